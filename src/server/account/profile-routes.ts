@@ -1,0 +1,129 @@
+/** Provider info, avatar, consultation counts and account cancellation (spec §7 "Account"). */
+import type { FastifyInstance } from 'fastify';
+import {
+  AVATAR_CONTENT_TYPES,
+  AVATAR_MAX_BYTES,
+  cancelAccount,
+  consultationCounts,
+  getDoctorInfo,
+  updateDoctorAvatar,
+  updateDoctorInfo,
+} from '../../shared/api/account';
+import type { ServerContext } from '../context';
+import { verifyPassword } from '../auth/passwords';
+import { endSessions } from '../auth/sessions';
+import { blobUrl, newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
+import type { Database } from '../db/database';
+import { ApiError } from '../http/api-error';
+import { registerEndpoint } from '../http/route';
+import { loadDoctorInfo } from './provider-info';
+
+export async function countConsultations(db: Database, providerId: number) {
+  const rows = await db
+    .selectFrom('appointments')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('provider_id', '=', providerId)
+    .groupBy('status')
+    .execute();
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+  const upcoming = by.UPCOMING ?? 0;
+  const inProgress = by.IN_PROGRESS ?? 0;
+  const completed = by.COMPLETED ?? 0;
+  const cancelled = by.CANCELLED ?? 0;
+  return { having: upcoming + inProgress, upcoming, inProgress, completed, cancelled, total: upcoming + inProgress + completed + cancelled };
+}
+
+export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
+  registerEndpoint(app, ctx, getDoctorInfo, ({ session }) => loadDoctorInfo(ctx, session.providerId));
+
+  registerEndpoint(app, ctx, updateDoctorInfo, async ({ body, session }) => {
+    const set = {
+      ...(body.firstName !== undefined && { first_name: body.firstName }),
+      ...(body.lastName !== undefined && { last_name: body.lastName }),
+      ...(body.title !== undefined && { title: body.title || null }),
+      ...(body.phone !== undefined && { phone: body.phone || null }),
+      ...(body.language !== undefined && { language: body.language }),
+      ...(body.timezone !== undefined && { timezone: body.timezone }),
+      ...(body.country !== undefined && { country: body.country || null }),
+    };
+    if (Object.keys(set).length > 0) {
+      await ctx.db.updateTable('providers').set({ ...set, updated_at: new Date() }).where('id', '=', session.providerId).execute();
+      if (body.firstName !== undefined || body.lastName !== undefined) {
+        const p = await ctx.db.selectFrom('providers').select(['first_name', 'last_name', 'chat_id']).where('id', '=', session.providerId).executeTakeFirstOrThrow();
+        await ctx.db.updateTable('chat_users').set({ full_name: `${p.first_name} ${p.last_name}`, updated_at: new Date() }).where('id', '=', p.chat_id).execute();
+      }
+    }
+    return loadDoctorInfo(ctx, session.providerId);
+  });
+
+  registerEndpoint(app, ctx, updateDoctorAvatar, async ({ request, session }) => {
+    if (!request.isMultipart()) {
+      throw ApiError.validation([{ field: 'file', message: 'Send the image as multipart/form-data field "file"' }]);
+    }
+    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    if (!file || file.fieldname !== 'file') throw ApiError.validation([{ field: 'file', message: 'Choose an image to upload' }]);
+    if (!(AVATAR_CONTENT_TYPES as readonly string[]).includes(file.mimetype)) {
+      file.file.resume();
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Use a JPEG, PNG, WebP or GIF image', { fields: [{ field: 'file', message: 'Unsupported image type' }] });
+    }
+    const uid = newBlobUid();
+    const { size, head } = await blobs.write(uid, file.file, AVATAR_MAX_BYTES);
+    const sniffed = sniffImageType(head);
+    if (!sniffed) {
+      await blobs.remove(uid);
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid image', { fields: [{ field: 'file', message: 'Not an image' }] });
+    }
+    const previous = await ctx.db.transaction().execute(async (trx) => {
+      const blob = await trx
+        .insertInto('blobs')
+        .values({ uid, name: file.filename.slice(0, 200) || 'avatar', content_type: sniffed, size, is_public: true, owner_chat_id: session.chatId, completed_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const old = await trx
+        .selectFrom('providers')
+        .leftJoin('blobs', 'blobs.id', 'providers.avatar_blob_id')
+        .select(['blobs.id as id', 'blobs.uid as uid'])
+        .where('providers.id', '=', session.providerId)
+        .executeTakeFirst();
+      await trx.updateTable('providers').set({ avatar_blob_id: blob.id, updated_at: new Date() }).where('id', '=', session.providerId).execute();
+      if (old?.id) await trx.deleteFrom('blobs').where('id', '=', old.id).execute();
+      return old?.uid ?? null;
+    });
+    if (previous) await blobs.remove(previous);
+    return { avatar: blobUrl(uid) };
+  });
+
+  registerEndpoint(app, ctx, consultationCounts, ({ session }) => countConsultations(ctx.db, session.providerId));
+
+  registerEndpoint(app, ctx, cancelAccount, async ({ body, session }) => {
+    const row = await ctx.db.selectFrom('providers').select('password_hash').where('id', '=', session.providerId).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(body.password, row.password_hash))) {
+      throw ApiError.validation([{ field: 'password', message: 'The password is incorrect' }]);
+    }
+    const counts = await countConsultations(ctx.db, session.providerId);
+    if (counts.having > 0) {
+      throw new ApiError(
+        'ACCOUNT_HAS_CONSULTATIONS',
+        `You still have ${counts.having} upcoming or ongoing consultation${counts.having === 1 ? '' : 's'}; complete or cancel them first`,
+        counts,
+      );
+    }
+    // Personal data is removed; the row stays for the history of past consultations.
+    await ctx.db
+      .updateTable('providers')
+      .set({
+        cancelled_at: new Date(),
+        email: `cancelled-${session.providerId}@cancelled.invalid`,
+        first_name: 'Cancelled',
+        last_name: 'account',
+        phone: null,
+        title: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', session.providerId)
+      .execute();
+    await ctx.db.updateTable('chat_users').set({ email: null, full_name: 'Cancelled account' }).where('id', '=', session.chatId).execute();
+    await endSessions(ctx, session.providerId, 'CANCELLED');
+    return null;
+  });
+}

@@ -1,0 +1,112 @@
+/** Sign up, sign in, sign out, forgotten and changed passwords (spec §7 "Account"). */
+import type { FastifyInstance } from 'fastify';
+import { forgetPassword, modifyPassword, signIn, signOut, signUp } from '../../shared/api/account';
+import type { ServerContext } from '../context';
+import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../auth/passwords';
+import { assertWithinLimits, LIMITS, recordHits } from '../auth/rate-limit';
+import { createSession, endSessions } from '../auth/sessions';
+import { ApiError } from '../http/api-error';
+import { registerEndpoint } from '../http/route';
+import type { Mailer } from '../mail/mailer';
+import { createProvider } from './create-provider';
+import { consumeResetCode, issueResetCode } from './password-reset';
+import { loadDoctorInfo } from './provider-info';
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
+export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mailer: Mailer) {
+  registerEndpoint(app, ctx, signUp, async ({ body, headers, request }) => {
+    let created: { id: number };
+    try {
+      created = await createProvider(ctx.db, ctx.secrets.chatPasswordKey, {
+        email: body.email,
+        password: body.password,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        language: body.language,
+        timezone: body.timezone ?? headers.timezone ?? 'UTC',
+        country: headers.country,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError('EMAIL_TAKEN', 'An account with this email already exists; sign in or reset the password', {
+          fields: [{ field: 'email', message: 'Already registered' }],
+        });
+      }
+      throw error;
+    }
+    const token = await createSession(ctx, created.id, { userAgent: request.headers['user-agent'] ?? null, address: request.ip });
+    return { token, userInfo: await loadDoctorInfo(ctx, created.id) };
+  });
+
+  registerEndpoint(app, ctx, signIn, async ({ body, request }) => {
+    const limits = [LIMITS.signInPerAccount(body.email), LIMITS.signInPerAddress(request.ip)];
+    await assertWithinLimits(ctx, limits);
+    const provider = await ctx.db
+      .selectFrom('providers')
+      .select(['id', 'password_hash'])
+      .where('email', '=', body.email)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst();
+    const valid = await verifyPassword(body.password, provider?.password_hash ?? UNUSABLE_HASH);
+    if (!provider || !valid) {
+      await recordHits(ctx, limits);
+      throw new ApiError('BAD_CREDENTIALS', 'The email or password is incorrect');
+    }
+    const token = await createSession(ctx, provider.id, { userAgent: request.headers['user-agent'] ?? null, address: request.ip });
+    return { token, userInfo: await loadDoctorInfo(ctx, provider.id) };
+  });
+
+  registerEndpoint(app, ctx, signOut, async ({ session }) => {
+    await endSessions(ctx, session.providerId, 'LOGOUT', { only: session.sessionId });
+    return null;
+  });
+
+  registerEndpoint(app, ctx, forgetPassword, async ({ body, request }) => {
+    const limits = [LIMITS.forgetPerAccount(body.email), LIMITS.forgetPerAddress(request.ip)];
+    await assertWithinLimits(ctx, limits);
+    await recordHits(ctx, limits);
+    const provider = await ctx.db
+      .selectFrom('providers')
+      .select(['id', 'email', 'first_name'])
+      .where('email', '=', body.email)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst();
+    if (body.code === undefined || body.password === undefined) {
+      if (provider) await issueResetCode(ctx, mailer, provider);
+      return { step: 'CODE_SENT' as const };
+    }
+    if (!provider || !(await consumeResetCode(ctx, provider.id, body.code))) {
+      throw new ApiError('RESET_CODE_INVALID', 'The code is wrong or has expired; ask for a new one', {
+        fields: [{ field: 'code', message: 'Wrong or expired code' }],
+      });
+    }
+    await ctx.db
+      .updateTable('providers')
+      .set({ password_hash: await hashPassword(body.password), password_changed_at: new Date(), updated_at: new Date() })
+      .where('id', '=', provider.id)
+      .execute();
+    await endSessions(ctx, provider.id, 'PASSWORD_CHANGED');
+    return { step: 'PASSWORD_RESET' as const };
+  });
+
+  registerEndpoint(app, ctx, modifyPassword, async ({ body, session }) => {
+    const row = await ctx.db
+      .selectFrom('providers')
+      .select('password_hash')
+      .where('id', '=', session.providerId)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(body.oldPassword, row.password_hash))) {
+      throw ApiError.validation([{ field: 'oldPassword', message: 'The current password is incorrect' }]);
+    }
+    await ctx.db
+      .updateTable('providers')
+      .set({ password_hash: await hashPassword(body.password), password_changed_at: new Date(), updated_at: new Date() })
+      .where('id', '=', session.providerId)
+      .execute();
+    await endSessions(ctx, session.providerId, 'PASSWORD_CHANGED', { except: session.sessionId });
+    return null;
+  });
+}

@@ -1,0 +1,119 @@
+/**
+ * Builds the one server of DESIGN.md §1: the own API under `/api`, the portal with a history
+ * fallback, the XMPP proxy, Prosody's hooks and the admin API, on one port. `main.ts` starts it.
+ */
+import http from 'node:http';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerSignRoutes } from './account/sign-routes';
+import { registerProfileRoutes } from './account/profile-routes';
+import { registerAdminRoutes, type AdminRoutes } from './admin/routes';
+import { BlobStore } from './blobs/blob-store';
+import { registerChatIdentityRoutes } from './chat-identity/routes';
+import type { ServerContext } from './context';
+import { installEnvelopeHandlers } from './http/envelope';
+import { buildOpenApi } from './http/openapi';
+import { registeredEndpoints } from './http/route';
+import { UpgradeRouter } from './http/upgrade';
+import { createMailer } from './mail/mailer';
+import { registerPortal } from './portal/static';
+import { registerProtocolRoutes } from './protocol/routes';
+import { registerProsodyHooks } from './prosody/hooks';
+import { BOSH_PATH, proxyBosh, proxyXmppWebSocket, XMPP_WEBSOCKET_PATH } from './prosody/proxy';
+import { registerFileRoutes } from './files/routes';
+
+/** A feature's server part: its API routes, admin commands and start/stop work. */
+export interface ServerModule {
+  name: string;
+  api?(api: FastifyInstance, ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
+  root?(app: FastifyInstance, ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
+  admin?: AdminRoutes;
+  start?(ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
+  stop?(): void | Promise<void>;
+}
+
+export interface ModuleDeps {
+  blobs: BlobStore;
+  upgrades: UpgradeRouter;
+  /** Prosody's admin socket path, once Prosody runs. */
+  prosodyAdminSocket(): string | null;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: ModuleDeps;
+}
+
+export async function buildApp(
+  ctx: ServerContext,
+  options: { modules: readonly ServerModule[]; prosodyHttpPort: () => number | null; prosodyAdminSocket: () => string | null; logger: boolean | object },
+): Promise<BuiltApp> {
+  registeredEndpoints.length = 0;
+  const upgrades = new UpgradeRouter();
+  const bosh = proxyBosh(options.prosodyHttpPort);
+  const app = Fastify({
+    logger: options.logger,
+    trustProxy: process.env.TRUST_PROXY === 'loopback' ? 'loopback' : process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 0,
+    disableRequestLogging: process.env.LOG_LEVEL !== 'debug',
+    serverFactory: (handler) => {
+      // BOSH is streamed to Prosody before Fastify parses anything.
+      const server = http.createServer((request, response) => {
+        if ((request.url ?? '').split('?')[0] === BOSH_PATH) bosh(request, response);
+        else handler(request, response);
+      });
+      server.on('upgrade', upgrades.handle);
+      return server;
+    },
+  });
+  ctx.log = app.log;
+  const deps: ModuleDeps = { blobs: new BlobStore(ctx.config.dataDir), upgrades, prosodyAdminSocket: options.prosodyAdminSocket };
+  upgrades.add(XMPP_WEBSOCKET_PATH, proxyXmppWebSocket(options.prosodyHttpPort, ctx.config.allowedOrigins));
+
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
+  installEnvelopeHandlers(app);
+
+  const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, from: ctx.config.mailFrom, dataDir: ctx.config.dataDir, log: app.log });
+  await app.register(
+    async (api) => {
+      registerSignRoutes(api, ctx, mailer);
+      registerProfileRoutes(api, ctx, deps.blobs);
+      registerProtocolRoutes(api, ctx);
+      registerChatIdentityRoutes(api, ctx);
+      registerFileRoutes(api, ctx, deps.blobs);
+      for (const module of options.modules) await module.api?.(api, ctx, deps);
+    },
+    { prefix: '/api' },
+  );
+  for (const module of options.modules) await module.root?.(app, ctx, deps);
+  registerProsodyHooks(app, ctx);
+  registerAdminRoutes(
+    app,
+    ctx,
+    options.modules.flatMap((m) => (m.admin ? [m.admin] : [])),
+  );
+
+  await app.register(swagger, {
+    mode: 'static',
+    specification: {
+      document: buildOpenApi(registeredEndpoints, {
+        '/api/files/{uid}': {
+          get: {
+            summary: 'A public file (avatar) by its uid',
+            tags: ['Files'],
+            parameters: [{ name: 'uid', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'The file' }, '404': { description: 'Error envelope NOT_FOUND' } },
+          },
+        },
+      }) as never,
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerPortal(app, ctx.config.portalDir);
+  return { app, deps };
+}

@@ -1,0 +1,82 @@
+/**
+ * Server configuration from the environment (README "Configuration"). Parsed once at start; a bad
+ * value ends the start with one line saying what to fix.
+ */
+import path from 'node:path';
+
+export interface ServerConfig {
+  /** Listening port of the one origin (portal, `/api`, `/qb`, `/socket`, XMPP proxy). */
+  port: number;
+  host: string;
+  /** Data directory: PGlite files, blobs, outbox, generated Prosody config, secrets. */
+  dataDir: string;
+  /** PostgreSQL URL; unset means the embedded PGlite in `dataDir/db`. */
+  databaseUrl: string | null;
+  /** Built portal (Vite output) served with a history fallback; null serves no portal. */
+  portalDir: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Public origin(s) allowed to open the XMPP WebSocket; the server's own origin always is. */
+  allowedOrigins: string[];
+  session: { idleSeconds: number; maxSeconds: number };
+  chat: {
+    appId: number;
+    authKey: string;
+    authSecret: string;
+    domain: string;
+    /** Plain c2s TCP port for native member apps; 0 picks a free one. */
+    c2sPort: number;
+    /** Internal HTTP port of Prosody (BOSH and WebSocket behind our proxy); 0 picks a free one. */
+    prosodyHttpPort: number;
+    /** Path of the `prosody` executable; empty disables Prosody (API-only runs). */
+    prosodyBin: string;
+  };
+  seed: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = 65535): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  const dataDir = path.resolve(cwd, env.DATA_DIR || '.data');
+  const portalDir = env.PORTAL_DIR === '' ? null : path.resolve(cwd, env.PORTAL_DIR || 'dist/portal');
+  const appId = int(env, 'CHAT_APP_ID', 1001, 1, 2_000_000_000);
+  return {
+    port: int(env, 'PORT', 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    portalDir,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Provider Portal <no-reply@portal.localhost>',
+    allowedOrigins: (env.ALLOWED_ORIGINS || '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    session: {
+      idleSeconds: int(env, 'SESSION_IDLE_SECONDS', 7 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
+      maxSeconds: int(env, 'SESSION_MAX_SECONDS', 30 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
+    },
+    chat: {
+      appId,
+      authKey: env.CHAT_AUTH_KEY || 'portal-dev-auth-key',
+      authSecret: env.CHAT_AUTH_SECRET || 'portal-dev-auth-secret',
+      domain: env.CHAT_DOMAIN || 'localhost',
+      c2sPort: int(env, 'XMPP_C2S_PORT', 5222),
+      prosodyHttpPort: int(env, 'PROSODY_HTTP_PORT', 0),
+      prosodyBin: env.PROSODY_BIN ?? '/usr/bin/prosody',
+    },
+    seed: env.SEED !== '0',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

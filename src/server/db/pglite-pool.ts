@@ -1,0 +1,59 @@
+/**
+ * A pool of exactly one PGlite connection for Kysely's PostgresDialect (DESIGN.md §3 "PGlite
+ * facts"): PGlite is a single session, so each `connect()` waits in a queue until the previous
+ * holder releases it, or two requests' transactions would interleave.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+type Command = PostgresQueryResult<unknown>['command'];
+
+function commandOf(sql: string): Command {
+  const match = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert|update|delete|merge|select)\b/i.exec(sql);
+  return (match?.[1]?.toUpperCase() ?? 'SELECT') as Command;
+}
+
+export class PGlitePool implements PostgresPool {
+  readonly #db: PGlite;
+  #held = false;
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(db: PGlite) {
+    this.#db = db;
+  }
+
+  async connect(): Promise<PostgresPoolClient> {
+    if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#held = true;
+    let released = false;
+    const db = this.#db;
+    const client = {
+      async query(sql: string, parameters: readonly unknown[]) {
+        // Without parameters use the simple protocol, which also runs multi-statement migrations.
+        if (parameters.length === 0) {
+          const results = await db.exec(sql);
+          const last = results[results.length - 1];
+          return { command: commandOf(sql), rowCount: last?.affectedRows ?? last?.rows.length ?? 0, rows: last?.rows ?? [] };
+        }
+        const result = await db.query<Record<string, unknown>>(sql, [...parameters]);
+        return {
+          command: commandOf(sql),
+          rowCount: result.affectedRows ?? result.rows.length,
+          rows: result.rows,
+        };
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        const next = this.#waiting.shift();
+        if (next) next();
+        else this.#held = false;
+      },
+    };
+    return client as unknown as PostgresPoolClient;
+  }
+
+  async end(): Promise<void> {
+    await this.#db.close();
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Registers a contract endpoint (src/shared/api) on Fastify: path params, query and body are
+ * validated with the endpoint's zod schemas before the handler runs, the signed-in provider is
+ * resolved for `auth: 'token'`, and the handler's result is validated against the response schema
+ * before it is wrapped in the envelope (DESIGN.md §3).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { BodyOut, EndpointDefinition, ParamsOut, QueryOut, ResponseIn } from '../../shared/api/endpoint';
+import type { ServerContext } from '../context';
+import { authenticate, type AuthenticatedSession } from '../auth/authenticate';
+import { ApiError } from './api-error';
+import { readClientHeaders, type ClientHeaders } from './client-headers';
+import { ok, zodFields } from './envelope';
+
+export interface HandlerInput<E extends EndpointDefinition> {
+  params: ParamsOut<E>;
+  query: QueryOut<E>;
+  body: BodyOut<E>;
+  headers: ClientHeaders;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type AuthedInput<E extends EndpointDefinition> = HandlerInput<E> & { session: AuthenticatedSession };
+
+type Handler<E extends EndpointDefinition> = (
+  input: E['auth'] extends 'token' ? AuthedInput<E> : HandlerInput<E>,
+) => Promise<ResponseIn<E>> | ResponseIn<E>;
+
+/** All endpoints registered so far, for the OpenAPI document. */
+export const registeredEndpoints: EndpointDefinition[] = [];
+
+export function fastifyPath(path: string): string {
+  return (path.startsWith('/') ? path : `/${path}`).replace(/\{(\w+)\}/g, ':$1');
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    throw ApiError.validation(
+      zodFields(result.error).map((f) => ({ ...f, field: f.field || where })),
+    );
+  }
+  return result.data;
+}
+
+export function registerEndpoint<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
+  registeredEndpoints.push(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: fastifyPath(endpoint.path),
+    handler: async (request, reply) => {
+      const headers = readClientHeaders(request);
+      const session = endpoint.auth === 'token' ? await authenticate(ctx, headers.authToken) : null;
+      const input = {
+        params: parsePart(endpoint.params, request.params, 'params'),
+        query: parsePart(endpoint.query, request.query, 'query'),
+        body: endpoint.encoding === 'multipart' ? undefined : parsePart(endpoint.body, request.body, 'body'),
+        headers,
+        request,
+        reply,
+        ...(session ? { session } : {}),
+      } as Parameters<Handler<E>>[0];
+      const data = await handler(input);
+      const checked = endpoint.response.safeParse(data);
+      if (!checked.success) {
+        request.log.error({ issues: checked.error.issues, endpoint: endpoint.id }, 'response violates the contract');
+        throw new ApiError('INTERNAL_ERROR', 'Something went wrong on our side; please try again');
+      }
+      return ok(reply, checked.data);
+    },
+  });
+}

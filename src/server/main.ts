@@ -1,0 +1,137 @@
+/**
+ * Server entry point (`npm start` runs it after the bootstrap): opens and migrates the database,
+ * seeds it on first run, starts the HTTP server and then Prosody (whose logins call back into the
+ * server), and stops everything on SIGINT/SIGTERM. Start-up failures end with one clear line.
+ */
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import type { ServerContext } from './context';
+import { DatabaseUnavailableError, openDatabase, redact } from './db/database';
+import { migrate } from './db/migrate';
+import { EventBus } from './events/event-bus';
+import { SERVER_MODULES } from './modules';
+import { PortInUseError, freePort } from './prosody/ports';
+import { PROSODY_HOOK_PREFIX } from './prosody/hooks';
+import { ProsodyMissingError, ProsodySupervisor } from './prosody/supervisor';
+import { loadOrCreateSecrets } from './secrets';
+import { runSeeders } from './seed';
+import { printBanner } from './banner';
+
+export const SERVER_INFO_FILE = 'server.json';
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const secrets = await loadOrCreateSecrets(config.dataDir);
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const cleanup: Array<() => Promise<void> | void> = [() => db.destroy()];
+  const stopAll = async () => {
+    for (const step of cleanup.reverse()) await Promise.resolve(step()).catch((e: unknown) => console.error(e));
+    cleanup.length = 0;
+  };
+  try {
+    await migrate(db);
+    if (config.seed) await runSeeders({ db, secrets });
+
+    const chatPorts = {
+      c2s: config.chat.c2sPort || (await freePort()),
+      http: config.chat.prosodyHttpPort || (await freePort()),
+    };
+    let prosody: ProsodySupervisor | null = null;
+    const events = new EventBus();
+    // `log` is set by buildApp to the Fastify logger before anything uses it.
+    const ctx = { config, db, secrets, events } as ServerContext;
+    const { app, deps } = await buildApp(ctx, {
+      modules: SERVER_MODULES,
+      prosodyHttpPort: () => (prosody?.running ? chatPorts.http : null),
+      prosodyAdminSocket: () => (prosody?.running ? prosody.paths.adminSocket : null),
+      logger: { level: config.logLevel },
+    });
+    events.onError((error) => app.log.error({ err: error }, 'event listener failed'));
+    cleanup.push(() => app.close());
+
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(config.port, 'PORT');
+      throw error;
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host}:${port}`;
+
+    if (config.chat.prosodyBin) {
+      prosody = new ProsodySupervisor({
+        bin: config.chat.prosodyBin,
+        hookSecret: secrets.prosodyHook,
+        log: app.log,
+        settings: {
+          dataDir: config.dataDir,
+          domain: config.chat.domain,
+          c2sPort: chatPorts.c2s,
+          httpPort: chatPorts.http,
+          hookBaseUrl: `http://127.0.0.1:${port}${PROSODY_HOOK_PREFIX}`,
+        },
+      });
+      const started = prosody;
+      cleanup.push(() => started.stop());
+      await started.start();
+    }
+    for (const module of SERVER_MODULES) {
+      await module.start?.(ctx, deps);
+      if (module.stop) cleanup.push(() => module.stop!());
+    }
+
+    const infoFile = path.join(config.dataDir, SERVER_INFO_FILE);
+    await writeFile(infoFile, JSON.stringify({ url, port, pid: process.pid, c2sPort: prosody ? chatPorts.c2s : null }, null, 2));
+    cleanup.push(() => rm(infoFile, { force: true }));
+    return { url, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+const KNOWN_FAILURES = [ConfigError, PortInUseError, DatabaseUnavailableError, ProsodyMissingError];
+
+async function main() {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(`Cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (KNOWN_FAILURES.some((kind) => error instanceof kind)) {
+      console.error(`Cannot start: ${(error as Error).message}`);
+    } else {
+      console.error(`Cannot start: ${(error as Error).message ?? error} (set LOG_LEVEL=debug for details)`);
+      if (config.logLevel === 'debug') console.error(error);
+    }
+    process.exit(1);
+  }
+  printBanner(server.url, config, config.databaseUrl ? redact(config.databaseUrl) : null);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received; stopping the portal, Prosody and the database…`);
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '')) {
+  void main();
+}

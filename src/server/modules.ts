@@ -1,0 +1,6 @@
+/** The feature modules of the server, in start order. Each issue adds its module here. */
+import type { ServerModule } from './app';
+import { endChatSessionsModule } from './chat-identity/end-chat-sessions';
+import { housekeepingModule } from './housekeeping';
+
+export const SERVER_MODULES: readonly ServerModule[] = [endChatSessionsModule, housekeepingModule];

@@ -1,0 +1,81 @@
+/**
+ * `/xmpp-websocket` and `/http-bind` on our port, proxied to Prosody on loopback (DESIGN.md §1).
+ * Prosody 0.12 does not check `Origin` on WebSocket, so we do: a browser page of another origin
+ * cannot open a chat stream here. Clients without `Origin` (native apps, tools) are not browsers.
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import { reject } from '../http/upgrade';
+
+export const XMPP_WEBSOCKET_PATH = '/xmpp-websocket';
+export const BOSH_PATH = '/http-bind';
+
+export function originAllowed(request: IncomingMessage, allowedOrigins: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  if (allowedOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** Raw TCP pass-through of the upgrade request: the WebSocket frames are Prosody's business. */
+export function proxyXmppWebSocket(getPort: () => number | null, allowedOrigins: readonly string[]) {
+  return (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!originAllowed(request, allowedOrigins)) return reject(socket, 403, 'Origin not allowed');
+    const port = getPort();
+    if (!port) return reject(socket, 503, 'Chat server is starting');
+    const upstream = net.connect(port, '127.0.0.1', () => {
+      const lines = [`${request.method} ${request.url} HTTP/1.1`];
+      for (let i = 0; i < request.rawHeaders.length; i += 2) {
+        const name = request.rawHeaders[i]!;
+        if (/^x-forwarded-for$/i.test(name)) continue;
+        lines.push(`${name}: ${request.rawHeaders[i + 1]}`);
+      }
+      lines.push(`X-Forwarded-For: ${request.socket.remoteAddress ?? ''}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length) upstream.write(head);
+      socket.pipe(upstream).pipe(socket);
+    });
+    const close = () => {
+      upstream.destroy();
+      socket.destroy();
+    };
+    upstream.on('error', () => {
+      if (!socket.writableEnded) reject(socket, 502, 'Chat server unavailable');
+      close();
+    });
+    socket.on('error', close);
+    socket.on('close', () => upstream.destroy());
+    upstream.on('close', () => socket.destroy());
+  };
+}
+
+/** BOSH long-poll requests streamed to Prosody; its CORS headers are dropped (same origin only). */
+export function proxyBosh(getPort: () => number | null) {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const port = getPort();
+    if (!port) {
+      response.writeHead(503, { 'Content-Type': 'text/plain' }).end('Chat server is starting');
+      return;
+    }
+    const headers = { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress ?? '' };
+    const upstream = http.request(
+      { host: '127.0.0.1', port, method: request.method, path: request.url, headers },
+      (answer) => {
+        const out = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')));
+        response.writeHead(answer.statusCode ?? 502, out);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => {
+      if (!response.headersSent) response.writeHead(502, { 'Content-Type': 'text/plain' });
+      response.end('Chat server unavailable');
+    });
+    request.on('aborted', () => upstream.destroy());
+    request.pipe(upstream);
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Runs every fixture seeder that has not run on this database yet, in order, each in its own
+ * transaction (DESIGN.md §1 "Fixtures"). Later issues append their seeders here.
+ */
+import type { SeedContext, Seeder } from './seeder';
+import { seedPersonas } from './personas';
+import { seedProtocols } from './protocols';
+
+export const SEEDERS: readonly Seeder[] = [seedPersonas, seedProtocols];
+
+export async function runSeeders(ctx: SeedContext, seeders: readonly Seeder[] = SEEDERS): Promise<string[]> {
+  const done = new Set((await ctx.db.selectFrom('seed_runs').select('name').execute()).map((r) => r.name));
+  const ran: string[] = [];
+  for (const seeder of seeders) {
+    if (done.has(seeder.name)) continue;
+    await ctx.db.transaction().execute(async (trx) => {
+      await seeder.run({ ...ctx, db: trx });
+      await trx.insertInto('seed_runs').values({ name: seeder.name }).execute();
+    });
+    ran.push(seeder.name);
+  }
+  return ran;
+}

@@ -1,0 +1,196 @@
+/**
+ * Account calls, spec §7 "Account", plus the sign-out call that `TOKEN_ERR_LOGOUT` needs.
+ * Paths are below `/api`.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { AnyPassword, CountryCode, Email, LanguageField as Language, NewPassword, PersonName, TimeZone } from './fields';
+
+/** Profile audit status, spec §4; `null` until the first profile submission. */
+export const AuditStatus = z.enum(['NEED_AUDIT', 'AUDIT_PASSED', 'AUDIT_NOT_PASSED']);
+export type AuditStatus = z.infer<typeof AuditStatus>;
+
+/** Provider (doctor) info, loaded into the portal's user info (spec §3). */
+export const DoctorInfo = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  title: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  language: Language,
+  timezone: z.string(),
+  country: z.string().nullable(),
+  auditStatus: AuditStatus.nullable(),
+  chatId: z.number().int(),
+  createdAt: z.string(),
+});
+export type DoctorInfo = z.infer<typeof DoctorInfo>;
+
+export const SignInResult = z.object({ token: z.string(), userInfo: DoctorInfo });
+export type SignInResult = z.infer<typeof SignInResult>;
+
+export const signUp = defineEndpoint({
+  id: 'signUp',
+  method: 'POST',
+  path: '/user/user/sign/up/doctor',
+  summary: 'Create a provider account and sign it in',
+  tag: 'Account',
+  auth: 'public',
+  body: z.object({
+    email: Email,
+    password: NewPassword,
+    firstName: PersonName,
+    lastName: PersonName,
+    language: Language.optional(),
+    timezone: TimeZone.optional(),
+  }),
+  response: SignInResult,
+});
+
+export const signIn = defineEndpoint({
+  id: 'signIn',
+  method: 'POST',
+  path: '/user/user/sign/in/doctor',
+  summary: 'Sign in; ends (kicks) every older session of the account',
+  tag: 'Account',
+  auth: 'public',
+  body: z.object({ email: Email, password: AnyPassword }),
+  response: SignInResult,
+});
+
+export const signOut = defineEndpoint({
+  id: 'signOut',
+  method: 'POST',
+  path: '/user/user/sign/out/doctor',
+  summary: 'Sign out: ends this session, its chat sessions and app sockets (later calls get TOKEN_ERR_LOGOUT)',
+  tag: 'Account',
+  auth: 'token',
+  response: z.null(),
+});
+
+export const ForgetPasswordStep = z.enum(['CODE_SENT', 'PASSWORD_RESET']);
+
+export const forgetPassword = defineEndpoint({
+  id: 'forgetPassword',
+  method: 'POST',
+  path: '/user/user/sign/forget/password',
+  summary:
+    'With `email` only: mail a reset code (the answer is the same whether or not the address is registered). ' +
+    'With `email`, `code` and `password`: set the new password and end every session.',
+  tag: 'Account',
+  auth: 'public',
+  body: z
+    .object({
+      email: Email,
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'The code has 6 digits')
+        .optional(),
+      password: NewPassword.optional(),
+    })
+    .refine((b) => (b.code === undefined) === (b.password === undefined), {
+      message: 'Give both the code and the new password',
+      path: ['password'],
+    }),
+  response: z.object({ step: ForgetPasswordStep }),
+});
+
+export const modifyPassword = defineEndpoint({
+  id: 'modifyPassword',
+  method: 'POST',
+  path: '/user/user/sign/modify/doctor/password',
+  summary: 'Change the password of the signed-in provider; other sessions are ended',
+  tag: 'Account',
+  auth: 'token',
+  body: z
+    .object({ oldPassword: AnyPassword, password: NewPassword })
+    .refine((b) => b.oldPassword !== b.password, {
+      message: 'The new password must differ from the old one',
+      path: ['password'],
+    }),
+  response: z.null(),
+});
+
+export const getDoctorInfo = defineEndpoint({
+  id: 'getDoctorInfo',
+  method: 'GET',
+  path: '/consultation/invite/doctor/getInfo',
+  summary: 'The signed-in provider',
+  tag: 'Account',
+  auth: 'token',
+  response: DoctorInfo,
+});
+
+export const updateDoctorInfo = defineEndpoint({
+  id: 'updateDoctorInfo',
+  method: 'POST',
+  path: '/user/user/doctor/updateDoctorInfo',
+  summary: 'Update the signed-in provider; absent fields keep their value, empty optional fields clear it',
+  tag: 'Account',
+  auth: 'token',
+  body: z.object({
+    firstName: PersonName.optional(),
+    lastName: PersonName.optional(),
+    title: z.string().trim().max(80).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^$|^\+?[0-9 ()-]{5,20}$/, 'Enter a valid phone number')
+      .optional(),
+    language: Language.optional(),
+    timezone: TimeZone.optional(),
+    country: z.union([z.literal(''), CountryCode]).optional(),
+  }),
+  response: DoctorInfo,
+});
+
+/** Avatar upload limits: the portal compresses first (spec §5); the server takes at most 20 MB. */
+export const AVATAR_MAX_BYTES = 20 * 1024 * 1024;
+export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+export const updateDoctorAvatar = defineEndpoint({
+  id: 'updateDoctorAvatar',
+  method: 'POST',
+  path: '/user/doctor/updateDoctorAvatar',
+  summary: 'Replace the avatar: multipart field `file` (JPEG, PNG, WebP or GIF, at most 20 MB)',
+  tag: 'Account',
+  auth: 'token',
+  encoding: 'multipart',
+  response: z.object({ avatar: z.string() }),
+});
+
+export const ConsultationCounts = z.object({
+  /** Consultations that block cancelling the account: upcoming plus in progress. */
+  having: z.number().int(),
+  upcoming: z.number().int(),
+  inProgress: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  total: z.number().int(),
+});
+
+export const consultationCounts = defineEndpoint({
+  id: 'consultationCounts',
+  method: 'GET',
+  path: '/consultation/invite/doctor/having/consultation/counts',
+  summary: "Counts of the provider's consultations by state",
+  tag: 'Account',
+  auth: 'token',
+  response: ConsultationCounts,
+});
+
+export const cancelAccount = defineEndpoint({
+  id: 'cancelAccount',
+  method: 'POST',
+  path: '/user/doctor/cancellation/account',
+  summary:
+    'Cancel the account after confirming the password; refused with ACCOUNT_HAS_CONSULTATIONS while any is upcoming or in progress',
+  tag: 'Account',
+  auth: 'token',
+  body: z.object({ password: AnyPassword }),
+  response: z.null(),
+});

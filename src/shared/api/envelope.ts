@@ -1,0 +1,73 @@
+/**
+ * The own-API envelope and error codes (DESIGN.md §3, spec §8).
+ * Every response is `{ code, message, data }`; `code` is `OK` or one of {@link ERROR_CODES}.
+ */
+import { z } from 'zod';
+
+/** Error codes with the HTTP status each one is answered with. */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: 400,
+  API_VERSION_UNSUPPORTED: 400,
+  TOKEN_ERR_EMPTY: 401,
+  TOKEN_ERR_NOT_FOUND: 401,
+  TOKEN_ERR_KICKED: 401,
+  TOKEN_ERR_LOGOUT: 401,
+  BAD_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ACCOUNT_CANCELLED: 403,
+  MEMBER_EXPERT_REPORT_NO_ACCESS: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  ACCOUNT_HAS_CONSULTATIONS: 409,
+  INVALID_STATE: 409,
+  RESET_CODE_INVALID: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type ResponseCode = 'OK' | ErrorCode;
+
+/** The four token errors of spec §8; the client signs the user out on each. */
+export const TOKEN_ERROR_CODES = [
+  'TOKEN_ERR_KICKED',
+  'TOKEN_ERR_EMPTY',
+  'TOKEN_ERR_NOT_FOUND',
+  'TOKEN_ERR_LOGOUT',
+] as const satisfies readonly ErrorCode[];
+export type TokenErrorCode = (typeof TOKEN_ERROR_CODES)[number];
+
+export function isTokenError(code: string): code is TokenErrorCode {
+  return (TOKEN_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** One invalid field of a `VALIDATION_ERROR`. */
+export const FieldError = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+
+export const ValidationErrorData = z.object({ fields: z.array(FieldError) });
+
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({
+    code: z.literal('OK'),
+    message: z.string(),
+    data,
+  });
+}
+
+export const ErrorEnvelope = z.object({
+  code: z.string(),
+  message: z.string(),
+  data: z.unknown().nullable(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+export interface Envelope<T> {
+  code: ResponseCode;
+  message: string;
+  data: T | null;
+}

@@ -1,0 +1,10 @@
+/** The own-API contract: every endpoint, for the server, the OpenAPI document and `src/rest`. */
+export * from './envelope';
+export * from './endpoint';
+export * from './fields';
+export * as account from './account';
+export * as protocol from './protocol';
+export * as chatIdentity from './chat-identity';
+export { AuditStatus, DoctorInfo, SignInResult, ConsultationCounts } from './account';
+export { Protocol } from './protocol';
+export { ChatCredentials } from './chat-identity';

@@ -1,0 +1,3 @@
+export * from './constants';
+export * from './api';
+export * from './chat-address';
