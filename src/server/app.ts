@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { registerSignRoutes } from './account/sign-routes';
 import { registerProfileRoutes } from './account/profile-routes';
 import { registerAdminRoutes, type AdminRoutes } from './admin/routes';
@@ -59,7 +59,7 @@ export async function buildApp(
     trustProxy: process.env.TRUST_PROXY === 'loopback' ? 'loopback' : process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
     requestTimeout: 0,
-    disableRequestLogging: process.env.LOG_LEVEL !== 'debug',
+    logController: new LogController({ disableRequestLogging: process.env.LOG_LEVEL !== 'debug' }),
     serverFactory: (handler) => {
       // BOSH is streamed to Prosody before Fastify parses anything.
       const server = http.createServer((request, response) => {

@@ -1,7 +1,4 @@
-/**
- * Kysely table types, kept in step with `migrations/*.sql` (tests/integration/db-schema.test.ts
- * compares them with the live database).
- */
+/** Kysely table types, kept in step with `migrations/*.sql` by hand: change both together. */
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;

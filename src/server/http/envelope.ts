@@ -16,8 +16,14 @@ export function sendError(reply: FastifyReply, error: ApiError) {
   return reply.code(error.status).send({ code: error.code, message: error.message, data: error.data ?? null });
 }
 
+/** One entry per field (its first problem), in the order the schema reports them. */
 export function zodFields(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+  const seen = new Map<string, FieldError>();
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.');
+    if (!seen.has(field)) seen.set(field, { field, message: issue.message });
+  }
+  return [...seen.values()];
 }
 
 /** Installs the error and not-found handlers for everything under the given prefix. */

@@ -1,0 +1,78 @@
+/**
+ * Its own stack, to test what the shared one cannot: session expiry (short idle time), a restart
+ * on the same data, and Prosody restarted by the server after it dies.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member } from '../../fixtures';
+import { apiClient } from '../support/api';
+import { startStack, type TestStack } from '../support/stack';
+import { connectPeer, stopPeer } from '../support/xmpp-peer';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startStack({ env: { SESSION_IDLE_SECONDS: '2' } });
+});
+
+afterAll(async () => {
+  await stack?.stop({ remove: true });
+});
+
+const waitFor = async (check: () => Promise<boolean>, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+};
+
+describe('session expiry', () => {
+  it('an idle session expires, answers TOKEN_ERR_NOT_FOUND and ends its chat', async () => {
+    const api = apiClient(stack.url);
+    const token = await api.signInAs('amelia');
+    const creds = await api.call<{ password: string; quickBloxId: number }>('GET', '/message/qb/user/getInfo', { token });
+    const xmpp = await connectPeer({
+      service: `${stack.url.replace('http', 'ws')}/xmpp-websocket`,
+      domain: stack.chatDomain,
+      username: `${creds.data.quickBloxId}-${stack.appId}`,
+      password: creds.data.password,
+    });
+    const offline = new Promise<void>((resolve) => xmpp.on('disconnect', () => resolve()));
+    await new Promise((r) => setTimeout(r, 2500));
+    const answer = await api.call('GET', '/consultation/invite/doctor/getInfo', { token });
+    expect([answer.status, answer.code]).toEqual([401, 'TOKEN_ERR_NOT_FOUND']);
+    expect(answer.message).toMatch(/expired/);
+    await offline;
+    await stopPeer(xmpp);
+  });
+});
+
+describe('restarts', () => {
+  it('a second start reuses the data', async () => {
+    const api = apiClient(stack.url);
+    const fresh = await api.signUpFresh('persist');
+    await stack.restart();
+    await api.signIn(fresh.email, fresh.password);
+  });
+
+  it('restarts Prosody when it dies', async () => {
+    const pid = Number(await readFile(path.join(stack.dataDir, 'prosody', 'prosody.pid'), 'utf8'));
+    process.kill(pid, 'SIGKILL');
+    const ava = member('ava');
+    const back = await waitFor(async () => {
+      try {
+        const xmpp = await connectPeer({ service: `${stack.url.replace('http', 'ws')}/xmpp-websocket`, domain: stack.chatDomain, username: `${ava.chatId}-${stack.appId}`, password: ava.chatPassword });
+        await stopPeer(xmpp);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 20_000);
+    expect(back).toBe(true);
+    const newPid = Number(await readFile(path.join(stack.dataDir, 'prosody', 'prosody.pid'), 'utf8'));
+    expect(newPid).not.toBe(pid);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Starts the real stack for a test run: the server (as a child process, exactly as `npm start`
+ * runs it) with its Prosody, on free ports, with a fresh data directory — PGlite by default, or a
+ * fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StackInfo {
+  url: string;
+  port: number;
+  c2sPort: number;
+  dataDir: string;
+  adminSecret: string;
+  chatDomain: string;
+  appId: number;
+  databaseUrl: string | null;
+}
+
+export interface TestStack extends StackInfo {
+  /** Stops the server and Prosody; keeps the data unless `remove` is set. */
+  stop(options?: { remove?: boolean }): Promise<void>;
+  /** Stops and starts again on the same data and ports. */
+  restart(): Promise<void>;
+  /** What the server printed, for failure messages. */
+  output(): string;
+}
+
+export interface StackOptions {
+  env?: Record<string, string>;
+  /** Serve the built portal from dist/portal (e2e); off for API tests. */
+  portal?: boolean;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const name = `portal_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startStack(options: StackOptions = {}): Promise<TestStack> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
+  const port = await freePort();
+  const c2sPort = await freePort();
+  const database = process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    XMPP_C2S_PORT: String(c2sPort),
+    PORTAL_DIR: options.portal ? path.join(ROOT, 'dist/portal') : '',
+    TRUST_PROXY: 'loopback',
+    LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'warn',
+    ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
+    ...options.env,
+  };
+  let child: ChildProcess | null = null;
+  let log = '';
+
+  const launch = async () => {
+    log = '';
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+    proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Stack did not start in 90 s:\n${log}`)), 90_000);
+      const check = setInterval(() => {
+        if (log.includes('Provider portal is running at')) {
+          clearTimeout(timer);
+          clearInterval(check);
+          resolve();
+        }
+      }, 50);
+      proc.once('exit', (code) => {
+        clearTimeout(timer);
+        clearInterval(check);
+        reject(new Error(`Stack exited with code ${code} during start:\n${log}`));
+      });
+    });
+  };
+
+  const halt = async () => {
+    const proc = child as ChildProcess | null;
+    child = null;
+    if (!proc || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const kill = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      proc.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      proc.kill('SIGTERM');
+    });
+  };
+
+  await launch();
+  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { admin: string };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    c2sPort,
+    dataDir,
+    adminSecret: secrets.admin,
+    chatDomain: env.CHAT_DOMAIN || 'localhost',
+    appId: Number(env.CHAT_APP_ID || 1001),
+    databaseUrl: database?.url ?? null,
+    async stop(stopOptions = {}) {
+      await halt();
+      if (stopOptions.remove) {
+        await rm(dataDir, { recursive: true, force: true });
+        await database?.drop();
+      }
+    },
+    async restart() {
+      await halt();
+      await launch();
+    },
+    output: () => log,
+  };
+}
