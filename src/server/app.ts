@@ -49,7 +49,12 @@ export interface BuiltApp {
 
 export async function buildApp(
   ctx: ServerContext,
-  options: { modules: readonly ServerModule[]; prosodyHttpPort: () => number | null; prosodyAdminSocket: () => string | null; logger: boolean | object },
+  options: {
+    modules: readonly ServerModule[];
+    prosodyHttpPort: () => number | null;
+    prosodyAdminSocket: () => string | null;
+    logger: boolean | object;
+  },
 ): Promise<BuiltApp> {
   registeredEndpoints.length = 0;
   const upgrades = new UpgradeRouter();
@@ -71,14 +76,23 @@ export async function buildApp(
     },
   });
   ctx.log = app.log;
-  const deps: ModuleDeps = { blobs: new BlobStore(ctx.config.dataDir), upgrades, prosodyAdminSocket: options.prosodyAdminSocket };
+  const deps: ModuleDeps = {
+    blobs: new BlobStore(ctx.config.dataDir),
+    upgrades,
+    prosodyAdminSocket: options.prosodyAdminSocket,
+  };
   upgrades.add(XMPP_WEBSOCKET_PATH, proxyXmppWebSocket(options.prosodyHttpPort, ctx.config.allowedOrigins));
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   installEnvelopeHandlers(app);
 
-  const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, from: ctx.config.mailFrom, dataDir: ctx.config.dataDir, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: ctx.config.smtpUrl,
+    from: ctx.config.mailFrom,
+    dataDir: ctx.config.dataDir,
+    log: app.log,
+  });
   await app.register(
     async (api) => {
       registerSignRoutes(api, ctx, mailer);
@@ -107,7 +121,10 @@ export async function buildApp(
             summary: 'A public file (avatar) by its uid',
             tags: ['Files'],
             parameters: [{ name: 'uid', in: 'path', required: true, schema: { type: 'string' } }],
-            responses: { '200': { description: 'The file' }, '404': { description: 'Error envelope NOT_FOUND' } },
+            responses: {
+              '200': { description: 'The file' },
+              '404': { description: 'Error envelope NOT_FOUND' },
+            },
           },
         },
       }) as never,

@@ -18,7 +18,8 @@ export function printBanner(url: string, config: ServerConfig, database: string 
     '',
     'Demo logins (provider · email · password):',
     ...personas.providers.map(
-      (p) => `  ${p.name.padEnd(18)} ${(STATUS_LABEL[p.auditStatus ?? ''] ?? 'new, no profile yet').padEnd(20)} ${p.email.padEnd(30)} ${p.password}`,
+      (p) =>
+        `  ${p.name.padEnd(18)} ${(STATUS_LABEL[p.auditStatus ?? ''] ?? 'new, no profile yet').padEnd(20)} ${p.email.padEnd(30)} ${p.password}`,
     ),
     '',
     'Members (chat login · password) for the member simulator and chat clients:',

@@ -31,7 +31,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const cleanup: Array<() => Promise<void> | void> = [() => db.destroy()];
   const stopAll = async () => {
-    for (const step of cleanup.reverse()) await Promise.resolve(step()).catch((e: unknown) => console.error(e));
+    for (const step of cleanup.reverse())
+      await Promise.resolve(step()).catch((e: unknown) => console.error(e));
     cleanup.length = 0;
   };
   try {
@@ -58,7 +59,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(config.port, 'PORT');
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+        throw new PortInUseError(config.port, 'PORT');
       throw error;
     }
     const address = app.server.address();
@@ -88,7 +90,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
 
     const infoFile = path.join(config.dataDir, SERVER_INFO_FILE);
-    await writeFile(infoFile, JSON.stringify({ url, port, pid: process.pid, c2sPort: prosody ? chatPorts.c2s : null }, null, 2));
+    await writeFile(
+      infoFile,
+      JSON.stringify({ url, port, pid: process.pid, c2sPort: prosody ? chatPorts.c2s : null }, null, 2),
+    );
     cleanup.push(() => rm(infoFile, { force: true }));
     return { url, stop: stopAll };
   } catch (error) {

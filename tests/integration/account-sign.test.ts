@@ -18,13 +18,24 @@ async function latestResetCode(email: string): Promise<string> {
 describe('sign up', () => {
   it('creates an account, signs it in and gives it a chat identity', async () => {
     const email = `new.${Date.now()}@clinic.example`;
-    const answer = await api.call<{ token: string; userInfo: Record<string, unknown> }>('POST', '/user/user/sign/up/doctor', {
-      form: { email, password: 'Brand-new-2026', firstName: 'Nora', lastName: 'Quinn' },
-    });
+    const answer = await api.call<{ token: string; userInfo: Record<string, unknown> }>(
+      'POST',
+      '/user/user/sign/up/doctor',
+      {
+        form: { email, password: 'Brand-new-2026', firstName: 'Nora', lastName: 'Quinn' },
+      },
+    );
     expect(answer.status).toBe(200);
     expect(answer.code).toBe('OK');
     expect(answer.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(answer.data.userInfo).toMatchObject({ email, firstName: 'Nora', lastName: 'Quinn', auditStatus: null, timezone: 'Europe/London', country: 'GB' });
+    expect(answer.data.userInfo).toMatchObject({
+      email,
+      firstName: 'Nora',
+      lastName: 'Quinn',
+      auditStatus: null,
+      timezone: 'Europe/London',
+      country: 'GB',
+    });
     expect(answer.data.userInfo.chatId).toBeGreaterThanOrEqual(300000);
     const info = await api.call('GET', '/consultation/invite/doctor/getInfo', { token: answer.data.token });
     expect(info.code).toBe('OK');
@@ -41,7 +52,12 @@ describe('sign up', () => {
 
   it('refuses an email that is already registered, in any case', async () => {
     const answer = await api.call('POST', '/user/user/sign/up/doctor', {
-      form: { email: provider('amelia').email.toUpperCase(), password: 'Another-2026', firstName: 'A', lastName: 'B' },
+      form: {
+        email: provider('amelia').email.toUpperCase(),
+        password: 'Another-2026',
+        firstName: 'A',
+        lastName: 'B',
+      },
     });
     expect(answer.status).toBe(409);
     expect(answer.code).toBe('EMAIL_TAKEN');
@@ -52,14 +68,24 @@ describe('sign in and the token errors of spec §8', () => {
   it('answers the token in data.token for every persona', async () => {
     for (const p of personas.providers) {
       const token = await api.signIn(p.email, p.password);
-      const info = await api.call<{ email: string; auditStatus: string | null; chatId: number }>('GET', '/consultation/invite/doctor/getInfo', { token });
+      const info = await api.call<{ email: string; auditStatus: string | null; chatId: number }>(
+        'GET',
+        '/consultation/invite/doctor/getInfo',
+        { token },
+      );
       expect(info.data).toMatchObject({ email: p.email, auditStatus: p.auditStatus, chatId: p.chatId });
     }
   });
 
   it('refuses a wrong password with one message for unknown and known accounts', async () => {
-    const wrong = await api.call('POST', '/user/user/sign/in/doctor', { form: { email: provider('bruno').email, password: 'nope-nope-1' }, from: '10.0.0.1' });
-    const unknown = await api.call('POST', '/user/user/sign/in/doctor', { form: { email: 'nobody@clinic.example', password: 'nope-nope-1' }, from: '10.0.0.1' });
+    const wrong = await api.call('POST', '/user/user/sign/in/doctor', {
+      form: { email: provider('bruno').email, password: 'nope-nope-1' },
+      from: '10.0.0.1',
+    });
+    const unknown = await api.call('POST', '/user/user/sign/in/doctor', {
+      form: { email: 'nobody@clinic.example', password: 'nope-nope-1' },
+      from: '10.0.0.1',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.code).toBe('BAD_CREDENTIALS');
     expect(unknown.message).toBe(wrong.message);
@@ -98,34 +124,73 @@ describe('rate limits', () => {
   it('limits failed sign-ins per account, whatever the address', async () => {
     const fresh = await api.signUpFresh('limit');
     for (let i = 0; i < 10; i++) {
-      const answer = await api.call('POST', '/user/user/sign/in/doctor', { form: { email: fresh.email, password: 'wrong-pass-1' }, from: `10.1.${i}.1` });
+      const answer = await api.call('POST', '/user/user/sign/in/doctor', {
+        form: { email: fresh.email, password: 'wrong-pass-1' },
+        from: `10.1.${i}.1`,
+      });
       expect(answer.code).toBe('BAD_CREDENTIALS');
     }
-    const blocked = await api.call('POST', '/user/user/sign/in/doctor', { form: { email: fresh.email, password: fresh.password }, from: '10.1.99.1' });
+    const blocked = await api.call('POST', '/user/user/sign/in/doctor', {
+      form: { email: fresh.email, password: fresh.password },
+      from: '10.1.99.1',
+    });
     expect([blocked.status, blocked.code]).toEqual([429, 'RATE_LIMITED']);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('limits failed sign-ins per address, whatever the account', async () => {
     for (let i = 0; i < 30; i++) {
-      await api.call('POST', '/user/user/sign/in/doctor', { form: { email: `ghost${i}@clinic.example`, password: 'wrong-pass-1' }, from: '10.2.0.1' });
+      await api.call('POST', '/user/user/sign/in/doctor', {
+        form: { email: `ghost${i}@clinic.example`, password: 'wrong-pass-1' },
+        from: '10.2.0.1',
+      });
     }
-    const blocked = await api.call('POST', '/user/user/sign/in/doctor', { form: { email: provider('bruno').email, password: provider('bruno').password }, from: '10.2.0.1' });
+    const blocked = await api.call('POST', '/user/user/sign/in/doctor', {
+      form: { email: provider('bruno').email, password: provider('bruno').password },
+      from: '10.2.0.1',
+    });
     expect(blocked.code).toBe('RATE_LIMITED');
-    const elsewhere = await api.call('POST', '/user/user/sign/in/doctor', { form: { email: provider('bruno').email, password: provider('bruno').password }, from: '10.2.0.2' });
+    const elsewhere = await api.call('POST', '/user/user/sign/in/doctor', {
+      form: { email: provider('bruno').email, password: provider('bruno').password },
+      from: '10.2.0.2',
+    });
     expect(elsewhere.code).toBe('OK');
   });
 
   it('limits forget-password requests per account and per address', async () => {
     const fresh = await api.signUpFresh('forgetlimit');
     for (let i = 0; i < 5; i++) {
-      expect((await api.call('POST', '/user/user/sign/forget/password', { form: { email: fresh.email }, from: `10.3.${i}.1` })).code).toBe('OK');
+      expect(
+        (
+          await api.call('POST', '/user/user/sign/forget/password', {
+            form: { email: fresh.email },
+            from: `10.3.${i}.1`,
+          })
+        ).code,
+      ).toBe('OK');
     }
-    expect((await api.call('POST', '/user/user/sign/forget/password', { form: { email: fresh.email }, from: '10.3.50.1' })).code).toBe('RATE_LIMITED');
+    expect(
+      (
+        await api.call('POST', '/user/user/sign/forget/password', {
+          form: { email: fresh.email },
+          from: '10.3.50.1',
+        })
+      ).code,
+    ).toBe('RATE_LIMITED');
     for (let i = 0; i < 20; i++) {
-      await api.call('POST', '/user/user/sign/forget/password', { form: { email: `someone${i}@clinic.example` }, from: '10.4.0.1' });
+      await api.call('POST', '/user/user/sign/forget/password', {
+        form: { email: `someone${i}@clinic.example` },
+        from: '10.4.0.1',
+      });
     }
-    expect((await api.call('POST', '/user/user/sign/forget/password', { form: { email: 'another@clinic.example' }, from: '10.4.0.1' })).code).toBe('RATE_LIMITED');
+    expect(
+      (
+        await api.call('POST', '/user/user/sign/forget/password', {
+          form: { email: 'another@clinic.example' },
+          from: '10.4.0.1',
+        })
+      ).code,
+    ).toBe('RATE_LIMITED');
   });
 });
 
@@ -136,29 +201,49 @@ describe('forgotten password', () => {
   });
 
   it('answers the same for unknown addresses and mails nothing', async () => {
-    const answer = await api.call<{ step: string }>('POST', '/user/user/sign/forget/password', { form: { email: 'unknown.person@clinic.example' }, from: '10.5.0.1' });
+    const answer = await api.call<{ step: string }>('POST', '/user/user/sign/forget/password', {
+      form: { email: 'unknown.person@clinic.example' },
+      from: '10.5.0.1',
+    });
     expect(answer.data.step).toBe('CODE_SENT');
     const files = await readdir(path.join(stack.dataDir, 'outbox')).catch(() => [] as string[]);
     expect(files.some((f) => f.includes('unknown.person'))).toBe(false);
   });
 
   it('mails a code that resets the password once and ends every session', async () => {
-    const sent = await api.call<{ step: string }>('POST', '/user/user/sign/forget/password', { form: { email: fresh.email }, from: '10.5.0.2' });
+    const sent = await api.call<{ step: string }>('POST', '/user/user/sign/forget/password', {
+      form: { email: fresh.email },
+      from: '10.5.0.2',
+    });
     expect(sent.data.step).toBe('CODE_SENT');
     const code = await latestResetCode(fresh.email);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const wrong = await api.call('POST', '/user/user/sign/forget/password', { form: { email: fresh.email, code: wrongCode, password: 'Reset-pass-2026' }, from: '10.5.0.2' });
+    const wrong = await api.call('POST', '/user/user/sign/forget/password', {
+      form: { email: fresh.email, code: wrongCode, password: 'Reset-pass-2026' },
+      from: '10.5.0.2',
+    });
     expect(wrong.code).toBe('RESET_CODE_INVALID');
-    const reset = await api.call<{ step: string }>('POST', '/user/user/sign/forget/password', { form: { email: fresh.email, code, password: 'Reset-pass-2026' }, from: '10.5.0.2' });
+    const reset = await api.call<{ step: string }>('POST', '/user/user/sign/forget/password', {
+      form: { email: fresh.email, code, password: 'Reset-pass-2026' },
+      from: '10.5.0.2',
+    });
     expect(reset.data.step).toBe('PASSWORD_RESET');
-    expect((await api.call('GET', '/consultation/invite/doctor/getInfo', { token: fresh.token })).code).toBe('TOKEN_ERR_NOT_FOUND');
-    const again = await api.call('POST', '/user/user/sign/forget/password', { form: { email: fresh.email, code, password: 'Other-pass-2026' }, from: '10.5.0.2' });
+    expect((await api.call('GET', '/consultation/invite/doctor/getInfo', { token: fresh.token })).code).toBe(
+      'TOKEN_ERR_NOT_FOUND',
+    );
+    const again = await api.call('POST', '/user/user/sign/forget/password', {
+      form: { email: fresh.email, code, password: 'Other-pass-2026' },
+      from: '10.5.0.2',
+    });
     expect(again.code).toBe('RESET_CODE_INVALID');
     await api.signIn(fresh.email, 'Reset-pass-2026');
   });
 
   it('needs the code and the new password together', async () => {
-    const answer = await api.call('POST', '/user/user/sign/forget/password', { form: { email: fresh.email, code: '123456' }, from: '10.5.0.3' });
+    const answer = await api.call('POST', '/user/user/sign/forget/password', {
+      form: { email: fresh.email, code: '123456' },
+      from: '10.5.0.3',
+    });
     expect(answer.code).toBe('VALIDATION_ERROR');
   });
 });
@@ -166,17 +251,29 @@ describe('forgotten password', () => {
 describe('modify password', () => {
   it('checks the old password and keeps this session', async () => {
     const fresh = await api.signUpFresh('modify');
-    const wrong = await api.call<{ fields: Array<{ field: string }> }>('POST', '/user/user/sign/modify/doctor/password', {
-      token: fresh.token,
-      form: { oldPassword: 'not-it-1', password: 'Changed-pass-2026' },
-    });
+    const wrong = await api.call<{ fields: Array<{ field: string }> }>(
+      'POST',
+      '/user/user/sign/modify/doctor/password',
+      {
+        token: fresh.token,
+        form: { oldPassword: 'not-it-1', password: 'Changed-pass-2026' },
+      },
+    );
     expect(wrong.code).toBe('VALIDATION_ERROR');
     expect(wrong.data.fields[0]!.field).toBe('oldPassword');
-    const weak = await api.call('POST', '/user/user/sign/modify/doctor/password', { token: fresh.token, form: { oldPassword: fresh.password, password: 'weak' } });
+    const weak = await api.call('POST', '/user/user/sign/modify/doctor/password', {
+      token: fresh.token,
+      form: { oldPassword: fresh.password, password: 'weak' },
+    });
     expect(weak.code).toBe('VALIDATION_ERROR');
-    const changed = await api.call('POST', '/user/user/sign/modify/doctor/password', { token: fresh.token, form: { oldPassword: fresh.password, password: 'Changed-pass-2026' } });
+    const changed = await api.call('POST', '/user/user/sign/modify/doctor/password', {
+      token: fresh.token,
+      form: { oldPassword: fresh.password, password: 'Changed-pass-2026' },
+    });
     expect(changed.code).toBe('OK');
-    expect((await api.call('GET', '/consultation/invite/doctor/getInfo', { token: fresh.token })).code).toBe('OK');
+    expect((await api.call('GET', '/consultation/invite/doctor/getInfo', { token: fresh.token })).code).toBe(
+      'OK',
+    );
     await api.signIn(fresh.email, 'Changed-pass-2026');
   });
 });

@@ -22,7 +22,12 @@ afterAll(async () => {
 describe('member personas log in to the real Prosody', () => {
   it('over WebSocket through the proxy', async () => {
     const ava = member('ava');
-    const xmpp = await connectPeer({ service: wsUrl, domain: stack.chatDomain, username: node(ava.chatId), password: ava.chatPassword });
+    const xmpp = await connectPeer({
+      service: wsUrl,
+      domain: stack.chatDomain,
+      username: node(ava.chatId),
+      password: ava.chatPassword,
+    });
     open.push(xmpp);
     expect(xmpp.jid?.bare().toString()).toBe(ava.jid);
   });
@@ -36,26 +41,50 @@ describe('member personas log in to the real Prosody', () => {
 
   it('over plain TCP on XMPP_C2S_PORT', async () => {
     const clara = member('clara');
-    const xmpp = await connectPeer({ service: `xmpp://127.0.0.1:${stack.c2sPort}`, domain: stack.chatDomain, username: node(clara.chatId), password: clara.chatPassword });
+    const xmpp = await connectPeer({
+      service: `xmpp://127.0.0.1:${stack.c2sPort}`,
+      domain: stack.chatDomain,
+      username: node(clara.chatId),
+      password: clara.chatPassword,
+    });
     open.push(xmpp);
     expect(xmpp.jid?.bare().toString()).toBe(clara.jid);
   });
 
   it('every member persona with its own password', async () => {
     for (const m of personas.members) {
-      const xmpp = await connectPeer({ service: wsUrl, domain: stack.chatDomain, username: node(m.chatId), password: m.chatPassword });
+      const xmpp = await connectPeer({
+        service: wsUrl,
+        domain: stack.chatDomain,
+        username: node(m.chatId),
+        password: m.chatPassword,
+      });
       await stopPeer(xmpp);
     }
   });
 
   it('refuses a wrong password over both transports', async () => {
     const ava = member('ava');
-    await expect(connectPeer({ service: wsUrl, domain: stack.chatDomain, username: node(ava.chatId), password: 'wrong' })).rejects.toMatchObject({
+    await expect(
+      connectPeer({
+        service: wsUrl,
+        domain: stack.chatDomain,
+        username: node(ava.chatId),
+        password: 'wrong',
+      }),
+    ).rejects.toMatchObject({
       condition: 'not-authorized',
     });
     expect((await boshLogin(`${stack.url}/http-bind`, `${ava.jid}/bosh`, 'wrong')).status).toBe('AUTHFAIL');
     const other = member('bianca');
-    await expect(connectPeer({ service: wsUrl, domain: stack.chatDomain, username: node(ava.chatId), password: other.chatPassword })).rejects.toMatchObject({
+    await expect(
+      connectPeer({
+        service: wsUrl,
+        domain: stack.chatDomain,
+        username: node(ava.chatId),
+        password: other.chatPassword,
+      }),
+    ).rejects.toMatchObject({
       condition: 'not-authorized',
     });
   });
@@ -82,9 +111,22 @@ describe('member personas log in to the real Prosody', () => {
 describe("the provider's chat credentials", () => {
   it('log in, and the chat ends when the portal session ends', async () => {
     const token = await api.signInAs('bruno');
-    const creds = await api.call<{ login: string; password: string; quickBloxId: number; jid: string }>('GET', '/message/qb/user/getInfo', { token });
-    expect(creds.data).toMatchObject({ login: 'provider-bruno', quickBloxId: 100002, jid: '100002-1001@localhost' });
-    const xmpp = await connectPeer({ service: wsUrl, domain: stack.chatDomain, username: node(creds.data.quickBloxId), password: creds.data.password });
+    const creds = await api.call<{ login: string; password: string; quickBloxId: number; jid: string }>(
+      'GET',
+      '/message/qb/user/getInfo',
+      { token },
+    );
+    expect(creds.data).toMatchObject({
+      login: 'provider-bruno',
+      quickBloxId: 100002,
+      jid: '100002-1001@localhost',
+    });
+    const xmpp = await connectPeer({
+      service: wsUrl,
+      domain: stack.chatDomain,
+      username: node(creds.data.quickBloxId),
+      password: creds.data.password,
+    });
     const closed = new Promise<void>((resolve) => xmpp.on('disconnect', () => resolve()));
     await api.call('POST', '/user/user/sign/out/doctor', { token });
     await closed;
@@ -92,9 +134,15 @@ describe("the provider's chat credentials", () => {
   });
 
   it('are the same across sign-ins and differ between providers', async () => {
-    const a1 = await api.call<{ password: string }>('GET', '/message/qb/user/getInfo', { token: await api.signInAs('amelia') });
-    const a2 = await api.call<{ password: string }>('GET', '/message/qb/user/getInfo', { token: await api.signInAs('amelia') });
-    const c = await api.call<{ password: string }>('GET', '/message/qb/user/getInfo', { token: await api.signInAs('chiara') });
+    const a1 = await api.call<{ password: string }>('GET', '/message/qb/user/getInfo', {
+      token: await api.signInAs('amelia'),
+    });
+    const a2 = await api.call<{ password: string }>('GET', '/message/qb/user/getInfo', {
+      token: await api.signInAs('amelia'),
+    });
+    const c = await api.call<{ password: string }>('GET', '/message/qb/user/getInfo', {
+      token: await api.signInAs('chiara'),
+    });
     expect(a1.data.password).toBe(a2.data.password);
     expect(c.data.password).not.toBe(a1.data.password);
   });

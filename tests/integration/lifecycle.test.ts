@@ -33,7 +33,11 @@ describe('session expiry', () => {
   it('an idle session expires, answers TOKEN_ERR_NOT_FOUND and ends its chat', async () => {
     const api = apiClient(stack.url);
     const token = await api.signInAs('amelia');
-    const creds = await api.call<{ password: string; quickBloxId: number }>('GET', '/message/qb/user/getInfo', { token });
+    const creds = await api.call<{ password: string; quickBloxId: number }>(
+      'GET',
+      '/message/qb/user/getInfo',
+      { token },
+    );
     const xmpp = await connectPeer({
       service: `${stack.url.replace('http', 'ws')}/xmpp-websocket`,
       domain: stack.chatDomain,
@@ -64,7 +68,12 @@ describe('restarts', () => {
     const ava = member('ava');
     const back = await waitFor(async () => {
       try {
-        const xmpp = await connectPeer({ service: `${stack.url.replace('http', 'ws')}/xmpp-websocket`, domain: stack.chatDomain, username: `${ava.chatId}-${stack.appId}`, password: ava.chatPassword });
+        const xmpp = await connectPeer({
+          service: `${stack.url.replace('http', 'ws')}/xmpp-websocket`,
+          domain: stack.chatDomain,
+          username: `${ava.chatId}-${stack.appId}`,
+          password: ava.chatPassword,
+        });
         await stopPeer(xmpp);
         return true;
       } catch {

@@ -10,17 +10,30 @@ const api = apiClient(stack.url);
 
 describe('request headers (spec §7)', () => {
   it('refuses another apiVersion and an unknown time zone', async () => {
-    const version = await api.call('GET', '/user/protocol/getPublishProtocolVersionInfo', { headers: { apiVersion: '6' } });
+    const version = await api.call('GET', '/user/protocol/getPublishProtocolVersionInfo', {
+      headers: { apiVersion: '6' },
+    });
     expect([version.status, version.code]).toEqual([400, 'API_VERSION_UNSUPPORTED']);
-    const tz = await api.call('GET', '/user/protocol/getPublishProtocolVersionInfo', { headers: { timezone: 'Nowhere/City' } });
+    const tz = await api.call('GET', '/user/protocol/getPublishProtocolVersionInfo', {
+      headers: { timezone: 'Nowhere/City' },
+    });
     expect(tz.code).toBe('VALIDATION_ERROR');
   });
 
   it('takes the sign-up time zone and country from the headers', async () => {
-    const answer = await api.call<{ userInfo: { timezone: string; country: string } }>('POST', '/user/user/sign/up/doctor', {
-      form: { email: `hdr.${Date.now()}@clinic.example`, password: 'Header-pass-2026', firstName: 'H', lastName: 'D' },
-      headers: { timezone: 'Asia/Tokyo', country: 'jp' },
-    });
+    const answer = await api.call<{ userInfo: { timezone: string; country: string } }>(
+      'POST',
+      '/user/user/sign/up/doctor',
+      {
+        form: {
+          email: `hdr.${Date.now()}@clinic.example`,
+          password: 'Header-pass-2026',
+          firstName: 'H',
+          lastName: 'D',
+        },
+        headers: { timezone: 'Asia/Tokyo', country: 'jp' },
+      },
+    );
     expect(answer.data.userInfo).toMatchObject({ timezone: 'Asia/Tokyo', country: 'JP' });
   });
 });
@@ -32,21 +45,34 @@ describe('envelope', () => {
   });
 
   it('answers a malformed JSON body with a validation envelope', async () => {
-    const response = await fetch(`${stack.url}/api/user/user/sign/in/doctor`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":' });
+    const response = await fetch(`${stack.url}/api/user/user/sign/in/doctor`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email":',
+    });
     const body = (await response.json()) as { code: string };
     expect([response.status, body.code]).toEqual([400, 'VALIDATION_ERROR']);
   });
 
   it('accepts JSON bodies as well as forms', async () => {
-    const answer = await api.call<{ token: string }>('POST', '/user/user/sign/in/doctor', { json: { email: 'dana.novak@clinic.example', password: 'Dana-demo-2026' } });
+    const answer = await api.call<{ token: string }>('POST', '/user/user/sign/in/doctor', {
+      json: { email: 'dana.novak@clinic.example', password: 'Dana-demo-2026' },
+    });
     expect(answer.code).toBe('OK');
   });
 });
 
 describe('OpenAPI at /api/docs', () => {
   it('documents every contract endpoint of this issue', async () => {
-    const doc = (await (await fetch(`${stack.url}/api/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    const endpoints = [account, protocol, chatIdentity].flatMap((m) => Object.values(m)).filter((e): e is { path: string; method: string } => typeof e === 'object' && e !== null && 'method' in e && 'path' in e);
+    const doc = (await (await fetch(`${stack.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const endpoints = [account, protocol, chatIdentity]
+      .flatMap((m) => Object.values(m))
+      .filter(
+        (e): e is { path: string; method: string } =>
+          typeof e === 'object' && e !== null && 'method' in e && 'path' in e,
+      );
     expect(endpoints.length).toBeGreaterThanOrEqual(14);
     for (const e of endpoints) {
       const path = `/api${e.path.startsWith('/') ? e.path : `/${e.path}`}`;
@@ -65,7 +91,14 @@ describe('admin API', () => {
   });
 
   it('lists providers with the secret from DATA_DIR', async () => {
-    const answer = await adminCall<Array<{ email: string; auditStatus: string | null }>>(stack.url, stack.adminSecret, 'GET', '/providers');
-    expect(answer.data.find((p) => p.email === 'chiara.rossi@clinic.example')?.auditStatus).toBe('AUDIT_NOT_PASSED');
+    const answer = await adminCall<Array<{ email: string; auditStatus: string | null }>>(
+      stack.url,
+      stack.adminSecret,
+      'GET',
+      '/providers',
+    );
+    expect(answer.data.find((p) => p.email === 'chiara.rossi@clinic.example')?.auditStatus).toBe(
+      'AUDIT_NOT_PASSED',
+    );
   });
 });

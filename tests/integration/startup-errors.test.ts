@@ -25,7 +25,10 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
   });
 }
 
-const meaningful = (output: string) => output.split('\n').filter((l) => l.trim() && !l.includes('ExperimentalWarning') && !l.includes('--trace-warnings'));
+const meaningful = (output: string) =>
+  output
+    .split('\n')
+    .filter((l) => l.trim() && !l.includes('ExperimentalWarning') && !l.includes('--trace-warnings'));
 
 describe('start-up failures', () => {
   it('a taken PORT', async () => {
@@ -36,7 +39,9 @@ describe('start-up failures', () => {
     try {
       const result = await runServer({ PORT: String(port), DATA_DIR: dataDir, PROSODY_BIN: '' });
       expect(result.code).toBe(1);
-      expect(meaningful(result.output)).toEqual([`Cannot start: Port ${port} is already in use; stop what is using it or set PORT to a free port.`]);
+      expect(meaningful(result.output)).toEqual([
+        `Cannot start: Port ${port} is already in use; stop what is using it or set PORT to a free port.`,
+      ]);
     } finally {
       blocker.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -49,9 +54,15 @@ describe('start-up failures', () => {
     const c2s = await freePort();
     await new Promise<void>((r) => blocker.listen(c2s, '127.0.0.1', () => r()));
     try {
-      const result = await runServer({ PORT: String(await freePort()), XMPP_C2S_PORT: String(c2s), DATA_DIR: dataDir });
+      const result = await runServer({
+        PORT: String(await freePort()),
+        XMPP_C2S_PORT: String(c2s),
+        DATA_DIR: dataDir,
+      });
       expect(result.code).toBe(1);
-      expect(meaningful(result.output)).toEqual([`Cannot start: Port ${c2s} is already in use; stop what is using it or set XMPP_C2S_PORT to a free port.`]);
+      expect(meaningful(result.output)).toEqual([
+        `Cannot start: Port ${c2s} is already in use; stop what is using it or set XMPP_C2S_PORT to a free port.`,
+      ]);
     } finally {
       blocker.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -62,11 +73,17 @@ describe('start-up failures', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-err-'));
     const closed = await freePort();
     try {
-      const result = await runServer({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: `postgres://portal:secret@127.0.0.1:${closed}/portal` });
+      const result = await runServer({
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        DATABASE_URL: `postgres://portal:secret@127.0.0.1:${closed}/portal`,
+      });
       expect(result.code).toBe(1);
       const lines = meaningful(result.output);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^Cannot start: Cannot reach PostgreSQL at DATABASE_URL \(postgres:\/\/portal:\*\*\*@127\.0\.0\.1:\d+\/portal\)/);
+      expect(lines[0]).toMatch(
+        /^Cannot start: Cannot reach PostgreSQL at DATABASE_URL \(postgres:\/\/portal:\*\*\*@127\.0\.0\.1:\d+\/portal\)/,
+      );
       expect(lines[0]).not.toContain('secret');
     } finally {
       await rm(dataDir, { recursive: true, force: true });
@@ -76,6 +93,8 @@ describe('start-up failures', () => {
   it('a bad configuration value', async () => {
     const result = await runServer({ PORT: 'eighty' });
     expect(result.code).toBe(1);
-    expect(meaningful(result.output)).toEqual(['Cannot start: PORT must be a whole number between 0 and 65535 (got "eighty")']);
+    expect(meaningful(result.output)).toEqual([
+      'Cannot start: PORT must be a whole number between 0 and 65535 (got "eighty")',
+    ]);
   });
 });

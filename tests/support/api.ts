@@ -23,8 +23,18 @@ export interface CallOptions {
 }
 
 export function apiClient(baseUrl: string) {
-  async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
-    const headers: Record<string, string> = { apiVersion: '7', timezone: 'Europe/London', country: 'GB', os: 'web', ...options.headers };
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<Answer<T>> {
+    const headers: Record<string, string> = {
+      apiVersion: '7',
+      timezone: 'Europe/London',
+      country: 'GB',
+      os: 'web',
+      ...options.headers,
+    };
     if (options.token) headers.authToken = options.token;
     if (options.from) headers['X-Forwarded-For'] = options.from;
     let body: BodyInit | undefined = options.body;
@@ -49,7 +59,10 @@ export function apiClient(baseUrl: string) {
   }
 
   async function signIn(email: string, password: string, from?: string): Promise<string> {
-    const answer = await call<{ token: string }>('POST', '/user/user/sign/in/doctor', { form: { email, password }, from });
+    const answer = await call<{ token: string }>('POST', '/user/user/sign/in/doctor', {
+      form: { email, password },
+      from,
+    });
     if (answer.code !== 'OK') throw new Error(`Sign-in of ${email} failed: ${answer.code} ${answer.message}`);
     return answer.data.token;
   }
@@ -62,24 +75,45 @@ export function apiClient(baseUrl: string) {
 
   let counter = 0;
   /** Signs up a fresh provider (unique email) and returns its token and user id. */
-  async function signUpFresh(prefix = 'fresh'): Promise<{ token: string; userId: number; email: string; password: string; chatId: number }> {
+  async function signUpFresh(
+    prefix = 'fresh',
+  ): Promise<{ token: string; userId: number; email: string; password: string; chatId: number }> {
     const email = `${prefix}.${Date.now()}.${counter++}@clinic.example`;
     const password = 'Fresh-pass-2026';
-    const answer = await call<{ token: string; userInfo: { userId: number; chatId: number } }>('POST', '/user/user/sign/up/doctor', {
-      form: { email, password, firstName: 'Fresh', lastName: prefix },
-    });
+    const answer = await call<{ token: string; userInfo: { userId: number; chatId: number } }>(
+      'POST',
+      '/user/user/sign/up/doctor',
+      {
+        form: { email, password, firstName: 'Fresh', lastName: prefix },
+      },
+    );
     if (answer.code !== 'OK') throw new Error(`Sign-up failed: ${answer.code} ${answer.message}`);
-    return { token: answer.data.token, userId: answer.data.userInfo.userId, chatId: answer.data.userInfo.chatId, email, password };
+    return {
+      token: answer.data.token,
+      userId: answer.data.userInfo.userId,
+      chatId: answer.data.userInfo.chatId,
+      email,
+      password,
+    };
   }
 
   return { call, signIn, signInAs, signUpFresh };
 }
 
 /** Calls the admin API of a running stack (what `npm run admin` does). */
-export async function adminCall<T = unknown>(baseUrl: string, secret: string, method: string, path: string, body?: unknown): Promise<Answer<T>> {
+export async function adminCall<T = unknown>(
+  baseUrl: string,
+  secret: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer<T>> {
   const response = await fetch(`${baseUrl}/internal/admin${path}`, {
     method,
-    headers: { 'X-Admin-Secret': secret, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      'X-Admin-Secret': secret,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, ...(await response.json()), headers: response.headers };

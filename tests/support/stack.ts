@@ -74,7 +74,9 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   const port = await freePort();
   const c2sPort = await freePort();
-  const database = process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null;
+  const database = process.env.TEST_DATABASE_URL
+    ? await createTestDatabase(process.env.TEST_DATABASE_URL)
+    : null;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),

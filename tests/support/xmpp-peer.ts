@@ -2,6 +2,7 @@
  * XMPP clients we did not write, for tests: @xmpp/client over WebSocket or TCP, and Strophe over
  * BOSH (with an XMLHttpRequest for Node that offers `responseXML`, which Strophe's BOSH needs).
  */
+import type { client as createClient } from '@xmpp/client';
 import { WebSocket } from 'ws';
 import XHR from 'xhr2';
 
@@ -15,7 +16,7 @@ export interface PeerOptions {
   resource?: string;
 }
 
-type XmppClient = ReturnType<(typeof import('@xmpp/client'))['client']>;
+type XmppClient = ReturnType<typeof createClient>;
 
 /** Connects an @xmpp/client peer with SASL PLAIN (its SCRAM is slow in pure JS). */
 export async function connectPeer(options: PeerOptions): Promise<XmppClient> {
@@ -58,14 +59,19 @@ export function installXmlHttpRequest(): void {
 }
 
 /** Logs in with Strophe over BOSH; resolves with the final status name (CONNECTED, AUTHFAIL, …). */
-export async function boshLogin(url: string, jid: string, password: string): Promise<{ status: string; disconnect(): void }> {
+export async function boshLogin(
+  url: string,
+  jid: string,
+  password: string,
+): Promise<{ status: string; disconnect(): void }> {
   const { Strophe } = await import('strophe.js');
   installXmlHttpRequest();
   Strophe.setLogLevel(Strophe.LogLevel.FATAL);
   const connection = new Strophe.Connection(url);
   return new Promise((resolve) => {
     connection.connect(jid, password, (status: number) => {
-      const name = Object.entries(Strophe.Status).find(([, value]) => value === status)?.[0] ?? String(status);
+      const name =
+        Object.entries(Strophe.Status).find(([, value]) => value === status)?.[0] ?? String(status);
       if (['CONNECTED', 'AUTHFAIL', 'CONNFAIL', 'ERROR'].includes(name)) {
         resolve({ status: name, disconnect: () => connection.disconnect('done') });
       }

@@ -19,7 +19,11 @@ export interface NewProvider {
   extra?: Partial<Insertable<ProvidersTable>>;
 }
 
-export async function createProvider(db: Database, chatPasswordKey: string, p: NewProvider): Promise<{ id: number; chatId: number }> {
+export async function createProvider(
+  db: Database,
+  chatPasswordKey: string,
+  p: NewProvider,
+): Promise<{ id: number; chatId: number }> {
   const passwordHash = await hashPassword(p.password);
   return inTransaction(db, async (trx) => {
     const chatId = p.chatId ?? (await nextChatId(trx));
@@ -49,4 +53,3 @@ export async function createProvider(db: Database, chatPasswordKey: string, p: N
     return { id: row.id, chatId };
   });
 }
-

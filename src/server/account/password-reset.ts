@@ -13,7 +13,11 @@ function codeHash(providerId: number, code: string): string {
   return createHash('sha256').update(`${providerId}:${code}`).digest('hex');
 }
 
-export async function issueResetCode(ctx: ServerContext, mailer: Mailer, provider: { id: number; email: string; first_name: string }) {
+export async function issueResetCode(
+  ctx: ServerContext,
+  mailer: Mailer,
+  provider: { id: number; email: string; first_name: string },
+) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = new Date();
   await ctx.db
@@ -24,7 +28,11 @@ export async function issueResetCode(ctx: ServerContext, mailer: Mailer, provide
     .execute();
   await ctx.db
     .insertInto('password_resets')
-    .values({ provider_id: provider.id, code_hash: codeHash(provider.id, code), expires_at: new Date(now.getTime() + RESET_CODE_TTL_MS) })
+    .values({
+      provider_id: provider.id,
+      code_hash: codeHash(provider.id, code),
+      expires_at: new Date(now.getTime() + RESET_CODE_TTL_MS),
+    })
     .execute();
   await mailer.send({
     to: provider.email,
@@ -34,7 +42,11 @@ export async function issueResetCode(ctx: ServerContext, mailer: Mailer, provide
 }
 
 /** Consumes the code if it is right; counts a wrong try. */
-export async function consumeResetCode(ctx: ServerContext, providerId: number, code: string): Promise<boolean> {
+export async function consumeResetCode(
+  ctx: ServerContext,
+  providerId: number,
+  code: string,
+): Promise<boolean> {
   const reset = await ctx.db
     .selectFrom('password_resets')
     .select(['id', 'code_hash', 'attempts'])
@@ -45,9 +57,17 @@ export async function consumeResetCode(ctx: ServerContext, providerId: number, c
     .executeTakeFirst();
   if (!reset || reset.attempts >= RESET_CODE_MAX_ATTEMPTS) return false;
   if (reset.code_hash !== codeHash(providerId, code)) {
-    await ctx.db.updateTable('password_resets').set({ attempts: reset.attempts + 1 }).where('id', '=', reset.id).execute();
+    await ctx.db
+      .updateTable('password_resets')
+      .set({ attempts: reset.attempts + 1 })
+      .where('id', '=', reset.id)
+      .execute();
     return false;
   }
-  await ctx.db.updateTable('password_resets').set({ used_at: new Date() }).where('id', '=', reset.id).execute();
+  await ctx.db
+    .updateTable('password_resets')
+    .set({ used_at: new Date() })
+    .where('id', '=', reset.id)
+    .execute();
   return true;
 }

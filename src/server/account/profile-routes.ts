@@ -30,7 +30,14 @@ export async function countConsultations(db: Database, providerId: number) {
   const inProgress = by.IN_PROGRESS ?? 0;
   const completed = by.COMPLETED ?? 0;
   const cancelled = by.CANCELLED ?? 0;
-  return { having: upcoming + inProgress, upcoming, inProgress, completed, cancelled, total: upcoming + inProgress + completed + cancelled };
+  return {
+    having: upcoming + inProgress,
+    upcoming,
+    inProgress,
+    completed,
+    cancelled,
+    total: upcoming + inProgress + completed + cancelled,
+  };
 }
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
@@ -47,10 +54,22 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       ...(body.country !== undefined && { country: body.country || null }),
     };
     if (Object.keys(set).length > 0) {
-      await ctx.db.updateTable('providers').set({ ...set, updated_at: new Date() }).where('id', '=', session.providerId).execute();
+      await ctx.db
+        .updateTable('providers')
+        .set({ ...set, updated_at: new Date() })
+        .where('id', '=', session.providerId)
+        .execute();
       if (body.firstName !== undefined || body.lastName !== undefined) {
-        const p = await ctx.db.selectFrom('providers').select(['first_name', 'last_name', 'chat_id']).where('id', '=', session.providerId).executeTakeFirstOrThrow();
-        await ctx.db.updateTable('chat_users').set({ full_name: `${p.first_name} ${p.last_name}`, updated_at: new Date() }).where('id', '=', p.chat_id).execute();
+        const p = await ctx.db
+          .selectFrom('providers')
+          .select(['first_name', 'last_name', 'chat_id'])
+          .where('id', '=', session.providerId)
+          .executeTakeFirstOrThrow();
+        await ctx.db
+          .updateTable('chat_users')
+          .set({ full_name: `${p.first_name} ${p.last_name}`, updated_at: new Date() })
+          .where('id', '=', p.chat_id)
+          .execute();
       }
     }
     return loadDoctorInfo(ctx, session.providerId);
@@ -58,25 +77,40 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
 
   registerEndpoint(app, ctx, updateDoctorAvatar, async ({ request, session }) => {
     if (!request.isMultipart()) {
-      throw ApiError.validation([{ field: 'file', message: 'Send the image as multipart/form-data field "file"' }]);
+      throw ApiError.validation([
+        { field: 'file', message: 'Send the image as multipart/form-data field "file"' },
+      ]);
     }
     const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file || file.fieldname !== 'file') throw ApiError.validation([{ field: 'file', message: 'Choose an image to upload' }]);
+    if (!file || file.fieldname !== 'file')
+      throw ApiError.validation([{ field: 'file', message: 'Choose an image to upload' }]);
     if (!(AVATAR_CONTENT_TYPES as readonly string[]).includes(file.mimetype)) {
       file.file.resume();
-      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Use a JPEG, PNG, WebP or GIF image', { fields: [{ field: 'file', message: 'Unsupported image type' }] });
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Use a JPEG, PNG, WebP or GIF image', {
+        fields: [{ field: 'file', message: 'Unsupported image type' }],
+      });
     }
     const uid = newBlobUid();
     const { size, head } = await blobs.write(uid, file.file, AVATAR_MAX_BYTES);
     const sniffed = sniffImageType(head);
     if (!sniffed) {
       await blobs.remove(uid);
-      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid image', { fields: [{ field: 'file', message: 'Not an image' }] });
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid image', {
+        fields: [{ field: 'file', message: 'Not an image' }],
+      });
     }
     const previous = await ctx.db.transaction().execute(async (trx) => {
       const blob = await trx
         .insertInto('blobs')
-        .values({ uid, name: file.filename.slice(0, 200) || 'avatar', content_type: sniffed, size, is_public: true, owner_chat_id: session.chatId, completed_at: new Date() })
+        .values({
+          uid,
+          name: file.filename.slice(0, 200) || 'avatar',
+          content_type: sniffed,
+          size,
+          is_public: true,
+          owner_chat_id: session.chatId,
+          completed_at: new Date(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const old = await trx
@@ -85,7 +119,11 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
         .select(['blobs.id as id', 'blobs.uid as uid'])
         .where('providers.id', '=', session.providerId)
         .executeTakeFirst();
-      await trx.updateTable('providers').set({ avatar_blob_id: blob.id, updated_at: new Date() }).where('id', '=', session.providerId).execute();
+      await trx
+        .updateTable('providers')
+        .set({ avatar_blob_id: blob.id, updated_at: new Date() })
+        .where('id', '=', session.providerId)
+        .execute();
       if (old?.id) await trx.deleteFrom('blobs').where('id', '=', old.id).execute();
       return old?.uid ?? null;
     });
@@ -93,10 +131,16 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
     return { avatar: blobUrl(uid) };
   });
 
-  registerEndpoint(app, ctx, consultationCounts, ({ session }) => countConsultations(ctx.db, session.providerId));
+  registerEndpoint(app, ctx, consultationCounts, ({ session }) =>
+    countConsultations(ctx.db, session.providerId),
+  );
 
   registerEndpoint(app, ctx, cancelAccount, async ({ body, session }) => {
-    const row = await ctx.db.selectFrom('providers').select('password_hash').where('id', '=', session.providerId).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('providers')
+      .select('password_hash')
+      .where('id', '=', session.providerId)
+      .executeTakeFirstOrThrow();
     if (!(await verifyPassword(body.password, row.password_hash))) {
       throw ApiError.validation([{ field: 'password', message: 'The password is incorrect' }]);
     }
@@ -122,7 +166,11 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       })
       .where('id', '=', session.providerId)
       .execute();
-    await ctx.db.updateTable('chat_users').set({ email: null, full_name: 'Cancelled account' }).where('id', '=', session.chatId).execute();
+    await ctx.db
+      .updateTable('chat_users')
+      .set({ email: null, full_name: 'Cancelled account' })
+      .where('id', '=', session.chatId)
+      .execute();
     await endSessions(ctx, session.providerId, 'CANCELLED');
     return null;
   });

@@ -31,13 +31,20 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new ApiError('EMAIL_TAKEN', 'An account with this email already exists; sign in or reset the password', {
-          fields: [{ field: 'email', message: 'Already registered' }],
-        });
+        throw new ApiError(
+          'EMAIL_TAKEN',
+          'An account with this email already exists; sign in or reset the password',
+          {
+            fields: [{ field: 'email', message: 'Already registered' }],
+          },
+        );
       }
       throw error;
     }
-    const token = await createSession(ctx, created.id, { userAgent: request.headers['user-agent'] ?? null, address: request.ip });
+    const token = await createSession(ctx, created.id, {
+      userAgent: request.headers['user-agent'] ?? null,
+      address: request.ip,
+    });
     return { token, userInfo: await loadDoctorInfo(ctx, created.id) };
   });
 
@@ -55,7 +62,10 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       await recordHits(ctx, limits);
       throw new ApiError('BAD_CREDENTIALS', 'The email or password is incorrect');
     }
-    const token = await createSession(ctx, provider.id, { userAgent: request.headers['user-agent'] ?? null, address: request.ip });
+    const token = await createSession(ctx, provider.id, {
+      userAgent: request.headers['user-agent'] ?? null,
+      address: request.ip,
+    });
     return { token, userInfo: await loadDoctorInfo(ctx, provider.id) };
   });
 
@@ -85,7 +95,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
     }
     await ctx.db
       .updateTable('providers')
-      .set({ password_hash: await hashPassword(body.password), password_changed_at: new Date(), updated_at: new Date() })
+      .set({
+        password_hash: await hashPassword(body.password),
+        password_changed_at: new Date(),
+        updated_at: new Date(),
+      })
       .where('id', '=', provider.id)
       .execute();
     await endSessions(ctx, provider.id, 'PASSWORD_CHANGED');
@@ -103,7 +117,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
     }
     await ctx.db
       .updateTable('providers')
-      .set({ password_hash: await hashPassword(body.password), password_changed_at: new Date(), updated_at: new Date() })
+      .set({
+        password_hash: await hashPassword(body.password),
+        password_changed_at: new Date(),
+        updated_at: new Date(),
+      })
       .where('id', '=', session.providerId)
       .execute();
     await endSessions(ctx, session.providerId, 'PASSWORD_CHANGED', { except: session.sessionId });

@@ -61,7 +61,11 @@ const baseRoutes: AdminRoutes = (admin, ctx) => {
   });
 };
 
-export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, extra: readonly AdminRoutes[] = []) {
+export function registerAdminRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  extra: readonly AdminRoutes[] = [],
+) {
   app.register(
     async (admin) => {
       admin.addHook('onRequest', async (request) => {

@@ -5,7 +5,14 @@
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { endSessions } from './sessions';
-import { failureForEnded, isExpired, MISSING_TOKEN, needsTouch, UNKNOWN_TOKEN, type TokenFailure } from './session-policy';
+import {
+  failureForEnded,
+  isExpired,
+  MISSING_TOKEN,
+  needsTouch,
+  UNKNOWN_TOKEN,
+  type TokenFailure,
+} from './session-policy';
 import { hashToken } from './tokens';
 
 export interface AuthenticatedSession {

@@ -15,10 +15,26 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  signInPerAccount: (email: string): Limit => ({ key: `signin:account:${email}`, max: 10, windowSeconds: 900 }),
-  signInPerAddress: (address: string): Limit => ({ key: `signin:address:${address}`, max: 30, windowSeconds: 900 }),
-  forgetPerAccount: (email: string): Limit => ({ key: `forget:account:${email}`, max: 5, windowSeconds: 3600 }),
-  forgetPerAddress: (address: string): Limit => ({ key: `forget:address:${address}`, max: 20, windowSeconds: 3600 }),
+  signInPerAccount: (email: string): Limit => ({
+    key: `signin:account:${email}`,
+    max: 10,
+    windowSeconds: 900,
+  }),
+  signInPerAddress: (address: string): Limit => ({
+    key: `signin:address:${address}`,
+    max: 30,
+    windowSeconds: 900,
+  }),
+  forgetPerAccount: (email: string): Limit => ({
+    key: `forget:account:${email}`,
+    max: 5,
+    windowSeconds: 3600,
+  }),
+  forgetPerAddress: (address: string): Limit => ({
+    key: `forget:address:${address}`,
+    max: 20,
+    windowSeconds: 3600,
+  }),
 };
 
 function windowStart(limit: Limit, now: Date): Date {
@@ -27,7 +43,9 @@ function windowStart(limit: Limit, now: Date): Date {
 }
 
 function limited(limit: Limit, now: Date): ApiError {
-  const retryAfter = Math.ceil((windowStart(limit, now).getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000);
+  const retryAfter = Math.ceil(
+    (windowStart(limit, now).getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000,
+  );
   const minutes = Math.max(1, Math.ceil(retryAfter / 60));
   return new ApiError(
     'RATE_LIMITED',
@@ -38,7 +56,11 @@ function limited(limit: Limit, now: Date): ApiError {
 }
 
 /** Throws RATE_LIMITED if any of the limits is already used up. */
-export async function assertWithinLimits(ctx: ServerContext, limits: Limit[], now = new Date()): Promise<void> {
+export async function assertWithinLimits(
+  ctx: ServerContext,
+  limits: Limit[],
+  now = new Date(),
+): Promise<void> {
   for (const limit of limits) {
     const row = await ctx.db
       .selectFrom('rate_limits')
@@ -59,5 +81,7 @@ export async function recordHits(ctx: ServerContext, limits: Limit[], now = new 
 }
 
 export async function sweepRateLimits(ctx: ServerContext, now = new Date()): Promise<void> {
-  await sql`delete from rate_limits where window_start < ${new Date(now.getTime() - 86400_000)}`.execute(ctx.db);
+  await sql`delete from rate_limits where window_start < ${new Date(now.getTime() - 86400_000)}`.execute(
+    ctx.db,
+  );
 }

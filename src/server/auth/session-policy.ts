@@ -22,7 +22,9 @@ export function absoluteExpiry(createdAt: Date, limits: SessionLimits): Date {
 
 /** Whether a live session has run out, by idle time or by its absolute end. */
 export function isExpired(session: SessionTimes, limits: SessionLimits, now: Date): boolean {
-  return now >= session.expiresAt || now.getTime() - session.lastSeenAt.getTime() >= limits.idleSeconds * 1000;
+  return (
+    now >= session.expiresAt || now.getTime() - session.lastSeenAt.getTime() >= limits.idleSeconds * 1000
+  );
 }
 
 /** Last-seen is written at most once a minute: token checks stay one read on the hot path. */
@@ -46,7 +48,10 @@ export const UNKNOWN_TOKEN: TokenFailure = {
 export function failureForEnded(reason: SessionEndReason): TokenFailure {
   switch (reason) {
     case 'KICKED':
-      return { code: 'TOKEN_ERR_KICKED', message: 'Your account was signed in somewhere else, so you were signed out here' };
+      return {
+        code: 'TOKEN_ERR_KICKED',
+        message: 'Your account was signed in somewhere else, so you were signed out here',
+      };
     case 'LOGOUT':
       return { code: 'TOKEN_ERR_LOGOUT', message: 'You have signed out; please sign in again' };
     case 'EXPIRED':

@@ -69,12 +69,23 @@ export async function sweepExpiredSessions(ctx: ServerContext, now = new Date())
     .returning(['id', 'provider_id'])
     .execute();
   for (const s of expired) {
-    const provider = await ctx.db.selectFrom('providers').select('chat_id').where('id', '=', s.provider_id).executeTakeFirst();
+    const provider = await ctx.db
+      .selectFrom('providers')
+      .select('chat_id')
+      .where('id', '=', s.provider_id)
+      .executeTakeFirst();
     if (provider) {
-      ctx.events.emit('session.ended', { providerId: s.provider_id, sessionId: s.id, reason: 'EXPIRED', chatId: provider.chat_id });
+      ctx.events.emit('session.ended', {
+        providerId: s.provider_id,
+        sessionId: s.id,
+        reason: 'EXPIRED',
+        chatId: provider.chat_id,
+      });
     }
   }
   // Ended sessions are kept 30 days so that an old token still answers why it stopped working.
-  await sql`delete from sessions where ended_at < ${new Date(now.getTime() - 30 * 86400_000)}`.execute(ctx.db);
+  await sql`delete from sessions where ended_at < ${new Date(now.getTime() - 30 * 86400_000)}`.execute(
+    ctx.db,
+  );
   return expired.length;
 }

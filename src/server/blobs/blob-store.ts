@@ -45,7 +45,10 @@ export class BlobStore {
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
-        if (size > maxBytes) return done(new ApiError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1048576)} MB`));
+        if (size > maxBytes)
+          return done(
+            new ApiError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1048576)} MB`),
+          );
         if (headLength < 64) {
           chunks.push(chunk.subarray(0, 64 - headLength));
           headLength += Math.min(chunk.length, 64 - headLength);
@@ -57,7 +60,10 @@ export class BlobStore {
       await pipeline(source, counter, createWriteStream(temp, { mode: 0o600 }));
       // Multipart sources flag truncation instead of erroring.
       if ((source as Readable & { truncated?: boolean }).truncated) {
-        throw new ApiError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1048576)} MB`);
+        throw new ApiError(
+          'PAYLOAD_TOO_LARGE',
+          `The file is larger than ${Math.round(maxBytes / 1048576)} MB`,
+        );
       }
       await rename(temp, target);
     } catch (error) {
@@ -88,8 +94,17 @@ export class BlobStore {
 /** Content type from the first bytes, for the image types we accept. */
 export function sniffImageType(head: Buffer): string | null {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
   if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
-  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (
+    head.length >= 12 &&
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
   return null;
 }

@@ -64,7 +64,11 @@ export type ChatPasswordCheck = (ctx: ServerContext, chatId: number, password: s
 
 const checks: ChatPasswordCheck[] = [
   async (ctx, chatId, password) => {
-    const row = await ctx.db.selectFrom('chat_users').select('password_hash').where('id', '=', chatId).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('chat_users')
+      .select('password_hash')
+      .where('id', '=', chatId)
+      .executeTakeFirst();
     return row ? verifyPassword(password, row.password_hash) : false;
   },
 ];
@@ -74,7 +78,11 @@ export function addChatPasswordCheck(check: ChatPasswordCheck): void {
   checks.unshift(check);
 }
 
-export async function verifyChatLogin(ctx: ServerContext, chatId: number, password: string): Promise<boolean> {
+export async function verifyChatLogin(
+  ctx: ServerContext,
+  chatId: number,
+  password: string,
+): Promise<boolean> {
   if (!password) return false;
   for (const check of checks) if (await check(ctx, chatId, password)) return true;
   return false;

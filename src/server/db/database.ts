@@ -12,7 +12,10 @@ export type Database = Kysely<DB>;
 
 export class DatabaseUnavailableError extends Error {}
 
-export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl: string | null;
+}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = path.join(options.dataDir, 'db');
   await mkdir(dir, { recursive: true });

@@ -35,16 +35,18 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
     applied_at timestamptz not null default now()
   )`.execute(db);
   const applied = new Map(
-    (await sql<{ name: string; checksum: string }>`select name, checksum from schema_migrations`.execute(db)).rows.map(
-      (r) => [r.name, r.checksum],
-    ),
+    (
+      await sql<{ name: string; checksum: string }>`select name, checksum from schema_migrations`.execute(db)
+    ).rows.map((r) => [r.name, r.checksum]),
   );
   const ran: string[] = [];
   for (const migration of await readMigrations(dir)) {
     const previous = applied.get(migration.name);
     if (previous !== undefined) {
       if (previous !== migration.checksum) {
-        throw new Error(`Migration ${migration.name} changed after it was applied; add a new migration instead.`);
+        throw new Error(
+          `Migration ${migration.name} changed after it was applied; add a new migration instead.`,
+        );
       }
       continue;
     }

@@ -33,7 +33,11 @@ export class PGlitePool implements PostgresPool {
         if (parameters.length === 0) {
           const results = await db.exec(sql);
           const last = results[results.length - 1];
-          return { command: commandOf(sql), rowCount: last?.affectedRows ?? last?.rows.length ?? 0, rows: last?.rows ?? [] };
+          return {
+            command: commandOf(sql),
+            rowCount: last?.affectedRows ?? last?.rows.length ?? 0,
+            rows: last?.rows ?? [],
+          };
         }
         const result = await db.query<Record<string, unknown>>(sql, [...parameters]);
         return {

@@ -31,7 +31,10 @@ export class EventBus {
     this.#emitter.emit(name, payload);
   }
 
-  on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void | Promise<void>): () => void {
+  on<K extends keyof DomainEvents>(
+    name: K,
+    listener: (payload: DomainEvents[K]) => void | Promise<void>,
+  ): () => void {
     const wrapped = (payload: DomainEvents[K]) => {
       try {
         const result = listener(payload);

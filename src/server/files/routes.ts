@@ -22,7 +22,10 @@ export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext, blo
       .header('Content-Type', blob.content_type)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=86400, immutable')
-      .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${encodeURIComponent(blob.name)}"`);
+      .header(
+        'Content-Disposition',
+        `${inline ? 'inline' : 'attachment'}; filename="${encodeURIComponent(blob.name)}"`,
+      );
     if (blob.size !== null) reply.header('Content-Length', String(blob.size));
     return reply.send(blobs.read(blob.uid));
   });

@@ -33,7 +33,10 @@ function validTimeZone(tz: string): boolean {
 export function readClientHeaders(request: FastifyRequest): ClientHeaders {
   const version = header(request, 'apiVersion');
   if (version !== null && Number(version) !== API_VERSION) {
-    throw new ApiError('API_VERSION_UNSUPPORTED', `apiVersion ${version} is not supported; use ${API_VERSION}`);
+    throw new ApiError(
+      'API_VERSION_UNSUPPORTED',
+      `apiVersion ${version} is not supported; use ${API_VERSION}`,
+    );
   }
   const timezone = header(request, 'timezone');
   if (timezone !== null && !validTimeZone(timezone)) {

@@ -13,7 +13,9 @@ export function ok<T>(reply: FastifyReply, data: T, message = 'success') {
 
 export function sendError(reply: FastifyReply, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply.code(error.status).send({ code: error.code, message: error.message, data: error.data ?? null });
+  return reply
+    .code(error.status)
+    .send({ code: error.code, message: error.message, data: error.data ?? null });
 }
 
 /** One entry per field (its first problem), in the order the schema reports them. */
@@ -42,6 +44,9 @@ export function installEnvelopeHandlers(app: FastifyInstance) {
       return sendError(reply, ApiError.validation([{ field: '', message: error.message }]));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, new ApiError('INTERNAL_ERROR', 'Something went wrong on our side; please try again'));
+    return sendError(
+      reply,
+      new ApiError('INTERNAL_ERROR', 'Something went wrong on our side; please try again'),
+    );
   });
 }

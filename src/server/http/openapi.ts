@@ -10,7 +10,10 @@ const MEDIA: Record<EndpointDefinition['encoding'], string> = {
 };
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<
+    string,
+    unknown
+  >;
 }
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
@@ -25,13 +28,21 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
 }
 
 const HEADER_PARAMS = [
-  { name: 'apiVersion', in: 'header', required: false, schema: { type: 'string', enum: [String(API_VERSION)] } },
+  {
+    name: 'apiVersion',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', enum: [String(API_VERSION)] },
+  },
   { name: 'timezone', in: 'header', required: false, schema: { type: 'string', example: 'Europe/Berlin' } },
   { name: 'country', in: 'header', required: false, schema: { type: 'string', example: 'DE' } },
   { name: 'os', in: 'header', required: false, schema: { type: 'string', example: 'web' } },
 ];
 
-export function buildOpenApi(endpoints: readonly EndpointDefinition[], extraPaths: Record<string, unknown> = {}) {
+export function buildOpenApi(
+  endpoints: readonly EndpointDefinition[],
+  extraPaths: Record<string, unknown> = {},
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of endpoints) {
     const path = `/api${e.path.startsWith('/') ? e.path : `/${e.path}`}`;
@@ -42,17 +53,34 @@ export function buildOpenApi(endpoints: readonly EndpointDefinition[], extraPath
       tags: [e.tag],
       parameters: [...HEADER_PARAMS, ...parameters(e.params, 'path'), ...parameters(e.query, 'query')],
       responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(envelope, 'output') } } },
-        default: { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+        '200': {
+          description: 'OK',
+          content: { 'application/json': { schema: jsonSchema(envelope, 'output') } },
+        },
+        default: {
+          description: 'Error envelope',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+        },
       },
       ...(e.auth === 'token' ? { security: [{ authToken: [] }] } : {}),
     };
     if (e.body) {
-      operation.requestBody = { required: true, content: { [MEDIA[e.encoding]]: { schema: jsonSchema(e.body, 'input') } } };
+      operation.requestBody = {
+        required: true,
+        content: { [MEDIA[e.encoding]]: { schema: jsonSchema(e.body, 'input') } },
+      };
     } else if (e.encoding === 'multipart') {
       operation.requestBody = {
         required: true,
-        content: { [MEDIA.multipart]: { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
+        content: {
+          [MEDIA.multipart]: {
+            schema: {
+              type: 'object',
+              properties: { file: { type: 'string', format: 'binary' } },
+              required: ['file'],
+            },
+          },
+        },
       };
     }
     (paths[path] ??= {})[e.method.toLowerCase()] = operation;

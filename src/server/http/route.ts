@@ -39,9 +39,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
-    throw ApiError.validation(
-      zodFields(result.error).map((f) => ({ ...f, field: f.field || where })),
-    );
+    throw ApiError.validation(zodFields(result.error).map((f) => ({ ...f, field: f.field || where })));
   }
   return result.data;
 }
@@ -71,7 +69,10 @@ export function registerEndpoint<E extends EndpointDefinition>(
       const data = await handler(input);
       const checked = endpoint.response.safeParse(data);
       if (!checked.success) {
-        request.log.error({ issues: checked.error.issues, endpoint: endpoint.id }, 'response violates the contract');
+        request.log.error(
+          { issues: checked.error.issues, endpoint: endpoint.id },
+          'response violates the contract',
+        );
         throw new ApiError('INTERNAL_ERROR', 'Something went wrong on our side; please try again');
       }
       return ok(reply, checked.data);

@@ -23,7 +23,9 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
         res.header('X-Content-Type-Options', 'nosniff');
         res.header(
           'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -33,7 +35,10 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
     if (NOT_PORTAL.test(url) || request.method !== 'GET' || !hasPortal) {
       return sendError(reply, new ApiError('NOT_FOUND', `No such endpoint: ${request.method} ${url}`));
     }
-    reply.header('Cache-Control', 'no-cache').header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'same-origin');
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'same-origin');
     return reply.sendFile('index.html');
   });
 }

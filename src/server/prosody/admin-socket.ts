@@ -12,7 +12,12 @@ function escapeXml(text: string): string {
 }
 
 function unescapeXml(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 export interface AdminResult {
@@ -34,10 +39,14 @@ export function runAdminCommand(socketPath: string, command: string, timeoutMs =
     socket.on('connect', () => socket.write(`${STREAM_OPEN}<repl-input>${escapeXml(command)}</repl-input>`));
     socket.on('data', (chunk: string) => {
       buffer += chunk;
-      const match = /<repl-result(?:\s+type=['"](\w+)['"])?\s*(?:\/>|>([\s\S]*?)<\/repl-result>)/.exec(buffer);
+      const match = /<repl-result(?:\s+type=['"](\w+)['"])?\s*(?:\/>|>([\s\S]*?)<\/repl-result>)/.exec(
+        buffer,
+      );
       if (!match) return;
       clearTimeout(timer);
-      const output = [...buffer.matchAll(/<repl-output>([\s\S]*?)<\/repl-output>/g)].map((m) => unescapeXml(m[1] ?? ''));
+      const output = [...buffer.matchAll(/<repl-output>([\s\S]*?)<\/repl-output>/g)].map((m) =>
+        unescapeXml(m[1] ?? ''),
+      );
       socket.end('</stream:stream>');
       resolve({ ok: match[1] !== 'error', result: unescapeXml(match[2] ?? ''), output });
     });

@@ -18,7 +18,11 @@ export function secretMatches(given: unknown, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const AuthRequest = z.object({ username: z.string().max(64), password: z.string().max(1024), host: z.string().max(255) });
+const AuthRequest = z.object({
+  username: z.string().max(64),
+  password: z.string().max(1024),
+  host: z.string().max(255),
+});
 
 export function hookGuard(ctx: ServerContext) {
   return async (request: FastifyRequest) => {
@@ -45,7 +49,11 @@ export function registerProsodyHooks(app: FastifyInstance, ctx: ServerContext) {
           node.appId === ctx.config.chat.appId &&
           (await verifyChatLogin(ctx, node.chatId, password));
         if (accepted) {
-          await ctx.db.updateTable('chat_users').set({ last_request_at: new Date() }).where('id', '=', node!.chatId).execute();
+          await ctx.db
+            .updateTable('chat_users')
+            .set({ last_request_at: new Date() })
+            .where('id', '=', node!.chatId)
+            .execute();
         } else {
           request.log.info({ username }, 'chat login refused');
         }

@@ -27,7 +27,9 @@ export function assertPortFree(port: number, variable: string, host = '127.0.0.1
     const server = net.createServer();
     server.unref();
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new PortInUseError(port, variable) : error),
+      reject(
+        error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new PortInUseError(port, variable) : error,
+      ),
     );
     server.listen(port, host, () => server.close(() => resolve()));
   });
@@ -44,7 +46,8 @@ export function waitForPort(port: number, timeoutMs: number, host = '127.0.0.1')
       });
       socket.once('error', () => {
         socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`Nothing listens on ${host}:${port} after ${timeoutMs} ms`));
+        if (Date.now() > deadline)
+          reject(new Error(`Nothing listens on ${host}:${port} after ${timeoutMs} ms`));
         else setTimeout(attempt, 50);
       });
     };

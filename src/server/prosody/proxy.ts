@@ -66,7 +66,9 @@ export function proxyBosh(getPort: () => number | null) {
     const upstream = http.request(
       { host: '127.0.0.1', port, method: request.method, path: request.url, headers },
       (answer) => {
-        const out = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')));
+        const out = Object.fromEntries(
+          Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')),
+        );
         response.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(response);
       },

@@ -128,7 +128,8 @@ export class ProsodySupervisor {
           if (this.#state === 'restarting') this.#state = 'running';
         },
         (error: unknown) => {
-          if (this.#state === 'restarting') this.#scheduleRestart(error instanceof Error ? error.message : String(error));
+          if (this.#state === 'restarting')
+            this.#scheduleRestart(error instanceof Error ? error.message : String(error));
         },
       );
     }, delay);

@@ -18,7 +18,14 @@ import { registerEndpoint } from '../http/route';
 
 /** The newest published version of every protocol kind. */
 export async function currentProtocols(db: Database, now = new Date()): Promise<Protocol[]> {
-  const rows = await sql<{ id: number; kind: Protocol['kind']; version: number; title: string; content: string; published_at: Date }>`
+  const rows = await sql<{
+    id: number;
+    kind: Protocol['kind'];
+    version: number;
+    title: string;
+    content: string;
+    published_at: Date;
+  }>`
     select distinct on (kind) id, kind, version, title, content, published_at
     from protocols where published_at is not null and published_at <= ${now}
     order by kind, version desc`.execute(db);
@@ -39,7 +46,11 @@ export async function pendingProtocolIds(db: Database, providerId: number): Prom
     .selectFrom('protocol_records')
     .select('protocol_id')
     .where('provider_id', '=', providerId)
-    .where('protocol_id', 'in', current.map((p) => p.id))
+    .where(
+      'protocol_id',
+      'in',
+      current.map((p) => p.id),
+    )
     .execute();
   const done = new Set(agreed.map((a) => a.protocol_id));
   return current.filter((p) => !done.has(p.id)).map((p) => p.id);
@@ -47,12 +58,15 @@ export async function pendingProtocolIds(db: Database, providerId: number): Prom
 
 export function registerProtocolRoutes(app: FastifyInstance, ctx: ServerContext) {
   registerEndpoint(app, ctx, isDoctorPopupUserProtocolMsg, async ({ params, session }) => {
-    if (params.userId !== session.providerId) throw ApiError.forbidden('You can only ask about your own agreements');
+    if (params.userId !== session.providerId)
+      throw ApiError.forbidden('You can only ask about your own agreements');
     const protocolIds = await pendingProtocolIds(ctx.db, session.providerId);
     return { popup: protocolIds.length > 0, protocolIds };
   });
 
-  registerEndpoint(app, ctx, getProtocolPopupInfo, async () => ({ protocols: await currentProtocols(ctx.db) }));
+  registerEndpoint(app, ctx, getProtocolPopupInfo, async () => ({
+    protocols: await currentProtocols(ctx.db),
+  }));
 
   registerEndpoint(app, ctx, getPublishProtocolVersionInfo, async () => ({
     protocols: (await currentProtocols(ctx.db)).map(({ content: _content, ...rest }) => rest),
@@ -62,11 +76,19 @@ export function registerProtocolRoutes(app: FastifyInstance, ctx: ServerContext)
     const current = new Set((await currentProtocols(ctx.db)).map((p) => p.id));
     const unknown = body.protocolIds.filter((id) => !current.has(id));
     if (unknown.length > 0) {
-      throw ApiError.validation([{ field: 'protocolIds', message: `Not a current protocol: ${unknown.join(', ')}` }]);
+      throw ApiError.validation([
+        { field: 'protocolIds', message: `Not a current protocol: ${unknown.join(', ')}` },
+      ]);
     }
     const inserted = await ctx.db
       .insertInto('protocol_records')
-      .values(body.protocolIds.map((id) => ({ provider_id: session.providerId, protocol_id: id, platform: query.platform })))
+      .values(
+        body.protocolIds.map((id) => ({
+          provider_id: session.providerId,
+          protocol_id: id,
+          platform: query.platform,
+        })),
+      )
       .onConflict((oc) => oc.columns(['provider_id', 'protocol_id']).doNothing())
       .returning('id')
       .execute();

@@ -21,7 +21,14 @@ export const seedPersonas: Seeder = {
       });
       await db
         .insertInto('members')
-        .values({ first_name: m.firstName, last_name: m.lastName, email: m.email, chat_id: chatId, country: m.country, timezone: m.timezone })
+        .values({
+          first_name: m.firstName,
+          last_name: m.lastName,
+          email: m.email,
+          chat_id: chatId,
+          country: m.country,
+          timezone: m.timezone,
+        })
         .execute();
     }
     for (const p of personas.providers) {

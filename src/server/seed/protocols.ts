@@ -21,7 +21,11 @@ export const seedProtocols: Seeder = {
       ids.push(row.id);
     }
     for (const persona of personas.providers.filter((p) => p.agreedToProtocols)) {
-      const provider = await db.selectFrom('providers').select('id').where('email', '=', persona.email).executeTakeFirstOrThrow();
+      const provider = await db
+        .selectFrom('providers')
+        .select('id')
+        .where('email', '=', persona.email)
+        .executeTakeFirstOrThrow();
       await db
         .insertInto('protocol_records')
         .values(ids.map((id) => ({ provider_id: provider.id, protocol_id: id, platform: 'web' })))

@@ -4,7 +4,15 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { AnyPassword, CountryCode, Email, LanguageField as Language, NewPassword, PersonName, TimeZone } from './fields';
+import {
+  AnyPassword,
+  CountryCode,
+  Email,
+  LanguageField as Language,
+  NewPassword,
+  PersonName,
+  TimeZone,
+} from './fields';
 
 /** Profile audit status, spec §4; `null` until the first profile submission. */
 export const AuditStatus = z.enum(['NEED_AUDIT', 'AUDIT_PASSED', 'AUDIT_NOT_PASSED']);
@@ -65,7 +73,8 @@ export const signOut = defineEndpoint({
   id: 'signOut',
   method: 'POST',
   path: '/user/user/sign/out/doctor',
-  summary: 'Sign out: ends this session, its chat sessions and app sockets (later calls get TOKEN_ERR_LOGOUT)',
+  summary:
+    'Sign out: ends this session, its chat sessions and app sockets (later calls get TOKEN_ERR_LOGOUT)',
   tag: 'Account',
   auth: 'token',
   response: z.null(),

@@ -1,0 +1,105 @@
+// Lint: typescript-eslint, one-way imports between the folders of DESIGN.md §2, no cycles.
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** DESIGN.md §2: who may import whom. `target` may not import from `from`. */
+const zones = [
+  // Protocol folders are headless and never import the portal or the server.
+  ...['src/xmpp', 'src/webrtc', 'src/socket', 'src/rest', 'src/shared'].flatMap((target) => [
+    {
+      target,
+      from: 'src/app',
+      message: 'Protocol code is headless: it never imports the portal (DESIGN.md §2).',
+    },
+    { target, from: 'src/server', message: 'Protocol code never imports the server (DESIGN.md §2).' },
+  ]),
+  {
+    target: 'src/shared',
+    from: ['src/xmpp', 'src/webrtc', 'src/socket', 'src/rest'],
+    message: 'src/shared imports only zod (DESIGN.md §2).',
+  },
+  {
+    target: 'src/xmpp',
+    from: ['src/webrtc', 'src/socket', 'src/rest'],
+    message: 'src/xmpp imports nothing of ours but src/shared (DESIGN.md §2).',
+  },
+  {
+    target: 'src/rest',
+    from: ['src/xmpp', 'src/webrtc', 'src/socket'],
+    message: 'src/rest imports only ky and src/shared (DESIGN.md §2).',
+  },
+  {
+    target: 'src/socket',
+    from: ['src/xmpp', 'src/webrtc', 'src/rest'],
+    message: 'src/socket imports only its own codec and STOMP (DESIGN.md §2).',
+  },
+  {
+    target: 'src/webrtc',
+    from: ['src/socket', 'src/rest'],
+    message: 'src/webrtc imports only src/xmpp (DESIGN.md §2).',
+  },
+  { target: 'src/app', from: 'src/server', message: 'The portal never imports the server (DESIGN.md §2).' },
+  {
+    target: 'src/server',
+    from: ['src/app', 'src/xmpp', 'src/webrtc', 'src/socket', 'src/rest'],
+    message: 'The server imports only src/shared (DESIGN.md §2).',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      '.data',
+      '.test-data',
+      '.scratch',
+      'test-results',
+      'playwright-report',
+      'src/socket/generated',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { parserOptions: { projectService: false } },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // App imports protocol folders only through their index.ts (STYLE.md "What we do" 1).
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(xmpp|webrtc|socket|rest)/.+',
+              message: 'Import protocol folders through their index.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
