@@ -6,6 +6,6 @@ export const PNG_1X1 = Buffer.from(
 
 export function multipartFile(field: string, name: string, type: string, bytes: Uint8Array): FormData {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type }), name);
+  form.append(field, new Blob([Buffer.from(bytes)], { type }), name);
   return form;
 }
