@@ -1,0 +1,43 @@
+/**
+ * The portal's one own-API client: token from the session, country from the user, and the error
+ * catalogue of spec §8 applied to every failure (src/rest/error-catalogue.ts).
+ */
+import i18next from 'i18next';
+import {
+  accountApi,
+  applyErrorCatalogue,
+  chatIdentityApi,
+  createApiClient,
+  protocolApi,
+  type ApiError,
+} from '../../rest';
+import { showToast } from '../components/toast-store';
+import { endSession, session } from '../features/auth/session-store';
+
+let goToLogin: () => void = () => window.location.assign('/login');
+
+/** The router tells the client how to go to the login route without a reload. */
+export function setLoginNavigator(navigate: () => void): void {
+  goToLogin = navigate;
+}
+
+export function handleApiError(error: ApiError): void {
+  applyErrorCatalogue(error, {
+    showMessage: (message) => showToast(message),
+    showTimeout: () => showToast(i18next.t('common:errors.timeout')),
+    signOut: () => {
+      endSession();
+      goToLogin();
+    },
+  });
+}
+
+export const api = createApiClient({
+  getToken: () => session.token,
+  getCountry: () => session.userInfo?.country ?? null,
+  onError: handleApiError,
+});
+
+export const accountCalls = accountApi(api);
+export const protocolCalls = protocolApi(api);
+export const chatIdentityCalls = chatIdentityApi(api);

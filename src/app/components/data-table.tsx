@@ -1,0 +1,74 @@
+/** The shared table (spec §2): columns, rows, a loading state and 'No data available' when empty. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface Column<Row> {
+  key: string;
+  header: ReactNode;
+  render(row: Row): ReactNode;
+  className?: string;
+}
+
+export interface DataTableProps<Row> {
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey(row: Row): string | number;
+  loading?: boolean;
+  caption?: string;
+  onRowClick?(row: Row): void;
+}
+
+export function DataTable<Row>({ columns, rows, rowKey, loading, caption, onRowClick }: DataTableProps<Row>) {
+  const { t } = useTranslation();
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c.key}
+                scope="col"
+                className={`px-4 py-3 text-left font-medium text-slate-600 ${c.className ?? ''}`}
+              >
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {loading ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500" aria-busy>
+                {t('table.loading')}
+              </td>
+            </tr>
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500">
+                {t('table.noData')}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                className={onRowClick ? 'cursor-pointer hover:bg-brand-50' : undefined}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? (e) => (e.key === 'Enter' ? onRowClick(row) : undefined) : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+              >
+                {columns.map((c) => (
+                  <td key={c.key} className={`px-4 py-3 text-slate-800 ${c.className ?? ''}`}>
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The agreement popup (spec §7 "Protocol", §5 guard): shows the current protocols; agreeing
+ * records it and sets agreementProtocol '1'; declining signs out and stays on the login route.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { protocolCalls } from '../../api/api-client';
+import { Dialog } from '../../components/dialog';
+import { showToast } from '../../components/toast-store';
+import { setAgreementProtocol } from './session-store';
+import { signOut } from './sign-out';
+
+export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; onDeclined(): void }) {
+  const { t } = useTranslation('auth');
+  const [accepted, setAccepted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const info = useQuery({ queryKey: ['protocol', 'popup'], queryFn: () => protocolCalls.popupInfo() });
+  const protocols = info.data?.protocols ?? [];
+
+  const agree = async () => {
+    setBusy(true);
+    try {
+      await protocolCalls.addRecords(
+        protocols.map((p) => p.id),
+        'web',
+      );
+      setAgreementProtocol('1');
+      onAgreed();
+    } catch {
+      // The error policy has shown the message; the popup stays open to try again.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const decline = async () => {
+    showToast(t('agreement.declined'), 'info');
+    await signOut();
+    onDeclined();
+  };
+
+  return (
+    <Dialog
+      open
+      title={t('agreement.title')}
+      onCancel={() => void decline()}
+      cancelLabel={t('agreement.decline')}
+      onDone={() => void agree()}
+      doneLabel={t('agreement.agree')}
+      doneDisabled={!accepted || protocols.length === 0}
+      busy={busy}
+      width={640}
+    >
+      <p className="mb-4">{t('agreement.intro')}</p>
+      {info.isPending && <p className="text-slate-500">…</p>}
+      <div className="flex max-h-80 flex-col gap-4 overflow-y-auto rounded-lg border border-slate-200 p-4">
+        {protocols.map((p) => (
+          <article key={p.id} aria-label={p.title}>
+            <h3 className="font-semibold text-slate-900">{p.title}</h3>
+            <p className="mb-2 text-xs text-slate-500">{t('agreement.version', { version: p.version })}</p>
+            <p className="whitespace-pre-line">{p.content}</p>
+          </article>
+        ))}
+      </div>
+      <label className="mt-4 flex items-center gap-2">
+        <input
+          type="checkbox"
+          checked={accepted}
+          onChange={(e) => setAccepted(e.target.checked)}
+          className="h-4 w-4 accent-brand"
+        />
+        {t('agreement.accept')}
+      </label>
+    </Dialog>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * What follows a successful sign-in or sign-up (spec §4 login flow, §5 guard): keep the session,
+ * ask whether the agreement popup is due; while it is, `agreementProtocol` is '0' and the user
+ * stays on the login route.
+ */
+import type { DoctorInfo } from '../../../shared/api/account';
+import { protocolCalls } from '../../api/api-client';
+import { setAgreementProtocol, startSession } from './session-store';
+
+export async function afterSignIn(token: string, userInfo: DoctorInfo): Promise<{ agreementDue: boolean }> {
+  startSession(token, userInfo);
+  const due = await protocolCalls.isPopupDue(userInfo.userId);
+  setAgreementProtocol(due.popup ? '0' : '1');
+  return { agreementDue: due.popup };
+}

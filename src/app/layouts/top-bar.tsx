@@ -1,0 +1,48 @@
+/** The top bar: page title, language switcher, the provider and sign-out. */
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { LanguageSwitcher } from '../components/language-switcher';
+import { session, signOut } from '../features/auth';
+import { paths } from '../paths';
+
+export function TopBar({ title, transparent = false }: { title: string; transparent?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { userInfo } = useSnapshot(session);
+  return (
+    <header
+      className={`flex items-center gap-4 px-6 py-3 ${transparent ? 'bg-transparent' : 'border-b border-slate-200 bg-white'}`}
+      data-transparent={transparent || undefined}
+    >
+      <h1 className="flex-1 truncate text-lg font-semibold text-slate-900">{title}</h1>
+      <LanguageSwitcher />
+      {userInfo && (
+        <div className="flex items-center gap-2" aria-label={t('user.menu')}>
+          {userInfo.avatar ? (
+            <img src={userInfo.avatar} alt="" className="h-8 w-8 rounded-full object-cover" />
+          ) : (
+            <span
+              aria-hidden
+              className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+            >
+              {userInfo.firstName.slice(0, 1)}
+              {userInfo.lastName.slice(0, 1)}
+            </span>
+          )}
+          <span className="hidden text-sm font-medium text-slate-700 sm:inline">{userInfo.name}</span>
+        </div>
+      )}
+      <button
+        type="button"
+        onClick={async () => {
+          await signOut();
+          navigate(paths.login, { replace: true });
+        }}
+        className="rounded-lg px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-100"
+      >
+        {t('actions.signOut')}
+      </button>
+    </header>
+  );
+}

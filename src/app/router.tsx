@@ -1,0 +1,56 @@
+/** The router in history mode (spec §2), built from the route table. */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { BareLayout } from './layouts/bare-layout';
+import { MainLayout } from './layouts/main-layout';
+import { paths } from './paths';
+import { ChunkErrorScreen, ChunkLoading, RouteErrorScreen } from './routes/chunk-error';
+import { withTimeout } from './routes/lazy-chunk';
+import { RequireSession } from './routes/require-session';
+import { PORTAL_ROUTES, type PortalRoute } from './routes/route-table';
+
+/**
+ * A route chunk, loaded with the 120 s limit. A failure resolves to the retry screen rather than
+ * rejecting: a rejected `lazy` leaves React Router rendering nothing for that route.
+ */
+const lazyPage = (load: PortalRoute['load']) => async () => {
+  try {
+    const module = await withTimeout(load);
+    return { Component: module.default };
+  } catch (error) {
+    return { Component: () => <ChunkErrorScreen error={error} /> };
+  }
+};
+
+function pageRoutes(layout: PortalRoute['layout']): RouteObject[] {
+  return PORTAL_ROUTES.filter((r) => r.layout === layout).map((r) => ({
+    path: r.path,
+    lazy: lazyPage(r.load),
+    errorElement: <RouteErrorScreen />,
+    handle: { titleKey: r.titleKey, hidden: r.hidden ?? false, keepAlive: r.keepAlive ?? false },
+  }));
+}
+
+const loginPage = lazyPage(() => import('./routes/login/login-page'));
+
+const frame = { errorElement: <RouteErrorScreen />, hydrateFallbackElement: <ChunkLoading /> };
+
+export const routes: RouteObject[] = [
+  { path: paths.login, id: 'login', lazy: loginPage, ...frame },
+  { path: paths.signIn, lazy: loginPage, ...frame },
+  { path: paths.toLogin, lazy: loginPage, ...frame },
+  { path: paths.signUp, lazy: lazyPage(() => import('./routes/sign-up/sign-up-page')), ...frame },
+  {
+    element: <RequireSession />,
+    ...frame,
+    children: [
+      { path: '/', element: <Navigate to={paths.dashboard} replace /> },
+      { element: <MainLayout />, children: pageRoutes('main') },
+      { element: <BareLayout />, children: pageRoutes('bare') },
+    ],
+  },
+  { path: '*', lazy: lazyPage(() => import('./routes/not-found-page')), ...frame },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

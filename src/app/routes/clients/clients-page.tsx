@@ -1,0 +1,6 @@
+/** clients: owned by a later issue; shows its title and that it is being built. */
+import { UnderConstruction } from '../../components/under-construction';
+
+export default function ClientsPage() {
+  return <UnderConstruction titleKey="clients" />;
+}

@@ -1,0 +1,6 @@
+/** dashboard: owned by a later issue; shows its title and that it is being built. */
+import { UnderConstruction } from '../../components/under-construction';
+
+export default function DashboardPage() {
+  return <UnderConstruction titleKey="dashboard" />;
+}

@@ -1,0 +1,60 @@
+/**
+ * /login, /signIn, /toLogin and the route named 'login' (spec §2). Signs in, then shows the
+ * agreement popup while it is due (agreementProtocol '0' keeps the user here, spec §5).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import {
+  AgreementDialog,
+  canEnterPortal,
+  ForgotPasswordDialog,
+  session,
+  SignInForm,
+} from '../../features/auth';
+import { AuthLayout } from '../../layouts/auth-layout';
+import { paths, PUBLIC_PATHS } from '../../paths';
+
+export function targetAfterLogin(state: unknown): string {
+  const from = (state as { from?: string } | null)?.from;
+  return from && !PUBLIC_PATHS.includes(from.split('?')[0]!) ? from : paths.dashboard;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const snap = useSnapshot(session);
+  const [forgot, setForgot] = useState(false);
+  const target = targetAfterLogin(location.state);
+  const agreementDue = Boolean(snap.token) && snap.agreementProtocol === '0';
+
+  if (canEnterPortal(snap)) return <Navigate to={target} replace />;
+  return (
+    <AuthLayout
+      title={t('signIn.title')}
+      footer={
+        <>
+          {t('signIn.noAccount')}{' '}
+          <Link to={paths.signUp} className="font-medium text-brand hover:underline">
+            {t('signIn.toSignUp')}
+          </Link>
+        </>
+      }
+    >
+      <p className="-mt-4 mb-6 text-sm text-slate-500">{t('signIn.subtitle')}</p>
+      <SignInForm
+        onSignedIn={(due) => (due ? undefined : navigate(target, { replace: true }))}
+        onForgot={() => setForgot(true)}
+      />
+      {forgot && <ForgotPasswordDialog onClose={() => setForgot(false)} />}
+      {agreementDue && (
+        <AgreementDialog
+          onAgreed={() => navigate(target, { replace: true })}
+          onDeclined={() => navigate(paths.login, { replace: true })}
+        />
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,6 @@
+/** question: owned by a later issue; shows its title and that it is being built. */
+import { UnderConstruction } from '../../components/under-construction';
+
+export default function QuestionPage() {
+  return <UnderConstruction titleKey="question" />;
+}

@@ -1,0 +1,6 @@
+/** reportReview: owned by a later issue; shows its title and that it is being built. */
+import { UnderConstruction } from '../../components/under-construction';
+
+export default function ReportReviewPage() {
+  return <UnderConstruction titleKey="reportReview" />;
+}

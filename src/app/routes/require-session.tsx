@@ -1,0 +1,18 @@
+/**
+ * The navigation guard of spec §5: every route but the login pages needs a token, and
+ * agreementProtocol must not be '0'; otherwise the user goes to the login route.
+ */
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { canEnterPortal, session } from '../features/auth';
+import { paths } from '../paths';
+
+export function RequireSession() {
+  const snap = useSnapshot(session);
+  const location = useLocation();
+  if (!canEnterPortal(snap)) {
+    const state = snap.signedOutOnPurpose ? null : { from: `${location.pathname}${location.search}` };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  return <Outlet />;
+}

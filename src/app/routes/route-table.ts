@@ -1,0 +1,173 @@
+/**
+ * Every route of spec §2 with its title, hidden flag and layout. Pages load lazily (one chunk per
+ * route). Later issues replace a page file; they do not need to touch this table.
+ */
+import type { ComponentType } from 'react';
+import { paths } from '../paths';
+
+export type Layout = 'main' | 'bare';
+
+export interface PortalRoute {
+  path: string;
+  /** Key under `common:routes`. */
+  titleKey: string;
+  layout: Layout;
+  /** Hidden from the menu (spec §2). */
+  hidden?: boolean;
+  /** Kept alive: filters, page and scroll survive a visit elsewhere (spec §2 /orders). */
+  keepAlive?: boolean;
+  /** Menu icon (a short glyph; the menu shows it beside the title). */
+  icon?: string;
+  load(): Promise<{ default: ComponentType }>;
+}
+
+export const PORTAL_ROUTES: readonly PortalRoute[] = [
+  {
+    path: paths.dashboard,
+    titleKey: 'dashboard',
+    layout: 'main',
+    icon: '▦',
+    load: () => import('./dashboard/dashboard-page'),
+  },
+  {
+    path: paths.balance,
+    titleKey: 'balance',
+    layout: 'main',
+    hidden: true,
+    load: () => import('./dashboard/balance-page'),
+  },
+  {
+    path: paths.accountSetting,
+    titleKey: 'accountSetting',
+    layout: 'main',
+    hidden: true,
+    load: () => import('./dashboard/account-setting-page'),
+  },
+  {
+    path: paths.clients,
+    titleKey: 'clients',
+    layout: 'main',
+    icon: '☺',
+    load: () => import('./clients/clients-page'),
+  },
+  {
+    path: paths.message,
+    titleKey: 'message',
+    layout: 'main',
+    icon: '✉',
+    load: () => import('./message/message-page'),
+  },
+  {
+    path: paths.calendar,
+    titleKey: 'calendar',
+    layout: 'main',
+    icon: '▤',
+    load: () => import('./calendar/calendar-page'),
+  },
+  {
+    path: paths.orders,
+    titleKey: 'orders',
+    layout: 'main',
+    keepAlive: true,
+    icon: '☰',
+    load: () => import('./orders/orders-page'),
+  },
+  {
+    path: paths.orderDetail,
+    titleKey: 'orderDetail',
+    layout: 'main',
+    hidden: true,
+    load: () => import('./orders/order-detail-page'),
+  },
+  {
+    path: paths.reports,
+    titleKey: 'reports',
+    layout: 'main',
+    icon: '◫',
+    load: () => import('./reports/reports-page'),
+  },
+  {
+    path: paths.reportDetail,
+    titleKey: 'reportDetail',
+    layout: 'main',
+    hidden: true,
+    load: () => import('./reports/report-detail-page'),
+  },
+  {
+    path: paths.reportReview,
+    titleKey: 'reportReview',
+    layout: 'main',
+    hidden: true,
+    load: () => import('./reports/report-review-page'),
+  },
+  {
+    path: paths.dailyChart,
+    titleKey: 'dailyChart',
+    layout: 'main',
+    hidden: true,
+    load: () => import('./reports/daily-chart-page'),
+  },
+  {
+    path: paths.certification,
+    titleKey: 'certification',
+    layout: 'main',
+    hidden: true,
+    load: () => import('./profile/certification-page'),
+  },
+  {
+    path: paths.certificationSuccess,
+    titleKey: 'certificationSuccess',
+    layout: 'main',
+    hidden: true,
+    load: () => import('./profile/certification-success-page'),
+  },
+  {
+    path: paths.profileSetting,
+    titleKey: 'profileSetting',
+    layout: 'main',
+    hidden: true,
+    load: () => import('./profile/profile-setting-page'),
+  },
+  {
+    path: paths.notifications,
+    titleKey: 'notifications',
+    layout: 'main',
+    icon: '◉',
+    load: () => import('./notifications/notifications-page'),
+  },
+  {
+    path: paths.settings,
+    titleKey: 'settings',
+    layout: 'main',
+    icon: '⚙',
+    load: () => import('./settings/settings-page'),
+  },
+  {
+    path: paths.shareScreen,
+    titleKey: 'shareScreen',
+    layout: 'bare',
+    hidden: true,
+    load: () => import('./share-screen/share-screen-page'),
+  },
+  {
+    path: paths.question,
+    titleKey: 'question',
+    layout: 'bare',
+    hidden: true,
+    load: () => import('./question/question-page'),
+  },
+  {
+    path: paths.verification,
+    titleKey: 'verification',
+    layout: 'bare',
+    hidden: true,
+    load: () => import('./verification/verification-page'),
+  },
+];
+
+export const MENU_ROUTES = PORTAL_ROUTES.filter((r) => r.layout === 'main' && !r.hidden);
+
+export function routeFor(pathname: string): PortalRoute | undefined {
+  const lower = pathname.replace(/\/+$/, '').toLowerCase();
+  return PORTAL_ROUTES.find((r) => r.path.toLowerCase() === lower);
+}

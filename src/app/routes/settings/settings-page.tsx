@@ -1,0 +1,45 @@
+/** /settings: language, password change and sign-out; later issues add their sections here. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/button';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { ChangePasswordForm, signOut } from '../../features/auth';
+import { paths } from '../../paths';
+
+function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 className="mb-1 text-lg font-semibold">{title}</h2>
+      {intro && <p className="mb-4 text-sm text-slate-600">{intro}</p>}
+      {children}
+    </section>
+  );
+}
+
+export default function SettingsPage() {
+  const { t } = useTranslation(['settings', 'common']);
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <h1 className="text-2xl font-semibold">{t('common:routes.settings')}</h1>
+      <Section title={t('settings:language.title')} intro={t('settings:language.intro')}>
+        <LanguageSwitcher />
+      </Section>
+      <Section title={t('settings:password.title')}>
+        <ChangePasswordForm />
+      </Section>
+      <Section title={t('settings:session.title')} intro={t('settings:session.intro')}>
+        <Button
+          variant="secondary"
+          onClick={async () => {
+            await signOut();
+            navigate(paths.login, { replace: true });
+          }}
+        >
+          {t('settings:session.signOut')}
+        </Button>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/** Account and protocol calls (spec §7 "Account", "Protocol"), one function per endpoint. */
+import * as account from '../shared/api/account';
+import * as protocol from '../shared/api/protocol';
+import * as chatIdentity from '../shared/api/chat-identity';
+import type { BodyOf } from '../shared/api/endpoint';
+import type { ApiClient, CallInput } from './client';
+
+type Extra = Pick<CallInput, 'quiet' | 'signal' | 'onUploadProgress'>;
+
+export const accountApi = (api: ApiClient) => ({
+  signUp: (body: BodyOf<typeof account.signUp>, extra?: Extra) =>
+    api.call(account.signUp, { body, ...extra }),
+  signIn: (body: BodyOf<typeof account.signIn>, extra?: Extra) =>
+    api.call(account.signIn, { body, ...extra }),
+  signOut: (extra?: Extra) => api.call(account.signOut, { ...extra }),
+  forgetPassword: (body: BodyOf<typeof account.forgetPassword>, extra?: Extra) =>
+    api.call(account.forgetPassword, { body, ...extra }),
+  modifyPassword: (body: BodyOf<typeof account.modifyPassword>, extra?: Extra) =>
+    api.call(account.modifyPassword, { body, ...extra }),
+  getDoctorInfo: (extra?: Extra) => api.call(account.getDoctorInfo, { ...extra }),
+  updateDoctorInfo: (body: BodyOf<typeof account.updateDoctorInfo>, extra?: Extra) =>
+    api.call(account.updateDoctorInfo, { body, ...extra }),
+  updateDoctorAvatar: (file: Blob, fileName: string, extra?: Extra) => {
+    const form = new FormData();
+    form.append('file', file, fileName);
+    return api.call(account.updateDoctorAvatar, { body: form, ...extra });
+  },
+  consultationCounts: (extra?: Extra) => api.call(account.consultationCounts, { ...extra }),
+  cancelAccount: (body: BodyOf<typeof account.cancelAccount>, extra?: Extra) =>
+    api.call(account.cancelAccount, { body, ...extra }),
+});
+
+export const protocolApi = (api: ApiClient) => ({
+  isPopupDue: (userId: number, extra?: Extra) =>
+    api.call(protocol.isDoctorPopupUserProtocolMsg, { params: { userId }, ...extra }),
+  popupInfo: (extra?: Extra) => api.call(protocol.getProtocolPopupInfo, { ...extra }),
+  addRecords: (protocolIds: number[], platform: string, extra?: Extra) =>
+    api.call(protocol.addProtocolRecords, { query: { platform }, body: { protocolIds }, ...extra }),
+  publishedVersions: (extra?: Extra) => api.call(protocol.getPublishProtocolVersionInfo, { ...extra }),
+});
+
+export const chatIdentityApi = (api: ApiClient) => ({
+  credentials: (extra?: Extra) => api.call(chatIdentity.getChatCredentials, { ...extra }),
+});

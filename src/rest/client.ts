@@ -1,0 +1,152 @@
+/**
+ * The own-API client (spec §7): base `/api/`, credentials sent, 20 s timeout, the headers
+ * apiVersion/timezone/authToken/country/os, form-encoded bodies unless the endpoint says JSON.
+ * Every call goes through one contract endpoint of `src/shared/api`; its answer is unwrapped from
+ * the envelope and checked against the response schema. Failures become `ApiError` and are handed
+ * to `onError` (the portal's error policy) before they are thrown.
+ */
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import { fillPath, type EndpointDefinition, type ResponseOf } from '../shared/api/endpoint';
+import { API_BASE_PATH, API_OS, API_TIMEOUT_MS, API_VERSION } from '../shared/constants';
+import { ApiError } from './errors';
+
+export interface ApiClientOptions {
+  /** Absolute origin for Node callers; the browser uses the page's origin. */
+  baseUrl?: string;
+  getToken(): string | null;
+  getCountry?(): string | null;
+  getTimezone?(): string;
+  /** Called with every failure before it is thrown (unless the call passes `quiet`). */
+  onError?(error: ApiError): void;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface CallInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: Record<string, unknown> | FormData;
+  /** The caller shows this failure itself; the error policy is not applied. */
+  quiet?: boolean;
+  signal?: AbortSignal;
+  onUploadProgress?(fraction: number): void;
+}
+
+export interface ApiClient {
+  call<E extends EndpointDefinition>(endpoint: E, input?: CallInput): Promise<ResponseOf<E>>;
+  readonly http: KyInstance;
+}
+
+/** Form encoding: one pair per field; arrays as one comma-joined value (spec §7 forms). */
+export function formEncode(body: Record<string, unknown>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue;
+    form.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return form;
+}
+
+function browserTimezone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const prefix = options.baseUrl ? new URL(API_BASE_PATH, options.baseUrl).toString() : API_BASE_PATH;
+  const http = ky.create({
+    prefixUrl: prefix,
+    credentials: 'include',
+    timeout: options.timeoutMs ?? API_TIMEOUT_MS,
+    retry: 0,
+    throwHttpErrors: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          request.headers.set('apiVersion', String(API_VERSION));
+          request.headers.set('timezone', options.getTimezone?.() ?? browserTimezone());
+          request.headers.set('os', API_OS);
+          const country = options.getCountry?.();
+          if (country) request.headers.set('country', country);
+          const token = options.getToken();
+          if (token) request.headers.set('authToken', token);
+        },
+      ],
+    },
+  });
+
+  async function send<E extends EndpointDefinition>(endpoint: E, input: CallInput): Promise<ResponseOf<E>> {
+    const path = fillPath(endpoint.path, input.params).replace(/^\//, '');
+    const searchParams = Object.fromEntries(
+      Object.entries(input.query ?? {}).filter(([, v]) => v !== undefined) as Array<
+        [string, string | number | boolean]
+      >,
+    );
+    let body: BodyInit | undefined;
+    let json: unknown;
+    if (input.body instanceof FormData) body = input.body;
+    else if (input.body && endpoint.encoding === 'json') json = input.body;
+    else if (input.body) body = formEncode(input.body);
+    let response: Response;
+    try {
+      response = await http(path, {
+        method: endpoint.method,
+        searchParams,
+        ...(json !== undefined ? { json } : { body }),
+        signal: input.signal,
+        ...(input.onUploadProgress
+          ? { onUploadProgress: (p: { percent: number }) => input.onUploadProgress!(p.percent) }
+          : {}),
+      });
+    } catch (error) {
+      if (error instanceof TimeoutError) throw new ApiError('TIMEOUT', 'The request timed out', 0);
+      if (error instanceof HTTPError)
+        throw new ApiError('BAD_RESPONSE', error.message, error.response.status);
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError('NETWORK_ERROR', 'The server cannot be reached; check your connection', 0);
+    }
+    let envelope: { code?: string; message?: string; data?: unknown };
+    try {
+      envelope = (await response.json()) as typeof envelope;
+    } catch {
+      throw new ApiError(
+        'BAD_RESPONSE',
+        `Unexpected answer from the server (HTTP ${response.status})`,
+        response.status,
+      );
+    }
+    if (envelope.code !== 'OK') {
+      throw new ApiError(
+        envelope.code ?? 'BAD_RESPONSE',
+        envelope.message ?? 'Unknown error',
+        response.status,
+        envelope.data ?? null,
+      );
+    }
+    const parsed = endpoint.response.safeParse(envelope.data);
+    if (!parsed.success) {
+      throw new ApiError(
+        'BAD_RESPONSE',
+        `The server's answer to ${endpoint.id} does not match the contract`,
+        response.status,
+      );
+    }
+    return parsed.data as ResponseOf<E>;
+  }
+
+  return {
+    http,
+    async call(endpoint, input = {}) {
+      try {
+        return await send(endpoint, input);
+      } catch (error) {
+        if (error instanceof ApiError && !input.quiet) options.onError?.(error);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,194 @@
+/** Issue 2 in the browser: sign-up, agreement, sign-in, guard, 404, languages, kicked sessions. */
+import { expect, test } from '@playwright/test';
+import { provider } from '../../fixtures';
+import { latestMailCode, signInAs, signInThroughForm, uniqueEmail } from './support';
+
+test('a new provider signs up, agrees to the protocols and reaches the dashboard', async ({ page }) => {
+  await page.goto('/toSign');
+  await page.getByLabel('First name').fill('Ines');
+  await page.getByLabel('Last name').fill('Moreau');
+  const email = uniqueEmail('ines');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Ines-pass-2026');
+  await page.getByLabel('Confirm password').fill('Ines-pass-2026');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Before you start' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('article', { name: 'Terms of Service for providers' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  const agree = dialog.getByRole('button', { name: 'Agree and continue' });
+  await expect(agree).toBeDisabled();
+  await dialog.getByLabel('I have read and accept these documents').check();
+  await agree.click();
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' }).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('agreementProtocol'))).toBe('1');
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+});
+
+test('declining the agreement keeps the provider on the login route', async ({ page }) => {
+  const dana = provider('dana');
+  await signInThroughForm(page, dana.email, dana.password);
+  const dialog = page.getByRole('dialog', { name: 'Before you start' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/clients');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('sign-up refuses bad input field by field and an address already registered', async ({ page }) => {
+  await page.goto('/toSign');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Required').first()).toBeVisible();
+  await page.getByLabel('First name').fill('A');
+  await page.getByLabel('Last name').fill('B');
+  await page.getByLabel('Email').fill(provider('amelia').email);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm password').fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    page.getByText('Use 8 to 128 characters with at least one letter and one digit'),
+  ).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('Long-enough-1');
+  await page.getByLabel('Confirm password').fill('Long-enough-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'An account with this email already exists' }),
+  ).toBeVisible();
+});
+
+test('a persona signs in and the menu shows every main route', async ({ page }) => {
+  await signInAs(page, 'amelia');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (const name of [
+    'Dashboard',
+    'Clients',
+    'Messages',
+    'Calendar',
+    'Appointments',
+    'Reports',
+    'Notifications',
+    'Settings',
+  ]) {
+    await expect(menu.getByRole('link', { name })).toBeVisible();
+  }
+  await menu.getByRole('link', { name: 'Appointments' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByText('This screen is being built')).toBeVisible();
+  await expect(page).toHaveTitle(/Appointments/);
+});
+
+test('a wrong password shows the server message', async ({ page }) => {
+  await signInThroughForm(page, provider('bruno').email, 'Not-his-password-1');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The email or password is incorrect' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the guard sends visitors without a token to login and back after signing in', async ({ page }) => {
+  await page.goto('/calendar');
+  await expect(page).toHaveURL(/\/login$/);
+  const p = provider('amelia');
+  await page.getByLabel('Email').fill(p.email);
+  await page.getByLabel('Password', { exact: true }).fill(p.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 · Page not found' })).toBeVisible();
+});
+
+test('the chosen language survives a reload', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.getByRole('heading', { name: 'Beim Anbieterportal anmelden' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Beim Anbieterportal anmelden' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('de');
+  await page.getByLabel('Sprache').selectOption('en');
+});
+
+test('a second sign-in elsewhere sends the first browser to login with the kicked message', async ({
+  browser,
+}) => {
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const a = await first.newPage();
+  const b = await second.newPage();
+  await signInAs(a, 'chiara');
+  await signInAs(b, 'chiara');
+  await a.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
+  await expect(a).toHaveURL(/\/login$/);
+  await expect(a.getByRole('alert').filter({ hasText: 'signed in somewhere else' })).toBeVisible();
+  expect(await a.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  expect(await a.evaluate(() => document.cookie)).not.toContain('authToken=');
+  await expect(b.getByRole('heading', { level: 1, name: 'Dashboard' }).first()).toBeVisible();
+  await first.close();
+  await second.close();
+});
+
+test('forgot password: a mailed code sets a new password', async ({ page, request }) => {
+  const email = uniqueEmail('forgot');
+  const signUp = await request.post('/api/user/user/sign/up/doctor', {
+    form: { email, password: 'Old-pass-2026', firstName: 'F', lastName: 'P' },
+  });
+  expect((await signUp.json()).code).toBe('OK');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByText('a code is on its way')).toBeVisible();
+  await dialog.getByLabel('Code from the email').fill(await latestMailCode(email));
+  await dialog.getByLabel('New password').fill('New-pass-2026');
+  await dialog.getByLabel('Confirm password').fill('New-pass-2026');
+  await dialog.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password was changed' })).toBeVisible();
+  await signInThroughForm(page, email, 'New-pass-2026');
+  await expect(page.getByRole('dialog', { name: 'Before you start' })).toBeVisible();
+});
+
+test('the password is changed in settings', async ({ page, request }) => {
+  const email = uniqueEmail('change');
+  await request.post('/api/user/user/sign/up/doctor', {
+    form: { email, password: 'First-pass-2026', firstName: 'C', lastName: 'P' },
+  });
+  await signInThroughForm(page, email, 'First-pass-2026');
+  await page
+    .getByRole('dialog', { name: 'Before you start' })
+    .getByLabel('I have read and accept these documents')
+    .check();
+  await page.getByRole('button', { name: 'Agree and continue' }).click();
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill('Wrong-pass-2026');
+  await form.getByLabel('New password', { exact: true }).fill('Second-pass-2026');
+  await form.getByLabel('Confirm new password').fill('Second-pass-2026');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('The current password is incorrect')).toBeVisible();
+  await form.getByLabel('Current password').fill('First-pass-2026');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password was changed' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInThroughForm(page, email, 'Second-pass-2026');
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+});
+
+test('a page chunk that fails to load offers a retry', async ({ page }) => {
+  await signInAs(page, 'amelia');
+  let block = true;
+  await page.route(/\/assets\/calendar-page-.*\.js$/, (route) => (block ? route.abort() : route.continue()));
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Calendar' }).click();
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  block = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Calendar' }).first()).toBeVisible();
+});

@@ -1,0 +1,27 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Where `npm run dev` forwards API, chat and socket traffic (the running server). */
+const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist/portal',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: {
+      '/api': backend,
+      '/qb': backend,
+      '/http-bind': backend,
+      '/xmpp-websocket': { target: backend.replace(/^http/, 'ws'), ws: true },
+      '/socket': { target: backend.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});
