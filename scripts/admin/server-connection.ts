@@ -1,0 +1,44 @@
+/** Finds the running server from DATA_DIR/server.json and calls its admin API with the secret. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export class AdminCallError extends Error {}
+
+export interface ServerConnection {
+  url: string;
+  call<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
+}
+
+export async function connectToServer(dataDir: string): Promise<ServerConnection> {
+  let info: { url: string };
+  let secrets: { admin: string };
+  try {
+    info = JSON.parse(await readFile(path.join(dataDir, 'server.json'), 'utf8'));
+    secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8'));
+  } catch {
+    throw new AdminCallError(
+      `No running portal found for DATA_DIR=${path.resolve(dataDir)}. Start it with "npm start" first (or set DATA_DIR).`,
+    );
+  }
+  return {
+    url: info.url,
+    async call<T>(method: 'GET' | 'POST', p: string, body?: unknown): Promise<T> {
+      let response: Response;
+      try {
+        response = await fetch(`${info.url}/internal/admin${p}`, {
+          method,
+          headers: {
+            'X-Admin-Secret': secrets.admin,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      } catch {
+        throw new AdminCallError(`The portal at ${info.url} does not answer. Is "npm start" still running?`);
+      }
+      const envelope = (await response.json()) as { code: string; message: string; data: T };
+      if (envelope.code !== 'OK') throw new AdminCallError(`${envelope.code}: ${envelope.message}`);
+      return envelope.data;
+    },
+  };
+}

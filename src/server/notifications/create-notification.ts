@@ -1,0 +1,43 @@
+/**
+ * Creates a provider notification from a real event (review decision, booking, report assignment,
+ * message while offline) and announces it, so the app socket can push it (spec §4 Notifications).
+ */
+import type { ServerContext } from '../context';
+import type { Database } from '../db/database';
+
+export interface NewNotification {
+  providerId: number;
+  /** One of NOTIFICATION_CATEGORIES (src/shared/notification-categories.ts). */
+  category: string;
+  title: string;
+  body?: string;
+  data?: Record<string, unknown>;
+}
+
+/** Inserts the row (inside the caller's transaction when `db` is one) and emits `notification.created`. */
+export async function createNotification(
+  ctx: Pick<ServerContext, 'events'> & { db: Database },
+  input: NewNotification,
+): Promise<number> {
+  const row = await ctx.db
+    .insertInto('notifications')
+    .values({
+      provider_id: input.providerId,
+      category: input.category,
+      title: input.title,
+      body: input.body ?? '',
+      data: JSON.stringify(input.data ?? {}),
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  ctx.events.emit('notification.created', {
+    id: row.id,
+    providerId: input.providerId,
+    category: input.category,
+    title: input.title,
+    body: input.body ?? '',
+    data: input.data ?? {},
+    createdAt: row.created_at,
+  });
+  return row.id;
+}

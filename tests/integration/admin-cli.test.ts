@@ -1,0 +1,45 @@
+/** `npm run admin` reaches the running server through DATA_DIR and fails clearly without one. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { ROOT } from '../support/stack';
+
+const stack = inject('stack');
+const run = promisify(execFile);
+
+function admin(args: string[], dataDir: string) {
+  return run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/admin.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+}
+
+describe('npm run admin', () => {
+  it('lists providers with their review status', async () => {
+    const { stdout } = await admin(['list'], stack.dataDir);
+    expect(stdout).toMatch(/AUDIT_PASSED\s+amelia\.hart@clinic\.example/);
+    expect(stdout).toMatch(/NOT_SUBMITTED\s+dana\.novak@clinic\.example/);
+  });
+
+  it('says what to do when no portal runs for DATA_DIR', async () => {
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'portal-admin-'));
+    try {
+      await expect(admin(['list'], empty)).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('Start it with "npm start" first'),
+      });
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses unknown commands with the usage', async () => {
+    await expect(admin(['frobnicate'], stack.dataDir)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Commands:'),
+    });
+  });
+});
