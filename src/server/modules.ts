@@ -2,5 +2,12 @@
 import type { ServerModule } from './app';
 import { endChatSessionsModule } from './chat-identity/end-chat-sessions';
 import { housekeepingModule } from './housekeeping';
+import { notificationsModule } from './notifications/module';
+import { appSocketModule } from './socket/module';
 
-export const SERVER_MODULES: readonly ServerModule[] = [endChatSessionsModule, housekeepingModule];
+export const SERVER_MODULES: readonly ServerModule[] = [
+  endChatSessionsModule,
+  housekeepingModule,
+  notificationsModule,
+  appSocketModule,
+];
