@@ -7,7 +7,7 @@
  */
 import WebSocket from 'ws';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { appsocket, createAppSocket, type AppSocket } from '../../src/socket';
+import { type appsocket, createAppSocket, type AppSocket } from '../../src/socket';
 import { adminCall, apiClient } from '../support/api';
 import { socketUrl } from './app-socket-support';
 
