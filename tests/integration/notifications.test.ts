@@ -102,6 +102,21 @@ describe('push', () => {
   });
 });
 
+describe('seeded personas', () => {
+  it('amelia has read and unread notifications from fixtures/notifications.json', async () => {
+    const token = await api.signInAs('amelia');
+    const list = await api.call<{ total: number; records: Array<{ read: boolean }> }>(
+      'GET',
+      '/message/message/v2/listMessages?pageSize=20',
+      { token },
+    );
+    expect(list.data.total).toBeGreaterThanOrEqual(4);
+    const dot = await api.call<{ unread: number }>('GET', '/message/reddot/refresh', { token });
+    expect(dot.data.unread).toBe(list.data.records.filter((r) => !r.read).length);
+    expect(list.data.records.some((r) => r.read)).toBe(true);
+  });
+});
+
 describe('notification centre API', () => {
   it('pages, counts per category, builds the tree, and marks one and all read', async () => {
     const fresh = await api.signUpFresh('centre');
