@@ -9,3 +9,4 @@ export {
   type ErrorEffects,
 } from './error-catalogue';
 export { accountApi, chatIdentityApi, protocolApi } from './account';
+export { notificationsApi } from './notifications';

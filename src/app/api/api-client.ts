@@ -8,6 +8,7 @@ import {
   applyErrorCatalogue,
   chatIdentityApi,
   createApiClient,
+  notificationsApi,
   protocolApi,
   type ApiError,
 } from '../../rest';
@@ -41,3 +42,4 @@ export const api = createApiClient({
 export const accountCalls = accountApi(api);
 export const protocolCalls = protocolApi(api);
 export const chatIdentityCalls = chatIdentityApi(api);
+export const notificationCalls = notificationsApi(api);

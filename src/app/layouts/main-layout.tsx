@@ -7,9 +7,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { accountCalls } from '../api/api-client';
-import { updateUserInfo } from '../features/auth';
+import { session, updateUserInfo } from '../features/auth';
+import { MenuRedDot, useAppSocket } from '../features/notifications';
 import { routeFor } from '../routes/route-table';
+import { paths } from '../paths';
 import { Menu } from './menu';
 import { TopBar } from './top-bar';
 
@@ -22,6 +25,10 @@ export function MainLayout() {
   const title = route ? t(`routes.${route.titleKey}`) : t('appName');
   const info = useQuery({ queryKey: DOCTOR_INFO_KEY, queryFn: () => accountCalls.getDoctorInfo() });
   const { refetch } = info;
+  const { token } = useSnapshot(session);
+  // The app socket lives while the session does (spec §7); a token it refuses is noticed by the
+  // next API call, whose error catalogue signs the user out (spec §8).
+  useAppSocket(token, () => void refetch());
 
   useEffect(() => {
     void refetch();
@@ -37,7 +44,7 @@ export function MainLayout() {
     <div className="flex min-h-screen">
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
         <div className="px-6 py-4 text-lg font-semibold text-brand">{t('appName')}</div>
-        <Menu />
+        <Menu badges={{ [paths.notifications]: <MenuRedDot /> }} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar title={title} />
