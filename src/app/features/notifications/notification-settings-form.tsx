@@ -14,18 +14,28 @@ export function NotificationSettingsForm() {
   const { t } = useTranslation('notifications');
   const queryClient = useQueryClient();
   const settings = useQuery(notificationSettingsQuery());
+  const key = notificationSettingsQuery().queryKey;
   const save = useMutation({
     mutationFn: (change: Partial<Record<NotificationCategory, boolean>>) =>
       notificationCalls.saveSettings({ push: change }),
+    // The switch moves at once; a failed save puts it back (the error policy shows why).
+    onMutate: (change) => {
+      const before = queryClient.getQueryData(key);
+      if (before) queryClient.setQueryData(key, { ...before, push: { ...before.push, ...change } });
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
     onSuccess: (saved) => {
-      queryClient.setQueryData(notificationSettingsQuery().queryKey, saved);
+      queryClient.setQueryData(key, saved);
       showToast(t('settings.saved'), 'success', 3000);
     },
   });
   if (!settings.data) return <p className="text-sm text-slate-500">{t('settings.loading')}</p>;
   const push = settings.data.push;
   return (
-    <fieldset className="flex flex-col gap-3" disabled={save.isPending}>
+    <fieldset className="flex flex-col gap-3">
       <legend className="sr-only">{t('settings.title')}</legend>
       {NOTIFICATION_CATEGORIES.map((category) => (
         <label key={category} className="flex items-center justify-between gap-4 text-sm">
