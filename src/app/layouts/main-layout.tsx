@@ -48,3 +48,5 @@ export function MainLayout() {
     </div>
   );
 }
+
+export default MainLayout;
