@@ -55,3 +55,5 @@ export function MainLayout() {
     </div>
   );
 }
+
+export default MainLayout;
