@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* global process, console */
 /**
  * Generates the app socket codec (src/socket/generated/, never edited by hand, not committed)
  * from proto/*.proto with protobufjs-cli: slim ES-module code without comments, and its typings
