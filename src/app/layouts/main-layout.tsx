@@ -26,9 +26,8 @@ export function MainLayout() {
   const info = useQuery({ queryKey: DOCTOR_INFO_KEY, queryFn: () => accountCalls.getDoctorInfo() });
   const { refetch } = info;
   const { token } = useSnapshot(session);
-  // The app socket lives while the session does (spec §7); a token it refuses is noticed by the
-  // next API call, whose error catalogue signs the user out (spec §8).
-  useAppSocket(token, () => void refetch());
+  // The app socket lives while the session does (spec §7).
+  useAppSocket(token);
 
   useEffect(() => {
     void refetch();

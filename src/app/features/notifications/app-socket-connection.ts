@@ -2,7 +2,8 @@
  * The portal's one app socket (spec §7 "Real-time app socket"): opened with the session token after
  * sign-in, closed on sign-out. A red-dot push (spec §4) sets the menu red dot and refreshes the
  * notification tree and the centre's lists; every (re)connect catches up on what arrived while
- * the socket was down. A token the socket refuses is reported to the caller.
+ * the socket was down. A token the socket refuses ends the socket only: the next API call meets
+ * the same token error and the error catalogue signs the user out (spec §8), as at any click.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { APP_SOCKET_PATH } from '../../../shared/app-socket';
@@ -13,8 +14,6 @@ import { applyPush, applyTree, resetRedDots, setSocketState } from './red-dot-st
 export interface AppSocketConnectionOptions {
   token: string;
   queryClient: QueryClient;
-  /** The server refused the token (kicked, signed out, expired). */
-  onRejected(): void;
 }
 
 function socketUrl(): string {
@@ -22,7 +21,7 @@ function socketUrl(): string {
 }
 
 /** Opens the socket; the returned function closes it for good. */
-export function startAppSocket({ token, queryClient, onRejected }: AppSocketConnectionOptions): () => void {
+export function startAppSocket({ token, queryClient }: AppSocketConnectionOptions): () => void {
   const socket = createAppSocket({
     url: socketUrl(),
     token,
@@ -38,7 +37,6 @@ export function startAppSocket({ token, queryClient, onRejected }: AppSocketConn
   socket.on('state', ({ state }) => {
     setSocketState(state);
     if (state === 'connected') void refreshTree();
-    if (state === 'rejected') onRejected();
   });
   socket.on('redDot', (push) => {
     applyPush(push.count);
