@@ -12,7 +12,6 @@ import {
   APP_SOCKET_SUBSCRIPTIONS,
   APP_SOCKET_TOKEN_HEADER,
 } from '../shared/app-socket';
-import { isTokenError } from '../shared/api/envelope';
 import { APP_SOCKET_HEARTBEAT_MS } from '../shared/constants';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import {
@@ -164,7 +163,9 @@ export function createAppSocket(options: AppSocketOptions): AppSocket {
     };
     attempt.onStompError = (frame) => {
       const code = frame.headers.message ?? '';
-      if (isTokenError(code)) refused = code;
+      // The four token errors of spec §8 (TOKEN_ERR_KICKED, _EMPTY, _NOT_FOUND, _LOGOUT); matched by
+      // prefix so the socket code does not pull the API contract (and zod) into its bundle.
+      if (code.startsWith('TOKEN_ERR_')) refused = code;
       else emit('error', { code: 'STOMP_ERROR', message: code || frame.body });
     };
     attempt.onWebSocketClose = (event: { code?: number; reason?: string } | undefined) => {
