@@ -24,4 +24,21 @@ export const auditAdminRoutes: AdminRoutes = (admin, ctx) => {
     const info = await loadAuditInfo(ctx.db, provider.id);
     return ok(reply, { email: provider.email, from: result.from, ...info });
   });
+
+  // The latest notifications of a provider, for reviewers checking what a provider was told.
+  admin.get<{ Querystring: { email?: string } }>('/notifications', async (request, reply) => {
+    const { email } = adminInput(z.object({ email: z.string().min(3) }), request.query);
+    const provider = await findProviderByEmail(ctx, email);
+    const rows = await ctx.db
+      .selectFrom('notifications')
+      .select(['id', 'category', 'title', 'body', 'data', 'created_at'])
+      .where('provider_id', '=', provider.id)
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    return ok(
+      reply,
+      rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+    );
+  });
 };
