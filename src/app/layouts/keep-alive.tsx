@@ -33,24 +33,27 @@ export function KeepAliveOutlet() {
   const active = routeFor(location.pathname)?.keepAlive ? routeFor(location.pathname)!.path : null;
   const [visited, setVisited] = useState<readonly string[]>([]);
   const scroll = useRef(new Map<string, number>());
-  const previous = useRef<string | null>(null);
+  // The kept page on screen; set in the layout phase, before any scroll event of the change.
+  const shown = useRef<string | null>(null);
 
   useEffect(() => {
     if (active && !visited.includes(active)) setVisited((v) => [...v, active]);
   }, [active, visited]);
 
-  // Remember where a kept page was scrolled to while it is shown.
+  // Remember where the kept page on screen is scrolled to (not the clamping when it is hidden).
   useEffect(() => {
-    if (!active) return;
-    const onScroll = () => scroll.current.set(active, window.scrollY);
+    const onScroll = () => {
+      if (shown.current) scroll.current.set(shown.current, window.scrollY);
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, [active]);
+  }, []);
 
   useLayoutEffect(() => {
+    const left = shown.current;
+    shown.current = active;
     if (active) window.scrollTo(0, scroll.current.get(active) ?? 0);
-    else if (previous.current) window.scrollTo(0, 0);
-    previous.current = active;
+    else if (left) window.scrollTo(0, 0);
   }, [active]);
 
   return (

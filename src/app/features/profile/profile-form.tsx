@@ -127,7 +127,10 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
         />
         <ChoiceGroup
           legend={t('form.languages')}
-          options={options.languages.map((l) => ({ value: l.code, label: `${l.nativeName} (${l.name})` }))}
+          options={options.languages.map((l) => ({
+            value: l.code,
+            label: l.nativeName === l.name ? l.name : `${l.nativeName} (${l.name})`,
+          }))}
           registration={register('languages')}
           error={msg(e.languages?.message)}
         />
