@@ -126,6 +126,7 @@ test('a provider sets weekly hours and sees them in the calendar week and month'
   await expect(week.getByRole('note', { name: 'Available 09:30–13:00' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Month', exact: true }).click();
   const month = page.getByRole('grid', { name: 'Month' });
+  await expect(month.getByLabel('Available 09:30–13:00').first()).toBeVisible();
   expect(await month.getByLabel('Available 09:30–13:00').count()).toBeGreaterThanOrEqual(4);
 });
 
