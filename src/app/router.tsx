@@ -1,7 +1,5 @@
 /** The router in history mode (spec §2), built from the route table. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { BareLayout } from './layouts/bare-layout';
-import { MainLayout } from './layouts/main-layout';
 import { paths } from './paths';
 import { ChunkErrorScreen, ChunkLoading, RouteErrorScreen } from './routes/chunk-error';
 import { withTimeout } from './routes/lazy-chunk';
@@ -44,8 +42,15 @@ export const routes: RouteObject[] = [
     ...frame,
     children: [
       { path: '/', element: <Navigate to={paths.dashboard} replace /> },
-      { element: <MainLayout />, children: pageRoutes('main') },
-      { element: <BareLayout />, children: pageRoutes('bare') },
+      {
+        // The signed-in shell and its layouts load after the guard: the login route stays small.
+        lazy: lazyPage(() => import('./layouts/signed-in-shell')),
+        ...frame,
+        children: [
+          { lazy: lazyPage(() => import('./layouts/main-layout')), ...frame, children: pageRoutes('main') },
+          { lazy: lazyPage(() => import('./layouts/bare-layout')), ...frame, children: pageRoutes('bare') },
+        ],
+      },
     ],
   },
   { path: '*', lazy: lazyPage(() => import('./routes/not-found-page')), ...frame },

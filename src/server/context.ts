@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { EventBus } from './events/event-bus';
 import type { Secrets } from './secrets';
+import type { SessionCache } from './auth/session-cache';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -11,4 +12,5 @@ export interface ServerContext {
   secrets: Secrets;
   events: EventBus;
   log: FastifyBaseLogger;
+  sessionCache: SessionCache;
 }

@@ -11,6 +11,7 @@ import type { ServerContext } from './context';
 import { DatabaseUnavailableError, openDatabase, redact } from './db/database';
 import { migrate } from './db/migrate';
 import { EventBus } from './events/event-bus';
+import { SessionCache } from './auth/session-cache';
 import { SERVER_MODULES } from './modules';
 import { PortInUseError, freePort } from './prosody/ports';
 import { PROSODY_HOOK_PREFIX } from './prosody/hooks';
@@ -46,7 +47,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     let prosody: ProsodySupervisor | null = null;
     const events = new EventBus();
     // `log` is set by buildApp to the Fastify logger before anything uses it.
-    const ctx = { config, db, secrets, events } as ServerContext;
+    const ctx = { config, db, secrets, events, sessionCache: new SessionCache(events) } as ServerContext;
     const { app, deps } = await buildApp(ctx, {
       modules: SERVER_MODULES,
       prosodyHttpPort: () => (prosody?.running ? chatPorts.http : null),

@@ -16,3 +16,5 @@ export function BareLayout() {
     </main>
   );
 }
+
+export default BareLayout;

@@ -68,3 +68,5 @@ export function MainLayout() {
     </div>
   );
 }
+
+export default MainLayout;

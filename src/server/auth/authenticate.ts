@@ -13,6 +13,7 @@ import {
   UNKNOWN_TOKEN,
   type TokenFailure,
 } from './session-policy';
+import type { CachedSession } from './session-cache';
 import { hashToken } from './tokens';
 
 export interface AuthenticatedSession {
@@ -25,8 +26,10 @@ function fail(failure: TokenFailure): never {
   throw new ApiError(failure.code, failure.message);
 }
 
-export async function authenticate(ctx: ServerContext, token: string | null): Promise<AuthenticatedSession> {
-  if (!token) fail(MISSING_TOKEN);
+async function loadSession(ctx: ServerContext, tokenHash: string): Promise<CachedSession | null> {
+  const now = Date.now();
+  const cached = ctx.sessionCache.get(tokenHash, now);
+  if (cached) return cached;
   const row = await ctx.db
     .selectFrom('sessions')
     .innerJoin('providers', 'providers.id', 'sessions.provider_id')
@@ -39,18 +42,40 @@ export async function authenticate(ctx: ServerContext, token: string | null): Pr
       'sessions.end_reason',
       'providers.chat_id',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
-  if (!row) fail(UNKNOWN_TOKEN);
-  if (row.end_reason) fail(failureForEnded(row.end_reason));
+  if (!row) return null;
+  const session: CachedSession = {
+    sessionId: row.id,
+    providerId: row.provider_id,
+    chatId: row.chat_id,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+    endReason: row.end_reason,
+  };
+  ctx.sessionCache.set(tokenHash, session, now);
+  return session;
+}
+
+export async function authenticate(ctx: ServerContext, token: string | null): Promise<AuthenticatedSession> {
+  if (!token) fail(MISSING_TOKEN);
+  const tokenHash = hashToken(token);
+  const session = await loadSession(ctx, tokenHash);
+  if (!session) fail(UNKNOWN_TOKEN);
+  if (session.endReason) fail(failureForEnded(session.endReason));
   const now = new Date();
-  const times = { createdAt: row.created_at, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at };
-  if (isExpired(times, ctx.config.session, now)) {
-    await endSessions(ctx, row.provider_id, 'EXPIRED', { only: row.id });
+  if (isExpired(session, ctx.config.session, now)) {
+    await endSessions(ctx, session.providerId, 'EXPIRED', { only: session.sessionId });
     fail(failureForEnded('EXPIRED'));
   }
-  if (needsTouch(row.last_seen_at, now)) {
-    await ctx.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+  if (needsTouch(session.lastSeenAt, now)) {
+    await ctx.db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', session.sessionId)
+      .execute();
+    session.lastSeenAt = now;
   }
-  return { sessionId: row.id, providerId: row.provider_id, chatId: row.chat_id };
+  return { sessionId: session.sessionId, providerId: session.providerId, chatId: session.chatId };
 }

@@ -4,6 +4,7 @@
  * unsupported apiVersion or an unknown time zone is refused.
  */
 import type { FastifyRequest } from 'fastify';
+import { isKnownTimeZone } from '../../shared/api/fields';
 import { API_VERSION } from '../../shared/constants';
 import { ApiError } from './api-error';
 
@@ -21,15 +22,6 @@ function header(request: FastifyRequest, name: string): string | null {
   return text && text.trim() ? text.trim() : null;
 }
 
-function validTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function readClientHeaders(request: FastifyRequest): ClientHeaders {
   const version = header(request, 'apiVersion');
   if (version !== null && Number(version) !== API_VERSION) {
@@ -39,7 +31,7 @@ export function readClientHeaders(request: FastifyRequest): ClientHeaders {
     );
   }
   const timezone = header(request, 'timezone');
-  if (timezone !== null && !validTimeZone(timezone)) {
+  if (timezone !== null && !isKnownTimeZone(timezone)) {
     throw ApiError.validation([{ field: 'timezone', message: 'Unknown time zone header' }]);
   }
   const country = header(request, 'country');

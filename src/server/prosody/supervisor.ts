@@ -75,7 +75,8 @@ export class ProsodySupervisor {
     const onLine = (line: string) => {
       if (!line.trim()) return;
       if (/Failed to open server port/.test(line)) portFailure = line;
-      if (/\b(error|warn)\b/i.test(line)) log.warn({ prosody: line.trim() }, 'prosody');
+      if (/\b(error|warn)\b/i.test(line) && this.#state !== 'stopping')
+        log.warn({ prosody: line.trim() }, 'prosody');
       else log.debug({ prosody: line.trim() }, 'prosody');
     };
     let pending = '';

@@ -22,20 +22,25 @@ export const PersonName = z.string().trim().min(1, 'Required').max(80);
 
 export const LanguageField = z.enum(LANGUAGES);
 
-/** An IANA time zone name that this runtime knows. */
-export const TimeZone = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .refine((tz) => {
+const knownZones = new Map<string, boolean>();
+
+/** Whether this runtime knows an IANA time zone (remembered: building a formatter is costly). */
+export function isKnownTimeZone(tz: string): boolean {
+  let known = knownZones.get(tz);
+  if (known === undefined) {
     try {
       new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
+      known = true;
     } catch {
-      return false;
+      known = false;
     }
-  }, 'Unknown time zone');
+    if (knownZones.size < 1000) knownZones.set(tz, known);
+  }
+  return known;
+}
+
+/** An IANA time zone name that this runtime knows. */
+export const TimeZone = z.string().trim().min(1).max(64).refine(isKnownTimeZone, 'Unknown time zone');
 
 /** ISO 3166-1 alpha-2 country code. */
 export const CountryCode = z

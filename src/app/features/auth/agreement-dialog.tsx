@@ -2,8 +2,8 @@
  * The agreement popup (spec §7 "Protocol", §5 guard): shows the current protocols; agreeing
  * records it and sets agreementProtocol '1'; declining signs out and stays on the login route.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { Protocol } from '../../../shared/api/protocol';
 import { useTranslation } from 'react-i18next';
 import { protocolCalls } from '../../api/api-client';
 import { Dialog } from '../../components/dialog';
@@ -15,14 +15,24 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
   const { t } = useTranslation('auth');
   const [accepted, setAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const info = useQuery({ queryKey: ['protocol', 'popup'], queryFn: () => protocolCalls.popupInfo() });
-  const protocols = info.data?.protocols ?? [];
+  // Shown on the public login route, outside the signed-in area's query cache.
+  const [protocols, setProtocols] = useState<Protocol[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    protocolCalls.popupInfo().then(
+      (info) => live && setProtocols(info.protocols),
+      () => live && setProtocols([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const agree = async () => {
     setBusy(true);
     try {
       await protocolCalls.addRecords(
-        protocols.map((p) => p.id),
+        (protocols ?? []).map((p) => p.id),
         'web',
       );
       setAgreementProtocol('1');
@@ -47,14 +57,14 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
       cancelLabel={t('agreement.decline')}
       onDone={() => void agree()}
       doneLabel={t('agreement.agree')}
-      doneDisabled={!accepted || protocols.length === 0}
+      doneDisabled={!accepted || !protocols?.length}
       busy={busy}
       width={640}
     >
       <p className="mb-4">{t('agreement.intro')}</p>
-      {info.isPending && <p className="text-slate-500">…</p>}
+      {protocols === null && <p className="text-slate-500">…</p>}
       <div className="flex max-h-80 flex-col gap-4 overflow-y-auto rounded-lg border border-slate-200 p-4">
-        {protocols.map((p) => (
+        {(protocols ?? []).map((p) => (
           <article key={p.id} aria-label={p.title}>
             <h3 className="font-semibold text-slate-900">{p.title}</h3>
             <p className="mb-2 text-xs text-slate-500">{t('agreement.version', { version: p.version })}</p>

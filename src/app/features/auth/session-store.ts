@@ -50,6 +50,14 @@ export function setAgreementProtocol(value: '0' | '1'): void {
   session.agreementProtocol = value;
 }
 
+const endListeners = new Set<() => void>();
+
+/** Runs `listener` whenever the session ends (e.g. to drop cached server data). */
+export function onSessionEnd(listener: () => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
 /** Ends the session in this browser: storage, session storage and the auth cookie (spec §8). */
 export function endSession(options: { onPurpose?: boolean } = {}): void {
   clearSessionStorage();
@@ -57,6 +65,7 @@ export function endSession(options: { onPurpose?: boolean } = {}): void {
   session.token = null;
   session.userInfo = null;
   session.agreementProtocol = '1';
+  for (const listener of endListeners) listener();
 }
 
 /** Spec §5 guard: a token, and agreementProtocol not '0'. */

@@ -2,19 +2,21 @@
  * /login, /signIn, /toLogin and the route named 'login' (spec §2). Signs in, then shows the
  * agreement popup while it is due (agreementProtocol '0' keeps the user here, spec §5).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import {
-  AgreementDialog,
-  canEnterPortal,
-  ForgotPasswordDialog,
-  session,
-  SignInForm,
-} from '../../features/auth';
+import { canEnterPortal, session, SignInForm } from '../../features/auth';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { paths, PUBLIC_PATHS } from '../../paths';
+
+// The dialogs (and Headless UI with them) load only when needed: the login route stays small (DESIGN.md §4).
+const AgreementDialog = lazy(() =>
+  import('../../features/auth/agreement-dialog').then((m) => ({ default: m.AgreementDialog })),
+);
+const ForgotPasswordDialog = lazy(() =>
+  import('../../features/auth/forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 export function targetAfterLogin(state: unknown): string {
   const from = (state as { from?: string } | null)?.from;
@@ -48,13 +50,15 @@ export default function LoginPage() {
         onSignedIn={(due) => (due ? undefined : navigate(target, { replace: true }))}
         onForgot={() => setForgot(true)}
       />
-      {forgot && <ForgotPasswordDialog onClose={() => setForgot(false)} />}
-      {agreementDue && (
-        <AgreementDialog
-          onAgreed={() => navigate(target, { replace: true })}
-          onDeclined={() => navigate(paths.login, { replace: true })}
-        />
-      )}
+      <Suspense fallback={null}>
+        {forgot && <ForgotPasswordDialog onClose={() => setForgot(false)} />}
+        {agreementDue && (
+          <AgreementDialog
+            onAgreed={() => navigate(target, { replace: true })}
+            onDeclined={() => navigate(paths.login, { replace: true })}
+          />
+        )}
+      </Suspense>
     </AuthLayout>
   );
 }

@@ -1,0 +1,151 @@
+// Bootstrap shared by `npm start`, `npm test` and `npm run dev`: installs what is missing (npm
+// packages, Prosody and — for tests — Chromium from Debian's packages) and builds the portal when
+// its sources changed. Plain Node, no dependencies: it runs before node_modules exists.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export class BootstrapError extends Error {}
+
+const say = (text) => console.log(`• ${text}`);
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: options.quiet ? 'pipe' : 'inherit',
+    env: { ...process.env, ...options.env },
+  });
+  return {
+    ok: result.status === 0,
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}`,
+    error: result.error,
+  };
+}
+
+function mtime(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newest(dir) {
+  if (!existsSync(dir)) return 0;
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : mtime(full));
+  }
+  return latest;
+}
+
+/** npm packages: `npm ci` when node_modules is missing or older than the lockfile. */
+export function ensureNodeModules() {
+  const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
+  if (existsSync(installed) && mtime(installed) >= mtime(path.join(ROOT, 'package-lock.json'))) return;
+  say('Installing npm packages (npm ci)…');
+  const result = run('npm', ['ci', '--no-audit', '--no-fund']);
+  if (!result.ok)
+    throw new BootstrapError('npm ci failed; check that the npm registry is reachable and run it again.');
+}
+
+function dpkgInstalled(name) {
+  const result = run('dpkg-query', ['-W', '-f=${Status}', name], { quiet: true });
+  return result.ok && result.output.includes('install ok installed');
+}
+
+let aptUpdated = false;
+
+/** Debian packages through apt-get (as root, or with passwordless sudo). */
+export function ensureDebianPackages(packages, why) {
+  const missing = packages.filter((p) => !dpkgInstalled(p));
+  if (missing.length === 0) return;
+  const hasDpkg = run('dpkg-query', ['--version'], { quiet: true }).ok;
+  if (!hasDpkg)
+    throw new BootstrapError(
+      `${missing.join(', ')} (${why}) must be installed, and this machine has no Debian package manager; install them and try again.`,
+    );
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = !root && run('sudo', ['-n', 'true'], { quiet: true }).ok;
+  if (!root && !sudo) {
+    throw new BootstrapError(
+      `${missing.join(', ')} (${why}) must be installed and this needs root: run "sudo apt-get install -y ${missing.join(' ')}" and try again.`,
+    );
+  }
+  const apt = (args) =>
+    root
+      ? run('apt-get', args, { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+      : run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]);
+  say(`Installing ${missing.join(', ')} from Debian's packages (${why})…`);
+  if (!aptUpdated) {
+    if (!apt(['update', '-qq']).ok)
+      throw new BootstrapError(
+        "apt-get update failed; check that Debian's package mirror is reachable and try again.",
+      );
+    aptUpdated = true;
+  }
+  if (!apt(['install', '-y', '-qq', ...missing]).ok) {
+    throw new BootstrapError(
+      `apt-get could not install ${missing.join(', ')}; check the package mirror, or install them by hand and try again.`,
+    );
+  }
+  // On machines with systemd the package starts a system Prosody on 5222/5280; ours runs on its own.
+  if (
+    missing.includes('prosody') &&
+    run('systemctl', ['is-active', '--quiet', 'prosody'], { quiet: true }).ok
+  ) {
+    if (root) run('systemctl', ['disable', '--now', 'prosody'], { quiet: true });
+    else run('sudo', ['-n', 'systemctl', 'disable', '--now', 'prosody'], { quiet: true });
+  }
+}
+
+const PORTAL_INPUTS = [
+  'src/app',
+  'src/shared',
+  'src/rest',
+  'src/xmpp',
+  'src/webrtc',
+  'src/socket',
+  'proto',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
+
+/** Builds the portal (Vite) when dist/portal is missing or older than its sources. */
+export function ensurePortalBuilt() {
+  const built = mtime(path.join(ROOT, 'dist/portal/index.html'));
+  const sources = Math.max(
+    ...PORTAL_INPUTS.map((p) =>
+      statSync(path.join(ROOT, p), { throwIfNoEntry: false })?.isDirectory()
+        ? newest(path.join(ROOT, p))
+        : mtime(path.join(ROOT, p)),
+    ),
+  );
+  if (built >= sources) return;
+  say('Building the portal…');
+  if (!run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']).ok)
+    throw new BootstrapError('The portal build failed; see the errors above.');
+}
+
+export function bootstrap({ chromium = false, build = true } = {}) {
+  ensureNodeModules();
+  ensureDebianPackages(['prosody', 'prosody-modules'], 'the chat server');
+  if (chromium) ensureDebianPackages(['chromium'], 'the browser for end-to-end tests');
+  if (build) ensurePortalBuilt();
+}
+
+/** Runs `main`, turning a BootstrapError into one clear line and exit code 1. */
+export async function runMain(main) {
+  try {
+    process.exitCode = (await main()) ?? 0;
+  } catch (error) {
+    console.error(error instanceof BootstrapError ? `Cannot continue: ${error.message}` : error);
+    process.exitCode = 1;
+  }
+}

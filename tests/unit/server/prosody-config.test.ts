@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { GLOBAL_MODULES, renderProsodyConfig } from '../../../src/server/prosody/config';
+
+const config = renderProsodyConfig({
+  dataDir: '/data',
+  domain: 'localhost',
+  c2sPort: 5222,
+  httpPort: 5280,
+  hookBaseUrl: 'http://127.0.0.1:8080/internal/prosody',
+});
+
+describe('generated Prosody configuration', () => {
+  it('binds loopback only and keeps the secret out of the file', () => {
+    expect(config).toContain('interfaces = { "127.0.0.1" }');
+    expect(config).toContain('http_interfaces = { "127.0.0.1" }');
+    expect(config).toContain('portal_hook_secret = ENV_PORTAL_HOOK_SECRET');
+    expect(config).toContain('s2s_ports = {}');
+    expect(config).toContain('c2s_ports = { 5222 }');
+  });
+
+  it('asks our server about every login and loads the modules the chat needs', () => {
+    expect(config).toContain('authentication = "portal"');
+    expect(config).toContain('portal_auth_url = "http://127.0.0.1:8080/internal/prosody/auth"');
+    for (const module of [
+      'smacks',
+      'carbons',
+      'mam',
+      'ping',
+      'lastactivity',
+      'privacy_lists',
+      'blocklist',
+      'bosh',
+      'websocket',
+    ]) {
+      expect(GLOBAL_MODULES).toContain(module);
+    }
+    expect(config).toMatch(/Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam" \}/);
+  });
+});
