@@ -49,7 +49,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">{t('routes.dashboard')}</h1>
+      <h1 className="text-2xl font-semibold">{t('common:routes.dashboard')}</h1>
       <ProfileStatusCard />
       <DashboardView />
     </div>
