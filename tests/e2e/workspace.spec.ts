@@ -199,3 +199,49 @@ test('account cancellation waits for open consultations and needs the password',
   await dialog.getByRole('button', { name: 'Cancel account' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a large photo is compressed in the browser (spec §5) before it becomes the avatar', async ({
+  page,
+  request,
+}) => {
+  const p = await freshProvider(request, 'avatar');
+  await signInThroughForm(page, p.email, p.password);
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  // A noisy 1800 px PNG weighs several megabytes: the rules say JPEG at 0.52, at most 1600 px.
+  const png = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1800;
+    canvas.height = 1200;
+    const context = canvas.getContext('2d')!;
+    const pixels = context.createImageData(1800, 1200);
+    for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = ((i * 7919) % 251) ^ ((i >> 3) % 13);
+    context.putImageData(pixels, 0, 0);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  });
+  const original = Buffer.from(png, 'base64');
+  expect(original.length).toBeGreaterThan(1024 * 1024);
+  await page.goto('/profile/certification');
+  await page
+    .locator('input[type=file][accept*="gif"]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: original });
+  await expect(page.getByRole('progressbar', { name: 'Uploading' })).toBeVisible();
+  const avatar = page.getByRole('img', { name: 'Profile photo' });
+  await expect(avatar).toHaveAttribute('src', /\/api\/files\/[a-f0-9]{32}$/);
+  const served = await request.get((await avatar.getAttribute('src'))!);
+  expect(served.headers()['content-type']).toBe('image/jpeg');
+  const body = await served.body();
+  expect(body.length).toBeLessThan(original.length);
+  const size = await page.evaluate(
+    async (src) => {
+      const bitmap = await createImageBitmap(await (await fetch(src)).blob());
+      return [bitmap.width, bitmap.height];
+    },
+    (await avatar.getAttribute('src'))!,
+  );
+  expect(size).toEqual([1600, 1067]);
+});

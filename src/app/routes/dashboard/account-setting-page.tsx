@@ -37,7 +37,16 @@ function ProfileTab({ edit }: { edit: boolean }) {
       </div>
     );
   }
-  if (edit || !consultInfo) return <ProfileForm info={consultInfo} />;
+  if (edit || !consultInfo) {
+    return (
+      <div className="flex flex-col gap-4">
+        {auditStatus === 'AUDIT_PASSED' && (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-800">{t('view.resubmitWarning')}</p>
+        )}
+        <ProfileForm info={consultInfo} />
+      </div>
+    );
+  }
   return <ProfileView info={consultInfo} />;
 }
 
