@@ -53,6 +53,13 @@ describe('npm run admin -- audit', () => {
       },
     );
     expect(info.data.reasons).toEqual(['Licence unreadable', 'Add a diploma']);
+    const list = await admin(['list']);
+    const line = list.stdout.split('\n').findIndex((l) => l.includes(fresh.email));
+    expect(list.stdout.split('\n')[line]).toMatch(/AUDIT_NOT_PASSED.*\(decided \d{4}-\d{2}-\d{2}\)/);
+    expect(list.stdout.split('\n').slice(line + 1, line + 3)).toEqual([
+      '        reason: Licence unreadable',
+      '        reason: Add a diploma',
+    ]);
   });
 
   it('fails with the server’s reason on an illegal move', async () => {
