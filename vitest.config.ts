@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
+          // The app socket codec is generated from proto/ (npm run proto:gen), never committed.
+          globalSetup: ['tests/unit/proto-gen.setup.ts'],
         },
       },
       {
@@ -15,7 +17,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
+          globalSetup: ['tests/unit/proto-gen.setup.ts', 'tests/integration/global-setup.ts'],
           // One real stack is shared; files run one after another so sessions don't kick each other.
           fileParallelism: false,
           testTimeout: 30_000,

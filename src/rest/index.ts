@@ -11,3 +11,4 @@ export {
 export { accountApi, chatIdentityApi, protocolApi } from './account';
 export { createUploader, type Uploader, type UploadInput } from './upload';
 export { consultationApi, contentApi, dashboardApi, profileApi, scheduleApi } from './workspace';
+export { notificationsApi } from './notifications';

@@ -13,6 +13,7 @@ import {
   createUploader,
   dashboardApi,
   profileApi,
+  notificationsApi,
   protocolApi,
   scheduleApi,
   type ApiError,
@@ -56,3 +57,4 @@ export const scheduleCalls = scheduleApi(api);
 export const consultationCalls = consultationApi(api);
 export const dashboardCalls = dashboardApi(api);
 export const contentCalls = contentApi(api);
+export const notificationCalls = notificationsApi(api);

@@ -9,8 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { accountCalls } from '../api/api-client';
-import { updateUserInfo } from '../features/auth';
+import { session, updateUserInfo } from '../features/auth';
+import { MenuRedDot, useAppSocket } from '../features/notifications';
 import { AuditPopup, decisionPopupDue, useAuditInfo } from '../features/profile';
 import { paths } from '../paths';
 import { routeFor } from '../routes/route-table';
@@ -32,6 +34,9 @@ export function MainLayout() {
   const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
   // The decision whose popup was closed here (a later decision shows its own popup).
   const [closedFor, setClosedFor] = useState<string | null>(null);
+  const { token } = useSnapshot(session);
+  // The app socket lives while the session does (spec §7).
+  useAppSocket(token);
 
   useEffect(() => {
     void refetch();
@@ -48,7 +53,7 @@ export function MainLayout() {
     <div className="flex min-h-screen">
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
         <div className="px-6 py-4 text-lg font-semibold text-brand">{t('appName')}</div>
-        <Menu />
+        <Menu badges={{ [paths.notifications]: <MenuRedDot /> }} />
       </aside>
       <div
         className={`flex min-w-0 flex-1 flex-col ${onStatusPage ? 'bg-gradient-to-b from-brand-100 to-slate-50' : ''}`}

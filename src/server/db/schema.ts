@@ -157,6 +157,9 @@ export interface DB {
   blobs: BlobsTable;
   appointments: AppointmentsTable;
   notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  app_socket_events: AppSocketEventsTable;
+  app_chat_messages: AppChatMessagesTable;
   seed_runs: SeedRunsTable;
   doctor_categories: DoctorCategoriesTable;
   consultation_languages: ConsultationLanguagesTable;
@@ -293,4 +296,35 @@ export interface VideosTable {
   duration_seconds: number;
   tag_ids: number[];
   published_at: Timestamp;
+}
+
+/** Issue 6, migration 0200: notification preferences, app socket event tracking and chat. */
+export interface NotificationSettingsTable {
+  id: Generated<number>;
+  provider_id: number;
+  muted_categories: ColumnType<string[], string[] | undefined, string[]>;
+  updated_at: DefaultNow;
+}
+
+export interface AppSocketEventsTable {
+  id: Generated<number>;
+  provider_id: number;
+  session_id: number;
+  event: string;
+  page: Generated<string>;
+  params: ColumnType<Record<string, string>, string | undefined, string>;
+  client_time: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface AppChatMessagesTable {
+  id: Generated<number>;
+  server_msg_id: string;
+  client_msg_id: string;
+  sender_chat_id: number;
+  receiver_chat_id: number;
+  items: ColumnType<unknown[], string, string>;
+  status: number;
+  client_time: Timestamp | null;
+  server_time: DefaultNow;
 }

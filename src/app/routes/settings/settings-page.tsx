@@ -9,6 +9,7 @@ import { Button } from '../../components/button';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { CancelAccountSection } from '../../features/account';
 import { ChangePasswordForm, signOut } from '../../features/auth';
+import { NotificationSettingsForm } from '../../features/notifications';
 import { paths } from '../../paths';
 
 function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
@@ -22,7 +23,7 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
 }
 
 export default function SettingsPage() {
-  const { t } = useTranslation(['settings', 'common', 'workspace']);
+  const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications']);
   const navigate = useNavigate();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -32,6 +33,9 @@ export default function SettingsPage() {
       </Section>
       <Section title={t('settings:password.title')}>
         <ChangePasswordForm />
+      </Section>
+      <Section title={t('notifications:settings.title')} intro={t('notifications:settings.intro')}>
+        <NotificationSettingsForm />
       </Section>
       <Section title={t('settings:session.title')} intro={t('settings:session.intro')}>
         <Button

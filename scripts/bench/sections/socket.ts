@@ -1,0 +1,162 @@
+/**
+ * Bench section: the app socket (spec §7, DESIGN.md §4). With 500 idle authenticated sockets open
+ * it prints the connect time (WebSocket open → CONNECTED) and the push latency (a notification
+ * created through the admin API → its type-3/type-2 push read by a client), p50/p99 each.
+ * Self-contained: it signs up its own providers. `npm run bench` runs it; alone:
+ * `npx tsx scripts/bench/sections/socket.ts` starts its own stack.
+ */
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { APP_SOCKET_PATH, APP_SOCKET_SUBSCRIPTIONS } from '../../../src/shared/app-socket';
+import { decodeServerMessage, redDotPushOf } from '../../../src/socket';
+
+const IDLE_SOCKETS = 500;
+const IDLE_PROVIDERS = 10;
+const PUSHES = 60;
+const CONNECT_BATCH = 25;
+
+interface BenchContext {
+  url: string;
+  adminSecret: string;
+  dataDir: string;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const fmt = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (n=${sorted.length})`;
+};
+
+async function signUp(url: string, n: number): Promise<{ token: string; email: string }> {
+  const email = `bench.socket.${Date.now()}.${n}@clinic.example`;
+  const response = await fetch(`${url}/api/user/user/sign/up/doctor`, {
+    method: 'POST',
+    headers: {
+      apiVersion: '7',
+      os: 'web',
+      timezone: 'UTC',
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      email,
+      password: 'Bench-pass-2026',
+      firstName: 'Bench',
+      lastName: `Socket${n}`,
+    }),
+  });
+  const envelope = (await response.json()) as { code: string; data: { token: string } };
+  if (envelope.code !== 'OK') throw new Error(`sign-up failed: ${envelope.code}`);
+  return { token: envelope.data.token, email };
+}
+
+const frame = (command: string, headers: Record<string, string>) =>
+  `${command}\n${Object.entries(headers)
+    .map(([k, v]) => `${k}:${v}`)
+    .join('\n')}\n\n\0`;
+
+interface Client {
+  ws: WebSocket;
+  onMessage(fn: (data: Buffer) => void): void;
+}
+
+/** Opens a socket, CONNECTs, subscribes like the portal; resolves with the connect time. */
+function connect(wsUrl: string, token: string): Promise<{ client: Client; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const ws = new WebSocket(wsUrl, ['v12.stomp']);
+    const listeners: Array<(data: Buffer) => void> = [];
+    let connected = false;
+    ws.on('open', () =>
+      ws.send(
+        frame('CONNECT', {
+          'accept-version': '1.2',
+          host: 'bench',
+          'heart-beat': '100000,100000',
+          authToken: token,
+        }),
+      ),
+    );
+    ws.on('message', (data: Buffer) => {
+      if (!connected && data.subarray(0, 9).toString() === 'CONNECTED') {
+        connected = true;
+        const ms = performance.now() - started;
+        for (const { destination, id } of Object.values(APP_SOCKET_SUBSCRIPTIONS))
+          ws.send(frame('SUBSCRIBE', { destination, id }));
+        resolve({ client: { ws, onMessage: (fn) => listeners.push(fn) }, ms });
+        return;
+      }
+      for (const fn of listeners) fn(data);
+    });
+    ws.on('error', reject);
+    ws.on('close', (code) => !connected && reject(new Error(`closed before CONNECTED (${code})`)));
+  });
+}
+
+/** The body of a STOMP MESSAGE frame (binary, content-length framed). */
+function bodyOf(data: Buffer): Uint8Array | null {
+  if (data.subarray(0, 7).toString() !== 'MESSAGE') return null;
+  const split = data.indexOf('\n\n');
+  return new Uint8Array(data.subarray(split + 2, data.length - 1));
+}
+
+export const socketSection = {
+  name: 'app socket',
+  async run(ctx: BenchContext): Promise<void> {
+    const wsUrl = `${ctx.url.replace(/^http/, 'ws')}${APP_SOCKET_PATH}`;
+    const providers = await Promise.all(Array.from({ length: IDLE_PROVIDERS }, (_, i) => signUp(ctx.url, i)));
+    const probe = await signUp(ctx.url, IDLE_PROVIDERS);
+    const clients: Client[] = [];
+    const connectTimes: number[] = [];
+    for (let i = 0; i < IDLE_SOCKETS; i += CONNECT_BATCH) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(CONNECT_BATCH, IDLE_SOCKETS - i) }, (_, j) =>
+          connect(wsUrl, providers[(i + j) % IDLE_PROVIDERS]!.token),
+        ),
+      );
+      for (const { client, ms } of batch) {
+        clients.push(client);
+        connectTimes.push(ms);
+      }
+    }
+    const { client: receiver, ms: probeConnect } = await connect(wsUrl, probe.token);
+    connectTimes.push(probeConnect);
+    await new Promise((r) => setTimeout(r, 200));
+
+    const latencies: number[] = [];
+    for (let i = 0; i < PUSHES; i++) {
+      const started = performance.now();
+      const arrived = new Promise<void>((resolve) =>
+        receiver.onMessage((data) => {
+          const body = bodyOf(data);
+          if (body && redDotPushOf(decodeServerMessage(body))?.title === `bench ${i}`) resolve();
+        }),
+      );
+      const response = await fetch(`${ctx.url}/internal/admin/notifications`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Admin-Secret': ctx.adminSecret },
+        body: JSON.stringify({ email: probe.email, category: 'SYSTEM', title: `bench ${i}` }),
+      });
+      if (response.status !== 200) throw new Error(`admin notification failed: HTTP ${response.status}`);
+      await arrived;
+      latencies.push(performance.now() - started);
+    }
+
+    console.log(`  ${IDLE_SOCKETS} idle sockets open (${IDLE_PROVIDERS} providers) + 1 receiver`);
+    console.log(`  connect (WebSocket open → CONNECTED): ${fmt(connectTimes)}`);
+    console.log(`  push latency (create notification → type-3/type-2 push received): ${fmt(latencies)}`);
+    for (const c of [...clients, receiver]) c.ws.close();
+  },
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { startStack } = await import('../../../tests/support/stack');
+  const stack = await startStack();
+  try {
+    console.log(`# ${socketSection.name}`);
+    await socketSection.run(stack);
+  } finally {
+    await stack.stop({ remove: true });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Push preferences per category (spec §7 ".../notification/setting/saveOrUpdate", "getById"): a
+ * muted category creates no push; its notifications are still listed in the centre.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_CATEGORIES } from '../../../shared/notification-categories';
+import type { NotificationCategory } from '../../../shared/api/notifications';
+import { notificationCalls } from '../../api/api-client';
+import { showToast } from '../../components/toast-store';
+import { notificationSettingsQuery } from './queries';
+
+export function NotificationSettingsForm() {
+  const { t } = useTranslation('notifications');
+  const queryClient = useQueryClient();
+  const settings = useQuery(notificationSettingsQuery());
+  const key = notificationSettingsQuery().queryKey;
+  const save = useMutation({
+    mutationFn: (change: Partial<Record<NotificationCategory, boolean>>) =>
+      notificationCalls.saveSettings({ push: change }),
+    // The switch moves at once; a failed save puts it back (the error policy shows why).
+    onMutate: (change) => {
+      const before = queryClient.getQueryData(key);
+      if (before) queryClient.setQueryData(key, { ...before, push: { ...before.push, ...change } });
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      showToast(t('settings.saved'), 'success', 3000);
+    },
+  });
+  if (!settings.data) return <p className="text-sm text-slate-500">{t('settings.loading')}</p>;
+  const push = settings.data.push;
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="sr-only">{t('settings.title')}</legend>
+      {NOTIFICATION_CATEGORIES.map((category) => (
+        <label key={category} className="flex items-center justify-between gap-4 text-sm">
+          <span>
+            <span className="font-medium text-slate-800">{t(`categories.${category}`)}</span>
+            <span className="block text-slate-500">{t(`settings.describe.${category}`)}</span>
+          </span>
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label={t('settings.pushFor', { category: t(`categories.${category}`) })}
+            checked={push[category]}
+            onChange={(e) => save.mutate({ [category]: e.target.checked })}
+            className="h-5 w-5 accent-brand"
+          />
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,23 @@
+/** Marking notifications read: the answer is the red dot after it, so the menu dot clears at once. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationCategory } from '../../../shared/api/notifications';
+import { notificationCalls } from '../../api/api-client';
+import { NOTIFICATIONS_KEY } from './queries';
+import { applyRedDot } from './red-dot-store';
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  const settle = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+  const one = useMutation({
+    mutationFn: (id: number) => notificationCalls.markRead(id),
+    onSuccess: applyRedDot,
+    onSettled: settle,
+  });
+  const all = useMutation({
+    mutationFn: (category?: NotificationCategory) =>
+      notificationCalls.markReadAll(category ? { category } : {}),
+    onSuccess: applyRedDot,
+    onSettled: settle,
+  });
+  return { markOne: one.mutate, markAll: all.mutate, busy: one.isPending || all.isPending };
+}

@@ -1,0 +1,73 @@
+/**
+ * "New messages while the provider is offline" (spec §4 Notifications): the chat history hook
+ * (issue 4) calls {@link notifyOfflineMessage} for every member message to a provider. A provider
+ * with the portal open (an app socket) sees the message live and gets no notification; otherwise
+ * one MESSAGE notification per sender stays unread, replaced by the newest message with a count.
+ */
+import type { ServerContext } from '../context';
+import { inTransaction } from '../db/transaction';
+import { appSockets, type SocketRegistry } from '../socket/registry';
+import { createNotification } from './create-notification';
+
+export interface OfflineMessage {
+  providerId: number;
+  /** Chat id of the member who wrote. */
+  fromChatId: number;
+  fromName: string;
+  /** The message text (shortened here). */
+  preview: string;
+  dialogId?: string;
+}
+
+const PREVIEW_LENGTH = 140;
+
+/** Returns the notification id, or null when the provider is online. */
+export async function notifyOfflineMessage(
+  ctx: Pick<ServerContext, 'db' | 'events'>,
+  message: OfflineMessage,
+  presence: Pick<SocketRegistry, 'isOnline'> = appSockets,
+): Promise<number | null> {
+  if (presence.isOnline(message.providerId)) return null;
+  const preview =
+    message.preview.length > PREVIEW_LENGTH
+      ? `${message.preview.slice(0, PREVIEW_LENGTH - 1)}…`
+      : message.preview;
+  return inTransaction(ctx.db, async (db) => {
+    const earlier = await db
+      .selectFrom('notifications')
+      .select(['id', 'data'])
+      .where('provider_id', '=', message.providerId)
+      .where('category', '=', 'MESSAGE')
+      .where('read_at', 'is', null)
+      .where((eb) => eb(eb.ref('data', '->>').key('fromChatId'), '=', String(message.fromChatId)))
+      .execute();
+    const count = earlier.reduce((n, row) => n + (Number(row.data.count) || 1), 0) + 1;
+    if (earlier.length > 0) {
+      await db
+        .deleteFrom('notifications')
+        .where(
+          'id',
+          'in',
+          earlier.map((r) => r.id),
+        )
+        .execute();
+    }
+    return createNotification(
+      { db, events: ctx.events },
+      {
+        providerId: message.providerId,
+        category: 'MESSAGE',
+        title:
+          count > 1
+            ? `${count} new messages from ${message.fromName}`
+            : `New message from ${message.fromName}`,
+        body: preview,
+        data: {
+          fromChatId: message.fromChatId,
+          count,
+          ...(message.dialogId ? { dialogId: message.dialogId } : {}),
+        },
+      },
+    );
+  });
+}

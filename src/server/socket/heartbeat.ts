@@ -1,0 +1,47 @@
+/**
+ * Heart-beat negotiation, STOMP 1.2 "Heart-beating": the CONNECT frame says `cx,cy` (the client
+ * can send every cx ms, wants to receive every cy ms), CONNECTED answers `sx,sy`. The server sends
+ * every max(sx, cy) ms when both are non-zero, and expects the client every max(cx, sy) ms.
+ */
+import { APP_SOCKET_HEARTBEAT_MS } from '../../shared/constants';
+
+export interface HeartBeatPlan {
+  /** How often the server sends an EOL; 0 = never. */
+  sendEveryMs: number;
+  /** How often the client promised to send something; 0 = no check. */
+  expectEveryMs: number;
+}
+
+/** "the remote end MAY consider the connection dead" after this many silent periods. */
+export const HEARTBEAT_GRACE = 2;
+
+export function parseHeartBeat(header: string | undefined): [number, number] | null {
+  if (header === undefined) return [0, 0];
+  const match = /^(\d+),(\d+)$/.exec(header.trim());
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
+export function negotiate(client: [number, number], server: [number, number]): HeartBeatPlan {
+  const [cx, cy] = client;
+  const [sx, sy] = server;
+  return {
+    sendEveryMs: sx > 0 && cy > 0 ? Math.max(sx, cy) : 0,
+    expectEveryMs: cx > 0 && sy > 0 ? Math.max(cx, sy) : 0,
+  };
+}
+
+/**
+ * The server's heart-beat, both ways: 100000 ms (spec §9). `APP_SOCKET_HEARTBEAT_MS` overrides it
+ * for tests that cannot wait minutes; production leaves it unset.
+ */
+export function serverHeartBeatMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.APP_SOCKET_HEARTBEAT_MS;
+  if (raw === undefined || raw === '') return APP_SOCKET_HEARTBEAT_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 100 || value > 3_600_000) {
+    throw new Error(
+      `APP_SOCKET_HEARTBEAT_MS must be a whole number of ms between 100 and 3600000 (got "${raw}")`,
+    );
+  }
+  return value;
+}

@@ -1,0 +1,222 @@
+/**
+ * The portal's app socket client (spec §7 "Real-time app socket"; DESIGN.md §3): STOMP 1.2 over
+ * WebSocket with @stomp/stompjs, `authToken` on CONNECT, heart-beat 100000 ms both ways (spec §9),
+ * the three subscriptions with the ids spec §7 gives them, binary protobuf bodies, and reconnects
+ * with back-off after failures, re-subscribing each time. A token the server refuses ends the
+ * attempts (state `rejected`). Timers and the WebSocket are injected, so it runs in Node and tests.
+ */
+import { Client, type IMessage, type IStompSocket } from '@stomp/stompjs';
+import {
+  APP_SOCKET_CONTENT_TYPE,
+  APP_SOCKET_SEND,
+  APP_SOCKET_SUBSCRIPTIONS,
+  APP_SOCKET_TOKEN_HEADER,
+} from '../shared/app-socket';
+import { APP_SOCKET_HEARTBEAT_MS } from '../shared/constants';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import {
+  appsocket,
+  decodeServerMessage,
+  encodeClientMessage,
+  redDotPushOf,
+  type ClientMessageInit,
+} from './codec';
+import { createLifecycle, type AppSocketState } from './connection-state';
+
+export interface AppSocketTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface AppSocketOptions {
+  /** `ws(s)://host/socket`. */
+  url: string;
+  token: string;
+  /** Opens the WebSocket; defaults to the global `WebSocket` (browsers, Node ≥ 22). */
+  webSocketFactory?: (url: string) => IStompSocket;
+  heartbeatMs?: number;
+  backoff?: BackoffOptions;
+  timers?: AppSocketTimers;
+  random?: () => number;
+  /** Give up an attempt that has no CONNECTED after this long. */
+  connectTimeoutMs?: number;
+}
+
+export interface AppSocketEvents {
+  state: { state: AppSocketState; reason?: string };
+  /** Every decoded server message, with the subscription it came on. */
+  message: { destination: string; message: appsocket.ServerMessage };
+  /** A push of type 2 in a server message of type 3 (spec §4 Notifications). */
+  redDot: appsocket.RedDotPush;
+  /** What the server answered on the errors queue, or a body the codec could not read. */
+  error: { code: string; message: string; destination?: string };
+}
+
+type Listener<K extends keyof AppSocketEvents> = (payload: AppSocketEvents[K]) => void;
+
+export interface AppSocket {
+  readonly state: AppSocketState;
+  /** Opens the connection; reconnects until `stop()` or a refused token. */
+  start(): void;
+  /** Closes for good (sign-out). */
+  stop(): Promise<void>;
+  on<K extends keyof AppSocketEvents>(name: K, listener: Listener<K>): () => void;
+  /** Sends a user chat message to /connect/chat-private; throws when not connected. */
+  sendChat(chat: appsocket.UserChat.$Properties): void;
+  /** Sends an app log to /connect/event-tracking; kept (up to 100) while offline and sent on connect. */
+  track(log: appsocket.AppLog.$Properties): void;
+  /** How many reconnect attempts have failed in a row. */
+  readonly failures: number;
+}
+
+export class AppSocketNotConnectedError extends Error {
+  override name = 'AppSocketNotConnectedError';
+}
+
+const MAX_PENDING_LOGS = 100;
+const realTimers: AppSocketTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export function createAppSocket(options: AppSocketOptions): AppSocket {
+  const timers = options.timers ?? realTimers;
+  const random = options.random ?? Math.random;
+  const heartbeat = options.heartbeatMs ?? APP_SOCKET_HEARTBEAT_MS;
+  const listeners = new Map<keyof AppSocketEvents, Set<Listener<never>>>();
+  const emit = <K extends keyof AppSocketEvents>(name: K, payload: AppSocketEvents[K]) => {
+    for (const listener of listeners.get(name) ?? []) (listener as Listener<K>)(payload);
+  };
+  let reason: string | undefined;
+  const lifecycle = createLifecycle((state) => emit('state', { state, reason }));
+  let client: Client | null = null;
+  let retry: unknown = null;
+  let failures = 0;
+  const pendingLogs: ClientMessageInit[] = [];
+
+  const move = (to: AppSocketState, why?: string) => {
+    reason = why;
+    lifecycle.transition(to);
+  };
+
+  const onFrameMessage = (destination: string) => (frame: IMessage) => {
+    let message: appsocket.ServerMessage;
+    try {
+      message = decodeServerMessage(frame.binaryBody);
+    } catch (error) {
+      emit('error', { code: 'UNREADABLE_MESSAGE', message: (error as Error).message, destination });
+      return;
+    }
+    emit('message', { destination, message });
+    if (message.type === appsocket.ServerMessageType.ERROR && message.error) {
+      const error = message.error as appsocket.SocketError;
+      emit('error', { code: error.code, message: error.message, destination: error.destination });
+    }
+    const redDot = redDotPushOf(message);
+    if (redDot) emit('redDot', redDot);
+  };
+
+  const publish = (destination: string, body: ClientMessageInit) => {
+    if (!client?.connected) throw new AppSocketNotConnectedError('The app socket is not connected');
+    client.publish({
+      destination,
+      binaryBody: encodeClientMessage(body),
+      headers: { 'content-type': APP_SOCKET_CONTENT_TYPE },
+    });
+  };
+
+  const scheduleRetry = (why: string) => {
+    failures += 1;
+    move('waiting', why);
+    retry = timers.setTimeout(
+      () => {
+        retry = null;
+        if (lifecycle.state === 'waiting') connect();
+      },
+      backoffDelay(failures, options.backoff ?? DEFAULT_BACKOFF, random),
+    );
+  };
+
+  const connect = () => {
+    move('connecting');
+    let refused: string | null = null;
+    const attempt = new Client({
+      webSocketFactory: () =>
+        options.webSocketFactory ? options.webSocketFactory(options.url) : new WebSocket(options.url),
+      connectHeaders: { [APP_SOCKET_TOKEN_HEADER]: options.token },
+      heartbeatIncoming: heartbeat,
+      heartbeatOutgoing: heartbeat,
+      // Our back-off owns reconnection; stompjs makes one attempt per Client.
+      reconnectDelay: 0,
+      connectionTimeout: options.connectTimeoutMs ?? 20_000,
+    });
+    client = attempt;
+    attempt.onConnect = () => {
+      if (client !== attempt) return;
+      failures = 0;
+      // Subscriptions do not survive a connection: re-subscribe on every CONNECTED (spec §7 ids).
+      for (const { destination, id } of Object.values(APP_SOCKET_SUBSCRIPTIONS)) {
+        attempt.subscribe(destination, onFrameMessage(destination), { id });
+      }
+      move('connected');
+      for (const log of pendingLogs.splice(0)) publish(APP_SOCKET_SEND.eventTracking, log);
+    };
+    attempt.onStompError = (frame) => {
+      const code = frame.headers.message ?? '';
+      // The four token errors of spec §8 (TOKEN_ERR_KICKED, _EMPTY, _NOT_FOUND, _LOGOUT); matched by
+      // prefix so the socket code does not pull the API contract (and zod) into its bundle.
+      if (code.startsWith('TOKEN_ERR_')) refused = code;
+      else emit('error', { code: 'STOMP_ERROR', message: code || frame.body });
+    };
+    attempt.onWebSocketClose = (event: { code?: number; reason?: string } | undefined) => {
+      if (client !== attempt) return;
+      client = null;
+      void attempt.deactivate();
+      if (lifecycle.state === 'stopped') return;
+      if (refused) return move('rejected', refused);
+      scheduleRetry(`closed (${event?.code ?? 'no code'}${event?.reason ? `: ${event.reason}` : ''})`);
+    };
+    attempt.activate();
+  };
+
+  return {
+    get state() {
+      return lifecycle.state;
+    },
+    get failures() {
+      return failures;
+    },
+    start() {
+      if (lifecycle.state !== 'idle')
+        throw new Error(`The app socket was already started (${lifecycle.state})`);
+      connect();
+    },
+    async stop() {
+      if (lifecycle.state === 'stopped') return;
+      if (retry !== null) timers.clearTimeout(retry);
+      retry = null;
+      const current = client;
+      client = null;
+      move('stopped');
+      await current?.deactivate();
+    },
+    on(name, listener) {
+      const set = listeners.get(name) ?? new Set();
+      listeners.set(name, set);
+      set.add(listener as Listener<never>);
+      return () => set.delete(listener as Listener<never>);
+    },
+    sendChat(chat) {
+      publish(APP_SOCKET_SEND.chatPrivate, {
+        type: appsocket.ClientMessageType.USER_CHAT_MESSAGE,
+        userChat: chat,
+      });
+    },
+    track(log) {
+      const message = { type: appsocket.ClientMessageType.APP_LOG, appLog: log };
+      if (client?.connected) return publish(APP_SOCKET_SEND.eventTracking, message);
+      if (pendingLogs.length >= MAX_PENDING_LOGS) pendingLogs.shift();
+      pendingLogs.push(message);
+    },
+  };
+}
