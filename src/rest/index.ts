@@ -9,4 +9,6 @@ export {
   type ErrorEffects,
 } from './error-catalogue';
 export { accountApi, chatIdentityApi, protocolApi } from './account';
+export { createUploader, type Uploader, type UploadInput } from './upload';
+export { consultationApi, contentApi, dashboardApi, profileApi, scheduleApi } from './workspace';
 export { notificationsApi } from './notifications';

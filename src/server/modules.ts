@@ -2,12 +2,14 @@
 import type { ServerModule } from './app';
 import { endChatSessionsModule } from './chat-identity/end-chat-sessions';
 import { housekeepingModule } from './housekeeping';
+import { workspaceModule } from './workspace-module';
 import { notificationsModule } from './notifications/module';
 import { appSocketModule } from './socket/module';
 
 export const SERVER_MODULES: readonly ServerModule[] = [
   endChatSessionsModule,
   housekeepingModule,
+  workspaceModule,
   notificationsModule,
   appSocketModule,
 ];

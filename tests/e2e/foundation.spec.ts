@@ -78,7 +78,7 @@ test('a persona signs in and the menu shows every main route', async ({ page }) 
   }
   await menu.getByRole('link', { name: 'Appointments' }).click();
   await expect(page).toHaveURL(/\/orders$/);
-  await expect(page.getByText('This screen is being built')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Appointments' }).first()).toBeVisible();
   await expect(page).toHaveTitle(/Appointments/);
 });
 
@@ -166,6 +166,8 @@ test('the password is changed in settings', async ({ page, request }) => {
     .getByLabel('I have read and accept these documents')
     .check();
   await page.getByRole('button', { name: 'Agree and continue' }).click();
+  // The agreement is recorded before the dashboard opens; a reload earlier would abort it.
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'Change password' });
   await form.getByLabel('Current password').fill('Wrong-pass-2026');

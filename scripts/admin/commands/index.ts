@@ -1,5 +1,7 @@
 /** Every admin command; each issue adds its own file and one line here. */
 import type { AdminCommand } from './command';
+import { auditCommand } from './audit';
+import { bookCommand, unbookCommand } from './book';
 import { listCommand } from './list';
 
-export const COMMANDS: readonly AdminCommand[] = [listCommand];
+export const COMMANDS: readonly AdminCommand[] = [listCommand, auditCommand, bookCommand, unbookCommand];

@@ -7,9 +7,15 @@ import {
   accountApi,
   applyErrorCatalogue,
   chatIdentityApi,
+  consultationApi,
+  contentApi,
   createApiClient,
+  createUploader,
+  dashboardApi,
+  profileApi,
   notificationsApi,
   protocolApi,
+  scheduleApi,
   type ApiError,
 } from '../../rest';
 import { showToast } from '../components/toast-store';
@@ -33,13 +39,22 @@ export function handleApiError(error: ApiError): void {
   });
 }
 
-export const api = createApiClient({
+const clientOptions = {
   getToken: () => session.token,
   getCountry: () => session.userInfo?.country ?? null,
   onError: handleApiError,
-});
+};
+
+export const api = createApiClient(clientOptions);
+/** Uploads with progress (XMLHttpRequest; see src/rest/upload.ts). */
+export const upload = createUploader(clientOptions);
 
 export const accountCalls = accountApi(api);
 export const protocolCalls = protocolApi(api);
 export const chatIdentityCalls = chatIdentityApi(api);
+export const profileCalls = profileApi(api, upload);
+export const scheduleCalls = scheduleApi(api);
+export const consultationCalls = consultationApi(api);
+export const dashboardCalls = dashboardApi(api);
+export const contentCalls = contentApi(api);
 export const notificationCalls = notificationsApi(api);

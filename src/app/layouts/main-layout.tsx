@@ -1,18 +1,22 @@
 /**
- * The main layout (spec §2): menu, top bar and the page. The provider's info is fetched again on
- * every navigation, so a session ended elsewhere (kicked, signed out, expired) is noticed at the
- * next click and the error catalogue sends the user to the login route.
+ * The main layout (spec §2): menu, top bar and the page. The provider's info and the audit info
+ * (spec §4) are fetched again on every navigation, so a session ended elsewhere (kicked, signed
+ * out, expired) is noticed at the next click and the error catalogue sends the user to the login
+ * route, and a reviewer's decision shows its popup once. On the profile-status page the top bar
+ * has no background (spec §2). /orders is kept alive (keep-alive.tsx).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { accountCalls } from '../api/api-client';
 import { session, updateUserInfo } from '../features/auth';
 import { MenuRedDot, useAppSocket } from '../features/notifications';
-import { routeFor } from '../routes/route-table';
+import { AuditPopup, decisionPopupDue, useAuditInfo } from '../features/profile';
 import { paths } from '../paths';
+import { routeFor } from '../routes/route-table';
+import { KeepAliveOutlet } from './keep-alive';
 import { Menu } from './menu';
 import { TopBar } from './top-bar';
 
@@ -25,13 +29,19 @@ export function MainLayout() {
   const title = route ? t(`routes.${route.titleKey}`) : t('appName');
   const info = useQuery({ queryKey: DOCTOR_INFO_KEY, queryFn: () => accountCalls.getDoctorInfo() });
   const { refetch } = info;
+  const audit = useAuditInfo();
+  const { refetch: refetchAudit } = audit;
+  const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
+  // The decision whose popup was closed here (a later decision shows its own popup).
+  const [closedFor, setClosedFor] = useState<string | null>(null);
   const { token } = useSnapshot(session);
   // The app socket lives while the session does (spec §7).
   useAppSocket(token);
 
   useEffect(() => {
     void refetch();
-  }, [location.pathname, refetch]);
+    void refetchAudit();
+  }, [location.pathname, refetch, refetchAudit]);
   useEffect(() => {
     if (info.data) updateUserInfo(info.data);
   }, [info.data]);
@@ -45,12 +55,21 @@ export function MainLayout() {
         <div className="px-6 py-4 text-lg font-semibold text-brand">{t('appName')}</div>
         <Menu badges={{ [paths.notifications]: <MenuRedDot /> }} />
       </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar title={title} />
+      <div
+        className={`flex min-w-0 flex-1 flex-col ${onStatusPage ? 'bg-gradient-to-b from-brand-100 to-slate-50' : ''}`}
+      >
+        <TopBar title={title} transparent={onStatusPage} />
         <main className="flex-1 p-6">
-          <Outlet />
+          <KeepAliveOutlet />
         </main>
       </div>
+      {audit.data && (
+        <AuditPopup
+          audit={audit.data}
+          open={decisionPopupDue(audit.data) && !onStatusPage && closedFor !== audit.data.auditedTime}
+          onClose={() => setClosedFor(audit.data?.auditedTime ?? null)}
+        />
+      )}
     </div>
   );
 }

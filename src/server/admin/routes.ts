@@ -37,7 +37,17 @@ const baseRoutes: AdminRoutes = (admin, ctx) => {
   admin.get('/providers', async (_request, reply) => {
     const rows = await ctx.db
       .selectFrom('providers')
-      .select(['id', 'email', 'first_name', 'last_name', 'audit_status', 'audit_create_time', 'chat_id'])
+      .select([
+        'id',
+        'email',
+        'first_name',
+        'last_name',
+        'audit_status',
+        'audit_create_time',
+        'audited_time',
+        'audit_reasons',
+        'chat_id',
+      ])
       .where('cancelled_at', 'is', null)
       .orderBy('id')
       .execute();
@@ -49,6 +59,9 @@ const baseRoutes: AdminRoutes = (admin, ctx) => {
         name: `${r.first_name} ${r.last_name}`,
         auditStatus: r.audit_status,
         submittedAt: r.audit_create_time?.toISOString() ?? null,
+        decidedAt: r.audited_time?.toISOString() ?? null,
+        reasons:
+          r.audit_status === 'AUDIT_NOT_PASSED' ? (r.audit_reasons ?? '').split('\n').filter(Boolean) : [],
         chatId: r.chat_id,
       })),
     );

@@ -5,9 +5,15 @@
 import type { SeedContext, Seeder } from './seeder';
 import { seedPersonas } from './personas';
 import { seedProtocols } from './protocols';
+import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 
-export const SEEDERS: readonly Seeder[] = [seedPersonas, seedProtocols, seedNotifications];
+export const SEEDERS: readonly Seeder[] = [
+  seedPersonas,
+  seedProtocols,
+  seedNotifications,
+  ...WORKSPACE_SEEDERS,
+];
 
 export async function runSeeders(ctx: SeedContext, seeders: readonly Seeder[] = SEEDERS): Promise<string[]> {
   const done = new Set((await ctx.db.selectFrom('seed_runs').select('name').execute()).map((r) => r.name));

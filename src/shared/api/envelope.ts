@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: 409,
   ACCOUNT_HAS_CONSULTATIONS: 409,
   INVALID_STATE: 409,
+  /** A booking outside the provider's availability, overlapping another, too soon or too far ahead. */
+  SLOT_UNAVAILABLE: 409,
   RESET_CODE_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -1,6 +1,13 @@
-/** clients: owned by a later issue; shows its title and that it is being built. */
-import { UnderConstruction } from '../../components/under-construction';
+/** /clients (spec §2). */
+import { useTranslation } from 'react-i18next';
+import { ClientsTable } from '../../features/consultations';
 
 export default function ClientsPage() {
-  return <UnderConstruction titleKey="clients" />;
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t('routes.clients')}</h1>
+      <ClientsTable />
+    </div>
+  );
 }

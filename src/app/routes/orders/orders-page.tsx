@@ -1,6 +1,13 @@
-/** orders: owned by a later issue; shows its title and that it is being built. */
-import { UnderConstruction } from '../../components/under-construction';
+/** /orders, titled Appointments and kept alive (spec §2; main layout's keep-alive). */
+import { useTranslation } from 'react-i18next';
+import { OrdersList } from '../../features/consultations';
 
 export default function OrdersPage() {
-  return <UnderConstruction titleKey="orders" />;
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t('routes.orders')}</h1>
+      <OrdersList />
+    </div>
+  );
 }

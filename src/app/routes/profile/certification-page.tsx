@@ -1,6 +1,23 @@
-/** certification: owned by a later issue; shows its title and that it is being built. */
-import { UnderConstruction } from '../../components/under-construction';
+/** /profile/certification (spec §2): the profile and certification form, submitted for review. */
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { ProfileForm, useAuditInfo } from '../../features/profile';
+import { paths } from '../../paths';
+import { ChunkLoading } from '../chunk-error';
 
 export default function CertificationPage() {
-  return <UnderConstruction titleKey="certification" />;
+  const { t } = useTranslation('profile');
+  const audit = useAuditInfo();
+  if (!audit.data) return <ChunkLoading />;
+  // Under review the profile cannot change (spec §4): the status page says so.
+  if (audit.data.auditStatus === 'NEED_AUDIT') return <Navigate to={paths.certificationSuccess} replace />;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('form.title')}</h1>
+        <p className="text-slate-600">{t('form.intro')}</p>
+      </header>
+      <ProfileForm info={audit.data.consultInfo} />
+    </div>
+  );
 }

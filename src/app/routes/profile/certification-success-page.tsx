@@ -1,6 +1,23 @@
-/** certificationSuccess: owned by a later issue; shows its title and that it is being built. */
-import { UnderConstruction } from '../../components/under-construction';
+/**
+ * /profile/certification/success: the profile status page (spec §2, §4). The top bar has no
+ * background here (main layout). Seeing a decision here counts as seeing its popup.
+ */
+import { useEffect } from 'react';
+import { AuditStatusPanel, decisionPopupDue, useAuditInfo, useMarkPopupShown } from '../../features/profile';
+import { ChunkLoading } from '../chunk-error';
 
 export default function CertificationSuccessPage() {
-  return <UnderConstruction titleKey="certificationSuccess" />;
+  const audit = useAuditInfo();
+  const mark = useMarkPopupShown();
+  const due = decisionPopupDue(audit.data);
+  const { mutate } = mark;
+  useEffect(() => {
+    if (due) mutate();
+  }, [due, mutate]);
+  if (!audit.data) return <ChunkLoading />;
+  return (
+    <div className="py-8">
+      <AuditStatusPanel audit={audit.data} />
+    </div>
+  );
 }

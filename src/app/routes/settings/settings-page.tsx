@@ -1,9 +1,13 @@
-/** /settings: language, password change and sign-out; later issues add their sections here. */
+/**
+ * /settings: language, password change, sign-out and account cancellation; later issues add their
+ * sections here (notification preferences arrive with issue 6's API).
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { CancelAccountSection } from '../../features/account';
 import { ChangePasswordForm, signOut } from '../../features/auth';
 import { NotificationSettingsForm } from '../../features/notifications';
 import { paths } from '../../paths';
@@ -19,7 +23,7 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
 }
 
 export default function SettingsPage() {
-  const { t } = useTranslation(['settings', 'common', 'notifications']);
+  const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications']);
   const navigate = useNavigate();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -43,6 +47,9 @@ export default function SettingsPage() {
         >
           {t('settings:session.signOut')}
         </Button>
+      </Section>
+      <Section title={t('workspace:account.title')} intro={t('workspace:account.intro')}>
+        <CancelAccountSection />
       </Section>
     </div>
   );

@@ -1,0 +1,102 @@
+/**
+ * /orders, titled Appointments (spec §2): status filters, client search and pages. The route is
+ * kept alive, so this state lives in the component and survives a visit to the detail and back.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { AppointmentSummary } from '../../../shared/api/consultation';
+import { OrderStatusFilter } from '../../../shared/api/consultation';
+import { TABLE_PAGE_SIZES } from '../../../shared/constants';
+import { consultationCalls } from '../../api/api-client';
+import { DataTable, type Column } from '../../components/data-table';
+import { formatDateTime, formatMoney, formatTime } from '../../components/format';
+import { Pagination } from '../../components/pagination';
+import { SearchForm } from '../../components/search-form';
+import { orderDetailPath } from './links';
+import { StatusBadge } from './status-badge';
+
+type Filter = (typeof OrderStatusFilter.options)[number];
+
+export function OrdersList() {
+  const { t, i18n } = useTranslation('workspace');
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<Filter>('ALL');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
+  const query = useQuery({
+    queryKey: ['orders', status, keyword, page, pageSize],
+    queryFn: () => consultationCalls.orders({ status, keyword: keyword || undefined, page, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: Column<AppointmentSummary>[] = [
+    {
+      key: 'client',
+      header: t('orders.client'),
+      render: (a) => <span className="font-medium">{a.memberName}</span>,
+    },
+    {
+      key: 'when',
+      header: t('orders.when'),
+      render: (a) => `${formatDateTime(a.startsAt, i18n.language)} – ${formatTime(a.endsAt, i18n.language)}`,
+    },
+    {
+      key: 'topic',
+      header: t('orders.topic'),
+      render: (a) => <span className="line-clamp-1">{a.topic || '—'}</span>,
+    },
+    {
+      key: 'fee',
+      header: t('orders.fee'),
+      render: (a) => formatMoney(a.fee.amountCents, a.fee.currency, i18n.language),
+    },
+    { key: 'status', header: t('orders.status'), render: (a) => <StatusBadge status={a.status} /> },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="tablist" aria-label={t('orders.filter')} className="flex flex-wrap gap-2">
+        {OrderStatusFilter.options.map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={status === s}
+            onClick={() => {
+              setStatus(s);
+              setPage(1);
+            }}
+            className={`rounded-full px-4 py-1.5 text-sm ${status === s ? 'bg-brand text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200'}`}
+          >
+            {t(`status.${s}`)}
+          </button>
+        ))}
+      </div>
+      <SearchForm
+        fields={[{ name: 'keyword', label: t('orders.search'), placeholder: t('clients.searchPlaceholder') }]}
+        onSearch={(v) => {
+          setKeyword(v.keyword?.trim() ?? '');
+          setPage(1);
+        }}
+      />
+      <DataTable
+        caption={t('orders.caption')}
+        columns={columns}
+        rows={query.data?.list ?? []}
+        rowKey={(a) => a.id}
+        loading={query.isPending}
+        onRowClick={(a) => navigate(orderDetailPath(a.id))}
+      />
+      <Pagination
+        page={page}
+        pageSize={pageSize}
+        total={query.data?.total ?? 0}
+        onChange={(p, size) => {
+          setPage(p);
+          setPageSize(size);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * /Dashboard/Dashboard (spec §2): today's and upcoming consultations, counts and weekly activity.
+ * Unread messages and pending reports come with the Messages and Reports screens (issues 4 and
+ * later); until their APIs exist the cards show "—" rather than a number.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { THEME_COLOUR } from '../../../shared/constants';
+import { dashboardCalls } from '../../api/api-client';
+import { paths } from '../../paths';
+import { AppointmentList } from './appointment-list';
+import { BarChart } from './bar-chart';
+import { StatCard } from './stat-card';
+
+export function DashboardView() {
+  const { t, i18n } = useTranslation('workspace');
+  const query = useQuery({ queryKey: ['dashboard'], queryFn: () => dashboardCalls.dashboard() });
+  const d = query.data;
+  const chart = useMemo(() => {
+    if (!d) return null;
+    const format = new Intl.DateTimeFormat(i18n.language, {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    return {
+      categories: d.weeks.map((w) => format.format(new Date(`${w.weekStart}T12:00:00Z`))),
+      series: [
+        { name: t('status.COMPLETED'), values: d.weeks.map((w) => w.completed), color: THEME_COLOUR },
+        { name: t('status.UPCOMING'), values: d.weeks.map((w) => w.upcoming), color: '#c4a1fb' },
+        { name: t('status.CANCELLED'), values: d.weeks.map((w) => w.cancelled), color: '#f87171' },
+      ],
+    };
+  }, [d, i18n.language, t]);
+  if (!d) return <p className="text-slate-500">{t('common:table.loading')}</p>;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+        <StatCard label={t('dashboard.today')} value={d.today.length} />
+        <StatCard label={t('dashboard.upcoming')} value={d.counts.upcoming} />
+        <StatCard label={t('dashboard.completed')} value={d.counts.completed} />
+        <StatCard label={t('dashboard.clients')} value={d.clients} />
+        <StatCard label={t('dashboard.unread')} value={null} note={t('dashboard.unreadNote')} />
+        <StatCard label={t('dashboard.pendingReports')} value={null} note={t('dashboard.reportsNote')} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AppointmentList title={t('dashboard.todayList')} items={d.today} empty={t('dashboard.noneToday')} />
+        <AppointmentList
+          title={t('dashboard.next')}
+          items={d.upcoming}
+          empty={t('dashboard.noneUpcoming')}
+          withDate
+        />
+      </div>
+      <section
+        aria-label={t('dashboard.activity')}
+        className="rounded-2xl border border-slate-200 bg-white p-5"
+      >
+        <div className="mb-2 flex items-center justify-between">
+          <h2 className="font-semibold">{t('dashboard.activity')}</h2>
+          <Link to={paths.balance} className="text-sm text-brand hover:underline">
+            {t('dashboard.toBalance')}
+          </Link>
+        </div>
+        {chart && (
+          <BarChart
+            label={t('dashboard.activity')}
+            categories={chart.categories}
+            series={chart.series}
+            stacked
+          />
+        )}
+        <p className="mt-2 text-xs text-slate-500">{t('dashboard.zone', { timezone: d.timezone })}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The profile status popup (spec §2: 530 px wide). The main layout shows it once after a
+ * reviewer's decision (auditedPopupPage false); any button or closing records that it was seen.
+ * `forceOpen` shows it for any state (the dashboard's "View status").
+ */
+import { useTranslation } from 'react-i18next';
+import type { AuditInfo } from '../../../shared/api/profile';
+import { AUDIT_POPUP_WIDTH_PX } from '../../../shared/constants';
+import { Dialog } from '../../components/dialog';
+import { AuditStatusPanel, auditTitleKey } from './audit-status-panel';
+import { useMarkPopupShown } from './use-audit-info';
+
+/** A decision the provider has not seen yet. */
+export function decisionPopupDue(audit: AuditInfo | undefined): boolean {
+  return Boolean(
+    audit &&
+    !audit.auditedPopupPage &&
+    (audit.auditStatus === 'AUDIT_PASSED' || audit.auditStatus === 'AUDIT_NOT_PASSED'),
+  );
+}
+
+export function AuditPopup({ audit, open, onClose }: { audit: AuditInfo; open: boolean; onClose(): void }) {
+  const { t } = useTranslation('profile');
+  const mark = useMarkPopupShown();
+  const close = () => {
+    if (decisionPopupDue(audit)) mark.mutate();
+    onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      title={t(auditTitleKey(audit.auditStatus))}
+      onCancel={close}
+      hideCancel
+      width={AUDIT_POPUP_WIDTH_PX}
+    >
+      <AuditStatusPanel audit={audit} inPopup onAction={close} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+/** Availability in TanStack Query (spec §7 schedule/new/get|update, schedule/delete). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Schedule, UpdateScheduleBody } from '../../../shared/api/schedule';
+import { scheduleCalls } from '../../api/api-client';
+
+export const SCHEDULE_KEY = ['schedule'] as const;
+
+export function useSchedule() {
+  return useQuery({ queryKey: SCHEDULE_KEY, queryFn: () => scheduleCalls.get() });
+}
+
+export function useScheduleMutations() {
+  const client = useQueryClient();
+  const done = (schedule: Schedule) => {
+    client.setQueryData(SCHEDULE_KEY, schedule);
+    void client.invalidateQueries({ queryKey: ['calendar'] });
+  };
+  return {
+    update: useMutation({
+      mutationFn: (body: UpdateScheduleBody) => scheduleCalls.update(body, { quiet: true }),
+      onSuccess: done,
+    }),
+    remove: useMutation({ mutationFn: (ids: number[]) => scheduleCalls.remove(ids), onSuccess: done }),
+  };
+}
+
+/** Localised weekday names, Monday first (ISO 1–7). */
+export function weekdayNames(language: string, style: 'long' | 'short' = 'long'): string[] {
+  const format = new Intl.DateTimeFormat(language, { weekday: style, timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}
+
+export function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+}

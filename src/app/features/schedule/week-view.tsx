@@ -1,0 +1,116 @@
+/** The week of /calendar: a column per day, availability shaded, appointments as cards. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { AppointmentSummary } from '../../../shared/api/consultation';
+import type { AvailabilityWindow } from '../../../shared/api/schedule';
+import { hhmm, placeOnDay, type Placed } from './calendar-math';
+
+const HOUR_PX = 48;
+
+export interface DayItems {
+  date: string;
+  label: string;
+  isToday: boolean;
+  dayOff: boolean;
+  windows: Placed[];
+  appointments: Array<{ appointment: AppointmentSummary; placed: Placed }>;
+}
+
+export function itemsForDay(
+  date: string,
+  tz: string,
+  windows: readonly AvailabilityWindow[],
+  appointments: readonly AppointmentSummary[],
+): Pick<DayItems, 'windows' | 'appointments'> {
+  return {
+    windows: windows.flatMap((w) => placeOnDay(Date.parse(w.start), Date.parse(w.end), date, tz) ?? []),
+    appointments: appointments.flatMap((a) => {
+      const placed = placeOnDay(Date.parse(a.startsAt), Date.parse(a.endsAt), date, tz);
+      return placed ? [{ appointment: a, placed }] : [];
+    }),
+  };
+}
+
+export function WeekView({ days, detailPath }: { days: DayItems[]; detailPath(id: number): string }) {
+  const { t } = useTranslation('schedule');
+  const edges = days.flatMap((d) => [...d.windows, ...d.appointments.map((a) => a.placed)]);
+  const first = Math.min(7, ...edges.map((e) => Math.floor(e.top / 60)));
+  const last = Math.max(20, ...edges.map((e) => Math.ceil(e.bottom / 60)));
+  const hours = Array.from({ length: last - first }, (_, i) => first + i);
+  const y = (minute: number) => ((minute - first * 60) / 60) * HOUR_PX;
+  return (
+    <div
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      role="grid"
+      aria-label={t('calendar.week')}
+    >
+      <div className="grid min-w-[760px]" style={{ gridTemplateColumns: '56px repeat(7, 1fr)' }}>
+        <div />
+        {days.map((d) => (
+          <div
+            key={d.date}
+            role="columnheader"
+            className={`border-b border-l border-slate-200 px-2 py-2 text-center text-sm ${d.isToday ? 'font-semibold text-brand' : ''}`}
+          >
+            {d.label}
+            {d.dayOff && (
+              <span className="block text-xs font-normal text-slate-500">{t('overrides.dayOff')}</span>
+            )}
+          </div>
+        ))}
+        <div className="relative" style={{ height: hours.length * HOUR_PX }}>
+          {hours.map((h) => (
+            <span
+              key={h}
+              className="absolute right-2 -translate-y-2 text-xs text-slate-400"
+              style={{ top: y(h * 60) }}
+            >
+              {hhmm(h * 60)}
+            </span>
+          ))}
+        </div>
+        {days.map((d) => (
+          <div
+            key={d.date}
+            role="gridcell"
+            aria-label={d.label}
+            className={`relative border-l border-slate-200 ${d.dayOff ? 'bg-slate-100' : ''}`}
+            style={{ height: hours.length * HOUR_PX }}
+          >
+            {hours.map((h) => (
+              <div
+                key={h}
+                className="absolute inset-x-0 border-t border-slate-100"
+                style={{ top: y(h * 60) }}
+              />
+            ))}
+            {d.windows.map((w) => (
+              <div
+                key={`w${w.top}`}
+                role="note"
+                aria-label={t('calendar.available', { start: hhmm(w.top), end: hhmm(w.bottom) })}
+                className="absolute inset-x-1 rounded-md bg-brand-50 ring-1 ring-brand/20"
+                style={{ top: y(w.top), height: y(w.bottom) - y(w.top) }}
+              />
+            ))}
+            {d.appointments.map(({ appointment: a, placed }) => (
+              <Link
+                key={a.id}
+                to={detailPath(a.id)}
+                aria-label={t('calendar.appointment', {
+                  name: a.memberName,
+                  start: hhmm(placed.top),
+                  end: hhmm(placed.bottom),
+                })}
+                className={`absolute inset-x-2 overflow-hidden rounded-md px-1.5 py-0.5 text-xs text-white shadow ${a.status === 'COMPLETED' ? 'bg-slate-500' : 'bg-brand'}`}
+                style={{ top: y(placed.top), height: Math.max(18, y(placed.bottom) - y(placed.top)) }}
+              >
+                <span className="font-medium">{hhmm(placed.top)}</span> {a.memberName}
+              </Link>
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/** Content providers recommend to clients, spec §7 "Content": seeded data with paging. */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { getAllMemberTags, getBlogCategories, getBlogList, getVideoList } from '../../shared/api/content';
+import { likePattern } from '../consultation/consultation-routes';
+import type { ServerContext } from '../context';
+import { registerEndpoint } from '../http/route';
+
+const YOUTUBE = 'https://www.youtube.com';
+
+export function registerContentRoutes(app: FastifyInstance, ctx: ServerContext) {
+  registerEndpoint(app, ctx, getBlogCategories, () =>
+    ctx.db
+      .selectFrom('blog_categories')
+      .select(['id', 'name', 'slug'])
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute(),
+  );
+
+  registerEndpoint(app, ctx, getAllMemberTags, async () =>
+    (await ctx.db.selectFrom('member_tags').selectAll().orderBy('tag_group').orderBy('id').execute()).map(
+      (t) => ({
+        id: t.id,
+        name: t.name,
+        group: t.tag_group,
+      }),
+    ),
+  );
+
+  registerEndpoint(app, ctx, getBlogList, async ({ query }) => {
+    let base = ctx.db.selectFrom('blog_posts');
+    if (query.categoryId) base = base.where('category_id', '=', query.categoryId);
+    if (query.tagId) base = base.where(sql<boolean>`${query.tagId} = any(tag_ids)`);
+    if (query.keyword) base = base.where('title', 'ilike', likePattern(query.keyword));
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .selectAll()
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+    return {
+      total: Number(total),
+      page: query.page,
+      pageSize: query.pageSize,
+      list: rows.map((r) => ({
+        id: r.id,
+        categoryId: r.category_id,
+        title: r.title,
+        summary: r.summary,
+        url: r.url,
+        coverUrl: r.cover_url,
+        readMinutes: r.read_minutes,
+        tagIds: r.tag_ids,
+        publishedAt: r.published_at.toISOString(),
+      })),
+    };
+  });
+
+  registerEndpoint(app, ctx, getVideoList, async ({ query }) => {
+    let base = ctx.db.selectFrom('videos');
+    if (query.tagId) base = base.where(sql<boolean>`${query.tagId} = any(tag_ids)`);
+    if (query.keyword) base = base.where('title', 'ilike', likePattern(query.keyword));
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .selectAll()
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+    return {
+      total: Number(total),
+      page: query.page,
+      pageSize: query.pageSize,
+      list: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        youtubeId: r.youtube_id,
+        url: `${YOUTUBE}/watch?v=${r.youtube_id}`,
+        thumbnailUrl: `https://i.ytimg.com/vi/${r.youtube_id}/hqdefault.jpg`,
+        durationSeconds: r.duration_seconds,
+        tagIds: r.tag_ids,
+        publishedAt: r.published_at.toISOString(),
+      })),
+    };
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * Content the provider recommends to clients, spec §7 "Content and cycle data": blog categories
+ * and posts, videos and member tags, served from seeded data with paging.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { Id } from './fields';
+import { Instant, pageOf, Paging } from './workspace-fields';
+
+export const BlogCategory = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+
+export const MemberTag = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  group: z.string().describe('TRYING_TO_CONCEIVE, PREGNANCY, CONDITION or TREATMENT'),
+});
+
+export const BlogPost = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string(),
+  coverUrl: z.string().nullable(),
+  readMinutes: z.number().int(),
+  tagIds: z.array(z.number().int()),
+  publishedAt: Instant,
+});
+
+export const Video = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  youtubeId: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  durationSeconds: z.number().int(),
+  tagIds: z.array(z.number().int()),
+  publishedAt: Instant,
+});
+
+const Search = Paging.extend({
+  keyword: z.string().trim().max(80).optional().describe('Matches the title (case-insensitive)'),
+  tagId: Id.optional().describe('Only items with this member tag'),
+});
+
+export const getBlogCategories = defineEndpoint({
+  id: 'getBlogCategories',
+  method: 'GET',
+  path: '/misc/blog/category/all',
+  summary: 'Every blog category',
+  tag: 'Content',
+  auth: 'token',
+  response: z.array(BlogCategory),
+});
+
+export const getBlogList = defineEndpoint({
+  id: 'getBlogList',
+  method: 'GET',
+  path: '/misc/blog/getBlogList',
+  summary: 'Blog posts, newest first, by category, tag and title',
+  tag: 'Content',
+  auth: 'token',
+  query: Search.extend({ categoryId: Id.optional() }),
+  response: pageOf(BlogPost),
+});
+
+export const getVideoList = defineEndpoint({
+  id: 'getVideoList',
+  method: 'GET',
+  path: '/misc/video/youtube/queryList',
+  summary: 'Videos, newest first, by tag and title',
+  tag: 'Content',
+  auth: 'token',
+  query: Search,
+  response: pageOf(Video),
+});
+
+export const getAllMemberTags = defineEndpoint({
+  id: 'getAllMemberTags',
+  method: 'GET',
+  path: '/misc/memberTag/getAllTags',
+  summary: 'Every member tag (what clients are going through), for filtering content',
+  tag: 'Content',
+  auth: 'token',
+  response: z.array(MemberTag),
+});

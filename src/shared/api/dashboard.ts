@@ -1,0 +1,96 @@
+/**
+ * The dashboard (`/Dashboard/Dashboard`) and the balance (`/Dashboard/balance`) of spec §2. Fields
+ * are ours (spec: "not shown"). Earnings are the fees of completed consultations, in the fee's
+ * currency (USD, shown as $: spec §9).
+ */
+import { z } from 'zod';
+import { ConsultationCounts } from './account';
+import { AppointmentSummary } from './consultation';
+import { defineEndpoint } from './endpoint';
+import { Instant, pageOf, Paging } from './workspace-fields';
+
+export const WeekActivity = z.object({
+  weekStart: z.string().describe('Monday of the week, YYYY-MM-DD in the provider time zone'),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  upcoming: z.number().int(),
+});
+
+export const Dashboard = z.object({
+  timezone: z.string().describe('The zone "today" is counted in (the schedule zone)'),
+  today: z.array(AppointmentSummary).describe("Today's consultations, cancelled ones excluded"),
+  upcoming: z.array(AppointmentSummary).describe('The next five upcoming consultations after today'),
+  counts: ConsultationCounts,
+  clients: z.number().int().describe('Clients with at least one consultation'),
+  weeks: z.array(WeekActivity).describe('Consultations per week: the last 8 weeks and the next 4'),
+});
+export type Dashboard = z.infer<typeof Dashboard>;
+
+export const getDashboard = defineEndpoint({
+  id: 'getDashboard',
+  method: 'GET',
+  path: '/consultation/invite/doctor/dashboard',
+  summary: "Today's and upcoming consultations, counts and weekly activity for the dashboard",
+  tag: 'Dashboard',
+  auth: 'token',
+  response: Dashboard,
+});
+
+export const BalancePeriod = z.enum(['WEEK', 'MONTH']);
+
+export const BalanceSummary = z.object({
+  currency: z.string(),
+  totalEarnedCents: z.number().int().describe('All completed consultations'),
+  bookedCents: z.number().int().describe('Upcoming and ongoing consultations, not earned yet'),
+  completedConsultations: z.number().int(),
+  periods: z
+    .array(
+      z.object({
+        start: z.string().describe('First day of the period, YYYY-MM-DD in the provider time zone'),
+        amountCents: z.number().int(),
+        consultations: z.number().int(),
+      }),
+    )
+    .describe('Earnings per period, oldest first, the current period last'),
+});
+export type BalanceSummary = z.infer<typeof BalanceSummary>;
+
+export const getBalanceSummary = defineEndpoint({
+  id: 'getBalanceSummary',
+  method: 'GET',
+  path: '/consultation/invite/doctor/balance/summary',
+  summary: 'Earnings in total and per week or month',
+  tag: 'Balance',
+  auth: 'token',
+  query: z.object({
+    period: BalancePeriod.default('MONTH'),
+    count: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24)
+      .default(6)
+      .describe('How many periods, the current one included'),
+  }),
+  response: BalanceSummary,
+});
+
+export const EarningRow = z.object({
+  appointmentId: z.number().int(),
+  memberName: z.string(),
+  startsAt: Instant,
+  durationMinutes: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+});
+
+export const getBalanceList = defineEndpoint({
+  id: 'getBalanceList',
+  method: 'GET',
+  path: '/consultation/invite/doctor/balance/list',
+  summary: 'Earnings per completed consultation, latest first',
+  tag: 'Balance',
+  auth: 'token',
+  query: Paging.extend({ from: Instant.optional(), to: Instant.optional() }),
+  response: pageOf(EarningRow),
+});

@@ -1,0 +1,47 @@
+/** Steps of the workspace e2e tests: a fresh provider ready to sign in, and the admin command. */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { APIRequestContext } from '@playwright/test';
+import { ROOT } from '../support/stack';
+import { uniqueEmail } from './support';
+
+const run = promisify(execFile);
+const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
+
+/** Signs a provider up and agrees to the protocols over the API (the UI of that is issue 2's test). */
+export async function freshProvider(request: APIRequestContext, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const password = 'Fresh-pass-2026';
+  const signUp = await request.post('/api/user/user/sign/up/doctor', {
+    headers: HEADERS,
+    form: { email, password, firstName: 'Nora', lastName: 'Lind', timezone: 'Europe/London' },
+  });
+  const { data } = (await signUp.json()) as { data: { token: string } };
+  const auth = { ...HEADERS, authToken: data.token };
+  const popup = await request.get('/api/user/protocol/getProtocolPopupInfo/new', { headers: auth });
+  const ids = ((await popup.json()) as { data: { protocols: Array<{ id: number }> } }).data.protocols.map(
+    (p) => p.id,
+  );
+  await request.post('/api/user/protocol/records/add?platform=web', {
+    headers: auth,
+    form: { protocolIds: ids.join(',') },
+  });
+  return { email, password };
+}
+
+/** `npm run admin -- …` against the e2e stack. */
+export async function admin(args: string[]): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'scripts/admin.ts'), ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+    },
+  );
+  return stdout;
+}
+
+/** A real (tiny) PDF for the certificate upload. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');

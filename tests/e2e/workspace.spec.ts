@@ -1,0 +1,247 @@
+/**
+ * Issue 5 in the browser: profile submission and review with the decision popup shown once,
+ * availability shown in the calendar, clients, and the kept-alive appointment list.
+ */
+import { expect, test } from '@playwright/test';
+import { signInAs, signInThroughForm, uniqueEmail } from './support';
+import { admin, freshProvider, PDF } from './workspace-support';
+
+test('a new provider submits the profile, is approved by the admin command and sees the popup once', async ({
+  page,
+}) => {
+  await page.goto('/toSign');
+  await page.getByLabel('First name').fill('Ines');
+  await page.getByLabel('Last name').fill('Moreau');
+  const email = uniqueEmail('review');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Ines-pass-2026');
+  await page.getByLabel('Confirm password').fill('Ines-pass-2026');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const agreement = page.getByRole('dialog', { name: 'Before you start' });
+  await agreement.getByLabel('I have read and accept these documents').check();
+  await agreement.getByRole('button', { name: 'Agree and continue' }).click();
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+
+  await page.getByRole('link', { name: 'Complete your profile' }).click();
+  await expect(page).toHaveURL(/\/profile\/certification$/);
+  const form = page.getByRole('form', { name: 'Provider profile and certification' });
+  await expect(form.getByLabel('First name')).toHaveValue('Ines');
+  await form.getByLabel('Professional title').fill('Midwife');
+  await form.getByLabel('Years of experience').fill('12');
+  await form
+    .getByLabel('Biography')
+    .fill(
+      'Midwife for twelve years in Lyon and London. I help women prepare for pregnancy, birth and the first weeks after.',
+    );
+  await form.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(form.getByText('Choose at least one').first()).toBeVisible();
+  await form.getByLabel('Midwifery').check();
+  await form.getByLabel('Français (French)').check();
+  await form.getByLabel('English', { exact: true }).check();
+  await form.getByLabel('France').check();
+  await form.getByLabel('Fee per consultation ($)').fill('70');
+  await form.getByLabel('Qualifications').fill('Diplôme d’État de sage-femme');
+  await form.getByLabel('Licence number').fill('RPPS 10101234567');
+  await form.getByLabel('Issuing country').selectOption('FR');
+  await form
+    .locator('input[type=file][accept*="pdf"]')
+    .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(
+    form.getByRole('list', { name: 'Certificate documents' }).getByText('licence.pdf', { exact: true }),
+  ).toBeVisible();
+  await form.getByRole('button', { name: 'Submit for review' }).click();
+
+  await expect(page).toHaveURL(/\/profile\/certification\/success$/);
+  const panel = page.getByRole('region', { name: 'Profile status' });
+  await expect(panel.getByRole('heading', { name: 'Profile Submitted' })).toBeVisible();
+  await expect(panel.getByText('1-3 business days')).toBeVisible();
+  await expect(page.locator('header[data-transparent]')).toBeVisible();
+  await expect(panel.getByRole('button')).toHaveText(['View Profile', 'Edit Availability']);
+  await panel.getByRole('button', { name: 'Edit Availability' }).click();
+  await page
+    .getByRole('dialog', { name: 'Set your availability' })
+    .getByRole('button', { name: 'Got it' })
+    .click();
+  await expect(page).toHaveURL(/\/Dashboard\/account-setting\?tab=availability&isEdit=1$/);
+  await expect(page.locator('header[data-transparent]')).toHaveCount(0);
+
+  expect(await admin(['audit', 'approve', email])).toContain('NEED_AUDIT → AUDIT_PASSED');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
+  const popup = page.getByRole('dialog', { name: 'Profile Approved' });
+  await expect(popup).toBeVisible();
+  const box = await popup.locator('[style*="width"]').first().boundingBox();
+  expect(Math.round(box!.width)).toBe(530);
+  await expect(popup.getByRole('button')).toHaveText(['Got it']);
+  await popup.getByRole('button', { name: 'Got it' }).click();
+  await expect(popup).toBeHidden();
+
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' }).first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a rejected provider reads the reasons in the status popup and goes to edit the profile', async ({
+  page,
+}) => {
+  await signInAs(page, 'chiara');
+  await page
+    .getByRole('region', { name: 'Profile status' })
+    .getByRole('button', { name: 'View status' })
+    .click();
+  const popup = page.getByRole('dialog', { name: 'Profile Not Approved' });
+  await expect(popup.getByRole('list', { name: 'Reasons' })).toContainText(
+    'The uploaded licence is unreadable',
+  );
+  await expect(popup.getByRole('button')).toHaveText(['Edit']);
+  await popup.getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/tab=providerProfile&isEdit=1$/);
+  await expect(
+    page.getByRole('form', { name: 'Provider profile and certification' }).getByLabel('Licence number'),
+  ).toHaveValue('OPI-RM 0000');
+});
+
+test('a provider sets weekly hours and sees them in the calendar week and month', async ({
+  page,
+  request,
+}) => {
+  const p = await freshProvider(request, 'hours');
+  await signInThroughForm(page, p.email, p.password);
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await page.goto('/Dashboard/account-setting?tab=availability&isEdit=1');
+  const weekly = page.getByRole('region', { name: 'Weekly hours' });
+  await weekly.getByLabel('Time zone').selectOption('Europe/London');
+  await weekly.getByRole('button', { name: 'Add hours on Wednesday' }).click();
+  await weekly.getByLabel('Wednesday start 1').fill('09:30');
+  await weekly.getByLabel('Wednesday end 1').fill('13:00');
+  await weekly.getByRole('button', { name: 'Save availability' }).click();
+  await expect(page.getByText('Your availability was saved.')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Calendar' }).click();
+  const week = page.getByRole('grid', { name: 'Week' });
+  await expect(page.getByText('Times in Europe/London')).toBeVisible();
+  await expect(week.getByRole('note', { name: 'Available 09:30–13:00' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(week.getByRole('note', { name: 'Available 09:30–13:00' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Month', exact: true }).click();
+  const month = page.getByRole('grid', { name: 'Month' });
+  await expect(month.getByLabel('Available 09:30–13:00').first()).toBeVisible();
+  expect(await month.getByLabel('Available 09:30–13:00').count()).toBeGreaterThanOrEqual(4);
+});
+
+test('finds a client and comes back from an appointment to the same filtered page of the list', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await signInAs(page, 'amelia');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
+  const search = page.getByRole('search');
+  await search.getByLabel('Client name').fill('jensen');
+  await search.getByLabel('Client name').press('Enter');
+  const table = page.getByRole('table', { name: 'Your clients' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('link', { name: 'Message Clara Jensen' })).toHaveAttribute(
+    'href',
+    '/message?userId=200003',
+  );
+
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Appointments' })
+    .click();
+  const orders = page.getByRole('table', { name: 'Your appointments' });
+  const firstRow = orders.getByRole('row').nth(1);
+  await page.getByRole('tab', { name: 'Completed' }).click();
+  await expect(orders.getByRole('row').filter({ hasText: 'Upcoming' })).toHaveCount(0);
+  const pageOne = (await firstRow.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(firstRow).not.toHaveText(pageOne);
+  const rowText = (await firstRow.textContent()) ?? '';
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await firstRow.click();
+  await expect(page).toHaveURL(/\/orders\/detail\?id=\d+$/);
+  await expect(page.getByRole('article', { name: 'Appointment' }).getByText('Completed')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to appointments' }).click();
+
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('tab', { name: 'Completed' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(orders.getByRole('row').nth(1)).toHaveText(rowText);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('account cancellation waits for open consultations and needs the password', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, 'amelia');
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Close your account' });
+  await expect(section.getByRole('status')).toContainText('upcoming or ongoing consultations');
+  await expect(section.getByRole('button', { name: 'Cancel my account' })).toBeDisabled();
+
+  const p = await freshProvider(request, 'leaving');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInThroughForm(page, p.email, p.password);
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Cancel my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your account?' });
+  await dialog.getByLabel('Password').fill('Wrong-pass-2026');
+  await dialog.getByRole('button', { name: 'Cancel account' }).click();
+  await expect(dialog.getByText('The password is incorrect')).toBeVisible();
+  await dialog.getByLabel('Password').fill(p.password);
+  await dialog.getByRole('button', { name: 'Cancel account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a large photo is compressed in the browser (spec §5) before it becomes the avatar', async ({
+  page,
+  request,
+}) => {
+  const p = await freshProvider(request, 'avatar');
+  await signInThroughForm(page, p.email, p.password);
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  // A noisy 1800 px PNG weighs several megabytes: the rules say JPEG at 0.52, at most 1600 px.
+  const png = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1800;
+    canvas.height = 1200;
+    const context = canvas.getContext('2d')!;
+    const pixels = context.createImageData(1800, 1200);
+    for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = ((i * 7919) % 251) ^ ((i >> 3) % 13);
+    context.putImageData(pixels, 0, 0);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  });
+  const original = Buffer.from(png, 'base64');
+  expect(original.length).toBeGreaterThan(1024 * 1024);
+  await page.goto('/profile/certification');
+  await page
+    .locator('input[type=file][accept*="gif"]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: original });
+  await expect(page.getByRole('progressbar', { name: 'Uploading' })).toBeVisible();
+  const avatar = page.getByRole('img', { name: 'Profile photo' });
+  await expect(avatar).toHaveAttribute('src', /\/api\/files\/[a-f0-9]{32}$/);
+  const served = await request.get((await avatar.getAttribute('src'))!);
+  expect(served.headers()['content-type']).toBe('image/jpeg');
+  const body = await served.body();
+  expect(body.length).toBeLessThan(original.length);
+  const size = await page.evaluate(
+    async (src) => {
+      const bitmap = await createImageBitmap(await (await fetch(src)).blob());
+      return [bitmap.width, bitmap.height];
+    },
+    (await avatar.getAttribute('src'))!,
+  );
+  expect(size).toEqual([1600, 1067]);
+});
