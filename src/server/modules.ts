@@ -2,5 +2,10 @@
 import type { ServerModule } from './app';
 import { endChatSessionsModule } from './chat-identity/end-chat-sessions';
 import { housekeepingModule } from './housekeeping';
+import { chatServiceModule } from './qb/module';
 
-export const SERVER_MODULES: readonly ServerModule[] = [endChatSessionsModule, housekeepingModule];
+export const SERVER_MODULES: readonly ServerModule[] = [
+  endChatSessionsModule,
+  housekeepingModule,
+  chatServiceModule,
+];
