@@ -9,12 +9,18 @@ import { ChatHistory } from '../chat-history/history';
 import { ProsodyBridge } from '../chat-history/prosody-bridge';
 import { ReportProcessor } from '../chat-history/report';
 import { createMailer } from '../mail/mailer';
+import { registerAddressBookRoutes } from './address-book-routes';
+import { registerAiRoutes } from './ai-routes';
 import { registerAuthRoutes } from './auth-routes';
+import { registerBlobRoutes } from './blobs-routes';
+import { registerDataRoutes } from './data-routes';
 import { registerDialogRoutes } from './dialogs-routes';
 import { registerMessageRoutes } from './messages-routes';
 import { registerPasswordReset } from './password-reset';
+import { registerPushRoutes } from './push-routes';
 import { registerQbScope } from './scope';
 import { destroyUserSessions, sweepQbSessions, tokenBelongsTo } from './sessions';
+import { registerSettingsRoutes } from './settings-routes';
 import { registerUserRoutes } from './users-routes';
 
 let history: ChatHistory | null = null;
@@ -38,6 +44,12 @@ export const chatServiceModule: ServerModule = {
       registerPasswordReset(scope, ctx, mailer);
       registerDialogRoutes(scope, ctx, chat);
       registerMessageRoutes(scope, ctx, chat);
+      registerBlobRoutes(scope, ctx, deps.blobs);
+      registerDataRoutes(scope, ctx, deps.blobs);
+      registerAddressBookRoutes(scope, ctx);
+      registerPushRoutes(scope, ctx);
+      registerSettingsRoutes(scope, ctx);
+      registerAiRoutes(scope, ctx);
     });
     await registerHistoryHook(app, ctx, new ReportProcessor(ctx, chat));
   },

@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
-import { useQbSession, type QbSession } from './sessions';
+import { touchQbSession, type QbSession } from './sessions';
 import { EXPIRATION_HEADER, expirationHeader, QbError } from './wire';
 
 export type QbAccess = 'public' | 'session' | 'user';
@@ -78,7 +78,7 @@ export async function registerQbScope(
         const access = request.routeOptions.config.qbAccess ?? 'session';
         if (access === 'public') return;
         const token = tokenOf(request);
-        const session = token ? await useQbSession(ctx, token) : null;
+        const session = token ? await touchQbSession(ctx, token) : null;
         if (!session) throw QbError.noSession();
         request.qbSession = session;
         reply.header(EXPIRATION_HEADER, expirationHeader(session.expiresAt));

@@ -83,7 +83,7 @@ function toSession(
 }
 
 /** The live session of a token, its expiry slid forward; null when unknown, destroyed or expired. */
-export async function useQbSession(
+export async function touchQbSession(
   ctx: ServerContext,
   token: string,
   now = new Date(),
