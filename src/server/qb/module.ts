@@ -7,6 +7,7 @@ import { addChatPasswordCheck } from '../chat-identity/chat-users';
 import { registerHistoryHook } from '../chat-history/hook-routes';
 import { ChatHistory } from '../chat-history/history';
 import { ProsodyBridge } from '../chat-history/prosody-bridge';
+import { registerChatPortalRoutes } from '../chat-history/portal-routes';
 import { ReportProcessor } from '../chat-history/report';
 import { createMailer } from '../mail/mailer';
 import { registerAddressBookRoutes } from './address-book-routes';
@@ -29,6 +30,9 @@ let passwordCheckAdded = false;
 
 export const chatServiceModule: ServerModule = {
   name: 'chat-service',
+  api(api, ctx) {
+    registerChatPortalRoutes(api, ctx);
+  },
   async root(app, ctx, deps) {
     history = new ChatHistory(ctx, new ProsodyBridge(deps.prosodyAdminSocket, ctx.config.chat.domain));
     const chat = history;

@@ -5,8 +5,9 @@
 import type { SeedContext, Seeder } from './seeder';
 import { seedPersonas } from './personas';
 import { seedProtocols } from './protocols';
+import { seedChat } from './chat';
 
-export const SEEDERS: readonly Seeder[] = [seedPersonas, seedProtocols];
+export const SEEDERS: readonly Seeder[] = [seedPersonas, seedProtocols, seedChat];
 
 export async function runSeeders(ctx: SeedContext, seeders: readonly Seeder[] = SEEDERS): Promise<string[]> {
   const done = new Set((await ctx.db.selectFrom('seed_runs').select('name').execute()).map((r) => r.name));
