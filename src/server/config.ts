@@ -35,6 +35,8 @@ export interface ServerConfig {
      * decided by the signature's length, 40 hex for SHA-1 and 64 for SHA-256).
      */
     signatureHash: 'sha1' | 'sha256' | 'any';
+    /** How long Prosody waits for the server to take a history report before retrying it. */
+    historyReportTimeoutSeconds: number;
     /** ICE servers announced by `/qb/account_settings.json` (RTCIceServer objects). */
     iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }>;
   };
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       prosodyHttpPort: int(env, 'PROSODY_HTTP_PORT', 0),
       prosodyBin: env.PROSODY_BIN ?? '/usr/bin/prosody',
       signatureHash: signatureHash(env.CHAT_SIGNATURE_HASH),
+      historyReportTimeoutSeconds: int(env, 'CHAT_HISTORY_REPORT_TIMEOUT_SECONDS', 30, 1, 600),
       iceServers: iceServers(env.ICE_SERVERS),
     },
     ai: {

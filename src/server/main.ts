@@ -81,6 +81,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           // Chat history reports (mod_portal_history.lua), one-to-one and in rooms.
           extraModules: ['portal_history'],
           extraMucModules: ['portal_history'],
+          historyReportTimeout: config.chat.historyReportTimeoutSeconds,
         },
       });
       const started = prosody;
