@@ -146,13 +146,21 @@ export async function destroyQbSession(ctx: ServerContext, session: QbSession): 
     .execute();
 }
 
-/** Ends every chat-service session of a user (portal sign-out, kick, expiry: DESIGN.md §3). */
-export async function destroyUserSessions(ctx: ServerContext, userId: number): Promise<number> {
+/**
+ * Ends every chat-service session of a user created up to `before` (portal sign-out, kick,
+ * expiry: DESIGN.md §3); a session opened after a new portal sign-in is kept.
+ */
+export async function destroyUserSessions(
+  ctx: ServerContext,
+  userId: number,
+  before = new Date(),
+): Promise<number> {
   const result = await ctx.db
     .updateTable('qb_sessions')
     .set({ destroyed_at: new Date() })
     .where('user_id', '=', userId)
     .where('destroyed_at', 'is', null)
+    .where('created_at', '<=', before)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
