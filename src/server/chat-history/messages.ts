@@ -3,7 +3,8 @@
  * history `_id`, §21.7), with `date_sent`, `read_ids` and `delivered_ids` (the sender is in both,
  * as the vendor answers), and the dialog's last message. Delivered and read markers (§14.4) count
  * for the marked message and every earlier one from others in the dialog (XEP-0333: a marker
- * acknowledges everything up to it). A marker that arrives before its message waits for it.
+ * acknowledges everything up to it). Order is `date_sent` (whole seconds), then arrival. A marker
+ * that arrives before its message waits for it.
  */
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
@@ -69,18 +70,18 @@ export async function storeMessage(db: Database, message: NewMessage): Promise<b
 async function markUpTo(db: Database, messageId: string, userId: number, kind: MarkerKind): Promise<number> {
   const readSet =
     kind === 'displayed'
-      ? sql`read_ids = case when ${userId} = any(read_ids) then read_ids else array_append(read_ids, ${userId}) end,`
+      ? sql`read_ids = case when ${userId} = any(m.read_ids) then m.read_ids else array_append(m.read_ids, ${userId}) end,`
       : sql``;
   const column = kind === 'displayed' ? sql.ref('read_ids') : sql.ref('delivered_ids');
   const result = await sql`update chat_messages m set ${readSet}
-      delivered_ids = case when ${userId} = any(delivered_ids) then delivered_ids else array_append(delivered_ids, ${userId}) end,
+      delivered_ids = case when ${userId} = any(m.delivered_ids) then m.delivered_ids else array_append(m.delivered_ids, ${userId}) end,
       updated_at = now()
     from chat_messages t
     join chat_dialogs d on d.id = t.dialog_id
     where t.id = ${messageId}
       and ${userId} = any(d.occupant_ids)
       and m.dialog_id = t.dialog_id
-      and (m.date_sent, m.id) <= (t.date_sent, t.id)
+      and (m.date_sent, m.created_at, m.id) <= (t.date_sent, t.created_at, t.id)
       and m.sender_id <> ${userId}
       and not (${userId} = any(m.${column}))`.execute(db);
   return Number(result.numAffectedRows ?? 0);
@@ -117,6 +118,7 @@ export async function markWholeDialog(db: Database, dialogId: string, userId: nu
     .select('id')
     .where('dialog_id', '=', dialogId)
     .orderBy('date_sent', 'desc')
+    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -74,5 +74,6 @@ export function messageOrder(params: Params): RawBuilder<unknown> {
   const column = FIELDS[field];
   if (!column) throw QbError.invalid(desc ? 'sort_desc' : 'sort_asc', `cannot sort by ${field}`);
   const direction = sql.raw(desc ? 'desc' : 'asc');
-  return sql`${sql.ref(column)} ${direction}, m.id ${direction}`;
+  // date_sent has whole seconds: within one second, arrival order.
+  return sql`${sql.ref(column)} ${direction}, m.created_at ${direction}, m.id ${direction}`;
 }
