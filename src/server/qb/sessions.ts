@@ -47,6 +47,8 @@ export async function createQbSession(
       user_id: input.userId,
       nonce: input.nonce,
       ts: input.ts,
+      created_at: now,
+      updated_at: now,
       expires_at: new Date(now.getTime() + SESSION_TTL_MS),
     })
     .returningAll()
