@@ -112,6 +112,55 @@ describe('POST /chat/Message.json', () => {
     }
   });
 
+  it("delivers into a group dialog's room, from the sender's occupant address", async () => {
+    const group = (
+      await qb.call('POST', '/chat/Dialog.json', {
+        token: emmaToken,
+        form: { type: 2, name: 'Room delivery', occupants_ids: `${clara.chatId}` },
+      })
+    ).body;
+    const xmpp = await connectPeer({
+      service: wsUrl,
+      domain: stack.chatDomain,
+      username: `${clara.chatId}-${stack.appId}`,
+      password: claraToken,
+    });
+    try {
+      const { xml } = await import('@xmpp/client');
+      const stanzas: Loose[] = [];
+      xmpp.on('stanza', (stanza: Loose) => stanzas.push(stanza));
+      await xmpp.send(
+        xml(
+          'presence',
+          { to: `${group.xmpp_room_jid}/${clara.chatId}` },
+          xml('x', { xmlns: 'http://jabber.org/protocol/muc' }),
+        ),
+      );
+      await expect
+        .poll(() =>
+          stanzas.some((s) => s.is('presence') && s.attrs.from === `${group.xmpp_room_jid}/${clara.chatId}`),
+        )
+        .toBe(true);
+      const answer = await send(emmaToken, {
+        chat_dialog_id: group._id,
+        message: 'To the room',
+        send_to_chat: 1,
+      });
+      await expect
+        .poll(() => stanzas.find((s) => s.is('message') && s.attrs.id === answer.body._id))
+        .toBeDefined();
+      const stanza = stanzas.find((s) => s.is('message') && s.attrs.id === answer.body._id);
+      expect(stanza.attrs).toMatchObject({
+        type: 'groupchat',
+        from: `${group.xmpp_room_jid}/${emma.chatId}`,
+      });
+      expect(stanza.getChild('extraParams').getChildText('dialog_id')).toBe(group._id);
+      expect(answer.body.recipient_id).toBe(0);
+    } finally {
+      await stopPeer(xmpp);
+    }
+  });
+
   it('answers 422 without text or attachments, with a bad field name, and 404 for a foreign dialog', async () => {
     expect((await send(emmaToken, { chat_dialog_id: dialogId, message: '  ' })).status).toBe(422);
     expect((await send(emmaToken, { chat_dialog_id: dialogId, message: 'x', 'bad name': 'y' })).status).toBe(
