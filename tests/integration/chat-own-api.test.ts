@@ -4,7 +4,7 @@
  * (only for the provider's own clients), the chat account, and the unread dialog list.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { member, provider } from '../../fixtures';
+import { member, personas, provider } from '../../fixtures';
 import { DEFAULT_AVATAR_PATH } from '../../src/shared/api/chat';
 import { apiClient } from '../support/api';
 import { qbClient, type Loose } from '../support/qb';
@@ -118,6 +118,13 @@ describe('GET /message/qb/user/get and the unread dialog list', () => {
       login: amelia.chatLogin,
       password: credentials.data.password,
       quickBloxId: amelia.chatId,
+      app: {
+        appId: personas.chatApp.appId,
+        authKey: personas.chatApp.authKey,
+        authSecret: personas.chatApp.authSecret,
+        hash: 'sha1',
+        apiPath: '/qb',
+      },
     });
     const service = await serviceUnread();
     expect(account.data.totalUnread).toBe(service.total);

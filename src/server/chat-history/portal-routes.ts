@@ -151,6 +151,13 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
       login: credentials.login,
       password: credentials.password,
       quickBloxId: credentials.quickBloxId,
+      app: {
+        appId: ctx.config.chat.appId,
+        authKey: ctx.config.chat.authKey,
+        authSecret: ctx.config.chat.authSecret,
+        hash: ctx.config.chat.signatureHash === 'sha256' ? ('sha256' as const) : ('sha1' as const),
+        apiPath: '/qb',
+      },
       items,
       totalUnread: items.reduce((sum, i) => sum + i.unreadMessagesCount, 0),
     };

@@ -77,11 +77,26 @@ export const DialogUnread = z.object({
   unreadMessagesCount: z.number().int(),
 });
 
+/**
+ * What a client needs to open chat-service sessions itself (hosted-chat-wire.md §3.1): the app
+ * credentials the vendor ships inside its apps, given here only to a signed-in provider.
+ */
+export const ChatApp = z.object({
+  appId: z.number().int(),
+  authKey: z.string(),
+  authSecret: z.string(),
+  /** The session signature HMAC the server expects. */
+  hash: z.enum(['sha1', 'sha256']),
+  /** Chat-service REST base on this origin. */
+  apiPath: z.string(),
+});
+
 /** Spec §3 "Chat account info: password, items with unreadMessagesCount". */
 export const ChatAccountInfo = z.object({
   login: z.string(),
   password: z.string(),
   quickBloxId: z.number().int(),
+  app: ChatApp,
   /** One item per dialog of the provider. */
   items: z.array(DialogUnread),
   totalUnread: z.number().int(),
@@ -92,7 +107,8 @@ export const getChatAccount = defineEndpoint({
   id: 'getChatAccount',
   method: 'GET',
   path: '/message/qb/user/get',
-  summary: "The provider's chat account: chat password and each dialog's unread count",
+  summary:
+    "The provider's chat account: chat password, the app credentials for sessions, each dialog's unread count",
   tag: 'Chat',
   auth: 'token',
   response: ChatAccountInfo,
