@@ -12,3 +12,22 @@ export { accountApi, chatIdentityApi, protocolApi } from './account';
 export { createUploader, type Uploader, type UploadInput } from './upload';
 export { consultationApi, contentApi, dashboardApi, profileApi, scheduleApi } from './workspace';
 export { notificationsApi } from './notifications';
+export { chatApi } from './chat';
+export { createChatService, type ChatService } from './chat-service';
+export {
+  ChatServiceClient,
+  type ChatRequest,
+  type ChatServiceOptions,
+  type ChatSession,
+} from './chat-service/client';
+export { ChatServiceError, chatErrorMessage, isEmptyAddressBook } from './chat-service/errors';
+export { SessionExpiry, parseExpirationHeader, systemClock, type Clock } from './chat-service/expiry';
+export { encodeForm } from './chat-service/form';
+export { signatureBase, signSession, type SignatureHash } from './chat-service/signature';
+export { validateAiHistory, type AiHistoryItem } from './chat-service/ai';
+export { userFilter, type UserFields, type UserLookup } from './chat-service/users';
+export { base64Encode, type NewEvent, type NewSubscription } from './chat-service/push';
+export type { DialogList, DialogUpdate, MessageQuery, NewDialog, NewMessage } from './chat-service/chat';
+export type { CreatedBlob, NewBlob } from './chat-service/content';
+export type { Contact } from './chat-service/address-book';
+export type * from './chat-service/types';

@@ -30,7 +30,18 @@ export interface ServerConfig {
     prosodyHttpPort: number;
     /** Path of the `prosody` executable; empty disables Prosody (API-only runs). */
     prosodyBin: string;
+    /**
+     * Session signature HMAC (hosted-chat-wire.md §3.1): `sha1`, `sha256`, or `any` (the default:
+     * decided by the signature's length, 40 hex for SHA-1 and 64 for SHA-256).
+     */
+    signatureHash: 'sha1' | 'sha256' | 'any';
+    /** How long Prosody waits for the server to take a history report before retrying it. */
+    historyReportTimeoutSeconds: number;
+    /** ICE servers announced by `/qb/account_settings.json` (RTCIceServer objects). */
+    iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }>;
   };
+  /** OpenAI-compatible endpoint behind the chat-service AI extensions (§10); null = not configured. */
+  ai: { apiUrl: string | null; apiKey: string | null; model: string };
   seed: boolean;
   logLevel: string;
 }
@@ -45,6 +56,46 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, ma
     throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
   }
   return value;
+}
+
+function signatureHash(raw: string | undefined): 'sha1' | 'sha256' | 'any' {
+  if (!raw) return 'any';
+  if (raw === 'sha1' || raw === 'sha256') return raw;
+  throw new ConfigError(`CHAT_SIGNATURE_HASH must be sha1 or sha256 (got "${raw}")`);
+}
+
+function httpUrl(raw: string, name: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return raw.replace(/\/+$/, '');
+  } catch {
+    // Reported below with the variable's name.
+  }
+  throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
+}
+
+function iceServers(raw: string | undefined): ServerConfig['chat']['iceServers'] {
+  if (!raw) return [];
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (
+      Array.isArray(parsed) &&
+      parsed.every(
+        (s) =>
+          typeof s === 'object' &&
+          s !== null &&
+          (typeof (s as { urls?: unknown }).urls === 'string' ||
+            Array.isArray((s as { urls?: unknown }).urls)),
+      )
+    ) {
+      return parsed as ServerConfig['chat']['iceServers'];
+    }
+  } catch {
+    // Reported below.
+  }
+  throw new ConfigError(
+    'ICE_SERVERS must be a JSON array of {"urls": …, "username"?, "credential"?} objects',
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -75,6 +126,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       c2sPort: int(env, 'XMPP_C2S_PORT', 5222),
       prosodyHttpPort: int(env, 'PROSODY_HTTP_PORT', 0),
       prosodyBin: env.PROSODY_BIN ?? '/usr/bin/prosody',
+      signatureHash: signatureHash(env.CHAT_SIGNATURE_HASH),
+      historyReportTimeoutSeconds: int(env, 'CHAT_HISTORY_REPORT_TIMEOUT_SECONDS', 30, 1, 600),
+      iceServers: iceServers(env.ICE_SERVERS),
+    },
+    ai: {
+      apiUrl: env.AI_API_URL ? httpUrl(env.AI_API_URL, 'AI_API_URL') : null,
+      apiKey: env.AI_API_KEY || null,
+      model: env.AI_MODEL || 'gpt-4o-mini',
     },
     seed: env.SEED !== '0',
     logLevel: env.LOG_LEVEL || 'info',

@@ -79,6 +79,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           c2sPort: chatPorts.c2s,
           httpPort: chatPorts.http,
           hookBaseUrl: `http://127.0.0.1:${port}${PROSODY_HOOK_PREFIX}`,
+          // Chat history reports (mod_portal_history.lua), one-to-one and in rooms.
+          extraModules: ['portal_history'],
+          extraMucModules: ['portal_history'],
+          historyReportTimeout: config.chat.historyReportTimeoutSeconds,
         },
       });
       const started = prosody;

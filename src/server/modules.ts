@@ -5,6 +5,7 @@ import { housekeepingModule } from './housekeeping';
 import { workspaceModule } from './workspace-module';
 import { notificationsModule } from './notifications/module';
 import { appSocketModule } from './socket/module';
+import { chatServiceModule } from './qb/module';
 
 export const SERVER_MODULES: readonly ServerModule[] = [
   endChatSessionsModule,
@@ -12,4 +13,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   workspaceModule,
   notificationsModule,
   appSocketModule,
+  chatServiceModule,
 ];

@@ -18,6 +18,22 @@ export interface DomainEvents {
     data: Record<string, unknown>;
     createdAt: Date;
   };
+  /**
+   * A chat message entered the history for the first time (hosted-chat-wire.md §14), whether it
+   * came over XMPP (Prosody's report) or REST. For "new message while offline" notifications.
+   */
+  'chat.message.stored': {
+    chatDialogId: string;
+    messageId: string;
+    senderChatId: number;
+    /** Every occupant of the dialog but the sender. */
+    recipientChatIds: number[];
+    /** The first 140 characters of the text; empty for an attachment-only message. */
+    textPreview: string;
+    attachmentCount: number;
+    dialogType: 1 | 2 | 3;
+    dateSent: number;
+  };
 }
 
 export class EventBus {

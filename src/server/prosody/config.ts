@@ -21,6 +21,8 @@ export interface ProsodySettings {
   extraModules?: string[];
   /** Extra modules enabled on the MUC component. */
   extraMucModules?: string[];
+  /** Seconds mod_portal_history waits for the server before retrying a report. */
+  historyReportTimeout?: number;
 }
 
 export interface ProsodyPaths {
@@ -95,7 +97,7 @@ authentication = "portal"
 portal_auth_url = ${lua(`${s.hookBaseUrl}/auth`)}
 portal_hook_base = ${lua(s.hookBaseUrl)}
 portal_hook_secret = ENV_PORTAL_HOOK_SECRET
-
+${s.historyReportTimeout ? `portal_history_timeout = ${s.historyReportTimeout}\n` : ''}
 -- Stream management: a dropped socket can resume within this window (XEP-0198).
 smacks_hibernation_time = 60
 smacks_max_unacked_stanzas = 500

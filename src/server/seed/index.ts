@@ -7,12 +7,14 @@ import { seedPersonas } from './personas';
 import { seedProtocols } from './protocols';
 import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
+import { seedChat } from './chat';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
   seedProtocols,
   seedNotifications,
   ...WORKSPACE_SEEDERS,
+  seedChat,
 ];
 
 export async function runSeeders(ctx: SeedContext, seeders: readonly Seeder[] = SEEDERS): Promise<string[]> {

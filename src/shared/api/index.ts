@@ -5,6 +5,8 @@ export * from './fields';
 export * as account from './account';
 export * as protocol from './protocol';
 export * as chatIdentity from './chat-identity';
+export * as chat from './chat';
 export { AuditStatus, DoctorInfo, SignInResult, ConsultationCounts } from './account';
 export { Protocol } from './protocol';
 export { ChatCredentials } from './chat-identity';
+export { ChatAccountInfo, ClientInfo, ProviderDialog } from './chat';

@@ -36,4 +36,24 @@ describe('generated Prosody configuration', () => {
     }
     expect(config).toMatch(/Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam" \}/);
   });
+
+  it('loads the history module on the host and the MUC component, with its time-out', () => {
+    const withHistory = renderProsodyConfig({
+      dataDir: '/data',
+      domain: 'localhost',
+      c2sPort: 5222,
+      httpPort: 5280,
+      hookBaseUrl: 'http://127.0.0.1:8080/internal/prosody',
+      extraModules: ['portal_history'],
+      extraMucModules: ['portal_history'],
+      historyReportTimeout: 7,
+    });
+    expect(withHistory).toMatch(/modules_enabled = \{[^}]*"portal_history" \}/);
+    expect(withHistory).toMatch(
+      /Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam", "portal_history" \}/,
+    );
+    expect(withHistory).toContain('portal_hook_base = "http://127.0.0.1:8080/internal/prosody"');
+    expect(withHistory).toContain('portal_history_timeout = 7');
+    expect(config).not.toContain('portal_history_timeout');
+  });
 });

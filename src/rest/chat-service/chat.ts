@@ -1,0 +1,141 @@
+/** Dialogs and messages (hosted-chat-wire.md §5). */
+import type { ChatServiceClient } from './client';
+import type { Attachment, DeleteResult, Dialog, DialogType, Message } from './types';
+
+export interface DialogList {
+  total_entries: number;
+  skip: number;
+  limit: number;
+  items: Dialog[];
+}
+
+export interface NewDialog {
+  type: DialogType;
+  occupants_ids: number[];
+  name?: string;
+  photo?: string;
+  is_joinable?: boolean;
+  /** `data[class_name]` and its fields. */
+  data?: Record<string, string | number>;
+}
+
+export interface DialogUpdate {
+  name?: string;
+  photo?: string | null;
+  is_joinable?: boolean;
+  data?: Record<string, unknown>;
+  push_all?: { occupants_ids: number[] };
+  pull_all?: { occupants_ids: number[] };
+}
+
+export interface MessageQuery {
+  chat_dialog_id: string;
+  limit?: number;
+  skip?: number;
+  sort_asc?: string;
+  sort_desc?: string;
+  /** 0 keeps what is listed unread (default: marked read). */
+  mark_as_read?: 0 | 1;
+  [filter: string]: unknown;
+}
+
+export interface NewMessage {
+  chat_dialog_id?: string;
+  recipient_id?: number;
+  message?: string;
+  attachments?: Attachment[];
+  /** Also deliver over XMPP (stanza id = `_id`). */
+  send_to_chat?: boolean;
+  markable?: boolean;
+  /** Custom fields, sent at the top level. */
+  [custom: string]: unknown;
+}
+
+const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+
+export const chatDialogs = (client: ChatServiceClient) => ({
+  /** e.g. `{ limit: 50, skip: 0, sort_desc: 'last_message_date_sent', 'type[in]': '2,3' }`. */
+  list: (params: Record<string, unknown> = {}) =>
+    client.request<DialogList>({ path: 'chat/Dialog.json', query: params }),
+
+  create: (dialog: NewDialog) =>
+    client.request<Dialog>({
+      method: 'POST',
+      path: 'chat/Dialog.json',
+      form: {
+        ...dialog,
+        occupants_ids: dialog.occupants_ids.join(','),
+        is_joinable: flag(dialog.is_joinable),
+      },
+    }),
+
+  update: (id: string, changes: DialogUpdate) =>
+    client.request<Dialog>({ method: 'PUT', path: `chat/Dialog/${id}.json`, json: changes }),
+
+  /** Removes the dialogs for the current user, or with `force` for everyone (owner only). */
+  async delete(ids: string | string[], force = false): Promise<DeleteResult> {
+    const text = await client.request<string>({
+      method: 'DELETE',
+      path: `chat/Dialog/${([] as string[]).concat(ids).join(',')}.json`,
+      form: force ? { force: 1 } : undefined,
+      text: true,
+    });
+    return JSON.parse(text) as DeleteResult;
+  },
+});
+
+export const chatMessages = (client: ChatServiceClient) => ({
+  list: (query: MessageQuery) =>
+    client.request<{ skip: number; limit: number; items: Message[] }>({ path: 'chat/Message.json', query }),
+
+  create(message: NewMessage): Promise<Message> {
+    const { attachments, send_to_chat, markable, ...rest } = message;
+    // Attachments travel as JSON so each keeps its fields (the form encoding is one level deep).
+    return client.request<Message>({
+      method: 'POST',
+      path: 'chat/Message.json',
+      json: {
+        ...rest,
+        ...(attachments ? { attachments } : {}),
+        ...(send_to_chat ? { send_to_chat: 1 } : {}),
+        ...(markable ? { markable: 1 } : {}),
+      },
+    });
+  },
+
+  async update(ids: string | string[], changes: { read?: boolean; delivered?: boolean; message?: string }) {
+    await client.request({
+      method: 'PUT',
+      path: `chat/Message/${([] as string[]).concat(ids).join(',')}.json`,
+      form: { read: flag(changes.read), delivered: flag(changes.delivered), message: changes.message },
+      text: true,
+    });
+  },
+
+  /** §5.2: `PUT /chat/Message.json` with `read=1&chat_dialog_id=…` marks the whole dialog read. */
+  async markDialogRead(dialogId: string): Promise<void> {
+    await client.request({
+      method: 'PUT',
+      path: 'chat/Message.json',
+      form: { read: 1, chat_dialog_id: dialogId },
+      text: true,
+    });
+  },
+
+  async delete(ids: string | string[], force = false): Promise<DeleteResult> {
+    const text = await client.request<string>({
+      method: 'DELETE',
+      path: `chat/Message/${([] as string[]).concat(ids).join(',')}.json`,
+      form: force ? { force: 1 } : undefined,
+      text: true,
+    });
+    return JSON.parse(text) as DeleteResult;
+  },
+
+  /** `{ total, [dialogId]: n }` for the given dialogs (or only the total for all). */
+  unreadCount: (dialogIds: string[] = []) =>
+    client.request<Record<string, number> & { total: number }>({
+      path: 'chat/Message/unread.json',
+      query: dialogIds.length ? { chat_dialog_ids: dialogIds.join(',') } : undefined,
+    }),
+});

@@ -1,0 +1,109 @@
+/**
+ * The history service shared by REST and Prosody's reports: records a message (once) and tells
+ * the rest of the server (`chat.message.stored`), keeps group dialogs' MUC rooms in step with
+ * their occupants, and sends messages into Prosody.
+ */
+import { roomJid, userJid } from '../../shared/chat-address';
+import type { ServerContext } from '../context';
+import type { DialogRow } from './dialogs';
+import { PUBLIC_GROUP, PRIVATE } from './dialogs';
+import { storeMessage, type NewMessage } from './messages';
+import type { DeliverCommand, ProsodyBridge, RoomSpec } from './prosody-bridge';
+
+const PREVIEW_LENGTH = 140;
+
+export class ChatHistory {
+  readonly #ctx: ServerContext;
+  readonly bridge: ProsodyBridge;
+
+  constructor(ctx: ServerContext, bridge: ProsodyBridge) {
+    this.#ctx = ctx;
+    this.bridge = bridge;
+  }
+
+  /** Stores the message unless known; emits `chat.message.stored` when it was new. */
+  async record(message: NewMessage, dialog: DialogRow): Promise<boolean> {
+    const stored = await storeMessage(this.#ctx.db, message);
+    if (stored) {
+      this.#ctx.events.emit('chat.message.stored', {
+        chatDialogId: dialog.id,
+        messageId: message.id,
+        senderChatId: message.senderId,
+        recipientChatIds: dialog.occupant_ids.filter((id) => id !== message.senderId),
+        textPreview: message.body.slice(0, PREVIEW_LENGTH),
+        attachmentCount: message.attachments.length,
+        dialogType: dialog.type,
+        dateSent: message.dateSent,
+      });
+    }
+    return stored;
+  }
+
+  jidOf(chatId: number): string {
+    const { appId, domain } = this.#ctx.config.chat;
+    return userJid(chatId, appId, domain);
+  }
+
+  roomOf(dialog: DialogRow): string {
+    const { appId, domain } = this.#ctx.config.chat;
+    return roomJid(dialog.id, appId, domain);
+  }
+
+  roomSpec(dialog: DialogRow): RoomSpec {
+    return {
+      jid: this.roomOf(dialog),
+      name: dialog.name,
+      membersOnly: dialog.type !== PUBLIC_GROUP,
+      owner: this.jidOf(dialog.owner_id),
+      members: dialog.occupant_ids.map((id) => this.jidOf(id)),
+    };
+  }
+
+  /** Creates or updates the room of a group dialog (§5.1 "group dialogs get their MUC room"). */
+  async syncRoom(dialog: DialogRow): Promise<void> {
+    if (dialog.type === PRIVATE) return;
+    await this.bridge.ensureRoom(this.roomSpec(dialog));
+    if (!dialog.room_ready) {
+      await this.#ctx.db
+        .updateTable('chat_dialogs')
+        .set({ room_ready: true })
+        .where('id', '=', dialog.id)
+        .execute();
+    }
+  }
+
+  /** Rooms of group dialogs created while Prosody was not running (e.g. seeded ones). */
+  async syncPendingRooms(): Promise<number> {
+    const pending = await this.#ctx.db
+      .selectFrom('chat_dialogs')
+      .selectAll()
+      .where('type', '<>', PRIVATE)
+      .where('room_ready', '=', false)
+      .execute();
+    for (const dialog of pending) await this.syncRoom(dialog);
+    return pending.length;
+  }
+
+  /** §5.2 `send_to_chat=1`: the stored message goes out over XMPP with stanza id = `_id`. */
+  async deliver(message: NewMessage, dialog: DialogRow, extra: Record<string, unknown>): Promise<void> {
+    const command: DeliverCommand = {
+      type: dialog.type === PRIVATE ? 'chat' : 'groupchat',
+      id: message.id,
+      from: this.jidOf(message.senderId),
+      to: dialog.type === PRIVATE ? this.jidOf(message.recipientId!) : this.roomOf(dialog),
+      nick: String(message.senderId),
+      body: message.body,
+      markable: message.markable,
+      extra: {
+        ...extra,
+        save_to_history: '1',
+        dialog_id: dialog.id,
+        date_sent: String(message.dateSent),
+        message_id: message.id,
+      },
+      attachments: message.attachments,
+    };
+    if (dialog.type !== PRIVATE && !dialog.room_ready) await this.syncRoom(dialog);
+    await this.bridge.deliver(command);
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * History: every message stored once, by its id (hosted-chat-wire.md §14.2: the stanza id is the
+ * history `_id`, §21.7), with `date_sent`, `read_ids` and `delivered_ids` (the sender is in both,
+ * as the vendor answers), and the dialog's last message. Delivered and read markers (§14.4) count
+ * for the marked message and every earlier one from others in the dialog (XEP-0333: a marker
+ * acknowledges everything up to it). Order is `date_sent` (whole seconds), then arrival. A marker
+ * that arrives before its message waits for it.
+ */
+import { sql, type Selectable } from 'kysely';
+import type { Database } from '../db/database';
+import type { ChatMessagesTable } from '../db/schema';
+import { inTransaction } from '../db/transaction';
+
+export type MessageRow = Selectable<ChatMessagesTable>;
+
+export interface NewMessage {
+  id: string;
+  dialogId: string;
+  senderId: number;
+  recipientId: number | null;
+  body: string;
+  dateSent: number;
+  attachments: Array<Record<string, string | number>>;
+  custom: Record<string, unknown>;
+  markable: boolean;
+}
+
+export type MarkerKind = 'received' | 'displayed';
+
+/** Stores a message unless its id is known; true when it was new. */
+export async function storeMessage(db: Database, message: NewMessage): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const inserted = await trx
+      .insertInto('chat_messages')
+      .values({
+        id: message.id,
+        dialog_id: message.dialogId,
+        sender_id: message.senderId,
+        recipient_id: message.recipientId,
+        body: message.body,
+        date_sent: message.dateSent,
+        attachments: JSON.stringify(message.attachments),
+        custom: JSON.stringify(message.custom),
+        read_ids: [message.senderId],
+        delivered_ids: [message.senderId],
+        markable: message.markable,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    // A new message brings a dialog back for whoever had removed it (§5.1 delete without force).
+    await sql`update chat_dialogs set hidden_for = '{}', updated_at = now(),
+        last_message = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.body} else last_message end,
+        last_message_id = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.id} else last_message_id end,
+        last_message_user_id = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.senderId} else last_message_user_id end,
+        last_message_date_sent = greatest(coalesce(last_message_date_sent, 0), ${message.dateSent})
+      where id = ${message.dialogId}`.execute(trx);
+    const pending = await trx
+      .deleteFrom('chat_pending_markers')
+      .where('message_id', '=', message.id)
+      .returning(['user_id', 'kind'])
+      .execute();
+    for (const marker of pending) await markUpTo(trx, message.id, marker.user_id, marker.kind);
+    return true;
+  });
+}
+
+/** Applies `kind` by `userId` to message `messageId` and every earlier message of its dialog. */
+async function markUpTo(db: Database, messageId: string, userId: number, kind: MarkerKind): Promise<number> {
+  const readSet =
+    kind === 'displayed'
+      ? sql`read_ids = case when ${userId} = any(m.read_ids) then m.read_ids else array_append(m.read_ids, ${userId}) end,`
+      : sql``;
+  const column = kind === 'displayed' ? sql.ref('read_ids') : sql.ref('delivered_ids');
+  const result = await sql`update chat_messages m set ${readSet}
+      delivered_ids = case when ${userId} = any(m.delivered_ids) then m.delivered_ids else array_append(m.delivered_ids, ${userId}) end,
+      updated_at = now()
+    from chat_messages t
+    join chat_dialogs d on d.id = t.dialog_id
+    where t.id = ${messageId}
+      and ${userId} = any(d.occupant_ids)
+      and m.dialog_id = t.dialog_id
+      and (m.date_sent, m.created_at, m.id) <= (t.date_sent, t.created_at, t.id)
+      and m.sender_id <> ${userId}
+      and not (${userId} = any(m.${column}))`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * A delivered/read marker by `userId` for `messageId`: applied now, or kept until the message is
+ * stored. Returns whether the message was known.
+ */
+export async function applyMarker(db: Database, messageId: string, userId: number, kind: MarkerKind) {
+  return inTransaction(db, async (trx) => {
+    const known = await trx
+      .selectFrom('chat_messages')
+      .select('id')
+      .where('id', '=', messageId)
+      .executeTakeFirst();
+    if (!known) {
+      await trx
+        .insertInto('chat_pending_markers')
+        .values({ message_id: messageId, user_id: userId, kind })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return false;
+    }
+    await markUpTo(trx, messageId, userId, kind);
+    return true;
+  });
+}
+
+/** `PUT /chat/Message.json` with `read=1` / `delivered=1` and a dialog (§5.2): every message. */
+export async function markWholeDialog(db: Database, dialogId: string, userId: number, kind: MarkerKind) {
+  const newest = await db
+    .selectFrom('chat_messages')
+    .select('id')
+    .where('dialog_id', '=', dialogId)
+    .orderBy('date_sent', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return newest ? markUpTo(db, newest.id, userId, kind) : 0;
+}
+
+/** Applies a marker to exactly these messages (REST `PUT /chat/Message/{ids}.json`). */
+export async function markMessages(db: Database, ids: string[], userId: number, kind: MarkerKind) {
+  if (ids.length === 0) return;
+  const readSet =
+    kind === 'displayed'
+      ? sql`read_ids = case when ${userId} = any(read_ids) then read_ids else array_append(read_ids, ${userId}) end,`
+      : sql``;
+  await sql`update chat_messages set ${readSet}
+      delivered_ids = case when ${userId} = any(delivered_ids) then delivered_ids else array_append(delivered_ids, ${userId}) end,
+      updated_at = now()
+    where id in (${sql.join(ids)})`.execute(db);
+}
+
+/**
+ * Unread messages of `userId` per dialog (§5.2 unread count): messages from others it has not
+ * read, in dialogs it occupies and has not removed.
+ */
+export async function unreadCounts(
+  db: Database,
+  userId: number,
+  dialogIds?: string[],
+): Promise<Map<string, number>> {
+  if (dialogIds && dialogIds.length === 0) return new Map();
+  const only = dialogIds ? sql`and m.dialog_id in (${sql.join(dialogIds)})` : sql``;
+  const { rows } = await sql<{ dialog_id: string; count: number }>`
+    select m.dialog_id, count(*)::integer as count
+    from chat_messages m join chat_dialogs d on d.id = m.dialog_id
+    where d.occupant_ids @> array[${userId}]::integer[]
+      and not (${userId} = any(d.hidden_for))
+      and m.sender_id <> ${userId}
+      and not (${userId} = any(m.read_ids))
+      and not (${userId} = any(m.deleted_for))
+      ${only}
+    group by m.dialog_id`.execute(db);
+  return new Map(rows.map((r) => [r.dialog_id, r.count]));
+}

@@ -1,0 +1,302 @@
+-- Chat history for the portal server (DESIGN.md §1; ../shared/protocols/prosody.md "Reporting
+-- messages to our server"; hosted-chat-wire.md §14 and §21.7).
+--
+-- Loaded on the VirtualHost and on the MUC component. It reports to POST {portal_hook_base}/messages
+-- every message whose extraParams say save_to_history (one-to-one at -0.75 on message/bare and
+-- message/full: after mod_mam and mod_carbons, before delivery; rooms on muc-broadcast-message at
+-- -1) and every delivered/displayed chat marker. A report is first appended to a durable outbox in
+-- Prosody's data directory, then sent in order, in batches; it leaves the outbox only when the
+-- portal answered 200, so a portal that is down or restarting loses nothing: the outbox is retried
+-- with back-off and flushed again when Prosody itself restarts.
+--
+-- On the VirtualHost it also exposes `portal_command(base64 JSON)`, which the portal runs through
+-- the admin socket to send a message as a user (REST send_to_chat, §5.2) and to create, update and
+-- destroy the MUC room of a group dialog.
+local st = require "util.stanza";
+local jid = require "util.jid";
+local json = require "util.json";
+local http = require "net.http";
+local base64 = require "util.encodings".base64;
+local datamanager = require "util.datamanager";
+local random = require "util.random";
+local hex = require "util.hex";
+
+local hook_base = module:get_option_string("portal_hook_base");
+local secret = module:get_option_string("portal_hook_secret");
+local batch_size = module:get_option_number("portal_history_batch", 50);
+local request_timeout = module:get_option_number("portal_history_timeout", 30);
+local muc_host = module:get_option_string("portal_muc_host", "muc." .. module.host);
+
+local OUTBOX = "portal_history_outbox";
+local XMLNS_MARKERS = "urn:xmpp:chat-markers:0";
+
+if not hook_base or not secret then
+	module:log("error", "portal_hook_base and portal_hook_secret must be set; chat history is not reported");
+end
+
+-- The outbox -------------------------------------------------------------------------------------
+
+local pumping, retry_pending, delay, sequence = false, false, 1, 0;
+local pump;
+
+local function retry_later()
+	if retry_pending then return; end
+	retry_pending = true;
+	module:add_timer(delay, function()
+		retry_pending = false;
+		pump();
+	end);
+	delay = math.min(delay * 2, 30);
+end
+
+function pump()
+	if pumping or retry_pending or not hook_base or not secret then return; end
+	local items = datamanager.list_load(nil, module.host, OUTBOX);
+	if not items or #items == 0 then return; end
+	local batch = {};
+	for i = 1, math.min(#items, batch_size) do batch[i] = items[i]; end
+	pumping = true;
+	sequence = sequence + 1;
+	local this_request = sequence;
+	local finished = false;
+	local function fail(reason)
+		if finished then return; end
+		finished = true;
+		pumping = false;
+		module:log("warn", "History report of %d item(s) failed (%s); %d waiting, retrying in %ds",
+			#batch, reason, #items, delay);
+		retry_later();
+	end
+	local guard = module:add_timer(request_timeout, function()
+		if this_request == sequence then fail("no answer in " .. request_timeout .. "s"); end
+	end);
+	http.request(hook_base .. "/messages", {
+		method = "POST";
+		headers = { ["Content-Type"] = "application/json"; ["X-Portal-Secret"] = secret };
+		body = json.encode({ items = batch });
+	}, function(_, code)
+		if finished then return; end
+		guard:stop();
+		if code ~= 200 then return fail("HTTP " .. tostring(code)); end
+		finished = true;
+		pumping = false;
+		delay = 1;
+		-- Items appended while the request was in flight stay, after the ones just sent.
+		local now_items = datamanager.list_load(nil, module.host, OUTBOX) or {};
+		local rest = {};
+		for i = #batch + 1, #now_items do rest[#rest + 1] = now_items[i]; end
+		datamanager.list_store(nil, module.host, OUTBOX, rest);
+		if #rest > 0 then module:add_timer(0, pump); end
+	end);
+end
+
+local function enqueue(item)
+	local ok, err = datamanager.list_append(nil, module.host, OUTBOX, item);
+	if not ok then
+		module:log("error", "Could not queue a history report for %s: %s", tostring(item.id), tostring(err));
+	end
+	pump();
+end
+
+-- Reading the vendor's message extension (§14.2, §14.3) -----------------------------------------
+
+local function extra_params(stanza)
+	for _, child in ipairs(stanza.tags) do
+		if child.name == "extraParams" and (child.attr.xmlns == nil or child.attr.xmlns == "jabber:client") then
+			return child;
+		end
+	end
+end
+
+local function element_value(el)
+	if #el.tags == 0 then return el:get_text(); end
+	local value = {};
+	for _, child in ipairs(el.tags) do value[child.name] = element_value(child); end
+	return value;
+end
+
+-- Fields and attachments of an extraParams element.
+local function read_extra(extra)
+	local fields, attachments = {}, {};
+	for _, child in ipairs(extra.tags) do
+		if child.name == "attachment" then
+			local attachment = {};
+			for k, v in pairs(child.attr) do
+				if k ~= "xmlns" then attachment[k] = v; end
+			end
+			attachments[#attachments + 1] = attachment;
+		else
+			fields[child.name] = element_value(child);
+		end
+	end
+	return fields, attachments;
+end
+
+local function wants_history(fields)
+	return fields.save_to_history == "1" or fields.save_to_history == "true";
+end
+
+local function new_id()
+	return string.format("%08x", os.time()) .. hex.encode(random.bytes(8));
+end
+
+-- Gives the stanza an id and the server's date_sent / message_id (§21.7) before delivery.
+local function stamp(stanza, extra, fields)
+	if not stanza.attr.id or stanza.attr.id == "" then stanza.attr.id = new_id(); end
+	if not tonumber(fields.date_sent) then
+		fields.date_sent = tostring(os.time());
+		extra:add_direct_child(st.stanza("date_sent"):text(fields.date_sent));
+	end
+	if not fields.message_id then
+		fields.message_id = stanza.attr.id;
+		extra:add_direct_child(st.stanza("message_id"):text(stanza.attr.id));
+	end
+end
+
+local function report_message(stanza, kind, from, to, extra)
+	local fields, attachments = read_extra(extra);
+	if not wants_history(fields) then return; end
+	local body = stanza:get_child_text("body");
+	if (not body or body == "") and #attachments == 0 then return; end
+	stamp(stanza, extra, fields);
+	enqueue({
+		kind = "message"; type = kind; id = stanza.attr.id;
+		from = from; to = to; body = body;
+		extra = fields; attachments = attachments;
+		markable = stanza:get_child("markable", XMLNS_MARKERS) ~= nil;
+	});
+end
+
+-- One-to-one messages and markers, on the recipient's host -------------------------------------
+
+local function on_chat_message(event)
+	local stanza = event.stanza;
+	if stanza.attr.type ~= "chat" then return; end
+	local from, to = jid.bare(stanza.attr.from), jid.bare(stanza.attr.to);
+	if not from or not to then return; end
+	local marker = stanza:get_child("received", XMLNS_MARKERS) or stanza:get_child("displayed", XMLNS_MARKERS);
+	if marker then
+		if marker.attr.id then
+			local extra = extra_params(stanza);
+			local fields = extra and read_extra(extra) or {};
+			enqueue({
+				kind = "marker"; marker = marker.name; id = marker.attr.id;
+				from = from; to = to; dialog_id = type(fields.dialog_id) == "string" and fields.dialog_id or nil;
+			});
+		end
+		return;
+	end
+	local extra = extra_params(stanza);
+	if extra then report_message(stanza, "chat", from, to, extra); end
+end
+
+-- Room messages, on the MUC component ------------------------------------------------------------
+
+local function on_room_message(event)
+	local stanza, room = event.stanza, event.room;
+	local extra = extra_params(stanza);
+	if not extra then return; end
+	local occupant = room:get_occupant_by_nick(stanza.attr.from);
+	-- Messages the portal itself sends into a room (portal_command "deliver") have no occupant;
+	-- the portal stored them before sending.
+	if not occupant then return; end
+	report_message(stanza, "groupchat", occupant.bare_jid, room.jid, extra);
+end
+
+if module:get_host_type() == "component" then
+	module:hook("muc-broadcast-message", on_room_message, -1);
+else
+	module:hook("message/bare", on_chat_message, -0.75);
+	module:hook("message/full", on_chat_message, -0.75);
+end
+
+-- Flush what a previous run left in the outbox.
+module:add_timer(1, function() pump(); end);
+
+-- Commands from the portal (VirtualHost only) ----------------------------------------------------
+
+local function muc_service()
+	local host = prosody.hosts[muc_host];
+	return host and host.modules.muc;
+end
+
+local function add_extra(parent, key, value)
+	if type(value) == "table" then
+		parent:tag(key);
+		for k, v in pairs(value) do add_extra(parent, k, v); end
+		parent:up();
+	else
+		parent:text_tag(key, tostring(value));
+	end
+end
+
+local function build_message(cmd)
+	local message = st.message({ type = cmd.type; from = cmd.from; to = cmd.to; id = cmd.id });
+	if cmd.body and cmd.body ~= "" then message:text_tag("body", cmd.body); end
+	if cmd.markable then message:tag("markable", { xmlns = XMLNS_MARKERS }):up(); end
+	message:tag("extraParams", { xmlns = "jabber:client" });
+	for key, value in pairs(cmd.extra or {}) do add_extra(message, key, value); end
+	for _, attachment in ipairs(cmd.attachments or {}) do
+		local attr = {};
+		for k, v in pairs(attachment) do attr[k] = tostring(v); end
+		message:tag("attachment", attr):up();
+	end
+	message:up();
+	return message;
+end
+
+local commands = {};
+
+function commands.deliver(cmd)
+	local message = build_message(cmd);
+	if cmd.type == "groupchat" then
+		local muc = muc_service();
+		local room = muc and muc.get_room_from_jid(cmd.to);
+		if not room then return nil, "no such room: " .. tostring(cmd.to); end
+		message.attr.from = cmd.to .. "/" .. tostring(cmd.nick);
+		room:broadcast_message(message);
+	else
+		module:send(message);
+	end
+	return true;
+end
+
+function commands.ensure_room(cmd)
+	local muc = muc_service();
+	if not muc then return nil, "no MUC service at " .. muc_host; end
+	local room = muc.get_room_from_jid(cmd.jid) or muc.create_room(cmd.jid);
+	if not room then return nil, "could not create " .. tostring(cmd.jid); end
+	room:set_persistent(true);
+	room:set_hidden(true);
+	room:set_name(cmd.name or "");
+	room:set_members_only(cmd.members_only == true);
+	local wanted = {};
+	for _, member in ipairs(cmd.members or {}) do wanted[member] = true; end
+	local stale = {};
+	for affiliated, affiliation in room:each_affiliation() do
+		if affiliated ~= cmd.owner and not wanted[affiliated] and affiliation ~= "outcast" then
+			stale[#stale + 1] = affiliated;
+		end
+	end
+	for _, gone in ipairs(stale) do room:set_affiliation(true, gone, "none", "Left the dialog"); end
+	room:set_affiliation(true, cmd.owner, "owner");
+	for member in pairs(wanted) do
+		if member ~= cmd.owner then room:set_affiliation(true, member, "member"); end
+	end
+	room:save(true);
+	return true;
+end
+
+function commands.destroy_room(cmd)
+	local muc = muc_service();
+	local room = muc and muc.get_room_from_jid(cmd.jid);
+	if room then room:destroy(nil, "The dialog was deleted"); end
+	return true;
+end
+
+-- Called through the admin socket: portal_command(base64(JSON {op = …})).
+function portal_command(encoded) -- luacheck: ignore 111
+	local ok, cmd = pcall(json.decode, base64.decode(encoded or ""));
+	if not ok or type(cmd) ~= "table" or not commands[cmd.op] then return nil, "bad portal command"; end
+	return commands[cmd.op](cmd);
+end

@@ -1,0 +1,91 @@
+/**
+ * `PUT /chat/Dialog/{id}.json` (hosted-chat-wire.md §5.1 update, a JSON body): `name`, `photo`,
+ * `is_joinable`, `data{…}`, and the operators `push_all` / `pull_all` on `occupants_ids` (docs,
+ * Update Dialog). Any occupant may add occupants; only the owner removes others; anyone may remove
+ * themselves. The MUC room follows the occupants.
+ */
+import type { ServerContext } from '../context';
+import type { ChatHistory } from '../chat-history/history';
+import { findDialog, PRIVATE, type DialogRow } from '../chat-history/dialogs';
+import { ChatServerUnavailable } from '../chat-history/prosody-bridge';
+import { flag, intList, obj, str, type Params } from './params';
+import { QbError } from './wire';
+
+export async function updateDialog(
+  ctx: ServerContext,
+  history: ChatHistory,
+  dialog: DialogRow,
+  me: number,
+  params: Params,
+): Promise<DialogRow> {
+  if (!dialog.occupant_ids.includes(me) && dialog.owner_id !== me) {
+    throw QbError.forbidden('Only occupants can update a dialog');
+  }
+  const changes: Partial<Pick<DialogRow, 'name' | 'photo' | 'is_joinable' | 'occupant_ids'>> & {
+    data?: string;
+  } = {};
+  if ('name' in params || 'photo' in params) {
+    if (dialog.type === PRIVATE)
+      throw QbError.invalid('name', 'a private dialog has no name or photo of its own');
+  }
+  if ('name' in params) {
+    const name = str(params.name)?.trim() ?? '';
+    if (!name || name.length > 200) throw QbError.invalid('name', 'must be 1–200 characters');
+    changes.name = name;
+  }
+  if ('photo' in params) changes.photo = str(params.photo) || null;
+  if ('is_joinable' in params) changes.is_joinable = flag(params.is_joinable);
+  if ('data' in params) {
+    const data = obj(params.data);
+    if (!data || !str(data.class_name)) throw QbError.invalid('data', 'needs a class_name');
+    changes.data = JSON.stringify({ ...(dialog.data ?? {}), ...data });
+  }
+  let occupants = dialog.occupant_ids;
+  const push = obj(params.push_all);
+  const pull = obj(params.pull_all);
+  if (push || pull) {
+    if (dialog.type === PRIVATE)
+      throw QbError.invalid('occupants_ids', 'the occupants of a private dialog are fixed');
+    const added = push ? intList(push.occupants_ids) : [];
+    const removed = pull ? intList(pull.occupants_ids) : [];
+    if (added === null || removed === null) throw QbError.invalid('occupants_ids', 'must be user ids');
+    if (added.length > 0) {
+      const found = await ctx.db.selectFrom('chat_users').select('id').where('id', 'in', added).execute();
+      if (found.length !== new Set(added).size)
+        throw QbError.invalid('occupants_ids', 'contains users that do not exist');
+    }
+    if (removed.some((id) => id !== me) && dialog.owner_id !== me) {
+      throw QbError.forbidden('Only the owner can remove other occupants');
+    }
+    if (removed.includes(dialog.owner_id) && dialog.owner_id !== me) {
+      throw QbError.forbidden('The owner cannot be removed');
+    }
+    occupants = [...new Set([...occupants, ...added])]
+      .filter((id) => !removed.includes(id))
+      .sort((a, b) => a - b);
+    changes.occupant_ids = occupants;
+  }
+  if (Object.keys(changes).length === 0) throw QbError.invalid('base', 'nothing to update');
+  await ctx.db
+    .updateTable('chat_dialogs')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', dialog.id)
+    .execute();
+  const updated = (await findDialog(ctx.db, dialog.id))!;
+  if (dialog.type !== PRIVATE && (changes.occupant_ids || changes.name !== undefined)) {
+    try {
+      await history.syncRoom(updated);
+    } catch (error) {
+      await ctx.db
+        .updateTable('chat_dialogs')
+        .set({ room_ready: false })
+        .where('id', '=', dialog.id)
+        .execute();
+      if (error instanceof ChatServerUnavailable) {
+        throw new QbError(502, [`The dialog was updated but its chat room was not: ${error.message}`]);
+      }
+      throw error;
+    }
+  }
+  return updated;
+}

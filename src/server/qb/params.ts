@@ -1,0 +1,86 @@
+/**
+ * Request parameters as the vendor's SDK sends them (hosted-chat-wire.md §2.2, §21.2): query and
+ * body (form or JSON) merged into one object. Form keys `a[b]` nest one level per bracket,
+ * `a[]` keeps its value as sent (one comma-joined string, or several if repeated), JSON bodies
+ * arrive nested already. Helpers read the merged values leniently: numbers as text, arrays from
+ * comma-joined text (`occupants_ids` as "1, 2").
+ */
+import type { FastifyRequest } from 'fastify';
+
+export type Params = Record<string, unknown>;
+
+const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
+
+function pathOf(key: string): string[] | null {
+  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+  if (!match) return [key];
+  const rest = [...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] ?? '');
+  const path = [match[1]!, ...rest];
+  // `a[]` means "the value is a list": keep the value under `a`.
+  if (path[path.length - 1] === '') path.pop();
+  return path.some((p) => UNSAFE.has(p) || p === '') ? null : path;
+}
+
+function assign(target: Params, key: string, value: unknown): void {
+  const path = pathOf(key);
+  if (!path) return;
+  let node = target;
+  for (const segment of path.slice(0, -1)) {
+    const next = node[segment];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[segment] = {};
+    node = node[segment] as Params;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+function mergeInto(target: Params, source: unknown): void {
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) return;
+  for (const [key, value] of Object.entries(source)) assign(target, key, value);
+}
+
+/** Query, then body: a body value wins over a query value of the same name. */
+export function readParams(request: FastifyRequest): Params {
+  const params: Params = {};
+  mergeInto(params, request.query);
+  mergeInto(params, request.body);
+  return params;
+}
+
+export function str(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.length === 1) return str(value[0]);
+  return undefined;
+}
+
+export function int(value: unknown): number | undefined {
+  const text = str(value)?.trim();
+  if (!text || !/^-?\d{1,15}$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/** `1`, `"1"`, `true`, `"true"` are true; anything else false. */
+export function flag(value: unknown): boolean {
+  const text = str(value)?.trim().toLowerCase();
+  return text === '1' || text === 'true';
+}
+
+/** A list from an array, repeated keys or comma-joined text; items trimmed, empties dropped. */
+export function list(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  const items = Array.isArray(value) ? value : [value];
+  return items
+    .flatMap((item) => (typeof item === 'object' && item !== null ? [] : String(item).split(',')))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function intList(value: unknown): number[] | null {
+  const items = list(value);
+  if (!items.every((s) => /^\d{1,15}$/.test(s))) return null;
+  return items.map(Number);
+}
+
+export function obj(value: unknown): Params | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Params) : undefined;
+}

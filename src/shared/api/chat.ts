@@ -1,0 +1,135 @@
+/**
+ * Chat calls of the own API (spec §7 "Chat and consultation" and the unnamed "unread chat dialog
+ * list"; spec §3 "Client info" and "Chat account info"). The dialogs and counts are the
+ * chat-service stand-in's (hosted-chat-wire.md §5), seen from the signed-in provider.
+ * `POST /consultation/invite/doctor/consultation/end` lives in the consultation contract.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { Id } from './fields';
+
+/** Spec §3 "A default avatar is used when none": served by the server at this path. */
+export const DEFAULT_AVATAR_PATH = '/api/message/qb/avatar/default.svg';
+
+/** Spec §3 "Client info (from a chat-id lookup): name, avatar, id, userId". */
+export const ClientInfo = z.object({
+  /** The chat user id that was looked up (quickBloxId). */
+  id: z.number().int(),
+  /** The member's id in the portal (as in the client list), null for a chat user who is not a member. */
+  userId: z.number().int().nullable(),
+  name: z.string(),
+  /** The member's avatar, or {@link DEFAULT_AVATAR_PATH}. */
+  avatar: z.string(),
+});
+export type ClientInfo = z.infer<typeof ClientInfo>;
+
+export const DialogType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+export const ProviderDialog = z.object({
+  dialogId: z.string(),
+  /** 1 public group, 2 group, 3 private (hosted-chat-wire.md §5.1). */
+  type: DialogType,
+  /** The client's name for a private dialog, the dialog's name for a group. */
+  name: z.string(),
+  photo: z.string().nullable(),
+  /** `{appId}_{dialogId}@muc.{domain}` for groups, null for private dialogs. */
+  xmppRoomJid: z.string().nullable(),
+  occupantIds: z.array(z.number().int()),
+  /** The client of a private dialog. */
+  client: ClientInfo.nullable(),
+  lastMessage: z.string().nullable(),
+  /** Unix seconds, as the chat service gives it. */
+  lastMessageDateSent: z.number().int().nullable(),
+  lastMessageUserId: z.number().int().nullable(),
+  unreadMessagesCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type ProviderDialog = z.infer<typeof ProviderDialog>;
+
+export const getProviderDialogs = defineEndpoint({
+  id: 'getProviderDialogs',
+  method: 'GET',
+  path: '/message/qb/doctor/getDialogs',
+  summary: "The signed-in provider's chat dialogs, newest message first, with client info and unread counts",
+  tag: 'Chat',
+  auth: 'token',
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    skip: z.coerce.number().int().min(0).default(0),
+  }),
+  response: z.object({ total: z.number().int(), items: z.array(ProviderDialog) }),
+});
+
+export const getClientByChatId = defineEndpoint({
+  id: 'getClientByChatId',
+  method: 'GET',
+  path: '/consultation/invite/doctor/doctorInfo/ByUserQbId',
+  summary:
+    'Client info by chat user id (quickBloxId): name, avatar (or the default one), ids. Only for users the provider chats with or has appointments with.',
+  tag: 'Chat',
+  auth: 'token',
+  query: z.object({ quickBloxId: Id }),
+  response: ClientInfo,
+});
+
+export const DialogUnread = z.object({
+  dialogId: z.string(),
+  unreadMessagesCount: z.number().int(),
+});
+
+/**
+ * What a client needs to open chat-service sessions itself (hosted-chat-wire.md §3.1): the app
+ * credentials the vendor ships inside its apps, given here only to a signed-in provider.
+ */
+export const ChatApp = z.object({
+  appId: z.number().int(),
+  authKey: z.string(),
+  authSecret: z.string(),
+  /** The session signature HMAC the server expects. */
+  hash: z.enum(['sha1', 'sha256']),
+  /** Chat-service REST base on this origin. */
+  apiPath: z.string(),
+});
+
+/** Spec §3 "Chat account info: password, items with unreadMessagesCount". */
+export const ChatAccountInfo = z.object({
+  login: z.string(),
+  password: z.string(),
+  quickBloxId: z.number().int(),
+  app: ChatApp,
+  /** One item per dialog of the provider. */
+  items: z.array(DialogUnread),
+  totalUnread: z.number().int(),
+});
+export type ChatAccountInfo = z.infer<typeof ChatAccountInfo>;
+
+export const getChatAccount = defineEndpoint({
+  id: 'getChatAccount',
+  method: 'GET',
+  path: '/message/qb/user/get',
+  summary:
+    "The provider's chat account: chat password, the app credentials for sessions, each dialog's unread count",
+  tag: 'Chat',
+  auth: 'token',
+  response: ChatAccountInfo,
+});
+
+export const UnreadDialog = z.object({
+  dialogId: z.string(),
+  type: DialogType,
+  clientChatId: z.number().int().nullable(),
+  unreadMessagesCount: z.number().int(),
+  lastMessage: z.string().nullable(),
+  lastMessageDateSent: z.number().int().nullable(),
+});
+
+/** The spec's unnamed "unread chat dialog list" (red dots): only dialogs with unread messages. */
+export const getUnreadDialogs = defineEndpoint({
+  id: 'getUnreadDialogs',
+  method: 'GET',
+  path: '/message/qb/doctor/unreadDialogs',
+  summary: 'Dialogs of the provider with unread messages (for red dots), newest first, and the total',
+  tag: 'Chat',
+  auth: 'token',
+  response: z.object({ total: z.number().int(), items: z.array(UnreadDialog) }),
+});

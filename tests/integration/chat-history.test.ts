@@ -1,0 +1,251 @@
+/**
+ * History from real XMPP traffic (issue 4; ../shared/protocols/prosody.md "Reporting messages to
+ * our server"): @xmpp/client peers send one-to-one and room messages and markers through Prosody;
+ * `/qb/chat/Message.json` holds each message exactly once with the right unread counts — also
+ * while the server does not answer (Prosody's outbox retries) and across a server restart in the
+ * middle of the stream. Its own stack, so it can freeze and restart the server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member, provider } from '../../fixtures';
+import { startStack, type TestStack } from '../support/stack';
+import { qbClient, type Loose } from '../support/qb';
+import {
+  allAcknowledged,
+  bsonId,
+  chatMessage,
+  groupMessage,
+  historyPeer,
+  marker,
+  outboxText,
+  serverPid,
+  type Peer,
+} from '../support/history';
+import { stopPeer } from '../support/xmpp-peer';
+
+const ava = member('ava');
+const clara = member('clara');
+const amelia = provider('amelia');
+let stack: TestStack;
+let qb: ReturnType<typeof qbClient>;
+let ameliaToken = '';
+let avaToken = '';
+let privateDialog = '';
+let groupDialog: Loose;
+const peers: Peer[] = [];
+
+const node = (chatId: number) => `${chatId}-${stack.appId}`;
+// Straight to Prosody's c2s port (as the members' native apps connect), not through the server's
+// WebSocket proxy, so a frozen or restarting server is only the history hook's problem.
+const c2sUrl = () => `xmpp://127.0.0.1:${stack.c2sPort}`;
+
+async function peer(chatId: number, password: string): Promise<Peer> {
+  const p = await historyPeer({
+    service: c2sUrl(),
+    domain: stack.chatDomain,
+    username: node(chatId),
+    password,
+  });
+  peers.push(p);
+  return p;
+}
+
+/** Amelia's view of a dialog's history, without marking anything read. */
+async function history(dialogId: string): Promise<Loose[]> {
+  const answer = await qb.call(
+    'GET',
+    `/chat/Message.json?chat_dialog_id=${dialogId}&mark_as_read=0&limit=1000&sort_asc=date_sent`,
+    { token: ameliaToken },
+  );
+  expect(answer.status).toBe(200);
+  return answer.body.items;
+}
+
+async function unread(dialogId: string): Promise<number> {
+  return (
+    await qb.call('GET', `/chat/Message/unread.json?chat_dialog_ids=${dialogId}`, { token: ameliaToken })
+  ).body[dialogId];
+}
+
+/** Waits until every id is in the history, then checks each is there exactly once. */
+async function expectOnce(dialogId: string, ids: string[], timeout = 30_000) {
+  await expect
+    .poll(
+      async () => {
+        const have = new Set((await history(dialogId)).map((m) => m._id));
+        return ids.filter((id) => !have.has(id)).length;
+      },
+      { timeout, interval: 250 },
+    )
+    .toBe(0);
+  const items = await history(dialogId);
+  for (const id of ids) expect(items.filter((m) => m._id === id)).toHaveLength(1);
+  return items;
+}
+
+beforeAll(async () => {
+  stack = await startStack({ env: { CHAT_HISTORY_REPORT_TIMEOUT_SECONDS: '2' } });
+  qb = qbClient(stack.url);
+  ameliaToken = (await qb.providerSession('amelia')).token;
+  avaToken = await qb.memberSession('ava');
+  const dialogs = (await qb.call('GET', '/chat/Dialog.json', { token: ameliaToken })).body.items as Loose[];
+  privateDialog = dialogs.find((d) => d.type === 3 && d.occupants_ids.includes(ava.chatId))._id;
+  groupDialog = dialogs.find((d) => d.type === 2 && d.occupants_ids.includes(clara.chatId));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(peers.map(stopPeer));
+  await stack?.stop({ remove: true });
+});
+
+describe('one-to-one traffic', () => {
+  it('stores every save_to_history message once, nothing else, and counts it unread', async () => {
+    const before = await unread(privateDialog);
+    const xmpp = await peer(ava.chatId, ava.chatPassword);
+    const ids = Array.from({ length: 5 }, () => bsonId());
+    for (const [n, id] of ids.entries())
+      await xmpp.send(chatMessage(amelia.jid, `Reading ${n + 1}`, privateDialog, { id }));
+    // Not for history: no save_to_history.
+    const ephemeral = bsonId();
+    await xmpp.send(
+      chatMessage(amelia.jid, 'typing-ish, not kept', privateDialog, { id: ephemeral, history: false }),
+    );
+    // The same stanza again (a client re-send after a reconnect).
+    await xmpp.send(chatMessage(amelia.jid, 'Reading 1', privateDialog, { id: ids[0] }));
+    await allAcknowledged(xmpp);
+
+    const items = await expectOnce(privateDialog, ids);
+    expect(items.find((m) => m._id === ephemeral)).toBeUndefined();
+    const mine = items.filter((m) => ids.includes(m._id));
+    expect(mine.map((m) => m.message)).toEqual([
+      'Reading 1',
+      'Reading 2',
+      'Reading 3',
+      'Reading 4',
+      'Reading 5',
+    ]);
+    expect(mine.every((m) => m.sender_id === ava.chatId && m.recipient_id === amelia.chatId)).toBe(true);
+    expect(
+      mine.every((m) => Number.isInteger(m.date_sent) && Math.abs(m.date_sent - Date.now() / 1000) < 60),
+    ).toBe(true);
+    expect(await unread(privateDialog)).toBe(before + 5);
+    const dialog = (await qb.call('GET', `/chat/Dialog/${privateDialog}.json`, { token: ameliaToken })).body;
+    expect(dialog).toMatchObject({
+      last_message: 'Reading 5',
+      last_message_id: ids[4],
+      last_message_user_id: ava.chatId,
+    });
+  });
+
+  it("applies the provider's displayed and received markers up to the marked message", async () => {
+    const xmpp = await peer(amelia.chatId, ameliaToken);
+    const items = (await history(privateDialog)).filter((m) => m.sender_id === ava.chatId);
+    const third = items.at(-3);
+    await xmpp.send(marker('displayed', ava.jid, third._id, privateDialog));
+    await xmpp.send(marker('received', ava.jid, items.at(-1)._id, privateDialog));
+    await allAcknowledged(xmpp);
+    await expect.poll(() => unread(privateDialog), { timeout: 15_000 }).toBe(2);
+    const after = await history(privateDialog);
+    expect(after.find((m) => m._id === third._id).read_ids).toContain(amelia.chatId);
+    expect(after.find((m) => m._id === items.at(-1)._id).read_ids).not.toContain(amelia.chatId);
+    expect(after.find((m) => m._id === items.at(-1)._id).delivered_ids).toContain(amelia.chatId);
+  });
+
+  it('keeps a marker that arrives before its message until the message is stored', async () => {
+    const [avaPeer, ameliaPeer] = peers;
+    const id = bsonId();
+    await ameliaPeer!.send(marker('displayed', ava.jid, id, privateDialog));
+    await allAcknowledged(ameliaPeer!);
+    await new Promise((r) => setTimeout(r, 500));
+    await avaPeer!.send(chatMessage(amelia.jid, 'Read before sent', privateDialog, { id }));
+    const items = await expectOnce(privateDialog, [id]);
+    expect(items.find((m) => m._id === id).read_ids).toEqual([ava.chatId, amelia.chatId]);
+  });
+});
+
+describe('room traffic', () => {
+  it('stores groupchat messages once and counts them unread for the other occupants', async () => {
+    const before = await unread(groupDialog._id);
+    const claraToken = await qb.memberSession('clara');
+    const xmpp = await peer(clara.chatId, claraToken);
+    const joined = new Promise<void>((resolve) =>
+      xmpp.on('stanza', (s: Loose) => {
+        if (s.is('presence') && s.attrs.from === `${groupDialog.xmpp_room_jid}/${clara.chatId}`) resolve();
+      }),
+    );
+    const { xml } = await import('@xmpp/client');
+    await xmpp.send(
+      xml(
+        'presence',
+        { to: `${groupDialog.xmpp_room_jid}/${clara.chatId}` },
+        xml('x', { xmlns: 'http://jabber.org/protocol/muc' }),
+      ),
+    );
+    await joined;
+    const ids = [bsonId(), bsonId()];
+    for (const id of ids)
+      await xmpp.send(
+        groupMessage(groupDialog.xmpp_room_jid, `Group note ${id.slice(-4)}`, groupDialog._id, id),
+      );
+    await allAcknowledged(xmpp);
+    const items = await expectOnce(groupDialog._id, ids);
+    expect(
+      items
+        .filter((m) => ids.includes(m._id))
+        .every((m) => m.sender_id === clara.chatId && m.recipient_id === 0),
+    ).toBe(true);
+    expect(await unread(groupDialog._id)).toBe(before + 2);
+  });
+});
+
+describe('when the server is down', () => {
+  it('loses nothing while the server does not answer: Prosody queues and retries', async () => {
+    const xmpp = peers[0]!;
+    const pid = await serverPid(stack.dataDir);
+    const before = await unread(privateDialog);
+    const ids = Array.from({ length: 4 }, () => bsonId());
+    process.kill(pid, 'SIGSTOP');
+    try {
+      for (const id of ids)
+        await xmpp.send(chatMessage(amelia.jid, `While frozen ${id.slice(-4)}`, privateDialog, { id }));
+      await allAcknowledged(xmpp);
+      // Prosody has handled them: they wait in its outbox on disk.
+      const queued = await outboxText(stack.dataDir, stack.chatDomain);
+      for (const id of ids) expect(queued).toContain(id);
+      // Longer than the 2 s report time-out: Prosody gives up on the request and retries.
+      await new Promise((r) => setTimeout(r, 5000));
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await expectOnce(privateDialog, ids);
+    expect(await unread(privateDialog)).toBe(before + 4);
+    await expect.poll(() => outboxText(stack.dataDir, stack.chatDomain), { timeout: 10_000 }).toBe('');
+  });
+
+  it('keeps what Prosody had queued across a server restart in mid-stream, and what follows', async () => {
+    const before = await unread(privateDialog);
+    const xmpp = peers[0]!;
+    const pid = await serverPid(stack.dataDir);
+    const early = Array.from({ length: 3 }, () => bsonId());
+    process.kill(pid, 'SIGSTOP');
+    try {
+      for (const id of early)
+        await xmpp.send(chatMessage(amelia.jid, `Before restart ${id.slice(-4)}`, privateDialog, { id }));
+      await allAcknowledged(xmpp);
+      const queued = await outboxText(stack.dataDir, stack.chatDomain);
+      for (const id of early) expect(queued).toContain(id);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await Promise.all(peers.splice(0).map(stopPeer));
+    await stack.restart();
+
+    const again = await peer(ava.chatId, avaToken);
+    const late = Array.from({ length: 3 }, () => bsonId());
+    for (const id of late)
+      await again.send(chatMessage(amelia.jid, `After restart ${id.slice(-4)}`, privateDialog, { id }));
+    await allAcknowledged(again);
+    await expectOnce(privateDialog, [...early, ...late]);
+    expect(await unread(privateDialog)).toBe(before + 6);
+    await expect.poll(() => outboxText(stack.dataDir, stack.chatDomain), { timeout: 10_000 }).toBe('');
+  });
+});

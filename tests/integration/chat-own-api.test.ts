@@ -1,0 +1,150 @@
+/**
+ * The own API's chat calls (spec §7 "Chat and consultation", §3 "Client info" and "Chat account
+ * info"): the provider's dialogs with client info and unread counts, client lookup by chat id
+ * (only for the provider's own clients), the chat account, and the unread dialog list.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { member, personas, provider } from '../../fixtures';
+import { DEFAULT_AVATAR_PATH } from '../../src/shared/api/chat';
+import { apiClient } from '../support/api';
+import { qbClient, type Loose } from '../support/qb';
+
+const stack = inject('stack');
+const api = apiClient(stack.url);
+const qb = qbClient(stack.url);
+const amelia = provider('amelia');
+const ava = member('ava');
+let portal = '';
+let chat = '';
+
+/** The chat service's own unread counts for Amelia, to compare with the own API. */
+async function serviceUnread(): Promise<Record<string, number>> {
+  return (await qb.call('GET', '/chat/Message/unread.json', { token: chat })).body;
+}
+
+beforeAll(async () => {
+  const session = await qb.providerSession('amelia');
+  portal = session.portalToken;
+  chat = session.token;
+});
+
+describe('GET /message/qb/doctor/getDialogs', () => {
+  it("lists Amelia's seeded dialogs newest first, with client info and the service's unread counts", async () => {
+    const answer = await api.call<Loose>('GET', '/message/qb/doctor/getDialogs', { token: portal });
+    expect(answer.code).toBe('OK');
+    const { items, total } = answer.data;
+    expect(total).toBeGreaterThanOrEqual(6);
+    const withAva = items.find((d: Loose) => d.client?.id === ava.chatId);
+    expect(withAva).toMatchObject({
+      type: 3,
+      name: ava.name,
+      xmppRoomJid: null,
+      client: { id: ava.chatId, userId: expect.any(Number), name: ava.name, avatar: DEFAULT_AVATAR_PATH },
+    });
+    const group = items.find((d: Loose) => d.type === 2);
+    expect(group).toMatchObject({
+      name: 'IVF preparation circle',
+      client: null,
+      xmppRoomJid: expect.stringContaining('@muc.'),
+    });
+    const dates = items.map((d: Loose) => d.lastMessageDateSent ?? 0);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+
+    const counts = await qb.call(
+      'GET',
+      `/chat/Message/unread.json?chat_dialog_ids=${items.map((d: Loose) => d.dialogId).join(',')}`,
+      { token: chat },
+    );
+    for (const d of items) expect(d.unreadMessagesCount).toBe(counts.body[d.dialogId]);
+    expect(items.some((d: Loose) => d.unreadMessagesCount > 0)).toBe(true);
+
+    const page = await api.call<Loose>('GET', '/message/qb/doctor/getDialogs?limit=2&skip=1', {
+      token: portal,
+    });
+    expect(page.data.items.map((d: Loose) => d.dialogId)).toEqual(
+      items.slice(1, 3).map((d: Loose) => d.dialogId),
+    );
+  });
+
+  it('needs a signed-in provider and valid paging', async () => {
+    expect((await api.call('GET', '/message/qb/doctor/getDialogs')).code).toBe('TOKEN_ERR_EMPTY');
+    expect((await api.call('GET', '/message/qb/doctor/getDialogs?limit=0', { token: portal })).code).toBe(
+      'VALIDATION_ERROR',
+    );
+  });
+});
+
+describe('GET /consultation/invite/doctor/doctorInfo/ByUserQbId', () => {
+  it("gives a client's name, avatar (or the default) and ids", async () => {
+    const answer = await api.call<Loose>(
+      'GET',
+      `/consultation/invite/doctor/doctorInfo/ByUserQbId?quickBloxId=${ava.chatId}`,
+      { token: portal },
+    );
+    expect(answer.data).toEqual({
+      id: ava.chatId,
+      userId: expect.any(Number),
+      name: ava.name,
+      avatar: DEFAULT_AVATAR_PATH,
+    });
+    const avatar = await fetch(`${stack.url}${DEFAULT_AVATAR_PATH}`);
+    expect(avatar.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await avatar.text()).toContain('<svg');
+  });
+
+  it("does not disclose users who are not the provider's clients", async () => {
+    const emma = member('emma');
+    const answer = await api.call(
+      'GET',
+      `/consultation/invite/doctor/doctorInfo/ByUserQbId?quickBloxId=${emma.chatId}`,
+      { token: portal },
+    );
+    expect(answer.status).toBe(404);
+    expect(
+      (
+        await api.call('GET', '/consultation/invite/doctor/doctorInfo/ByUserQbId?quickBloxId=abc', {
+          token: portal,
+        })
+      ).code,
+    ).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('GET /message/qb/user/get and the unread dialog list', () => {
+  it('gives the chat password and unread counts per dialog, and only unread dialogs in the list', async () => {
+    const account = await api.call<Loose>('GET', '/message/qb/user/get', { token: portal });
+    const credentials = await api.call<Loose>('GET', '/message/qb/user/getInfo', { token: portal });
+    expect(account.data).toMatchObject({
+      login: amelia.chatLogin,
+      password: credentials.data.password,
+      quickBloxId: amelia.chatId,
+      app: {
+        appId: personas.chatApp.appId,
+        authKey: personas.chatApp.authKey,
+        authSecret: personas.chatApp.authSecret,
+        hash: 'sha1',
+        apiPath: '/qb',
+      },
+    });
+    const service = await serviceUnread();
+    expect(account.data.totalUnread).toBe(service.total);
+    expect(account.data.items.reduce((n: number, i: Loose) => n + i.unreadMessagesCount, 0)).toBe(
+      service.total,
+    );
+
+    const unread = await api.call<Loose>('GET', '/message/qb/doctor/unreadDialogs', { token: portal });
+    expect(unread.data.total).toBe(service.total);
+    expect(unread.data.items.every((i: Loose) => i.unreadMessagesCount > 0)).toBe(true);
+    const withAva = unread.data.items.find((i: Loose) => i.clientChatId === ava.chatId);
+    expect(withAva).toBeDefined();
+
+    // Reading the dialog over the chat service takes it off the list.
+    await qb.call('PUT', '/chat/Message.json', {
+      token: chat,
+      form: { read: 1, chat_dialog_id: withAva.dialogId },
+    });
+    const after = await api.call<Loose>('GET', '/message/qb/doctor/unreadDialogs', { token: portal });
+    expect(after.data.items.find((i: Loose) => i.clientChatId === ava.chatId)).toBeUndefined();
+    expect(after.data.total).toBe(unread.data.total - withAva.unreadMessagesCount);
+  });
+});

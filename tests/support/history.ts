@@ -1,0 +1,114 @@
+/**
+ * Helpers for history tests: @xmpp/client peers that send what the vendor's SDK sends
+ * (hosted-chat-wire.md §14.2 messages, §14.4 markers), with stream management settled first
+ * (../shared/protocols/prosody.md: @xmpp/client's SM race), and a way to freeze the server.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { xml } from '@xmpp/client';
+import { connectPeer } from './xmpp-peer';
+
+export type Peer = Awaited<ReturnType<typeof connectPeer>>;
+
+/** A 24-hex BSON-style id, as the SDK gives messages (§11). */
+export function bsonId(): string {
+  return (
+    Math.floor(Date.now() / 1000)
+      .toString(16)
+      .padStart(8, '0') + randomBytes(8).toString('hex')
+  );
+}
+
+interface SmState {
+  enabled: boolean;
+  outbound_q: unknown[];
+}
+
+const sm = (peer: Peer) => (peer as unknown as { streamManagement: SmState }).streamManagement;
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Connects and waits until stream management is enabled, so later acks count right. */
+export async function historyPeer(options: Parameters<typeof connectPeer>[0]): Promise<Peer> {
+  const peer = await connectPeer(options);
+  await until(() => sm(peer).enabled, 'stream management');
+  return peer;
+}
+
+/** Resolves when the server acknowledged every stanza sent so far (it has handled them). */
+export function allAcknowledged(peer: Peer): Promise<void> {
+  return until(() => sm(peer).outbound_q.length === 0, 'stream-management acks');
+}
+
+export function chatMessage(
+  to: string,
+  text: string,
+  dialogId: string,
+  options: { id?: string; history?: boolean } = {},
+) {
+  return xml(
+    'message',
+    { type: 'chat', to, id: options.id ?? bsonId() },
+    xml('body', {}, text),
+    xml('markable', { xmlns: 'urn:xmpp:chat-markers:0' }),
+    xml(
+      'extraParams',
+      { xmlns: 'jabber:client' },
+      ...(options.history === false ? [] : [xml('save_to_history', {}, '1')]),
+      xml('dialog_id', {}, dialogId),
+    ),
+  );
+}
+
+export function groupMessage(room: string, text: string, dialogId: string, id = bsonId()) {
+  return xml(
+    'message',
+    { type: 'groupchat', to: room, id },
+    xml('body', {}, text),
+    xml(
+      'extraParams',
+      { xmlns: 'jabber:client' },
+      xml('save_to_history', {}, '1'),
+      xml('dialog_id', {}, dialogId),
+    ),
+  );
+}
+
+export function marker(kind: 'received' | 'displayed', to: string, messageId: string, dialogId: string) {
+  return xml(
+    'message',
+    { type: 'chat', to, id: bsonId() },
+    xml(kind, { xmlns: 'urn:xmpp:chat-markers:0', id: messageId }),
+    xml('extraParams', { xmlns: 'jabber:client' }, xml('dialog_id', {}, dialogId)),
+  );
+}
+
+/** The running server's pid (the stack writes it to DATA_DIR/server.json). */
+export async function serverPid(dataDir: string): Promise<number> {
+  const info = JSON.parse(await readFile(path.join(dataDir, 'server.json'), 'utf8')) as { pid: number };
+  return info.pid;
+}
+
+/** mod_portal_history's durable outbox of a host, as Prosody keeps it on disk ('' when empty). */
+export async function outboxText(dataDir: string, host: string): Promise<string> {
+  const file = path.join(
+    dataDir,
+    'prosody',
+    'data',
+    encodeURIComponent(host).replace(/\./g, '%2e'),
+    'portal_history_outbox.list',
+  );
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The history store against a real embedded database: a message is stored once by its id and
+ * announced once (`chat.message.stored`), dialogs keep their last message, markers count up to
+ * the marked message for the reader only, a marker that comes first waits for its message, and
+ * unread counts follow.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerContext } from '../../../src/server/context';
+import { ensurePrivateDialog, findDialog } from '../../../src/server/chat-history/dialogs';
+import { ChatHistory } from '../../../src/server/chat-history/history';
+import { applyMarker, unreadCounts, type NewMessage } from '../../../src/server/chat-history/messages';
+import { ProsodyBridge } from '../../../src/server/chat-history/prosody-bridge';
+import { openDatabase, type Database } from '../../../src/server/db/database';
+import { migrate } from '../../../src/server/db/migrate';
+import { EventBus, type DomainEvents } from '../../../src/server/events/event-bus';
+import { newObjectId } from '../../../src/server/qb/object-id';
+
+let dir = '';
+let db: Database;
+let history: ChatHistory;
+const events: Array<DomainEvents['chat.message.stored']> = [];
+const A = 500001;
+const B = 500002;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'chat-history-'));
+  db = await openDatabase({ dataDir: dir, databaseUrl: null });
+  await migrate(db);
+  for (const id of [A, B]) {
+    await db
+      .insertInto('chat_users')
+      .values({ id, kind: 'member', login: `u${id}`, password_hash: 'x' })
+      .execute();
+  }
+  const bus = new EventBus();
+  bus.on('chat.message.stored', (e) => void events.push(e));
+  const ctx = {
+    db,
+    events: bus,
+    config: { chat: { appId: 1001, domain: 'localhost' } },
+  } as unknown as ServerContext;
+  history = new ChatHistory(ctx, new ProsodyBridge(() => null, 'localhost'));
+}, 60_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const message = (dialogId: string, sender: number, body: string, dateSent: number): NewMessage => ({
+  id: newObjectId(),
+  dialogId,
+  senderId: sender,
+  recipientId: sender === A ? B : A,
+  body,
+  dateSent,
+  attachments: [],
+  custom: {},
+  markable: true,
+});
+
+describe('history store', () => {
+  it('stores and announces a message once, and keeps the last message on the dialog', async () => {
+    const dialog = await ensurePrivateDialog(db, A, B);
+    expect((await ensurePrivateDialog(db, B, A)).id).toBe(dialog.id);
+    const first = message(dialog.id, A, 'Hello', 1_800_000_000);
+    expect(await history.record(first, dialog)).toBe(true);
+    expect(await history.record({ ...first, body: 'Changed' }, dialog)).toBe(false);
+    expect(events).toEqual([
+      expect.objectContaining({
+        chatDialogId: dialog.id,
+        messageId: first.id,
+        senderChatId: A,
+        recipientChatIds: [B],
+        textPreview: 'Hello',
+      }),
+    ]);
+    // An older message arriving late does not become the last one.
+    await history.record(message(dialog.id, B, 'Earlier', 1_799_999_000), dialog);
+    expect(await findDialog(db, dialog.id)).toMatchObject({
+      last_message: 'Hello',
+      last_message_id: first.id,
+      last_message_user_id: A,
+    });
+  });
+
+  it('counts unread per reader and applies markers up to the marked message', async () => {
+    const dialog = await ensurePrivateDialog(db, A, B);
+    const later = [
+      message(dialog.id, A, 'One', 1_800_000_010),
+      message(dialog.id, A, 'Two', 1_800_000_020),
+      message(dialog.id, A, 'Three', 1_800_000_030),
+    ];
+    for (const m of later) await history.record(m, dialog);
+    expect((await unreadCounts(db, B)).get(dialog.id)).toBe(4);
+    expect((await unreadCounts(db, A)).get(dialog.id)).toBe(1);
+    await applyMarker(db, later[1]!.id, B, 'displayed');
+    expect((await unreadCounts(db, B)).get(dialog.id)).toBe(1);
+    const rows = await db
+      .selectFrom('chat_messages')
+      .select(['body', 'read_ids', 'delivered_ids'])
+      .where('dialog_id', '=', dialog.id)
+      .execute();
+    const byBody = Object.fromEntries(rows.map((r) => [r.body, r]));
+    expect(byBody.Two!.read_ids).toEqual([A, B]);
+    expect(byBody.Three!.read_ids).toEqual([A]);
+    // The reader's own message is not "read" by it again.
+    expect(byBody.Earlier!.read_ids).toEqual([B]);
+    await applyMarker(db, later[2]!.id, B, 'received');
+    const three = await db
+      .selectFrom('chat_messages')
+      .select(['read_ids', 'delivered_ids'])
+      .where('id', '=', later[2]!.id)
+      .executeTakeFirstOrThrow();
+    expect(three).toEqual({ read_ids: [A], delivered_ids: [A, B] });
+  });
+
+  it('keeps a marker that arrives first until its message is stored', async () => {
+    const dialog = await ensurePrivateDialog(db, A, B);
+    const early = message(dialog.id, A, 'Marked in advance', 1_800_000_040);
+    expect(await applyMarker(db, early.id, B, 'displayed')).toBe(false);
+    await history.record(early, dialog);
+    const row = await db
+      .selectFrom('chat_messages')
+      .select('read_ids')
+      .where('id', '=', early.id)
+      .executeTakeFirstOrThrow();
+    expect(row.read_ids).toEqual([A, B]);
+    expect(await db.selectFrom('chat_pending_markers').selectAll().execute()).toEqual([]);
+  });
+
+  it('ignores markers from users outside the dialog', async () => {
+    const dialog = await ensurePrivateDialog(db, A, B);
+    const m = message(dialog.id, A, 'Private', 1_800_000_050);
+    await history.record(m, dialog);
+    await db
+      .insertInto('chat_users')
+      .values({ id: 500003, kind: 'member', login: 'u500003', password_hash: 'x' })
+      .execute();
+    await applyMarker(db, m.id, 500003, 'displayed');
+    const row = await db
+      .selectFrom('chat_messages')
+      .select('read_ids')
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(row.read_ids).toEqual([A]);
+  });
+});
