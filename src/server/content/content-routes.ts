@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { getAllMemberTags, getBlogCategories, getBlogList, getVideoList } from '../../shared/api/content';
 import { likePattern } from '../consultation/consultation-routes';
 import type { ServerContext } from '../context';
+import { countAndPage } from '../db/paging';
 import { registerEndpoint } from '../http/route';
 
 const YOUTUBE = 'https://www.youtube.com';
@@ -33,18 +34,14 @@ export function registerContentRoutes(app: FastifyInstance, ctx: ServerContext) 
     if (query.categoryId) base = base.where('category_id', '=', query.categoryId);
     if (query.tagId) base = base.where(sql<boolean>`${query.tagId} = any(tag_ids)`);
     if (query.keyword) base = base.where('title', 'ilike', likePattern(query.keyword));
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll()
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute();
+    const { total, rows } = await countAndPage(
+      base,
+      (q) => q.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc'),
+      query.page,
+      query.pageSize,
+    );
     return {
-      total: Number(total),
+      total,
       page: query.page,
       pageSize: query.pageSize,
       list: rows.map((r) => ({
@@ -65,18 +62,14 @@ export function registerContentRoutes(app: FastifyInstance, ctx: ServerContext) 
     let base = ctx.db.selectFrom('videos');
     if (query.tagId) base = base.where(sql<boolean>`${query.tagId} = any(tag_ids)`);
     if (query.keyword) base = base.where('title', 'ilike', likePattern(query.keyword));
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll()
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute();
+    const { total, rows } = await countAndPage(
+      base,
+      (q) => q.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc'),
+      query.page,
+      query.pageSize,
+    );
     return {
-      total: Number(total),
+      total,
       page: query.page,
       pageSize: query.pageSize,
       list: rows.map((r) => ({

@@ -4,8 +4,8 @@
  * with `size=`; info by id or uid (and the SDK's update quirk: a GET with `blob[name]`); download
  * at `/blobs/{uid}` (public) or `/blobs/{uid}?token=` (private); list; delete.
  */
+import { countAndPage } from '../db/paging';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { ServerContext } from '../context';
 import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
 import { ApiError } from '../http/api-error';
@@ -148,21 +148,16 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
     const page = Math.max(1, int(params.page) ?? 1);
     const perPage = Math.min(100, Math.max(1, int(params.per_page) ?? 10));
     const me = userOf(request);
-    const { rows } = await sql<{
-      n: number;
-    }>`select count(*)::integer as n from blobs where owner_chat_id = ${me}`.execute(ctx.db);
-    const items = await ctx.db
-      .selectFrom('blobs')
-      .selectAll()
-      .where('owner_chat_id', '=', me)
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const { total, rows: items } = await countAndPage(
+      ctx.db.selectFrom('blobs').where('owner_chat_id', '=', me),
+      (q) => q.selectAll().orderBy('id', 'desc'),
+      page,
+      perPage,
+    );
     return {
       current_page: page,
       per_page: perPage,
-      total_entries: rows[0]?.n ?? 0,
+      total_entries: total,
       items: items.map((b) => ({ blob: blobJson(b) })),
     };
   });

@@ -3,6 +3,7 @@
  * status. This server has no push gateway (APNs, FCM) configured, so events are kept and their
  * status says that nothing was sent, and to how many subscribed devices it would have gone.
  */
+import { countAndPage } from '../db/paging';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import type { ServerContext } from '../context';
@@ -176,21 +177,16 @@ export function registerPushRoutes(scope: FastifyInstance, ctx: ServerContext) {
     const page = Math.max(1, int(params.page) ?? 1);
     const perPage = Math.min(100, Math.max(1, int(params.per_page) ?? 10));
     const me = userOf(request);
-    const { rows } = await sql<{
-      n: number;
-    }>`select count(*)::integer as n from qb_push_events where user_id = ${me}`.execute(ctx.db);
-    const items = await ctx.db
-      .selectFrom('qb_push_events')
-      .selectAll()
-      .where('user_id', '=', me)
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const { total, rows: items } = await countAndPage(
+      ctx.db.selectFrom('qb_push_events').where('user_id', '=', me),
+      (q) => q.selectAll().orderBy('id', 'desc'),
+      page,
+      perPage,
+    );
     return {
       current_page: page,
       per_page: perPage,
-      total_entries: rows[0]?.n ?? 0,
+      total_entries: total,
       items: items.map((e) => ({ event: eventJson(e, appId) })),
     };
   });
