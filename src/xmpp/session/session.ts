@@ -210,7 +210,9 @@ export function createSession(deps: SessionDeps): Session {
         return move('authenticating');
       case 'authfail':
         current.error = new SaslError(STATUS_AUTHFAIL, { code: 401, condition });
-        return move('auth failed');
+        move('auth failed');
+        // Strophe leaves the stream open after a SASL failure; close it to end the attempt.
+        return current.transport.disconnect('authentication failed');
       case 'connfail':
         current.error ??= new StreamError(STATUS_CONNFAIL, { code: 422, condition });
         return move('connection failed');

@@ -110,10 +110,8 @@ export function createMockTransport(options: MockTransportOptions = {}): MockTra
         password = p;
         report('connecting');
         report('authenticating');
-        if (options.authFail) {
-          report('authfail');
-          report('disconnected');
-        } else report('bind-required');
+        // Like Strophe: after a SASL failure the stream stays open until the session closes it.
+        report(options.authFail ? 'authfail' : 'bind-required');
       },
       bind() {
         bound = jid.includes('/') ? jid : `${jid}/mock`;
