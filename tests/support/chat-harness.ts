@@ -80,7 +80,7 @@ export function collect(peer: Peer): Element[] {
 export async function onlinePeer(
   stack: StackInfo,
   key: string,
-  options: { resource?: string; presence?: boolean } = {},
+  options: { resource?: string; presence?: boolean; roster?: boolean } = {},
 ): Promise<Peer> {
   const persona = member(key);
   const peer = await connectPeer({
@@ -92,10 +92,11 @@ export async function onlinePeer(
   });
   const sm = (peer as unknown as { streamManagement: { enabled: boolean } }).streamManagement;
   await until(() => sm.enabled, 'the peer to enable stream management');
-  if (options.presence !== false) {
-    const { xml } = await import('@xmpp/client');
-    await peer.send(xml('presence'));
-  }
+  const { xml } = await import('@xmpp/client');
+  // RFC 6121 §2.1.2: only a resource that fetched the roster is told of subscription changes.
+  if (options.roster)
+    await peer.iqCaller.request(xml('iq', { type: 'get' }, xml('query', { xmlns: 'jabber:iq:roster' })));
+  if (options.presence !== false) await peer.send(xml('presence'));
   return peer;
 }
 

@@ -2,8 +2,9 @@
  * Group rooms, XEP-0045 as ../shared/protocols/hosted-chat-wire.md §17 and spec §4 use them: join
  * with zero history, complete on the self-presence (status 110) that echoes the join id, fail
  * with the response's code (or 500) and text (or 'Unknown issue'); leave; online users through
- * disco#items; occupants joining and leaving; status 301 (and 307) removing the room from the
- * joined set. Rooms we create are accepted as instant rooms (XEP-0045 §10.1.2).
+ * disco#items (or, where the server lists none, the occupants we saw); occupants joining and
+ * leaving; status 301 (and 307) removing the room from the joined set. Rooms we create are
+ * accepted as instant rooms (XEP-0045 §10.1.2).
  */
 import { dialogIdFromRoomJid, type Addressing } from '../addressing/jids';
 import { TimeoutError, UNKNOWN_ISSUE, XmppError } from '../errors/errors';
@@ -160,8 +161,14 @@ export function createMuc(deps: MucDeps): MucApi {
       await done;
     },
     async listOnlineUsers(dialogIdOrJid) {
-      const iq = buildOccupantsQuery(addressing.roomOf(dialogIdOrJid));
-      return parseOccupantIds(await deps.iqCaller.request(iq, { suffix: 'muc_disco_items' }));
+      const room = addressing.roomOf(dialogIdOrJid);
+      const ids = parseOccupantIds(
+        await deps.iqCaller.request(buildOccupantsQuery(room), { suffix: 'muc_disco_items' }),
+      );
+      // Prosody 0.12 answers a room's disco#items with no items; in a room we are in, the
+      // occupants' presences (XEP-0045 §7.2.3) tell us the same.
+      const present = occupants.get(room);
+      return ids.length === 0 && present ? [...present] : ids;
     },
     kick: (room, userId, reason) => moderate(room, { nick: String(userId), role: 'none' }, reason),
     ban: (room, userId, reason) =>
@@ -202,6 +209,7 @@ export function createMuc(deps: MucDeps): MucApi {
             });
           }
           if (!occupants.has(room)) occupants.set(room, new Set());
+          if (occupantId !== null) occupants.get(room)!.add(occupantId);
           settle(joins, room);
         } else {
           occupants.delete(room);

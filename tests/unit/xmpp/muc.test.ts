@@ -89,6 +89,25 @@ describe('rooms', () => {
     expect(await online).toEqual([100001, 200003]);
   });
 
+  it('lists the occupants it saw when the server lists none (Prosody 0.12)', async () => {
+    const { client, mock } = await connectedTestClient();
+    const out = mock.catchOutgoing('presence');
+    const joined = client.muc.join('dlg');
+    mock.mockInput(
+      `<presence from="${ROOM}/200004"><x xmlns="${MUC_USER}"><item role="moderator"/></x></presence>`,
+    );
+    mock.mockInput(self((await out).attrs.id!));
+    await joined;
+    const query = mock.catchOutgoing('iq');
+    const online = client.muc.listOnlineUsers('dlg');
+    mock.reply(await query, parseXml('<query xmlns="http://jabber.org/protocol/disco#items"/>'));
+    expect((await online).sort()).toEqual([100001, 200004]);
+    const elsewhere = mock.catchOutgoing('iq');
+    const other = client.muc.listOnlineUsers('other');
+    mock.reply(await elsewhere, parseXml('<query xmlns="http://jabber.org/protocol/disco#items"/>'));
+    expect(await other).toEqual([]);
+  });
+
   it('forgets a room we were banned (301) or kicked (307) from and reports others being removed', async () => {
     const { client, mock } = await connectedTestClient();
     const kicks: KickEvent[] = [];

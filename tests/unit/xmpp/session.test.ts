@@ -99,7 +99,7 @@ describe('connecting', () => {
       code: 401,
       message: STATUS_AUTHFAIL,
     });
-    expect(states).toEqual(['connecting', 'authenticating', 'auth failed', 'disconnected']);
+    expect(states).toEqual(['connecting', 'authenticating', 'auth failed', 'disconnecting', 'disconnected']);
     await scheduler.advance(60_000);
     expect(mock.connections).toHaveLength(1);
   });
