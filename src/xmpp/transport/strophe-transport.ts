@@ -17,7 +17,10 @@ type StropheConnection = InstanceType<typeof Strophe.Connection>;
 /** Strophe internals this file relies on, named once. */
 interface StropheInternals {
   _doDisconnect(condition?: string | null): void;
-  _proto: { socket?: { terminate?: () => void } | null; _abortAllRequests?: () => void };
+  _proto: {
+    socket?: { terminate?: () => void; on?: (event: 'error', listener: () => void) => void } | null;
+    _abortAllRequests?: () => void;
+  };
 }
 
 const STATUS_NAMES: Readonly<Record<number, TransportStatus>> = {
@@ -73,6 +76,13 @@ export const createStropheTransport: TransportFactory = (options, handlers) => {
   // A system handler: it must also see <resumed/> and <failed/>, which arrive before binding.
   tap.user = false;
 
+  /**
+   * Node's `ws` reports closing a socket that is still connecting as an 'error' event, after
+   * Strophe has removed its own listener: without one of ours that would be an uncaught error.
+   * The attempt is being ended on purpose, so the event carries nothing new.
+   */
+  const quietSocket = () => internals._proto.socket?.on?.('error', () => undefined);
+
   const transport: Transport = {
     kind: options.kind,
     get boundJid() {
@@ -102,9 +112,11 @@ export const createStropheTransport: TransportFactory = (options, handlers) => {
       connection.send(toDom(stanza));
     },
     disconnect(reason) {
+      quietSocket();
       connection.disconnect(reason);
     },
     drop() {
+      quietSocket();
       // Like a network failure: no stream close, so the server keeps the session resumable.
       internals._proto.socket?.terminate?.();
       internals._proto._abortAllRequests?.();

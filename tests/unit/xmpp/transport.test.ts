@@ -4,6 +4,7 @@
  * XMLHttpRequest on fake timers; and the fetch-based XMLHttpRequest for Node.
  */
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boshRetryDelayMs } from '../../../src/xmpp/transport/bosh-policy';
@@ -67,6 +68,30 @@ describe('BOSH through Strophe', () => {
       expect(gap).toBeGreaterThanOrEqual(expected);
       expect(gap).toBeLessThan(expected + 500);
     });
+  });
+});
+
+describe('WebSocket through Strophe', () => {
+  it('can be closed or dropped while the socket is still connecting, without an uncaught error', async () => {
+    // A server that accepts TCP and never answers the upgrade keeps the socket CONNECTING.
+    const sockets: net.Socket[] = [];
+    const hanging = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const { port } = hanging.address() as AddressInfo;
+    for (const end of ['disconnect', 'drop'] as const) {
+      const statuses: TransportStatus[] = [];
+      const transport = createStropheTransport(
+        { kind: 'websocket', service: `ws://127.0.0.1:${port}/xmpp-websocket` },
+        { onStatus: (s) => statuses.push(s), onElement: () => undefined },
+      );
+      transport.connect('100001-1001@localhost/r', 'pw');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      transport[end]();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(statuses).toContain('disconnected');
+    }
+    sockets.forEach((socket) => socket.destroy());
+    await new Promise<void>((resolve) => hanging.close(() => resolve()));
   });
 });
 
