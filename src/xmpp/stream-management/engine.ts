@@ -16,7 +16,14 @@ import type { SmNonza } from './parse';
 
 const MOD = 2 ** 32;
 /** Ask for an ack at once when this many stanzas went out since the last request. */
-const REQUEST_EVERY = 25;
+const REQUEST_EVERY = 100;
+/**
+ * Otherwise ask this long after the first unasked stanza. An <r/> right behind every message
+ * costs a frame each and, on a link with Nagle's algorithm, can hold the next message back
+ * until the server's delayed ACK (~40 ms); acks are needed for the 30 s report and to keep the
+ * resumption queue short, not at once.
+ */
+const REQUEST_AFTER_MS = 2_000;
 
 export interface StreamManagementDeps {
   /** Writes a nonza to the current stream (never counted, never queued). */
@@ -114,8 +121,7 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
 
   function scheduleRequest(): void {
     if (++sinceRequest >= REQUEST_EVERY) return requestAck();
-    // One <r/> after a burst: coalesced on the next timer turn.
-    requestTimer ??= scheduler.setTimeout(requestAck, 0);
+    requestTimer ??= scheduler.setTimeout(requestAck, REQUEST_AFTER_MS);
   }
 
   function scheduleReport(): void {

@@ -46,17 +46,31 @@ describe('stream management', () => {
     const { sm, raw, acked, nonza, message, scheduler } = setup();
     sm.enable();
     nonza(`<enabled xmlns="${NS}" id="abc" resume="true"/>`);
+    const requests = () => raw.filter((r) => r === `<r xmlns="${NS}"/>`).length;
     sm.track(xml('presence'));
     sm.track(message('m1'));
     sm.track(message('m2'));
-    await scheduler.advance(0);
-    expect(raw.filter((r) => r === `<r xmlns="${NS}"/>`)).toHaveLength(1);
+    // Not right behind every message: one request 2 s after the first unasked stanza.
+    await scheduler.advance(1999);
+    expect(requests()).toBe(0);
+    await scheduler.advance(1);
+    expect(requests()).toBe(1);
     nonza(`<a xmlns="${NS}" h="2"/>`);
     expect(acked).toEqual(['m1']);
     expect(sm.unacked).toBe(1);
     nonza(`<a xmlns="${NS}" h="3"/>`);
     expect(acked).toEqual(['m1', 'm2']);
     expect(sm.unacked).toBe(0);
+  });
+
+  it('asks at once after 100 stanzas without a request', async () => {
+    const { sm, raw, nonza, message } = setup();
+    sm.enable();
+    nonza(`<enabled xmlns="${NS}" id="abc" resume="true"/>`);
+    for (let i = 0; i < 99; i++) sm.track(message(`b${i}`));
+    expect(raw.filter((r) => r.startsWith('<r ')).length).toBe(0);
+    sm.track(message('b99'));
+    expect(raw.filter((r) => r.startsWith('<r ')).length).toBe(1);
   });
 
   it('reports a message unacked after 30 s, once', async () => {
