@@ -120,7 +120,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     send,
     addressing,
     nextId,
-    jid,
     onDelivered: (event) => events.emit('delivered', event),
     onRead: (event) => events.emit('read', event),
   });
@@ -128,7 +127,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     send,
     addressing,
     scheduler,
-    jid,
     userId: me,
     expireMs: options.typingExpiryMs ?? DEFAULTS.typingExpiryMs,
     onTyping: (event) => events.emit('typing', event),
@@ -137,7 +135,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     send,
     addressing,
     nextId,
-    jid,
     userId: me,
     onMessage: (message) => {
       // Peer-lessons §11: a message from someone ends their "is typing".
@@ -180,7 +177,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     addressing,
     scheduler,
     timeoutMs: iqTimeoutMs,
-    jid,
     userId: me,
     onJoinOccupant: (event) => events.emit('joinOccupant', event),
     onLeaveOccupant: (event) => events.emit('leaveOccupant', event),

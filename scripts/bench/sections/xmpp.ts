@@ -53,6 +53,48 @@ export const section: BenchSection = {
       unit: 'ms',
     });
 
+    const quiet: number[] = [];
+    for (let i = 0; i < RESUMPTIONS; i++) quiet.push((await resumeOurs(stack, false)).ms);
+    const resumes = [];
+    for (let i = 0; i < RESUMPTIONS; i++) resumes.push(await resumeOurs(stack, true));
+    const peerResumes: number[] = [];
+    for (let i = 0; i < RESUMPTIONS; i++) {
+      const ms = await resumePeer(stack);
+      if (ms !== null) peerResumes.push(ms);
+    }
+    report({
+      metric: 'resumption after a cut p50',
+      ours: quantile(quiet, 0.5),
+      reference: peerResumes.length ? quantile(peerResumes, 0.5) : 'n/a',
+      referenceName: '@xmpp/client',
+      unit: 'ms',
+    });
+    report({
+      metric: 'resumption under traffic p50',
+      ours: quantile(
+        resumes.map((r) => r.ms),
+        0.5,
+      ),
+      unit: 'ms',
+    });
+    report({
+      metric: 'resumption: messages lost (total)',
+      ours: resumes.reduce((s, r) => s + r.lost, 0),
+      reference: 0,
+      referenceName: 'target',
+      unit: 'msgs',
+    });
+    report({
+      metric: 'resumption: duplicated (total)',
+      ours: resumes.reduce((s, r) => s + r.duplicated, 0),
+      reference: 0,
+      referenceName: 'target',
+      unit: 'msgs',
+    });
+    note(
+      `${RESUMPTIONS} cuts, 200 messages each way across each; @xmpp/client resumed ${peerResumes.length}/${RESUMPTIONS}`,
+    );
+
     const bursts: Array<[string, BurstResult]> = [
       ['ours', await burstOurs(stack, BURST)],
       ['@xmpp/client', await burstPeer(stack, BURST)],
@@ -95,41 +137,6 @@ export const section: BenchSection = {
       unit: 'B',
     });
 
-    const resumes = [];
-    for (let i = 0; i < RESUMPTIONS; i++) resumes.push(await resumeOurs(stack));
-    const peerResumes: number[] = [];
-    for (let i = 0; i < RESUMPTIONS; i++) {
-      const ms = await resumePeer(stack);
-      if (ms !== null) peerResumes.push(ms);
-    }
-    report({
-      metric: 'resumption after a cut p50',
-      ours: quantile(
-        resumes.map((r) => r.ms),
-        0.5,
-      ),
-      reference: peerResumes.length ? quantile(peerResumes, 0.5) : 'n/a',
-      referenceName: '@xmpp/client',
-      unit: 'ms',
-    });
-    report({
-      metric: 'resumption: messages lost (total)',
-      ours: resumes.reduce((s, r) => s + r.lost, 0),
-      reference: 0,
-      referenceName: 'target',
-      unit: 'msgs',
-    });
-    report({
-      metric: 'resumption: duplicated (total)',
-      ours: resumes.reduce((s, r) => s + r.duplicated, 0),
-      reference: 0,
-      referenceName: 'target',
-      unit: 'msgs',
-    });
-    note(
-      `${RESUMPTIONS} cuts, 200 messages each way across each; @xmpp/client resumed ${peerResumes.length}/${RESUMPTIONS}`,
-    );
-
     const sizes = await bundleSizes();
     report({
       metric: 'src/xmpp bundle, strophe external (br)',
@@ -156,7 +163,10 @@ export const section: BenchSection = {
       `minified sizes: src/xmpp ${kb(sizes.oursAlone.raw)} KB, with strophe ${kb(sizes.withStrophe.raw)} KB, strophe ${kb(sizes.stropheAsUsed.raw)} KB`,
     );
     note(
-      'Prosody is rate-limited to 512 kb/s per client connection (src/server/prosody/config.ts), which caps burst throughput for both libraries.',
+      'Resumption is timed from the cut to the resumed stream on a quiet connection for both libraries; under traffic the server is also storing the messages queued for us.',
+    );
+    note(
+      'Prosody limits each client connection to 512 kb/s (src/server/prosody/config.ts); our messages carry from, id and the body namespace as the wire format asks, hence the larger size.',
     );
   },
 };

@@ -5,7 +5,6 @@
 import { member } from '../../../fixtures';
 import { stopPeer } from '../../../tests/support/xmpp-peer';
 import type { StackInfo } from '../../../tests/support/stack';
-import { buildChatMessage } from '../../../src/xmpp/messages/build';
 import { chatMessage, oursOnline, peerLogin } from './clients';
 
 export interface BurstResult {
@@ -17,6 +16,31 @@ export interface BurstResult {
   received: number;
   duplicates: number;
   seconds: number;
+}
+
+const frameSizes = new Map<string, number>();
+let hooked = false;
+
+/** Records the size of WebSocket frames as both libraries write them (both use `ws`). */
+function hookFrames(): void {
+  if (hooked) return;
+  hooked = true;
+  const proto = (globalThis as unknown as { WebSocket: { prototype: { send(data: unknown): void } } })
+    .WebSocket.prototype;
+  const send = proto.send;
+  proto.send = function (this: unknown, data: unknown, ...rest: unknown[]) {
+    const text = String(data);
+    const body = /<body[^>]*>(burst 5000)<\/body>/.exec(text);
+    if (body) frameSizes.set(body[1]!, Buffer.byteLength(text));
+    return (send as (...a: unknown[]) => void).call(this, data, ...rest);
+  };
+}
+
+/** The size of the last frame that carried this body, then forgets it. */
+function wireBytes(body: string): number {
+  const size = frameSizes.get(body) ?? Number.NaN;
+  frameSizes.delete(body);
+  return size;
 }
 
 /** Waits until `done()` or until nothing has arrived for `idleMs`. */
@@ -34,6 +58,7 @@ async function settle(progress: () => number, done: () => boolean, idleMs: numbe
 }
 
 export async function burstOurs(stack: StackInfo, count: number): Promise<BurstResult> {
+  hookFrames();
   const sender = await oursOnline(stack, 'ava');
   const receiver = await oursOnline(stack, 'bianca');
   const seen = new Set<string>();
@@ -48,13 +73,6 @@ export async function burstOurs(stack: StackInfo, count: number): Promise<BurstR
   const t = performance.now();
   for (let i = 0; i < count; i++) sender.send(member('bianca').chatId, { body: `burst ${i}` });
   const sendSeconds = (performance.now() - t) / 1000;
-  const sample = buildChatMessage({
-    id: '6b0235fb5d4e213bc805fba9',
-    to: member('bianca').jid,
-    type: 'chat',
-    from: sender.jid,
-    body: 'burst 5000',
-  });
   await settle(
     () => total,
     () => seen.size >= count,
@@ -62,7 +80,7 @@ export async function burstOurs(stack: StackInfo, count: number): Promise<BurstR
   );
   const result = {
     sendSeconds,
-    bytesPerMessage: sample.clone({ xmlns: 'jabber:client' }).toString().length,
+    bytesPerMessage: wireBytes('burst 5000'),
     sent: count,
     received: seen.size,
     duplicates: total - seen.size,
@@ -73,6 +91,7 @@ export async function burstOurs(stack: StackInfo, count: number): Promise<BurstR
 }
 
 export async function burstPeer(stack: StackInfo, count: number): Promise<BurstResult> {
+  hookFrames();
   const sender = await peerLogin(stack, 'clara');
   const receiver = await peerLogin(stack, 'daniela');
   const seen = new Set<string>();
@@ -97,7 +116,7 @@ export async function burstPeer(stack: StackInfo, count: number): Promise<BurstR
   );
   const result = {
     sendSeconds,
-    bytesPerMessage: chatMessage(member('daniela').jid, 'burst 5000').toString().length,
+    bytesPerMessage: wireBytes('burst 5000'),
     sent: count,
     received: seen.size,
     duplicates: total - seen.size,

@@ -28,16 +28,14 @@ export function buildChatState(
   state: 'composing' | 'paused',
   to: string,
   type: 'chat' | 'groupchat',
-  from?: string,
 ): XmlElement {
-  return xml('message', { from: from || undefined, to, type }, xml(state, { xmlns: CHAT_STATES_NS }));
+  return xml('message', { to, type }, xml(state, { xmlns: CHAT_STATES_NS }));
 }
 
 export interface ChatStatesDeps {
   send(stanza: XmlElement): void;
   addressing: Addressing;
   scheduler: Scheduler;
-  jid(): string;
   userId(): number | null;
   /** How long a composing state lasts without news. */
   expireMs: number;
@@ -81,9 +79,7 @@ export function createChatStates(deps: ChatStatesDeps): ChatStatesApi {
 
   function send(state: 'composing' | 'paused', to: number | string): void {
     const target = addressing.jidOf(to);
-    deps.send(
-      buildChatState(state, target, isRoomJid(target, addressing.domain) ? 'groupchat' : 'chat', deps.jid()),
-    );
+    deps.send(buildChatState(state, target, isRoomJid(target, addressing.domain) ? 'groupchat' : 'chat'));
   }
 
   return {

@@ -34,11 +34,11 @@ export interface MarkerEvent {
 
 export function buildMarker(
   kind: MarkerKind,
-  fields: { id: string; to: string; from?: string; messageId: string; dialogId?: string | null },
+  fields: { id: string; to: string; messageId: string; dialogId?: string | null },
 ): XmlElement {
   return xml(
     'message',
-    { type: 'chat', from: fields.from || undefined, to: fields.to, id: fields.id },
+    { type: 'chat', to: fields.to, id: fields.id },
     xml(kind, { xmlns: MARKERS_NS, id: fields.messageId }),
     fields.dialogId ? encodeExtraParams({ dialog_id: fields.dialogId }) : null,
   );
@@ -66,7 +66,6 @@ export interface MarkersDeps {
   send(stanza: XmlElement): void;
   addressing: Addressing;
   nextId(): string;
-  jid(): string;
   onDelivered(event: MarkerEvent): void;
   onRead(event: MarkerEvent): void;
 }
@@ -87,7 +86,6 @@ export function createMarkers(deps: MarkersDeps): MarkersApi {
       buildMarker(kind, {
         id,
         to: deps.addressing.jidOf(params.userId),
-        from: deps.jid(),
         messageId: params.messageId,
         dialogId: params.dialogId,
       }),

@@ -1,6 +1,11 @@
-/** Builds outgoing chat/groupchat messages, ../shared/protocols/hosted-chat-wire.md §14.2. */
+/**
+ * Builds outgoing chat/groupchat messages, ../shared/protocols/hosted-chat-wire.md §14.2. Unlike
+ * the vendor SDK we send no `from`: the server stamps it (RFC 6120 §8.1.2.1), so a stanza re-sent
+ * on a new session can never carry a stale one (peer-lessons §7), and every message is smaller.
+ * `<body/>` inherits jabber:client from the message.
+ */
 import { xml, type XmlElement } from '../xml/element';
-import { CLIENT_NS, encodeExtraParams, type ExtraParamsInput } from './extra-params';
+import { encodeExtraParams, type ExtraParamsInput } from './extra-params';
 import type { MessageType } from './types';
 
 export const MARKERS_NS = 'urn:xmpp:chat-markers:0';
@@ -9,8 +14,6 @@ export interface MessageFields {
   id: string;
   to: string;
   type: MessageType;
-  /** Our full JID (wire §11: outgoing stanzas carry it). */
-  from?: string;
   body?: string;
   markable?: boolean;
   extension?: ExtraParamsInput;
@@ -19,8 +22,8 @@ export interface MessageFields {
 export function buildChatMessage(m: MessageFields): XmlElement {
   return xml(
     'message',
-    { from: m.from || undefined, to: m.to, type: m.type, id: m.id },
-    m.body !== undefined && xml('body', { xmlns: CLIENT_NS }, m.body),
+    { to: m.to, type: m.type, id: m.id },
+    m.body !== undefined && xml('body', {}, m.body),
     m.markable === true && xml('markable', { xmlns: MARKERS_NS }),
     m.extension !== undefined && encodeExtraParams(m.extension),
   );

@@ -16,8 +16,6 @@ export interface MessagesDeps {
   addressing: Addressing;
   /** A new 24-hex ObjectId. */
   nextId(): string;
-  /** Our full JID, or '' before binding. */
-  jid(): string;
   /** Our chat id. */
   userId(): number | null;
   onMessage(message: ChatMessage): void;
@@ -44,7 +42,6 @@ export function createMessages(deps: MessagesDeps): MessagesApi {
           id,
           to: target,
           type,
-          from: deps.jid(),
           body: message.body,
           markable: message.markable,
           extension: message.extension,

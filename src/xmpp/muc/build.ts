@@ -10,15 +10,15 @@ export const DISCO_ITEMS_NS = 'http://jabber.org/protocol/disco#items';
 const DATA_NS = 'jabber:x:data';
 
 /** Join with zero history (spec §9 "Room join requests zero history"), id `{uuid}:join`. */
-export const buildJoin = (occupant: string, from?: string): XmlElement =>
+export const buildJoin = (occupant: string): XmlElement =>
   xml(
     'presence',
-    { id: stanzaId('join'), from: from || undefined, to: occupant },
+    { id: stanzaId('join'), to: occupant },
     xml('x', { xmlns: MUC_NS }, xml('history', { maxstanzas: 0 })),
   );
 
-export const buildLeave = (occupant: string, from?: string): XmlElement =>
-  xml('presence', { type: 'unavailable', from: from || undefined, to: occupant });
+export const buildLeave = (occupant: string): XmlElement =>
+  xml('presence', { type: 'unavailable', to: occupant });
 
 /** disco#items of a room: its occupants (wire §17 `listOnlineUsers`). */
 export const buildOccupantsQuery = (room: string): XmlElement =>

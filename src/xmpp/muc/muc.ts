@@ -47,7 +47,6 @@ export interface MucDeps {
   addressing: Addressing;
   scheduler: Scheduler;
   timeoutMs: number;
-  jid(): string;
   userId(): number | null;
   onJoinOccupant(event: OccupantEvent): void;
   onLeaveOccupant(event: OccupantEvent): void;
@@ -116,7 +115,7 @@ export function createMuc(deps: MucDeps): MucApi {
 
   async function join(dialogIdOrJid: string): Promise<{ dialogId: string }> {
     const room = addressing.roomOf(dialogIdOrJid);
-    const presence = buildJoin(`${room}/${nick()}`, deps.jid());
+    const presence = buildJoin(`${room}/${nick()}`);
     const done = wait(joins, room, presence.attrs.id!);
     joined.add(room);
     try {
@@ -154,7 +153,7 @@ export function createMuc(deps: MucDeps): MucApi {
       occupants.delete(room);
       const done = wait(leaves, room, '');
       try {
-        deps.send(buildLeave(`${room}/${nick()}`, deps.jid()));
+        deps.send(buildLeave(`${room}/${nick()}`));
       } catch (error) {
         settle(leaves, room, error as Error);
       }

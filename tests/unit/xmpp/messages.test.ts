@@ -63,7 +63,7 @@ describe('extraParams', () => {
 });
 
 describe('messages', () => {
-  it('sends chat messages with a 24-hex id, our from, body, markable and extension', async () => {
+  it('sends chat messages with a 24-hex id, body, markable and extension, and no from', async () => {
     const { client, mock } = await connectedTestClient();
     const out = mock.catchOutgoing((e) => e.name === 'message');
     const id = client.send(200001, {
@@ -73,8 +73,9 @@ describe('messages', () => {
     });
     const stanza = await out;
     expect(isObjectId(id)).toBe(true);
-    expect(stanza.attrs).toMatchObject({ to: AVA, type: 'chat', id, from: '100001-1001@localhost/test' });
-    expect(stanza.childText('body')).toBe('Hello Ava');
+    expect(stanza.attrs).toEqual({ to: AVA, type: 'chat', id });
+    // The body inherits jabber:client; the server stamps from (RFC 6120 §8.1.2.1).
+    expect(stanza.child('body')?.toString()).toBe('<body>Hello Ava</body>');
     expect(stanza.child('markable', 'urn:xmpp:chat-markers:0')).toBeDefined();
     expect(stanza.child('extraParams')?.childText('dialog_id')).toBe('dlg');
     const group = mock.catchOutgoing((e) => e.name === 'message');
