@@ -17,7 +17,6 @@ import {
   STATUS_REJECT,
   StreamError,
   XmppError,
-  type TimeoutError,
 } from '../errors/errors';
 import { createKeepAlive } from '../ping/keep-alive';
 import { createReconnect } from '../reconnect/engine';
@@ -25,94 +24,17 @@ import { isStanza } from '../router/stanza-router';
 import { createStreamManagement } from '../stream-management/engine';
 import { buildAnswer } from '../stream-management/build';
 import { parseSmNonza } from '../stream-management/parse';
-import type { Scheduler, TimerHandle } from '../time/scheduler';
-import type { Transport, TransportFactory, TransportKind, TransportStatus } from '../transport/types';
+import type { TimerHandle } from '../time/scheduler';
+import type { Transport, TransportStatus } from '../transport/types';
 import type { XmlElement } from '../xml/element';
 import { createConnectionStateMachine, type ConnectionState } from './connection-state';
+import type { Credentials, Session, SessionDeps } from './types';
 
-/** How the stream came up. */
-export interface OnlineInfo {
-  /** The first successful login of this client (load the roster, send presence). */
-  initial: boolean;
-  /** The previous stream was resumed: presence and rooms survived, nothing to redo. */
-  resumed: boolean;
-  /** Messages of a stream that could not be resumed, without `from`, to send again. */
-  salvaged: XmlElement[];
-}
-
-/** Why the stream went down. */
-export interface OfflineInfo {
-  intentional: boolean;
-  /** Strophe's condition (`conflict`, …) or our reason, if any. */
-  condition: string | null;
-  /** The session will try to come back on its own. */
-  willReconnect: boolean;
-}
-
-export interface SessionOptions {
-  kind: TransportKind;
-  service: string;
-  /** Resource for this client; stable across reconnects (peer-lessons §8: one per tab). */
-  resource: string;
-  streamManagement: boolean;
-  reconnectIntervalMs: number;
-  keepAliveIntervalMs: number;
-  maxPingFailures: number;
-  unackedReportMs: number;
-  /** An attempt that is not online after this long is abandoned (the loop tries again). */
-  connectTimeoutMs: number;
-}
-
-export interface SessionDeps {
-  options: SessionOptions;
-  transportFactory: TransportFactory;
-  scheduler: Scheduler;
-  isSessionExpired(): boolean;
-  /** Pings the server for the keep-alive. */
-  pingServer(): Promise<unknown>;
-  onState(state: ConnectionState): void;
-  /** Runs after every (re)connection before `connect()` resolves: post-connect actions. */
-  afterOnline(info: OnlineInfo): Promise<void>;
-  onOffline(info: OfflineInfo): void;
-  /** A received stanza (message, presence, iq). */
-  onStanza(stanza: XmlElement): void;
-  /** A reconnect attempt failed authentication (spec §8: "also raised to a reconnect-failed listener"). */
-  onReconnectFailed(error: XmppError): void;
-  onResumed(info: { resent: number }): void;
-  onResumeFailed(info: { condition: string | null; salvaged: number }): void;
-  onSessionExpired(): void;
-  onPingFailure(failures: number, error: TimeoutError): void;
-  onAcked(stanza: XmlElement): void;
-  onUnacked(stanza: XmlElement): void;
-}
-
-export interface Credentials {
-  /** Bare JID `{chatId}-{appId}@{domain}`. */
-  jid: string;
-  /** The chat password or a chat-service session token (wire §12). */
-  password: string;
-}
-
-export interface Session {
-  readonly state: ConnectionState;
-  /** Our full JID while online ('' before the first bind). */
-  readonly jid: string;
-  /** Whether stanzas go out right now. */
-  readonly live: boolean;
-  /** Connects (or resolves at once when online); rejects with the spec §8 errors. */
-  connect(credentials: Credentials): Promise<void>;
-  /** Signs out on purpose: no reconnect, no resumption. */
-  disconnect(): Promise<void>;
-  /** Drops the stream and logs in afresh (no resumption). */
-  reconnect(): void;
-  /** Sends a stanza (see the module comment for what happens offline). */
-  send(stanza: XmlElement): void;
-}
+export type { Credentials, OfflineInfo, OnlineInfo, Session, SessionDeps, SessionOptions } from './types';
 
 interface Attempt {
   transport: Transport;
   explicit: boolean;
-  resumeTried: boolean;
   salvaged: XmlElement[];
   error: XmppError | null;
   timer: TimerHandle | null;
@@ -186,7 +108,6 @@ export function createSession(deps: SessionDeps): Session {
     const current: Attempt = {
       transport,
       explicit,
-      resumeTried: false,
       salvaged: [],
       error: null,
       timer: null,
@@ -237,7 +158,6 @@ export function createSession(deps: SessionDeps): Session {
   function bindOrResume(current: Attempt): void {
     const resume = useSm && everOnline ? sm.resumeElement() : null;
     if (resume) {
-      current.resumeTried = true;
       current.transport.send(resume);
       return;
     }
