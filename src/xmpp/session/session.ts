@@ -216,6 +216,8 @@ export function createSession(deps: SessionDeps): Session {
     if (intentional) {
       sm.reset();
       salvage.length = 0;
+      // A sign-out ends the logical session: the next connect is a first login again.
+      everOnline = false;
       deps.onOffline({ intentional: true, condition, willReconnect: false });
       const list = disconnectWaiters;
       disconnectWaiters = [];
@@ -280,7 +282,9 @@ export function createSession(deps: SessionDeps): Session {
       keepAlive.stop();
       if (!attempt) {
         sm.reset();
+        salvage.length = 0;
         live = false;
+        everOnline = false;
         return Promise.resolve();
       }
       const done = new Promise<void>((resolve) => disconnectWaiters.push(resolve));

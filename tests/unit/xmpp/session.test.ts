@@ -176,6 +176,17 @@ describe('reconnecting without stream management', () => {
     expect(mock.connections).toHaveLength(2);
   });
 
+  it('treats a connect after a sign-out as a first login, not a reconnect', async () => {
+    const { client, mock } = fresh({ streamManagement: false });
+    await client.connect({ userId: 100001, password: 'pw' });
+    await client.disconnect();
+    let reconnects = 0;
+    client.on('reconnect', () => reconnects++);
+    await client.connect({ userId: 100001, password: 'pw' });
+    expect(reconnects).toBe(0);
+    expect(names(mock.connections[1]!.sent)).toEqual(['iq:enable', 'iq:query', 'presence']);
+  });
+
   it('stops when the session token has expired', async () => {
     let expired = false;
     const { client, mock, scheduler } = fresh({ streamManagement: false, isSessionExpired: () => expired });
