@@ -111,6 +111,10 @@ export async function providerChatPassword(
     token,
   });
   if (info.code !== 'OK') throw new Error(`getInfo for ${key}: ${info.code}`);
+  // A sign-in kicks the provider's older portal session, and the server then closes *every* chat
+  // stream of that provider, asynchronously (src/server/chat-identity/end-chat-sessions.ts). A
+  // chat login made before that lands is closed too; give it time to land (server race, reported).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   return { chatId: info.data.quickBloxId, password: info.data.password };
 }
 
