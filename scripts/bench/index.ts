@@ -1,0 +1,52 @@
+/**
+ * `npm run bench` (DESIGN.md §4): starts one real stack (server, Prosody, database) and runs the
+ * benchmark sections in scripts/bench/sections/ against it, printing every figure next to its
+ * reference. A section is a module exporting `section: BenchSection`; add one by adding a file.
+ * `npm run bench -- xmpp` runs only the sections whose names contain "xmpp".
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startStack } from '../../tests/support/stack';
+import { createReporter, type BenchSection } from './bench';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function loadSections(filter: string[]): Promise<BenchSection[]> {
+  const dir = path.join(here, 'sections');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.ts')).sort();
+  const sections: BenchSection[] = [];
+  for (const file of files) {
+    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as { section?: BenchSection };
+    if (!module.section) throw new Error(`${file} exports no "section"`);
+    if (filter.length === 0 || filter.some((f) => module.section!.name.includes(f)))
+      sections.push(module.section);
+  }
+  return sections;
+}
+
+async function main(): Promise<void> {
+  const sections = await loadSections(process.argv.slice(2));
+  if (sections.length === 0) throw new Error('No benchmark section matches');
+  console.log(`Starting the stack for ${sections.map((s) => s.name).join(', ')} …`);
+  const stack = await startStack();
+  let failed = false;
+  try {
+    for (const section of sections) {
+      const reporter = createReporter(section.name);
+      const started = performance.now();
+      try {
+        await section.run({ stack, report: reporter.report, note: reporter.note });
+      } catch (error) {
+        failed = true;
+        reporter.note(`FAILED: ${(error as Error).stack ?? String(error)}`);
+      }
+      reporter.print(performance.now() - started);
+    }
+  } finally {
+    await stack.stop({ remove: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+await main();

@@ -1,0 +1,305 @@
+/**
+ * The composition root of the chat stack (DESIGN.md §3, STYLE.md "What we do" 2): the only place
+ * that wires the concerns together. Order matters and is commented where it does.
+ */
+import {
+  CHAT_PING_MAX_FAILURES,
+  CHAT_PING_TIMEOUT_MS,
+  CHAT_CALLBACK_INTERVAL_MS,
+  CHAT_RECONNECT_INTERVAL_MS,
+} from '../shared/constants';
+import { createObjectIdGenerator, randomBytes } from './addressing/ids';
+import {
+  bareJid,
+  chatIdFromJid,
+  createAddressing,
+  dialogIdFromRoomJid,
+  userIdFromOccupantJid,
+} from './addressing/jids';
+import { createBlocking } from './blocking/blocking';
+import { createCarbons } from './carbons/carbons';
+import { createChatStates } from './chat-states/chat-states';
+import type { ChatClient, ChatClientOptions, ChatCredentials, ChatEvents } from './client-types';
+import { ChatNotConnectedError, XmppError } from './errors/errors';
+import { createEmitter } from './events/emitter';
+import { createIqCaller } from './iq/caller';
+import { createIqResponder } from './iq/responder';
+import { createLastActivity } from './last-activity/last-activity';
+import { createMarkers } from './markers/markers';
+import { createMessageErrors } from './messages/message-errors';
+import { createMessages } from './messages/messages';
+import type { CarbonDirection } from './messages/types';
+import { createMuc } from './muc/muc';
+import { createPing } from './ping/ping';
+import { createPrivacy } from './privacy/privacy';
+import { createRoster } from './roster/roster';
+import { createStanzaRouter } from './router/stanza-router';
+import { createSession, type OnlineInfo } from './session/session';
+import { createSystemMessages } from './system-messages/system-messages';
+import { realScheduler } from './time/scheduler';
+import { createStropheTransport } from './transport/strophe-transport';
+import { kindOfService } from './transport/types';
+import { xml, type XmlElement } from './xml/element';
+
+const DEFAULTS = {
+  keepAliveIntervalMs: 5_000,
+  iqTimeoutMs: 15_000,
+  connectTimeoutMs: 30_000,
+  typingExpiryMs: 30_000,
+};
+
+/** Creates a chat client; nothing connects until {@link ChatClient.connect}. */
+export function createChatClient(options: ChatClientOptions): ChatClient {
+  const scheduler = options.scheduler ?? realScheduler;
+  const kind = options.transport ?? kindOfService(options.service);
+  const addressing = createAddressing(options.domain, options.appId);
+  const events = createEmitter<ChatEvents>();
+  const nextId = createObjectIdGenerator(() => scheduler.now());
+  const resource =
+    options.resource ?? `portal-${[...randomBytes(4)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const iqTimeoutMs = options.iqTimeoutMs ?? DEFAULTS.iqTimeoutMs;
+  const pingTimeoutMs = options.pingTimeoutMs ?? CHAT_PING_TIMEOUT_MS;
+  let userId: number | null = null;
+
+  const jid = () => session.jid;
+  const me = () => userId;
+  const send = (stanza: XmlElement) => session.send(stanza);
+  const reportError = (error: unknown) =>
+    events.emit('error', error instanceof XmppError ? error : new XmppError(String(error), { cause: error }));
+  /** Public sends: a ChatNotConnectedError is thrown to the caller and also fired as an event (spec §8). */
+  const guarded =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return fn(...args);
+      } catch (error) {
+        if (error instanceof ChatNotConnectedError) events.emit('error', error);
+        throw error;
+      }
+    };
+
+  // Requests with replies first: every feature below uses them.
+  const iqCaller = createIqCaller({ send, scheduler, timeoutMs: iqTimeoutMs });
+  const responder = createIqResponder({ send });
+  const ping = createPing({ iqCaller, responder, addressing, timeoutMs: pingTimeoutMs });
+
+  const session = createSession({
+    options: {
+      kind,
+      service: options.service,
+      resource,
+      streamManagement: options.streamManagement ?? true,
+      reconnectIntervalMs: options.reconnectIntervalMs ?? CHAT_RECONNECT_INTERVAL_MS,
+      keepAliveIntervalMs: options.keepAliveIntervalMs ?? DEFAULTS.keepAliveIntervalMs,
+      maxPingFailures: CHAT_PING_MAX_FAILURES,
+      unackedReportMs: options.unackedReportMs ?? CHAT_CALLBACK_INTERVAL_MS,
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
+    },
+    transportFactory: options.transportFactory ?? createStropheTransport,
+    scheduler,
+    isSessionExpired: options.isSessionExpired ?? (() => false),
+    pingServer: () => ping.pingServer(),
+    onState: (state) => events.emit('state', state),
+    afterOnline: (info) => afterOnline(info),
+    onOffline: (info) => {
+      chatStates.clear();
+      events.emit('disconnected', info);
+    },
+    onStanza: (stanza) => router.dispatch(stanza),
+    onReconnectFailed: (error) => events.emit('reconnectFailed', error),
+    onResumed: (info) => events.emit('resumed', info),
+    onResumeFailed: (info) => events.emit('resumeFailed', info),
+    onSessionExpired: () => events.emit('sessionExpired', undefined),
+    onPingFailure: (failures, error) => events.emit('pingFailure', { failures, error }),
+    onAcked: (stanza) => events.emit('messageSent', { id: stanza.attrs.id ?? '', to: stanza.attrs.to ?? '' }),
+    onUnacked: (stanza) =>
+      events.emit('messageUnacked', { id: stanza.attrs.id ?? '', to: stanza.attrs.to ?? '' }),
+  });
+
+  const markers = createMarkers({
+    send,
+    addressing,
+    nextId,
+    onDelivered: (event) => events.emit('delivered', event),
+    onRead: (event) => events.emit('read', event),
+  });
+  const chatStates = createChatStates({
+    send,
+    addressing,
+    scheduler,
+    userId: me,
+    expireMs: options.typingExpiryMs ?? DEFAULTS.typingExpiryMs,
+    onTyping: (event) => events.emit('typing', event),
+  });
+  const messages = createMessages({
+    send,
+    addressing,
+    nextId,
+    userId: me,
+    onMessage: (message) => {
+      // Peer-lessons §11: a message from someone ends their "is typing".
+      if (message.carbon === null) chatStates.messageArrived(message.userId, message.dialogId);
+      events.emit('message', message);
+    },
+    onMarkable: (message) => {
+      if (message.userId === null) return;
+      try {
+        markers.sendDelivered({ messageId: message.id, userId: message.userId, dialogId: message.dialogId });
+      } catch (error) {
+        reportError(error);
+      }
+    },
+  });
+  const messageErrors = createMessageErrors((event) => events.emit('messageError', event));
+  const systemMessages = createSystemMessages({
+    send,
+    addressing,
+    nextId,
+    onSystemMessage: (message) => events.emit('systemMessage', message),
+    onModuleMessage: (message) => events.emit('moduleMessage', message),
+  });
+  const carbons = createCarbons({ iqCaller, jid });
+  const roster = createRoster({
+    send,
+    iqCaller,
+    responder,
+    addressing,
+    jid,
+    onSubscribe: (id) => events.emit('subscribe', { userId: id }),
+    onConfirmSubscribe: (id) => events.emit('confirmSubscribe', { userId: id }),
+    onRejectSubscribe: (id) => events.emit('rejectSubscribe', { userId: id }),
+    onContactPresence: (id, available) => events.emit('contactPresence', { userId: id, available }),
+    onContactsChanged: (contacts) => events.emit('contacts', contacts),
+  });
+  const muc = createMuc({
+    send,
+    iqCaller,
+    addressing,
+    scheduler,
+    timeoutMs: iqTimeoutMs,
+    userId: me,
+    onJoinOccupant: (event) => events.emit('joinOccupant', event),
+    onLeaveOccupant: (event) => events.emit('leaveOccupant', event),
+    onKick: (event) => events.emit('kick', event),
+  });
+  const lastActivity = createLastActivity({
+    iqCaller,
+    addressing,
+    onLastActivity: (event) => events.emit('lastUserActivity', event),
+  });
+  const privacy = createPrivacy({ iqCaller, addressing });
+  const blocking = createBlocking({ iqCaller, addressing });
+
+  // Message pipeline (wire §13.1 handlers, §14): errors, carbons (unwrapped and fed back in),
+  // headlines, typing and markers (which stop there), then chat/groupchat messages.
+  function onMessageStanza(stanza: XmlElement, carbon: CarbonDirection | null): boolean {
+    if (messageErrors.handle(stanza)) return true;
+    if (carbon === null && carbons.handle(stanza, (inner, direction) => onMessageStanza(inner, direction)))
+      return true;
+    if (systemMessages.handle(stanza)) return true;
+    if (carbon === null && chatStates.handle(stanza)) return true;
+    if (markers.handle(stanza, carbon)) return true;
+    return messages.handle(stanza, carbon);
+  }
+
+  const router = createStanzaRouter();
+  router.on('message', (stanza) => onMessageStanza(stanza, null));
+  // Room presences before contacts: occupants are not roster entries.
+  router.on('presence', (stanza) => muc.handlePresence(stanza) || roster.handlePresence(stanza));
+  // Replies to our requests before requests to us.
+  router.on('iq', (stanza) => iqCaller.handle(stanza) || responder.handle(stanza));
+
+  /** Post-connect actions, wire §13.2 (stream management was enabled by the session already). */
+  async function afterOnline({ initial, salvaged }: OnlineInfo): Promise<void> {
+    carbons.enable().catch(reportError);
+    try {
+      await roster.get();
+    } catch (error) {
+      reportError(error);
+    }
+    send(xml('presence'));
+    if (!initial) {
+      for (const result of await muc.rejoinAll())
+        if (result.status === 'rejected') reportError(result.reason);
+    }
+    for (const stanza of salvaged) send(stanza);
+    if (!initial) events.emit('reconnect', undefined);
+  }
+
+  const client: ChatClient = {
+    get state() {
+      return session.state;
+    },
+    get isConnected() {
+      return session.live;
+    },
+    get jid() {
+      return session.jid;
+    },
+    get userId() {
+      return userId;
+    },
+    transport: kind,
+    get contacts() {
+      return roster.contacts;
+    },
+    get joinedRooms() {
+      return muc.joinedRooms;
+    },
+    on: events.on,
+    off: events.off,
+    once: events.once,
+    async connect(credentials: ChatCredentials) {
+      const target = credentials.jid ?? addressing.jidOf(credentials.userId!);
+      const id = chatIdFromJid(target);
+      const password = credentials.password ?? credentials.token;
+      if (id === null || !password)
+        throw new XmppError('Chat credentials need a user id or JID and a password or token');
+      userId = id;
+      await session.connect({ jid: bareJid(target), password });
+      return roster.contacts;
+    },
+    async disconnect() {
+      await session.disconnect();
+      iqCaller.rejectAll(new ChatNotConnectedError());
+      chatStates.clear();
+      muc.clear();
+    },
+    reconnect: () => session.reconnect(),
+    send: guarded(messages.send),
+    sendSystemMessage: guarded(systemMessages.sendSystemMessage),
+    sendModuleMessage: guarded(systemMessages.sendModuleMessage),
+    sendIsTypingStatus: guarded(chatStates.sendComposing),
+    sendIsStopTypingStatus: guarded(chatStates.sendPaused),
+    sendDeliveredStatus: guarded(markers.sendDelivered),
+    sendReadStatus: guarded(markers.sendRead),
+    getLastUserActivity: lastActivity.get,
+    ping: ping.ping,
+    roster: {
+      get: roster.get,
+      add: guarded(roster.add),
+      confirm: guarded(roster.confirm),
+      reject: guarded(roster.reject),
+      remove: roster.remove,
+    },
+    muc: {
+      join: muc.join,
+      leave: muc.leave,
+      listOnlineUsers: muc.listOnlineUsers,
+      kick: muc.kick,
+      ban: muc.ban,
+    },
+    privacy,
+    blocking,
+    carbons: { enable: carbons.enable, disable: carbons.disable },
+    helpers: {
+      userJid: (id) => addressing.jidOf(id),
+      roomJid: (dialogId) => addressing.roomOf(dialogId),
+      dialogIdFromRoomJid,
+      userIdFromJid: chatIdFromJid,
+      userIdFromRoomJid: userIdFromOccupantJid,
+      newMessageId: nextId,
+    },
+  };
+  return client;
+}

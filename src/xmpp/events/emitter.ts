@@ -1,0 +1,57 @@
+/**
+ * A typed event emitter: one listener signature per event name. A listener that throws does not
+ * stop the others; its error is re-thrown on a fresh task so it surfaces as an uncaught error.
+ */
+
+/** Maps event names to the single argument their listeners receive. */
+export type EventMap = object;
+
+export type Listener<T> = (payload: T) => void;
+
+export interface Emitter<E extends EventMap> {
+  /** Adds a listener; returns a function that removes it. */
+  on<K extends keyof E>(event: K, listener: Listener<E[K]>): () => void;
+  off<K extends keyof E>(event: K, listener: Listener<E[K]>): void;
+  /** Adds a listener that runs once. */
+  once<K extends keyof E>(event: K, listener: Listener<E[K]>): () => void;
+  emit<K extends keyof E>(event: K, payload: E[K]): void;
+  listenerCount(event: keyof E): number;
+}
+
+export function createEmitter<E extends EventMap>(): Emitter<E> {
+  const listeners = new Map<keyof E, Set<Listener<never>>>();
+  const emitter: Emitter<E> = {
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener as Listener<never>);
+      return () => emitter.off(event, listener);
+    },
+    off(event, listener) {
+      listeners.get(event)?.delete(listener as Listener<never>);
+    },
+    once(event, listener) {
+      const off = emitter.on(event, (payload) => {
+        off();
+        listener(payload);
+      });
+      return off;
+    },
+    emit(event, payload) {
+      const set = listeners.get(event);
+      if (!set) return;
+      for (const listener of [...set]) {
+        try {
+          (listener as Listener<E[typeof event]>)(payload);
+        } catch (error) {
+          // The listener's bug belongs to its owner: surface it as an uncaught error.
+          setTimeout(() => {
+            throw error;
+          }, 0);
+        }
+      }
+    },
+    listenerCount: (event) => listeners.get(event)?.size ?? 0,
+  };
+  return emitter;
+}

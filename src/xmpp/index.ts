@@ -1,0 +1,66 @@
+/**
+ * The public API of the chat stack (DESIGN.md §2: the portal imports only this file): the
+ * {@link ChatClient} facade and the values and errors it hands out.
+ */
+export { createChatClient } from './client';
+export type { ChatClient, ChatClientOptions, ChatCredentials, ChatEvents } from './client-types';
+export {
+  XmppError,
+  StanzaError,
+  StreamError,
+  SaslError,
+  TimeoutError,
+  ChatNotConnectedError,
+  toVendorError,
+  CHAT_NOT_CONNECTED,
+  STATUS_REJECT,
+  STATUS_ERROR,
+  STATUS_CONNFAIL,
+  STATUS_AUTHFAIL,
+  PING_NO_ANSWER,
+  NO_ANSWER,
+  PING_INVALID_ARGUMENTS,
+  UNKNOWN_ISSUE,
+} from './errors/errors';
+export type { ConnectionState } from './session/connection-state';
+export { CONNECTION_TRANSITIONS } from './session/connection-state';
+export type { OfflineInfo } from './session/session';
+export type { ChatMessage, OutgoingMessage, MessageType, CarbonDirection } from './messages/types';
+export { extraList, ExtraList, encodeExtraParams, decodeExtraParams } from './messages/extra-params';
+export type {
+  Attachment,
+  ExtraParams,
+  ExtraParamsInput,
+  ExtraParamInput,
+  ExtraParamValue,
+} from './messages/extra-params';
+export type { MessageErrorEvent } from './messages/message-errors';
+export type { MarkerEvent, MarkerParams } from './markers/markers';
+export type { TypingEvent } from './chat-states/chat-states';
+export { SYSTEM_NOTIFICATIONS } from './system-messages/system-messages';
+export type { SystemMessage, ModuleMessage, HeadlineMessage } from './system-messages/system-messages';
+export type { Contact, Contacts, Subscription } from './roster/parse';
+export type { OccupantEvent, KickEvent } from './muc/muc';
+export type { PrivacyList, PrivacyListItem, PrivacyListNames } from './privacy/types';
+export type { PrivacyApi } from './privacy/privacy';
+export type { BlockingApi } from './blocking/blocking';
+export type { LastActivityEvent } from './last-activity/last-activity';
+export type { PingCallback } from './ping/ping';
+export type {
+  TransportKind,
+  TransportFactory,
+  Transport,
+  TransportHandlers,
+  TransportStatus,
+} from './transport/types';
+export type { Scheduler } from './time/scheduler';
+export { XmlElement, xml } from './xml/element';
+export { isObjectId } from './addressing/ids';
+export {
+  userJid,
+  roomJid,
+  dialogIdFromRoomJid,
+  userIdFromOccupantJid,
+  chatIdFromJid,
+} from './addressing/jids';
+export { ensureXmlHttpRequest } from './transport/node-xhr';

@@ -1,0 +1,62 @@
+/**
+ * Chat and groupchat messages, ../shared/protocols/hosted-chat-wire.md §14.2–14.3: sending with
+ * a 24-hex id and the extraParams extension, receiving into {@link ChatMessage}, and the
+ * automatic delivered marker for markable messages from others (spec §5 "Delivery receipts are
+ * sent automatically for markable messages from others").
+ */
+import { isRoomJid, type Addressing } from '../addressing/jids';
+import type { XmlElement } from '../xml/element';
+import { buildChatMessage } from './build';
+import { parseChatMessage } from './parse';
+import type { CarbonDirection, ChatMessage, OutgoingMessage } from './types';
+
+export interface MessagesDeps {
+  /** Sends a stanza on the session (throws ChatNotConnectedError when offline). */
+  send(stanza: XmlElement): void;
+  addressing: Addressing;
+  /** A new 24-hex ObjectId. */
+  nextId(): string;
+  /** Our chat id. */
+  userId(): number | null;
+  onMessage(message: ChatMessage): void;
+  /** A markable message from someone else arrived: answer it with a delivered marker. */
+  onMarkable(message: ChatMessage): void;
+}
+
+export interface MessagesApi {
+  /** Sends a message to a user (chat id or JID) or a room (room JID); returns its id. */
+  send(to: number | string, message: OutgoingMessage): string;
+  /** Handles a received message; true if it was a chat/groupchat message. */
+  handle(stanza: XmlElement, carbon: CarbonDirection | null): boolean;
+}
+
+export function createMessages(deps: MessagesDeps): MessagesApi {
+  const { addressing } = deps;
+  return {
+    send(to, message) {
+      const target = addressing.jidOf(to);
+      const id = message.id ?? deps.nextId();
+      const type = message.type ?? (isRoomJid(target, addressing.domain) ? 'groupchat' : 'chat');
+      deps.send(
+        buildChatMessage({
+          id,
+          to: target,
+          type,
+          body: message.body,
+          markable: message.markable,
+          extension: message.extension,
+        }),
+      );
+      return id;
+    },
+    handle(stanza, carbon) {
+      const message = parseChatMessage(stanza, carbon);
+      if (!message) return false;
+      deps.onMessage(message);
+      const mine = message.userId !== null && message.userId === deps.userId();
+      // Carbons are answered by the resource that got the original; our own echoes never.
+      if (message.markable && !mine && carbon === null) deps.onMarkable(message);
+      return true;
+    },
+  };
+}

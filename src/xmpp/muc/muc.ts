@@ -1,0 +1,250 @@
+/**
+ * Group rooms, XEP-0045 as ../shared/protocols/hosted-chat-wire.md §17 and spec §4 use them: join
+ * with zero history, complete on the self-presence (status 110) that echoes the join id, fail
+ * with the response's code (or 500) and text (or 'Unknown issue'); leave; online users through
+ * disco#items (or, where the server lists none, the occupants we saw); occupants joining and
+ * leaving; status 301 (and 307) removing the room from the joined set. Rooms we create are
+ * accepted as instant rooms (XEP-0045 §10.1.2).
+ */
+import { dialogIdFromRoomJid, type Addressing } from '../addressing/jids';
+import { TimeoutError, UNKNOWN_ISSUE, XmppError } from '../errors/errors';
+import type { IqCaller } from '../iq/caller';
+import type { Scheduler, TimerHandle } from '../time/scheduler';
+import { bareJid } from '../addressing/jids';
+import type { XmlElement } from '../xml/element';
+import {
+  buildInstantRoom,
+  buildJoin,
+  buildLeave,
+  buildModeration,
+  buildOccupantsQuery,
+  MUC_NS,
+} from './build';
+import { parseOccupantIds, parseRoomPresence } from './parse';
+
+/** An occupant joined or left a room. */
+export interface OccupantEvent {
+  dialogId: string;
+  userId: number;
+}
+
+/** Someone was kicked (307) or banned (301) from a room. */
+export interface KickEvent {
+  dialogId: string;
+  /** Who was removed (our own id when it was us). */
+  userId: number | null;
+  /** Who removed them, when the server says. */
+  actorId: number | null;
+  /** 301 banned or 307 kicked. */
+  code: 301 | 307;
+  /** Whether we were the one removed; the room has then left the joined set. */
+  self: boolean;
+}
+
+export interface MucDeps {
+  send(stanza: XmlElement): void;
+  iqCaller: IqCaller;
+  addressing: Addressing;
+  scheduler: Scheduler;
+  timeoutMs: number;
+  userId(): number | null;
+  onJoinOccupant(event: OccupantEvent): void;
+  onLeaveOccupant(event: OccupantEvent): void;
+  onKick(event: KickEvent): void;
+}
+
+export interface MucApi {
+  /** Room JIDs we are in (or joining), for the re-join after a reconnect. */
+  readonly joinedRooms: string[];
+  /** Joins a room by dialog id or room JID; resolves with its dialog id. */
+  join(dialogIdOrJid: string): Promise<{ dialogId: string }>;
+  /** Leaves a room; resolves when the room confirms. */
+  leave(dialogIdOrJid: string): Promise<void>;
+  /** The chat ids of the room's occupants (disco#items). */
+  listOnlineUsers(dialogIdOrJid: string): Promise<number[]>;
+  /** Kicks an occupant (moderators; status 307). */
+  kick(dialogIdOrJid: string, userId: number, reason?: string): Promise<void>;
+  /** Bans a user (admins and owners; status 301). */
+  ban(dialogIdOrJid: string, userId: number, reason?: string): Promise<void>;
+  /** Re-joins every joined room once, after a fresh (not resumed) login. */
+  rejoinAll(): Promise<Array<PromiseSettledResult<{ dialogId: string }>>>;
+  handlePresence(stanza: XmlElement): boolean;
+  /** Forgets every room (deliberate sign-out, spec wire §13.4). */
+  clear(): void;
+}
+
+interface Pending {
+  id: string;
+  resolve(): void;
+  reject(error: Error): void;
+  timer: TimerHandle;
+}
+
+export function createMuc(deps: MucDeps): MucApi {
+  const { addressing, scheduler } = deps;
+  const joined = new Set<string>();
+  const occupants = new Map<string, Set<number>>();
+  const joins = new Map<string, Pending>();
+  const leaves = new Map<string, Pending>();
+  const nick = () => String(deps.userId() ?? '');
+  const dialogOf = (room: string) => dialogIdFromRoomJid(room) ?? room;
+
+  function wait(table: Map<string, Pending>, room: string, id: string): Promise<void> {
+    table.get(room)?.reject(new XmppError('Superseded by a newer request for this room'));
+    return new Promise<void>((resolve, reject) => {
+      const timer = scheduler.setTimeout(() => {
+        table.delete(room);
+        reject(new TimeoutError());
+      }, deps.timeoutMs);
+      table.set(room, { id, resolve, reject, timer });
+    });
+  }
+
+  function settle(table: Map<string, Pending>, room: string, error?: Error): void {
+    const pending = table.get(room);
+    if (!pending) return;
+    table.delete(room);
+    scheduler.clearTimeout(pending.timer);
+    if (error) pending.reject(error);
+    else pending.resolve();
+  }
+
+  function removeOccupant(room: string, userId: number | null): boolean {
+    return userId !== null && (occupants.get(room)?.delete(userId) ?? false);
+  }
+
+  async function join(dialogIdOrJid: string): Promise<{ dialogId: string }> {
+    const room = addressing.roomOf(dialogIdOrJid);
+    const presence = buildJoin(`${room}/${nick()}`);
+    const done = wait(joins, room, presence.attrs.id!);
+    joined.add(room);
+    try {
+      deps.send(presence);
+    } catch (error) {
+      settle(joins, room, error as Error);
+    }
+    try {
+      await done;
+    } catch (error) {
+      joined.delete(room);
+      throw error;
+    }
+    return { dialogId: dialogOf(room) };
+  }
+
+  async function moderate(
+    dialogIdOrJid: string,
+    item: Parameters<typeof buildModeration>[1],
+    reason?: string,
+  ) {
+    await deps.iqCaller.request(buildModeration(addressing.roomOf(dialogIdOrJid), item, reason), {
+      suffix: 'edit',
+    });
+  }
+
+  return {
+    get joinedRooms() {
+      return [...joined];
+    },
+    join,
+    async leave(dialogIdOrJid) {
+      const room = addressing.roomOf(dialogIdOrJid);
+      joined.delete(room);
+      occupants.delete(room);
+      const done = wait(leaves, room, '');
+      try {
+        deps.send(buildLeave(`${room}/${nick()}`));
+      } catch (error) {
+        settle(leaves, room, error as Error);
+      }
+      await done;
+    },
+    async listOnlineUsers(dialogIdOrJid) {
+      const room = addressing.roomOf(dialogIdOrJid);
+      const ids = parseOccupantIds(
+        await deps.iqCaller.request(buildOccupantsQuery(room), { suffix: 'muc_disco_items' }),
+      );
+      // Prosody 0.12 answers a room's disco#items with no items; in a room we are in, the
+      // occupants' presences (XEP-0045 §7.2.3) tell us the same.
+      const present = occupants.get(room);
+      return ids.length === 0 && present ? [...present] : ids;
+    },
+    kick: (room, userId, reason) => moderate(room, { nick: String(userId), role: 'none' }, reason),
+    ban: (room, userId, reason) =>
+      moderate(room, { jid: bareJid(addressing.jidOf(userId)), affiliation: 'outcast' }, reason),
+    rejoinAll() {
+      return Promise.allSettled([...joined].map((room) => join(room)));
+    },
+    handlePresence(stanza) {
+      const from = stanza.attrs.from ?? '';
+      const room = bareJid(from);
+      if (stanza.attrs.type === 'error') {
+        const pending = joins.get(room);
+        if (!pending || (stanza.attrs.id !== pending.id && !stanza.child('x', MUC_NS))) return false;
+        const error = stanza.child('error');
+        const code = Number.parseInt(error?.attrs.code ?? '', 10);
+        settle(
+          joins,
+          room,
+          new XmppError(error?.childText('text') || UNKNOWN_ISSUE, {
+            code: Number.isFinite(code) ? code : 500,
+            condition: error?.elements().find((e) => e.name !== 'text')?.name ?? null,
+          }),
+        );
+        return true;
+      }
+      const presence = parseRoomPresence(stanza);
+      if (!presence) return false;
+      const dialogId = dialogOf(room);
+      const self = presence.statuses.has(110) || presence.nick === nick();
+      const removal = presence.statuses.has(301) ? 301 : presence.statuses.has(307) ? 307 : null;
+      const userId = Number.parseInt(presence.nick, 10);
+      const occupantId = Number.isFinite(userId) ? userId : null;
+      if (self) {
+        if (presence.available) {
+          if (presence.statuses.has(201)) {
+            deps.iqCaller.request(buildInstantRoom(room), { suffix: 'edit' }).catch(() => {
+              // Already configured or not ours to configure: the room works either way.
+            });
+          }
+          if (!occupants.has(room)) occupants.set(room, new Set());
+          if (occupantId !== null) occupants.get(room)!.add(occupantId);
+          settle(joins, room);
+        } else {
+          occupants.delete(room);
+          settle(leaves, room);
+          if (removal) {
+            joined.delete(room);
+            deps.onKick({
+              dialogId,
+              userId: occupantId,
+              actorId: presence.actorId,
+              code: removal,
+              self: true,
+            });
+          }
+        }
+        return true;
+      }
+      if (occupantId === null) return true;
+      if (removal) {
+        removeOccupant(room, occupantId);
+        deps.onKick({ dialogId, userId: occupantId, actorId: presence.actorId, code: removal, self: false });
+      } else if (!presence.available) {
+        if (removeOccupant(room, occupantId)) deps.onLeaveOccupant({ dialogId, userId: occupantId });
+      } else {
+        let set = occupants.get(room);
+        if (!set) occupants.set(room, (set = new Set()));
+        if (!set.has(occupantId)) {
+          set.add(occupantId);
+          deps.onJoinOccupant({ dialogId, userId: occupantId });
+        }
+      }
+      return true;
+    },
+    clear() {
+      joined.clear();
+      occupants.clear();
+    },
+  };
+}

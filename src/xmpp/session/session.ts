@@ -1,0 +1,303 @@
+/**
+ * The chat session: one logical XMPP session over a series of transports, spec §4 "Chat
+ * connection states" and ../shared/protocols/hosted-chat-wire.md §13. It opens the transport
+ * (SASL with the chat password or session token, wire §12), binds — or resumes the previous
+ * stream (XEP-0198 §5) — drives the connection state table, answers the reconnect loop (every
+ * 3 s unless signed out on purpose, stopping when the session token expired) and the keep-alive
+ * (7 missed pings force a reconnect), and sends stanzas: written when the stream is up, held
+ * for resumption while a resumable stream is down (peer-lessons §5), refused otherwise with
+ * 'Chat is not connected'.
+ */
+import {
+  ChatNotConnectedError,
+  SaslError,
+  STATUS_AUTHFAIL,
+  STATUS_CONNFAIL,
+  STATUS_ERROR,
+  STATUS_REJECT,
+  StreamError,
+  XmppError,
+} from '../errors/errors';
+import { createKeepAlive } from '../ping/keep-alive';
+import { createReconnect } from '../reconnect/engine';
+import { isStanza } from '../router/stanza-router';
+import { createStreamManagement } from '../stream-management/engine';
+import { buildAnswer } from '../stream-management/build';
+import { parseSmNonza } from '../stream-management/parse';
+import type { TimerHandle } from '../time/scheduler';
+import type { Transport, TransportStatus } from '../transport/types';
+import type { XmlElement } from '../xml/element';
+import { createConnectionStateMachine, type ConnectionState } from './connection-state';
+import type { Credentials, Session, SessionDeps } from './types';
+
+export type { Credentials, OfflineInfo, OnlineInfo, Session, SessionDeps, SessionOptions } from './types';
+
+interface Attempt {
+  transport: Transport;
+  explicit: boolean;
+  salvaged: XmlElement[];
+  error: XmppError | null;
+  timer: TimerHandle | null;
+}
+
+export function createSession(deps: SessionDeps): Session {
+  const { options, scheduler } = deps;
+  const machine = createConnectionStateMachine(deps.onState);
+  const sm = createStreamManagement({
+    sendRaw: (element) => attempt?.transport.send(element),
+    scheduler,
+    reportAfterMs: options.unackedReportMs,
+    onAcked: deps.onAcked,
+    onUnacked: deps.onUnacked,
+  });
+  const reconnectLoop = createReconnect({
+    scheduler,
+    intervalMs: options.reconnectIntervalMs,
+    idle: () => attempt === null && machine.state === 'disconnected',
+    attempt: () => open(false),
+    isSessionExpired: deps.isSessionExpired,
+    onSessionExpired: deps.onSessionExpired,
+  });
+  const keepAlive = createKeepAlive({
+    scheduler,
+    intervalMs: options.keepAliveIntervalMs,
+    maxFailures: options.maxPingFailures,
+    ping: deps.pingServer,
+    onFailure: deps.onPingFailure,
+    onDead: () => attempt?.transport.drop(),
+  });
+
+  let credentials: Credentials | null = null;
+  let attempt: Attempt | null = null;
+  let live = false;
+  let jid = '';
+  let everOnline = false;
+  let intentional = false;
+  let waiters: Array<{ resolve(): void; reject(error: Error): void }> = [];
+  let disconnectWaiters: Array<() => void> = [];
+  /** Messages of an abandoned stream waiting for the next fresh session. */
+  const salvage: XmlElement[] = [];
+  const useSm = options.streamManagement && options.kind === 'websocket';
+
+  const move = (to: ConnectionState) => {
+    if (machine.can(to)) machine.transition(to);
+  };
+
+  function settleWaiters(error?: Error): void {
+    const list = waiters;
+    waiters = [];
+    for (const w of list) {
+      if (error) w.reject(error);
+      else w.resolve();
+    }
+  }
+
+  function open(explicit: boolean): void {
+    if (!credentials) return;
+    const transport = deps.transportFactory(
+      { kind: options.kind, service: options.service },
+      {
+        onStatus: (status, condition) => {
+          if (attempt === current) onStatus(current, status, condition);
+        },
+        onElement: (element) => {
+          if (attempt === current) onElement(current, element);
+        },
+      },
+    );
+    const current: Attempt = {
+      transport,
+      explicit,
+      salvaged: [],
+      error: null,
+      timer: null,
+    };
+    attempt = current;
+    current.timer = scheduler.setTimeout(() => {
+      if (attempt === current && !live) {
+        current.error ??= new StreamError(STATUS_CONNFAIL, { code: 422, condition: 'connection-timeout' });
+        transport.drop();
+      }
+    }, options.connectTimeoutMs);
+    move('connecting');
+    transport.connect(`${credentials.jid}/${options.resource}`, credentials.password);
+  }
+
+  function onStatus(current: Attempt, status: TransportStatus, condition: string | null): void {
+    switch (status) {
+      case 'connecting':
+        return move('connecting');
+      case 'authenticating':
+        return move('authenticating');
+      case 'authfail':
+        current.error = new SaslError(STATUS_AUTHFAIL, { code: 401, condition });
+        move('auth failed');
+        // Strophe leaves the stream open after a SASL failure; close it to end the attempt.
+        return current.transport.disconnect('authentication failed');
+      case 'connfail':
+        current.error ??= new StreamError(STATUS_CONNFAIL, { code: 422, condition });
+        return move('connection failed');
+      case 'error':
+        current.error ??= new StreamError(STATUS_ERROR, { code: 422, condition });
+        return move('error');
+      case 'bind-required':
+        return bindOrResume(current);
+      case 'connected':
+        return online(current, false);
+      case 'attached':
+        return move('attached');
+      case 'disconnecting':
+        return move('disconnecting');
+      case 'disconnected':
+        return offline(current, condition);
+      case 'conntimeout':
+        return;
+    }
+  }
+
+  function bindOrResume(current: Attempt): void {
+    const resume = useSm && everOnline ? sm.resumeElement() : null;
+    if (resume) {
+      current.transport.send(resume);
+      return;
+    }
+    current.salvaged = [...salvage.splice(0), ...sm.abandon()];
+    current.transport.bind();
+  }
+
+  function onElement(current: Attempt, element: XmlElement): void {
+    const nonza = parseSmNonza(element);
+    if (nonza) {
+      const outcome = sm.handle(nonza);
+      if (outcome.kind === 'resumed') {
+        online(current, true);
+        for (const stanza of outcome.resend) send(stanza);
+        deps.onResumed({ resent: outcome.resend.length });
+      } else if (outcome.kind === 'resume-failed') {
+        current.salvaged = outcome.salvaged;
+        deps.onResumeFailed({ condition: outcome.condition, salvaged: outcome.salvaged.length });
+        // XEP-0198 §5: after <failed/> the client may bind a resource on the same stream.
+        current.transport.bind();
+      }
+      return;
+    }
+    if (!isStanza(element)) return;
+    sm.countInbound();
+    deps.onStanza(element);
+  }
+
+  function online(current: Attempt, resumed: boolean): void {
+    if (current.timer !== null) scheduler.clearTimeout(current.timer);
+    current.timer = null;
+    live = true;
+    jid = current.transport.boundJid || jid;
+    move('connected');
+    reconnectLoop.stop();
+    if (!resumed && useSm) sm.enable();
+    keepAlive.start();
+    const initial = !everOnline;
+    everOnline = true;
+    if (resumed) return settleWaiters();
+    deps
+      .afterOnline({ initial, resumed, salvaged: current.salvaged })
+      .then(() => settleWaiters())
+      .catch((error: Error) => settleWaiters(error));
+    current.salvaged = [];
+  }
+
+  function offline(current: Attempt, condition: string | null): void {
+    if (current.timer !== null) scheduler.clearTimeout(current.timer);
+    attempt = null;
+    const wasLive = live;
+    live = false;
+    keepAlive.stop();
+    move('disconnected');
+    const error = current.error;
+    if (intentional) {
+      sm.reset();
+      salvage.length = 0;
+      // A sign-out ends the logical session: the next connect is a first login again.
+      everOnline = false;
+      deps.onOffline({ intentional: true, condition, willReconnect: false });
+      const list = disconnectWaiters;
+      disconnectWaiters = [];
+      for (const done of list) done();
+      settleWaiters(new ChatNotConnectedError());
+      return;
+    }
+    if (sm.enabled || sm.tracking) sm.streamLost();
+    const conflict = (error?.condition ?? condition) === 'conflict';
+    const retry = everOnline && !conflict;
+    if (wasLive)
+      deps.onOffline({ intentional: false, condition: error?.condition ?? condition, willReconnect: retry });
+    if (error instanceof SaslError && everOnline) deps.onReconnectFailed(error);
+    if (!everOnline || current.explicit)
+      settleWaiters(error ?? new StreamError(STATUS_CONNFAIL, { code: 422, condition }));
+    if (!retry) {
+      sm.reset();
+      return;
+    }
+    reconnectLoop.start();
+  }
+
+  function send(stanza: XmlElement): void {
+    if (live && attempt) {
+      attempt.transport.send(stanza);
+      sm.track(stanza);
+      return;
+    }
+    if (useSm && !intentional && sm.canResume()) {
+      sm.hold(stanza);
+      return;
+    }
+    throw new ChatNotConnectedError();
+  }
+
+  return {
+    get state() {
+      return machine.state;
+    },
+    get jid() {
+      return jid;
+    },
+    get live() {
+      return live;
+    },
+    connect(next) {
+      const state = machine.state;
+      if (state === 'connecting' || state === 'authenticating') {
+        return Promise.reject(new XmppError(STATUS_REJECT, { code: 422 }));
+      }
+      if (live) return Promise.resolve();
+      credentials = next;
+      intentional = false;
+      const done = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+      reconnectLoop.stop();
+      if (attempt === null) open(everOnline);
+      return done;
+    },
+    disconnect() {
+      intentional = true;
+      reconnectLoop.stop();
+      keepAlive.stop();
+      if (!attempt) {
+        sm.reset();
+        salvage.length = 0;
+        live = false;
+        everOnline = false;
+        return Promise.resolve();
+      }
+      const done = new Promise<void>((resolve) => disconnectWaiters.push(resolve));
+      // XEP-0198 §4: tell the server what we handled right before closing the stream.
+      if (live && sm.enabled) attempt.transport.send(buildAnswer(sm.inbound));
+      attempt.transport.disconnect('signed out');
+      return done;
+    },
+    reconnect() {
+      salvage.push(...sm.abandon());
+      if (attempt) attempt.transport.disconnect('reconnect');
+      else if (everOnline) reconnectLoop.start();
+    },
+    send,
+  };
+}

@@ -1,0 +1,85 @@
+/** The session's options, collaborators and public shape (see session.ts). */
+import type { TimeoutError, XmppError } from '../errors/errors';
+import type { Scheduler } from '../time/scheduler';
+import type { TransportFactory, TransportKind } from '../transport/types';
+import type { XmlElement } from '../xml/element';
+import type { ConnectionState } from './connection-state';
+
+/** How the stream came up. */
+export interface OnlineInfo {
+  /** The first successful login of this client (load the roster, send presence). */
+  initial: boolean;
+  /** The previous stream was resumed: presence and rooms survived, nothing to redo. */
+  resumed: boolean;
+  /** Messages of a stream that could not be resumed, without `from`, to send again. */
+  salvaged: XmlElement[];
+}
+
+/** Why the stream went down. */
+export interface OfflineInfo {
+  intentional: boolean;
+  /** Strophe's condition (`conflict`, …) or our reason, if any. */
+  condition: string | null;
+  /** The session will try to come back on its own. */
+  willReconnect: boolean;
+}
+
+export interface SessionOptions {
+  kind: TransportKind;
+  service: string;
+  /** Resource for this client; stable across reconnects (peer-lessons §8: one per tab). */
+  resource: string;
+  streamManagement: boolean;
+  reconnectIntervalMs: number;
+  keepAliveIntervalMs: number;
+  maxPingFailures: number;
+  unackedReportMs: number;
+  /** An attempt that is not online after this long is abandoned (the loop tries again). */
+  connectTimeoutMs: number;
+}
+
+export interface SessionDeps {
+  options: SessionOptions;
+  transportFactory: TransportFactory;
+  scheduler: Scheduler;
+  isSessionExpired(): boolean;
+  /** Pings the server for the keep-alive. */
+  pingServer(): Promise<unknown>;
+  onState(state: ConnectionState): void;
+  /** Runs after every (re)connection before `connect()` resolves: post-connect actions. */
+  afterOnline(info: OnlineInfo): Promise<void>;
+  onOffline(info: OfflineInfo): void;
+  /** A received stanza (message, presence, iq). */
+  onStanza(stanza: XmlElement): void;
+  /** A reconnect attempt failed authentication (spec §8: "also raised to a reconnect-failed listener"). */
+  onReconnectFailed(error: XmppError): void;
+  onResumed(info: { resent: number }): void;
+  onResumeFailed(info: { condition: string | null; salvaged: number }): void;
+  onSessionExpired(): void;
+  onPingFailure(failures: number, error: TimeoutError): void;
+  onAcked(stanza: XmlElement): void;
+  onUnacked(stanza: XmlElement): void;
+}
+
+export interface Credentials {
+  /** Bare JID `{chatId}-{appId}@{domain}`. */
+  jid: string;
+  /** The chat password or a chat-service session token (wire §12). */
+  password: string;
+}
+
+export interface Session {
+  readonly state: ConnectionState;
+  /** Our full JID while online ('' before the first bind). */
+  readonly jid: string;
+  /** Whether stanzas go out right now. */
+  readonly live: boolean;
+  /** Connects (or resolves at once when online); rejects with the spec §8 errors. */
+  connect(credentials: Credentials): Promise<void>;
+  /** Signs out on purpose: no reconnect, no resumption. */
+  disconnect(): Promise<void>;
+  /** Drops the stream and logs in afresh (no resumption). */
+  reconnect(): void;
+  /** Sends a stanza (see the module comment for what happens offline). */
+  send(stanza: XmlElement): void;
+}

@@ -1,0 +1,115 @@
+/**
+ * Headline messages, ../shared/protocols/hosted-chat-wire.md §14.6 and §20.1: system messages
+ * (`moduleIdentifier` SystemNotifications) and messages of other modules — the WebRTC layer's
+ * `WebRTCVideoChat` call signalling rides on these. Sent as `type="headline"` to the user's bare
+ * JID without `from`; the extension goes in extraParams after the module identifier.
+ */
+import { chatIdFromJid, type Addressing } from '../addressing/jids';
+import {
+  CLIENT_NS,
+  decodeExtraParams,
+  encodeExtraParams,
+  type ExtraParams,
+  type ExtraParamsInput,
+} from '../messages/extra-params';
+import { parseDelay } from '../messages/parse';
+import { xml, type XmlElement } from '../xml/element';
+
+export const SYSTEM_NOTIFICATIONS = 'SystemNotifications';
+
+/** A received system message (wire §14.6 `onSystemMessageListener`). */
+export interface SystemMessage {
+  id: string;
+  /** Chat id of the sender (the `from` node). */
+  userId: number | null;
+  body: string | null;
+  extension: ExtraParams;
+}
+
+/** A received headline of another module (e.g. `WebRTCVideoChat`). */
+export interface ModuleMessage extends SystemMessage {
+  moduleIdentifier: string;
+  from: string;
+  /** The raw `<extraParams/>`, for modules that need exact structure (repeated single items). */
+  extraParams: XmlElement;
+  /** Delivered late (XEP-0203 delay, e.g. from offline storage); call signals drop these (wire §14.6). */
+  delayed: boolean;
+}
+
+/** A headline to send. */
+export interface HeadlineMessage {
+  body?: string;
+  extension?: ExtraParamsInput;
+  /** Defaults to a new 24-hex ObjectId. */
+  id?: string;
+}
+
+export function buildHeadline(
+  to: string,
+  id: string,
+  message: HeadlineMessage,
+  moduleIdentifier: string,
+): XmlElement {
+  return xml(
+    'message',
+    { type: 'headline', id, to },
+    message.body !== undefined && xml('body', { xmlns: CLIENT_NS }, message.body),
+    message.extension !== undefined && encodeExtraParams(message.extension, moduleIdentifier),
+  );
+}
+
+export interface SystemMessagesDeps {
+  send(stanza: XmlElement): void;
+  addressing: Addressing;
+  nextId(): string;
+  onSystemMessage(message: SystemMessage): void;
+  onModuleMessage(message: ModuleMessage): void;
+}
+
+export interface SystemMessagesApi {
+  /** Sends a SystemNotifications headline to a user (chat id or JID); returns its id. */
+  sendSystemMessage(to: number | string, message: HeadlineMessage): string;
+  /** Sends a headline of any module (e.g. WebRTCVideoChat); the extension is required. */
+  sendModuleMessage(
+    to: number | string,
+    moduleIdentifier: string,
+    message: HeadlineMessage & { extension: ExtraParamsInput },
+  ): string;
+  handle(stanza: XmlElement): boolean;
+}
+
+export function createSystemMessages(deps: SystemMessagesDeps): SystemMessagesApi {
+  const send = (to: number | string, message: HeadlineMessage, moduleIdentifier: string) => {
+    const id = message.id ?? deps.nextId();
+    deps.send(buildHeadline(deps.addressing.jidOf(to), id, message, moduleIdentifier));
+    return id;
+  };
+  return {
+    sendSystemMessage: (to, message) => send(to, message, SYSTEM_NOTIFICATIONS),
+    sendModuleMessage: (to, moduleIdentifier, message) => send(to, message, moduleIdentifier),
+    handle(stanza) {
+      if (stanza.attrs.type !== 'headline') return false;
+      const extraParams = stanza.child('extraParams');
+      if (!extraParams) return true;
+      const { extension, moduleIdentifier } = decodeExtraParams(extraParams);
+      const from = stanza.attrs.from ?? '';
+      const base: SystemMessage = {
+        id: stanza.attrs.id ?? '',
+        userId: chatIdFromJid(from),
+        body: stanza.childText('body') ?? null,
+        extension,
+      };
+      if (moduleIdentifier === SYSTEM_NOTIFICATIONS) deps.onSystemMessage(base);
+      else if (moduleIdentifier) {
+        deps.onModuleMessage({
+          ...base,
+          moduleIdentifier,
+          from,
+          extraParams,
+          delayed: parseDelay(stanza) !== null,
+        });
+      }
+      return true;
+    },
+  };
+}

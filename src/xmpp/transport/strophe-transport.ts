@@ -1,0 +1,127 @@
+/**
+ * The Strophe transport: WebSocket (RFC 7395) or BOSH (XEP-0206) through strophe.js 5, SASL by
+ * Strophe (wire §12: the best mechanism the server offers; the password is the chat password or
+ * a chat-service session token). Binding is explicit, so the session can resume an XEP-0198
+ * stream instead of binding. Every received top-level element goes to one handler; stream
+ * management, routing and everything else live above this file.
+ */
+import { Strophe } from 'strophe.js';
+import { fromDom, toDom } from '../xml/dom';
+import type { XmlElement } from '../xml/element';
+import { BOSH_POLICY } from './bosh-policy';
+import { ensureXmlHttpRequest } from './node-xhr';
+import type { Transport, TransportFactory, TransportStatus } from './types';
+
+type StropheConnection = InstanceType<typeof Strophe.Connection>;
+
+/** Strophe internals this file relies on, named once. */
+interface StropheInternals {
+  _doDisconnect(condition?: string | null): void;
+  _proto: {
+    socket?: { terminate?: () => void; on?: (event: 'error', listener: () => void) => void } | null;
+    _abortAllRequests?: () => void;
+  };
+}
+
+const STATUS_NAMES: Readonly<Record<number, TransportStatus>> = {
+  [Strophe.Status.ERROR]: 'error',
+  [Strophe.Status.CONNECTING]: 'connecting',
+  [Strophe.Status.CONNFAIL]: 'connfail',
+  [Strophe.Status.AUTHENTICATING]: 'authenticating',
+  [Strophe.Status.AUTHFAIL]: 'authfail',
+  [Strophe.Status.CONNECTED]: 'connected',
+  [Strophe.Status.DISCONNECTED]: 'disconnected',
+  [Strophe.Status.DISCONNECTING]: 'disconnecting',
+  [Strophe.Status.ATTACHED]: 'attached',
+  [Strophe.Status.CONNTIMEOUT]: 'conntimeout',
+  [Strophe.Status.BINDREQUIRED]: 'bind-required',
+  [Strophe.Status.ATTACHFAIL]: 'connfail',
+  [Strophe.Status.REDIRECT]: 'connfail',
+};
+
+const CLIENT_NS = 'jabber:client';
+const STANZA_NAMES = new Set(['message', 'presence', 'iq']);
+
+let quiet = false;
+
+/** Creates Strophe-backed transports. */
+export const createStropheTransport: TransportFactory = (options, handlers) => {
+  if (!quiet) {
+    // Failures reach the session as statuses; Strophe's own console logging would only repeat them.
+    Strophe.setLogLevel(Strophe.LogLevel.FATAL);
+    quiet = true;
+  }
+  if (options.kind === 'bosh') ensureXmlHttpRequest();
+  const connection: StropheConnection = new Strophe.Connection(options.service, {
+    explicitResourceBinding: true,
+  });
+  connection.maxRetries = BOSH_POLICY.maxRetries;
+  const internals = connection as unknown as StropheInternals;
+  // Strophe 5 reports AUTHENTICATING only for legacy auth; SASL starts in authenticate().
+  const authenticate = connection.authenticate.bind(connection);
+  connection.authenticate = (mechanisms) => {
+    handlers.onStatus('authenticating', null);
+    authenticate(mechanisms);
+  };
+
+  const tap = connection.addHandler(
+    (element: Element) => {
+      handlers.onElement(fromDom(element));
+      return true;
+    },
+    null,
+    null,
+    null,
+  );
+  // A system handler: it must also see <resumed/> and <failed/>, which arrive before binding.
+  tap.user = false;
+
+  /**
+   * Node's `ws` reports closing a socket that is still connecting as an 'error' event, after
+   * Strophe has removed its own listener: without one of ours that would be an uncaught error.
+   * The attempt is being ended on purpose, so the event carries nothing new.
+   */
+  const quietSocket = () => internals._proto.socket?.on?.('error', () => undefined);
+
+  const transport: Transport = {
+    kind: options.kind,
+    get boundJid() {
+      return connection.jid;
+    },
+    connect(jid, password) {
+      connection.connect(
+        jid,
+        password,
+        (status: number, condition?: string | null) => {
+          const name = STATUS_NAMES[status];
+          if (name) handlers.onStatus(name, condition ?? null);
+        },
+        BOSH_POLICY.wait,
+        BOSH_POLICY.hold,
+      );
+    },
+    bind() {
+      connection.bind();
+    },
+    send(element: XmlElement) {
+      // RFC 7395 §3.3.3: stanzas name jabber:client themselves (the framing namespace is the default).
+      const stanza =
+        element.attrs.xmlns === undefined && STANZA_NAMES.has(element.name)
+          ? element.clone({ xmlns: CLIENT_NS })
+          : element;
+      connection.send(toDom(stanza));
+    },
+    disconnect(reason) {
+      quietSocket();
+      connection.disconnect(reason);
+    },
+    drop() {
+      quietSocket();
+      // Like a network failure: no stream close, so the server keeps the session resumable.
+      internals._proto.socket?.terminate?.();
+      internals._proto._abortAllRequests?.();
+      internals._doDisconnect();
+    },
+  };
+  return transport;
+};

@@ -1,0 +1,66 @@
+/**
+ * The transport interface every session runs on: WebSocket (RFC 7395) or BOSH (XEP-0206),
+ * implemented with Strophe (strophe-transport.ts) or by the mock transport of src/xmpp/testing.
+ * A transport carries one stream: SASL, optional resource binding, stanzas in and out.
+ */
+import type { XmlElement } from '../xml/element';
+
+/** The two transports of spec §9 / wire §12, chosen by configuration. */
+export type TransportKind = 'websocket' | 'bosh';
+
+/**
+ * What a transport reports, one-to-one with Strophe's status codes (wire §13.1): the session
+ * maps these to the connection states of spec §4.
+ */
+export type TransportStatus =
+  | 'connecting'
+  | 'authenticating'
+  | 'authfail'
+  | 'connfail'
+  | 'error'
+  | 'bind-required'
+  | 'connected'
+  | 'disconnecting'
+  | 'disconnected'
+  | 'conntimeout'
+  | 'attached';
+
+export interface TransportHandlers {
+  /** A status change with Strophe's condition text, if any (e.g. `conflict`). */
+  onStatus(status: TransportStatus, condition: string | null): void;
+  /** Every top-level element received after the stream opened, in order. */
+  onElement(element: XmlElement): void;
+}
+
+export interface Transport {
+  readonly kind: TransportKind;
+  /** Opens the stream and authenticates; stops at 'bind-required' (binding is explicit). */
+  connect(jid: string, password: string): void;
+  /** Binds a resource (the one in the JID given to connect, or one the server picks). */
+  bind(): void;
+  /** The full JID bound by the server, once 'connected'. */
+  readonly boundJid: string;
+  /** Sends one top-level element. */
+  send(element: XmlElement): void;
+  /** Closes the stream gracefully (unavailable presence, `</close>`). */
+  disconnect(reason?: string): void;
+  /**
+   * Drops the connection without closing the stream, as a network failure would: the server
+   * keeps a resumable session (XEP-0198) hibernating. Reports 'disconnected'.
+   */
+  drop(): void;
+}
+
+export interface TransportOptions {
+  kind: TransportKind;
+  /** The WebSocket or BOSH URL. */
+  service: string;
+}
+
+/** Creates a new transport for one connection attempt. */
+export type TransportFactory = (options: TransportOptions, handlers: TransportHandlers) => Transport;
+
+/** The transport kind a URL implies: ws/wss → WebSocket, anything else → BOSH. */
+export function kindOfService(service: string): TransportKind {
+  return /^wss?:/i.test(service) ? 'websocket' : 'bosh';
+}

@@ -1,0 +1,157 @@
+/**
+ * Carbons to a second resource (XEP-0280, wire §13.2) and the roster with subscriptions in both
+ * directions (spec §4, wire §16), between src/xmpp and @xmpp/client on the real Prosody.
+ */
+import { xml } from '@xmpp/client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { member } from '../../fixtures';
+import type { ChatClient } from '../../src/xmpp';
+import { nextEvent, nextStanza, onlinePeer, ourClient, until, type Peer } from '../support/chat-harness';
+import { stopPeer } from '../support/xmpp-peer';
+
+const stack = inject('stack');
+const CARBONS = 'urn:xmpp:carbons:2';
+const peers: Peer[] = [];
+const ours: ChatClient[] = [];
+
+afterAll(async () => {
+  await Promise.all(ours.map((c) => c.disconnect()));
+  await Promise.all(peers.map(stopPeer));
+});
+
+describe('carbons', () => {
+  const emma = member('emma');
+  const ava = member('ava');
+  let mine: ChatClient;
+  let tablet: Peer;
+  let other: Peer;
+
+  beforeAll(async () => {
+    mine = await ourClient(stack, { member: 'emma' });
+    ours.push(mine);
+    tablet = await onlinePeer(stack, 'emma', { resource: 'tablet' });
+    other = await onlinePeer(stack, 'ava');
+    peers.push(tablet, other);
+    await tablet.iqCaller.request(xml('iq', { type: 'set' }, xml('enable', { xmlns: CARBONS })));
+  });
+
+  it('copies a message to our other resource to us (received carbon)', async () => {
+    const copy = nextEvent(mine, 'message', (m) => m.body === 'for the tablet');
+    await other.send(
+      xml(
+        'message',
+        { to: `${emma.jid}/tablet`, type: 'chat', id: 'c-in' },
+        xml('body', {}, 'for the tablet'),
+      ),
+    );
+    expect(await copy).toMatchObject({ carbon: 'received', userId: ava.chatId, id: 'c-in' });
+  });
+
+  it('copies what our other resource sends to us (sent carbon) and what we send to it', async () => {
+    const copy = nextEvent(mine, 'message', (m) => m.body === 'from the tablet');
+    await tablet.send(
+      xml('message', { to: ava.jid, type: 'chat', id: 'c-out' }, xml('body', {}, 'from the tablet')),
+    );
+    expect(await copy).toMatchObject({ carbon: 'sent', userId: emma.chatId, recipientId: ava.chatId });
+
+    const atTablet = nextStanza(tablet, (s) => s.getChild('sent', CARBONS) !== undefined);
+    const id = mine.send(ava.chatId, { body: 'from the portal' });
+    const forwarded = (await atTablet).getChild('sent', CARBONS)?.getChild('forwarded')?.getChild('message');
+    expect(forwarded?.attrs.id).toBe(id);
+    expect(forwarded?.getChildText('body')).toBe('from the portal');
+  });
+
+  it('copies a read marker sent from the other resource (peer-lessons §10)', async () => {
+    const read = nextEvent(mine, 'read', (e) => e.messageId === 'c-in');
+    await tablet.send(
+      xml(
+        'message',
+        { to: ava.jid, type: 'chat', id: 'mark-1' },
+        xml('displayed', { xmlns: 'urn:xmpp:chat-markers:0', id: 'c-in' }),
+        xml('body', {}, 'read'),
+      ),
+    );
+    expect(await read).toMatchObject({ carbon: 'sent', userId: emma.chatId });
+  });
+});
+
+describe('roster subscriptions', () => {
+  const fatima = member('fatima');
+  let mine: ChatClient;
+
+  beforeAll(async () => {
+    mine = await ourClient(stack, { member: 'fatima' });
+    ours.push(mine);
+  });
+
+  it('we ask, they accept; then they ask and we accept automatically (both)', async () => {
+    const bianca = member('bianca');
+    const peer = await onlinePeer(stack, 'bianca', { resource: 'roster', roster: true });
+    peers.push(peer);
+    const asked = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'subscribe');
+    mine.roster.add(bianca.chatId);
+    expect(mine.contacts[bianca.chatId]).toEqual({ subscription: 'none', ask: 'subscribe' });
+    expect((await asked).attrs.from).toBe(fatima.jid);
+
+    const confirmed = nextEvent(mine, 'confirmSubscribe');
+    await peer.send(xml('presence', { to: fatima.jid, type: 'subscribed' }));
+    expect(await confirmed).toEqual({ userId: bianca.chatId });
+    expect(mine.contacts[bianca.chatId]?.subscription).toBe('to');
+
+    const autoAccepted = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'subscribed');
+    await peer.send(xml('presence', { to: fatima.jid, type: 'subscribe' }));
+    await autoAccepted;
+    await until(() => mine.contacts[bianca.chatId]?.subscription === 'both', 'subscription both');
+    // The server agrees.
+    expect((await mine.roster.get())[bianca.chatId]?.subscription).toBe('both');
+
+    // Presence of a contact now reaches us.
+    const offline = nextEvent(mine, 'contactPresence', (e) => e.userId === bianca.chatId && !e.available);
+    await stopPeer(peer);
+    await offline;
+  });
+
+  it('they ask, we confirm (subscribed then subscribe), they accept', async () => {
+    const clara = member('clara');
+    const peer = await onlinePeer(stack, 'clara', { resource: 'roster', roster: true });
+    peers.push(peer);
+    const seen: string[] = [];
+    peer.on('stanza', (s) => {
+      if (s.is('presence') && s.attrs.type?.startsWith('subscri')) seen.push(s.attrs.type);
+    });
+    const request = nextEvent(mine, 'subscribe', (e) => e.userId === clara.chatId);
+    await peer.send(xml('presence', { to: fatima.jid, type: 'subscribe' }));
+    await request;
+    mine.roster.confirm(clara.chatId);
+    expect(mine.contacts[clara.chatId]).toEqual({ subscription: 'from', ask: 'subscribe' });
+    await until(() => seen.length >= 2, 'subscribed and subscribe at the peer');
+    expect(seen.slice(0, 2)).toEqual(['subscribed', 'subscribe']);
+    await peer.send(xml('presence', { to: fatima.jid, type: 'subscribed' }));
+    await until(() => mine.contacts[clara.chatId]?.subscription === 'both', 'subscription both');
+  });
+
+  it('they ask, we reject; they cancel ours; we remove a contact', async () => {
+    const daniela = member('daniela');
+    const peer = await onlinePeer(stack, 'daniela', { resource: 'roster', roster: true });
+    peers.push(peer);
+    const request = nextEvent(mine, 'subscribe', (e) => e.userId === daniela.chatId);
+    await peer.send(xml('presence', { to: fatima.jid, type: 'subscribe' }));
+    await request;
+    const refused = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'unsubscribed');
+    mine.roster.reject(daniela.chatId);
+    await refused;
+    expect(mine.contacts[daniela.chatId]).toEqual({ subscription: 'none', ask: null });
+
+    const asked = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'subscribe');
+    mine.roster.add(daniela.chatId);
+    await asked;
+    const rejected = nextEvent(mine, 'rejectSubscribe', (e) => e.userId === daniela.chatId);
+    await peer.send(xml('presence', { to: fatima.jid, type: 'unsubscribed' }));
+    await rejected;
+    expect(mine.contacts[daniela.chatId]?.subscription).toBe('none');
+
+    await mine.roster.remove(daniela.chatId);
+    expect(mine.contacts[daniela.chatId]).toBeUndefined();
+    expect((await mine.roster.get())[daniela.chatId]).toBeUndefined();
+  });
+});

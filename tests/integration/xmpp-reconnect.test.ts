@@ -1,0 +1,183 @@
+/**
+ * Reconnecting on the real Prosody (spec §4, wire §13.4; peer-lessons §6–7): after a cut socket
+ * the client logs in again, re-sends presence, re-joins its rooms exactly once and fires the
+ * reconnect callback — without stream management, after a failed resumption (which also
+ * re-sends held messages without their stale `from`), and over BOSH on request. An expired
+ * session token stops it.
+ */
+import { xml } from '@xmpp/client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { member, provider } from '../../fixtures';
+import type { ChatClient } from '../../src/xmpp';
+import {
+  boshUrl,
+  collect,
+  nextEvent,
+  nextStanza,
+  onlinePeer,
+  ourClient,
+  until,
+  type Peer,
+} from '../support/chat-harness';
+import { startWsProxy, type WsProxy } from '../support/ws-proxy';
+import { stopPeer } from '../support/xmpp-peer';
+
+const stack = inject('stack');
+const MUC = 'http://jabber.org/protocol/muc';
+const ava = member('ava');
+const room = (dialogId: string) => `${stack.appId}_${dialogId}@muc.${stack.chatDomain}`;
+const open: ChatClient[] = [];
+let owner: Peer;
+let proxy: WsProxy;
+
+/** The owner creates the room (an instant room) before anyone else joins. */
+async function createRoom(dialogId: string): Promise<void> {
+  const self = nextStanza(
+    owner,
+    (s) => s.is('presence') && s.attrs.from === `${room(dialogId)}/${ava.chatId}`,
+  );
+  await owner.send(xml('presence', { to: `${room(dialogId)}/${ava.chatId}` }, xml('x', { xmlns: MUC })));
+  await self;
+  await owner.iqCaller
+    .request(
+      xml(
+        'iq',
+        { type: 'set', to: room(dialogId) },
+        xml('query', { xmlns: `${MUC}#owner` }, xml('x', { xmlns: 'jabber:x:data', type: 'submit' })),
+      ),
+    )
+    .catch(() => undefined);
+}
+
+/** Presences the owner sees from one occupant of a room, as 'available' / 'unavailable'. */
+function occupantPresences(dialogId: string, nick: number): string[] {
+  const seen: string[] = [];
+  owner.on('stanza', (s) => {
+    if (s.is('presence') && s.attrs.from === `${room(dialogId)}/${nick}`)
+      seen.push(s.attrs.type ?? 'available');
+  });
+  return seen;
+}
+
+beforeAll(async () => {
+  owner = await onlinePeer(stack, 'ava');
+});
+
+// One proxy per test: cutting it touches only that test's client.
+beforeEach(async () => {
+  proxy = await startWsProxy(`ws://127.0.0.1:${stack.port}/xmpp-websocket`);
+});
+
+afterEach(async () => {
+  await proxy.close();
+});
+
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.disconnect()));
+  if (owner) await stopPeer(owner);
+});
+
+describe('reconnecting', () => {
+  it('without stream management: logs in again, presence and room back, reconnect fired', async () => {
+    const amelia = provider('amelia');
+    await createRoom('rc-plain');
+    const ours = await ourClient(
+      stack,
+      { provider: 'amelia' },
+      { service: proxy.url, streamManagement: false },
+    );
+    open.push(ours);
+    await ours.muc.join('rc-plain');
+    const presences = occupantPresences('rc-plain', amelia.chatId);
+    const offline = nextEvent(ours, 'disconnected');
+    const back = nextEvent(ours, 'reconnect');
+    proxy.cut();
+    expect(await offline).toMatchObject({ intentional: false, willReconnect: true });
+    await back;
+    expect(ours.isConnected).toBe(true);
+    expect(ours.joinedRooms).toEqual([room('rc-plain')]);
+    await until(() => presences.includes('available'), 'our occupant presence again');
+    expect(presences.filter((p) => p === 'available')).toHaveLength(1);
+    // Presence was re-sent: a message to our bare JID is delivered live, not stored.
+    const live = nextEvent(ours, 'message', (m) => m.body === 'welcome back');
+    await owner.send(xml('message', { to: amelia.jid, type: 'chat' }, xml('body', {}, 'welcome back')));
+    expect((await live).delay).toBeNull();
+    // And the room delivers to us again.
+    const inRoom = nextEvent(ours, 'message', (m) => m.body === 'room again');
+    await owner.send(
+      xml('message', { to: room('rc-plain'), type: 'groupchat' }, xml('body', {}, 'room again')),
+    );
+    await inRoom;
+  });
+
+  it('after a failed resumption: fresh login, room re-joined once, held message re-sent once without stale from', async () => {
+    const clara = member('clara');
+    await createRoom('rc-failed');
+    const ours = await ourClient(stack, { member: 'clara' }, { service: proxy.url });
+    open.push(ours);
+    await ours.muc.join('rc-failed');
+    const presences = occupantPresences('rc-failed', clara.chatId);
+    const atOwner = collect(owner);
+    const firstJid = ours.jid;
+    const events: string[] = [];
+    ours.on('resumeFailed', (e) => events.push(`resumeFailed ${e.condition}`));
+    ours.on('reconnect', () => events.push('reconnect'));
+    // The server will not find the session we ask for.
+    proxy.clientToServer = (frame) =>
+      frame.includes('<resume') ? frame.replace(/previd="[^"]+"/, 'previd="gone"') : frame;
+    const back = nextEvent(ours, 'reconnect');
+    proxy.cut();
+    await until(() => !ours.isConnected, 'the drop to be noticed');
+    const heldId = ours.send(ava.chatId, { body: 'written while offline' });
+    await back;
+    proxy.clientToServer = (frame) => frame;
+    expect(events).toEqual(['resumeFailed item-not-found', 'reconnect']);
+    expect(ours.jid).not.toBe('');
+    expect(ours.joinedRooms).toEqual([room('rc-failed')]);
+    await until(() => presences.includes('available'), 'our occupant presence again');
+
+    const later = nextStanza(
+      owner,
+      (s) => s.is('message') && s.getChildText('body') === 'after the held one',
+    );
+    ours.send(ava.chatId, { body: 'after the held one' });
+    await later;
+    const held = atOwner.filter((s) => s.is('message') && s.attrs.id === heldId);
+    expect(held).toHaveLength(1);
+    expect(held[0]!.attrs.from).toBe(ours.jid);
+    expect(presences.filter((p) => p === 'available')).toHaveLength(1);
+    expect(firstJid.split('/')[0]).toBe(clara.jid);
+  });
+
+  it('over BOSH when asked to reconnect: room re-joined once and reconnect fired', async () => {
+    const bianca = member('bianca');
+    await createRoom('rc-bosh');
+    const ours = await ourClient(stack, { member: 'bianca' }, { service: boshUrl(stack) });
+    open.push(ours);
+    await ours.muc.join('rc-bosh');
+    const presences = occupantPresences('rc-bosh', bianca.chatId);
+    const back = nextEvent(ours, 'reconnect');
+    ours.reconnect();
+    await back;
+    await until(() => presences.includes('available'), 'our occupant presence again');
+    expect(presences).toEqual(['unavailable', 'available']);
+    expect(ours.joinedRooms).toEqual([room('rc-bosh')]);
+  });
+
+  it('stops reconnecting once the session token has expired', async () => {
+    let expired = false;
+    const ours = await ourClient(
+      stack,
+      { member: 'daniela' },
+      { service: proxy.url, streamManagement: false, isSessionExpired: () => expired },
+    );
+    open.push(ours);
+    const before = proxy.connections;
+    const stopped = nextEvent(ours, 'sessionExpired');
+    expired = true;
+    proxy.cut();
+    await stopped;
+    expect(ours.state).toBe('disconnected');
+    expect(proxy.connections).toBe(before);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Helpers for integration tests of src/xmpp against the real stack: our ChatClient logged in as
+ * a persona, @xmpp/client peers (code we did not write) online with presence and stream
+ * management settled, and waits that fail with a message instead of hanging.
+ */
+import type { client as createClient, xml as peerXml } from '@xmpp/client';
+import { member, provider } from '../../fixtures';
+import { createChatClient, type ChatClient, type ChatClientOptions, type ChatEvents } from '../../src/xmpp';
+import { apiClient } from './api';
+import type { StackInfo } from './stack';
+import { connectPeer } from './xmpp-peer';
+
+export type Peer = ReturnType<typeof createClient>;
+/** An element as @xmpp/client hands it out. */
+export type Element = ReturnType<typeof peerXml>;
+
+export const wsUrl = (stack: Pick<StackInfo, 'port'>) => `ws://127.0.0.1:${stack.port}/xmpp-websocket`;
+export const boshUrl = (stack: Pick<StackInfo, 'url'>) => `${stack.url}/http-bind`;
+
+/** Waits until `check` returns a value other than undefined/false, or fails after `ms`. */
+export async function until<T>(check: () => T | undefined | false, what: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The next event of our client that passes `filter`. */
+export function nextEvent<K extends keyof ChatEvents>(
+  client: ChatClient,
+  event: K,
+  filter: (payload: ChatEvents[K]) => boolean = () => true,
+  ms = 20_000,
+): Promise<ChatEvents[K]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`Timed out waiting for ${String(event)}`));
+    }, ms);
+    const off = client.on(event, (payload) => {
+      if (!filter(payload)) return;
+      clearTimeout(timer);
+      off();
+      resolve(payload);
+    });
+  });
+}
+
+/** The next stanza a peer receives that passes `filter`. */
+export function nextStanza(peer: Peer, filter: (stanza: Element) => boolean, ms = 20_000): Promise<Element> {
+  return new Promise((resolve, reject) => {
+    const listener = (stanza: Element) => {
+      if (!filter(stanza)) return;
+      clearTimeout(timer);
+      peer.removeListener('stanza', listener);
+      resolve(stanza);
+    };
+    const timer = setTimeout(() => {
+      peer.removeListener('stanza', listener);
+      reject(new Error('Timed out waiting for a stanza at the peer'));
+    }, ms);
+    peer.on('stanza', listener);
+  });
+}
+
+/** Collects every stanza a peer receives. */
+export function collect(peer: Peer): Element[] {
+  const list: Element[] = [];
+  peer.on('stanza', (stanza: Element) => list.push(stanza));
+  return list;
+}
+
+/**
+ * An @xmpp/client member online over WebSocket: logged in, stream management enabled (the race
+ * of ../shared/protocols/prosody.md), initial presence sent unless `presence: false`.
+ */
+export async function onlinePeer(
+  stack: StackInfo,
+  key: string,
+  options: { resource?: string; presence?: boolean; roster?: boolean } = {},
+): Promise<Peer> {
+  const persona = member(key);
+  const peer = await connectPeer({
+    service: wsUrl(stack),
+    domain: stack.chatDomain,
+    username: `${persona.chatId}-${stack.appId}`,
+    password: persona.chatPassword,
+    resource: options.resource,
+  });
+  const sm = (peer as unknown as { streamManagement: { enabled: boolean } }).streamManagement;
+  await until(() => sm.enabled, 'the peer to enable stream management');
+  const { xml } = await import('@xmpp/client');
+  // RFC 6121 §2.1.2: only a resource that fetched the roster is told of subscription changes.
+  if (options.roster)
+    await peer.iqCaller.request(xml('iq', { type: 'get' }, xml('query', { xmlns: 'jabber:iq:roster' })));
+  if (options.presence !== false) await peer.send(xml('presence'));
+  return peer;
+}
+
+/** The chat password of a provider persona, the way the portal gets it (getInfo). */
+export async function providerChatPassword(
+  stack: StackInfo,
+  key: string,
+): Promise<{ chatId: number; password: string }> {
+  const api = apiClient(stack.url);
+  const token = await api.signInAs(key);
+  const info = await api.call<{ password: string; quickBloxId: number }>('GET', '/message/qb/user/getInfo', {
+    token,
+  });
+  if (info.code !== 'OK') throw new Error(`getInfo for ${key}: ${info.code}`);
+  // A sign-in kicks the provider's older portal session, and the server then closes *every* chat
+  // stream of that provider, asynchronously (src/server/chat-identity/end-chat-sessions.ts). A
+  // chat login made before that lands is closed too; give it time to land (server race, reported).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return { chatId: info.data.quickBloxId, password: info.data.password };
+}
+
+/** Our client for a member persona (chat password) or a provider persona (getInfo password). */
+export async function ourClient(
+  stack: StackInfo,
+  who: { member: string } | { provider: string },
+  options: Partial<ChatClientOptions> = {},
+): Promise<ChatClient> {
+  const credentials =
+    'member' in who
+      ? { chatId: member(who.member).chatId, password: member(who.member).chatPassword }
+      : await providerChatPassword(stack, who.provider);
+  if ('provider' in who && provider(who.provider).chatId !== credentials.chatId)
+    throw new Error('Unexpected chat id');
+  const client = createChatClient({
+    service: wsUrl(stack),
+    domain: stack.chatDomain,
+    appId: stack.appId,
+    ...options,
+  });
+  await client.connect({ userId: credentials.chatId, password: credentials.password });
+  return client;
+}
+
+export const jidOf = (stack: StackInfo, chatId: number) => `${chatId}-${stack.appId}@${stack.chatDomain}`;

@@ -1,0 +1,314 @@
+/**
+ * Spec §4 connection lifecycle and wire §13 through the facade on the mock transport: states,
+ * spec §8 errors, post-connect order, reconnect with presence and rooms re-joined once,
+ * resumption with exactly-once re-sending, failed resumption, session expiry, keep-alive.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  createChatClient,
+  STATUS_AUTHFAIL,
+  STATUS_CONNFAIL,
+  STATUS_REJECT,
+  type ChatClientOptions,
+  type ConnectionState,
+} from '../../../src/xmpp';
+import {
+  connectedTestClient,
+  createFakeScheduler,
+  createMockTransport,
+  flush,
+  type MockTransport,
+} from '../../../src/xmpp/testing';
+import type { MockTransportOptions } from '../../../src/xmpp/testing/mock-transport';
+import { xml, type XmlElement } from '../../../src/xmpp/xml/element';
+
+const SM = 'urn:xmpp:sm:3';
+const ROOM = '1001_dlg@muc.localhost';
+
+function fresh(options: Partial<ChatClientOptions> = {}, mockOptions: MockTransportOptions = {}) {
+  const scheduler = createFakeScheduler();
+  const mock = createMockTransport(mockOptions);
+  const client = createChatClient({
+    service: 'ws://chat.test/xmpp-websocket',
+    domain: 'localhost',
+    appId: 1001,
+    resource: 'tab1',
+    keepAliveIntervalMs: 0,
+    ...options,
+    scheduler,
+    transportFactory: mock.factory,
+  });
+  return { client, mock, scheduler };
+}
+
+const names = (sent: XmlElement[]) =>
+  sent.map((e) =>
+    e.name === 'iq'
+      ? `iq:${e.elements()[0]?.name}`
+      : e.name === 'presence'
+        ? `presence${e.attrs.type ? `:${e.attrs.type}` : ''}`
+        : e.name,
+  );
+
+/** Joins the room through the mock, answering the self-presence. */
+async function joinRoom(client: ReturnType<typeof fresh>['client'], mock: MockTransport) {
+  const out = mock.catchOutgoing((e) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`);
+  const joined = client.muc.join('dlg');
+  answerJoin(mock, await out);
+  await joined;
+}
+
+function answerJoin(mock: MockTransport, presence: XmlElement) {
+  mock.mockInput(
+    `<presence from="${ROOM}/100001" id="${presence.attrs.id}"><x xmlns="http://jabber.org/protocol/muc#user"><item role="participant"/><status code="110"/></x></presence>`,
+  );
+}
+
+describe('connecting', () => {
+  it('walks connecting → authenticating → connected and runs the post-connect actions in order', async () => {
+    const { client, mock } = fresh();
+    const states: ConnectionState[] = [];
+    client.on('state', (s) => states.push(s));
+    await client.connect({ userId: 100001, password: 'pw' });
+    expect(states).toEqual(['connecting', 'authenticating', 'connected']);
+    expect(client.isConnected).toBe(true);
+    expect(client.jid).toBe('100001-1001@localhost/tab1');
+    expect(mock.current?.jid).toBe('100001-1001@localhost/tab1');
+    expect(mock.current?.password).toBe('pw');
+    // wire §13.2: stream management, carbons, roster, then presence.
+    expect(names(mock.sent).slice(0, 4)).toEqual(['enable', 'iq:enable', 'iq:query', 'presence']);
+    expect(mock.sent[0]!.attrs).toMatchObject({ xmlns: SM, resume: 'true' });
+  });
+
+  it('rejects a second connect while the first runs (422 Status.REJECT)', async () => {
+    const { client } = fresh();
+    const first = client.connect({ userId: 100001, password: 'pw' });
+    await expect(client.connect({ userId: 100001, password: 'pw' })).rejects.toMatchObject({
+      code: 422,
+      message: STATUS_REJECT,
+    });
+    await first;
+  });
+
+  it('rejects a wrong password with 401 Status.AUTHFAIL and does not retry', async () => {
+    const { client, mock, scheduler } = fresh({}, { authFail: true });
+    const states: ConnectionState[] = [];
+    client.on('state', (s) => states.push(s));
+    await expect(client.connect({ userId: 100001, password: 'bad' })).rejects.toMatchObject({
+      name: 'SaslError',
+      code: 401,
+      message: STATUS_AUTHFAIL,
+    });
+    expect(states).toEqual(['connecting', 'authenticating', 'auth failed', 'disconnecting', 'disconnected']);
+    await scheduler.advance(60_000);
+    expect(mock.connections).toHaveLength(1);
+  });
+
+  it('rejects a failed connection with 422 Status.CONNFAIL', async () => {
+    const { client, mock } = fresh();
+    const connecting = client.connect({ userId: 100001, password: 'pw' });
+    mock.status('connfail', 'The WebSocket connection could not be established or was disconnected.');
+    mock.status('disconnected');
+    await expect(connecting).rejects.toMatchObject({
+      name: 'StreamError',
+      code: 422,
+      message: STATUS_CONNFAIL,
+    });
+  });
+
+  it('never enables stream management on BOSH', async () => {
+    const { client, mock } = fresh({ service: 'http://chat.test/http-bind' });
+    await client.connect({ userId: 100001, password: 'pw' });
+    expect(client.transport).toBe('bosh');
+    expect(mock.sent.some((e) => e.name === 'enable')).toBe(false);
+  });
+});
+
+describe('reconnecting without stream management', () => {
+  it('reconnects every 3 s, re-sends presence, re-joins rooms once and fires reconnect', async () => {
+    const { client, mock, scheduler } = fresh({ streamManagement: false });
+    await client.connect({ userId: 100001, password: 'pw' });
+    await joinRoom(client, mock);
+    const events: string[] = [];
+    client.on('disconnected', (e) => events.push(`disconnected ${e.willReconnect}`));
+    client.on('reconnect', () => events.push('reconnect'));
+    client.on('reconnectFailed', (e) => events.push(`reconnectFailed ${e.code}`));
+    mock.options.authFail = true;
+    mock.current!.drop();
+    await flush();
+    expect(events).toEqual(['disconnected true', 'reconnectFailed 401']);
+    expect(() => client.send(200001, { body: 'offline' })).toThrow('Chat is not connected');
+    expect(mock.connections).toHaveLength(2);
+    mock.options.authFail = false;
+    const rejoin = mock.catchOutgoing((e) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`);
+    await scheduler.advance(2999);
+    expect(mock.connections).toHaveLength(2);
+    await scheduler.advance(1);
+    expect(mock.connections).toHaveLength(3);
+    answerJoin(mock, await rejoin);
+    await flush();
+    expect(events.at(-1)).toBe('reconnect');
+    const third = names(mock.connections[2]!.sent);
+    expect(third).toEqual(['iq:enable', 'iq:query', 'presence', 'presence']);
+    expect(mock.connections[2]!.sent.filter((e) => e.attrs.to?.startsWith(ROOM))).toHaveLength(1);
+    await scheduler.advance(30_000);
+    expect(mock.connections).toHaveLength(3);
+  });
+
+  it('does not reconnect after a deliberate sign-out, nor after a conflict', async () => {
+    const { client, mock, scheduler } = fresh({ streamManagement: false });
+    await client.connect({ userId: 100001, password: 'pw' });
+    await joinRoom(client, mock);
+    const offline: unknown[] = [];
+    client.on('disconnected', (e) => offline.push(e));
+    await client.disconnect();
+    expect(client.state).toBe('disconnected');
+    expect(client.joinedRooms).toEqual([]);
+    expect(offline).toEqual([{ intentional: true, condition: null, willReconnect: false }]);
+    await scheduler.advance(30_000);
+    expect(mock.connections).toHaveLength(1);
+
+    await client.connect({ userId: 100001, password: 'pw' });
+    mock.status('error', 'conflict');
+    mock.status('disconnected');
+    await scheduler.advance(30_000);
+    expect(offline.at(-1)).toMatchObject({ intentional: false, condition: 'conflict', willReconnect: false });
+    expect(mock.connections).toHaveLength(2);
+  });
+
+  it('treats a connect after a sign-out as a first login, not a reconnect', async () => {
+    const { client, mock } = fresh({ streamManagement: false });
+    await client.connect({ userId: 100001, password: 'pw' });
+    await client.disconnect();
+    let reconnects = 0;
+    client.on('reconnect', () => reconnects++);
+    await client.connect({ userId: 100001, password: 'pw' });
+    expect(reconnects).toBe(0);
+    expect(names(mock.connections[1]!.sent)).toEqual(['iq:enable', 'iq:query', 'presence']);
+  });
+
+  it('stops when the session token has expired', async () => {
+    let expired = false;
+    const { client, mock, scheduler } = fresh({ streamManagement: false, isSessionExpired: () => expired });
+    await client.connect({ userId: 100001, password: 'pw' });
+    let stopped = 0;
+    client.on('sessionExpired', () => stopped++);
+    expired = true;
+    mock.current!.drop();
+    await scheduler.advance(30_000);
+    expect(stopped).toBe(1);
+    expect(mock.connections).toHaveLength(1);
+  });
+});
+
+describe('stream management', () => {
+  async function connectedWithTraffic() {
+    const t = await connectedTestClient({ resource: 'tab1' });
+    const { client, mock } = t;
+    await joinRoom(client as never, mock);
+    // Two stanzas from the server counted after <enabled/>.
+    mock.mockInput(`<message type="chat" from="200001-1001@localhost/p" id="in1"><body>1</body></message>`);
+    mock.mockInput(`<message type="chat" from="200001-1001@localhost/p" id="in2"><body>2</body></message>`);
+    return t;
+  }
+
+  it('resumes a dropped stream and re-sends every unacknowledged stanza once, nothing else', async () => {
+    const { client, mock, scheduler } = await connectedWithTraffic();
+    // Counted since <enabled/>: the carbons and roster results, the room self-presence, two messages.
+    const inbound = 2 + 1 + 2;
+    const firstConnection = mock.current!;
+    const stanzas = (list: XmlElement[]) =>
+      list.filter((e) => ['message', 'presence', 'iq'].includes(e.name)).length;
+    const sentBefore = stanzas(firstConnection.sent);
+    const acked: string[] = [];
+    client.on('messageSent', (e) => acked.push(e.id));
+    const a = client.send(200001, { body: 'a' });
+    const b = client.send(200001, { body: 'b' });
+    await scheduler.advance(0);
+    mock.mockInput(xml('a', { xmlns: SM, h: sentBefore + 1 }));
+    expect(acked).toEqual([a]);
+    const resumes: unknown[] = [];
+    client.on('resumed', (e) => resumes.push(e));
+    const events: string[] = [];
+    client.on('disconnected', () => events.push('disconnected'));
+    client.on('reconnect', () => events.push('reconnect'));
+    firstConnection.drop();
+    await flush();
+    const c = client.send(200001, { body: 'c (while down)' });
+    const resume = mock.current!.sent.find((e) => e.name === 'resume');
+    expect(resume?.attrs).toMatchObject({ xmlns: SM, previd: 'sm-1', h: String(inbound) });
+    expect(mock.current!.sent.some((e) => e.name === 'presence')).toBe(false);
+    mock.mockInput(xml('resumed', { xmlns: SM, previd: 'sm-1', h: sentBefore + 1 }));
+    await flush();
+    expect(client.isConnected).toBe(true);
+    expect(client.state).toBe('connected');
+    const resent = mock.current!.sent.filter((e) => e.name === 'message').map((e) => e.attrs.id);
+    expect(resent).toEqual([b, c]);
+    expect(resumes).toEqual([{ resent: 2 }]);
+    expect(events).toEqual(['disconnected']);
+    // No roster, presence or room join on a resumed stream.
+    expect(names(mock.current!.sent).filter((n) => n !== 'message' && n !== 'r')).toEqual(['resume']);
+    // The server's later <a/> settles the re-sent ones.
+    mock.mockInput(xml('a', { xmlns: SM, h: sentBefore + 3 }));
+    expect(acked).toEqual([a, b, c]);
+  });
+
+  it('after a failed resumption logs in afresh, re-joins rooms and re-sends messages without their stale from', async () => {
+    const { client, mock } = await connectedWithTraffic();
+    const lost = client.send(200001, { body: 'lost?' });
+    const events: string[] = [];
+    client.on('resumeFailed', (e) => events.push(`resumeFailed ${e.condition} ${e.salvaged}`));
+    client.on('reconnect', () => events.push('reconnect'));
+    mock.current!.drop();
+    await flush();
+    const rejoin = mock.catchOutgoing((e) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`);
+    mock.mockInput(
+      `<failed xmlns="${SM}"><item-not-found xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></failed>`,
+    );
+    answerJoin(mock, await rejoin);
+    await flush();
+    expect(events).toEqual(['resumeFailed item-not-found 1', 'reconnect']);
+    const second = mock.current!.sent;
+    expect(names(second)).toEqual([
+      'resume',
+      'enable',
+      'iq:enable',
+      'iq:query',
+      'presence',
+      'presence',
+      'message',
+    ]);
+    const again = second.at(-1)!;
+    expect(again.attrs.id).toBe(lost);
+    expect(again.attrs.from).toBeUndefined();
+    expect(client.joinedRooms).toEqual([ROOM]);
+  });
+
+  it('reports a message the server never acknowledged after the 30 s callback interval', async () => {
+    const { client, scheduler } = await connectedTestClient();
+    const unacked: string[] = [];
+    client.on('messageUnacked', (e) => unacked.push(e.id));
+    const id = client.send(200001, { body: 'x' });
+    await scheduler.advance(30_000);
+    expect(unacked).toEqual([id]);
+  });
+});
+
+describe('keep-alive', () => {
+  it('forces a reconnect after the 7th ping without an answer, and resumes', async () => {
+    const { client, mock, scheduler } = await connectedTestClient({ keepAliveIntervalMs: 5000 });
+    mock.options.autoRespond = false;
+    const failures: number[] = [];
+    client.on('pingFailure', (e) => failures.push(e.failures));
+    await scheduler.advance(6 * 6000);
+    expect(failures).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(mock.connections).toHaveLength(1);
+    await scheduler.advance(6000);
+    expect(failures).toHaveLength(7);
+    expect(mock.connections).toHaveLength(2);
+    const pings = mock.connections[0]!.sent.filter((e) => e.child('ping', 'urn:xmpp:ping'));
+    expect(pings).toHaveLength(7);
+    expect(pings[0]!.attrs.to).toBe('localhost');
+    expect(mock.current!.sent[0]?.name).toBe('resume');
+  });
+});
