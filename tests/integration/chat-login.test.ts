@@ -147,3 +147,35 @@ describe("the provider's chat credentials", () => {
     expect(c.data.password).not.toBe(a1.data.password);
   });
 });
+
+describe('a new sign-in and the chat', () => {
+  it('closes the kicked session’s chat before answering, never the chat opened after it', async () => {
+    const first = await api.signInAs('bruno');
+    const creds = await api.call<{ password: string; quickBloxId: number }>(
+      'GET',
+      '/message/qb/user/getInfo',
+      { token: first },
+    );
+    const old = await connectPeer({
+      service: wsUrl,
+      domain: stack.chatDomain,
+      username: node(creds.data.quickBloxId),
+      password: creds.data.password,
+    });
+    const oldClosed = new Promise<void>((resolve) => old.on('disconnect', () => resolve()));
+    await api.signInAs('bruno');
+    await oldClosed;
+    const fresh = await connectPeer({
+      service: wsUrl,
+      domain: stack.chatDomain,
+      username: node(creds.data.quickBloxId),
+      password: creds.data.password,
+    });
+    open.push(fresh);
+    let freshClosed = false;
+    fresh.on('disconnect', () => (freshClosed = true));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(freshClosed).toBe(false);
+    await stopPeer(old);
+  });
+});

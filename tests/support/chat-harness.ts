@@ -111,10 +111,8 @@ export async function providerChatPassword(
     token,
   });
   if (info.code !== 'OK') throw new Error(`getInfo for ${key}: ${info.code}`);
-  // A sign-in kicks the provider's older portal session, and the server then closes *every* chat
-  // stream of that provider, asynchronously (src/server/chat-identity/end-chat-sessions.ts). A
-  // chat login made before that lands is closed too; give it time to land (server race, reported).
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // A sign-in answers only after the kicked session's chat streams are closed (sessions.ts awaits
+  // session.ended), so a chat login right after it is never caught by that close.
   return { chatId: info.data.quickBloxId, password: info.data.password };
 }
 

@@ -52,7 +52,12 @@ export async function endSessions(
       .where('id', '=', providerId)
       .executeTakeFirstOrThrow();
     for (const { id } of ended) {
-      ctx.events.emit('session.ended', { providerId, sessionId: id, reason, chatId: provider.chat_id });
+      await ctx.events.emitAndWait('session.ended', {
+        providerId,
+        sessionId: id,
+        reason,
+        chatId: provider.chat_id,
+      });
     }
   }
   return ended.length;
@@ -75,7 +80,7 @@ export async function sweepExpiredSessions(ctx: ServerContext, now = new Date())
       .where('id', '=', s.provider_id)
       .executeTakeFirst();
     if (provider) {
-      ctx.events.emit('session.ended', {
+      await ctx.events.emitAndWait('session.ended', {
         providerId: s.provider_id,
         sessionId: s.id,
         reason: 'EXPIRED',

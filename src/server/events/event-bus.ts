@@ -2,7 +2,6 @@
  * In-process domain events. One server instance owns its sockets, so fan-out across instances
  * would go through Redis or RabbitMQ (DESIGN.md §5); within one process this typed emitter is it.
  */
-import { EventEmitter } from 'node:events';
 import type { SessionEndReason } from '../db/schema';
 
 export interface DomainEvents {
@@ -36,34 +35,53 @@ export interface DomainEvents {
   };
 }
 
-export class EventBus {
-  readonly #emitter = new EventEmitter({ captureRejections: true });
+type Listener = (payload: never) => void | Promise<void>;
 
-  constructor() {
-    this.#emitter.setMaxListeners(100);
+export class EventBus {
+  readonly #listeners = new Map<keyof DomainEvents, Set<Listener>>();
+  readonly #errorListeners = new Set<(error: unknown) => void>();
+
+  /** Tells every listener; their work goes on after this returns. */
+  emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
+    void this.emitAndWait(name, payload);
   }
 
-  emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
-    this.#emitter.emit(name, payload);
+  /**
+   * Tells every listener and resolves once all have finished (never rejects: failures go to the
+   * error listeners). Used where the caller's answer must come after the consequences, e.g. a
+   * sign-in answers only once the kicked session's chat streams are closed.
+   */
+  async emitAndWait<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): Promise<void> {
+    const listeners = [...(this.#listeners.get(name) ?? [])] as Array<
+      (payload: DomainEvents[K]) => void | Promise<void>
+    >;
+    await Promise.all(
+      listeners.map(async (listener) => {
+        try {
+          await listener(payload);
+        } catch (error) {
+          this.#reportError(error);
+        }
+      }),
+    );
   }
 
   on<K extends keyof DomainEvents>(
     name: K,
     listener: (payload: DomainEvents[K]) => void | Promise<void>,
   ): () => void {
-    const wrapped = (payload: DomainEvents[K]) => {
-      try {
-        const result = listener(payload);
-        if (result instanceof Promise) result.catch((error) => this.#emitter.emit('error', error));
-      } catch (error) {
-        this.#emitter.emit('error', error);
-      }
-    };
-    this.#emitter.on(name, wrapped);
-    return () => this.#emitter.off(name, wrapped);
+    let set = this.#listeners.get(name);
+    if (!set) this.#listeners.set(name, (set = new Set()));
+    set.add(listener as Listener);
+    return () => set.delete(listener as Listener);
   }
 
   onError(listener: (error: unknown) => void): void {
-    this.#emitter.on('error', listener);
+    this.#errorListeners.add(listener);
+  }
+
+  #reportError(error: unknown): void {
+    if (this.#errorListeners.size === 0) console.error('Event listener failed:', error);
+    for (const listener of this.#errorListeners) listener(error);
   }
 }

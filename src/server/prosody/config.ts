@@ -62,6 +62,8 @@ export const GLOBAL_MODULES = [
   'websocket',
   'admin_shell',
   'posix',
+  // Ours: resuming a WebSocket stream after a cut mid-frame (mod_portal_smacks_resume.lua).
+  'portal_smacks_resume',
 ] as const;
 
 export function renderProsodyConfig(s: ProsodySettings): string {
@@ -116,7 +118,7 @@ log = {
 VirtualHost ${lua(s.domain)}
 
 Component ${lua(`muc.${s.domain}`)} "muc"
-  modules_enabled = ${list(['muc_mam', ...(s.extraMucModules ?? [])])}
+  modules_enabled = ${list(['muc_mam', 'portal_muc_occupants', ...(s.extraMucModules ?? [])])}
   restrict_room_creation = false
   muc_room_default_public = false
   muc_room_default_persistent = true

@@ -28,7 +28,13 @@ export function proxyXmppWebSocket(getPort: () => number | null, allowedOrigins:
     if (!originAllowed(request, allowedOrigins)) return reject(socket, 403, 'Origin not allowed');
     const port = getPort();
     if (!port) return reject(socket, 503, 'Chat server is starting');
+    let upgraded = false;
+    // Chat stanzas are small: send each at once instead of waiting for more (Nagle, ~40 ms stalls).
+    (socket as net.Socket).setNoDelay?.(true);
     const upstream = net.connect(port, '127.0.0.1', () => {
+      upstream.setNoDelay(true);
+      // Prosody's first bytes are its upgrade answer; from then on the stream is WebSocket frames.
+      upstream.once('data', () => (upgraded = true));
       const lines = [`${request.method} ${request.url} HTTP/1.1`];
       for (let i = 0; i < request.rawHeaders.length; i += 2) {
         const name = request.rawHeaders[i]!;
@@ -45,7 +51,8 @@ export function proxyXmppWebSocket(getPort: () => number | null, allowedOrigins:
       socket.destroy();
     };
     upstream.on('error', () => {
-      if (!socket.writableEnded) reject(socket, 502, 'Chat server unavailable');
+      // Before the upgrade the client still speaks HTTP; after it, an HTTP answer would corrupt the stream.
+      if (!upgraded && !socket.writableEnded) reject(socket, 502, 'Chat server unavailable');
       close();
     });
     socket.on('error', close);

@@ -34,7 +34,9 @@ describe('generated Prosody configuration', () => {
     ]) {
       expect(GLOBAL_MODULES).toContain(module);
     }
-    expect(config).toMatch(/Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam" \}/);
+    expect(config).toMatch(
+      /Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam", "portal_muc_occupants" \}/,
+    );
   });
 
   it('loads the history module on the host and the MUC component, with its time-out', () => {
@@ -50,7 +52,7 @@ describe('generated Prosody configuration', () => {
     });
     expect(withHistory).toMatch(/modules_enabled = \{[^}]*"portal_history" \}/);
     expect(withHistory).toMatch(
-      /Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam", "portal_history" \}/,
+      /Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam", "portal_muc_occupants", "portal_history" \}/,
     );
     expect(withHistory).toContain('portal_hook_base = "http://127.0.0.1:8080/internal/prosody"');
     expect(withHistory).toContain('portal_history_timeout = 7');
