@@ -7,6 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensurePortalBuilt } from '../../tests/support/build';
 import { startStack } from '../../tests/support/stack';
 import { createReporter, type BenchSection } from './bench';
 
@@ -29,7 +30,8 @@ async function main(): Promise<void> {
   const sections = await loadSections(process.argv.slice(2));
   if (sections.length === 0) throw new Error('No benchmark section matches');
   console.log(`Starting the stack for ${sections.map((s) => s.name).join(', ')} …`);
-  const stack = await startStack();
+  ensurePortalBuilt();
+  const stack = await startStack({ portal: true });
   let failed = false;
   try {
     for (const section of sections) {

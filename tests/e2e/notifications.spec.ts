@@ -113,6 +113,9 @@ test('a category muted in settings is listed but not pushed', async ({ page }) =
   await expect(toggle).toBeChecked();
   await toggle.uncheck();
   await expect(page.getByText('Notification preferences saved.')).toBeVisible();
+  // Saving refreshes the notification queries; let that finish, or a refresh that lands after the
+  // decision would (rightly) show the unread item and hide whether a push came.
+  await page.waitForLoadState('networkidle');
   await decide(email, 'REVIEW', 'A muted decision');
   await page.waitForTimeout(1500);
   await expect(menuDot(page)).toHaveCount(0);

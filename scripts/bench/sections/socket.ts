@@ -3,31 +3,17 @@
  * it prints the connect time (WebSocket open → CONNECTED) and the push latency (a notification
  * created through the admin API → its type-3/type-2 push read by a client), p50/p99 each.
  * Self-contained: it signs up its own providers. `npm run bench` runs it; alone:
- * `npx tsx scripts/bench/sections/socket.ts` starts its own stack.
  */
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { APP_SOCKET_PATH, APP_SOCKET_SUBSCRIPTIONS } from '../../../src/shared/app-socket';
 import { decodeServerMessage, redDotPushOf } from '../../../src/socket';
+import { quantile, type BenchSection } from '../bench';
 
 const IDLE_SOCKETS = 500;
 const IDLE_PROVIDERS = 10;
 const PUSHES = 60;
 const CONNECT_BATCH = 25;
-
-interface BenchContext {
-  url: string;
-  adminSecret: string;
-  dataDir: string;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const fmt = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (n=${sorted.length})`;
-};
 
 async function signUp(url: string, n: number): Promise<{ token: string; email: string }> {
   const email = `bench.socket.${Date.now()}.${n}@clinic.example`;
@@ -101,9 +87,10 @@ function bodyOf(data: Buffer): Uint8Array | null {
   return new Uint8Array(data.subarray(split + 2, data.length - 1));
 }
 
-export const socketSection = {
+export const section: BenchSection = {
   name: 'app socket',
-  async run(ctx: BenchContext): Promise<void> {
+  async run({ stack, report, note }) {
+    const ctx = { url: stack.url, adminSecret: stack.adminSecret };
     const wsUrl = `${ctx.url.replace(/^http/, 'ws')}${APP_SOCKET_PATH}`;
     const providers = await Promise.all(Array.from({ length: IDLE_PROVIDERS }, (_, i) => signUp(ctx.url, i)));
     const probe = await signUp(ctx.url, IDLE_PROVIDERS);
@@ -143,20 +130,17 @@ export const socketSection = {
       latencies.push(performance.now() - started);
     }
 
-    console.log(`  ${IDLE_SOCKETS} idle sockets open (${IDLE_PROVIDERS} providers) + 1 receiver`);
-    console.log(`  connect (WebSocket open → CONNECTED): ${fmt(connectTimes)}`);
-    console.log(`  push latency (create notification → type-3/type-2 push received): ${fmt(latencies)}`);
+    note(
+      `${IDLE_SOCKETS} idle sockets open (${IDLE_PROVIDERS} providers) + 1 receiver; push = admin creates a notification → type-3/type-2 push received`,
+    );
+    report({
+      metric: 'connect p50 (WebSocket open → CONNECTED)',
+      ours: quantile(connectTimes, 0.5),
+      unit: 'ms',
+    });
+    report({ metric: 'connect p99', ours: quantile(connectTimes, 0.99), unit: 'ms' });
+    report({ metric: 'push latency p50', ours: quantile(latencies, 0.5), unit: 'ms' });
+    report({ metric: 'push latency p99', ours: quantile(latencies, 0.99), unit: 'ms' });
     for (const c of [...clients, receiver]) c.ws.close();
   },
 };
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { startStack } = await import('../../../tests/support/stack');
-  const stack = await startStack();
-  try {
-    console.log(`# ${socketSection.name}`);
-    await socketSection.run(stack);
-  } finally {
-    await stack.stop({ remove: true });
-  }
-}

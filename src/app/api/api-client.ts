@@ -7,15 +7,9 @@ import {
   accountApi,
   applyErrorCatalogue,
   chatIdentityApi,
-  consultationApi,
-  contentApi,
   createApiClient,
   createUploader,
-  dashboardApi,
-  profileApi,
-  notificationsApi,
   protocolApi,
-  scheduleApi,
   type ApiError,
 } from '../../rest';
 import { showToast } from '../components/toast-store';
@@ -52,9 +46,3 @@ export const upload = createUploader(clientOptions);
 export const accountCalls = accountApi(api);
 export const protocolCalls = protocolApi(api);
 export const chatIdentityCalls = chatIdentityApi(api);
-export const profileCalls = profileApi(api, upload);
-export const scheduleCalls = scheduleApi(api);
-export const consultationCalls = consultationApi(api);
-export const dashboardCalls = dashboardApi(api);
-export const contentCalls = contentApi(api);
-export const notificationCalls = notificationsApi(api);

@@ -8,18 +8,17 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
 import { storage } from '../storage/local-storage';
 
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
-  eager: true,
+/** One chunk per language, loaded when needed: the login route carries only the one in use. */
+const bundles = import.meta.glob<Record<string, Record<string, unknown>>>('./locales/*/index.ts', {
   import: 'default',
 });
 
-function resources() {
-  const out: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [file, content] of Object.entries(files)) {
-    const [, lang, ns] = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
-    if (lang && ns) (out[lang] ??= {})[ns] = content;
-  }
-  return out;
+async function loadLanguage(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'common')) return;
+  const load = bundles[`./locales/${language}/index.ts`];
+  if (!load) throw new Error(`No translations for ${language}`);
+  for (const [ns, resources] of Object.entries(await load()))
+    i18next.addResourceBundle(language, ns, resources, true, true);
 }
 
 export function isLanguage(value: string | null | undefined): value is Language {
@@ -33,22 +32,25 @@ export function initialLanguage(): Language {
 }
 
 export async function initI18n(): Promise<typeof i18next> {
-  const res = resources();
+  const language = initialLanguage();
   await i18next.use(initReactI18next).init({
-    resources: res,
-    lng: initialLanguage(),
+    resources: {},
+    lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: Object.keys(res[DEFAULT_LANGUAGE] ?? {}),
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    partialBundledLanguages: true,
   });
+  await Promise.all([loadLanguage(language), loadLanguage(DEFAULT_LANGUAGE)]);
+  await i18next.changeLanguage(language);
   document.documentElement.lang = i18next.language;
   return i18next;
 }
 
 export async function setLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   storage.set('language', language);
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;

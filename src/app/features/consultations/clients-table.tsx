@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ClientSummary } from '../../../shared/api/consultation';
 import { TABLE_PAGE_SIZES } from '../../../shared/constants';
-import { consultationCalls } from '../../api/api-client';
+import { consultationCalls } from '../../api/domain-calls';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AppointmentDetail } from '../../../shared/api/consultation';
-import { consultationCalls } from '../../api/api-client';
+import { consultationCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { formatDateTime, formatMoney, formatTime } from '../../components/format';

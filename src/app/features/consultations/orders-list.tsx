@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AppointmentSummary } from '../../../shared/api/consultation';
 import { OrderStatusFilter } from '../../../shared/api/consultation';
 import { TABLE_PAGE_SIZES } from '../../../shared/constants';
-import { consultationCalls } from '../../api/api-client';
+import { consultationCalls } from '../../api/domain-calls';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime, formatMoney, formatTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { THEME_COLOUR, TABLE_PAGE_SIZES } from '../../../shared/constants';
-import { dashboardCalls } from '../../api/api-client';
+import { dashboardCalls } from '../../api/domain-calls';
 import { DataTable } from '../../components/data-table';
 import { formatDateTime, formatMoney } from '../../components/format';
 import { Pagination } from '../../components/pagination';

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { THEME_COLOUR } from '../../../shared/constants';
-import { dashboardCalls } from '../../api/api-client';
+import { dashboardCalls } from '../../api/domain-calls';
 import { paths } from '../../paths';
 import { AppointmentList } from './appointment-list';
 import { BarChart } from './bar-chart';

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_CATEGORIES } from '../../../shared/notification-categories';
 import type { NotificationCategory } from '../../../shared/api/notifications';
-import { notificationCalls } from '../../api/api-client';
+import { notificationCalls } from '../../api/domain-calls';
 import { showToast } from '../../components/toast-store';
 import { notificationSettingsQuery } from './queries';
 

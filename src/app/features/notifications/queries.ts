@@ -1,7 +1,7 @@
 /** TanStack Query options of the notification centre; each owns its key under `notifications`. */
 import { queryOptions } from '@tanstack/react-query';
 import type { NotificationCategory } from '../../../shared/api/notifications';
-import { notificationCalls } from '../../api/api-client';
+import { notificationCalls } from '../../api/domain-calls';
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
 

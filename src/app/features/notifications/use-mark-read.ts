@@ -1,7 +1,7 @@
 /** Marking notifications read: the answer is the red dot after it, so the menu dot clears at once. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationCategory } from '../../../shared/api/notifications';
-import { notificationCalls } from '../../api/api-client';
+import { notificationCalls } from '../../api/domain-calls';
 import { NOTIFICATIONS_KEY } from './queries';
 import { applyRedDot } from './red-dot-store';
 

@@ -14,7 +14,7 @@ import { useSnapshot } from 'valtio';
 import type { CertificateDocument, ConsultInfo } from '../../../shared/api/profile';
 import { CURRENCY_SYMBOLS } from '../../../shared/constants';
 import { ApiError } from '../../../rest';
-import { profileCalls } from '../../api/api-client';
+import { profileCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { session } from '../auth';

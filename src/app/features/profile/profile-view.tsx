@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsultInfo } from '../../../shared/api/profile';
-import { profileCalls } from '../../api/api-client';
+import { profileCalls } from '../../api/domain-calls';
 import { formatMoney } from '../../components/format';
 import { showToast } from '../../components/toast-store';
 import { useProfileOptions } from './use-audit-info';

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CertificateDocument } from '../../../shared/api/profile';
-import { profileCalls } from '../../api/api-client';
+import { profileCalls } from '../../api/domain-calls';
 import { compressImage } from '../../components/compress-image';
 import { ProgressBar } from '../../components/progress-bar';
 import { DOCTOR_INFO_KEY } from './use-audit-info';

@@ -1,6 +1,6 @@
 /** Audit info (spec §3) in TanStack Query: one key, refetched by the main layout on every navigation. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { profileCalls } from '../../api/api-client';
+import { profileCalls } from '../../api/domain-calls';
 
 export const AUDIT_INFO_KEY = ['profile', 'auditInfo'] as const;
 /** The main layout's doctor-info key: a new name or avatar refreshes the top bar. */

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scheduleCalls } from '../../api/api-client';
+import { scheduleCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
 import { addDays, localDate, monthGrid, shiftMonth, startOfDay, weekDays } from './calendar-math';
 import { MonthView } from './month-view';

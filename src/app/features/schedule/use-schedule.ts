@@ -1,7 +1,7 @@
 /** Availability in TanStack Query (spec §7 schedule/new/get|update, schedule/delete). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schedule, UpdateScheduleBody } from '../../../shared/api/schedule';
-import { scheduleCalls } from '../../api/api-client';
+import { scheduleCalls } from '../../api/domain-calls';
 
 export const SCHEDULE_KEY = ['schedule'] as const;
 
