@@ -49,9 +49,22 @@ export function ensureNodeModules() {
   const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
   if (existsSync(installed) && mtime(installed) >= mtime(path.join(ROOT, 'package-lock.json'))) return;
   say('Installing npm packages (npm ci)…');
-  const result = run('npm', ['ci', '--no-audit', '--no-fund']);
-  if (!result.ok)
+  const ci = run('npm', ['ci', '--no-audit', '--no-fund'], { quiet: true });
+  if (ci.ok) return;
+  // npm 11 writes locks without other platforms' optional packages (Tailwind's native binaries)
+  // and `npm ci` then calls the lock out of sync; `npm install` installs the same locked versions.
+  if (!/in sync|from lock file/.test(ci.output)) {
+    process.stderr.write(ci.output.slice(-4000));
     throw new BootstrapError('npm ci failed; check that the npm registry is reachable and run it again.');
+  }
+  say(
+    "npm ci refused npm's own lockfile (other platforms' optional packages); installing the locked versions with npm install…",
+  );
+  if (!run('npm', ['install', '--no-audit', '--no-fund']).ok) {
+    throw new BootstrapError(
+      'npm install failed; check that the npm registry is reachable and run it again.',
+    );
+  }
 }
 
 function dpkgInstalled(name) {
