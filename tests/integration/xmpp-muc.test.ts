@@ -64,9 +64,16 @@ describe('a room with three occupants', () => {
     peers.push(owner, third);
     await owner.send(xml('message', { to: room(dialogId), type: 'groupchat' }, xml('body', {}, 'before')));
     await peerJoins(owner, dialogId, ava.chatId);
+    // The room reflects the message to its sender once it is in the room's history; only then
+    // may Chiara join, or the message could reach her live (sockets are not ordered together).
+    const reflected = nextStanza(
+      owner,
+      (s) => s.is('message') && s.getChildText('body') === 'history before chiara',
+    );
     await owner.send(
       xml('message', { to: room(dialogId), type: 'groupchat' }, xml('body', {}, 'history before chiara')),
     );
+    await reflected;
   });
 
   it('joins with zero history, completing on status 110', async () => {
