@@ -10,7 +10,7 @@ import type { ServerContext } from '../context';
 import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
 import { ApiError } from '../http/api-error';
 import { blobJson, mayRead, objectAccess, policyMatches, serveBlob, type BlobRow } from './blob-access';
-import { flag, int, list, obj, readParams, str, type Params } from './params';
+import { flag, int, list, obj, readParams, str, type Params, pageParams } from './params';
 import { PUBLIC, tokenOf, USER, userOf } from './scope';
 import { touchQbSession } from './sessions';
 import { QbError } from './wire';
@@ -145,8 +145,7 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
 
   scope.get('/blobs.json', USER, async (request) => {
     const params = readParams(request);
-    const page = Math.max(1, int(params.page) ?? 1);
-    const perPage = Math.min(100, Math.max(1, int(params.per_page) ?? 10));
+    const { page, perPage } = pageParams(params);
     const me = userOf(request);
     const { total, rows: items } = await countAndPage(
       ctx.db.selectFrom('blobs').where('owner_chat_id', '=', me),

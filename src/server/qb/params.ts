@@ -84,3 +84,11 @@ export function intList(value: unknown): number[] | null {
 export function obj(value: unknown): Params | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Params) : undefined;
 }
+
+/** `page` (from 1) and `per_page` (1–100, default 10) of the vendor's paged lists (wire §4, §6, §9). */
+export function pageParams(params: Params): { page: number; perPage: number } {
+  return {
+    page: Math.max(1, int(params.page) ?? 1),
+    perPage: Math.min(100, Math.max(1, int(params.per_page) ?? 10)),
+  };
+}

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import type { ServerContext } from '../context';
 import type { QbPushEventsTable, QbPushSubscriptionsTable } from '../db/schema';
-import { int, intList, list, obj, readParams, str, type Params } from './params';
+import { int, intList, list, obj, readParams, str, type Params, pageParams } from './params';
 import { USER, userOf } from './scope';
 import { isoSeconds, QbError } from './wire';
 
@@ -174,8 +174,7 @@ export function registerPushRoutes(scope: FastifyInstance, ctx: ServerContext) {
 
   scope.get('/events.json', USER, async (request) => {
     const params = readParams(request);
-    const page = Math.max(1, int(params.page) ?? 1);
-    const perPage = Math.min(100, Math.max(1, int(params.per_page) ?? 10));
+    const { page, perPage } = pageParams(params);
     const me = userOf(request);
     const { total, rows: items } = await countAndPage(
       ctx.db.selectFrom('qb_push_events').where('user_id', '=', me),

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
-import { int, list, obj, readParams, str } from './params';
+import { int, list, obj, readParams, str, pageParams } from './params';
 import { SESSION, USER, userOf } from './scope';
 import { userJson, type ChatUserRow } from './user-format';
 import { filterExpression, parseUserFilters, parseUserOrder } from './users-query';
@@ -27,8 +27,7 @@ const SINGLE_LOOKUPS: Record<string, Where> = {
 
 function paging(request: FastifyRequest) {
   const params = readParams(request);
-  const page = Math.max(1, int(params.page) ?? 1);
-  const perPage = Math.min(100, Math.max(1, int(params.per_page) ?? 10));
+  const { page, perPage } = pageParams(params);
   return { params, page, perPage };
 }
 
