@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import {
   accountApi,
   applyErrorCatalogue,
+  chatApi,
   chatIdentityApi,
   consultationApi,
   contentApi,
@@ -52,6 +53,7 @@ export const upload = createUploader(clientOptions);
 export const accountCalls = accountApi(api);
 export const protocolCalls = protocolApi(api);
 export const chatIdentityCalls = chatIdentityApi(api);
+export const chatCalls = chatApi(api);
 export const profileCalls = profileApi(api, upload);
 export const scheduleCalls = scheduleApi(api);
 export const consultationCalls = consultationApi(api);
