@@ -7,7 +7,7 @@
 import { proxy } from 'valtio';
 import { mergeEntries, type ChatEntry } from './entries';
 import { applyMarker } from './ticks';
-import { totalUnread, unreadAfterIncoming, unreadAfterRead } from './unread';
+import { totalUnread, unreadAfterIncoming, unreadAfterRead, unreadFromServer } from './unread';
 
 /** What the user is told about the chat connection (spec §4 chat connection states, simplified). */
 export type ChatLink = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'failed';
@@ -62,6 +62,8 @@ export interface ChatState {
   occupants: Record<string, number[]>;
   /** Messages and markers waiting for the connection. */
   waiting: number;
+  /** Messages of others that arrived live in this tab and are not read yet, per dialog. */
+  unseen: Record<string, string[]>;
   upload: { dialogId: string; name: string; fraction: number } | null;
 }
 
@@ -82,6 +84,7 @@ const initial = (): ChatState => ({
   blocked: [],
   occupants: {},
   waiting: 0,
+  unseen: {},
   upload: null,
 });
 
@@ -120,7 +123,7 @@ const blankDialog = (id: string): DialogView => ({
 export function seedUnread(items: Array<{ dialogId: string; unreadMessagesCount: number }>): void {
   for (const item of items) {
     const dialog = (chatStore.dialogs[item.dialogId] ??= blankDialog(item.dialogId));
-    dialog.unread = item.unreadMessagesCount;
+    dialog.unread = unreadFromServer(item.unreadMessagesCount, chatStore.unseen[item.dialogId]?.length ?? 0);
   }
   chatStore.unreadKnown = true;
 }
@@ -130,9 +133,10 @@ export function seedDialogs(dialogs: DialogView[]): void {
   for (const next of dialogs) {
     const known = chatStore.dialogs[next.id];
     const keepLast = known?.lastMessageAt != null && (next.lastMessageAt ?? 0) < known.lastMessageAt;
+    const unread = unreadFromServer(next.unread, chatStore.unseen[next.id]?.length ?? 0);
     chatStore.dialogs[next.id] = keepLast
-      ? { ...next, lastMessage: known.lastMessage, lastMessageAt: known.lastMessageAt }
-      : next;
+      ? { ...next, unread, lastMessage: known.lastMessage, lastMessageAt: known.lastMessageAt }
+      : { ...next, unread };
   }
   chatStore.unreadKnown = true;
 }
@@ -162,11 +166,13 @@ export function addEntries(dialogId: string, entries: ChatEntry[], options: { li
   conversation.entries = mergeEntries(conversation.entries, entries);
   if (!options.live) return;
   for (const entry of entries) {
+    const before = dialog.unread;
     dialog.unread = unreadAfterIncoming(dialog.unread, {
       fromMe: entry.senderId === chatStore.me,
       alreadyKnown: known.has(entry.id),
       alreadyRead: chatStore.me !== null && entry.readBy.includes(chatStore.me),
     });
+    if (dialog.unread > before) (chatStore.unseen[dialogId] ??= []).push(entry.id);
     if (!known.has(entry.id) && entry.sentAt >= (dialog.lastMessageAt ?? 0)) {
       dialog.lastMessage = entry.body;
       dialog.lastMessageAt = entry.sentAt;
@@ -215,6 +221,8 @@ export function markReadByMe(dialogId: string, ids: string[]): ChatEntry[] {
       return next;
     });
   }
+  const unseen = chatStore.unseen[dialogId];
+  if (unseen) chatStore.unseen[dialogId] = unseen.filter((id) => !ids.includes(id));
   const dialog = chatStore.dialogs[dialogId];
   const count = conversation ? changed.length : ids.length;
   if (dialog) dialog.unread = unreadAfterRead(dialog.unread, count);

@@ -72,7 +72,9 @@ function useScrollKeeping(
     const before = previous.current;
     if (first !== before.first && last === before.last && before.height > 0) {
       element.scrollTop += element.scrollHeight - before.height;
-    } else if (last !== before.last && (before.nearBottom || lastEntry?.senderId === me)) {
+    } else if (before.nearBottom || (last !== before.last && lastEntry?.senderId === me)) {
+      // At the bottom we stay there (also when an image above has loaded meanwhile); a message of
+      // ours brings us there.
       element.scrollTop = element.scrollHeight;
     }
     previous.current = {
@@ -94,11 +96,13 @@ function useScrollKeeping(
     observer.observe(content);
     return () => observer.disconnect();
   }, [log, list]);
+  // Measured against the height we last laid out: content that grew since (an image loading)
+  // must not make a scroll we caused look like the provider scrolling away.
   return () => {
     const element = log.current;
     if (element)
       previous.current.nearBottom =
-        element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+        previous.current.height - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
   };
 }
 

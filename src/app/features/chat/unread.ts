@@ -27,6 +27,15 @@ export function unreadAfterRead(current: number, count: number): number {
   return Math.max(0, current - count);
 }
 
+/**
+ * A count from the server meets the messages that arrived here and are still unseen: the server
+ * may not have stored the newest yet (history is reported as messages pass), so it never counts
+ * fewer than those.
+ */
+export function unreadFromServer(serverCount: number, unseenHere: number): number {
+  return Math.max(serverCount, unseenHere);
+}
+
 /** Dialogs with unread messages, for the red dots. */
 export function unreadDialogCount(dialogs: Iterable<UnreadDialog>): number {
   let count = 0;

@@ -5,6 +5,7 @@ import {
   unreadAfterIncoming,
   unreadAfterRead,
   unreadDialogCount,
+  unreadFromServer,
 } from '../../../../src/app/features/chat/unread';
 
 describe('unread counting', () => {
@@ -18,6 +19,11 @@ describe('unread counting', () => {
   it('takes read messages off, never below zero', () => {
     expect(unreadAfterRead(3, 2)).toBe(1);
     expect(unreadAfterRead(1, 5)).toBe(0);
+  });
+
+  it('never lets a server count that lags behind hide messages that arrived here', () => {
+    expect(unreadFromServer(0, 1)).toBe(1);
+    expect(unreadFromServer(3, 1)).toBe(3);
   });
 
   it('totals the dialogs and counts those with unread messages', () => {
