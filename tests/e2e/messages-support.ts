@@ -4,6 +4,7 @@
  * write) that sends what the vendor's SDK sends (hosted-chat-wire.md §14.2).
  */
 import type { APIRequestContext } from '@playwright/test';
+import { xml } from '@xmpp/client';
 import { member, personas } from '../../fixtures';
 import { chatMessage, historyPeer, type Peer } from '../support/history';
 import { uniqueEmail } from './support';
@@ -32,17 +33,23 @@ export async function freshChatProvider(request: APIRequestContext, prefix: stri
   return { email, password, chatId: quickBloxId };
 }
 
-/** A member online with a second resource, beside the member simulator. */
+/**
+ * A member online on a second device: roster fetched and presence sent, so it is told of
+ * subscription answers (RFC 6121 §2.1.2).
+ */
 export async function memberPeer(key: string): Promise<Peer> {
   const persona = member(key);
   const url = new URL(process.env.E2E_BASE_URL!);
-  return historyPeer({
+  const peer = await historyPeer({
     service: `ws://${url.host}/xmpp-websocket`,
     domain: personas.chatApp.domain,
     username: `${persona.chatId}-${personas.chatApp.appId}`,
     password: persona.chatPassword,
     resource: 'e2e-peer',
   });
+  await peer.iqCaller.request(xml('iq', { type: 'get' }, xml('query', { xmlns: 'jabber:iq:roster' })));
+  await peer.send(xml('presence'));
+  return peer;
 }
 
 export const providerJid = (chatId: number) =>

@@ -5,6 +5,7 @@
  * message does not arrive; the unread red dot; the /message?userId= deep link and a group dialog.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { xml } from '@xmpp/client';
 import { member } from '../../fixtures';
 import { nextStanza } from '../support/chat-harness';
 import { bsonId } from '../support/history';
@@ -60,6 +61,14 @@ test('a provider and a member exchange messages: typing, read ticks, history aft
     await expect(mine.getByRole('img', { name: 'Read' })).toBeVisible();
     await expect(log.getByText('Echo: Good morning Emma, how was the scan?')).toBeVisible();
     await expect(conversation.getByText('is typing…')).toBeHidden();
+
+    // Spec §4: our contact request; the member accepts, and her presence shows.
+    await conversation.getByRole('button', { name: 'Add as contact' }).click();
+    await expect(conversation.getByText('Online', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Conversations' }).getByRole('img', { name: 'Online' }),
+    ).toBeVisible();
+    await expect(conversation.getByRole('button', { name: 'Add as contact' })).toHaveCount(0);
 
     await box.fill('Line one');
     await box.press('Shift+Enter');
@@ -136,6 +145,15 @@ test('a member’s message sets the red dots; blocking stops the member’s mess
     await expect(log.getByText('Hello, are you free to talk about my results?')).toBeVisible();
     await expect(menu.getByTestId('messages-red-dot')).toHaveCount(0);
 
+    // Spec §4: the member's contact request, accepted here.
+    const approved = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'subscribed');
+    await peer.send(xml('presence', { to: providerJid(provider.chatId), type: 'subscribe' }));
+    const requests = page.getByRole('region', { name: 'Contact requests' });
+    await expect(requests.getByText('Emma Laurent wants to add you as a contact.')).toBeVisible();
+    await requests.getByRole('button', { name: 'Accept' }).click();
+    await approved;
+    await expect(requests).toHaveCount(0);
+
     await conversation.getByRole('button', { name: 'Block' }).click();
     const confirm = page.getByRole('dialog', { name: 'Block Emma Laurent?' });
     await confirm.getByRole('button', { name: 'Block' }).click();
@@ -209,6 +227,11 @@ test('seeded conversations: unread red dot, the deep link from Clients, and a gr
   const message = group.getByRole('listitem').filter({ hasText: 'Yes! I set two alarms now.' });
   await expect(message.getByText('Daniela Moreno')).toBeVisible();
   await expect(menu.getByTestId('messages-red-dot')).toHaveAttribute('aria-label', '3 unread messages');
+  const box = group.getByRole('textbox', { name: 'Message' });
+  await box.fill('Reminder: bring your medication plan on Monday.');
+  await box.press('Enter');
+  const sent = group.getByRole('listitem').filter({ hasText: 'Reminder: bring your medication plan' });
+  await expect(sent.getByRole('img', { name: 'Sent' })).toBeVisible();
 
   // Keyboard: the list is navigable with the arrow keys.
   await dialogs.getByRole('button', { name: /IVF preparation circle/ }).focus();

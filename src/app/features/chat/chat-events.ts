@@ -3,6 +3,7 @@
  * messages and their acks, errors and markers (spec §3 statuses; peer-lessons §9, §10), typing
  * (peer-lessons §11), contact requests and presence (spec §4 Contact subscription), room occupants.
  */
+import { ApiError } from '../../../rest';
 import type { ChatMessage, MarkerEvent } from '../../../xmpp';
 import {
   addEntries,
@@ -53,13 +54,16 @@ function onMarker(runtime: ChatRuntime, marker: MarkerEvent, kind: 'delivered' |
   markerArrived(marker.dialogId, { messageId: marker.messageId, userId: marker.userId, kind });
 }
 
+/** After the chat-service session expired or a re-login was refused (spec §4, §8 AUTHFAIL). */
 async function renewQuietly(runtime: ChatRuntime): Promise<void> {
   try {
     await runtime.renew();
   } catch (error) {
-    // The login steps have shown their message; the chat stays offline until a reload.
     console.warn('Chat session renewal', error);
     setLink('offline');
+    // The portal session is over: no chat outlives it (DESIGN.md §3). Other failures (network)
+    // leave the reconnect loop running.
+    if (error instanceof ApiError && error.code.startsWith('TOKEN_ERR')) await runtime.chat.disconnect();
   }
 }
 

@@ -147,7 +147,9 @@ export function startChat(options: StartChatOptions): () => void {
       outbox,
       queryClient: options.queryClient,
       async renew() {
-        account = await chatCalls.account();
+        // Quiet: a portal session that ended (kicked, signed out) is met by the next click, as
+        // with the app socket; the chat only stops.
+        account = await chatCalls.account({ quiet: true });
         await session(service, account);
         if (!chat.isConnected)
           await chat.connect({ userId: account.quickBloxId, token: service.client.token! });

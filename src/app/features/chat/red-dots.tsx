@@ -1,7 +1,8 @@
 /**
  * Red dots for unread messages (spec §1): beside Messages in the menu, and on the floating chat
  * icon. Spec §2 shows the floating icon "when the media window is shrunk"; until the call window
- * exists (a later issue, which decides its final place) it is shown on every page but Messages.
+ * exists (a later issue, which decides its final place) it is shown on every page but Messages,
+ * bottom left, over the free end of the menu column rather than over page content.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -36,7 +37,7 @@ export function FloatingChatIcon() {
     <Link
       to={paths.message}
       aria-label={unread ? t('floatingUnread', { count: unread }) : t('floating')}
-      className="fixed right-6 bottom-6 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-2xl text-white shadow-lg hover:bg-brand-600"
+      className="fixed bottom-6 left-6 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-2xl text-white shadow-lg hover:bg-brand-600"
     >
       <span aria-hidden>✉</span>
       {unread > 0 && (
