@@ -31,7 +31,7 @@ async function runningServerUrl(dataDir: string): Promise<string> {
     const info = JSON.parse(await readFile(path.join(dataDir, 'server.json'), 'utf8')) as { url: string };
     return info.url;
   } catch {
-    throw new UsageError(
+    throw new Error(
       `No running portal found for DATA_DIR=${path.resolve(dataDir)}. Start it with "npm start" first, or pass --base-url.`,
     );
   }

@@ -32,7 +32,15 @@ export async function startMemberSimulator(
     // §2.6: an expired session is renewed and the request sent again.
     onSessionExpired: () => service.client.createSession(credentials),
   });
-  await service.client.createSession(credentials);
+  try {
+    await service.client.createSession(credentials);
+  } catch (error) {
+    const reason =
+      error instanceof ChatServiceError
+        ? `${error.message}${error.code ? ` (${error.code})` : ''} ${JSON.stringify(error.detail ?? error.body)}`
+        : (error as Error).message;
+    throw new Error(`No chat-service session at ${options.baseUrl}/qb for ${persona.chatLogin}: ${reason}`);
+  }
   log(`Chat-service session opened for ${persona.chatLogin}`);
   const settings = await service.accountSettings();
   const chat = createChatClient({
