@@ -39,7 +39,9 @@ export async function startMemberSimulator(
       error instanceof ChatServiceError
         ? `${error.message}${error.code ? ` (${error.code})` : ''} ${JSON.stringify(error.detail ?? error.body)}`
         : (error as Error).message;
-    throw new Error(`No chat-service session at ${options.baseUrl}/qb for ${persona.chatLogin}: ${reason}`);
+    throw new Error(`No chat-service session at ${options.baseUrl}/qb for ${persona.chatLogin}: ${reason}`, {
+      cause: error,
+    });
   }
   log(`Chat-service session opened for ${persona.chatLogin}`);
   const settings = await service.accountSettings();
