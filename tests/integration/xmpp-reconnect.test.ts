@@ -59,6 +59,18 @@ function occupantPresences(dialogId: string, nick: number): string[] {
   return seen;
 }
 
+/**
+ * Joins, and waits until the owner has seen that first occupant presence (it may reach the owner
+ * after our join has resolved): the list then holds only what comes after.
+ */
+async function joinedAndSeen(ours: ChatClient, dialogId: string, nick: number): Promise<string[]> {
+  const presences = occupantPresences(dialogId, nick);
+  await ours.muc.join(dialogId);
+  await until(() => presences.includes('available'), 'our first occupant presence');
+  presences.length = 0;
+  return presences;
+}
+
 beforeAll(async () => {
   owner = await onlinePeer(stack, 'ava');
 });
@@ -87,8 +99,7 @@ describe('reconnecting', () => {
       { service: proxy.url, streamManagement: false },
     );
     open.push(ours);
-    await ours.muc.join('rc-plain');
-    const presences = occupantPresences('rc-plain', amelia.chatId);
+    const presences = await joinedAndSeen(ours, 'rc-plain', amelia.chatId);
     const offline = nextEvent(ours, 'disconnected');
     const back = nextEvent(ours, 'reconnect');
     proxy.cut();
@@ -115,8 +126,7 @@ describe('reconnecting', () => {
     await createRoom('rc-failed');
     const ours = await ourClient(stack, { member: 'clara' }, { service: proxy.url });
     open.push(ours);
-    await ours.muc.join('rc-failed');
-    const presences = occupantPresences('rc-failed', clara.chatId);
+    const presences = await joinedAndSeen(ours, 'rc-failed', clara.chatId);
     const atOwner = collect(owner);
     const firstJid = ours.jid;
     const events: string[] = [];

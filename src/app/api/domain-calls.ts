@@ -3,6 +3,7 @@
  * (api-client.ts). Kept apart so the login route does not load every domain's contract.
  */
 import {
+  chatApi,
   consultationApi,
   contentApi,
   dashboardApi,
@@ -12,6 +13,7 @@ import {
 } from '../../rest';
 import { api, upload } from './api-client';
 
+export const chatCalls = chatApi(api);
 export const profileCalls = profileApi(api, upload);
 export const scheduleCalls = scheduleApi(api);
 export const consultationCalls = consultationApi(api);

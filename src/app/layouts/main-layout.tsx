@@ -3,7 +3,8 @@
  * (spec §4) are fetched again on every navigation, so a session ended elsewhere (kicked, signed
  * out, expired) is noticed at the next click and the error catalogue sends the user to the login
  * route, and a reviewer's decision shows its popup once. On the profile-status page the top bar
- * has no background (spec §2). /orders is kept alive (keep-alive.tsx).
+ * has no background (spec §2). /orders is kept alive (keep-alive.tsx). The chat connects here
+ * (spec §4 login flow) so red dots for unread messages show on every page (spec §1).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,9 +13,10 @@ import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { accountCalls } from '../api/api-client';
 import { session, updateUserInfo } from '../features/auth';
+import { FloatingChatIcon, MessagesRedDot, useChatConnection } from '../features/chat';
 import { MenuRedDot, useAppSocket } from '../features/notifications';
 import { AuditPopup, decisionPopupDue, useAuditInfo } from '../features/profile';
-import { paths } from '../paths';
+import { NO_CHAT_PATHS, paths } from '../paths';
 import { routeFor } from '../routes/route-table';
 import { KeepAliveOutlet } from './keep-alive';
 import { Menu } from './menu';
@@ -35,8 +37,10 @@ export function MainLayout() {
   // The decision whose popup was closed here (a later decision shows its own popup).
   const [closedFor, setClosedFor] = useState<string | null>(null);
   const { token } = useSnapshot(session);
-  // The app socket lives while the session does (spec §7).
+  // The app socket lives while the session does (spec §7); so does the chat, except on the pages
+  // of spec §2 where it is not used.
   useAppSocket(token);
+  useChatConnection(token, !NO_CHAT_PATHS.includes(location.pathname));
 
   useEffect(() => {
     void refetch();
@@ -53,7 +57,7 @@ export function MainLayout() {
     <div className="flex min-h-screen">
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
         <div className="px-6 py-4 text-lg font-semibold text-brand">{t('appName')}</div>
-        <Menu badges={{ [paths.notifications]: <MenuRedDot /> }} />
+        <Menu badges={{ [paths.notifications]: <MenuRedDot />, [paths.message]: <MessagesRedDot /> }} />
       </aside>
       <div
         className={`flex min-w-0 flex-1 flex-col ${onStatusPage ? 'bg-gradient-to-b from-brand-100 to-slate-50' : ''}`}
@@ -63,6 +67,7 @@ export function MainLayout() {
           <KeepAliveOutlet />
         </main>
       </div>
+      {location.pathname !== paths.message && <FloatingChatIcon />}
       {audit.data && (
         <AuditPopup
           audit={audit.data}

@@ -10,6 +10,7 @@ import { ChatServiceError } from './errors';
 import { SessionExpiry, systemClock, type Clock } from './expiry';
 import { encodeForm } from './form';
 import { signSession, type SignatureHash } from './signature';
+import { canReportUploadProgress, xhrSend } from './xhr-upload';
 
 export interface ChatSession {
   _id: string;
@@ -127,15 +128,14 @@ export class ChatServiceClient {
     }
     let response: Response;
     try {
-      response = await this.#http(url, {
-        method,
-        headers,
-        body,
-        signal: request.signal,
-        ...(request.onUploadProgress
-          ? { onUploadProgress: (p: { percent: number }) => request.onUploadProgress!(p.percent) }
-          : {}),
-      });
+      response =
+        request.multipart && request.onUploadProgress && canReportUploadProgress()
+          ? await xhrSend(
+              url,
+              { method, headers, body: request.multipart, signal: request.signal },
+              request.onUploadProgress,
+            )
+          : await this.#fetch(url, method, headers, body, request);
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ChatServiceError(error instanceof TimeoutError ? 408 : 0, (error as Error).message);
@@ -161,6 +161,25 @@ export class ChatServiceClient {
     } catch {
       throw new ChatServiceError(0, text);
     }
+  }
+
+  /** Through ky (which reports upload progress only where request streams work). */
+  #fetch(
+    url: string,
+    method: string,
+    headers: Record<string, string>,
+    body: BodyInit | undefined,
+    request: ChatRequest,
+  ): Promise<Response> {
+    return this.#http(url, {
+      method,
+      headers,
+      body,
+      signal: request.signal,
+      ...(request.onUploadProgress
+        ? { onUploadProgress: (p: { percent: number }) => request.onUploadProgress!(p.percent) }
+        : {}),
+    });
   }
 
   /**

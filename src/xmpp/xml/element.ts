@@ -101,10 +101,17 @@ export class XmlElement {
       if (value === null) delete attrs[key];
       else attrs[key] = value;
     }
-    // Keep the inherited namespace explicit on a detached copy.
+    // Keep the inherited namespace explicit on a detached copy; its children go on inheriting
+    // from the copy (pinning theirs would keep the old parent's namespace, e.g. `<body xmlns="">`
+    // under a stanza given jabber:client).
     if (attrs.xmlns === undefined && this.parent) attrs.xmlns = this.parent.ns;
+    return this.#copy(attrs);
+  }
+
+  #copy(attrs: Record<string, string>): XmlElement {
     const copy = new XmlElement(this.name, attrs);
-    for (const child of this.children) copy.append(typeof child === 'string' ? child : child.clone());
+    for (const child of this.children)
+      copy.append(typeof child === 'string' ? child : child.#copy({ ...child.attrs }));
     return copy;
   }
 

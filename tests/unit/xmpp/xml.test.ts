@@ -40,6 +40,22 @@ describe('XmlElement', () => {
     expect(body.attrs.xmlns).toBe('jabber:client');
   });
 
+  it('lets the children of a copy inherit the namespace the copy was given', () => {
+    // The transport gives stanzas jabber:client this way (RFC 7395 §3.3.3); the body must follow
+    // it, not keep the empty namespace of the original (Prosody would see no body at all).
+    const stanza = xml(
+      'message',
+      { to: 'you' },
+      xml('body', {}, 't'),
+      xml('x', { xmlns: 'urn:x' }, xml('y')),
+    );
+    const copy = stanza.clone({ xmlns: 'jabber:client' });
+    expect(copy.toString()).toBe(
+      '<message to="you" xmlns="jabber:client"><body>t</body><x xmlns="urn:x"><y/></x></message>',
+    );
+    expect(copy.child('body', 'jabber:client')?.text()).toBe('t');
+  });
+
   it('round-trips through the DOM keeping namespaces and split text', () => {
     const original = xml(
       'iq',

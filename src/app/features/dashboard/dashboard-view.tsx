@@ -1,7 +1,7 @@
 /**
  * /Dashboard/Dashboard (spec §2): today's and upcoming consultations, counts and weekly activity.
- * Unread messages and pending reports come with the Messages and Reports screens (issues 4 and
- * later); until their APIs exist the cards show "—" rather than a number.
+ * Unread messages come from the chat (the page passes the count; "—" until it is known); pending
+ * reports come with the Reports screen (a later issue) and show "—" until then.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -14,7 +14,7 @@ import { AppointmentList } from './appointment-list';
 import { BarChart } from './bar-chart';
 import { StatCard } from './stat-card';
 
-export function DashboardView() {
+export function DashboardView({ unreadMessages = null }: { unreadMessages?: number | null }) {
   const { t, i18n } = useTranslation('workspace');
   const query = useQuery({ queryKey: ['dashboard'], queryFn: () => dashboardCalls.dashboard() });
   const d = query.data;
@@ -42,7 +42,18 @@ export function DashboardView() {
         <StatCard label={t('dashboard.upcoming')} value={d.counts.upcoming} />
         <StatCard label={t('dashboard.completed')} value={d.counts.completed} />
         <StatCard label={t('dashboard.clients')} value={d.clients} />
-        <StatCard label={t('dashboard.unread')} value={null} note={t('dashboard.unreadNote')} />
+        <StatCard
+          label={t('dashboard.unread')}
+          value={unreadMessages}
+          note={unreadMessages === null ? t('dashboard.unreadNote') : undefined}
+          action={
+            unreadMessages ? (
+              <Link to={paths.message} className="text-sm text-brand hover:underline">
+                {t('messages:toMessages')}
+              </Link>
+            ) : undefined
+          }
+        />
         <StatCard label={t('dashboard.pendingReports')} value={null} note={t('dashboard.reportsNote')} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useUnreadMessages } from '../../features/chat';
 import { DashboardView } from '../../features/dashboard';
 import { AuditPopup, auditTitleKey, useAuditInfo } from '../../features/profile';
 import { paths } from '../../paths';
@@ -47,11 +48,12 @@ function ProfileStatusCard() {
 
 export default function DashboardPage() {
   const { t } = useTranslation();
+  const unreadMessages = useUnreadMessages();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{t('common:routes.dashboard')}</h1>
       <ProfileStatusCard />
-      <DashboardView />
+      <DashboardView unreadMessages={unreadMessages} />
     </div>
   );
 }

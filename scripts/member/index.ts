@@ -1,0 +1,29 @@
+/**
+ * `npm run member -- --as <persona>`: a member on the vendor's app, simulated (issue 4 "Member
+ * simulator"). Runs until Ctrl-C (SIGINT) or SIGTERM, then signs out of the chat cleanly.
+ */
+import { readOptions, USAGE, UsageError } from './options';
+import { startMemberSimulator } from './simulator';
+
+async function main(): Promise<number> {
+  const options = await readOptions(process.argv.slice(2), process.env);
+  if (!options) {
+    console.log(USAGE);
+    return 0;
+  }
+  const simulator = await startMemberSimulator(options);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await simulator.stop();
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : (error as Error).message);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

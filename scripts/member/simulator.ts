@@ -1,0 +1,135 @@
+/**
+ * The member simulator: logs a member persona in the way the vendor's app does (chat-service
+ * session with the persona's chatLogin/chatPassword, then XMPP with the session token as password;
+ * hosted-chat-wire.md §3.1, §12) on our own stack in Node, and answers every message: delivered
+ * (sent by the stack for markable messages, spec §5) and read markers (§14.4), typing (§14.5),
+ * then "Echo: <text>" with save_to_history and the same dialog_id (§14.2). It accepts contact
+ * requests (§16) and joins its group dialogs' rooms (§17). Everything it does is printed.
+ */
+import { member } from '../../fixtures';
+import { ChatServiceError, createChatService } from '../../src/rest';
+import { createChatClient, type ChatMessage } from '../../src/xmpp';
+import type { MemberOptions } from './options';
+
+export const ECHO_PREFIX = 'Echo: ';
+
+export interface MemberSimulator {
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const quote = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}…` : text);
+
+export async function startMemberSimulator(
+  options: MemberOptions,
+  log: (line: string) => void = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`),
+): Promise<MemberSimulator> {
+  const persona = member(options.persona);
+  const credentials = { login: persona.chatLogin, password: persona.chatPassword };
+  const service = createChatService({
+    apiUrl: `${options.baseUrl}/qb`,
+    ...options.app,
+    // §2.6: an expired session is renewed and the request sent again.
+    onSessionExpired: () => service.client.createSession(credentials),
+  });
+  try {
+    await service.client.createSession(credentials);
+  } catch (error) {
+    const reason =
+      error instanceof ChatServiceError
+        ? `${error.message}${error.code ? ` (${error.code})` : ''} ${JSON.stringify(error.detail ?? error.body)}`
+        : (error as Error).message;
+    throw new Error(`No chat-service session at ${options.baseUrl}/qb for ${persona.chatLogin}: ${reason}`, {
+      cause: error,
+    });
+  }
+  log(`Chat-service session opened for ${persona.chatLogin}`);
+  const settings = await service.accountSettings();
+  const chat = createChatClient({
+    service: settings.websocket_endpoint ?? `${options.baseUrl.replace(/^http/, 'ws')}/xmpp-websocket`,
+    domain: settings.chat_endpoint,
+    appId: options.app.appId,
+    resource: `member-simulator-${process.pid}`,
+    isSessionExpired: () => service.client.expiry.isExpired(),
+  });
+  const me = persona.chatId;
+  let stopping = false;
+  // One answer at a time, in arrival order.
+  let queue: Promise<void> = Promise.resolve();
+
+  async function answer(message: ChatMessage): Promise<void> {
+    const from = message.userId!;
+    const dialogId = message.dialogId;
+    const to = message.type === 'groupchat' ? message.from.split('/')[0]! : from;
+    const attachments = message.extension?.attachments ?? [];
+    await sleep(250);
+    if (message.type === 'chat') {
+      chat.sendReadStatus({ messageId: message.id, userId: from, dialogId });
+      log(`→ read marker for ${message.id}`);
+    }
+    const text = message.body ?? '';
+    if (text.startsWith(ECHO_PREFIX)) return;
+    chat.sendIsTypingStatus(to);
+    log(`→ typing to ${message.type === 'chat' ? from : to}`);
+    await sleep(options.typingMs);
+    chat.sendIsStopTypingStatus(to);
+    const echo = `${ECHO_PREFIX}${text}`;
+    const id = chat.send(to, {
+      type: message.type,
+      body: echo,
+      markable: true,
+      extension: {
+        save_to_history: 1,
+        ...(dialogId ? { dialog_id: dialogId } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
+      },
+    });
+    log(`→ ${quote(echo)}${attachments.length ? ` with ${attachments.length} attachment(s)` : ''} (${id})`);
+  }
+
+  chat.on('message', (message) => {
+    if (stopping || message.carbon || message.userId === null || message.userId === me) return;
+    const attachments = message.extension?.attachments?.length ?? 0;
+    log(
+      `← ${message.userId} in ${message.dialogId ?? 'no dialog'}: ${quote(message.body ?? '')}${attachments ? ` + ${attachments} attachment(s)` : ''}${message.markable ? ' (delivered marker sent)' : ''}`,
+    );
+    queue = queue.then(() => answer(message)).catch((error: unknown) => log(`! ${(error as Error).message}`));
+  });
+  chat.on('delivered', (m) => !m.carbon && log(`← delivered marker from ${m.userId} for ${m.messageId}`));
+  chat.on('read', (m) => !m.carbon && log(`← read marker from ${m.userId} for ${m.messageId}`));
+  chat.on('messageError', (e) => log(`! message ${e.id} bounced: ${e.error.condition ?? e.error.message}`));
+  chat.on('subscribe', ({ userId }) => {
+    chat.roster.confirm(userId);
+    log(`← contact request from ${userId}: accepted`);
+  });
+  chat.on('disconnected', (info) =>
+    log(
+      `! disconnected${info.willReconnect ? ', reconnecting' : ''}${info.condition ? ` (${info.condition})` : ''}`,
+    ),
+  );
+  chat.on('reconnect', () => log('Reconnected'));
+  chat.on('resumed', () => log('Stream resumed'));
+  chat.on('error', (error) => log(`! ${error.message}`));
+
+  await chat.connect({ userId: me, token: service.client.token! });
+  const groups = await service.dialogs.list({ type: 2, limit: 100 });
+  for (const dialog of groups.items) {
+    await chat.muc.join(dialog._id);
+    log(`Joined the room of "${dialog.name}"`);
+  }
+  log(`Online as ${persona.name} (chat id ${me}) at ${options.baseUrl}. Ctrl-C to stop.`);
+
+  return {
+    async stop() {
+      stopping = true;
+      await chat.disconnect();
+      try {
+        await service.client.destroySession();
+      } catch (error) {
+        // The server may already have ended it (e.g. it is shutting down); nothing else to undo.
+        if (!(error instanceof ChatServiceError)) throw error;
+      }
+      log('Signed out of the chat. Bye.');
+    },
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * What the provider does in the Messages screen: send text and images (spec §5 compression and an
+ * upload progress bar; hosted-chat-wire.md §6 then §14.2), mark messages read when seen, open a
+ * conversation with a client (deep link /message?userId=), answer contact requests and block or
+ * unblock with a mutual block (spec §3 blocking list items). Sends wait in the outbox while offline.
+ */
+import i18next from 'i18next';
+import { ChatNotConnectedError } from '../../../xmpp';
+import { compressImage } from '../../components/compress-image';
+import { showToast } from '../../components/toast-store';
+import {
+  addEntries,
+  chatStore,
+  markReadByMe,
+  removeRequest,
+  setBlocked,
+  setOccupants,
+  setUpload,
+  setWaiting,
+} from './chat-store';
+import { chatRuntime, type ChatRuntime } from './chat-runtime';
+import { BLOCK_LIST, refreshDialogs } from './chat-sync';
+import { ATTACHMENT_BODY, ownEntry } from './convert';
+import type { EntryAttachment } from './entries';
+
+function runtimeOrWarn(): ChatRuntime | null {
+  const runtime = chatRuntime();
+  if (!runtime) showToast(i18next.t('messages:errors.notConnected'));
+  return runtime;
+}
+
+/** Runs a chat action; 'Chat is not connected' (spec §5) and other failures become a toast. */
+async function attempt(what: string, action: () => unknown): Promise<boolean> {
+  try {
+    await action();
+    return true;
+  } catch (error) {
+    console.warn(what, error);
+    showToast(
+      i18next.t(
+        error instanceof ChatNotConnectedError ? 'messages:errors.notConnected' : 'messages:errors.action',
+      ),
+    );
+    return false;
+  }
+}
+
+function sendMessage(
+  runtime: ChatRuntime,
+  dialogId: string,
+  body: string,
+  attachments: EntryAttachment[] = [],
+) {
+  const dialog = chatStore.dialogs[dialogId];
+  if (!dialog) return;
+  const id = runtime.chat.helpers.newMessageId();
+  addEntries(dialogId, [ownEntry({ id, dialogId, me: runtime.me, body, attachments })], { live: true });
+  const group = dialog.type !== 3;
+  runtime.outbox.push({
+    kind: 'message',
+    id,
+    to: group ? runtime.chat.helpers.roomJid(dialogId) : dialog.clientChatId!,
+    type: group ? 'groupchat' : 'chat',
+    body,
+    // Receipts are one-to-one only (spec §4 Messaging).
+    markable: !group,
+    extension: {
+      save_to_history: 1,
+      dialog_id: dialogId,
+      ...(attachments.length > 0 ? { attachments } : {}),
+    },
+  });
+  setWaiting(runtime.outbox.pending.length);
+}
+
+export function sendText(dialogId: string, text: string): void {
+  const runtime = runtimeOrWarn();
+  if (runtime && text.trim()) sendMessage(runtime, dialogId, text);
+}
+
+/** Spec §5: compressed, uploaded as a private blob with progress, then sent as an attachment. */
+export async function sendImage(dialogId: string, file: File): Promise<void> {
+  const runtime = runtimeOrWarn();
+  if (!runtime) return;
+  setUpload({ dialogId, name: file.name, fraction: 0 });
+  try {
+    const ready = await compressImage(file);
+    const type = ready.blob.type || file.type;
+    const blob = await runtime.service.content.createAndUpload(
+      { file: ready.blob, name: ready.name, contentType: type, public: false },
+      (fraction) => setUpload({ dialogId, name: file.name, fraction }),
+    );
+    sendMessage(runtime, dialogId, ATTACHMENT_BODY, [
+      {
+        id: String(blob.id),
+        uid: blob.uid,
+        type: 'image',
+        name: ready.name,
+        size: blob.size ?? ready.blob.size,
+      },
+    ]);
+  } catch (error) {
+    console.warn('Image upload', error);
+    showToast(i18next.t('messages:errors.upload'));
+  } finally {
+    setUpload(null);
+  }
+}
+
+/**
+ * Messages of others seen on screen are read (spec §4 Messaging "displayed"): a read marker goes
+ * to the sender of a one-to-one message; group messages are marked read over REST (no receipts in
+ * rooms). Either way the dialog's unread count drops by what was newly read.
+ */
+export function markSeen(dialogId: string, ids: string[]): void {
+  const runtime = chatRuntime();
+  if (!runtime || ids.length === 0) return;
+  const newlyRead = markReadByMe(dialogId, ids);
+  if (newlyRead.length === 0) return;
+  if (chatStore.dialogs[dialogId]?.type === 3) {
+    for (const entry of newlyRead)
+      runtime.outbox.push({ kind: 'read', messageId: entry.id, userId: entry.senderId, dialogId });
+    setWaiting(runtime.outbox.pending.length);
+  } else {
+    runtime.service.messages
+      .update(
+        newlyRead.map((e) => e.id),
+        { read: true },
+      )
+      .catch((error: unknown) => console.warn('Marking group messages read', error));
+  }
+}
+
+/** The private dialog with a client, created when there is none yet (spec §7 deep link from issue 5). */
+export async function openDialogWith(userId: number): Promise<string | null> {
+  const runtime = runtimeOrWarn();
+  if (!runtime) return null;
+  const known = Object.values(chatStore.dialogs).find((d) => d.type === 3 && d.clientChatId === userId);
+  if (known) return known.id;
+  try {
+    const dialog = await runtime.service.dialogs.create({ type: 3, occupants_ids: [userId] });
+    await refreshDialogs(runtime);
+    return dialog._id;
+  } catch (error) {
+    console.warn('Opening a conversation', error);
+    showToast(i18next.t('messages:errors.openDialog'));
+    return null;
+  }
+}
+
+function connected(): ChatRuntime {
+  const runtime = chatRuntime();
+  if (!runtime) throw new ChatNotConnectedError();
+  return runtime;
+}
+
+/** Spec §4 "Confirm: from plus ask subscribe; sends subscribed then subscribe". */
+export function acceptRequest(userId: number): Promise<boolean> {
+  return attempt('Accepting a contact', () => {
+    connected().chat.roster.confirm(userId);
+    removeRequest(userId);
+  });
+}
+
+/** Spec §4 "Reject: none, sends unsubscribed". */
+export function rejectRequest(userId: number): Promise<boolean> {
+  return attempt('Rejecting a contact', () => {
+    connected().chat.roster.reject(userId);
+    removeRequest(userId);
+  });
+}
+
+/** Spec §4 "Adding a contact sets none with ask subscribe": presence follows once accepted. */
+export function addContact(userId: number): Promise<boolean> {
+  return attempt('Adding a contact', () => connected().chat.roster.add(userId));
+}
+
+/**
+ * Writes the block list: every blocked user denied with a mutual block (nothing passes either
+ * way), as the default and active list. The default is declined first (XEP-0016 §2.6: a list in
+ * use may not be edited); an empty list is deleted.
+ */
+async function writeBlockList(runtime: ChatRuntime, ids: number[]): Promise<void> {
+  const { privacy } = runtime.chat;
+  await privacy.setAsDefault(null);
+  if (ids.length === 0) {
+    await privacy.delete(BLOCK_LIST);
+  } else {
+    await privacy.create({
+      name: BLOCK_LIST,
+      items: ids.map((user_id) => ({ user_id, action: 'deny' as const, mutualBlock: true })),
+    });
+    await privacy.setAsDefault(BLOCK_LIST);
+  }
+  setBlocked(ids);
+}
+
+export function blockUser(userId: number): Promise<boolean> {
+  return attempt('Blocking', () => writeBlockList(connected(), [...chatStore.blocked, userId]));
+}
+
+export function unblockUser(userId: number): Promise<boolean> {
+  return attempt('Unblocking', () =>
+    writeBlockList(
+      connected(),
+      chatStore.blocked.filter((id) => id !== userId),
+    ),
+  );
+}
+
+export async function refreshOccupants(dialogId: string): Promise<void> {
+  const runtime = chatRuntime();
+  if (!runtime) return;
+  try {
+    setOccupants(dialogId, await runtime.chat.muc.listOnlineUsers(dialogId));
+  } catch (error) {
+    console.warn('Room occupants', error);
+  }
+}

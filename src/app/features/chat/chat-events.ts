@@ -1,0 +1,119 @@
+/**
+ * From the chat stack's events to the chat store (DESIGN.md §3): connection state (spec §4),
+ * messages and their acks, errors and markers (spec §3 statuses; peer-lessons §9, §10), typing
+ * (peer-lessons §11), contact requests and presence (spec §4 Contact subscription), room occupants.
+ */
+import { ApiError } from '../../../rest';
+import type { ChatMessage, MarkerEvent } from '../../../xmpp';
+import {
+  addEntries,
+  addRequest,
+  chatStore,
+  clearTyping,
+  markReadByMe,
+  markerArrived,
+  occupantChanged,
+  setContacts,
+  setLink,
+  setOccupants,
+  setPresence,
+  setTyping,
+  updateEntry,
+} from './chat-store';
+import type { ChatRuntime } from './chat-runtime';
+import { afterReconnect, flushOutbox, refreshDialogs } from './chat-sync';
+import { entryFromLive } from './convert';
+
+/** The private dialog with a user, if we know it. */
+export function privateDialogWith(userId: number | null): string | null {
+  if (userId === null) return null;
+  return Object.values(chatStore.dialogs).find((d) => d.type === 3 && d.clientChatId === userId)?.id ?? null;
+}
+
+function onMessage(runtime: ChatRuntime, message: ChatMessage): void {
+  const ours = message.carbon === 'sent' || message.userId === runtime.me;
+  if (!ours && (message.userId === null || chatStore.blocked.includes(message.userId))) return;
+  const dialogId = message.dialogId ?? privateDialogWith(ours ? message.recipientId : message.userId);
+  if (!dialogId) {
+    void refreshDialogs(runtime);
+    return;
+  }
+  const entry = entryFromLive(message, dialogId, runtime.me);
+  // A room echoes our own messages back: that is the server's acknowledgement.
+  addEntries(dialogId, [entry], { live: true });
+  if (!chatStore.dialogs[dialogId]?.name) void refreshDialogs(runtime);
+}
+
+function onMarker(runtime: ChatRuntime, marker: MarkerEvent, kind: 'delivered' | 'read'): void {
+  if (marker.userId === null) return;
+  if (marker.carbon !== null || marker.userId === runtime.me) {
+    // We marked a message on another device (peer-lessons §10).
+    if (kind === 'read' && marker.dialogId) markReadByMe(marker.dialogId, [marker.messageId]);
+    return;
+  }
+  markerArrived(marker.dialogId, { messageId: marker.messageId, userId: marker.userId, kind });
+}
+
+/** After the chat-service session expired or a re-login was refused (spec §4, §8 AUTHFAIL). */
+async function renewQuietly(runtime: ChatRuntime): Promise<void> {
+  try {
+    await runtime.renew();
+  } catch (error) {
+    console.warn('Chat session renewal', error);
+    setLink('offline');
+    // The portal session is over: no chat outlives it (DESIGN.md §3). Other failures (network)
+    // leave the reconnect loop running.
+    if (error instanceof ApiError && error.code.startsWith('TOKEN_ERR')) await runtime.chat.disconnect();
+  }
+}
+
+export function wireChatEvents(runtime: ChatRuntime): () => void {
+  const { chat } = runtime;
+  const online = () => setLink(chat.isConnected ? 'online' : 'reconnecting');
+  const offline = () => setLink('offline');
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  const offs = [
+    chat.on('state', (state) => {
+      if ((state === 'connected' || state === 'attached') && chatStore.chatLoaded) setLink('online');
+    }),
+    chat.on('disconnected', (info) => {
+      clearTyping();
+      if (!info.intentional) setLink(info.willReconnect ? 'reconnecting' : 'offline');
+    }),
+    chat.on('reconnect', () => {
+      setLink('online');
+      void afterReconnect(runtime);
+    }),
+    chat.on('resumed', () => {
+      setLink('online');
+      flushOutbox(runtime);
+    }),
+    chat.on('sessionExpired', () => void renewQuietly(runtime)),
+    chat.on('reconnectFailed', () => void renewQuietly(runtime)),
+    chat.on('message', (message) => onMessage(runtime, message)),
+    chat.on('messageSent', ({ id }) =>
+      updateEntry(id, (e) => (e.onServer && !e.failed ? e : { ...e, onServer: true, failed: false })),
+    ),
+    chat.on('messageError', ({ id }) => updateEntry(id, (e) => ({ ...e, failed: true, onServer: false }))),
+    chat.on('delivered', (marker) => onMarker(runtime, marker, 'delivered')),
+    chat.on('read', (marker) => onMarker(runtime, marker, 'read')),
+    chat.on('typing', ({ composing, userId, dialogId }) => {
+      const dialog = dialogId ?? privateDialogWith(userId);
+      if (dialog && userId !== null && userId !== runtime.me) setTyping(dialog, userId, composing);
+    }),
+    chat.on('subscribe', ({ userId }) => addRequest(userId)),
+    chat.on('contacts', (contacts) => setContacts(contacts)),
+    chat.on('contactPresence', ({ userId, available }) => setPresence(userId, available)),
+    chat.on('joinOccupant', ({ dialogId, userId }) => occupantChanged(dialogId, userId, true)),
+    chat.on('leaveOccupant', ({ dialogId, userId }) => occupantChanged(dialogId, userId, false)),
+    chat.on('kick', ({ dialogId, userId, self }) =>
+      self ? setOccupants(dialogId, []) : userId !== null && occupantChanged(dialogId, userId, false),
+    ),
+  ];
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+    for (const off of offs) off();
+  };
+}

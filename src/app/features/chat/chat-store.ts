@@ -1,0 +1,287 @@
+/**
+ * Realtime chat state of the portal (DESIGN.md §3: a valtio store owned by this module; every
+ * change goes through the functions below): the connection as the user sees it, dialogs with
+ * unread counts (spec §3 "items with unreadMessagesCount"), each conversation's entries merged by
+ * id (peer-lessons §4), typing, presence, contacts and requests, blocked users, room occupants.
+ */
+import { proxy } from 'valtio';
+import { mergeEntries, type ChatEntry } from './entries';
+import { applyMarker } from './ticks';
+import { totalUnread, unreadAfterIncoming, unreadAfterRead, unreadFromServer } from './unread';
+
+/** What the user is told about the chat connection (spec §4 chat connection states, simplified). */
+export type ChatLink = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'failed';
+
+export interface DialogView {
+  id: string;
+  /** 1 public group, 2 group, 3 private (hosted-chat-wire.md §5.1). */
+  type: 1 | 2 | 3;
+  name: string;
+  avatar: string | null;
+  /** The member of a private dialog. */
+  clientChatId: number | null;
+  occupantIds: readonly number[];
+  lastMessage: string | null;
+  /** ms */
+  lastMessageAt: number | null;
+  unread: number;
+}
+
+export interface ConversationState {
+  entries: ChatEntry[];
+  /** The newest page of history has been loaded. */
+  loaded: boolean;
+  loading: boolean;
+  failed: boolean;
+  hasOlder: boolean;
+}
+
+export interface Contact {
+  subscription: 'none' | 'to' | 'from' | 'both';
+  ask: 'subscribe' | null;
+}
+
+export interface ChatState {
+  link: ChatLink;
+  /** i18n key (messages namespace) of the spec §8 message of a failed login. */
+  failure: string | null;
+  /** Spec §4 "On success the flags session-loaded and chat-loaded are set". */
+  sessionLoaded: boolean;
+  chatLoaded: boolean;
+  /** Unread counts are known (the chat account info arrived). */
+  unreadKnown: boolean;
+  me: number | null;
+  active: string | null;
+  dialogs: Record<string, DialogView>;
+  conversations: Record<string, ConversationState>;
+  typing: Record<string, number[]>;
+  presence: Record<number, boolean>;
+  contacts: Record<number, Contact>;
+  requests: number[];
+  blocked: number[];
+  occupants: Record<string, number[]>;
+  /** Messages and markers waiting for the connection. */
+  waiting: number;
+  /** Messages of others that arrived live in this tab and are not read yet, per dialog. */
+  unseen: Record<string, string[]>;
+  upload: { dialogId: string; name: string; fraction: number } | null;
+}
+
+const initial = (): ChatState => ({
+  link: 'idle',
+  failure: null,
+  sessionLoaded: false,
+  chatLoaded: false,
+  unreadKnown: false,
+  me: null,
+  active: null,
+  dialogs: {},
+  conversations: {},
+  typing: {},
+  presence: {},
+  contacts: {},
+  requests: [],
+  blocked: [],
+  occupants: {},
+  waiting: 0,
+  unseen: {},
+  upload: null,
+});
+
+export const chatStore = proxy<ChatState>(initial());
+
+export function resetChat(): void {
+  Object.assign(chatStore, initial());
+}
+
+export function setLink(link: ChatLink, failure: string | null = null): void {
+  chatStore.link = link;
+  chatStore.failure = failure;
+}
+
+export function setLoaded(flags: Partial<Pick<ChatState, 'sessionLoaded' | 'chatLoaded' | 'me'>>): void {
+  Object.assign(chatStore, flags);
+}
+
+export function setActive(dialogId: string | null): void {
+  chatStore.active = dialogId;
+}
+
+const blankDialog = (id: string): DialogView => ({
+  id,
+  type: 3,
+  name: '',
+  avatar: null,
+  clientChatId: null,
+  occupantIds: [],
+  lastMessage: null,
+  lastMessageAt: null,
+  unread: 0,
+});
+
+/** Server counts per dialog (chat account info): the baseline of spec §1 red dots. */
+export function seedUnread(items: Array<{ dialogId: string; unreadMessagesCount: number }>): void {
+  for (const item of items) {
+    const dialog = (chatStore.dialogs[item.dialogId] ??= blankDialog(item.dialogId));
+    dialog.unread = unreadFromServer(item.unreadMessagesCount, chatStore.unseen[item.dialogId]?.length ?? 0);
+  }
+  chatStore.unreadKnown = true;
+}
+
+/** The dialog list from the server; a newer live last message is kept. */
+export function seedDialogs(dialogs: DialogView[]): void {
+  for (const next of dialogs) {
+    const known = chatStore.dialogs[next.id];
+    const keepLast = known?.lastMessageAt != null && (next.lastMessageAt ?? 0) < known.lastMessageAt;
+    const unread = unreadFromServer(next.unread, chatStore.unseen[next.id]?.length ?? 0);
+    chatStore.dialogs[next.id] = keepLast
+      ? { ...next, unread, lastMessage: known.lastMessage, lastMessageAt: known.lastMessageAt }
+      : { ...next, unread };
+  }
+  chatStore.unreadKnown = true;
+}
+
+export function conversationOf(dialogId: string): ConversationState {
+  return (chatStore.conversations[dialogId] ??= {
+    entries: [],
+    loaded: false,
+    loading: false,
+    failed: false,
+    hasOlder: true,
+  });
+}
+
+export function setHistoryState(dialogId: string, state: Partial<Omit<ConversationState, 'entries'>>): void {
+  Object.assign(conversationOf(dialogId), state);
+}
+
+/**
+ * Adds entries (history pages, live messages, our own). With `live`, a message of someone else we
+ * did not know yet counts as unread and becomes the dialog's last message.
+ */
+export function addEntries(dialogId: string, entries: ChatEntry[], options: { live?: boolean } = {}): void {
+  const conversation = conversationOf(dialogId);
+  const dialog = (chatStore.dialogs[dialogId] ??= blankDialog(dialogId));
+  const known = new Set(conversation.entries.map((e) => e.id));
+  conversation.entries = mergeEntries(conversation.entries, entries);
+  if (!options.live) return;
+  for (const entry of entries) {
+    const before = dialog.unread;
+    dialog.unread = unreadAfterIncoming(dialog.unread, {
+      fromMe: entry.senderId === chatStore.me,
+      alreadyKnown: known.has(entry.id),
+      alreadyRead: chatStore.me !== null && entry.readBy.includes(chatStore.me),
+    });
+    if (dialog.unread > before) (chatStore.unseen[dialogId] ??= []).push(entry.id);
+    if (!known.has(entry.id) && entry.sentAt >= (dialog.lastMessageAt ?? 0)) {
+      dialog.lastMessage = entry.body;
+      dialog.lastMessageAt = entry.sentAt;
+    }
+  }
+}
+
+/** Changes one entry wherever it is (acks and errors name only the message id). */
+export function updateEntry(messageId: string, change: (entry: ChatEntry) => ChatEntry): void {
+  for (const conversation of Object.values(chatStore.conversations)) {
+    const index = conversation.entries.findIndex((e) => e.id === messageId);
+    if (index < 0) continue;
+    const next = change(conversation.entries[index]!);
+    if (next !== conversation.entries[index]) conversation.entries[index] = next;
+    return;
+  }
+}
+
+export function markerArrived(
+  dialogId: string | null,
+  marker: { messageId: string; userId: number; kind: 'delivered' | 'read' },
+): void {
+  const conversations = dialogId
+    ? [chatStore.conversations[dialogId]].filter((c) => c !== undefined)
+    : Object.values(chatStore.conversations);
+  for (const conversation of conversations) {
+    const next = applyMarker(conversation.entries, marker);
+    if (next !== conversation.entries) conversation.entries = next;
+  }
+}
+
+/**
+ * Marks other people's messages read by us (seen here, or read on another device: peer-lessons
+ * §10); returns the entries that changed, so the caller can tell the server about them.
+ */
+export function markReadByMe(dialogId: string, ids: string[]): ChatEntry[] {
+  const me = chatStore.me;
+  const conversation = chatStore.conversations[dialogId];
+  if (me === null) return [];
+  const changed: ChatEntry[] = [];
+  if (conversation) {
+    conversation.entries = conversation.entries.map((entry) => {
+      if (!ids.includes(entry.id) || entry.senderId === me || entry.readBy.includes(me)) return entry;
+      const next = { ...entry, readBy: [...entry.readBy, me] };
+      changed.push(next);
+      return next;
+    });
+  }
+  const unseen = chatStore.unseen[dialogId];
+  if (unseen) chatStore.unseen[dialogId] = unseen.filter((id) => !ids.includes(id));
+  const dialog = chatStore.dialogs[dialogId];
+  const count = conversation ? changed.length : ids.length;
+  if (dialog) dialog.unread = unreadAfterRead(dialog.unread, count);
+  return changed;
+}
+
+export function unreadTotal(
+  state: { dialogs: Readonly<Record<string, { unread: number }>> } = chatStore,
+): number {
+  return totalUnread(Object.values(state.dialogs));
+}
+
+/** Peer-lessons §11: the stack ends a stuck "composing" and ends it on any message from them. */
+export function setTyping(dialogId: string, userId: number, composing: boolean): void {
+  const current = chatStore.typing[dialogId] ?? [];
+  const next = composing ? [...new Set([...current, userId])] : current.filter((id) => id !== userId);
+  if (next.length !== current.length) chatStore.typing[dialogId] = next;
+}
+
+export function clearTyping(): void {
+  chatStore.typing = {};
+}
+
+export function setPresence(userId: number, available: boolean): void {
+  chatStore.presence[userId] = available;
+}
+
+export function setContacts(contacts: Record<number, Contact>): void {
+  chatStore.contacts = Object.fromEntries(
+    Object.entries(contacts).map(([id, c]) => [id, { subscription: c.subscription, ask: c.ask }]),
+  );
+}
+
+export function addRequest(userId: number): void {
+  if (!chatStore.requests.includes(userId)) chatStore.requests.push(userId);
+}
+
+export function removeRequest(userId: number): void {
+  chatStore.requests = chatStore.requests.filter((id) => id !== userId);
+}
+
+export function setBlocked(ids: number[]): void {
+  chatStore.blocked = [...new Set(ids)].sort((a, b) => a - b);
+}
+
+export function setOccupants(dialogId: string, ids: number[]): void {
+  chatStore.occupants[dialogId] = [...new Set(ids)];
+}
+
+export function occupantChanged(dialogId: string, userId: number, present: boolean): void {
+  const current = chatStore.occupants[dialogId];
+  if (!current) return;
+  setOccupants(dialogId, present ? [...current, userId] : current.filter((id) => id !== userId));
+}
+
+export function setWaiting(count: number): void {
+  chatStore.waiting = count;
+}
+
+export function setUpload(upload: ChatState['upload']): void {
+  chatStore.upload = upload;
+}

@@ -1,0 +1,74 @@
+/**
+ * Keeping the portal in step with the chat service after each login: the dialog list and unread
+ * counts, the blocked users (privacy list, spec §3), the group rooms (spec §4 Rooms), the history
+ * of open conversations after a reconnect (peer-lessons §4), and what waited in the outbox.
+ */
+import { StanzaError } from '../../../xmpp';
+import { chatStore, seedDialogs, setBlocked, setContacts, setWaiting } from './chat-store';
+import type { ChatRuntime } from './chat-runtime';
+import { dialogFromApi } from './convert';
+import { catchUp } from './history';
+import { dialogsQuery } from './queries';
+
+/** The privacy list the portal keeps its blocked users in (the spec's name for it). */
+export const BLOCK_LIST = 'blockedusers';
+
+export async function refreshDialogs(runtime: ChatRuntime): Promise<void> {
+  try {
+    const list = await runtime.queryClient.fetchQuery({ ...dialogsQuery(), staleTime: 0 });
+    seedDialogs(list.items.map((d) => dialogFromApi(d, runtime.me)));
+  } catch (error) {
+    // The API client has shown the failure; the list stays as it was.
+    console.warn('Chat dialogs', error);
+  }
+}
+
+export async function loadBlocked(runtime: ChatRuntime): Promise<void> {
+  try {
+    const list = await runtime.chat.privacy.getList(BLOCK_LIST);
+    setBlocked(list.items.filter((i) => i.action === 'deny').map((i) => i.user_id));
+  } catch (error) {
+    if (error instanceof StanzaError && error.condition === 'item-not-found') return setBlocked([]);
+    console.warn('Blocked users', error);
+  }
+}
+
+/** Joins the room of every group dialog (spec §4 "Status 110 means join success"). */
+export async function joinRooms(runtime: ChatRuntime): Promise<void> {
+  const groups = Object.values(chatStore.dialogs).filter((d) => d.type !== 3);
+  const joined = new Set(runtime.chat.joinedRooms);
+  await Promise.all(
+    groups
+      .filter((d) => !joined.has(runtime.chat.helpers.roomJid(d.id)))
+      .map((d) =>
+        runtime.chat.muc.join(d.id).catch((error: unknown) => console.warn(`Room of ${d.name}`, error)),
+      ),
+  );
+}
+
+export function flushOutbox(runtime: ChatRuntime): void {
+  runtime.outbox.flush();
+  setWaiting(runtime.outbox.pending.length);
+}
+
+export async function afterLogin(runtime: ChatRuntime): Promise<void> {
+  setContacts(runtime.chat.contacts);
+  await refreshDialogs(runtime);
+  flushOutbox(runtime);
+  await Promise.all([loadBlocked(runtime), joinRooms(runtime)]);
+}
+
+/** After a fresh login that followed a drop (the stack has re-joined the rooms it knew). */
+export async function afterReconnect(runtime: ChatRuntime): Promise<void> {
+  flushOutbox(runtime);
+  await refreshDialogs(runtime);
+  await joinRooms(runtime);
+  const open = Object.entries(chatStore.conversations).filter(([, c]) => c.loaded);
+  for (const [dialogId] of open) {
+    try {
+      await catchUp(runtime, dialogId);
+    } catch (error) {
+      console.warn('Catching up the history', error);
+    }
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Writing a message: Enter sends, Shift+Enter starts a new line; typing is sent as composing and
+ * paused (spec §4 Messaging); an image is compressed (spec §5) and uploaded with a progress bar.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Button } from '../../components/button';
+import { ProgressBar } from '../../components/progress-bar';
+import { sendImage, sendText } from './chat-actions';
+import { chatRuntime } from './chat-runtime';
+import { chatStore } from './chat-store';
+import { PaperclipIcon } from './icons';
+import { createTypingSender } from './typing-sender';
+
+type Chat = NonNullable<ReturnType<typeof chatRuntime>>['chat'];
+
+/** Typing notifications are best effort: offline, there is nobody to tell. */
+function tell(dialogId: string, send: (chat: Chat, to: number | string) => void): void {
+  const runtime = chatRuntime();
+  const dialog = chatStore.dialogs[dialogId];
+  if (!runtime || !dialog || !runtime.chat.isConnected) return;
+  const to = dialog.type === 3 ? dialog.clientChatId : runtime.chat.helpers.roomJid(dialog.id);
+  if (to === null) return;
+  try {
+    send(runtime.chat, to);
+  } catch (error) {
+    console.warn('Typing notification', error);
+  }
+}
+
+export function Composer({ dialogId, disabled }: { dialogId: string; disabled: boolean }) {
+  const { t } = useTranslation('messages');
+  const id = useId();
+  const [text, setText] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { upload } = useSnapshot(chatStore);
+  const typing = useMemo(
+    () =>
+      createTypingSender({
+        sendComposing: () => tell(dialogId, (chat, to) => chat.sendIsTypingStatus(to)),
+        sendPaused: () => tell(dialogId, (chat, to) => chat.sendIsStopTypingStatus(to)),
+        setTimer: (fn, ms) => window.setTimeout(fn, ms),
+        clearTimer: (handle) => window.clearTimeout(handle as number),
+      }),
+    [dialogId],
+  );
+  useEffect(() => () => typing.stop(), [typing]);
+
+  const send = () => {
+    if (!text.trim() || disabled) return;
+    typing.stop();
+    sendText(dialogId, text);
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+  const uploading = upload?.dialogId === dialogId ? upload : null;
+
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
+      {uploading && (
+        <ProgressBar value={uploading.fraction} label={t('uploading', { name: uploading.name })} />
+      )}
+      <div className="flex items-end gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          className="hidden"
+          aria-label={t('attachImage')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void sendImage(dialogId, file);
+          }}
+        />
+        <Button
+          variant="ghost"
+          aria-label={t('attachImage')}
+          title={t('attachImage')}
+          disabled={disabled || uploading !== null}
+          onClick={() => fileInput.current?.click()}
+        >
+          <PaperclipIcon />
+        </Button>
+        <label htmlFor={id} className="sr-only">
+          {t('message')}
+        </label>
+        <textarea
+          id={id}
+          rows={2}
+          value={text}
+          disabled={disabled}
+          placeholder={disabled ? t('blockedComposer') : t('placeholder')}
+          onChange={(event) => {
+            setText(event.target.value);
+            typing.typed(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => typing.stop()}
+          className="min-h-10 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand focus:outline-none disabled:bg-slate-50"
+        />
+        <Button onClick={send} disabled={disabled || !text.trim()}>
+          {t('send')}
+        </Button>
+      </div>
+    </div>
+  );
+}

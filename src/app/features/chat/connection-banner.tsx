@@ -1,0 +1,33 @@
+/**
+ * The chat connection as the provider sees it (spec §4 chat connection states): connecting,
+ * reconnecting, offline (messages wait and go out when the connection is back), or a failed
+ * login with the spec §8 message and a reload.
+ */
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { chatStore } from './chat-store';
+
+export function ConnectionBanner() {
+  const { t } = useTranslation('messages');
+  const { link, failure, waiting } = useSnapshot(chatStore);
+  if (link === 'online' && waiting === 0) return null;
+  const tone =
+    link === 'failed' || link === 'offline' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-800';
+  return (
+    <div
+      role="status"
+      data-link={link}
+      className={`flex items-center gap-3 rounded-lg px-4 py-2 text-sm ${tone}`}
+    >
+      <span className="flex-1">
+        {link === 'failed' && failure ? t(failure) : t(`link.${link}`)}
+        {waiting > 0 && ` ${t('waiting', { count: waiting })}`}
+      </span>
+      {link === 'failed' && (
+        <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
+          {t('reload')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * One message: its text (as text, http(s) links only: peer-lessons §12), its attachments (private
+ * blobs through a link carrying the session token, hosted-chat-wire.md §6), the time, and for our
+ * own messages the tick (peer-lessons §9; spec §3 statuses).
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chatRuntime } from './chat-runtime';
+import { ATTACHMENT_BODY } from './convert';
+import type { ChatEntry, EntryAttachment } from './entries';
+import { formatFullTime } from './format-time';
+import { ClockIcon } from './icons';
+import { MessageText } from './message-text';
+import { tickOf, type Tick } from './ticks';
+
+const TICK_GLYPHS: Record<Tick, ReactNode> = {
+  waiting: <ClockIcon />,
+  failed: '!',
+  sent: '✓',
+  delivered: '✓✓',
+  read: '✓✓',
+};
+
+function attachmentUrl(attachment: EntryAttachment): string | null {
+  if (attachment.url && /^https?:\/\//i.test(attachment.url)) return attachment.url;
+  if (!attachment.uid) return null;
+  return chatRuntime()?.service.content.privateUrl(attachment.uid) ?? null;
+}
+
+function Attachment({ attachment }: { attachment: EntryAttachment }) {
+  const { t } = useTranslation('messages');
+  const url = attachmentUrl(attachment);
+  const name = attachment.name || t('image');
+  if (!url) return <span className="text-xs italic">{name}</span>;
+  if (attachment.type === 'image' || /\.(jpe?g|png|gif|webp)$/i.test(name))
+    return (
+      <a href={url} target="_blank" rel="noopener noreferrer" className="block">
+        <img src={url} alt={name} className="max-h-60 max-w-full rounded-lg" loading="lazy" />
+      </a>
+    );
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" download={name} className="underline">
+      {t('download', { name })}
+    </a>
+  );
+}
+
+export function MessageBubble({
+  entry,
+  me,
+  sender,
+  unread,
+}: {
+  entry: ChatEntry;
+  me: number | null;
+  /** Shown above others' messages in group dialogs. */
+  sender?: ReactNode;
+  /** Someone else's message we have not read yet (watched to send the read marker). */
+  unread: boolean;
+}) {
+  const { t, i18n } = useTranslation('messages');
+  const mine = entry.senderId === me;
+  const tick = me === null ? null : tickOf(entry, me);
+  const showBody = entry.body && !(entry.body === ATTACHMENT_BODY && entry.attachments.length > 0);
+  return (
+    <li
+      data-entry={entry.id}
+      data-unread={unread || undefined}
+      className={`flex ${mine ? 'justify-end' : 'justify-start'}`}
+    >
+      <div
+        className={`max-w-[75%] rounded-2xl px-3 py-2 text-sm ${mine ? 'bg-brand text-white' : 'bg-white text-slate-900 ring-1 ring-slate-200'}`}
+      >
+        {sender && !mine && <p className="mb-0.5 text-xs font-semibold text-brand-700">{sender}</p>}
+        {entry.attachments.map((a, i) => (
+          <Attachment key={a.uid ?? a.id ?? i} attachment={a} />
+        ))}
+        {showBody && <MessageText text={entry.body} />}
+        <p
+          className={`mt-0.5 flex justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}
+        >
+          <time dateTime={new Date(entry.sentAt).toISOString()}>
+            {formatFullTime(entry.sentAt, i18n.language)}
+          </time>
+          {tick && (
+            <span
+              role="img"
+              data-tick={tick}
+              aria-label={t(`tick.${tick}`)}
+              title={t(`tick.${tick}`)}
+              className={
+                tick === 'read' ? 'font-bold text-sky-200' : tick === 'failed' ? 'font-bold text-red-200' : ''
+              }
+            >
+              {TICK_GLYPHS[tick]}
+            </span>
+          )}
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * /message (spec §2): the chat connection's state, contact requests, the provider's dialogs and
+ * the open conversation. `/message?userId={chatId}` (links from Clients and Appointments) opens
+ * the conversation with that client, creating the private dialog if there is none yet.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { openDialogWith } from './chat-actions';
+import { chatStore, seedDialogs, setActive } from './chat-store';
+import { ConnectionBanner } from './connection-banner';
+import { ContactRequests } from './contact-requests';
+import { Conversation } from './conversation';
+import { dialogFromApi } from './convert';
+import { DialogList } from './dialog-list';
+import { dialogsQuery } from './queries';
+
+/** Opens the conversation of a deep link once; then the link is done with. */
+function useDeepLink(userId: number | null, onHandled: () => void) {
+  const { dialogs, chatLoaded } = useSnapshot(chatStore);
+  const handled = useRef<number | null>(null);
+  useEffect(() => {
+    if (userId === null || handled.current === userId) return;
+    const known = Object.values(dialogs).find((d) => d.type === 3 && d.clientChatId === userId && d.name);
+    if (known) {
+      handled.current = userId;
+      setActive(known.id);
+      onHandled();
+      return;
+    }
+    if (!chatLoaded) return;
+    handled.current = userId;
+    void openDialogWith(userId).then((id) => {
+      if (id) setActive(id);
+      onHandled();
+    });
+  }, [userId, dialogs, chatLoaded, onHandled]);
+}
+
+export function MessagesScreen({
+  userId,
+  onDeepLinkHandled,
+}: {
+  userId: number | null;
+  onDeepLinkHandled(): void;
+}) {
+  const { t } = useTranslation('messages');
+  const { dialogs, active } = useSnapshot(chatStore);
+  const list = useQuery(dialogsQuery());
+  useEffect(() => {
+    if (list.data) seedDialogs(list.data.items.map((d) => dialogFromApi(d, chatStore.me)));
+  }, [list.data]);
+  useDeepLink(userId, onDeepLinkHandled);
+  const sorted = useMemo(
+    () =>
+      Object.values(dialogs)
+        .filter((d) => d.name)
+        .sort((a, b) => (b.lastMessageAt ?? 0) - (a.lastMessageAt ?? 0) || a.name.localeCompare(b.name)),
+    [dialogs],
+  );
+  const open = active && dialogs[active]?.name ? active : null;
+
+  return (
+    <div className="flex h-[calc(100vh-8.5rem)] min-h-[30rem] flex-col gap-3">
+      <ConnectionBanner />
+      <ContactRequests />
+      <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white">
+        <aside className="w-72 shrink-0 overflow-y-auto border-r border-slate-200 lg:w-80">
+          <DialogList dialogs={sorted} activeId={open} loading={list.isPending} onOpen={setActive} />
+        </aside>
+        {open ? (
+          <Conversation key={open} dialogId={open} />
+        ) : (
+          <p className="flex flex-1 items-center justify-center p-6 text-sm text-slate-500">{t('pick')}</p>
+        )}
+      </div>
+    </div>
+  );
+}

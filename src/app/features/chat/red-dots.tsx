@@ -1,0 +1,51 @@
+/**
+ * Red dots for unread messages (spec §1): beside Messages in the menu, and on the floating chat
+ * icon. Spec §2 shows the floating icon "when the media window is shrunk"; until the call window
+ * exists (a later issue, which decides its final place) it is shown on every page but Messages,
+ * bottom left, over the free end of the menu column rather than over page content.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { paths } from '../../paths';
+import { chatStore, unreadTotal } from './chat-store';
+
+/** The unread message total, or null while it is not known (the dashboard shows "—"). */
+export function useUnreadMessages(): number | null {
+  const state = useSnapshot(chatStore);
+  return state.unreadKnown ? unreadTotal(state) : null;
+}
+
+export function MessagesRedDot() {
+  const { t } = useTranslation('messages');
+  const unread = useUnreadMessages();
+  if (!unread) return null;
+  return (
+    <span
+      role="status"
+      aria-label={t('redDot', { count: unread })}
+      data-testid="messages-red-dot"
+      className="h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white"
+    />
+  );
+}
+
+export function FloatingChatIcon() {
+  const { t } = useTranslation('messages');
+  const unread = useUnreadMessages() ?? 0;
+  return (
+    <Link
+      to={paths.message}
+      aria-label={unread ? t('floatingUnread', { count: unread }) : t('floating')}
+      className="fixed bottom-6 left-6 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-2xl text-white shadow-lg hover:bg-brand-600"
+    >
+      <span aria-hidden>✉</span>
+      {unread > 0 && (
+        <span
+          data-testid="floating-chat-red-dot"
+          className="absolute top-1 right-1 h-3.5 w-3.5 rounded-full bg-red-500 ring-2 ring-white"
+        />
+      )}
+    </Link>
+  );
+}

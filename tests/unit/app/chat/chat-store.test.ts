@@ -1,0 +1,73 @@
+/**
+ * The chat store's unread counts (spec §1 red dots): the server's baseline, live messages counted
+ * once, read when seen or on another device (peer-lessons §10), and a lagging server count that
+ * cannot hide a message that just arrived.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  addEntries,
+  chatStore,
+  markReadByMe,
+  resetChat,
+  seedDialogs,
+  seedUnread,
+  setLoaded,
+  unreadTotal,
+  type DialogView,
+} from '../../../../src/app/features/chat/chat-store';
+import { entry } from './entry-fixture';
+
+const ME = 1;
+const dialog = (unread: number): DialogView => ({
+  id: 'd1',
+  type: 3,
+  name: 'Ava',
+  avatar: null,
+  clientChatId: 7,
+  occupantIds: [ME, 7],
+  lastMessage: null,
+  lastMessageAt: null,
+  unread,
+});
+
+beforeEach(() => {
+  resetChat();
+  setLoaded({ me: ME });
+});
+
+describe('unread counts in the store', () => {
+  it('starts from the server and counts each new live message of someone else once', () => {
+    seedUnread([{ dialogId: 'd1', unreadMessagesCount: 2 }]);
+    expect(chatStore.unreadKnown).toBe(true);
+    const live = entry('a', { senderId: 7, sentAt: 5 });
+    addEntries('d1', [live], { live: true });
+    addEntries('d1', [live], { live: true });
+    addEntries('d1', [entry('mine', { senderId: ME, readBy: [ME], sentAt: 6 })], { live: true });
+    expect(unreadTotal()).toBe(3);
+    expect(chatStore.dialogs.d1).toMatchObject({ lastMessage: 'mine', lastMessageAt: 6 });
+  });
+
+  it('takes off what was read here, once', () => {
+    seedDialogs([dialog(0)]);
+    addEntries('d1', [entry('a', { senderId: 7 }), entry('b', { senderId: 7 })], { live: true });
+    expect(markReadByMe('d1', ['a']).map((e) => e.id)).toEqual(['a']);
+    expect(markReadByMe('d1', ['a'])).toEqual([]);
+    expect(chatStore.dialogs.d1!.unread).toBe(1);
+  });
+
+  it('keeps a live message unread when a refresh comes back before the server stored it', () => {
+    seedDialogs([dialog(0)]);
+    addEntries('d1', [entry('a', { senderId: 7 })], { live: true });
+    seedDialogs([dialog(0)]);
+    expect(chatStore.dialogs.d1!.unread).toBe(1);
+    markReadByMe('d1', ['a']);
+    seedDialogs([dialog(0)]);
+    expect(chatStore.dialogs.d1!.unread).toBe(0);
+  });
+
+  it('counts a message read on another device even when its conversation is not open', () => {
+    seedUnread([{ dialogId: 'd2', unreadMessagesCount: 2 }]);
+    markReadByMe('d2', ['x']);
+    expect(chatStore.dialogs.d2!.unread).toBe(1);
+  });
+});
