@@ -10,9 +10,9 @@ await runMain(async () => {
     cwd: ROOT,
     stdio: 'inherit',
   });
-  // The terminal's Ctrl-C reaches the server directly (same process group); a SIGTERM sent to
-  // this process is passed on.
-  process.on('SIGINT', () => undefined);
+  // The terminal's Ctrl-C reaches the server directly (same process group); a signal sent to this
+  // process alone is passed on. The server stops once however often it is told.
+  process.on('SIGINT', () => child.kill('SIGINT'));
   process.on('SIGTERM', () => child.kill('SIGTERM'));
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 0 : 1))));
 });

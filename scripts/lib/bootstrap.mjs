@@ -2,7 +2,8 @@
 // packages, Prosody and — for tests — Chromium from Debian's packages) and builds the portal when
 // its sources changed. Plain Node, no dependencies: it runs before node_modules exists.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,6 +12,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export class BootstrapError extends Error {}
 
 const say = (text) => console.log(`• ${text}`);
+
+/** Where a failed step's full output goes, so the failure itself stays one line. */
+export const BOOTSTRAP_LOG = path.join(os.tmpdir(), 'provider-portal-bootstrap.log');
+
+function failed(result, message) {
+  writeFileSync(BOOTSTRAP_LOG, result.output || String(result.error ?? ''));
+  return new BootstrapError(`${message} (details: ${BOOTSTRAP_LOG})`);
+}
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, {
@@ -53,18 +62,14 @@ export function ensureNodeModules() {
   if (ci.ok) return;
   // npm 11 writes locks without other platforms' optional packages (Tailwind's native binaries)
   // and `npm ci` then calls the lock out of sync; `npm install` installs the same locked versions.
-  if (!/in sync|from lock file/.test(ci.output)) {
-    process.stderr.write(ci.output.slice(-4000));
-    throw new BootstrapError('npm ci failed; check that the npm registry is reachable and run it again.');
-  }
+  if (!/in sync|from lock file/.test(ci.output))
+    throw failed(ci, 'npm ci failed; check that the npm registry is reachable and run it again.');
   say(
     "npm ci refused npm's own lockfile (other platforms' optional packages); installing the locked versions with npm install…",
   );
-  if (!run('npm', ['install', '--no-audit', '--no-fund']).ok) {
-    throw new BootstrapError(
-      'npm install failed; check that the npm registry is reachable and run it again.',
-    );
-  }
+  const install = run('npm', ['install', '--no-audit', '--no-fund'], { quiet: true });
+  if (!install.ok)
+    throw failed(install, 'npm install failed; check that the npm registry is reachable and run it again.');
 }
 
 function dpkgInstalled(name) {
@@ -92,21 +97,24 @@ export function ensureDebianPackages(packages, why) {
   }
   const apt = (args) =>
     root
-      ? run('apt-get', args, { env: { DEBIAN_FRONTEND: 'noninteractive' } })
-      : run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]);
+      ? run('apt-get', args, { quiet: true, env: { DEBIAN_FRONTEND: 'noninteractive' } })
+      : run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args], { quiet: true });
   say(`Installing ${missing.join(', ')} from Debian's packages (${why})…`);
   if (!aptUpdated) {
-    if (!apt(['update', '-qq']).ok)
-      throw new BootstrapError(
+    const update = apt(['update', '-qq']);
+    if (!update.ok)
+      throw failed(
+        update,
         "apt-get update failed; check that Debian's package mirror is reachable and try again.",
       );
     aptUpdated = true;
   }
-  if (!apt(['install', '-y', '-qq', ...missing]).ok) {
-    throw new BootstrapError(
+  const install = apt(['install', '-y', '-qq', ...missing]);
+  if (!install.ok)
+    throw failed(
+      install,
       `apt-get could not install ${missing.join(', ')}; check the package mirror, or install them by hand and try again.`,
     );
-  }
   // On machines with systemd the package starts a system Prosody on 5222/5280; ours runs on its own.
   if (
     missing.includes('prosody') &&

@@ -117,7 +117,23 @@ async function main() {
     console.error(`Cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
-  let server: RunningServer;
+  // Signals are handled from the first moment: a Ctrl-C during migration, seeding or Prosody's
+  // start lets the current step finish, then stops what was started instead of killing it halfway.
+  let server: RunningServer | null = null;
+  let stopRequested: string | null = null;
+  const stop = async (signal: string) => {
+    if (stopRequested) return;
+    stopRequested = signal;
+    if (!server) {
+      console.log(`\n${signal} received; stopping once the current start-up step is done…`);
+      return;
+    }
+    console.log(`\n${signal} received; stopping the portal, Prosody and the database…`);
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
   try {
     server = await startServer(config);
   } catch (error) {
@@ -129,17 +145,11 @@ async function main() {
     }
     process.exit(1);
   }
-  printBanner(server.url, config, config.databaseUrl ? redact(config.databaseUrl) : null);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal} received; stopping the portal, Prosody and the database…`);
+  if (stopRequested) {
     await server.stop();
     process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  }
+  printBanner(server.url, config, config.databaseUrl ? redact(config.databaseUrl) : null);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '')) {

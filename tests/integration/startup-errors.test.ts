@@ -1,13 +1,17 @@
 /** `npm start` failures end with one clear line, not a stack trace (issue 2). */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, freePort } from '../support/stack';
 
-function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function runServer(
+  env: Record<string, string>,
+  onSpawn?: (child: ReturnType<typeof spawn>) => void,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
       cwd: ROOT,
@@ -17,6 +21,7 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    onSpawn?.(child);
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -96,5 +101,65 @@ describe('start-up failures', () => {
     expect(meaningful(result.output)).toEqual([
       'Cannot start: PORT must be a whole number between 0 and 65535 (got "eighty")',
     ]);
+  });
+
+  it('a Ctrl-C during start-up lets the step finish, then stops everything it started', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-int-'));
+    try {
+      const result = await runServer(
+        { PORT: String(await freePort()), XMPP_C2S_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+        // The first log line comes from the database being opened: well before Prosody starts.
+        (child) => child.stdout!.once('data', () => child.kill('SIGINT')),
+      );
+      expect(result.code).toBe(0);
+      expect(result.output).toContain('SIGINT received; stopping once the current start-up step is done');
+      expect(result.output).not.toContain('Press Ctrl-C to stop');
+      // Nothing is left running: server.json is removed and Prosody's pid file is gone.
+      expect(existsSync(path.join(dataDir, 'server.json'))).toBe(false);
+      const pidFile = path.join(dataDir, 'prosody', 'prosody.pid');
+      if (existsSync(pidFile)) {
+        const pid = Number(readFileSync(pidFile, 'utf8'));
+        expect(() => process.kill(pid, 0)).toThrow();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('bootstrap failures', () => {
+  it('a Debian package that cannot be installed ends with one line naming the log', async () => {
+    // The package manager is replaced on PATH by one that knows nothing and fails to install.
+    const bin = await mkdtemp(path.join(os.tmpdir(), 'portal-apt-'));
+    const fake = (name: string, body: string) =>
+      writeFile(path.join(bin, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    await fake('dpkg-query', 'case "$1" in --version) exit 0;; esac; exit 1');
+    await fake('apt-get', 'echo "E: Unable to locate package $*" >&2; exit 100');
+    await fake('sudo', 'shift; exec "$@"');
+    try {
+      const script =
+        "import { ensureDebianPackages, runMain } from './scripts/lib/bootstrap.mjs';" +
+        "await runMain(() => ensureDebianPackages(['prosody'], 'the chat server'));";
+      const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+          cwd: ROOT,
+          env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('exit', (code) => resolve({ code, stdout, stderr }));
+      });
+      expect(result.code).toBe(1);
+      const lines = meaningful(result.stderr);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Cannot continue: apt-get (update failed|could not install prosody)/);
+      expect(lines[0]).toContain('provider-portal-bootstrap.log');
+      expect(result.stdout).not.toContain('Unable to locate package');
+    } finally {
+      await rm(bin, { recursive: true, force: true });
+    }
   });
 });

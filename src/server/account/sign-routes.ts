@@ -85,7 +85,14 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       .where('cancelled_at', 'is', null)
       .executeTakeFirst();
     if (body.code === undefined || body.password === undefined) {
-      if (provider) await issueResetCode(ctx, mailer, provider);
+      // Issued after the answer, so a known address answers as fast as an unknown one and a slow
+      // or failing mail server reveals nothing; a failure is logged for the operator.
+      if (provider)
+        setImmediate(() =>
+          issueResetCode(ctx, mailer, provider).catch((error: unknown) =>
+            ctx.log.error({ err: error, provider: provider.id }, 'password reset code not sent'),
+          ),
+        );
       return { step: 'CODE_SENT' as const };
     }
     if (!provider || !(await consumeResetCode(ctx, provider.id, body.code))) {

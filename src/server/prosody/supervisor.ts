@@ -68,6 +68,9 @@ export class ProsodySupervisor {
     const child = spawn(bin, ['-F', '--config', this.paths.configFile], {
       env: { ...process.env, PORTAL_HOOK_SECRET: hookSecret },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: the terminal's Ctrl-C reaches the server, which stops Prosody in
+      // order, instead of Prosody quitting on its own and being restarted mid-shutdown.
+      detached: true,
     });
     this.#child = child;
     this.#startedAt = Date.now();
@@ -103,7 +106,7 @@ export class ProsodySupervisor {
     await new Promise((r) => setTimeout(r, 100));
     if (portFailure) {
       await this.stop();
-      throw new PortInUseError(settings.c2sPort, 'XMPP_C2S_PORT');
+      throw takenPort(portFailure, settings);
     }
     log.info({ pid: child.pid, c2sPort: settings.c2sPort, httpPort: settings.httpPort }, 'prosody started');
   }
@@ -153,4 +156,12 @@ export class ProsodySupervisor {
     }
     this.#state = 'stopped';
   }
+}
+
+/** Which of Prosody's two ports a "Failed to open server port N" line is about. */
+function takenPort(line: string, settings: { c2sPort: number; httpPort: number }): PortInUseError {
+  const port = Number(/port (\d+)/.exec(line)?.[1]);
+  return port === settings.httpPort
+    ? new PortInUseError(settings.httpPort, 'PROSODY_HTTP_PORT')
+    : new PortInUseError(settings.c2sPort, 'XMPP_C2S_PORT');
 }
