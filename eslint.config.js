@@ -49,6 +49,33 @@ const zones = [
   },
 ];
 
+/** DESIGN.md §2: the only outside packages each protocol folder and the contract may use. */
+const allowedPackages = {
+  'src/xmpp': ['strophe.js'],
+  'src/webrtc': ['simple-peer', 'webrtc-adapter'],
+  'src/socket': ['@stomp/stompjs', 'protobufjs'],
+  'src/rest': ['ky'],
+  'src/shared': ['zod'],
+};
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const packageRules = Object.entries(allowedPackages).map(([folder, packages]) => ({
+  files: [`${folder}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            // Anything that is neither relative nor one of the folder's packages (or a subpath of one).
+            regex: `^(?!\\.|(${packages.map(escape).join('|')})(/|$))`,
+            message: `${folder} may import only ${packages.join(', ')} and our own folders of DESIGN.md §2.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -108,4 +135,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...packageRules,
 );
