@@ -4,6 +4,7 @@
  */
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
+import { afterCommit } from '../db/transaction';
 
 export interface NewNotification {
   providerId: number;
@@ -14,7 +15,11 @@ export interface NewNotification {
   data?: Record<string, unknown>;
 }
 
-/** Inserts the row (inside the caller's transaction when `db` is one) and emits `notification.created`. */
+/**
+ * Inserts the row (inside the caller's transaction when `db` is one, which must then be opened with
+ * inTransaction) and emits `notification.created` once the row is committed, so the push that
+ * follows never looks for a row it cannot see yet, nor announces one that is rolled back.
+ */
 export async function createNotification(
   ctx: Pick<ServerContext, 'events'> & { db: Database },
   input: NewNotification,
@@ -30,14 +35,16 @@ export async function createNotification(
     })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
-  ctx.events.emit('notification.created', {
-    id: row.id,
-    providerId: input.providerId,
-    category: input.category,
-    title: input.title,
-    body: input.body ?? '',
-    data: input.data ?? {},
-    createdAt: row.created_at,
-  });
+  afterCommit(ctx.db, () =>
+    ctx.events.emit('notification.created', {
+      id: row.id,
+      providerId: input.providerId,
+      category: input.category,
+      title: input.title,
+      body: input.body ?? '',
+      data: input.data ?? {},
+      createdAt: row.created_at,
+    }),
+  );
   return row.id;
 }

@@ -4,6 +4,7 @@
  */
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
+import { inTransaction } from '../db/transaction';
 import { ApiError } from '../http/api-error';
 import { createNotification } from '../notifications/create-notification';
 import { auditTransition, IllegalAuditTransition, type AuditEvent } from './audit-machine';
@@ -75,7 +76,7 @@ export async function decideReview(
   decision: 'APPROVE' | 'REJECT',
   reasons: readonly string[],
 ) {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const result = await applyAuditEvent(trx, providerId, decision, reasons);
     const approved = decision === 'APPROVE';
     await createNotification(
