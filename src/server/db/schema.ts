@@ -153,6 +153,9 @@ export interface NotificationsTable {
   data: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
   read_at: Timestamp | null;
+  /** Template key (src/shared/notification-templates.ts); null for operators' free text. */
+  template: ColumnType<string | null, string | null | undefined, string | null>;
+  params: ColumnType<Record<string, string | number>, string | undefined, string>;
 }
 
 export interface DB {

@@ -2,6 +2,7 @@
  * Creates a provider notification from a real event (review decision, booking, report assignment,
  * message while offline) and announces it, so the app socket can push it (spec §4 Notifications).
  */
+import type { NotificationTemplateRef } from '../../shared/notification-templates';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
 import { afterCommit } from '../db/transaction';
@@ -10,8 +11,11 @@ export interface NewNotification {
   providerId: number;
   /** One of NOTIFICATION_CATEGORIES (src/shared/notification-categories.ts). */
   category: string;
+  /** English, for API clients and as the fallback of the template. */
   title: string;
   body?: string;
+  /** What the portal renders in the provider's language; absent for operators' free text. */
+  template?: NotificationTemplateRef;
   data?: Record<string, unknown>;
 }
 
@@ -32,6 +36,8 @@ export async function createNotification(
       title: input.title,
       body: input.body ?? '',
       data: JSON.stringify(input.data ?? {}),
+      template: input.template?.key ?? null,
+      params: JSON.stringify(input.template?.params ?? {}),
     })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();

@@ -79,6 +79,10 @@ export async function decideReview(
   return inTransaction(ctx.db, async (trx) => {
     const result = await applyAuditEvent(trx, providerId, decision, reasons);
     const approved = decision === 'APPROVE';
+    const reasonText = reasons
+      .map((r) => r.trim())
+      .filter(Boolean)
+      .join(' ');
     await createNotification(
       { db: trx, events: ctx.events },
       {
@@ -87,10 +91,10 @@ export async function decideReview(
         title: approved ? 'Your profile was approved' : 'Your profile was not approved',
         body: approved
           ? 'Clients can now book consultations with you.'
-          : `Please update your profile: ${reasons
-              .map((r) => r.trim())
-              .filter(Boolean)
-              .join(' ')}`,
+          : `Please update your profile: ${reasonText}`,
+        template: approved
+          ? { key: 'review.approved', params: {} }
+          : { key: 'review.rejected', params: { reasons: reasonText } },
         data: { auditStatus: result.to },
       },
     );
