@@ -1,5 +1,6 @@
 /** Kysely table types, kept in step with `migrations/*.sql` by hand: change both together. */
 import type { ColumnType, Generated } from 'kysely';
+import type { ExpertReportStatus } from '../../shared/expert-reports';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -194,6 +195,7 @@ export interface DB {
   qb_address_book: QbAddressBookTable;
   qb_push_subscriptions: QbPushSubscriptionsTable;
   qb_push_events: QbPushEventsTable;
+  expert_reports: ExpertReportsTable;
 }
 
 export interface SeedRunsTable {
@@ -460,4 +462,19 @@ export interface QbPushEventsTable {
   active: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: DefaultNow;
+}
+
+/* Expert reports (migrations/0410_expert_reports.sql). */
+
+export interface ExpertReportsTable {
+  id: Generated<number>;
+  member_id: number;
+  provider_id: number;
+  report_type: string;
+  title: string;
+  status: ExpertReportStatus;
+  created_at: CreatedAt;
+  assigned_at: DefaultNow;
+  claimed_at: Timestamp | null;
+  completed_at: Timestamp | null;
 }

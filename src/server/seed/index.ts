@@ -9,12 +9,14 @@ import { seedProtocols } from './protocols';
 import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
+import { seedExpertReports } from './reports';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
   seedProtocols,
   seedNotifications,
   ...WORKSPACE_SEEDERS,
+  seedExpertReports,
   seedChat,
 ];
 
