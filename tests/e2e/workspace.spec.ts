@@ -174,6 +174,25 @@ test('finds a client and comes back from an appointment to the same filtered pag
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 
+test('audit info is fetched again at every navigation, also to the page already open, once each', async ({
+  page,
+}) => {
+  await signInAs(page, 'amelia');
+  await page.waitForLoadState('networkidle');
+  let fetches = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/consultation/invite/consultation/info/audit/getInfo')) fetches += 1;
+  });
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Dashboard' }).click();
+  await expect.poll(() => fetches).toBe(1);
+  await menu.getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect.poll(() => fetches).toBe(2);
+  await page.waitForTimeout(1500);
+  expect(fetches).toBe(2);
+});
+
 test('account cancellation waits for open consultations and needs the password', async ({
   page,
   request,
