@@ -6,12 +6,14 @@ import { workspaceModule } from './workspace-module';
 import { notificationsModule } from './notifications/module';
 import { appSocketModule } from './socket/module';
 import { chatServiceModule } from './qb/module';
+import { expertReportsModule } from './reports/module';
 
 export const SERVER_MODULES: readonly ServerModule[] = [
   endChatSessionsModule,
   housekeepingModule,
   workspaceModule,
   notificationsModule,
+  expertReportsModule,
   appSocketModule,
   chatServiceModule,
 ];

@@ -1,10 +1,14 @@
 /**
- * Issue 6 in the browser (spec §1 red dots, §4 Notifications): a review decision reaches the open
- * portal over the app socket and sets the menu red dot without a reload; reading it in the
- * notification centre clears the dot; a muted category lists but does not push.
+ * Issue 6 in the browser (spec §1 red dots, §4 Notifications): a reviewer's decision made with
+ * `npm run admin -- audit` on a profile under review reaches the open portal over the app socket
+ * and sets the menu red dot without a reload; reading it in the notification centre clears the
+ * dot; the centre pages and filters real events (review, report assignments, announcements); a
+ * muted category lists but does not push; notifications show in the portal's language.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { member } from '../../fixtures';
+import { signInThroughForm } from './support';
+import { admin, freshProvider, submitProfileOverApi } from './workspace-support';
 
 /** Resolves once the portal's app socket has sent its last SUBSCRIBE (id 3, spec §7). */
 function socketSubscribed(page: Page): Promise<void> {
@@ -19,80 +23,84 @@ function socketSubscribed(page: Page): Promise<void> {
   });
 }
 
-async function signUpFresh(page: Page): Promise<string> {
+/**
+ * A fresh provider (no seeded persona changes) whose profile waits for review (NEED_AUDIT),
+ * signed in with the app socket subscribed.
+ */
+async function providerUnderReview(page: Page, request: APIRequestContext): Promise<string> {
+  const p = await freshProvider(request, 'reddot');
+  await submitProfileOverApi(request, p.token);
   const subscribed = socketSubscribed(page);
-  const email = uniqueEmail('reddot');
-  await page.goto('/toSign');
-  await page.getByLabel('First name').fill('Rhea');
-  await page.getByLabel('Last name').fill('Dot');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Rhea-pass-2026');
-  await page.getByLabel('Confirm password').fill('Rhea-pass-2026');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Before you start' });
-  await dialog.getByLabel('I have read and accept these documents').check();
-  await dialog.getByRole('button', { name: 'Agree and continue' }).click();
+  await signInThroughForm(page, p.email, p.password);
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
   await subscribed;
-  return email;
+  return p.email;
 }
 
-async function decide(email: string, category: string, title: string) {
-  const response = await fetch(`${process.env.E2E_BASE_URL}/internal/admin/notifications`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Admin-Secret': process.env.E2E_ADMIN_SECRET! },
-    body: JSON.stringify({ email, category, title, body: 'Clients can now book consultations with you.' }),
-  });
-  expect(response.status).toBe(200);
-}
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+const menuDot = (page: Page) => menu(page).getByTestId('notification-red-dot');
 
-const menuDot = (page: Page) =>
-  page.getByRole('navigation', { name: 'Main menu' }).getByTestId('notification-red-dot');
+/** Opens the centre; the approval popup that the navigation brings up (spec §4) is closed first. */
+async function openCentre(page: Page, approvalPopup: boolean) {
+  await menu(page)
+    .getByRole('link', { name: /Notifications/ })
+    .click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  if (approvalPopup) {
+    const popup = page.getByRole('dialog', { name: 'Profile Approved' });
+    await popup.getByRole('button', { name: 'Got it' }).click();
+    await expect(popup).toBeHidden();
+  }
+  return page.getByRole('table', { name: 'Notifications' });
+}
 
 test('the red dot appears without a reload when a review decision is made, and clears after reading', async ({
   page,
+  request,
 }) => {
-  const email = await signUpFresh(page);
+  const email = await providerUnderReview(page, request);
   let loads = 0;
   page.on('load', () => (loads += 1));
   await expect(menuDot(page)).toHaveCount(0);
-  await decide(email, 'REVIEW', 'Your provider profile was approved');
+  expect(await admin(['audit', 'approve', email])).toContain('NEED_AUDIT → AUDIT_PASSED');
   await expect(menuDot(page)).toBeVisible();
   await expect(menuDot(page)).toHaveAttribute('aria-label', 'Unread notifications: 1');
   expect(loads).toBe(0);
 
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('link', { name: /Notifications/ })
-    .click();
-  await expect(page).toHaveURL(/\/notifications$/);
-  const list = page.getByRole('table', { name: 'Notifications' });
-  await expect(list.getByText('Your provider profile was approved')).toBeVisible();
-  await list.getByRole('button', { name: 'Mark “Your provider profile was approved” as read' }).click();
+  const list = await openCentre(page, true);
+  await expect(list.getByText('Your profile was approved')).toBeVisible();
+  await expect(list.getByText('Clients can now book consultations with you.')).toBeVisible();
+  await list.getByRole('button', { name: 'Mark “Your profile was approved” as read' }).click();
   await expect(menuDot(page)).toHaveCount(0);
   await expect(list.getByRole('button', { name: /Mark .* as read/ })).toHaveCount(0);
   expect(loads).toBe(0);
 });
 
-test('the centre pages its list, filters by category and marks all read', async ({ page }) => {
-  const email = await signUpFresh(page);
-  for (let i = 1; i <= 6; i++) await decide(email, i % 2 ? 'BOOKING' : 'SYSTEM', `Event ${i}`);
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('link', { name: /Notifications/ })
-    .click();
-  const list = page.getByRole('table', { name: 'Notifications' });
+test('the centre pages its list, filters by category and marks all read', async ({ page, request }) => {
+  const email = await providerUnderReview(page, request);
+  await admin(['audit', 'approve', email]);
+  for (const key of ['ava', 'bianca', 'clara']) await admin(['assign-report', key, email]);
+  for (const n of [1, 2]) {
+    const response = await request.post('/internal/admin/notifications', {
+      headers: { 'X-Admin-Secret': process.env.E2E_ADMIN_SECRET! },
+      data: { email, category: 'SYSTEM', title: `Announcement ${n}` },
+    });
+    expect(response.status()).toBe(200);
+  }
+  await expect(menuDot(page)).toHaveAttribute('aria-label', 'Unread notifications: 6');
+  const list = await openCentre(page, true);
   await expect(list.getByRole('row')).toHaveCount(6);
   await expect(page.getByText('1 / 2')).toBeVisible();
   await page.getByRole('button', { name: 'Next page' }).click();
-  await expect(list.getByText('Event 1', { exact: true })).toBeVisible();
+  await expect(list.getByText('Your profile was approved', { exact: true })).toBeVisible();
 
   await page
     .getByRole('navigation', { name: 'Notification categories' })
-    .getByRole('button', { name: /New bookings/ })
+    .getByRole('button', { name: /Reports/ })
     .click();
   await expect(list.getByRole('row')).toHaveCount(4);
-  await page.getByRole('button', { name: 'Mark all in New bookings as read' }).click();
+  await expect(list.getByText(`Cycle analysis for ${member('clara').name}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Mark all in Reports as read' }).click();
   await expect(list.getByRole('button', { name: /Mark .* as read/ })).toHaveCount(0);
   await expect(menuDot(page)).toBeVisible();
   await page
@@ -103,27 +111,29 @@ test('the centre pages its list, filters by category and marks all read', async 
   await expect(menuDot(page)).toHaveCount(0);
 });
 
-test('a category muted in settings is listed but not pushed', async ({ page }) => {
-  const email = await signUpFresh(page);
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
+test('a category muted in settings is listed but not pushed', async ({ page, request }) => {
+  const email = await providerUnderReview(page, request);
+  await menu(page)
     .getByRole('link', { name: /Settings/ })
     .click();
   const toggle = page.getByRole('switch', { name: 'Push notifications for Profile review' });
   await expect(toggle).toBeChecked();
-  await toggle.uncheck();
+  // The switch follows the saved setting (optimistically, a moment after the click): click and
+  // wait for it rather than uncheck(), which wants the state changed at once.
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
   await expect(page.getByText('Notification preferences saved.')).toBeVisible();
   // Saving refreshes the notification queries; let that finish, or a refresh that lands after the
   // decision would (rightly) show the unread item and hide whether a push came.
   await page.waitForLoadState('networkidle');
-  await decide(email, 'REVIEW', 'A muted decision');
+  await admin(['audit', 'approve', email]);
   await page.waitForTimeout(1500);
   await expect(menuDot(page)).toHaveCount(0);
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('link', { name: /Notifications/ })
-    .click();
-  await expect(
-    page.getByRole('table', { name: 'Notifications' }).getByText('A muted decision'),
-  ).toBeVisible();
+  const list = await openCentre(page, true);
+  await expect(list.getByText('Your profile was approved')).toBeVisible();
+  // Stored as a template: shown in the portal's language, not in the server's English.
+  await page.getByRole('banner').getByLabel('Language').selectOption('de');
+  const liste = page.getByRole('table', { name: 'Benachrichtigungen' });
+  await expect(liste.getByText('Ihr Profil wurde freigegeben')).toBeVisible();
+  await expect(liste.getByText('Klienten können jetzt Beratungen bei Ihnen buchen.')).toBeVisible();
 });

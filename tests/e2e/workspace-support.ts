@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { ROOT } from '../support/stack';
+import { profileForm } from '../support/workspace';
 import { uniqueEmail } from './support';
 
 const run = promisify(execFile);
@@ -27,7 +28,23 @@ export async function freshProvider(request: APIRequestContext, prefix: string) 
     headers: auth,
     form: { protocolIds: ids.join(',') },
   });
-  return { email, password };
+  return { email, password, token: data.token };
+}
+
+/** Uploads a certificate and submits the profile for review over the API: the provider is NEED_AUDIT. */
+export async function submitProfileOverApi(request: APIRequestContext, token: string) {
+  const auth = { ...HEADERS, authToken: token };
+  const upload = await request.post('/api/consultation/invite/doctor/certificate/upload', {
+    headers: auth,
+    multipart: { file: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
+  const doc = ((await upload.json()) as { data: { id: number } }).data.id;
+  const submit = await request.post('/api/consultation/invite/doctor/addConsultInfoAudit', {
+    headers: auth,
+    form: profileForm([doc]),
+  });
+  const answer = (await submit.json()) as { code: string; data: { auditStatus: string } };
+  if (answer.data?.auditStatus !== 'NEED_AUDIT') throw new Error(`Submit failed: ${JSON.stringify(answer)}`);
 }
 
 /** `npm run admin -- …` against the e2e stack. */

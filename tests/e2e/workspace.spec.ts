@@ -130,48 +130,82 @@ test('a provider sets weekly hours and sees them in the calendar week and month'
   expect(await month.getByLabel('Available 09:30–13:00').count()).toBeGreaterThanOrEqual(4);
 });
 
-test('finds a client and comes back from an appointment to the same filtered page of the list', async ({
+test('finds a client, opens one of their appointments and comes back to the same filtered list', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 420 });
+  await page.setViewportSize({ width: 1280, height: 320 });
   await signInAs(page, 'amelia');
+  await expect(page.getByLabel('Pending reports: 2')).toBeVisible();
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
   const search = page.getByRole('search');
   await search.getByLabel('Client name').fill('jensen');
   await search.getByLabel('Client name').press('Enter');
   const table = page.getByRole('table', { name: 'Your clients' });
   await expect(table.getByRole('row')).toHaveCount(2);
+  const client = (await table.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim() ?? '';
+  expect(client).toContain('Clara Jensen');
   await expect(table.getByRole('link', { name: 'Message Clara Jensen' })).toHaveAttribute(
     'href',
     '/message?userId=200003',
   );
 
+  // The Appointments list, filtered for the client found.
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Appointments' })
     .click();
   const orders = page.getByRole('table', { name: 'Your appointments' });
-  const firstRow = orders.getByRole('row').nth(1);
+  const filter = page.getByRole('search');
+  await filter.getByLabel('Client name').fill('Clara Jensen');
+  await filter.getByLabel('Client name').press('Enter');
   await page.getByRole('tab', { name: 'Completed' }).click();
-  await expect(orders.getByRole('row').filter({ hasText: 'Upcoming' })).toHaveCount(0);
-  const pageOne = (await firstRow.textContent()) ?? '';
-  await page.getByRole('button', { name: 'Page 2' }).click();
-  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-  await expect(firstRow).not.toHaveText(pageOne);
-  const rowText = (await firstRow.textContent()) ?? '';
+  await page.getByRole('combobox', { name: /\/ page/ }).selectOption('20');
+  const rows = orders.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+  await expect(rows.first()).toContainText('Clara Jensen');
+  await expect(rows.filter({ hasText: 'Upcoming' })).toHaveCount(0);
+  const count = await rows.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  await expect(rows.filter({ hasText: 'Clara Jensen' })).toHaveCount(count);
+  const listed = await rows.allTextContents();
   await page.mouse.wheel(0, 400);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
   const scrolled = await page.evaluate(() => window.scrollY);
-  await firstRow.click();
+  const chosen = rows.nth(1);
+  const chosenText = (await chosen.textContent()) ?? '';
+  await chosen.click();
   await expect(page).toHaveURL(/\/orders\/detail\?id=\d+$/);
-  await expect(page.getByRole('article', { name: 'Appointment' }).getByText('Completed')).toBeVisible();
+  const detail = page.getByRole('article', { name: 'Appointment' });
+  await expect(detail.getByText('Clara Jensen').first()).toBeVisible();
+  await expect(detail.getByText('Completed')).toBeVisible();
   await page.getByRole('link', { name: 'Back to appointments' }).click();
 
+  // Kept alive: the client filter, the status tab, the page size, the rows and the scroll position.
   await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('search').getByLabel('Client name')).toHaveValue('Clara Jensen');
   await expect(page.getByRole('tab', { name: 'Completed' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-  await expect(orders.getByRole('row').nth(1)).toHaveText(rowText);
+  await expect(page.getByRole('combobox', { name: /\/ page/ })).toHaveValue('20');
+  await expect(rows).toHaveText(listed);
+  await expect(rows.nth(1)).toHaveText(chosenText);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('audit info is fetched again at every navigation, also to the page already open, once each', async ({
+  page,
+}) => {
+  await signInAs(page, 'amelia');
+  await page.waitForLoadState('networkidle');
+  let fetches = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/consultation/invite/consultation/info/audit/getInfo')) fetches += 1;
+  });
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Dashboard' }).click();
+  await expect.poll(() => fetches).toBe(1);
+  await menu.getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect.poll(() => fetches).toBe(2);
+  await page.waitForTimeout(1500);
+  expect(fetches).toBe(2);
 });
 
 test('account cancellation waits for open consultations and needs the password', async ({

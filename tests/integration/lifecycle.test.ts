@@ -1,6 +1,7 @@
 /**
- * Its own stack, to test what the shared one cannot: session expiry (short idle time), a restart
- * on the same data, and Prosody restarted by the server after it dies.
+ * Its own stack, to test what the shared one cannot: session expiry (short idle time: the
+ * housekeeping sweep ends the session, and its chat stream and app socket with it), a restart on
+ * the same data, and Prosody restarted by the server after it dies.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { member } from '../../fixtures';
 import { apiClient } from '../support/api';
 import { startStack, type TestStack } from '../support/stack';
 import { connectPeer, stopPeer } from '../support/xmpp-peer';
+import { connectRaw, socketUrl } from './app-socket-support';
 
 let stack: TestStack;
 
@@ -51,6 +53,18 @@ describe('session expiry', () => {
     expect(answer.message).toMatch(/expired/);
     await offline;
     await stopPeer(xmpp);
+  });
+});
+
+describe('session expiry and the app socket', () => {
+  it('the sweep that expires an idle session closes its open socket with the token error', async () => {
+    const { token } = await apiClient(stack.url).signUpFresh('expiring');
+    const peer = await connectRaw(socketUrl(stack.url), token);
+    expect(peer.frames.map((f) => f.command)).toContain('CONNECTED');
+    const error = await peer.next((f) => f.command === 'ERROR', 15_000);
+    expect(error.headers.message).toBe('TOKEN_ERR_NOT_FOUND');
+    expect(new TextDecoder().decode(error.body)).toMatch(/expired/);
+    expect((await peer.closed).code).toBe(4001);
   });
 });
 

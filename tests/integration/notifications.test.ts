@@ -1,14 +1,17 @@
 /**
- * Notifications against the real server (spec §4 Notifications, §7 "Notifications"): a
- * notification created the way a real event creates it reaches the provider's socket as a server
- * message of type 3 holding a push of type 2, through the portal's own client (src/socket in
- * Node); muted categories are not pushed but listed; nothing is lost without a socket; the
- * red-dot, tree, list, category and settings endpoints.
+ * Notifications against the real server (spec §4 Notifications, §7 "Notifications"): a reviewer's
+ * decision on a submitted profile (the admin API behind `npm run admin -- audit`) reaches the
+ * provider's socket as a server message of type 3 holding a push of type 2, through the portal's
+ * own client (src/socket in Node); muted categories are not pushed but listed; nothing is lost
+ * without a socket; notifications keep their template key and parameters; the red-dot, tree,
+ * list, category and settings endpoints (fed by the operators' announcement route).
  */
 import WebSocket from 'ws';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type appsocket, createAppSocket, type AppSocket } from '../../src/socket';
+import { member } from '../../fixtures';
 import { adminCall, apiClient } from '../support/api';
+import { assignReport, book, bookableProvider, decide, submitProfile } from '../support/workspace';
 import { socketUrl } from './app-socket-support';
 
 const stack = inject('stack');
@@ -19,6 +22,7 @@ afterEach(async () => {
   await Promise.all(sockets.splice(0).map((s) => s.stop()));
 });
 
+/** An operator's announcement (POST /internal/admin/notifications), for the centre's API tests. */
 function createFor(email: string, category: string, title: string) {
   return adminCall<{ id: number }>(stack.url, stack.adminSecret, 'POST', '/notifications', {
     email,
@@ -51,54 +55,141 @@ const until = async (check: () => boolean, ms = 5000) => {
   return check();
 };
 
+interface Listed {
+  id: number;
+  category: string;
+  title: string;
+  body: string;
+  template: string | null;
+  params: Record<string, string | number>;
+}
+
+async function listed(token: string, query = '') {
+  const answer = await api.call<{ records: Listed[]; total: number; timezone: string | null }>(
+    'GET',
+    `/message/message/v2/listMessages?pageSize=20${query}`,
+    { token },
+  );
+  expect(answer.code).toBe('OK');
+  return answer.data;
+}
+
+/** A fresh provider whose profile waits for review (NEED_AUDIT); no seeded persona changes. */
+async function submitted(prefix: string) {
+  const fresh = await api.signUpFresh(prefix);
+  const answer = await submitProfile(api, fresh.token);
+  expect(answer.data.auditStatus).toBe('NEED_AUDIT');
+  return fresh;
+}
+
 describe('push', () => {
-  it('a notification created by an admin decision reaches the socket as a type-3/type-2 push', async () => {
-    const fresh = await api.signUpFresh('push');
+  it('a review approval reaches the socket as a type-3/type-2 push', async () => {
+    const fresh = await submitted('push');
     const { pushes } = await connected(fresh.token);
-    const created = await createFor(fresh.email, 'REVIEW', 'Profile approved');
-    expect(created.code).toBe('OK');
+    await decide(stack, fresh.email, 'approve');
     expect(await until(() => pushes.length === 1)).toBe(true);
+    const [stored] = (await listed(fresh.token)).records;
     expect(pushes[0]).toMatchObject({
       key: 'NOTIFICATION',
       count: 1,
-      notificationId: created.data.id,
+      notificationId: stored!.id,
       category: 'REVIEW',
-      title: 'Profile approved',
+      title: 'Your profile was approved',
+    });
+    expect(stored).toMatchObject({ template: 'review.approved', params: {} });
+  });
+
+  it('a rejection with reasons is pushed the same way', async () => {
+    const fresh = await submitted('pushreject');
+    const { pushes } = await connected(fresh.token);
+    await decide(stack, fresh.email, 'reject', ['Licence unreadable', 'Add a diploma']);
+    expect(await until(() => pushes.length === 1)).toBe(true);
+    expect(pushes[0]).toMatchObject({ category: 'REVIEW', title: 'Your profile was not approved' });
+    expect((await listed(fresh.token)).records[0]).toMatchObject({
+      body: 'Please update your profile: Licence unreadable Add a diploma',
+      template: 'review.rejected',
+      params: { reasons: 'Licence unreadable Add a diploma' },
     });
   });
 
   it('a muted category is not pushed but is listed; other categories still push', async () => {
-    const fresh = await api.signUpFresh('muted');
+    const fresh = await submitted('muted');
     const saved = await api.call<{ push: Record<string, boolean> }>(
       'POST',
       '/consultation/doctor/user/notification/setting/saveOrUpdate',
       { token: fresh.token, json: { push: { REVIEW: false } } },
     );
-    expect(saved.data.push).toMatchObject({ REVIEW: false, BOOKING: true });
+    expect(saved.data.push).toMatchObject({ REVIEW: false, REPORT: true });
     const { pushes } = await connected(fresh.token);
-    await createFor(fresh.email, 'REVIEW', 'Muted decision');
-    await createFor(fresh.email, 'BOOKING', 'New booking');
+    await decide(stack, fresh.email, 'approve');
+    await assignReport(stack, member('ava').email, fresh.email);
     expect(await until(() => pushes.length > 0)).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
-    expect(pushes.map((p) => p.category)).toEqual(['BOOKING']);
+    expect(pushes.map((p) => p.category)).toEqual(['REPORT']);
     expect(pushes[0]!.count).toBe(2);
-    const list = await api.call<{ records: Array<{ title: string }> }>(
-      'GET',
-      '/message/message/v2/listMessages',
-      {
-        token: fresh.token,
-      },
-    );
-    expect(list.data.records.map((r) => r.title)).toEqual(['New booking', 'Muted decision']);
+    expect((await listed(fresh.token)).records.map((r) => r.title)).toEqual([
+      'An expert report was assigned to you',
+      'Your profile was approved',
+    ]);
   });
 
   it('nothing is lost for a provider with no socket: the centre shows it at the next visit', async () => {
-    const fresh = await api.signUpFresh('offline');
-    await createFor(fresh.email, 'BOOKING_CANCELLED', 'Booking cancelled');
+    const fresh = await submitted('offline');
+    await decide(stack, fresh.email, 'approve');
     const dot = await api.call<{ notification: boolean; unread: number }>('GET', '/message/reddot/refresh', {
       token: fresh.token,
     });
     expect(dot.data).toEqual({ notification: true, unread: 1 });
+  });
+});
+
+describe('stored templates', () => {
+  it('a booking and its cancellation keep their template and parameters; the English text uses the provider zone', async () => {
+    const p = await bookableProvider(api, stack, 'template');
+    const at = new Date(Date.now() + 10 * 60_000).toISOString();
+    const booked = await book(stack, member('ava').email, p.email, at, 'Letrozole cycle plan');
+    expect(booked.code).toBe('OK');
+    const cancelled = await adminCall(stack.url, stack.adminSecret, 'POST', '/bookings/cancel', {
+      appointmentId: booked.data.appointmentId,
+      reason: 'Feeling unwell',
+    });
+    expect(cancelled.code).toBe('OK');
+
+    const page = await listed(p.token);
+    expect(page.timezone).toBe(p.timezone);
+    const [cancel, booking] = page.records;
+    const startsAt = booked.data.startsAt;
+    const wall = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: p.timezone,
+    }).format(new Date(startsAt));
+    expect(booking).toMatchObject({
+      category: 'BOOKING',
+      title: 'New consultation with Ava Thompson',
+      template: 'booking.created',
+      params: { memberName: 'Ava Thompson', startsAt, topic: 'Letrozole cycle plan' },
+    });
+    expect(booking!.body).toContain(`${wall} (${p.timezone})`);
+    expect(booking!.body).not.toContain(startsAt.slice(0, 16));
+    expect(cancel).toMatchObject({
+      category: 'BOOKING_CANCELLED',
+      title: 'Ava Thompson cancelled a consultation',
+      template: 'booking.cancelled',
+      params: { memberName: 'Ava Thompson', startsAt, reason: 'Feeling unwell' },
+    });
+    expect(cancel!.body).toMatch(
+      new RegExp(`${wall} \\(${p.timezone}\\) is cancelled\\. Reason: Feeling unwell$`),
+    );
+  });
+
+  it("operators' free text has no template; a provider without a schedule has no zone yet", async () => {
+    const fresh = await api.signUpFresh('notemplate');
+    await createFor(fresh.email, 'SYSTEM', 'Maintenance tonight');
+    const page = await listed(fresh.token);
+    expect(page.timezone).toBeNull();
+    expect(page.records[0]).toMatchObject({ title: 'Maintenance tonight', template: null, params: {} });
   });
 });
 

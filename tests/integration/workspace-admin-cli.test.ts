@@ -1,4 +1,7 @@
-/** `npm run admin -- audit …`, `book …` and `unbook …` against the running server. */
+/**
+ * `npm run admin -- audit …`, `book …` and `unbook …` against the running server, and the
+ * provider's notifications they create.
+ */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -93,6 +96,16 @@ describe('npm run admin -- book / unbook', () => {
       cancelledBy: 'MEMBER',
       topic: 'First consultation',
     });
+    const notes = await api.call<{
+      records: Array<{ category: string; title: string; body: string; data: Record<string, unknown> }>;
+    }>('GET', '/message/message/v2/listMessages?pageSize=20', { token: p.token });
+    const about = notes.data.records.filter((n) => n.data.appointmentId === Number(id));
+    expect(about.map((n) => [n.category, n.title])).toEqual([
+      ['BOOKING_CANCELLED', 'Ava Thompson cancelled a consultation'],
+      ['BOOKING', 'New consultation with Ava Thompson'],
+    ]);
+    expect(about[0]!.body).toMatch(/is cancelled\. Reason: Something came up$/);
+    expect(about[1]!.body).toContain(`(${p.timezone})`);
   });
 
   it('books the next free slot of a seeded provider', async () => {

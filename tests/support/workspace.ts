@@ -66,6 +66,31 @@ export async function decide(
   return answer;
 }
 
+/** A fresh provider whose submitted profile a reviewer approved (through the admin API). */
+export async function approvedProvider(api: Api, stack: StackRef, prefix: string) {
+  const fresh = await api.signUpFresh(prefix);
+  const submitted = await submitProfile(api, fresh.token);
+  if (submitted.code !== 'OK') throw new Error(`Submit failed: ${submitted.message}`);
+  await decide(stack, fresh.email, 'approve');
+  return fresh;
+}
+
+/** An expert report assigned over the admin API (what `npm run admin -- assign-report` does). */
+export function assignReport(
+  stack: StackRef,
+  member: string,
+  provider: string,
+  extra: { type?: string; title?: string } = {},
+) {
+  return adminCall<{ reportId: number; title: string; status: string; notificationId: number }>(
+    stack.url,
+    stack.adminSecret,
+    'POST',
+    '/reports',
+    { member, provider, ...extra },
+  );
+}
+
 /** A zone where it is now between 03:00 and 19:00, so that hours around now fit in one local day. */
 export function daytimeZone(now = Date.now()): string {
   for (const tz of [

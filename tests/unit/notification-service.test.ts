@@ -1,6 +1,7 @@
 /**
  * The notification service on a real embedded database (PGlite, migrated): notifyOfflineMessage
- * for issue 4, and the push decision of the app socket (only committed, never muted).
+ * for issue 4, the announcement after commit (db/transaction.ts afterCommit), and the push
+ * decision of the app socket (never muted).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/server/account/create-provider';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
+import { afterCommit, inTransaction } from '../../src/server/db/transaction';
 import { EventBus, type DomainEvents } from '../../src/server/events/event-bus';
 import { createNotification } from '../../src/server/notifications/create-notification';
 import { notifyOfflineMessage } from '../../src/server/notifications/offline-message';
@@ -98,22 +100,50 @@ describe('pushNotification', () => {
     });
   });
 
-  it('waits for the creating transaction and pushes nothing for a rolled-back one', async () => {
+  it('is announced only after the commit, even when the transaction takes longer than 2 s', async () => {
     captured.length = 0;
-    let pushed: Promise<number> | null = null;
-    await db.transaction().execute(async (trx) => {
-      await createNotification({ db: trx, events }, { providerId, category: 'BOOKING', title: 'Booked' });
-      pushed = pushNotification({ db, log }, registry, captured[0]!);
+    const id = await inTransaction(db, async (trx) => {
+      const created = await createNotification(
+        { db: trx, events },
+        { providerId, category: 'BOOKING', title: 'Booked' },
+      );
+      await new Promise((r) => setTimeout(r, 2200));
+      expect(captured).toHaveLength(0);
+      return created;
     });
-    expect(await pushed).toBe(1);
-    const rolledBack = db.transaction().execute(async (trx) => {
+    expect(captured.map((e) => e.id)).toEqual([id]);
+    expect(await pushNotification({ db, log }, registry, captured[0]!)).toBe(1);
+    expect(delivered.at(-1)).toMatchObject({ push: { redDot: { notificationId: id, title: 'Booked' } } });
+  }, 20_000);
+
+  it('a nested transaction announces at the outer commit; a rollback announces nothing', async () => {
+    captured.length = 0;
+    await inTransaction(db, async (outer) => {
+      await inTransaction(outer, (inner) =>
+        createNotification({ db: inner, events }, { providerId, category: 'BOOKING', title: 'Nested' }),
+      );
+      expect(captured).toHaveLength(0);
+    });
+    expect(captured.map((e) => e.title)).toEqual(['Nested']);
+    const rolledBack = inTransaction(db, async (trx) => {
       await createNotification({ db: trx, events }, { providerId, category: 'BOOKING', title: 'Never' });
-      pushed = pushNotification({ db, log }, registry, captured[1]!);
       throw new Error('rollback');
     });
     await expect(rolledBack).rejects.toThrow('rollback');
-    expect(await pushed).toBe(0);
-  }, 20_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(captured.map((e) => e.title)).toEqual(['Nested']);
+  });
+
+  it('refuses after-commit work in a transaction whose commit it cannot see', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        afterCommit(trx, () => undefined);
+      }),
+    ).rejects.toThrow(/inTransaction/);
+    let ran = false;
+    afterCommit(db, () => (ran = true));
+    expect(ran).toBe(true);
+  });
 
   it('pushes nothing for a muted category', async () => {
     captured.length = 0;

@@ -3,15 +3,8 @@
  * with the same checks as every booking; `unbook <appointmentId> --reason …`: the member cancels.
  * Members and providers may be named by persona key (ava, amelia) or email; a member also by chat id.
  */
-import { member as memberPersona, personas, provider as providerPersona } from '../../../fixtures';
 import { parseArgs, type AdminCommand } from './command';
-
-function memberRef(ref: string): string {
-  return personas.members.some((m) => m.key === ref) ? memberPersona(ref).email : ref;
-}
-function providerRef(ref: string): string {
-  return personas.providers.some((p) => p.key === ref) ? providerPersona(ref).email : ref;
-}
+import { memberRef, providerRef } from './persona-refs';
 
 interface Booked {
   appointmentId: number;

@@ -1,7 +1,14 @@
 /** Every admin command; each issue adds its own file and one line here. */
 import type { AdminCommand } from './command';
+import { assignReportCommand } from './assign-report';
 import { auditCommand } from './audit';
 import { bookCommand, unbookCommand } from './book';
 import { listCommand } from './list';
 
-export const COMMANDS: readonly AdminCommand[] = [listCommand, auditCommand, bookCommand, unbookCommand];
+export const COMMANDS: readonly AdminCommand[] = [
+  listCommand,
+  auditCommand,
+  bookCommand,
+  unbookCommand,
+  assignReportCommand,
+];

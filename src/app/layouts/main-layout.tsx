@@ -42,10 +42,13 @@ export function MainLayout() {
   useAppSocket(token);
   useChatConnection(token, !NO_CHAT_PATHS.includes(location.pathname));
 
+  // Every navigation, not only a new path (spec §4 "Audit info is fetched on every navigation"):
+  // another tab of the same page, or the menu entry of the page already open, gets a new
+  // location key. refetch is stable and fetching navigates nowhere, so this cannot loop.
   useEffect(() => {
     void refetch();
     void refetchAudit();
-  }, [location.pathname, refetch, refetchAudit]);
+  }, [location.key, refetch, refetchAudit]);
   useEffect(() => {
     if (info.data) updateUserInfo(info.data);
   }, [info.data]);

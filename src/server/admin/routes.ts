@@ -33,6 +33,19 @@ export async function findProviderByEmail(ctx: ServerContext, email: string) {
   return provider;
 }
 
+/** A member by email or chat id (the admin commands resolve persona keys to emails first). */
+export async function findMember(ctx: ServerContext, ref: string) {
+  const member = await ctx.db
+    .selectFrom('members')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where((eb) =>
+      /^\d+$/.test(ref) ? eb('chat_id', '=', Number(ref)) : eb('email', '=', ref.trim().toLowerCase()),
+    )
+    .executeTakeFirst();
+  if (!member) throw ApiError.notFound(`Member ${ref}`);
+  return member;
+}
+
 const baseRoutes: AdminRoutes = (admin, ctx) => {
   admin.get('/providers', async (_request, reply) => {
     const rows = await ctx.db

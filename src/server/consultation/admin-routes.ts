@@ -4,7 +4,7 @@
  * the provider's schedule zone; `next` takes the first bookable slot.
  */
 import { z } from 'zod';
-import { adminInput, findProviderByEmail, type AdminRoutes } from '../admin/routes';
+import { adminInput, findMember, findProviderByEmail, type AdminRoutes } from '../admin/routes';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { bookableSlots } from '../schedule/availability';
@@ -25,16 +25,7 @@ export const bookingAdminRoutes: AdminRoutes = (admin, ctx) => {
   admin.post('/bookings', async (request, reply) => {
     const input = adminInput(Book, request.body);
     const provider = await findProviderByEmail(ctx, input.provider);
-    const member = await ctx.db
-      .selectFrom('members')
-      .select(['id', 'first_name', 'last_name', 'email'])
-      .where((eb) =>
-        /^\d+$/.test(input.member)
-          ? eb('chat_id', '=', Number(input.member))
-          : eb('email', '=', input.member.trim().toLowerCase()),
-      )
-      .executeTakeFirst();
-    if (!member) throw ApiError.notFound(`Member ${input.member}`);
+    const member = await findMember(ctx, input.member);
     const schedule = await loadSchedule(ctx.db, provider.id);
     const now = Date.now();
     let start: number;

@@ -9,6 +9,7 @@ import { inTransaction } from '../db/transaction';
 import type { EventBus } from '../events/event-bus';
 import { ApiError } from '../http/api-error';
 import { createNotification } from '../notifications/create-notification';
+import { englishTime } from '../notifications/english-time';
 import { checkBooking, type BookingRefusal } from '../schedule/availability';
 import { loadSchedule } from '../schedule/schedule-store';
 import { appointmentTransition, IllegalAppointmentTransition } from './appointment-machine';
@@ -110,14 +111,17 @@ export async function bookAppointment(ctx: BookingContext, input: BookingInput):
       .returning('id')
       .executeTakeFirstOrThrow();
     const memberName = `${member.first_name} ${member.last_name}`;
+    const startsAt = new Date(start).toISOString();
+    const topic = input.topic?.trim() ?? '';
     await createNotification(
       { db: trx, events: ctx.events },
       {
         providerId: input.providerId,
         category: 'BOOKING',
         title: `New consultation with ${memberName}`,
-        body: `${memberName} booked a consultation on ${new Date(start).toISOString()}.`,
-        data: { appointmentId: row.id, memberId: member.id, startsAt: new Date(start).toISOString() },
+        body: `${memberName} booked a consultation on ${englishTime(start, schedule.rules.timezone)}.`,
+        template: { key: 'booking.created', params: { memberName, startsAt, topic } },
+        data: { appointmentId: row.id, memberId: member.id, startsAt },
       },
     );
     return row.id;
@@ -154,14 +158,17 @@ export async function cancelByMember(
       .where('id', '=', a.id)
       .execute();
     const memberName = `${a.first_name} ${a.last_name}`;
+    const startsAt = a.starts_at.toISOString();
+    const { rules } = await loadSchedule(trx, a.provider_id);
     await createNotification(
       { db: trx, events: ctx.events },
       {
         providerId: a.provider_id,
         category: 'BOOKING_CANCELLED',
         title: `${memberName} cancelled a consultation`,
-        body: reason,
-        data: { appointmentId: a.id, memberId: a.member_id, startsAt: a.starts_at.toISOString() },
+        body: `The consultation on ${englishTime(a.starts_at, rules.timezone)} is cancelled. Reason: ${reason}`,
+        template: { key: 'booking.cancelled', params: { memberName, startsAt, reason } },
+        data: { appointmentId: a.id, memberId: a.member_id, startsAt },
       },
     );
   });

@@ -1,6 +1,6 @@
 /**
  * `/Dashboard/Dashboard` and `/Dashboard/balance` (spec §2): today and what comes next, counts,
- * weekly activity, and earnings per consultation and per period, in the provider's schedule zone.
+ * pending expert reports, weekly activity, and earnings per consultation and per period, in the provider's schedule zone.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -11,6 +11,7 @@ import { appointmentQuery, toSummary } from '../consultation/appointment-view';
 import type { ServerContext } from '../context';
 import { registerEndpoint } from '../http/route';
 import { addDays, instantAt, localDateOf, mondayOf } from '../schedule/local-time';
+import { countPendingReports } from '../reports/assign-report';
 import { loadSchedule } from '../schedule/schedule-store';
 
 /** First day of the `count` periods that end with the current one, oldest first. */
@@ -46,7 +47,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
     const dayStart = new Date(instantAt(today, 0, tz));
     const dayEnd = new Date(instantAt(today, 1440, tz));
     const weekStarts = Array.from({ length: 12 }, (_, i) => addDays(mondayOf(today), 7 * (i - 8)));
-    const [todayRows, upcomingRows, counts, clients, recent] = await Promise.all([
+    const [todayRows, upcomingRows, counts, clients, recent, pendingReports] = await Promise.all([
       appointmentQuery(ctx.db, providerId)
         .where('a.status', '!=', 'CANCELLED')
         .where('a.starts_at', '>=', dayStart)
@@ -72,6 +73,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
         .where('starts_at', '>=', new Date(instantAt(weekStarts[0]!, 0, tz)))
         .where('starts_at', '<', new Date(instantAt(addDays(weekStarts.at(-1)!, 7), 0, tz)))
         .execute(),
+      countPendingReports(ctx.db, providerId),
     ]);
     const weeks = weekStarts.map((weekStart) => ({ weekStart, completed: 0, cancelled: 0, upcoming: 0 }));
     for (const a of recent) {
@@ -87,6 +89,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
       upcoming: upcomingRows.map(toSummary),
       counts,
       clients: Number(clients.n),
+      pendingReports,
       weeks,
     };
   });

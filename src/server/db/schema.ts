@@ -1,5 +1,6 @@
 /** Kysely table types, kept in step with `migrations/*.sql` by hand: change both together. */
 import type { ColumnType, Generated } from 'kysely';
+import type { ExpertReportStatus } from '../../shared/expert-reports';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -153,6 +154,9 @@ export interface NotificationsTable {
   data: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
   read_at: Timestamp | null;
+  /** Template key (src/shared/notification-templates.ts); null for operators' free text. */
+  template: ColumnType<string | null, string | null | undefined, string | null>;
+  params: ColumnType<Record<string, string | number>, string | undefined, string>;
 }
 
 export interface DB {
@@ -191,6 +195,7 @@ export interface DB {
   qb_address_book: QbAddressBookTable;
   qb_push_subscriptions: QbPushSubscriptionsTable;
   qb_push_events: QbPushEventsTable;
+  expert_reports: ExpertReportsTable;
 }
 
 export interface SeedRunsTable {
@@ -457,4 +462,19 @@ export interface QbPushEventsTable {
   active: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: DefaultNow;
+}
+
+/* Expert reports (migrations/0410_expert_reports.sql). */
+
+export interface ExpertReportsTable {
+  id: Generated<number>;
+  member_id: number;
+  provider_id: number;
+  report_type: string;
+  title: string;
+  status: ExpertReportStatus;
+  created_at: CreatedAt;
+  assigned_at: DefaultNow;
+  claimed_at: Timestamp | null;
+  completed_at: Timestamp | null;
 }

@@ -7,7 +7,7 @@ import type { SessionEndReason } from '../db/schema';
 export interface DomainEvents {
   /** A portal session ended: its chat sessions and app sockets must end too (DESIGN.md §3). */
   'session.ended': { providerId: number; sessionId: number; reason: SessionEndReason; chatId: number };
-  /** A notification row was created for a provider. */
+  /** A notification row for a provider was created and committed (createNotification). */
   'notification.created': {
     id: number;
     providerId: number;

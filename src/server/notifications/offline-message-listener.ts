@@ -24,18 +24,14 @@ export async function onChatMessageStored(
     .select('full_name')
     .where('id', '=', event.senderChatId)
     .executeTakeFirst();
-  const preview =
-    event.textPreview ||
-    (event.attachmentCount > 0
-      ? `📎 ${event.attachmentCount} attachment${event.attachmentCount === 1 ? '' : 's'}`
-      : '');
   let created = 0;
   for (const provider of providers) {
     const id = await notifyOfflineMessage(ctx, {
       providerId: provider.id,
       fromChatId: event.senderChatId,
       fromName: sender?.full_name || `#${event.senderChatId}`,
-      preview,
+      preview: event.textPreview,
+      attachmentCount: event.attachmentCount,
       dialogId: event.chatDialogId,
     });
     if (id !== null) created += 1;

@@ -14,8 +14,9 @@ export interface OfflineMessage {
   /** Chat id of the member who wrote. */
   fromChatId: number;
   fromName: string;
-  /** The message text (shortened here). */
+  /** The message text (shortened here); empty for a message of attachments only. */
   preview: string;
+  attachmentCount?: number;
   dialogId?: string;
 }
 
@@ -28,10 +29,15 @@ export async function notifyOfflineMessage(
   presence: Pick<SocketRegistry, 'isOnline'> = appSockets,
 ): Promise<number | null> {
   if (presence.isOnline(message.providerId)) return null;
-  const preview =
+  const text =
     message.preview.length > PREVIEW_LENGTH
       ? `${message.preview.slice(0, PREVIEW_LENGTH - 1)}…`
       : message.preview;
+  const attachments = message.attachmentCount ?? 0;
+  // The English body names attachments in words; the template's preview stays language-neutral.
+  const preview =
+    text || (attachments > 0 ? `📎 ${attachments} attachment${attachments === 1 ? '' : 's'}` : '');
+  const neutralPreview = text || (attachments > 0 ? `📎 ×${attachments}` : '');
   return inTransaction(ctx.db, async (db) => {
     const earlier = await db
       .selectFrom('notifications')
@@ -62,6 +68,10 @@ export async function notifyOfflineMessage(
             ? `${count} new messages from ${message.fromName}`
             : `New message from ${message.fromName}`,
         body: preview,
+        template: {
+          key: 'message.received',
+          params: { fromName: message.fromName, count, preview: neutralPreview },
+        },
         data: {
           fromChatId: message.fromChatId,
           count,

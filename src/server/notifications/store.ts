@@ -22,6 +22,8 @@ type Row = {
   title: string;
   body: string;
   data: Record<string, unknown>;
+  template: string | null;
+  params: Record<string, string | number>;
   created_at: Date;
   read_at: Date | null;
 };
@@ -35,6 +37,8 @@ export function toItem(row: Row): NotificationItem {
     category: known(row.category) ? row.category : 'SYSTEM',
     title: row.title,
     body: row.body,
+    template: row.template,
+    params: row.params ?? {},
     data: row.data ?? {},
     createdAt: row.created_at.toISOString(),
     read: row.read_at !== null,
@@ -54,14 +58,20 @@ export async function listNotifications(
     await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ];
   const rows = await base
-    .select(['id', 'category', 'title', 'body', 'data', 'created_at', 'read_at'])
+    .select(['id', 'category', 'title', 'body', 'data', 'template', 'params', 'created_at', 'read_at'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize)
     .execute();
+  const schedule = await db
+    .selectFrom('schedule_settings')
+    .select('timezone')
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
   return {
     records: rows.map(toItem),
+    timezone: schedule?.timezone ?? null,
     total: Number(total),
     pageNum: query.pageNum,
     pageSize: query.pageSize,

@@ -31,7 +31,7 @@ export const auditAdminRoutes: AdminRoutes = (admin, ctx) => {
     const provider = await findProviderByEmail(ctx, email);
     const rows = await ctx.db
       .selectFrom('notifications')
-      .select(['id', 'category', 'title', 'body', 'data', 'created_at'])
+      .select(['id', 'category', 'title', 'body', 'template', 'params', 'data', 'created_at'])
       .where('provider_id', '=', provider.id)
       .orderBy('id', 'desc')
       .limit(20)

@@ -4,6 +4,7 @@
  */
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
+import { inTransaction } from '../db/transaction';
 import { ApiError } from '../http/api-error';
 import { createNotification } from '../notifications/create-notification';
 import { auditTransition, IllegalAuditTransition, type AuditEvent } from './audit-machine';
@@ -75,9 +76,13 @@ export async function decideReview(
   decision: 'APPROVE' | 'REJECT',
   reasons: readonly string[],
 ) {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const result = await applyAuditEvent(trx, providerId, decision, reasons);
     const approved = decision === 'APPROVE';
+    const reasonText = reasons
+      .map((r) => r.trim())
+      .filter(Boolean)
+      .join(' ');
     await createNotification(
       { db: trx, events: ctx.events },
       {
@@ -86,10 +91,10 @@ export async function decideReview(
         title: approved ? 'Your profile was approved' : 'Your profile was not approved',
         body: approved
           ? 'Clients can now book consultations with you.'
-          : `Please update your profile: ${reasons
-              .map((r) => r.trim())
-              .filter(Boolean)
-              .join(' ')}`,
+          : `Please update your profile: ${reasonText}`,
+        template: approved
+          ? { key: 'review.approved', params: {} }
+          : { key: 'review.rejected', params: { reasons: reasonText } },
         data: { auditStatus: result.to },
       },
     );

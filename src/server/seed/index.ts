@@ -2,18 +2,21 @@
  * Runs every fixture seeder that has not run on this database yet, in order, each in its own
  * transaction (DESIGN.md §1 "Fixtures"). Later issues append their seeders here.
  */
+import { inTransaction } from '../db/transaction';
 import type { SeedContext, Seeder } from './seeder';
 import { seedPersonas } from './personas';
 import { seedProtocols } from './protocols';
 import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
+import { seedExpertReports } from './reports';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
   seedProtocols,
   seedNotifications,
   ...WORKSPACE_SEEDERS,
+  seedExpertReports,
   seedChat,
 ];
 
@@ -22,7 +25,7 @@ export async function runSeeders(ctx: SeedContext, seeders: readonly Seeder[] = 
   const ran: string[] = [];
   for (const seeder of seeders) {
     if (done.has(seeder.name)) continue;
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await seeder.run({ ...ctx, db: trx });
       await trx.insertInto('seed_runs').values({ name: seeder.name }).execute();
     });

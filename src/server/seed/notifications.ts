@@ -1,4 +1,7 @@
-/** Seeds the personas' notifications of `fixtures/notifications.json` (read and unread, each category). */
+/**
+ * Seeds the personas' notifications of `fixtures/notifications.json` (read and unread, each
+ * category); an entry with a `template` is shown in the provider's language like a live one.
+ */
 import notificationsJson from '../../../fixtures/notifications.json' with { type: 'json' };
 import { provider } from '../../../fixtures';
 import type { Seeder } from './seeder';
@@ -24,6 +27,7 @@ export const seedNotifications: Seeder = {
           title: n.title,
           body: n.body,
           data: JSON.stringify({ seeded: true }),
+          ...('template' in n ? { template: n.template, params: JSON.stringify(n.params ?? {}) } : {}),
           created_at: createdAt,
           read_at: n.read ? new Date(createdAt.getTime() + HOUR) : null,
         })

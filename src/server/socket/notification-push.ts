@@ -1,9 +1,10 @@
 /**
  * Pushes a new notification to the provider's open app sockets (spec §4 Notifications): a server
  * message of type 3 (PUSH) holding a push message of type 2 (RED_DOT) on /queue/chat-private.
- * Only a committed notification is pushed (createNotification may run inside a transaction that
- * is still open, or rolls back), and never one of a category the provider muted. A provider with
- * no open socket loses nothing: the notification centre lists it at the next visit.
+ * `notification.created` comes after the row's commit (createNotification announces it through
+ * afterCommit), so one read finds it; a row gone since (read, or replaced by a newer MESSAGE
+ * notification) and a category the provider muted are not pushed. A provider with no open socket
+ * loses nothing: the notification centre lists it at the next visit.
  */
 import { APP_SOCKET_SUBSCRIPTIONS, NOTIFICATION_TREE_KEYS } from '../../shared/app-socket';
 import type { ServerContext } from '../context';
@@ -13,29 +14,18 @@ import { redDot } from '../notifications/store';
 import { PushType, ServerType } from './codec';
 import type { SocketRegistry } from './registry';
 
-/** Waits for the row to be visible to other connections: PostgreSQL shows it at commit. */
-const VISIBILITY_RETRIES_MS = [50, 150, 300, 500, 1000];
-
-async function committedNotification(ctx: Pick<ServerContext, 'db'>, id: number) {
-  for (let attempt = 0; ; attempt++) {
-    const row = await ctx.db
-      .selectFrom('notifications')
-      .leftJoin('notification_settings', 'notification_settings.provider_id', 'notifications.provider_id')
-      .select(['notifications.id', 'notifications.read_at', 'notification_settings.muted_categories'])
-      .where('notifications.id', '=', id)
-      .executeTakeFirst();
-    if (row || attempt >= VISIBILITY_RETRIES_MS.length) return row ?? null;
-    await new Promise((resolve) => setTimeout(resolve, VISIBILITY_RETRIES_MS[attempt]));
-  }
-}
-
 export async function pushNotification(
   ctx: Pick<ServerContext, 'db' | 'log'>,
   registry: SocketRegistry,
   created: DomainEvents['notification.created'],
 ): Promise<number> {
   if (!registry.isOnline(created.providerId)) return 0;
-  const row = await committedNotification(ctx, created.id);
+  const row = await ctx.db
+    .selectFrom('notifications')
+    .leftJoin('notification_settings', 'notification_settings.provider_id', 'notifications.provider_id')
+    .select(['notifications.read_at', 'notification_settings.muted_categories'])
+    .where('notifications.id', '=', created.id)
+    .executeTakeFirst();
   if (!row || row.read_at || isMuted(row.muted_categories, created.category)) return 0;
   const { unread } = await redDot(ctx.db, created.providerId);
   const message = {

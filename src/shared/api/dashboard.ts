@@ -22,6 +22,10 @@ export const Dashboard = z.object({
   upcoming: z.array(AppointmentSummary).describe('The next five upcoming consultations after today'),
   counts: ConsultationCounts,
   clients: z.number().int().describe('Clients with at least one consultation'),
+  pendingReports: z
+    .number()
+    .int()
+    .describe('Expert reports assigned to the provider and not completed yet (assigned or claimed)'),
   weeks: z.array(WeekActivity).describe('Consultations per week: the last 8 weeks and the next 4'),
 });
 export type Dashboard = z.infer<typeof Dashboard>;

@@ -22,8 +22,17 @@ export const CLIENT_ACTIVITY_CATEGORIES: readonly NotificationCategory[] = [
 export const NotificationItem = z.object({
   id: z.number().int(),
   category: NotificationCategory,
-  title: z.string(),
-  body: z.string(),
+  title: z.string().describe('In English; the portal shows the template in the provider language'),
+  body: z.string().describe('In English, like title'),
+  template: z
+    .string()
+    .nullable()
+    .describe(
+      'Template key (notifications.json templates.<key>.title|body in each portal language); null for free text',
+    ),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .describe('Template parameters; startsAt is an ISO instant, shown in the provider time zone'),
   data: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
   read: z.boolean(),
@@ -33,6 +42,10 @@ export type NotificationItem = z.infer<typeof NotificationItem>;
 
 export const NotificationPage = z.object({
   records: z.array(NotificationItem),
+  timezone: z
+    .string()
+    .nullable()
+    .describe("The provider's schedule time zone for the times in notifications; null: none set yet"),
   total: z.number().int(),
   pageNum: z.number().int(),
   pageSize: z.number().int(),

@@ -1,7 +1,7 @@
 /**
  * /Dashboard/Dashboard (spec §2): today's and upcoming consultations, counts and weekly activity.
  * Unread messages come from the chat (the page passes the count; "—" until it is known); pending
- * reports come with the Reports screen (a later issue) and show "—" until then.
+ * reports are the expert reports assigned to the provider and not completed, from the server.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -54,7 +54,7 @@ export function DashboardView({ unreadMessages = null }: { unreadMessages?: numb
             ) : undefined
           }
         />
-        <StatCard label={t('dashboard.pendingReports')} value={null} note={t('dashboard.reportsNote')} />
+        <StatCard label={t('dashboard.pendingReports')} value={d.pendingReports} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <AppointmentList title={t('dashboard.todayList')} items={d.today} empty={t('dashboard.noneToday')} />

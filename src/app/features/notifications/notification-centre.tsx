@@ -1,7 +1,8 @@
 /**
  * The notification centre (spec §4 Notifications, route /notifications): categories, a paged
  * list (simple pagination 5/10/15/20, default 5, spec §9) with the unread ones marked, and
- * mark one / mark all read.
+ * mark one / mark all read. Notifications show in the portal's language, times in the provider's
+ * schedule zone (or the browser's when none is set): render-notification.ts.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { SimplePagination } from '../../components/pagination';
 import { CategoryList } from './category-list';
 import { notificationListQuery } from './queries';
+import { displayZone, renderNotification, type RenderedNotification } from './render-notification';
 import { useMarkRead } from './use-mark-read';
 
 export function NotificationCentre() {
@@ -23,10 +25,19 @@ export function NotificationCentre() {
   const filter = { ...page, ...(category ? { category } : {}), ...(unreadOnly ? { unread: true } : {}) };
   const list = useQuery({ ...notificationListQuery(filter), placeholderData: keepPreviousData });
   const { markOne, markAll, busy } = useMarkRead();
-  const rows = list.data?.records ?? [];
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const timeZone = displayZone(list.data?.timezone);
+  const render = { language: i18n.language, timeZone };
+  const rows = (list.data?.records ?? []).map((n) => ({
+    ...n,
+    shown: renderNotification(n, (key, options) => t(key, options), render),
+  }));
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  });
 
-  const columns: Column<NotificationItem>[] = [
+  const columns: Column<NotificationItem & { shown: RenderedNotification }>[] = [
     {
       key: 'state',
       header: <span className="sr-only">{t('state')}</span>,
@@ -43,8 +54,8 @@ export function NotificationCentre() {
       header: t('columns.notification'),
       render: (n) => (
         <div>
-          <p className={n.read ? 'text-slate-700' : 'font-semibold text-slate-900'}>{n.title}</p>
-          {n.body && <p className="text-slate-500">{n.body}</p>}
+          <p className={n.read ? 'text-slate-700' : 'font-semibold text-slate-900'}>{n.shown.title}</p>
+          {n.shown.body && <p className="text-slate-500">{n.shown.body}</p>}
         </div>
       ),
     },
@@ -59,7 +70,7 @@ export function NotificationCentre() {
             variant="ghost"
             disabled={busy}
             onClick={() => markOne(n.id)}
-            aria-label={t('markReadOne', { title: n.title })}
+            aria-label={t('markReadOne', { title: n.shown.title })}
           >
             {t('markRead')}
           </Button>
@@ -102,6 +113,7 @@ export function NotificationCentre() {
           loading={list.isPending}
           caption={t('listLabel')}
         />
+        <p className="mt-2 text-xs text-slate-500">{t('zone', { timezone: timeZone })}</p>
         <SimplePagination
           page={page.pageNum}
           pageSize={page.pageSize}
