@@ -189,6 +189,39 @@ test('finds a client, opens one of their appointments and comes back to the same
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 
+test('comes back from an appointment to the same status tab, page and scroll position of the list', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await signInAs(page, 'amelia');
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Appointments' })
+    .click();
+  const orders = page.getByRole('table', { name: 'Your appointments' });
+  const firstRow = orders.getByRole('row').nth(1);
+  await page.getByRole('tab', { name: 'Completed' }).click();
+  await expect(orders.getByRole('row').filter({ hasText: 'Upcoming' })).toHaveCount(0);
+  const pageOne = (await firstRow.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(firstRow).not.toHaveText(pageOne);
+  const rowText = (await firstRow.textContent()) ?? '';
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await firstRow.click();
+  await expect(page).toHaveURL(/\/orders\/detail\?id=\d+$/);
+  await expect(page.getByRole('article', { name: 'Appointment' }).getByText('Completed')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to appointments' }).click();
+
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('tab', { name: 'Completed' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(orders.getByRole('row').nth(1)).toHaveText(rowText);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 test('audit info is fetched again at every navigation, also to the page already open, once each', async ({
   page,
 }) => {
