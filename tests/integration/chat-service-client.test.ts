@@ -68,12 +68,19 @@ describe('the chat-service client', () => {
     const chat = service();
     await chat.client.createSession(credentials);
     const dialog = await chat.dialogs.create({ type: 3, occupants_ids: [member('fatima').chatId] });
+    expect(dialog.occupants_ids).toEqual([clara.chatId, member('fatima').chatId].sort());
     const sent = await chat.messages.create({
       chat_dialog_id: dialog._id,
       message: 'From the client',
       topic: 'x',
+      attachments: [{ type: 'image', id: '42', uid: 'u42', name: 'scan one.png', size: 2048 }],
     });
-    expect(sent).toMatchObject({ message: 'From the client', topic: 'x', sender_id: clara.chatId });
+    expect(sent).toMatchObject({
+      message: 'From the client',
+      topic: 'x',
+      sender_id: clara.chatId,
+      attachments: [{ type: 'image', id: '42', uid: 'u42', name: 'scan one.png', size: 2048 }],
+    });
     const listed = await chat.messages.list({
       chat_dialog_id: dialog._id,
       sort_desc: 'date_sent',
