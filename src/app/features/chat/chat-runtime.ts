@@ -13,6 +13,7 @@ import { chatCalls } from '../../api/domain-calls';
 import { showToast } from '../../components/toast-store';
 import { resetChat, seedUnread, setLink, setLoaded, setWaiting } from './chat-store';
 import { createOutbox, type Outbox } from './outbox';
+import { chatSessionRenewer } from './session-renewal';
 
 /** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
 export type Outgoing =
@@ -111,14 +112,19 @@ export function startChat(options: StartChatOptions): () => void {
     }
     if (stopped) return;
     seedUnread(account.items);
+    // Spec §8: an expired session is renewed (once for concurrent requests, quietly) and the
+    // request sent again.
+    const renewer = chatSessionRenewer(
+      () => service.client,
+      () => ({ login: account.login, password: account.password }),
+    );
     const service = createChatService({
       apiUrl: `${window.location.origin}${account.app.apiPath}`,
       appId: account.app.appId,
       authKey: account.app.authKey,
       authSecret: account.app.authSecret,
       hash: account.app.hash,
-      // Spec §8: an expired session is renewed and the request sent again.
-      onSessionExpired: () => session(service, account),
+      onSessionExpired: renewer.onSessionExpired,
     });
     await session(service, account);
     setLoaded({ sessionLoaded: true });
@@ -150,7 +156,7 @@ export function startChat(options: StartChatOptions): () => void {
         // Quiet: a portal session that ended (kicked, signed out) is met by the next click, as
         // with the app socket; the chat only stops.
         account = await chatCalls.account({ quiet: true });
-        await session(service, account);
+        await renewer.renew();
         if (!chat.isConnected)
           await chat.connect({ userId: account.quickBloxId, token: service.client.token! });
       },
