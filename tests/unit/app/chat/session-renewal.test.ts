@@ -89,7 +89,7 @@ describe('the chat session renewal of the Messages screen', () => {
     ]);
     await settle();
     server.release();
-    expect((await answers).map((a) => (a as { path: string }).path)).toEqual([
+    expect((await answers).map((a) => (a as unknown as { path: string }).path)).toEqual([
       'chat/Message/unread.json',
       'chat/Dialog.json',
       'chat/Message.json',
