@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { createChatService, type ChatService, type ChatSession } from '../../../rest';
+import { ApiError, createChatService, type ChatService, type ChatSession } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import { ChatNotConnectedError, createChatClient, type ChatClient } from '../../../xmpp';
 import { chatCalls } from '../../api/domain-calls';
@@ -104,11 +104,14 @@ export function startChat(options: StartChatOptions): () => void {
   async function run(): Promise<void> {
     let account: ChatAccountInfo;
     try {
-      // The API client has shown the server's message (or signed the user out).
+      // The API client shows the server's message (or signs the user out) first.
       account = await chatCalls.account();
-    } catch {
-      setLink('failed', 'errors.session');
-      return;
+    } catch (error) {
+      if (stopped) return;
+      // Signed out (spec §8 TOKEN_ERR_*): the login page says why; nothing to add here.
+      if (error instanceof ApiError && error.isTokenError) return setLink('failed', 'errors.session');
+      // Without its account the chat session cannot be created (spec §8 user messages).
+      fail('errors.session', error);
     }
     if (stopped) return;
     seedUnread(account.items);
