@@ -23,6 +23,11 @@ export {
 export { ChatServiceError, chatErrorMessage, isEmptyAddressBook } from './chat-service/errors';
 export { SessionExpiry, parseExpirationHeader, systemClock, type Clock } from './chat-service/expiry';
 export { encodeForm } from './chat-service/form';
+export {
+  createSessionRenewer,
+  type SessionRenewer,
+  type SessionRenewerOptions,
+} from './chat-service/renewer';
 export { signatureBase, signSession, type SignatureHash } from './chat-service/signature';
 export { validateAiHistory, type AiHistoryItem } from './chat-service/ai';
 export { userFilter, type UserFields, type UserLookup } from './chat-service/users';

@@ -31,10 +31,11 @@ export interface ServerConfig {
     /** Path of the `prosody` executable; empty disables Prosody (API-only runs). */
     prosodyBin: string;
     /**
-     * Session signature HMAC (hosted-chat-wire.md §3.1): `sha1`, `sha256`, or `any` (the default:
-     * decided by the signature's length, 40 hex for SHA-1 and 64 for SHA-256).
+     * Session signature HMAC (hosted-chat-wire.md §3.1, issue 4 "HMAC-SHA1, or SHA-256 when
+     * configured"): `sha1` by default, `sha256` only when `CHAT_SIGNATURE_HASH=sha256`. Exactly one
+     * is accepted, as the hosted service checks the one its application is set up for.
      */
-    signatureHash: 'sha1' | 'sha256' | 'any';
+    signatureHash: 'sha1' | 'sha256';
     /** How long Prosody waits for the server to take a history report before retrying it. */
     historyReportTimeoutSeconds: number;
     /** ICE servers announced by `/qb/account_settings.json` (RTCIceServer objects). */
@@ -58,8 +59,8 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, ma
   return value;
 }
 
-function signatureHash(raw: string | undefined): 'sha1' | 'sha256' | 'any' {
-  if (!raw) return 'any';
+function signatureHash(raw: string | undefined): 'sha1' | 'sha256' {
+  if (!raw) return 'sha1';
   if (raw === 'sha1' || raw === 'sha256') return raw;
   throw new ConfigError(`CHAT_SIGNATURE_HASH must be sha1 or sha256 (got "${raw}")`);
 }

@@ -2,8 +2,9 @@
  * History from real XMPP traffic (issue 4; ../shared/protocols/prosody.md "Reporting messages to
  * our server"): @xmpp/client peers send one-to-one and room messages and markers through Prosody;
  * `/qb/chat/Message.json` holds each message exactly once with the right unread counts — also
- * while the server does not answer (Prosody's outbox retries) and across a server restart in the
- * middle of the stream. Its own stack, so it can freeze and restart the server.
+ * while the server does not answer (Prosody's outbox retries), and when it is killed in the middle
+ * of the stream: Prosody outlives it, queues on disk, and the restarted server's own Prosody
+ * flushes that queue. Its own stack, so it can freeze, kill and restart the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, provider } from '../../fixtures';
@@ -15,8 +16,10 @@ import {
   chatMessage,
   groupMessage,
   historyPeer,
+  isRunning,
   marker,
   outboxText,
+  prosodyPid,
   serverPid,
   type Peer,
 } from '../support/history';
@@ -221,31 +224,50 @@ describe('when the server is down', () => {
     await expect.poll(() => outboxText(stack.dataDir, stack.chatDomain), { timeout: 10_000 }).toBe('');
   });
 
-  it('keeps what Prosody had queued across a server restart in mid-stream, and what follows', async () => {
+  it('keeps what Prosody queued while the server was frozen, then killed, then down, across the restart', async () => {
     const before = await unread(privateDialog);
     const xmpp = peers[0]!;
-    const pid = await serverPid(stack.dataDir);
-    const early = Array.from({ length: 3 }, () => bsonId());
-    process.kill(pid, 'SIGSTOP');
-    try {
-      for (const id of early)
-        await xmpp.send(chatMessage(amelia.jid, `Before restart ${id.slice(-4)}`, privateDialog, { id }));
+    const server = await serverPid(stack.dataDir);
+    const oldProsody = (await prosodyPid(stack.dataDir))!;
+    expect(isRunning(oldProsody)).toBe(true);
+    const send = async (ids: string[], text: string) => {
+      for (const id of ids)
+        await xmpp.send(chatMessage(amelia.jid, `${text} ${id.slice(-4)}`, privateDialog, { id }));
       await allAcknowledged(xmpp);
-      const queued = await outboxText(stack.dataDir, stack.chatDomain);
-      for (const id of early) expect(queued).toContain(id);
-    } finally {
-      process.kill(pid, 'SIGCONT');
-    }
+    };
+
+    // Frozen: Prosody's reports reach a server that never answers them.
+    const frozen = Array.from({ length: 3 }, () => bsonId());
+    process.kill(server, 'SIGSTOP');
+    await send(frozen, 'While frozen');
+    const queuedFrozen = await outboxText(stack.dataDir, stack.chatDomain);
+    for (const id of frozen) expect(queuedFrozen).toContain(id);
+    // Killed while still frozen (SIGKILL needs no SIGCONT): it never handled a report.
+    await stack.crash();
+    expect(isRunning(server)).toBe(false);
+
+    // Down: Prosody, its child, outlives it and keeps taking messages into the outbox.
+    expect(isRunning(oldProsody)).toBe(true);
+    const down = Array.from({ length: 3 }, () => bsonId());
+    await send(down, 'While down');
+    const queued = await outboxText(stack.dataDir, stack.chatDomain);
+    for (const id of [...frozen, ...down]) expect(queued).toContain(id);
     await Promise.all(peers.splice(0).map(stopPeer));
+
+    // The new server stops the Prosody left behind and starts its own, which finds the outbox on disk.
     await stack.restart();
+    expect(isRunning(oldProsody)).toBe(false);
+    const newProsody = await prosodyPid(stack.dataDir);
+    expect(newProsody).not.toBeNull();
+    expect(newProsody).not.toBe(oldProsody);
 
     const again = await peer(ava.chatId, avaToken);
     const late = Array.from({ length: 3 }, () => bsonId());
     for (const id of late)
       await again.send(chatMessage(amelia.jid, `After restart ${id.slice(-4)}`, privateDialog, { id }));
     await allAcknowledged(again);
-    await expectOnce(privateDialog, [...early, ...late]);
-    expect(await unread(privateDialog)).toBe(before + 6);
+    await expectOnce(privateDialog, [...frozen, ...down, ...late]);
+    expect(await unread(privateDialog)).toBe(before + 9);
     await expect.poll(() => outboxText(stack.dataDir, stack.chatDomain), { timeout: 10_000 }).toBe('');
   });
 });

@@ -24,7 +24,11 @@ const CALLS: Array<[string, string]> = [
   ['GET', '/users/by_email.json?email=a@b.co'],
   ['GET', '/users/by_full_name.json?full_name=Ava'],
   ['GET', '/users/by_tags.json?tags=x'],
+  ['GET', '/users/by_facebook_id.json?facebook_id=1'],
+  ['GET', '/users/by_twitter_id.json?twitter_id=1'],
+  ['GET', '/users/phone.json?phone=1'],
   ['GET', '/users/external/1.json'],
+  ['DELETE', '/users/external/1.json'],
   ['PUT', '/users/200001.json'],
   ['DELETE', '/users/200001.json'],
   ['GET', '/users/password/reset.json?email=a@b.co'],
@@ -81,7 +85,7 @@ describe('an ended session', () => {
     expect(answer.body).toEqual({ errors: ['Required session does not exist'] });
   });
 
-  it('cannot download a private file with it', async () => {
+  it('cannot download a private file with it, by either download path or header', async () => {
     const ava = await qb.memberSession('ava');
     const blob = (
       await qb.call('POST', '/blobs.json', {
@@ -89,9 +93,15 @@ describe('an ended session', () => {
         form: { blob: { name: 'p.txt', content_type: 'text/plain' } },
       })
     ).body.blob;
-    const answer = await qb.call('GET', `/blobs/${blob.uid}?token=${ended}`);
-    expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ errors: ['Required session does not exist'] });
+    expect(blob.public).toBe(false);
+    for (const answer of [
+      await qb.call('GET', `/blobs/${blob.uid}?token=${ended}`),
+      await qb.call('GET', `/blobs/${blob.uid}/download.json?token=${ended}`),
+      await qb.call('GET', `/blobs/${blob.uid}/download.json`, { token: ended }),
+    ]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ errors: ['Required session does not exist'] });
+    }
   });
 
   it('does not block the calls that need no session', async () => {

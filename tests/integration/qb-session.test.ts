@@ -3,10 +3,11 @@
  * check, user login by login or email, the expiration header, unknown and destroyed tokens, the
  * provider rule (no chat session without a portal session) and the token as XMPP password.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { member, personas } from '../../fixtures';
 import { apiClient } from '../support/api';
 import { qbClient, sdkSignature } from '../support/qb';
+import { startStack, type TestStack } from '../support/stack';
 import { connectPeer, stopPeer } from '../support/xmpp-peer';
 
 const stack = inject('stack');
@@ -17,7 +18,7 @@ const EXPIRATION = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/;
 const wsUrl = `${stack.url.replace('http', 'ws')}/xmpp-websocket`;
 
 describe('POST /session.json', () => {
-  it('creates an application session with a valid SHA-1 or SHA-256 signature', async () => {
+  it('creates an application session with a valid SHA-1 signature', async () => {
     const answer = await qb.call('POST', '/session.json', { form: qb.signedSessionParams() });
     expect(answer.status).toBe(201);
     expect(answer.body.session).toMatchObject({
@@ -32,11 +33,14 @@ describe('POST /session.json', () => {
     );
     expect(expires - Date.now()).toBeGreaterThan(119 * 60_000);
     expect(expires - Date.now()).toBeLessThan(121 * 60_000);
+  });
 
+  it('refuses a valid SHA-256 signature unless CHAT_SIGNATURE_HASH says sha256 (issue 4)', async () => {
     const sha256 = await qb.call('POST', '/session.json', {
       form: qb.signedSessionParams(undefined, 'sha256'),
     });
-    expect(sha256.status).toBe(201);
+    expect(sha256.status).toBe(422);
+    expect(sha256.body).toEqual({ errors: { base: ['Unexpected signature'] } });
   });
 
   it('logs a user in by login or by email', async () => {
@@ -94,6 +98,36 @@ describe('POST /session.json', () => {
     });
     expect(again.status).toBe(401);
     expect(JSON.stringify(again.body)).toContain('portal session');
+  });
+});
+
+describe('POST /session.json with CHAT_SIGNATURE_HASH=sha256', () => {
+  // Its own API-only server (no Prosody): the hash is read at start-up.
+  let sha256Stack: TestStack;
+  let sha256Qb: ReturnType<typeof qbClient>;
+  beforeAll(async () => {
+    sha256Stack = await startStack({ env: { CHAT_SIGNATURE_HASH: 'sha256', PROSODY_BIN: '' } });
+    sha256Qb = qbClient(sha256Stack.url);
+  }, 90_000);
+  afterAll(() => sha256Stack?.stop({ remove: true }));
+
+  it('accepts a SHA-256 signature and refuses a valid SHA-1 one', async () => {
+    const sha256 = await sha256Qb.call('POST', '/session.json', {
+      form: sha256Qb.signedSessionParams(undefined, 'sha256'),
+    });
+    expect(sha256.status).toBe(201);
+    const sha1 = await sha256Qb.call('POST', '/session.json', {
+      form: sha256Qb.signedSessionParams(undefined, 'sha1'),
+    });
+    expect(sha1.status).toBe(422);
+    expect(sha1.body).toEqual({ errors: { base: ['Unexpected signature'] } });
+  });
+
+  it('tells the portal which hash to sign with', async () => {
+    const portal = apiClient(sha256Stack.url);
+    const token = await portal.signInAs('amelia');
+    const info = await portal.call<{ app: { hash: string } }>('GET', '/message/qb/user/get', { token });
+    expect(info).toMatchObject({ code: 'OK', data: { app: { hash: 'sha256' } } });
   });
 });
 

@@ -32,7 +32,9 @@ describe('POST /users.json', () => {
       password: 'nora-pass-1',
       email: `nora-${unique}@member.example`,
       full_name: 'Nora Quist',
-      phone: '+45 1234 5678',
+      phone: `+45 1234 ${unique}`,
+      facebook_id: `fb-${unique}`,
+      twitter_id: `tw-${unique}`,
       tag_list: ['ivf', 'dk'],
       external_user_id: `ext-${unique}`,
     });
@@ -42,6 +44,8 @@ describe('POST /users.json', () => {
       full_name: 'Nora Quist',
       email: `nora-${unique}@member.example`,
       user_tags: 'ivf,dk',
+      facebook_id: `fb-${unique}`,
+      twitter_id: `tw-${unique}`,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
     });
   });
@@ -113,6 +117,28 @@ describe('GET /users.json and lookups', () => {
       (await qb.call('GET', `/users/external/ext-${unique}.json`, { token: avaToken })).body.user.full_name,
     ).toBe('Nora Quist');
     expect((await qb.call('GET', '/users/999999.json', { token: avaToken })).status).toBe(404);
+  });
+
+  it('finds users by Facebook id, Twitter id and phone (§4 lookups; the phone path is literally phone)', async () => {
+    const lookup = (path: string, form: Record<string, string>) =>
+      qb.call('GET', path, { token: avaToken, form });
+    const byFacebook = await lookup('/users/by_facebook_id.json', { facebook_id: `fb-${unique}` });
+    expect(byFacebook.status).toBe(200);
+    expect(byFacebook.body.user).toMatchObject({ login: `nora-${unique}`, facebook_id: `fb-${unique}` });
+    const byTwitter = await lookup('/users/by_twitter_id.json', { twitter_id: `tw-${unique}` });
+    expect(byTwitter.status).toBe(200);
+    expect(byTwitter.body.user).toMatchObject({ login: `nora-${unique}`, twitter_id: `tw-${unique}` });
+    const byPhone = await lookup('/users/phone.json', { phone: `+45 1234 ${unique}` });
+    expect(byPhone.status).toBe(200);
+    // Found by it, but another user's phone number is not shown.
+    expect(byPhone.body.user).toMatchObject({ login: `nora-${unique}`, phone: null });
+
+    expect((await lookup('/users/by_facebook_id.json', { facebook_id: 'fb-nobody' })).status).toBe(404);
+    expect((await lookup('/users/by_twitter_id.json', { twitter_id: 'tw-nobody' })).status).toBe(404);
+    expect((await lookup('/users/phone.json', { phone: '+00 0000' })).status).toBe(404);
+    const blank = await lookup('/users/phone.json', {});
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors).toHaveProperty('phone');
   });
 
   it('refuses bad filters and needs a user session', async () => {

@@ -96,6 +96,26 @@ export async function serverPid(dataDir: string): Promise<number> {
   return info.pid;
 }
 
+/** The pid in Prosody's pidfile (written by Prosody itself), or null when it has none. */
+export async function prosodyPid(dataDir: string): Promise<number | null> {
+  try {
+    return Number((await readFile(path.join(dataDir, 'prosody', 'prosody.pid'), 'utf8')).trim()) || null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Whether a process runs (signal 0 only checks). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** mod_portal_history's durable outbox of a host, as Prosody keeps it on disk ('' when empty). */
 export async function outboxText(dataDir: string, host: string): Promise<string> {
   const file = path.join(

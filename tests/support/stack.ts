@@ -10,6 +10,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prosodyPaths } from '../../src/server/prosody/config';
+import { stopLeftoverProsody } from '../../src/server/prosody/leftover';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,6 +31,11 @@ export interface TestStack extends StackInfo {
   stop(options?: { remove?: boolean }): Promise<void>;
   /** Stops and starts again on the same data and ports. */
   restart(): Promise<void>;
+  /**
+   * Kills the server with SIGKILL, as a crash or the OOM killer would: nothing of it runs its
+   * shutdown, so its Prosody child is left running. `restart()` starts it again.
+   */
+  crash(): Promise<void>;
   /** What the server printed, for failure messages. */
   output(): string;
 }
@@ -118,17 +125,18 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     });
   };
 
-  const halt = async () => {
+  const halt = async (signal: NodeJS.Signals = 'SIGTERM') => {
     const proc = child as ChildProcess | null;
     child = null;
-    if (!proc || proc.exitCode !== null) return;
+    // Already gone: by an exit code, or by a signal (then exitCode stays null).
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       const kill = setTimeout(() => proc.kill('SIGKILL'), 10_000);
       proc.once('exit', () => {
         clearTimeout(kill);
         resolve();
       });
-      proc.kill('SIGTERM');
+      proc.kill(signal);
     });
   };
 
@@ -145,6 +153,8 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     databaseUrl: database?.url ?? null,
     async stop(stopOptions = {}) {
       await halt();
+      // After crash() without a restart, the Prosody it left behind (the server would stop it).
+      await stopLeftoverProsody(prosodyPaths(dataDir), { warn: () => undefined });
       if (stopOptions.remove) {
         await rm(dataDir, { recursive: true, force: true });
         await database?.drop();
@@ -154,6 +164,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       await halt();
       await launch();
     },
+    crash: () => halt('SIGKILL'),
     output: () => log,
   };
 }

@@ -53,6 +53,17 @@ export interface NewMessage {
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
+/** `{ 'name[0][key]': value, … }` for a list of flat objects (top-level keys for `encodeForm`). */
+function indexedPairs(name: string, items: ReadonlyArray<object>): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  items.forEach((item, index) => {
+    for (const [key, value] of Object.entries(item)) {
+      if (value !== undefined && value !== null) pairs[`${name}[${index}][${key}]`] = String(value);
+    }
+  });
+  return pairs;
+}
+
 export const chatDialogs = (client: ChatServiceClient) => ({
   /** e.g. `{ limit: 50, skip: 0, sort_desc: 'last_message_date_sent', 'type[in]': '2,3' }`. */
   list: (params: Record<string, unknown> = {}) =>
@@ -64,7 +75,8 @@ export const chatDialogs = (client: ChatServiceClient) => ({
       path: 'chat/Dialog.json',
       form: {
         ...dialog,
-        occupants_ids: dialog.occupants_ids.join(','),
+        // §5.1: the SDK joins an occupants array with ", " (comma and space).
+        occupants_ids: dialog.occupants_ids.join(', '),
         is_joinable: flag(dialog.is_joinable),
       },
     }),
@@ -88,17 +100,21 @@ export const chatMessages = (client: ChatServiceClient) => ({
   list: (query: MessageQuery) =>
     client.request<{ skip: number; limit: number; items: Message[] }>({ path: 'chat/Message.json', query }),
 
+  /**
+   * §5.2: form-encoded, custom fields at the top level. Attachments are objects, which the §2.2
+   * encoding (one level deep) cannot carry, so each goes as indexed pairs
+   * `attachments[0][type]=image&attachments[0][id]=…` — the REST API's own form for them.
+   */
   create(message: NewMessage): Promise<Message> {
     const { attachments, send_to_chat, markable, ...rest } = message;
-    // Attachments travel as JSON so each keeps its fields (the form encoding is one level deep).
     return client.request<Message>({
       method: 'POST',
       path: 'chat/Message.json',
-      json: {
+      form: {
         ...rest,
-        ...(attachments ? { attachments } : {}),
-        ...(send_to_chat ? { send_to_chat: 1 } : {}),
-        ...(markable ? { markable: 1 } : {}),
+        ...indexedPairs('attachments', attachments ?? []),
+        send_to_chat: send_to_chat ? 1 : undefined,
+        markable: markable ? 1 : undefined,
       },
     });
   },

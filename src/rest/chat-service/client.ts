@@ -37,9 +37,11 @@ export interface ChatServiceOptions {
   timeoutMs?: number;
   /**
    * §2.6 session-expired hook: return a new session (e.g. `client.createSession(credentials)`)
-   * and the failed request is sent again once; return null to hand the error to the caller.
+   * and the failed request is sent again once; return null (or fail) to hand the original error
+   * to the caller (the SDK's `passThrough`). `sentToken` is the token the failed request carried,
+   * so a hook can tell a request that was already in flight when the session was renewed.
    */
-  onSessionExpired?(error: ChatServiceError): Promise<ChatSession | null>;
+  onSessionExpired?(error: ChatServiceError, sentToken: string | null): Promise<ChatSession | null>;
   fetch?: typeof fetch;
   clock?: Clock;
   /** The `QB-SDK` header. */
@@ -95,12 +97,19 @@ export class ChatServiceClient {
   }
 
   async request<T>(request: ChatRequest): Promise<T> {
+    const sentToken = this.#token;
     try {
       return await this.#send<T>(request);
     } catch (error) {
       if (!(error instanceof ChatServiceError) || !error.isSessionMissing || !this.options.onSessionExpired)
         throw error;
-      const session = await this.options.onSessionExpired(error);
+      let session: ChatSession | null = null;
+      try {
+        session = await this.options.onSessionExpired(error, sentToken);
+      } catch {
+        // §2.6 passThrough: the caller gets the error of its own request; reporting why the
+        // renewal failed is the hook's business.
+      }
       if (!session) throw error;
       this.setToken(session.token);
       return this.#send<T>(request);

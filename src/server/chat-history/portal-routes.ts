@@ -155,7 +155,7 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
         appId: ctx.config.chat.appId,
         authKey: ctx.config.chat.authKey,
         authSecret: ctx.config.chat.authSecret,
-        hash: ctx.config.chat.signatureHash === 'sha256' ? ('sha256' as const) : ('sha1' as const),
+        hash: ctx.config.chat.signatureHash,
         apiPath: '/qb',
       },
       items,

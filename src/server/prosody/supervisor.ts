@@ -1,12 +1,14 @@
 /**
  * Starts Prosody as a child process bound to loopback, waits until its ports answer, restarts it
  * with back-off if it dies, and stops it with SIGTERM (../shared/protocols/prosody.md). A port
- * that Prosody cannot open is fatal: Prosody itself would keep running without it.
+ * that Prosody cannot open is fatal: Prosody itself would keep running without it. A Prosody that
+ * a killed server left running on the same data directory is stopped first (leftover.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { writeProsodyConfig, type ProsodyPaths, type ProsodySettings } from './config';
+import { prosodyPaths, writeProsodyConfig, type ProsodyPaths, type ProsodySettings } from './config';
+import { stopLeftoverProsody } from './leftover';
 import { assertPortFree, PortInUseError, waitForPort } from './ports';
 
 export class ProsodyMissingError extends Error {}
@@ -55,6 +57,7 @@ export class ProsodySupervisor {
         `Prosody is not installed at ${bin}. Run "apt-get install -y prosody prosody-modules" as root (npm start does this when it can), or set PROSODY_BIN.`,
       );
     }
+    await stopLeftoverProsody(prosodyPaths(settings.dataDir), this.#options.log);
     await assertPortFree(settings.c2sPort, 'XMPP_C2S_PORT');
     await assertPortFree(settings.httpPort, 'PROSODY_HTTP_PORT');
     this.#paths = await writeProsodyConfig(settings);

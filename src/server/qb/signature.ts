@@ -31,12 +31,10 @@ export function sign(params: Params, secret: string, hash: SignatureHash): strin
   return createHmac(hash, secret).update(signatureBase(params)).digest('hex');
 }
 
-/** Whether `params.signature` is right; `allowed` 'any' picks the hash by the signature's length. */
-export function signatureMatches(params: Params, secret: string, allowed: SignatureHash | 'any'): boolean {
+/** Whether `params.signature` is the `hash` HMAC of the parameters (no other hash is tried). */
+export function signatureMatches(params: Params, secret: string, hash: SignatureHash): boolean {
   const given = typeof params.signature === 'string' ? params.signature.toLowerCase() : '';
-  const hash: SignatureHash | null =
-    allowed !== 'any' ? allowed : given.length === 40 ? 'sha1' : given.length === 64 ? 'sha256' : null;
-  if (!hash || !/^[0-9a-f]+$/.test(given)) return false;
+  if (!/^[0-9a-f]+$/.test(given)) return false;
   const expected = Buffer.from(sign(params, secret, hash));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual);

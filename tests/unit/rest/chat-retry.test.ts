@@ -91,6 +91,24 @@ describe('expired-session retry (§2.6)', () => {
     });
   });
 
+  it('passes the original error through when the hook itself fails, and tells it the token sent', async () => {
+    const { fetch } = fakeService(new Set());
+    const tokens: Array<string | null> = [];
+    const chat = createChatService({
+      ...base,
+      fetch,
+      onSessionExpired: async (_error, sentToken) => {
+        tokens.push(sentToken);
+        throw new Error('renewal refused');
+      },
+    });
+    chat.client.setToken('stale');
+    const error = await chat.dialogs.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChatServiceError);
+    expect(error).toMatchObject({ code: 401, detail: ['Required session does not exist'] });
+    expect(tokens).toEqual(['stale']);
+  });
+
   it('does not call the hook for other 401s', async () => {
     let asked = 0;
     const fetch = (async () =>

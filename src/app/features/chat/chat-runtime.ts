@@ -6,13 +6,14 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { createChatService, type ChatService, type ChatSession } from '../../../rest';
+import { ApiError, createChatService, type ChatService, type ChatSession } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import { ChatNotConnectedError, createChatClient, type ChatClient } from '../../../xmpp';
 import { chatCalls } from '../../api/domain-calls';
 import { showToast } from '../../components/toast-store';
 import { resetChat, seedUnread, setLink, setLoaded, setWaiting } from './chat-store';
 import { createOutbox, type Outbox } from './outbox';
+import { chatSessionRenewer } from './session-renewal';
 
 /** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
 export type Outgoing =
@@ -103,22 +104,30 @@ export function startChat(options: StartChatOptions): () => void {
   async function run(): Promise<void> {
     let account: ChatAccountInfo;
     try {
-      // The API client has shown the server's message (or signed the user out).
+      // The API client shows the server's message (or signs the user out) first.
       account = await chatCalls.account();
-    } catch {
-      setLink('failed', 'errors.session');
-      return;
+    } catch (error) {
+      if (stopped) return;
+      // Signed out (spec §8 TOKEN_ERR_*): the login page says why; nothing to add here.
+      if (error instanceof ApiError && error.isTokenError) return setLink('failed', 'errors.session');
+      // Without its account the chat session cannot be created (spec §8 user messages).
+      fail('errors.session', error);
     }
     if (stopped) return;
     seedUnread(account.items);
+    // Spec §8: an expired session is renewed (once for concurrent requests, quietly) and the
+    // request sent again.
+    const renewer = chatSessionRenewer(
+      () => service.client,
+      () => ({ login: account.login, password: account.password }),
+    );
     const service = createChatService({
       apiUrl: `${window.location.origin}${account.app.apiPath}`,
       appId: account.app.appId,
       authKey: account.app.authKey,
       authSecret: account.app.authSecret,
       hash: account.app.hash,
-      // Spec §8: an expired session is renewed and the request sent again.
-      onSessionExpired: () => session(service, account),
+      onSessionExpired: renewer.onSessionExpired,
     });
     await session(service, account);
     setLoaded({ sessionLoaded: true });
@@ -150,7 +159,7 @@ export function startChat(options: StartChatOptions): () => void {
         // Quiet: a portal session that ended (kicked, signed out) is met by the next click, as
         // with the app socket; the chat only stops.
         account = await chatCalls.account({ quiet: true });
-        await session(service, account);
+        await renewer.renew();
         if (!chat.isConnected)
           await chat.connect({ userId: account.quickBloxId, token: service.client.token! });
       },
