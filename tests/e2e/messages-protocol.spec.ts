@@ -10,9 +10,8 @@ import { xml } from '@xmpp/client';
 import { nextStanza } from '../support/chat-harness';
 import { bsonId, marker } from '../support/history';
 import { PNG_1X1 } from '../support/images';
-import { qbClient } from '../support/qb';
 import { stopPeer } from '../support/xmpp-peer';
-import { chatMessage, freshChatProvider, memberPeer, providerJid } from './messages-support';
+import { chatMessage, freshChatProvider, memberOpensDialog, providerJid } from './messages-support';
 import { signInThroughForm } from './support';
 
 const MARKERS = 'urn:xmpp:chat-markers:0';
@@ -105,17 +104,7 @@ test('the portal sends typing and read markers, shows Delivered and the upload p
   request,
 }) => {
   test.setTimeout(120_000);
-  const provider = await freshChatProvider(request, 'wire');
-  // The member's app opens the dialog (hosted-chat-wire.md §5.1) and is online on a second device.
-  const qb = qbClient(process.env.E2E_BASE_URL!);
-  const memberToken = await qb.memberSession('emma');
-  const dialog = await qb.call('POST', '/chat/Dialog.json', {
-    token: memberToken,
-    form: { type: 3, occupants_ids: String(provider.chatId) },
-  });
-  expect(dialog.status).toBe(201);
-  const dialogId = dialog.body._id as string;
-  const peer = await memberPeer('emma');
+  const { provider, qb, memberToken, dialogId, peer } = await memberOpensDialog(request, 'wire', 'emma');
   const to = providerJid(provider.chatId);
   // The provider's own chat-service session, as the portal uses it.
   let providerQbToken = '';

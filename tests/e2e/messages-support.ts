@@ -7,28 +7,20 @@ import type { APIRequestContext } from '@playwright/test';
 import { xml } from '@xmpp/client';
 import { member, personas } from '../../fixtures';
 import { chatMessage, historyPeer, type Peer } from '../support/history';
-import { uniqueEmail } from './support';
+import { qbClient } from '../support/qb';
+import { freshProvider } from './workspace-support';
 
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
+/** A fresh provider who agreed to the protocols, with the chat id the chat stack knows them by. */
 export async function freshChatProvider(request: APIRequestContext, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const password = 'Fresh-pass-2026';
-  const signUp = await request.post('/api/user/user/sign/up/doctor', {
-    headers: HEADERS,
-    form: { email, password, firstName: 'Mira', lastName: 'Sol', timezone: 'Europe/London' },
+  const { email, password, token } = await freshProvider(request, prefix, {
+    firstName: 'Mira',
+    lastName: 'Sol',
   });
-  const { data } = (await signUp.json()) as { data: { token: string } };
-  const auth = { ...HEADERS, authToken: data.token };
-  const popup = await request.get('/api/user/protocol/getProtocolPopupInfo/new', { headers: auth });
-  const ids = ((await popup.json()) as { data: { protocols: Array<{ id: number }> } }).data.protocols.map(
-    (p) => p.id,
-  );
-  await request.post('/api/user/protocol/records/add?platform=web', {
-    headers: auth,
-    form: { protocolIds: ids.join(',') },
+  const info = await request.get('/api/message/qb/user/getInfo', {
+    headers: { ...HEADERS, authToken: token },
   });
-  const info = await request.get('/api/message/qb/user/getInfo', { headers: auth });
   const { quickBloxId } = ((await info.json()) as { data: { quickBloxId: number } }).data;
   return { email, password, chatId: quickBloxId };
 }
@@ -56,3 +48,20 @@ export const providerJid = (chatId: number) =>
   `${chatId}-${personas.chatApp.appId}@${personas.chatApp.domain}`;
 
 export { chatMessage };
+
+/**
+ * A fresh provider and a member who opened a private dialog with them from the vendor's app
+ * (hosted-chat-wire.md §5.1) and is online on a second device.
+ */
+export async function memberOpensDialog(request: APIRequestContext, prefix: string, memberKey: string) {
+  const provider = await freshChatProvider(request, prefix);
+  const qb = qbClient(process.env.E2E_BASE_URL!);
+  const memberToken = await qb.memberSession(memberKey);
+  const dialog = await qb.call('POST', '/chat/Dialog.json', {
+    token: memberToken,
+    form: { type: 3, occupants_ids: String(provider.chatId) },
+  });
+  if (dialog.status !== 201) throw new Error(`The member could not open a dialog: ${dialog.status}`);
+  const peer = await memberPeer(memberKey);
+  return { provider, qb, memberToken, dialogId: dialog.body._id as string, peer };
+}

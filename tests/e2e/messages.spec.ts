@@ -10,9 +10,8 @@ import { member } from '../../fixtures';
 import { nextStanza } from '../support/chat-harness';
 import { bsonId } from '../support/history';
 import { startMember } from '../support/member-simulator';
-import { qbClient } from '../support/qb';
 import { stopPeer } from '../support/xmpp-peer';
-import { chatMessage, freshChatProvider, memberPeer, providerJid } from './messages-support';
+import { chatMessage, freshChatProvider, memberOpensDialog, providerJid } from './messages-support';
 import { signInAs, signInThroughForm } from './support';
 
 const emma = member('emma');
@@ -108,17 +107,7 @@ test('a member’s message sets the red dots; blocking stops the member’s mess
   request,
 }) => {
   test.setTimeout(120_000);
-  const provider = await freshChatProvider(request, 'block');
-  // The member's app opens the dialog (hosted-chat-wire.md §5.1) and writes from a second device.
-  const qb = qbClient(process.env.E2E_BASE_URL!);
-  const memberToken = await qb.memberSession('emma');
-  const dialog = await qb.call('POST', '/chat/Dialog.json', {
-    token: memberToken,
-    form: { type: 3, occupants_ids: String(provider.chatId) },
-  });
-  expect(dialog.status).toBe(201);
-  const dialogId = dialog.body._id as string;
-  const peer = await memberPeer('emma');
+  const { provider, dialogId, peer } = await memberOpensDialog(request, 'block', 'emma');
   const fromMember = (text: string) =>
     peer.send(chatMessage(providerJid(provider.chatId), text, dialogId, { id: bsonId() }));
   try {

@@ -11,12 +11,16 @@ const run = promisify(execFile);
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
 /** Signs a provider up and agrees to the protocols over the API (the UI of that is issue 2's test). */
-export async function freshProvider(request: APIRequestContext, prefix: string) {
+export async function freshProvider(
+  request: APIRequestContext,
+  prefix: string,
+  name: { firstName: string; lastName: string } = { firstName: 'Nora', lastName: 'Lind' },
+) {
   const email = uniqueEmail(prefix);
   const password = 'Fresh-pass-2026';
   const signUp = await request.post('/api/user/user/sign/up/doctor', {
     headers: HEADERS,
-    form: { email, password, firstName: 'Nora', lastName: 'Lind', timezone: 'Europe/London' },
+    form: { email, password, ...name, timezone: 'Europe/London' },
   });
   const { data } = (await signUp.json()) as { data: { token: string } };
   const auth = { ...HEADERS, authToken: data.token };
