@@ -12,14 +12,7 @@ import type { IqCaller } from '../iq/caller';
 import type { Scheduler, TimerHandle } from '../time/scheduler';
 import { bareJid } from '../addressing/jids';
 import type { XmlElement } from '../xml/element';
-import {
-  buildInstantRoom,
-  buildJoin,
-  buildLeave,
-  buildModeration,
-  buildOccupantsQuery,
-  MUC_NS,
-} from './build';
+import { buildInstantRoom, buildJoin, buildLeave, buildModeration, buildOccupantsQuery } from './build';
 import { parseOccupantIds, parseRoomPresence } from './parse';
 
 /** An occupant joined or left a room. */
@@ -180,7 +173,8 @@ export function createMuc(deps: MucDeps): MucApi {
       const room = bareJid(from);
       if (stanza.attrs.type === 'error') {
         const pending = joins.get(room);
-        if (!pending || (stanza.attrs.id !== pending.id && !stanza.child('x', MUC_NS))) return false;
+        // RFC 6120 §8.3.1: an error stanza carries the id of the one it answers (wire §17: `…:join`).
+        if (!pending || stanza.attrs.id !== pending.id) return false;
         const error = stanza.child('error');
         const code = Number.parseInt(error?.attrs.code ?? '', 10);
         settle(
@@ -209,7 +203,9 @@ export function createMuc(deps: MucDeps): MucApi {
           }
           if (!occupants.has(room)) occupants.set(room, new Set());
           if (occupantId !== null) occupants.get(room)!.add(occupantId);
-          settle(joins, room);
+          // Wire §17: the join completes on the status-110 self-presence that echoes the join id
+          // (XEP-0045 §7.2.3); any other self-presence (a stale one, a nick change) leaves it pending.
+          if (presence.statuses.has(110) && stanza.attrs.id === joins.get(room)?.id) settle(joins, room);
         } else {
           occupants.delete(room);
           settle(leaves, room);

@@ -29,6 +29,46 @@ describe('rooms', () => {
     expect(client.joinedRooms).toEqual([ROOM]);
   });
 
+  it('does not complete a join on a self-presence with another id, no id or no status 110', async () => {
+    const { client, mock, scheduler } = await connectedTestClient({ iqTimeoutMs: 5000 });
+    const out = mock.catchOutgoing('presence');
+    let settled: string | null = null;
+    const joined = client.muc.join('dlg').then(
+      () => (settled = 'joined'),
+      (error: Error) => (settled = error.name),
+    );
+    const id = (await out).attrs.id!;
+    mock.mockInput(self('stale:join'));
+    mock.mockInput(
+      `<presence from="${ROOM}/100001"><x xmlns="${MUC_USER}"><item role="participant"/><status code="110"/></x></presence>`,
+    );
+    mock.mockInput(self(id, []));
+    await scheduler.advance(0);
+    expect(settled).toBeNull();
+    // An error answering some other request is not this join's failure either.
+    mock.mockInput(
+      `<presence from="${ROOM}/100001" type="error" id="other"><error type="cancel"/></presence>`,
+    );
+    await scheduler.advance(0);
+    expect(settled).toBeNull();
+    mock.mockInput(self(id));
+    await joined;
+    expect(settled).toBe('joined');
+    expect(client.joinedRooms).toEqual([ROOM]);
+  });
+
+  it('times out when the room never echoes the join id', async () => {
+    const { client, mock, scheduler } = await connectedTestClient({ iqTimeoutMs: 5000 });
+    const out = mock.catchOutgoing('presence');
+    const join = client.muc.join('dlg');
+    const check = expect(join).rejects.toBeInstanceOf(TimeoutError);
+    await out;
+    mock.mockInput(self('not-the-join-id'));
+    await scheduler.advance(5000);
+    await check;
+    expect(client.joinedRooms).toEqual([]);
+  });
+
   it("fails with the response's code and text, or 500 and 'Unknown issue'", async () => {
     const { client, mock } = await connectedTestClient();
     const first = mock.catchOutgoing('presence');
