@@ -69,7 +69,10 @@ export interface ChatEvents {
   disconnected: OfflineInfo;
   /** After an automatic or explicit re-login: presence re-sent, rooms re-joined (spec §4). */
   reconnect: undefined;
-  /** A reconnect attempt failed authentication (spec §8, 401 Status.AUTHFAIL). */
+  /**
+   * Authentication failed (spec §8 / wire §13.1: 401 Status.AUTHFAIL is also raised here), on a
+   * reconnect and on the first login alike; the first login's `connect` rejects with it too.
+   */
   reconnectFailed: XmppError;
   /** The stream resumed after a drop (XEP-0198): nothing was lost, nothing needs redoing. */
   resumed: { resent: number };

@@ -230,7 +230,9 @@ export function createSession(deps: SessionDeps): Session {
     const retry = everOnline && !conflict;
     if (wasLive)
       deps.onOffline({ intentional: false, condition: error?.condition ?? condition, willReconnect: retry });
-    if (error instanceof SaslError && everOnline) deps.onReconnectFailed(error);
+    // Spec §8 / wire §13.1: every 401 Status.AUTHFAIL, the first login's too, is also raised to
+    // the reconnect-failed listener (a stale token is renewed there).
+    if (error instanceof SaslError) deps.onReconnectFailed(error);
     if (!everOnline || current.explicit)
       settleWaiters(error ?? new StreamError(STATUS_CONNFAIL, { code: 422, condition }));
     if (!retry) {

@@ -90,15 +90,16 @@ describe('connecting', () => {
     await first;
   });
 
-  it('rejects a wrong password with 401 Status.AUTHFAIL and does not retry', async () => {
+  it('rejects a wrong password with 401 Status.AUTHFAIL, raises it to reconnectFailed and does not retry', async () => {
     const { client, mock, scheduler } = fresh({}, { authFail: true });
     const states: ConnectionState[] = [];
     client.on('state', (s) => states.push(s));
-    await expect(client.connect({ userId: 100001, password: 'bad' })).rejects.toMatchObject({
-      name: 'SaslError',
-      code: 401,
-      message: STATUS_AUTHFAIL,
-    });
+    const raised: unknown[] = [];
+    client.on('reconnectFailed', (e) => raised.push(e));
+    const refused = client.connect({ userId: 100001, password: 'bad' }).catch((e: unknown) => e);
+    expect(await refused).toMatchObject({ name: 'SaslError', code: 401, message: STATUS_AUTHFAIL });
+    // Spec §8: "401 'Status.AUTHFAIL …' (also raised to a reconnect-failed listener)" — the first login too.
+    expect(raised).toEqual([await refused]);
     expect(states).toEqual(['connecting', 'authenticating', 'auth failed', 'disconnecting', 'disconnected']);
     await scheduler.advance(60_000);
     expect(mock.connections).toHaveLength(1);
