@@ -76,7 +76,11 @@ export interface ChatEvents {
   reconnectFailed: XmppError;
   /** The stream resumed after a drop (XEP-0198): nothing was lost, nothing needs redoing. */
   resumed: { resent: number };
-  /** Resumption failed: a fresh login follows (then `reconnect`); catch up on history. */
+  /**
+   * Resumption failed: a fresh login follows (then `reconnect`); catch up on history. `condition`
+   * is the server's `<failed/>` condition, or `'resume-window-expired'` when the server's
+   * resumption window ran out before we could try; `salvaged` messages are sent again.
+   */
   resumeFailed: { condition: string | null; salvaged: number };
   /** Reconnecting stopped because the session token expired. */
   sessionExpired: undefined;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createChatClient,
+  RESUME_EXPIRED,
   STATUS_AUTHFAIL,
   STATUS_CONNFAIL,
   STATUS_REJECT,
@@ -283,6 +284,41 @@ describe('stream management', () => {
     expect(again.attrs.id).toBe(lost);
     expect(again.attrs.from).toBeUndefined();
     expect(client.joinedRooms).toEqual([ROOM]);
+  });
+
+  it('says so when the resumption window ran out before it could try, then logs in afresh', async () => {
+    const { client, mock, scheduler } = await connectedWithTraffic();
+    const lost = client.send(200001, { body: 'lost?' });
+    const events: string[] = [];
+    client.on('resumeFailed', (e) => events.push(`resumeFailed ${e.condition} ${e.salvaged}`));
+    client.on('resumed', () => events.push('resumed'));
+    client.on('reconnect', () => events.push('reconnect'));
+    // Every attempt within the server's window (max=60 s) is refused before it could resume.
+    mock.options.authFail = true;
+    mock.current!.drop();
+    await scheduler.advance(60_000);
+    expect(mock.connections.every((c) => !c.sent.some((e) => e.name === 'resume'))).toBe(true);
+    expect(events).toEqual([]);
+    mock.options.authFail = false;
+    const rejoin = mock.catchOutgoing((e) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`);
+    await scheduler.advance(3000);
+    answerJoin(mock, await rejoin);
+    await flush();
+    expect(events).toEqual([`resumeFailed ${RESUME_EXPIRED} 1`, 'reconnect']);
+    const fresh = mock.current!.sent;
+    expect(names(fresh)).toEqual(['enable', 'iq:enable', 'iq:query', 'presence', 'presence', 'message']);
+    expect(fresh.at(-1)!.attrs.id).toBe(lost);
+    expect(fresh.at(-1)!.attrs.from).toBeUndefined();
+  });
+
+  it('does not report a failed resumption when the server never offered one', async () => {
+    const { client, mock } = await connectedTestClient({ mock: { streamManagement: false } });
+    const events: string[] = [];
+    client.on('resumeFailed', () => events.push('resumeFailed'));
+    client.on('reconnect', () => events.push('reconnect'));
+    mock.current!.drop();
+    await flush();
+    expect(events).toEqual(['reconnect']);
   });
 
   it('reports a message the server never acknowledged after the 30 s callback interval', async () => {
