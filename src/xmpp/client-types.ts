@@ -124,7 +124,7 @@ export interface ChatClient {
   readonly isConnected: boolean;
   /** Our full JID ('' before the first login). */
   readonly jid: string;
-  /** Our chat id (null before `connect`). */
+  /** Our chat id, from the last login that succeeded (null before one). */
   readonly userId: number | null;
   readonly transport: TransportKind;
   readonly contacts: Contacts;

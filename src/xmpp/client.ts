@@ -62,7 +62,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   let userId: number | null = null;
 
   const jid = () => session.jid;
-  const me = () => userId;
+  /** Who the stream is bound as: the features' idea of "me" (and the room nick) while online. */
+  const me = () => chatIdFromJid(session.jid);
   const send = (stanza: XmlElement) => session.send(stanza);
   const reportError = (error: unknown) =>
     events.emit('error', error instanceof XmppError ? error : new XmppError(String(error), { cause: error }));
@@ -255,8 +256,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       const password = credentials.password ?? credentials.token;
       if (id === null || !password)
         throw new XmppError('Chat credentials need a user id or JID and a password or token');
-      userId = id;
       await session.connect({ jid: bareJid(target), password });
+      // Only a login that succeeded says who we are: a refused one, or one made while already
+      // connected (which keeps the current stream, spec §4), leaves the user id as it was.
+      userId = me();
       return roster.contacts;
     },
     async disconnect() {
@@ -264,6 +267,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       iqCaller.rejectAll(new ChatNotConnectedError());
       chatStates.clear();
       muc.clear();
+      roster.clear();
     },
     reconnect: () => session.reconnect(),
     send: guarded(messages.send),

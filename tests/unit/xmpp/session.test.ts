@@ -118,6 +118,52 @@ describe('connecting', () => {
     });
   });
 
+  it('takes the user id (the room nick) only from a login that succeeded', async () => {
+    const { client, mock } = fresh({}, { authFail: true });
+    await expect(client.connect({ userId: 100001, password: 'bad' })).rejects.toMatchObject({ code: 401 });
+    expect(client.userId).toBeNull();
+    mock.options.authFail = false;
+    await client.connect({ userId: 100001, password: 'pw' });
+    expect(client.userId).toBe(100001);
+    const streams = mock.connections.length;
+    // Connected already: the current contacts come back, the stream and who we are stay.
+    expect(await client.connect({ userId: 100002, password: 'other' })).toEqual({});
+    expect(client.userId).toBe(100001);
+    expect(mock.connections).toHaveLength(streams);
+    const join = mock.catchOutgoing('presence');
+    void client.muc.join('dlg').catch(() => undefined);
+    expect((await join).attrs.to).toBe(`${ROOM}/100001`);
+    await client.disconnect();
+    mock.options.authFail = true;
+    await expect(client.connect({ userId: 100002, password: 'bad' })).rejects.toMatchObject({ code: 401 });
+    expect(client.userId).toBe(100001);
+    mock.options.authFail = false;
+    await client.connect({ userId: 100002, password: 'pw' });
+    expect(client.userId).toBe(100002);
+  });
+
+  it('forgets the contacts on a deliberate sign-out', async () => {
+    const { client, mock } = fresh({}, { autoRespond: false });
+    const connecting = client.connect({ userId: 100001, password: 'pw' });
+    const get = await mock.catchOutgoing(
+      (e) => e.name === 'iq' && e.attrs.id?.endsWith(':getRoster') === true,
+    );
+    mock.reply(
+      get,
+      xml(
+        'query',
+        { xmlns: 'jabber:iq:roster' },
+        xml('item', { jid: '200001-1001@localhost', subscription: 'both' }),
+      ),
+    );
+    expect(await connecting).toEqual({ 200001: { subscription: 'both', ask: null } });
+    const changes: unknown[] = [];
+    client.on('contacts', (c) => changes.push(c));
+    await client.disconnect();
+    expect(client.contacts).toEqual({});
+    expect(changes).toEqual([{}]);
+  });
+
   it('never enables stream management on BOSH', async () => {
     const { client, mock } = fresh({ service: 'http://chat.test/http-bind' });
     await client.connect({ userId: 100001, password: 'pw' });
