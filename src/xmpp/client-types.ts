@@ -6,7 +6,7 @@
  */
 import type { BlockingApi } from './blocking/blocking';
 import type { TypingEvent } from './chat-states/chat-states';
-import type { TimeoutError, XmppError } from './errors/errors';
+import type { ChatNotConnectedError, TimeoutError, XmppError } from './errors/errors';
 import type { LastActivityEvent } from './last-activity/last-activity';
 import type { MarkerEvent, MarkerParams } from './markers/markers';
 import type { ExtraParamsInput } from './messages/extra-params';
@@ -84,7 +84,12 @@ export interface ChatEvents {
   resumeFailed: { condition: string | null; salvaged: number };
   /** Reconnecting stopped because the session token expired. */
   sessionExpired: undefined;
-  /** Errors without a caller to reject: ChatNotConnectedError on sends while offline, post-connect failures. */
+  /**
+   * Spec §8 "Chat not connected fires a ChatNotConnectedError event": an operation that needs the
+   * stream was called while offline (and not resumable). The caller gets the same error.
+   */
+  chatNotConnected: ChatNotConnectedError;
+  /** Errors without a caller to reject, post-connect failures; ChatNotConnectedError is fired here too. */
   error: XmppError;
   /** A keep-alive ping got no answer ('Chat ping No answer'). */
   pingFailure: { failures: number; error: TimeoutError };
@@ -118,7 +123,11 @@ export interface ChatEvents {
   lastUserActivity: LastActivityEvent;
 }
 
-/** The one chat facade the portal, the call layer and the simulator use. */
+/**
+ * The one chat facade the portal, the call layer and the simulator use. Every operation that
+ * needs the stream (sends, requests, rooms, roster, lists), called offline and not resumable,
+ * throws, rejects or calls back with ChatNotConnectedError and fires `chatNotConnected` (spec §8).
+ */
 export interface ChatClient {
   readonly state: ConnectionState;
   readonly isConnected: boolean;
