@@ -9,6 +9,7 @@ import {
   RESUME_EXPIRED,
   STATUS_AUTHFAIL,
   STATUS_CONNFAIL,
+  STATUS_ERROR,
   STATUS_REJECT,
   type ChatClientOptions,
   type ConnectionState,
@@ -162,6 +163,24 @@ describe('connecting', () => {
     await client.disconnect();
     expect(client.contacts).toEqual({});
     expect(changes).toEqual([{}]);
+  });
+
+  it('rejects a stream error with 422 Status.ERROR and does not retry a first login', async () => {
+    const { client, mock, scheduler } = fresh();
+    const states: ConnectionState[] = [];
+    client.on('state', (s) => states.push(s));
+    const connecting = client.connect({ userId: 100001, password: 'pw' });
+    mock.status('error', 'policy-violation');
+    mock.status('disconnected');
+    await expect(connecting).rejects.toMatchObject({
+      name: 'StreamError',
+      code: 422,
+      message: STATUS_ERROR,
+      condition: 'policy-violation',
+    });
+    expect(states).toEqual(['connecting', 'error', 'disconnected']);
+    await scheduler.advance(30_000);
+    expect(mock.connections).toHaveLength(1);
   });
 
   it('never enables stream management on BOSH', async () => {
