@@ -196,16 +196,22 @@ export function createMuc(deps: MucDeps): MucApi {
       const occupantId = Number.isFinite(userId) ? userId : null;
       if (self) {
         if (presence.available) {
-          if (presence.statuses.has(201)) {
-            deps.iqCaller.request(buildInstantRoom(room), { suffix: 'edit' }).catch(() => {
-              // Already configured or not ours to configure: the room works either way.
-            });
-          }
           if (!occupants.has(room)) occupants.set(room, new Set());
           if (occupantId !== null) occupants.get(room)!.add(occupantId);
           // Wire §17: the join completes on the status-110 self-presence that echoes the join id
           // (XEP-0045 §7.2.3); any other self-presence (a stale one, a nick change) leaves it pending.
-          if (presence.statuses.has(110) && stanza.attrs.id === joins.get(room)?.id) settle(joins, room);
+          const pending = joins.get(room);
+          const completes =
+            presence.statuses.has(110) && pending !== undefined && stanza.attrs.id === pending.id;
+          if (presence.statuses.has(201)) {
+            // XEP-0045 §10.1.1: a room we created stays locked to others until it is configured,
+            // so the join completes once the instant room is accepted (or refused: not ours to
+            // configure, and usable either way).
+            const unlocked = () => {
+              if (completes && joins.get(room) === pending) settle(joins, room);
+            };
+            deps.iqCaller.request(buildInstantRoom(room), { suffix: 'edit' }).then(unlocked, unlocked);
+          } else if (completes) settle(joins, room);
         } else {
           occupants.delete(room);
           settle(leaves, room);

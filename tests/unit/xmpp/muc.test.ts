@@ -169,13 +169,19 @@ describe('rooms', () => {
   });
 
   it('leaves, accepts rooms it creates as instant rooms, and moderates', async () => {
-    const { client, mock } = await connectedTestClient();
+    const { client, mock, scheduler } = await connectedTestClient();
     const out = mock.catchOutgoing('presence');
-    const joined = client.muc.join('dlg');
+    let entered = false;
+    const joined = client.muc.join('dlg').then(() => (entered = true));
     const unlock = mock.catchOutgoing((e) => e.name === 'iq' && e.toString().includes('muc#owner'));
     mock.mockInput(self((await out).attrs.id!, [110, 201]));
+    const owner = await unlock;
+    expect(owner.toString()).toContain('<x xmlns="jabber:x:data" type="submit"/>');
+    // XEP-0045 §10.1.1: the new room is locked to others until configured; the join waits for it.
+    await scheduler.advance(0);
+    expect(entered).toBe(false);
+    mock.reply(owner);
     await joined;
-    expect((await unlock).toString()).toContain('<x xmlns="jabber:x:data" type="submit"/>');
     const leave = mock.catchOutgoing('presence');
     const left = client.muc.leave('dlg');
     expect((await leave).attrs).toMatchObject({ type: 'unavailable', to: `${ROOM}/100001` });
