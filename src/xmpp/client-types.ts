@@ -6,7 +6,7 @@
  */
 import type { BlockingApi } from './blocking/blocking';
 import type { TypingEvent } from './chat-states/chat-states';
-import type { TimeoutError, XmppError } from './errors/errors';
+import type { ChatNotConnectedError, TimeoutError, XmppError } from './errors/errors';
 import type { LastActivityEvent } from './last-activity/last-activity';
 import type { MarkerEvent, MarkerParams } from './markers/markers';
 import type { ExtraParamsInput } from './messages/extra-params';
@@ -69,15 +69,27 @@ export interface ChatEvents {
   disconnected: OfflineInfo;
   /** After an automatic or explicit re-login: presence re-sent, rooms re-joined (spec §4). */
   reconnect: undefined;
-  /** A reconnect attempt failed authentication (spec §8, 401 Status.AUTHFAIL). */
+  /**
+   * Authentication failed (spec §8 / wire §13.1: 401 Status.AUTHFAIL is also raised here), on a
+   * reconnect and on the first login alike; the first login's `connect` rejects with it too.
+   */
   reconnectFailed: XmppError;
   /** The stream resumed after a drop (XEP-0198): nothing was lost, nothing needs redoing. */
   resumed: { resent: number };
-  /** Resumption failed: a fresh login follows (then `reconnect`); catch up on history. */
+  /**
+   * Resumption failed: a fresh login follows (then `reconnect`); catch up on history. `condition`
+   * is the server's `<failed/>` condition, or `'resume-window-expired'` when the server's
+   * resumption window ran out before we could try; `salvaged` messages are sent again.
+   */
   resumeFailed: { condition: string | null; salvaged: number };
   /** Reconnecting stopped because the session token expired. */
   sessionExpired: undefined;
-  /** Errors without a caller to reject: ChatNotConnectedError on sends while offline, post-connect failures. */
+  /**
+   * Spec §8 "Chat not connected fires a ChatNotConnectedError event": an operation that needs the
+   * stream was called while offline (and not resumable). The caller gets the same error.
+   */
+  chatNotConnected: ChatNotConnectedError;
+  /** Errors without a caller to reject, post-connect failures; ChatNotConnectedError is fired here too. */
   error: XmppError;
   /** A keep-alive ping got no answer ('Chat ping No answer'). */
   pingFailure: { failures: number; error: TimeoutError };
@@ -111,13 +123,17 @@ export interface ChatEvents {
   lastUserActivity: LastActivityEvent;
 }
 
-/** The one chat facade the portal, the call layer and the simulator use. */
+/**
+ * The one chat facade the portal, the call layer and the simulator use. Every operation that
+ * needs the stream (sends, requests, rooms, roster, lists), called offline and not resumable,
+ * throws, rejects or calls back with ChatNotConnectedError and fires `chatNotConnected` (spec §8).
+ */
 export interface ChatClient {
   readonly state: ConnectionState;
   readonly isConnected: boolean;
   /** Our full JID ('' before the first login). */
   readonly jid: string;
-  /** Our chat id (null before `connect`). */
+  /** Our chat id, from the last login that succeeded (null before one). */
   readonly userId: number | null;
   readonly transport: TransportKind;
   readonly contacts: Contacts;

@@ -21,6 +21,7 @@ import { createCarbons } from './carbons/carbons';
 import { createChatStates } from './chat-states/chat-states';
 import type { ChatClient, ChatClientOptions, ChatCredentials, ChatEvents } from './client-types';
 import { ChatNotConnectedError, XmppError } from './errors/errors';
+import { createNotConnectedGuard } from './errors/not-connected';
 import { createEmitter } from './events/emitter';
 import { createIqCaller } from './iq/caller';
 import { createIqResponder } from './iq/responder';
@@ -62,21 +63,16 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   let userId: number | null = null;
 
   const jid = () => session.jid;
-  const me = () => userId;
+  /** Who the stream is bound as: the features' idea of "me" (and the room nick) while online. */
+  const me = () => chatIdFromJid(session.jid);
   const send = (stanza: XmlElement) => session.send(stanza);
   const reportError = (error: unknown) =>
     events.emit('error', error instanceof XmppError ? error : new XmppError(String(error), { cause: error }));
-  /** Public sends: a ChatNotConnectedError is thrown to the caller and also fired as an event (spec §8). */
-  const guarded =
-    <A extends unknown[], R>(fn: (...args: A) => R) =>
-    (...args: A): R => {
-      try {
-        return fn(...args);
-      } catch (error) {
-        if (error instanceof ChatNotConnectedError) events.emit('error', error);
-        throw error;
-      }
-    };
+  /** Spec §8: a ChatNotConnectedError reaches the caller and fires `chatNotConnected` (and `error`). */
+  const { guard, guardApi, guardCallback } = createNotConnectedGuard((error) => {
+    events.emit('chatNotConnected', error);
+    events.emit('error', error);
+  });
 
   // Requests with replies first: every feature below uses them.
   const iqCaller = createIqCaller({ send, scheduler, timeoutMs: iqTimeoutMs });
@@ -255,8 +251,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       const password = credentials.password ?? credentials.token;
       if (id === null || !password)
         throw new XmppError('Chat credentials need a user id or JID and a password or token');
-      userId = id;
       await session.connect({ jid: bareJid(target), password });
+      // Only a login that succeeded says who we are: a refused one, or one made while already
+      // connected (which keeps the current stream, spec §4), leaves the user id as it was.
+      userId = me();
       return roster.contacts;
     },
     async disconnect() {
@@ -264,34 +262,35 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       iqCaller.rejectAll(new ChatNotConnectedError());
       chatStates.clear();
       muc.clear();
+      roster.clear();
     },
     reconnect: () => session.reconnect(),
-    send: guarded(messages.send),
-    sendSystemMessage: guarded(systemMessages.sendSystemMessage),
-    sendModuleMessage: guarded(systemMessages.sendModuleMessage),
-    sendIsTypingStatus: guarded(chatStates.sendComposing),
-    sendIsStopTypingStatus: guarded(chatStates.sendPaused),
-    sendDeliveredStatus: guarded(markers.sendDelivered),
-    sendReadStatus: guarded(markers.sendRead),
-    getLastUserActivity: lastActivity.get,
-    ping: ping.ping,
+    send: guard(messages.send),
+    sendSystemMessage: guard(systemMessages.sendSystemMessage),
+    sendModuleMessage: guard(systemMessages.sendModuleMessage),
+    sendIsTypingStatus: guard(chatStates.sendComposing),
+    sendIsStopTypingStatus: guard(chatStates.sendPaused),
+    sendDeliveredStatus: guard(markers.sendDelivered),
+    sendReadStatus: guard(markers.sendRead),
+    getLastUserActivity: guard(lastActivity.get),
+    ping: guardCallback(ping.ping),
     roster: {
-      get: roster.get,
-      add: guarded(roster.add),
-      confirm: guarded(roster.confirm),
-      reject: guarded(roster.reject),
-      remove: roster.remove,
+      get: guard(roster.get),
+      add: guard(roster.add),
+      confirm: guard(roster.confirm),
+      reject: guard(roster.reject),
+      remove: guard(roster.remove),
     },
     muc: {
-      join: muc.join,
-      leave: muc.leave,
-      listOnlineUsers: muc.listOnlineUsers,
-      kick: muc.kick,
-      ban: muc.ban,
+      join: guard(muc.join),
+      leave: guard(muc.leave),
+      listOnlineUsers: guard(muc.listOnlineUsers),
+      kick: guard(muc.kick),
+      ban: guard(muc.ban),
     },
-    privacy,
-    blocking,
-    carbons: { enable: carbons.enable, disable: carbons.disable },
+    privacy: guardApi(privacy),
+    blocking: guardApi(blocking),
+    carbons: { enable: guard(carbons.enable), disable: guard(carbons.disable) },
     helpers: {
       userJid: (id) => addressing.jidOf(id),
       roomJid: (dialogId) => addressing.roomOf(dialogId),

@@ -25,6 +25,7 @@ export {
 export type { ConnectionState } from './session/connection-state';
 export { CONNECTION_TRANSITIONS } from './session/connection-state';
 export type { OfflineInfo } from './session/session';
+export { RESUME_EXPIRED } from './session/session';
 export type { ChatMessage, OutgoingMessage, MessageType, CarbonDirection } from './messages/types';
 export { extraList, ExtraList, encodeExtraParams, decodeExtraParams } from './messages/extra-params';
 export type {

@@ -1,12 +1,23 @@
 /**
  * Carbons to a second resource (XEP-0280, wire §13.2) and the roster with subscriptions in both
- * directions (spec §4, wire §16), between src/xmpp and @xmpp/client on the real Prosody.
+ * directions (spec §4, wire §16: add, confirm, reject, remove, auto-accept), between src/xmpp and
+ * @xmpp/client on the real Prosody; the roster over both of our transports, each with its own
+ * personas (subscriptions outlive a test file on the shared stack).
  */
 import { xml } from '@xmpp/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { member } from '../../fixtures';
 import type { ChatClient } from '../../src/xmpp';
-import { nextEvent, nextStanza, onlinePeer, ourClient, until, type Peer } from '../support/chat-harness';
+import {
+  boshUrl,
+  nextEvent,
+  nextStanza,
+  onlinePeer,
+  ourClient,
+  until,
+  wsUrl,
+  type Peer,
+} from '../support/chat-harness';
 import { stopPeer } from '../support/xmpp-peer';
 
 const stack = inject('stack');
@@ -75,83 +86,91 @@ describe('carbons', () => {
   });
 });
 
-describe('roster subscriptions', () => {
-  const fatima = member('fatima');
+describe.each([
+  { transport: 'websocket', me: 'fatima', accepts: 'bianca', asks: 'clara', declined: 'daniela' },
+  { transport: 'bosh', me: 'daniela', accepts: 'ava', asks: 'emma', declined: 'bianca' },
+] as const)('roster subscriptions over $transport', ({ transport, me, accepts, asks, declined }) => {
+  const myself = member(me);
   let mine: ChatClient;
 
   beforeAll(async () => {
-    mine = await ourClient(stack, { member: 'fatima' });
+    mine = await ourClient(
+      stack,
+      { member: me },
+      { service: transport === 'bosh' ? boshUrl(stack) : wsUrl(stack) },
+    );
+    expect(mine.transport).toBe(transport);
     ours.push(mine);
   });
 
   it('we ask, they accept; then they ask and we accept automatically (both)', async () => {
-    const bianca = member('bianca');
-    const peer = await onlinePeer(stack, 'bianca', { resource: 'roster', roster: true });
+    const them = member(accepts);
+    const peer = await onlinePeer(stack, accepts, { resource: 'roster', roster: true });
     peers.push(peer);
     const asked = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'subscribe');
-    mine.roster.add(bianca.chatId);
-    expect(mine.contacts[bianca.chatId]).toEqual({ subscription: 'none', ask: 'subscribe' });
-    expect((await asked).attrs.from).toBe(fatima.jid);
+    mine.roster.add(them.chatId);
+    expect(mine.contacts[them.chatId]).toEqual({ subscription: 'none', ask: 'subscribe' });
+    expect((await asked).attrs.from).toBe(myself.jid);
 
     const confirmed = nextEvent(mine, 'confirmSubscribe');
-    await peer.send(xml('presence', { to: fatima.jid, type: 'subscribed' }));
-    expect(await confirmed).toEqual({ userId: bianca.chatId });
-    expect(mine.contacts[bianca.chatId]?.subscription).toBe('to');
+    await peer.send(xml('presence', { to: myself.jid, type: 'subscribed' }));
+    expect(await confirmed).toEqual({ userId: them.chatId });
+    expect(mine.contacts[them.chatId]?.subscription).toBe('to');
 
     const autoAccepted = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'subscribed');
-    await peer.send(xml('presence', { to: fatima.jid, type: 'subscribe' }));
+    await peer.send(xml('presence', { to: myself.jid, type: 'subscribe' }));
     await autoAccepted;
-    await until(() => mine.contacts[bianca.chatId]?.subscription === 'both', 'subscription both');
+    await until(() => mine.contacts[them.chatId]?.subscription === 'both', 'subscription both');
     // The server agrees.
-    expect((await mine.roster.get())[bianca.chatId]?.subscription).toBe('both');
+    expect((await mine.roster.get())[them.chatId]?.subscription).toBe('both');
 
     // Presence of a contact now reaches us.
-    const offline = nextEvent(mine, 'contactPresence', (e) => e.userId === bianca.chatId && !e.available);
+    const offline = nextEvent(mine, 'contactPresence', (e) => e.userId === them.chatId && !e.available);
     await stopPeer(peer);
     await offline;
   });
 
   it('they ask, we confirm (subscribed then subscribe), they accept', async () => {
-    const clara = member('clara');
-    const peer = await onlinePeer(stack, 'clara', { resource: 'roster', roster: true });
+    const them = member(asks);
+    const peer = await onlinePeer(stack, asks, { resource: 'roster', roster: true });
     peers.push(peer);
     const seen: string[] = [];
     peer.on('stanza', (s) => {
       if (s.is('presence') && s.attrs.type?.startsWith('subscri')) seen.push(s.attrs.type);
     });
-    const request = nextEvent(mine, 'subscribe', (e) => e.userId === clara.chatId);
-    await peer.send(xml('presence', { to: fatima.jid, type: 'subscribe' }));
+    const request = nextEvent(mine, 'subscribe', (e) => e.userId === them.chatId);
+    await peer.send(xml('presence', { to: myself.jid, type: 'subscribe' }));
     await request;
-    mine.roster.confirm(clara.chatId);
-    expect(mine.contacts[clara.chatId]).toEqual({ subscription: 'from', ask: 'subscribe' });
+    mine.roster.confirm(them.chatId);
+    expect(mine.contacts[them.chatId]).toEqual({ subscription: 'from', ask: 'subscribe' });
     await until(() => seen.length >= 2, 'subscribed and subscribe at the peer');
     expect(seen.slice(0, 2)).toEqual(['subscribed', 'subscribe']);
-    await peer.send(xml('presence', { to: fatima.jid, type: 'subscribed' }));
-    await until(() => mine.contacts[clara.chatId]?.subscription === 'both', 'subscription both');
+    await peer.send(xml('presence', { to: myself.jid, type: 'subscribed' }));
+    await until(() => mine.contacts[them.chatId]?.subscription === 'both', 'subscription both');
   });
 
   it('they ask, we reject; they cancel ours; we remove a contact', async () => {
-    const daniela = member('daniela');
-    const peer = await onlinePeer(stack, 'daniela', { resource: 'roster', roster: true });
+    const them = member(declined);
+    const peer = await onlinePeer(stack, declined, { resource: 'roster', roster: true });
     peers.push(peer);
-    const request = nextEvent(mine, 'subscribe', (e) => e.userId === daniela.chatId);
-    await peer.send(xml('presence', { to: fatima.jid, type: 'subscribe' }));
+    const request = nextEvent(mine, 'subscribe', (e) => e.userId === them.chatId);
+    await peer.send(xml('presence', { to: myself.jid, type: 'subscribe' }));
     await request;
     const refused = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'unsubscribed');
-    mine.roster.reject(daniela.chatId);
+    mine.roster.reject(them.chatId);
     await refused;
-    expect(mine.contacts[daniela.chatId]).toEqual({ subscription: 'none', ask: null });
+    expect(mine.contacts[them.chatId]).toEqual({ subscription: 'none', ask: null });
 
     const asked = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'subscribe');
-    mine.roster.add(daniela.chatId);
+    mine.roster.add(them.chatId);
     await asked;
-    const rejected = nextEvent(mine, 'rejectSubscribe', (e) => e.userId === daniela.chatId);
-    await peer.send(xml('presence', { to: fatima.jid, type: 'unsubscribed' }));
+    const rejected = nextEvent(mine, 'rejectSubscribe', (e) => e.userId === them.chatId);
+    await peer.send(xml('presence', { to: myself.jid, type: 'unsubscribed' }));
     await rejected;
-    expect(mine.contacts[daniela.chatId]?.subscription).toBe('none');
+    expect(mine.contacts[them.chatId]?.subscription).toBe('none');
 
-    await mine.roster.remove(daniela.chatId);
-    expect(mine.contacts[daniela.chatId]).toBeUndefined();
-    expect((await mine.roster.get())[daniela.chatId]).toBeUndefined();
+    await mine.roster.remove(them.chatId);
+    expect(mine.contacts[them.chatId]).toBeUndefined();
+    expect((await mine.roster.get())[them.chatId]).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * src/xmpp logs in to the real Prosody over both transports (spec §4 states, spec §8 errors):
  * a provider with the getInfo chat password over WebSocket, a member over BOSH, refusals with
- * 401 Status.AUTHFAIL, the REJECT rule, contacts on a second connect, 'Chat is not connected'.
+ * 401 Status.AUTHFAIL (also raised to reconnectFailed), the REJECT rule, contacts on a second
+ * connect, 'Chat is not connected'.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { member, provider } from '../../fixtures';
@@ -51,17 +52,18 @@ describe.each([
     expect(() => client.send(member('ava').chatId, { body: 'x' })).toThrow(ChatNotConnectedError);
   });
 
-  it('refuses a wrong password with 401 Status.AUTHFAIL', async () => {
+  it('refuses a wrong password with 401 Status.AUTHFAIL, also raised to reconnectFailed', async () => {
     const client = make(service());
     const states: ConnectionState[] = [];
     client.on('state', (s) => states.push(s));
-    await expect(client.connect({ userId: member('clara').chatId, password: 'wrong' })).rejects.toMatchObject(
-      {
-        name: 'SaslError',
-        code: 401,
-        message: STATUS_AUTHFAIL,
-      },
-    );
+    const raised: unknown[] = [];
+    client.on('reconnectFailed', (e) => raised.push(e));
+    const refused = await client
+      .connect({ userId: member('clara').chatId, password: 'wrong' })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: 'SaslError', code: 401, message: STATUS_AUTHFAIL });
+    expect(raised).toEqual([refused]);
+    expect(client.userId).toBeNull();
     expect(states).toEqual(['connecting', 'authenticating', 'auth failed', 'disconnecting', 'disconnected']);
   });
 

@@ -21,9 +21,10 @@ const PER_DIRECTION = 200;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 /**
- * One cut of our client's socket. With `traffic`, 200 messages flow each way across the cut
- * (for lost/duplicated counts; the server is busy storing them, so this time is not the
- * reference's); without, the cut is quiet, as for the reference.
+ * One abrupt cut of our client's socket (no close frame, no XMPP close). With `traffic`, 200
+ * messages flow each way and the cut goes through one of our frames, as a network failure
+ * mid-write does (for lost/duplicated counts; the server is busy storing them, so this time is
+ * not the reference's); without, the cut is quiet, as for the reference.
  */
 export async function resumeOurs(stack: StackInfo, traffic: boolean): Promise<ResumeResult> {
   const proxy = await startWsProxy(`ws://127.0.0.1:${stack.port}/xmpp-websocket`);
@@ -49,11 +50,16 @@ export async function resumeOurs(stack: StackInfo, traffic: boolean): Promise<Re
     }
   };
   if (traffic) await send(0);
-  const cutting = proxy.cutBetweenFrames().then(() => {
+  if (traffic) {
+    // The cut happens on our next frame, so our second half starts it.
+    const cutting = proxy.cutThroughFrame().then(() => {
+      cutAt = performance.now();
+    });
+    await Promise.all([cutting, send(1)]);
+  } else {
+    proxy.cut();
     cutAt = performance.now();
-  });
-  await cutting;
-  if (traffic) await send(1);
+  }
   const ms = (await resumedAt) - cutAt;
   if (!traffic) {
     await client.disconnect();
@@ -93,7 +99,7 @@ export async function resumePeer(stack: StackInfo): Promise<number | null> {
     await xmpp.start();
     await until(() => sm.enabled, 'stream management');
     const resumed = new Promise<void>((resolve) => sm.on('resumed', resolve));
-    await proxy.cutBetweenFrames();
+    proxy.cut();
     const t = performance.now();
     const ok = await Promise.race([
       resumed.then(() => true),

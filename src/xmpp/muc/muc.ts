@@ -12,14 +12,7 @@ import type { IqCaller } from '../iq/caller';
 import type { Scheduler, TimerHandle } from '../time/scheduler';
 import { bareJid } from '../addressing/jids';
 import type { XmlElement } from '../xml/element';
-import {
-  buildInstantRoom,
-  buildJoin,
-  buildLeave,
-  buildModeration,
-  buildOccupantsQuery,
-  MUC_NS,
-} from './build';
+import { buildInstantRoom, buildJoin, buildLeave, buildModeration, buildOccupantsQuery } from './build';
 import { parseOccupantIds, parseRoomPresence } from './parse';
 
 /** An occupant joined or left a room. */
@@ -180,7 +173,8 @@ export function createMuc(deps: MucDeps): MucApi {
       const room = bareJid(from);
       if (stanza.attrs.type === 'error') {
         const pending = joins.get(room);
-        if (!pending || (stanza.attrs.id !== pending.id && !stanza.child('x', MUC_NS))) return false;
+        // RFC 6120 §8.3.1: an error stanza carries the id of the one it answers (wire §17: `…:join`).
+        if (!pending || stanza.attrs.id !== pending.id) return false;
         const error = stanza.child('error');
         const code = Number.parseInt(error?.attrs.code ?? '', 10);
         settle(
@@ -202,14 +196,22 @@ export function createMuc(deps: MucDeps): MucApi {
       const occupantId = Number.isFinite(userId) ? userId : null;
       if (self) {
         if (presence.available) {
-          if (presence.statuses.has(201)) {
-            deps.iqCaller.request(buildInstantRoom(room), { suffix: 'edit' }).catch(() => {
-              // Already configured or not ours to configure: the room works either way.
-            });
-          }
           if (!occupants.has(room)) occupants.set(room, new Set());
           if (occupantId !== null) occupants.get(room)!.add(occupantId);
-          settle(joins, room);
+          // Wire §17: the join completes on the status-110 self-presence that echoes the join id
+          // (XEP-0045 §7.2.3); any other self-presence (a stale one, a nick change) leaves it pending.
+          const pending = joins.get(room);
+          const completes =
+            presence.statuses.has(110) && pending !== undefined && stanza.attrs.id === pending.id;
+          if (presence.statuses.has(201)) {
+            // XEP-0045 §10.1.1: a room we created stays locked to others until it is configured,
+            // so the join completes once the instant room is accepted (or refused: not ours to
+            // configure, and usable either way).
+            const unlocked = () => {
+              if (completes && joins.get(room) === pending) settle(joins, room);
+            };
+            deps.iqCaller.request(buildInstantRoom(room), { suffix: 'edit' }).then(unlocked, unlocked);
+          } else if (completes) settle(joins, room);
         } else {
           occupants.delete(room);
           settle(leaves, room);

@@ -47,7 +47,7 @@ export interface RosterApi {
   remove(userId: number): Promise<void>;
   /** Handles subscription and availability presences; true if consumed. */
   handlePresence(stanza: XmlElement): boolean;
-  /** Forgets the contacts (deliberate sign-out). */
+  /** Forgets the contacts (deliberate sign-out) and says so. */
   clear(): void;
 }
 
@@ -144,6 +144,7 @@ export function createRoster(deps: RosterDeps): RosterApi {
     },
     clear() {
       contacts = {};
+      changed();
     },
   };
 }

@@ -32,6 +32,9 @@ import type { Credentials, Session, SessionDeps } from './types';
 
 export type { Credentials, OfflineInfo, OnlineInfo, Session, SessionDeps, SessionOptions } from './types';
 
+/** The `resumeFailed` condition when the resumption window ran out before we could try. */
+export const RESUME_EXPIRED = 'resume-window-expired';
+
 interface Attempt {
   transport: Transport;
   explicit: boolean;
@@ -161,7 +164,12 @@ export function createSession(deps: SessionDeps): Session {
       current.transport.send(resume);
       return;
     }
-    current.salvaged = [...salvage.splice(0), ...sm.abandon()];
+    // XEP-0198 §5: past the `max` the server announced, the session is gone; a <resume/> would
+    // only fetch <failed/>. The fresh login that follows is reported as a failed resumption.
+    const expired = useSm && everOnline && sm.resumable;
+    const salvaged = sm.abandon();
+    current.salvaged = [...salvage.splice(0), ...salvaged];
+    if (expired) deps.onResumeFailed({ condition: RESUME_EXPIRED, salvaged: salvaged.length });
     current.transport.bind();
   }
 
@@ -230,7 +238,9 @@ export function createSession(deps: SessionDeps): Session {
     const retry = everOnline && !conflict;
     if (wasLive)
       deps.onOffline({ intentional: false, condition: error?.condition ?? condition, willReconnect: retry });
-    if (error instanceof SaslError && everOnline) deps.onReconnectFailed(error);
+    // Spec §8 / wire §13.1: every 401 Status.AUTHFAIL, the first login's too, is also raised to
+    // the reconnect-failed listener (a stale token is renewed there).
+    if (error instanceof SaslError) deps.onReconnectFailed(error);
     if (!everOnline || current.explicit)
       settleWaiters(error ?? new StreamError(STATUS_CONNFAIL, { code: 422, condition }));
     if (!retry) {

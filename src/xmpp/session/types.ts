@@ -51,7 +51,7 @@ export interface SessionDeps {
   onOffline(info: OfflineInfo): void;
   /** A received stanza (message, presence, iq). */
   onStanza(stanza: XmlElement): void;
-  /** A reconnect attempt failed authentication (spec §8: "also raised to a reconnect-failed listener"). */
+  /** Authentication failed, on any attempt (spec §8: 401 Status.AUTHFAIL "also raised to a reconnect-failed listener"). */
   onReconnectFailed(error: XmppError): void;
   onResumed(info: { resent: number }): void;
   onResumeFailed(info: { condition: string | null; salvaged: number }): void;

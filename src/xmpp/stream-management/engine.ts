@@ -60,6 +60,8 @@ export interface StreamManagement {
   readonly enabled: boolean;
   /** The SM-ID of the session (for `previd`). */
   readonly id: string | null;
+  /** The server offered resumption for this session (its window may have run out since). */
+  readonly resumable: boolean;
   /** Inbound stanzas handled (our `h`). */
   readonly inbound: number;
   /** Stanzas queued and not yet acknowledged (sent or waiting to be sent). */
@@ -193,6 +195,9 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
     },
     get id() {
       return id;
+    },
+    get resumable() {
+      return resumable && id !== null;
     },
     get inbound() {
       return inbound;

@@ -20,6 +20,8 @@ interface StropheInternals {
   _proto: {
     socket?: { terminate?: () => void; on?: (event: 'error', listener: () => void) => void } | null;
     _abortAllRequests?: () => void;
+    /** BOSH only: how far apart the rids of two open requests may be (XEP-0124 §7.1 `requests`). */
+    window?: number;
   };
 }
 
@@ -57,6 +59,9 @@ export const createStropheTransport: TransportFactory = (options, handlers) => {
   });
   connection.maxRetries = BOSH_POLICY.maxRetries;
   const internals = connection as unknown as StropheInternals;
+  // Spec §9 window 5, ours rather than Strophe's default; a server that announces fewer
+  // `requests` lowers it (XEP-0124 §7.1: the client MUST NOT exceed it), as Prosody does (2).
+  if (options.kind === 'bosh') internals._proto.window = BOSH_POLICY.window;
   // Strophe 5 reports AUTHENTICATING only for legacy auth; SASL starts in authenticate().
   const authenticate = connection.authenticate.bind(connection);
   connection.authenticate = (mechanisms) => {

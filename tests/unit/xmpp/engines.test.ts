@@ -1,9 +1,11 @@
-/** Reconnect loop (spec §4, §9: 3 s), keep-alive (wire §13.3: 7th failure), BOSH policy (spec §9). */
+/**
+ * Reconnect loop (spec §4, §9: 3 s) and keep-alive (wire §13.3: 7th failure). The BOSH policy
+ * (spec §9) is checked against Strophe itself in transport.test.ts.
+ */
 import { describe, expect, it } from 'vitest';
 import { StanzaError, TimeoutError } from '../../../src/xmpp';
 import { createKeepAlive } from '../../../src/xmpp/ping/keep-alive';
 import { createReconnect } from '../../../src/xmpp/reconnect/engine';
-import { BOSH_POLICY, boshErrorsExhausted, boshRetryDelayMs } from '../../../src/xmpp/transport/bosh-policy';
 import { createFakeScheduler } from '../../../src/xmpp/testing';
 
 describe('reconnect loop', () => {
@@ -116,14 +118,5 @@ describe('keep-alive ping', () => {
     t.keepAlive.stop();
     await t.scheduler.advance(10_000);
     expect(t.pings()).toBe(3);
-  });
-});
-
-describe('BOSH policy', () => {
-  it('is wait 60, hold 1, window 5, more than 4 errors, cube back-off capped at 1.1 × wait', () => {
-    expect(BOSH_POLICY).toMatchObject({ wait: 60, hold: 1, window: 5, maxErrors: 4 });
-    expect([1, 2, 3, 4, 5].map((n) => boshRetryDelayMs(n))).toEqual([0, 8000, 27000, 64000, 66000]);
-    expect(boshErrorsExhausted(4)).toBe(false);
-    expect(boshErrorsExhausted(5)).toBe(true);
   });
 });

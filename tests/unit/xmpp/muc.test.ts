@@ -29,6 +29,46 @@ describe('rooms', () => {
     expect(client.joinedRooms).toEqual([ROOM]);
   });
 
+  it('does not complete a join on a self-presence with another id, no id or no status 110', async () => {
+    const { client, mock, scheduler } = await connectedTestClient({ iqTimeoutMs: 5000 });
+    const out = mock.catchOutgoing('presence');
+    let settled: string | null = null;
+    const joined = client.muc.join('dlg').then(
+      () => (settled = 'joined'),
+      (error: Error) => (settled = error.name),
+    );
+    const id = (await out).attrs.id!;
+    mock.mockInput(self('stale:join'));
+    mock.mockInput(
+      `<presence from="${ROOM}/100001"><x xmlns="${MUC_USER}"><item role="participant"/><status code="110"/></x></presence>`,
+    );
+    mock.mockInput(self(id, []));
+    await scheduler.advance(0);
+    expect(settled).toBeNull();
+    // An error answering some other request is not this join's failure either.
+    mock.mockInput(
+      `<presence from="${ROOM}/100001" type="error" id="other"><error type="cancel"/></presence>`,
+    );
+    await scheduler.advance(0);
+    expect(settled).toBeNull();
+    mock.mockInput(self(id));
+    await joined;
+    expect(settled).toBe('joined');
+    expect(client.joinedRooms).toEqual([ROOM]);
+  });
+
+  it('times out when the room never echoes the join id', async () => {
+    const { client, mock, scheduler } = await connectedTestClient({ iqTimeoutMs: 5000 });
+    const out = mock.catchOutgoing('presence');
+    const join = client.muc.join('dlg');
+    const check = expect(join).rejects.toBeInstanceOf(TimeoutError);
+    await out;
+    mock.mockInput(self('not-the-join-id'));
+    await scheduler.advance(5000);
+    await check;
+    expect(client.joinedRooms).toEqual([]);
+  });
+
   it("fails with the response's code and text, or 500 and 'Unknown issue'", async () => {
     const { client, mock } = await connectedTestClient();
     const first = mock.catchOutgoing('presence');
@@ -129,13 +169,19 @@ describe('rooms', () => {
   });
 
   it('leaves, accepts rooms it creates as instant rooms, and moderates', async () => {
-    const { client, mock } = await connectedTestClient();
+    const { client, mock, scheduler } = await connectedTestClient();
     const out = mock.catchOutgoing('presence');
-    const joined = client.muc.join('dlg');
+    let entered = false;
+    const joined = client.muc.join('dlg').then(() => (entered = true));
     const unlock = mock.catchOutgoing((e) => e.name === 'iq' && e.toString().includes('muc#owner'));
     mock.mockInput(self((await out).attrs.id!, [110, 201]));
+    const owner = await unlock;
+    expect(owner.toString()).toContain('<x xmlns="jabber:x:data" type="submit"/>');
+    // XEP-0045 §10.1.1: the new room is locked to others until configured; the join waits for it.
+    await scheduler.advance(0);
+    expect(entered).toBe(false);
+    mock.reply(owner);
     await joined;
-    expect((await unlock).toString()).toContain('<x xmlns="jabber:x:data" type="submit"/>');
     const leave = mock.catchOutgoing('presence');
     const left = client.muc.leave('dlg');
     expect((await leave).attrs).toMatchObject({ type: 'unavailable', to: `${ROOM}/100001` });

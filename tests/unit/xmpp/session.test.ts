@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   createChatClient,
+  RESUME_EXPIRED,
   STATUS_AUTHFAIL,
   STATUS_CONNFAIL,
+  STATUS_ERROR,
   STATUS_REJECT,
   type ChatClientOptions,
   type ConnectionState,
@@ -90,15 +92,16 @@ describe('connecting', () => {
     await first;
   });
 
-  it('rejects a wrong password with 401 Status.AUTHFAIL and does not retry', async () => {
+  it('rejects a wrong password with 401 Status.AUTHFAIL, raises it to reconnectFailed and does not retry', async () => {
     const { client, mock, scheduler } = fresh({}, { authFail: true });
     const states: ConnectionState[] = [];
     client.on('state', (s) => states.push(s));
-    await expect(client.connect({ userId: 100001, password: 'bad' })).rejects.toMatchObject({
-      name: 'SaslError',
-      code: 401,
-      message: STATUS_AUTHFAIL,
-    });
+    const raised: unknown[] = [];
+    client.on('reconnectFailed', (e) => raised.push(e));
+    const refused = client.connect({ userId: 100001, password: 'bad' }).catch((e: unknown) => e);
+    expect(await refused).toMatchObject({ name: 'SaslError', code: 401, message: STATUS_AUTHFAIL });
+    // Spec §8: "401 'Status.AUTHFAIL …' (also raised to a reconnect-failed listener)" — the first login too.
+    expect(raised).toEqual([await refused]);
     expect(states).toEqual(['connecting', 'authenticating', 'auth failed', 'disconnecting', 'disconnected']);
     await scheduler.advance(60_000);
     expect(mock.connections).toHaveLength(1);
@@ -114,6 +117,70 @@ describe('connecting', () => {
       code: 422,
       message: STATUS_CONNFAIL,
     });
+  });
+
+  it('takes the user id (the room nick) only from a login that succeeded', async () => {
+    const { client, mock } = fresh({}, { authFail: true });
+    await expect(client.connect({ userId: 100001, password: 'bad' })).rejects.toMatchObject({ code: 401 });
+    expect(client.userId).toBeNull();
+    mock.options.authFail = false;
+    await client.connect({ userId: 100001, password: 'pw' });
+    expect(client.userId).toBe(100001);
+    const streams = mock.connections.length;
+    // Connected already: the current contacts come back, the stream and who we are stay.
+    expect(await client.connect({ userId: 100002, password: 'other' })).toEqual({});
+    expect(client.userId).toBe(100001);
+    expect(mock.connections).toHaveLength(streams);
+    const join = mock.catchOutgoing('presence');
+    void client.muc.join('dlg').catch(() => undefined);
+    expect((await join).attrs.to).toBe(`${ROOM}/100001`);
+    await client.disconnect();
+    mock.options.authFail = true;
+    await expect(client.connect({ userId: 100002, password: 'bad' })).rejects.toMatchObject({ code: 401 });
+    expect(client.userId).toBe(100001);
+    mock.options.authFail = false;
+    await client.connect({ userId: 100002, password: 'pw' });
+    expect(client.userId).toBe(100002);
+  });
+
+  it('forgets the contacts on a deliberate sign-out', async () => {
+    const { client, mock } = fresh({}, { autoRespond: false });
+    const connecting = client.connect({ userId: 100001, password: 'pw' });
+    const get = await mock.catchOutgoing(
+      (e) => e.name === 'iq' && e.attrs.id?.endsWith(':getRoster') === true,
+    );
+    mock.reply(
+      get,
+      xml(
+        'query',
+        { xmlns: 'jabber:iq:roster' },
+        xml('item', { jid: '200001-1001@localhost', subscription: 'both' }),
+      ),
+    );
+    expect(await connecting).toEqual({ 200001: { subscription: 'both', ask: null } });
+    const changes: unknown[] = [];
+    client.on('contacts', (c) => changes.push(c));
+    await client.disconnect();
+    expect(client.contacts).toEqual({});
+    expect(changes).toEqual([{}]);
+  });
+
+  it('rejects a stream error with 422 Status.ERROR and does not retry a first login', async () => {
+    const { client, mock, scheduler } = fresh();
+    const states: ConnectionState[] = [];
+    client.on('state', (s) => states.push(s));
+    const connecting = client.connect({ userId: 100001, password: 'pw' });
+    mock.status('error', 'policy-violation');
+    mock.status('disconnected');
+    await expect(connecting).rejects.toMatchObject({
+      name: 'StreamError',
+      code: 422,
+      message: STATUS_ERROR,
+      condition: 'policy-violation',
+    });
+    expect(states).toEqual(['connecting', 'error', 'disconnected']);
+    await scheduler.advance(30_000);
+    expect(mock.connections).toHaveLength(1);
   });
 
   it('never enables stream management on BOSH', async () => {
@@ -282,6 +349,41 @@ describe('stream management', () => {
     expect(again.attrs.id).toBe(lost);
     expect(again.attrs.from).toBeUndefined();
     expect(client.joinedRooms).toEqual([ROOM]);
+  });
+
+  it('says so when the resumption window ran out before it could try, then logs in afresh', async () => {
+    const { client, mock, scheduler } = await connectedWithTraffic();
+    const lost = client.send(200001, { body: 'lost?' });
+    const events: string[] = [];
+    client.on('resumeFailed', (e) => events.push(`resumeFailed ${e.condition} ${e.salvaged}`));
+    client.on('resumed', () => events.push('resumed'));
+    client.on('reconnect', () => events.push('reconnect'));
+    // Every attempt within the server's window (max=60 s) is refused before it could resume.
+    mock.options.authFail = true;
+    mock.current!.drop();
+    await scheduler.advance(60_000);
+    expect(mock.connections.every((c) => !c.sent.some((e) => e.name === 'resume'))).toBe(true);
+    expect(events).toEqual([]);
+    mock.options.authFail = false;
+    const rejoin = mock.catchOutgoing((e) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`);
+    await scheduler.advance(3000);
+    answerJoin(mock, await rejoin);
+    await flush();
+    expect(events).toEqual([`resumeFailed ${RESUME_EXPIRED} 1`, 'reconnect']);
+    const fresh = mock.current!.sent;
+    expect(names(fresh)).toEqual(['enable', 'iq:enable', 'iq:query', 'presence', 'presence', 'message']);
+    expect(fresh.at(-1)!.attrs.id).toBe(lost);
+    expect(fresh.at(-1)!.attrs.from).toBeUndefined();
+  });
+
+  it('does not report a failed resumption when the server never offered one', async () => {
+    const { client, mock } = await connectedTestClient({ mock: { streamManagement: false } });
+    const events: string[] = [];
+    client.on('resumeFailed', () => events.push('resumeFailed'));
+    client.on('reconnect', () => events.push('reconnect'));
+    mock.current!.drop();
+    await flush();
+    expect(events).toEqual(['reconnect']);
   });
 
   it('reports a message the server never acknowledged after the 30 s callback interval', async () => {

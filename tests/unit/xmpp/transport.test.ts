@@ -1,13 +1,18 @@
 /**
- * The Strophe transport's BOSH path follows the policy of spec §9 (wait 60, hold 1, more than
- * 4 errors disconnect, cube back-off), checked against Strophe itself with a scripted
- * XMLHttpRequest on fake timers; and the fetch-based XMLHttpRequest for Node.
+ * The Strophe transport follows the BOSH policy of spec §9 — wait 60, hold 1, window 5, more than
+ * 4 errors disconnect, a request re-sent at most 5 times, cube back-off — checked against Strophe
+ * itself with scripted XMLHttpRequests on fake timers or a scripted connection manager; Strophe's
+ * Status.ERROR reaches the caller as 422 'Status.ERROR - An error has occurred'; and the
+ * fetch-based XMLHttpRequest for Node.
  */
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { Strophe } from 'strophe.js';
+import { WebSocketServer } from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { boshRetryDelayMs } from '../../../src/xmpp/transport/bosh-policy';
+import { createChatClient, STATUS_ERROR, type ConnectionState } from '../../../src/xmpp';
+import { BOSH_POLICY, boshErrorsExhausted, boshRetryDelayMs } from '../../../src/xmpp/transport/bosh-policy';
 import { ensureXmlHttpRequest } from '../../../src/xmpp/transport/node-xhr';
 import { createStropheTransport } from '../../../src/xmpp/transport/strophe-transport';
 import type { TransportStatus } from '../../../src/xmpp/transport/types';
@@ -57,8 +62,10 @@ describe('BOSH through Strophe', () => {
     await vi.advanceTimersByTimeAsync(200_000);
     expect(posts[0]!.body).toMatch(/wait="60"/);
     expect(posts[0]!.body).toMatch(/hold="1"/);
-    // The 5th failed request (more than 4 errors) ends the session.
+    // The 5th failed request (more than 4 errors) ends the session, as the policy says.
     expect(posts.length).toBe(5);
+    expect(boshErrorsExhausted(posts.length - 1)).toBe(false);
+    expect(boshErrorsExhausted(posts.length)).toBe(true);
     expect(statuses.slice(-2)).toEqual(['conntimeout', 'disconnected']);
     const gaps = posts.slice(1).map((p, i) => p.at - posts[i]!.at);
     // Retry n waits the back-off of n sends (the first is immediate), plus the 10 ms failing answer.
@@ -71,7 +78,186 @@ describe('BOSH through Strophe', () => {
   });
 });
 
+/**
+ * A scripted BOSH connection manager on loopback: it answers the session creation (with
+ * `requests` when given, XEP-0124 §7.1) offering SASL PLAIN, and holds every later request.
+ */
+async function scriptedBosh(requests: string | null) {
+  const held: http.ServerResponse[] = [];
+  const bodies: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      bodies.push(body);
+      if (!body.includes('sid=')) {
+        res.writeHead(200, { 'Content-Type': 'text/xml' });
+        res.end(
+          `<body xmlns="http://jabber.org/protocol/httpbind" xmlns:stream="http://etherx.jabber.org/streams" sid="s1" wait="60" hold="1"${requests ? ` requests="${requests}"` : ''} ver="1.6" from="localhost">` +
+            '<stream:features><mechanisms xmlns="urn:ietf:params:xml:ns:xmpp-sasl"><mechanism>PLAIN</mechanism></mechanisms></stream:features></body>',
+        );
+      } else held.push(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/http-bind`,
+    bodies,
+    close: () =>
+      new Promise<void>((resolve) => {
+        held.forEach((res) => res.destroy());
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('BOSH request re-sends', () => {
+  it('re-sends an unanswered request after 1.1 × wait with the cube back-off, 5 times at most', async () => {
+    vi.useFakeTimers();
+    const posts: Array<{ at: number; body: string }> = [];
+    // Answers the session creation (offering SASL PLAIN), then never answers again.
+    class SilentXhr {
+      readyState = 0;
+      status = 0;
+      responseText = '';
+      responseXML: Document | null = null;
+      onreadystatechange: (() => void) | null = null;
+      open() {
+        this.readyState = 1;
+      }
+      setRequestHeader() {}
+      getAllResponseHeaders() {
+        return '';
+      }
+      send(body: string) {
+        posts.push({ at: Date.now(), body });
+        if (posts.length > 1) return;
+        setTimeout(() => {
+          this.readyState = 4;
+          this.status = 200;
+          this.responseText =
+            '<body xmlns="http://jabber.org/protocol/httpbind" xmlns:stream="http://etherx.jabber.org/streams" sid="s1" wait="60" hold="1" ver="1.6" from="localhost">' +
+            '<stream:features><mechanisms xmlns="urn:ietf:params:xml:ns:xmpp-sasl"><mechanism>PLAIN</mechanism></mechanisms></stream:features></body>';
+          this.responseXML = new DOMParser().parseFromString(this.responseText, 'text/xml');
+          this.onreadystatechange?.();
+        }, 10);
+      }
+      abort() {}
+    }
+    scope.XMLHttpRequest = SilentXhr;
+    const statuses: TransportStatus[] = [];
+    const transport = createStropheTransport(
+      { kind: 'bosh', service: 'http://chat.test/http-bind' },
+      { onStatus: (s) => statuses.push(s), onElement: () => undefined },
+    );
+    transport.connect('100001-1001@localhost/r', 'pw');
+    await vi.advanceTimersByTimeAsync(1_000_000);
+    // After the session creation: the SASL request (one rid), sent once and re-sent up to
+    // maxRetries times, then the session is given up.
+    const auth = posts.slice(1);
+    expect(auth.length).toBe(1 + BOSH_POLICY.maxRetries);
+    expect(auth.every((p) => p.body.includes('<auth') && p.body === auth[0]!.body)).toBe(true);
+    expect(statuses.slice(-2)).toEqual(['conntimeout', 'disconnected']);
+    const timeoutMs = Math.floor(BOSH_POLICY.timeoutMultiplier * BOSH_POLICY.wait) * 1000;
+    const gaps = auth.slice(1).map((p, i) => p.at - auth[i]!.at);
+    gaps.forEach((gap, i) => {
+      // A request is abandoned after 1.1 × wait (checked on the 100 ms idle cycle), then re-sent
+      // after the back-off of the sends so far.
+      const expected = timeoutMs + boshRetryDelayMs(i + 1);
+      expect(gap).toBeGreaterThan(expected);
+      expect(gap).toBeLessThanOrEqual(expected + 200);
+    });
+  });
+});
+
+describe('BOSH request window', () => {
+  it('hands Strophe window 5 (spec §9) and lets a server announcing fewer requests lower it', async () => {
+    scope.XMLHttpRequest = undefined;
+    ensureXmlHttpRequest();
+    const bosh = Strophe.Bosh.prototype as unknown as { _throttledRequestHandler(): void };
+    const throttle = bosh._throttledRequestHandler;
+    // The window as Strophe applies it: each time it decides whether a second request may go out.
+    let windows: Array<{ window: number; sid: string | null }> = [];
+    const spy = vi.spyOn(bosh, '_throttledRequestHandler').mockImplementation(function (this: {
+      window: number;
+      sid: string | null;
+    }) {
+      windows.push({ window: this.window, sid: this.sid });
+      throttle.call(this);
+    });
+    try {
+      for (const [requests, after] of [
+        [null, 5],
+        ['2', 2],
+      ] as const) {
+        windows = [];
+        const server = await scriptedBosh(requests);
+        const transport = createStropheTransport(
+          { kind: 'bosh', service: server.url },
+          { onStatus: () => undefined, onElement: () => undefined },
+        );
+        transport.connect('100001-1001@localhost/r', 'pw');
+        // The SASL request is the first one after the session exists.
+        await vi.waitFor(() => expect(server.bodies.some((b) => b.includes('<auth'))).toBe(true));
+        transport.drop();
+        await server.close();
+        const before = windows.filter((w) => w.sid === null);
+        const during = windows.filter((w) => w.sid !== null);
+        expect(before.length).toBeGreaterThan(0);
+        expect(during.length).toBeGreaterThan(0);
+        expect(new Set(before.map((w) => w.window))).toEqual(new Set([5]));
+        expect(new Set(during.map((w) => w.window))).toEqual(new Set([after]));
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
 describe('WebSocket through Strophe', () => {
+  it('rejects a login that meets a stream error with 422 Status.ERROR (Strophe Status.ERROR)', async () => {
+    // A server that opens the stream and offers SASL PLAIN, then ends the stream with a stream
+    // error (RFC 6120 §4.9) when the client authenticates; Strophe reports that as Status.ERROR.
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: () => 'xmpp' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    server.on('connection', (socket) => {
+      socket.on('message', (data) => {
+        const frame = String(data);
+        if (frame.startsWith('<open')) {
+          socket.send(
+            '<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" from="localhost" id="s1" version="1.0" xml:lang="en"/>',
+          );
+          socket.send(
+            '<stream:features xmlns:stream="http://etherx.jabber.org/streams"><mechanisms xmlns="urn:ietf:params:xml:ns:xmpp-sasl"><mechanism>PLAIN</mechanism></mechanisms></stream:features>',
+          );
+        } else if (frame.startsWith('<auth')) {
+          socket.send(
+            '<stream:error xmlns:stream="http://etherx.jabber.org/streams"><policy-violation xmlns="urn:ietf:params:xml:ns:xmpp-streams"/></stream:error>',
+          );
+        }
+      });
+    });
+    const client = createChatClient({
+      service: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/xmpp-websocket`,
+      domain: 'localhost',
+      appId: 1001,
+      keepAliveIntervalMs: 0,
+    });
+    const states: ConnectionState[] = [];
+    client.on('state', (s) => states.push(s));
+    await expect(client.connect({ userId: 100001, password: 'pw' })).rejects.toMatchObject({
+      name: 'StreamError',
+      code: 422,
+      message: STATUS_ERROR,
+      condition: 'policy-violation',
+    });
+    expect(states).toEqual(['connecting', 'authenticating', 'error', 'disconnected']);
+    expect(client.userId).toBeNull();
+    await client.disconnect();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
   it('can be closed or dropped while the socket is still connecting, without an uncaught error', async () => {
     // A server that accepts TCP and never answers the upgrade keeps the socket CONNECTING.
     const sockets: net.Socket[] = [];

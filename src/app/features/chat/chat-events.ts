@@ -90,7 +90,11 @@ export function wireChatEvents(runtime: ChatRuntime): () => void {
       flushOutbox(runtime);
     }),
     chat.on('sessionExpired', () => void renewQuietly(runtime)),
-    chat.on('reconnectFailed', () => void renewQuietly(runtime)),
+    // Every AUTHFAIL is raised here, the first login's too (spec §8); the first login reports its
+    // own failure (chat-runtime run), so only a refused re-login renews the session.
+    chat.on('reconnectFailed', () => {
+      if (chatStore.chatLoaded) void renewQuietly(runtime);
+    }),
     chat.on('message', (message) => onMessage(runtime, message)),
     chat.on('messageSent', ({ id }) =>
       updateEntry(id, (e) => (e.onServer && !e.failed ? e : { ...e, onServer: true, failed: false })),
