@@ -1,0 +1,127 @@
+/** Accounts, sessions, protocols and uploads (migrations/0001_foundation.sql, 0002_seed_runs.sql). */
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp, CreatedAt, DefaultNow } from './columns';
+
+export interface ChatUsersTable {
+  id: Generated<number>;
+  login: string;
+  password_hash: string;
+  full_name: Generated<string>;
+  email: string | null;
+  kind: 'provider' | 'member';
+  created_at: CreatedAt;
+  updated_at: DefaultNow;
+  last_request_at: Timestamp | null;
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  website: ColumnType<string | null, string | null | undefined, string | null>;
+  external_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  facebook_id: ColumnType<string | null, string | null | undefined, string | null>;
+  twitter_id: ColumnType<string | null, string | null | undefined, string | null>;
+  blob_id: ColumnType<number | null, number | null | undefined, number | null>;
+  custom_data: ColumnType<string | null, string | null | undefined, string | null>;
+  user_tags: Generated<string[]>;
+}
+
+export interface ProvidersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  phone: string | null;
+  avatar_blob_id: number | null;
+  language: Generated<string>;
+  timezone: Generated<string>;
+  country: string | null;
+  chat_id: number;
+  audit_status: 'NEED_AUDIT' | 'AUDIT_PASSED' | 'AUDIT_NOT_PASSED' | null;
+  audit_reasons: string | null;
+  audit_create_time: Timestamp | null;
+  audited_time: Timestamp | null;
+  audited_popup_page: Generated<boolean>;
+  cancelled_at: Timestamp | null;
+  password_changed_at: DefaultNow;
+  created_at: CreatedAt;
+  updated_at: DefaultNow;
+}
+
+export interface MembersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  avatar_url: string | null;
+  chat_id: number;
+  country: string | null;
+  timezone: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export type SessionEndReason = 'KICKED' | 'LOGOUT' | 'EXPIRED' | 'PASSWORD_CHANGED' | 'CANCELLED';
+
+export interface SessionsTable {
+  id: Generated<number>;
+  provider_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  last_seen_at: DefaultNow;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: SessionEndReason | null;
+  user_agent: string | null;
+  address: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  provider_id: number;
+  code_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: Timestamp | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: Generated<number>;
+}
+
+export interface ProtocolsTable {
+  id: Generated<number>;
+  kind: 'TERMS_OF_SERVICE' | 'PRIVACY_POLICY';
+  version: number;
+  title: string;
+  content: string;
+  published_at: Timestamp | null;
+}
+
+export interface ProtocolRecordsTable {
+  id: Generated<number>;
+  provider_id: number;
+  protocol_id: number;
+  platform: string;
+  agreed_at: CreatedAt;
+}
+
+export interface BlobsTable {
+  id: Generated<number>;
+  uid: string;
+  name: string;
+  content_type: string;
+  size: number | null;
+  is_public: Generated<boolean>;
+  tag_list: Generated<string>;
+  owner_chat_id: number | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+  updated_at: DefaultNow;
+  upload_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SeedRunsTable {
+  name: string;
+  applied_at: CreatedAt;
+}
