@@ -4,6 +4,7 @@
  * of open conversations after a reconnect (peer-lessons §4), and what waited in the outbox.
  */
 import { StanzaError } from '../../../xmpp';
+import { fetchFresh } from '../../api/fetch-fresh';
 import { chatStore, seedDialogs, setBlocked, setContacts, setWaiting } from './chat-store';
 import type { ChatRuntime } from './chat-runtime';
 import { dialogFromApi } from './convert';
@@ -15,7 +16,7 @@ export const BLOCK_LIST = 'blockedusers';
 
 export async function refreshDialogs(runtime: ChatRuntime): Promise<void> {
   try {
-    const list = await runtime.queryClient.fetchQuery({ ...dialogsQuery(), staleTime: 0 });
+    const list = await fetchFresh(runtime.queryClient, dialogsQuery());
     seedDialogs(list.items.map((d) => dialogFromApi(d, runtime.me)));
   } catch (error) {
     // The API client has shown the failure; the list stays as it was.

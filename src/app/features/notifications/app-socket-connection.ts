@@ -8,6 +8,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { APP_SOCKET_PATH } from '../../../shared/app-socket';
 import { createAppSocket } from '../../../socket';
+import { fetchFresh } from '../../api/fetch-fresh';
 import { NOTIFICATIONS_KEY, notificationTreeQuery } from './queries';
 import { applyPush, applyTree, resetRedDots, setSocketState } from './red-dot-store';
 
@@ -29,7 +30,7 @@ export function startAppSocket({ token, queryClient }: AppSocketConnectionOption
   });
   const refreshTree = async () => {
     try {
-      applyTree(await queryClient.fetchQuery({ ...notificationTreeQuery(), staleTime: 0 }));
+      applyTree(await fetchFresh(queryClient, notificationTreeQuery()));
     } catch {
       // The API client's error policy has shown the failure (or signed the user out).
     }
