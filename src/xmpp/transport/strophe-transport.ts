@@ -18,6 +18,8 @@ type StropheConnection = InstanceType<typeof Strophe.Connection>;
 interface StropheInternals {
   _doDisconnect(condition?: string | null): void;
   _proto: {
+    /** WebSocket only: Strophe's handler of the socket's close event. */
+    _onClose?: (event?: { code?: number }) => void;
     socket?: { terminate?: () => void; on?: (event: 'error', listener: () => void) => void } | null;
     _abortAllRequests?: () => void;
     /** BOSH only: how far apart the rids of two open requests may be (XEP-0124 §7.1 `requests`). */
@@ -88,16 +90,36 @@ export const createStropheTransport: TransportFactory = (options, handlers) => {
    */
   const quietSocket = () => internals._proto.socket?.on?.('error', () => undefined);
 
+  /**
+   * Strophe reports a WebSocket closed before the stream began only when the close was abnormal
+   * (1006); a server that closes it cleanly (a proxy refusing the origin, a shutting-down server)
+   * would leave the attempt waiting for its time-out. Reported at once as a failed connection.
+   */
+  let opening = false;
+  const onClose = internals._proto._onClose?.bind(internals._proto);
+  if (options.kind === 'websocket' && onClose) {
+    internals._proto._onClose = (event) => {
+      const closedBeforeStream = opening && !connection.connected && event?.code !== 1006;
+      onClose(event);
+      if (!closedBeforeStream) return;
+      opening = false;
+      handlers.onStatus('connfail', 'websocket-closed-before-stream');
+      internals._doDisconnect();
+    };
+  }
+
   const transport: Transport = {
     kind: options.kind,
     get boundJid() {
       return connection.jid;
     },
     connect(jid, password) {
+      opening = true;
       connection.connect(
         jid,
         password,
         (status: number, condition?: string | null) => {
+          if (status !== Strophe.Status.CONNECTING) opening = false;
           const name = STATUS_NAMES[status];
           if (name) handlers.onStatus(name, condition ?? null);
         },
@@ -117,10 +139,12 @@ export const createStropheTransport: TransportFactory = (options, handlers) => {
       connection.send(toDom(stanza));
     },
     disconnect(reason) {
+      opening = false;
       quietSocket();
       connection.disconnect(reason);
     },
     drop() {
+      opening = false;
       quietSocket();
       // Like a network failure: no stream close, so the server keeps the session resumable.
       internals._proto.socket?.terminate?.();

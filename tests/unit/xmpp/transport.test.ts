@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { Strophe } from 'strophe.js';
 import { WebSocketServer } from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createChatClient, STATUS_ERROR, type ConnectionState } from '../../../src/xmpp';
+import { createChatClient, STATUS_CONNFAIL, STATUS_ERROR, type ConnectionState } from '../../../src/xmpp';
 import { BOSH_POLICY, boshErrorsExhausted, boshRetryDelayMs } from '../../../src/xmpp/transport/bosh-policy';
 import { ensureXmlHttpRequest } from '../../../src/xmpp/transport/node-xhr';
 import { createStropheTransport } from '../../../src/xmpp/transport/strophe-transport';
@@ -216,6 +216,32 @@ describe('BOSH request window', () => {
 });
 
 describe('WebSocket through Strophe', () => {
+  it('fails at once with Status.CONNFAIL when the server closes the socket cleanly before the stream', async () => {
+    // Strophe itself only reports an abnormal close (1006) there; a clean close would leave the
+    // attempt waiting for its 30 s time-out, far beyond this test's.
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: () => 'xmpp' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    server.on('connection', (socket) => socket.on('message', () => socket.close(1000)));
+    const client = createChatClient({
+      service: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/xmpp-websocket`,
+      domain: 'localhost',
+      appId: 1001,
+      keepAliveIntervalMs: 0,
+    });
+    const states: ConnectionState[] = [];
+    client.on('state', (s) => states.push(s));
+    const started = Date.now();
+    await expect(client.connect({ userId: 100001, password: 'pw' })).rejects.toMatchObject({
+      code: 422,
+      message: STATUS_CONNFAIL,
+      condition: 'websocket-closed-before-stream',
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(states.at(-1)).toBe('disconnected');
+    await client.disconnect();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
   it('rejects a login that meets a stream error with 422 Status.ERROR (Strophe Status.ERROR)', async () => {
     // A server that opens the stream and offers SASL PLAIN, then ends the stream with a stream
     // error (RFC 6120 §4.9) when the client authenticates; Strophe reports that as Status.ERROR.
