@@ -7,7 +7,7 @@
  * requests (§16) and joins its group dialogs' rooms (§17). Everything it does is printed.
  */
 import { member } from '../../fixtures';
-import { ChatServiceError, createChatService } from '../../src/rest';
+import { ChatServiceError, createChatService, createSessionRenewer } from '../../src/rest';
 import { createChatClient, type ChatMessage } from '../../src/xmpp';
 import type { MemberOptions } from './options';
 
@@ -26,11 +26,15 @@ export async function startMemberSimulator(
 ): Promise<MemberSimulator> {
   const persona = member(options.persona);
   const credentials = { login: persona.chatLogin, password: persona.chatPassword };
+  // §2.6: an expired session is renewed once for every request that met it, then each is sent again.
+  const renewer = createSessionRenewer({
+    renew: () => service.client.createSession(credentials),
+    onFailure: (error) => log(`Chat-service session could not be renewed: ${(error as Error).message}`),
+  });
   const service = createChatService({
     apiUrl: `${options.baseUrl}/qb`,
     ...options.app,
-    // §2.6: an expired session is renewed and the request sent again.
-    onSessionExpired: () => service.client.createSession(credentials),
+    onSessionExpired: renewer.onSessionExpired,
   });
   try {
     await service.client.createSession(credentials);
