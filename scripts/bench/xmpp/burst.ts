@@ -57,35 +57,45 @@ async function settle(progress: () => number, done: () => boolean, idleMs: numbe
   }
 }
 
+/** Counts the burst's messages as the receiver gets them; `finish` waits for them and sums up. */
+function burstTally(count: number) {
+  const seen = new Set<string>();
+  let total = 0;
+  let lastAt = 0;
+  return {
+    receive(body: string | null | undefined) {
+      if (!body?.startsWith('burst ')) return;
+      total++;
+      seen.add(body);
+      lastAt = performance.now();
+    },
+    async finish(startedAt: number, sendSeconds: number): Promise<BurstResult> {
+      await settle(
+        () => total,
+        () => seen.size >= count,
+        15_000,
+      );
+      return {
+        sendSeconds,
+        bytesPerMessage: wireBytes('burst 5000'),
+        sent: count,
+        received: seen.size,
+        duplicates: total - seen.size,
+        seconds: (lastAt - startedAt) / 1000,
+      };
+    },
+  };
+}
+
 export async function burstOurs(stack: StackInfo, count: number): Promise<BurstResult> {
   hookFrames();
   const sender = await oursOnline(stack, 'ava');
   const receiver = await oursOnline(stack, 'bianca');
-  const seen = new Set<string>();
-  let total = 0;
-  let lastAt = 0;
-  receiver.on('message', (m) => {
-    if (!m.body?.startsWith('burst ')) return;
-    total++;
-    seen.add(m.body);
-    lastAt = performance.now();
-  });
+  const tally = burstTally(count);
+  receiver.on('message', (m) => tally.receive(m.body));
   const t = performance.now();
   for (let i = 0; i < count; i++) sender.send(member('bianca').chatId, { body: `burst ${i}` });
-  const sendSeconds = (performance.now() - t) / 1000;
-  await settle(
-    () => total,
-    () => seen.size >= count,
-    15_000,
-  );
-  const result = {
-    sendSeconds,
-    bytesPerMessage: wireBytes('burst 5000'),
-    sent: count,
-    received: seen.size,
-    duplicates: total - seen.size,
-    seconds: (lastAt - t) / 1000,
-  };
+  const result = await tally.finish(t, (performance.now() - t) / 1000);
   await Promise.all([sender.disconnect(), receiver.disconnect()]);
   return result;
 }
@@ -94,34 +104,13 @@ export async function burstPeer(stack: StackInfo, count: number): Promise<BurstR
   hookFrames();
   const sender = await peerLogin(stack, 'clara');
   const receiver = await peerLogin(stack, 'daniela');
-  const seen = new Set<string>();
-  let total = 0;
-  let lastAt = 0;
-  receiver.on('stanza', (s) => {
-    const body = s.is('message') ? s.getChildText('body') : null;
-    if (!body?.startsWith('burst ')) return;
-    total++;
-    seen.add(body);
-    lastAt = performance.now();
-  });
+  const tally = burstTally(count);
+  receiver.on('stanza', (s) => tally.receive(s.is('message') ? s.getChildText('body') : null));
   const t = performance.now();
   const writes: Array<Promise<unknown>> = [];
   for (let i = 0; i < count; i++) writes.push(sender.send(chatMessage(member('daniela').jid, `burst ${i}`)));
   await Promise.allSettled(writes);
-  const sendSeconds = (performance.now() - t) / 1000;
-  await settle(
-    () => total,
-    () => seen.size >= count,
-    15_000,
-  );
-  const result = {
-    sendSeconds,
-    bytesPerMessage: wireBytes('burst 5000'),
-    sent: count,
-    received: seen.size,
-    duplicates: total - seen.size,
-    seconds: (lastAt - t) / 1000,
-  };
+  const result = await tally.finish(t, (performance.now() - t) / 1000);
   await Promise.all([stopPeer(sender), stopPeer(receiver)]);
   return result;
 }
