@@ -25,34 +25,48 @@ afterEach(() => {
   scope.XMLHttpRequest = original;
 });
 
+/**
+ * An XMLHttpRequest for Strophe's BOSH transport that records every POST (with the fake clock's
+ * time) and lets `respond` decide whether and when to answer it.
+ */
+function scriptedXhr(
+  posts: Array<{ at: number; body: string }>,
+  respond: (xhr: { answer(status: number, text: string): void }) => void,
+) {
+  return class ScriptedXhr {
+    readyState = 0;
+    status = 0;
+    responseText = '';
+    responseXML: Document | null = null;
+    onreadystatechange: (() => void) | null = null;
+    open() {
+      this.readyState = 1;
+    }
+    setRequestHeader() {}
+    getAllResponseHeaders() {
+      return '';
+    }
+    send(body: string) {
+      posts.push({ at: Date.now(), body });
+      respond({
+        answer: (status, text) => {
+          this.readyState = 4;
+          this.status = status;
+          this.responseText = text;
+          this.responseXML = text ? new DOMParser().parseFromString(text, 'text/xml') : null;
+          this.onreadystatechange?.();
+        },
+      });
+    }
+    abort() {}
+  };
+}
+
 describe('BOSH through Strophe', () => {
   it('asks for wait 60 / hold 1, backs off with the cube of the attempt and gives up after 5 errors', async () => {
     vi.useFakeTimers();
     const posts: Array<{ at: number; body: string }> = [];
-    class FailingXhr {
-      readyState = 0;
-      status = 0;
-      responseText = '';
-      responseXML = null;
-      onreadystatechange: (() => void) | null = null;
-      open() {
-        this.readyState = 1;
-      }
-      setRequestHeader() {}
-      getAllResponseHeaders() {
-        return '';
-      }
-      send(body: string) {
-        posts.push({ at: Date.now(), body });
-        setTimeout(() => {
-          this.readyState = 4;
-          this.status = 503;
-          this.onreadystatechange?.();
-        }, 10);
-      }
-      abort() {}
-    }
-    scope.XMLHttpRequest = FailingXhr;
+    scope.XMLHttpRequest = scriptedXhr(posts, (xhr) => setTimeout(() => xhr.answer(503, ''), 10));
     const statuses: TransportStatus[] = [];
     const transport = createStropheTransport(
       { kind: 'bosh', service: 'http://chat.test/http-bind' },
@@ -117,35 +131,18 @@ describe('BOSH request re-sends', () => {
     vi.useFakeTimers();
     const posts: Array<{ at: number; body: string }> = [];
     // Answers the session creation (offering SASL PLAIN), then never answers again.
-    class SilentXhr {
-      readyState = 0;
-      status = 0;
-      responseText = '';
-      responseXML: Document | null = null;
-      onreadystatechange: (() => void) | null = null;
-      open() {
-        this.readyState = 1;
-      }
-      setRequestHeader() {}
-      getAllResponseHeaders() {
-        return '';
-      }
-      send(body: string) {
-        posts.push({ at: Date.now(), body });
-        if (posts.length > 1) return;
-        setTimeout(() => {
-          this.readyState = 4;
-          this.status = 200;
-          this.responseText =
+    scope.XMLHttpRequest = scriptedXhr(posts, (xhr) => {
+      if (posts.length > 1) return;
+      setTimeout(
+        () =>
+          xhr.answer(
+            200,
             '<body xmlns="http://jabber.org/protocol/httpbind" xmlns:stream="http://etherx.jabber.org/streams" sid="s1" wait="60" hold="1" ver="1.6" from="localhost">' +
-            '<stream:features><mechanisms xmlns="urn:ietf:params:xml:ns:xmpp-sasl"><mechanism>PLAIN</mechanism></mechanisms></stream:features></body>';
-          this.responseXML = new DOMParser().parseFromString(this.responseText, 'text/xml');
-          this.onreadystatechange?.();
-        }, 10);
-      }
-      abort() {}
-    }
-    scope.XMLHttpRequest = SilentXhr;
+              '<stream:features><mechanisms xmlns="urn:ietf:params:xml:ns:xmpp-sasl"><mechanism>PLAIN</mechanism></mechanisms></stream:features></body>',
+          ),
+        10,
+      );
+    });
     const statuses: TransportStatus[] = [];
     const transport = createStropheTransport(
       { kind: 'bosh', service: 'http://chat.test/http-bind' },
