@@ -4,13 +4,13 @@
  * with `size=`; info by id or uid (and the SDK's update quirk: a GET with `blob[name]`); download
  * at `/blobs/{uid}` (public) or `/blobs/{uid}?token=` (private); list; delete.
  */
-import { countAndPage } from '../db/paging';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
 import { ApiError } from '../http/api-error';
 import { blobJson, mayRead, objectAccess, policyMatches, serveBlob, type BlobRow } from './blob-access';
-import { flag, int, list, obj, readParams, str, type Params, pageParams } from './params';
+import { listPage } from './list-page';
+import { flag, int, list, obj, readParams, str, type Params } from './params';
 import { PUBLIC, tokenOf, USER, userOf } from './scope';
 import { touchQbSession } from './sessions';
 import { QbError } from './wire';
@@ -143,23 +143,14 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
     return reply.code(200).send('');
   });
 
-  scope.get('/blobs.json', USER, async (request) => {
-    const params = readParams(request);
-    const { page, perPage } = pageParams(params);
-    const me = userOf(request);
-    const { total, rows: items } = await countAndPage(
-      ctx.db.selectFrom('blobs').where('owner_chat_id', '=', me),
+  scope.get('/blobs.json', USER, (request) =>
+    listPage(
+      readParams(request),
+      ctx.db.selectFrom('blobs').where('owner_chat_id', '=', userOf(request)),
       (q) => q.selectAll().orderBy('id', 'desc'),
-      page,
-      perPage,
-    );
-    return {
-      current_page: page,
-      per_page: perPage,
-      total_entries: total,
-      items: items.map((b) => ({ blob: blobJson(b) })),
-    };
-  });
+      (b) => ({ blob: blobJson(b) }),
+    ),
+  );
 
   scope.get<{ Params: { key: string } }>('/blobs/:key.json', USER, async (request) => {
     const me = userOf(request);

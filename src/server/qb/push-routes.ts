@@ -3,12 +3,12 @@
  * status. This server has no push gateway (APNs, FCM) configured, so events are kept and their
  * status says that nothing was sent, and to how many subscribed devices it would have gone.
  */
-import { countAndPage } from '../db/paging';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import type { ServerContext } from '../context';
 import type { QbPushEventsTable, QbPushSubscriptionsTable } from '../db/schema';
-import { int, intList, list, obj, readParams, str, type Params, pageParams } from './params';
+import { listPage } from './list-page';
+import { int, intList, list, obj, readParams, str, type Params } from './params';
 import { USER, userOf } from './scope';
 import { isoSeconds, QbError } from './wire';
 
@@ -172,23 +172,14 @@ export function registerPushRoutes(scope: FastifyInstance, ctx: ServerContext) {
     return reply.code(201).send({ event: eventJson(row, appId) });
   });
 
-  scope.get('/events.json', USER, async (request) => {
-    const params = readParams(request);
-    const { page, perPage } = pageParams(params);
-    const me = userOf(request);
-    const { total, rows: items } = await countAndPage(
-      ctx.db.selectFrom('qb_push_events').where('user_id', '=', me),
+  scope.get('/events.json', USER, (request) =>
+    listPage(
+      readParams(request),
+      ctx.db.selectFrom('qb_push_events').where('user_id', '=', userOf(request)),
       (q) => q.selectAll().orderBy('id', 'desc'),
-      page,
-      perPage,
-    );
-    return {
-      current_page: page,
-      per_page: perPage,
-      total_entries: total,
-      items: items.map((e) => ({ event: eventJson(e, appId) })),
-    };
-  });
+      (e) => ({ event: eventJson(e, appId) }),
+    ),
+  );
 
   const ownEvent = async (id: string, me: number) => {
     const row = await ctx.db

@@ -7,7 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
-import { int, list, obj, readParams, str, pageParams } from './params';
+import { listPage } from './list-page';
+import { int, list, obj, readParams, str } from './params';
 import { SESSION, USER, userOf } from './scope';
 import { userJson, type ChatUserRow } from './user-format';
 import { filterExpression, parseUserFilters, parseUserOrder } from './users-query';
@@ -25,12 +26,6 @@ const SINGLE_LOOKUPS: Record<string, Where> = {
   '/users/phone.json': { column: 'phone', param: 'phone' },
 };
 
-function paging(request: FastifyRequest) {
-  const params = readParams(request);
-  const { page, perPage } = pageParams(params);
-  return { params, page, perPage };
-}
-
 export function registerUserRoutes(scope: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
   const byId = async (id: number) =>
     ctx.db.selectFrom('chat_users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -41,27 +36,21 @@ export function registerUserRoutes(scope: FastifyInstance, ctx: ServerContext, b
     request: FastifyRequest,
     narrow: (rows: ReturnType<typeof base>) => ReturnType<typeof base>,
   ) {
-    const { params, page: current, perPage } = paging(request);
+    const params = readParams(request);
     const order = parseUserOrder(params.order);
-    const filters = parseUserFilters(params.filter);
     let query = narrow(base());
-    for (const filter of filters) query = query.where(filterExpression(filter));
-    const counted = await query.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirst();
-    const total = counted?.total ?? 0;
-    const rows = await query
-      .selectAll()
-      .orderBy(sql.ref(`chat_users.${order.column}`), order.direction)
-      .orderBy('chat_users.id')
-      .limit(perPage)
-      .offset((current - 1) * perPage)
-      .execute();
+    for (const filter of parseUserFilters(params.filter)) query = query.where(filterExpression(filter));
     const viewer = userOf(request);
-    return {
-      current_page: current,
-      per_page: perPage,
-      total_entries: total,
-      items: (rows as ChatUserRow[]).map((row) => ({ user: userJson(row, viewer) })),
-    };
+    return listPage(
+      params,
+      query,
+      (q) =>
+        q
+          .selectAll()
+          .orderBy(sql.ref(`chat_users.${order.column}`), order.direction)
+          .orderBy('chat_users.id'),
+      (row) => ({ user: userJson(row as ChatUserRow, viewer) }),
+    );
   }
 
   scope.get('/users.json', USER, (request) => page(request, (q) => q));
