@@ -1,28 +1,11 @@
 /**
- * The session signature (hosted-chat-wire.md §3.1): every parameter but `signature`; a scalar
- * gives `name=value`, an object its `name[sub]=value` pairs sorted and joined into one chunk;
- * values raw; chunks sorted as whole strings and `&`-joined; HMAC-SHA1 (or SHA-256) with the auth
- * secret as lowercase hex. WebCrypto (`crypto.subtle`) computes it in browsers and in Node.
+ * The session signature (hosted-chat-wire.md §3.1): HMAC-SHA1 (or SHA-256) with the auth secret,
+ * as lowercase hex, over the shared signature base. WebCrypto (`crypto.subtle`) computes it in
+ * browsers and in Node.
  */
-export type SignatureHash = 'sha1' | 'sha256';
+import { signatureBase, type SignatureHash } from '../../shared/chat-signature';
 
-export function signatureBase(params: Record<string, unknown>): string {
-  const chunks: string[] = [];
-  for (const [name, value] of Object.entries(params)) {
-    if (name === 'signature' || value === undefined || value === null) continue;
-    if (typeof value === 'object' && !Array.isArray(value)) {
-      chunks.push(
-        Object.entries(value as Record<string, unknown>)
-          .map(([sub, v]) => `${name}[${sub}]=${String(v)}`)
-          .sort()
-          .join('&'),
-      );
-    } else {
-      chunks.push(`${name}=${String(value)}`);
-    }
-  }
-  return chunks.sort().join('&');
-}
+export { signatureBase, type SignatureHash };
 
 export async function hmacHex(secret: string, text: string, hash: SignatureHash): Promise<string> {
   const encoder = new TextEncoder();

@@ -1,31 +1,12 @@
 /**
- * The session signature of hosted-chat-wire.md §3.1, checked by the server: every parameter but
- * `signature`; a scalar gives `name=value`, an object gives its `name[sub]=value` pairs sorted and
- * `&`-joined into one chunk; values raw (not URL-encoded); the chunks sorted as whole strings and
- * `&`-joined; HMAC-SHA1 (or SHA-256) with the auth secret, lowercase hex.
+ * The session signature of hosted-chat-wire.md §3.1, checked by the server: HMAC-SHA1 (or SHA-256)
+ * with the auth secret, lowercase hex, over the signature base the client signs too.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signatureBase, type SignatureHash } from '../../shared/chat-signature';
 import type { Params } from './params';
 
-export function signatureBase(params: Params): string {
-  const chunks: string[] = [];
-  for (const [name, value] of Object.entries(params)) {
-    if (name === 'signature' || value === undefined) continue;
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      chunks.push(
-        Object.entries(value)
-          .map(([sub, v]) => `${name}[${sub}]=${String(v)}`)
-          .sort()
-          .join('&'),
-      );
-    } else {
-      chunks.push(`${name}=${String(value)}`);
-    }
-  }
-  return chunks.sort().join('&');
-}
-
-export type SignatureHash = 'sha1' | 'sha256';
+export type { SignatureHash };
 
 export function sign(params: Params, secret: string, hash: SignatureHash): string {
   return createHmac(hash, secret).update(signatureBase(params)).digest('hex');

@@ -23,8 +23,15 @@ describe('session signature (§3.1)', () => {
     expect(signatureBase({ a: 1, 'a.b': 2 })).toBe('a.b=2&a=1');
   });
 
-  it('leaves out the signature itself and absent values', () => {
+  it('leaves out the signature itself and absent values, also inside objects (the form never sends them)', () => {
     expect(signatureBase({ b: 2, signature: 'x', a: undefined, c: null })).toBe('b=2');
+    expect(signatureBase({ user: { login: 'ava', email: null, phone: undefined } })).toBe('user[login]=ava');
+  });
+
+  it('is accepted by the server when the signed parameters held absent values', async () => {
+    const withNulls = { ...params, user: { ...params.user, email: null }, provider: null };
+    const signed = { ...withNulls, signature: await signSession(withNulls, 'secret') };
+    expect(signatureMatches(signed, 'secret', 'sha1')).toBe(true);
   });
 
   it('is a lowercase HMAC-SHA1 hex of that string by default, SHA-256 when asked', async () => {

@@ -5,7 +5,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/server/config';
-import { signatureBase, signatureMatches } from '../../../src/server/qb/signature';
+import { signatureBase } from '../../../src/shared/chat-signature';
+import { signatureMatches } from '../../../src/server/qb/signature';
 
 const SECRET = 'portal-dev-auth-secret';
 const params = {
