@@ -9,7 +9,7 @@ import type { ServerContext } from '../context';
 import { endSessions } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { ok, zodFields } from '../http/envelope';
-import { secretMatches } from '../prosody/hooks';
+import { secretMatches } from '../auth/tokens';
 
 export const ADMIN_PREFIX = '/internal/admin';
 

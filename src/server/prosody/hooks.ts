@@ -2,21 +2,14 @@
  * Prosody's hooks into our server over loopback (DESIGN.md §1): `POST /internal/prosody/auth`
  * decides every XMPP login. Guarded by the shared secret in `DATA_DIR/secrets.json`.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseChatNode } from '../../shared/chat-address';
+import { secretMatches } from '../auth/tokens';
 import type { ServerContext } from '../context';
 import { verifyChatLogin } from '../chat-identity/chat-users';
 
 export const PROSODY_HOOK_PREFIX = '/internal/prosody';
-
-export function secretMatches(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 const AuthRequest = z.object({
   username: z.string().max(64),

@@ -5,7 +5,8 @@
  * content type, `X-Content-Type-Options: nosniff`, and as attachments unless they are images
  * (peer-lessons §12).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { secretMatches } from '../auth/tokens';
 import type { FastifyReply } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import type { ServerContext } from '../context';
@@ -59,9 +60,7 @@ export function policyMatches(
   expires: number,
   given: string,
 ): boolean {
-  const expected = Buffer.from(uploadPolicy(key, blobId, uid, expires));
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return secretMatches(given, uploadPolicy(key, blobId, uid, expires));
 }
 
 /** §6 `blob_object_access`: a URL on this server whose query pairs become multipart fields. */

@@ -5,7 +5,8 @@
  * server key over the user id, its expiry and the current password hash, which the reset changes.
  * Providers' chat passwords are derived by the portal, so they get no link.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { secretMatches } from '../auth/tokens';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { hashPassword } from '../auth/passwords';
@@ -71,9 +72,7 @@ export function registerPasswordReset(scope: FastifyInstance, ctx: ServerContext
       .where('kind', '=', 'member')
       .executeTakeFirst();
     if (!user) return null;
-    const expected = Buffer.from(linkSignature(key, user.id, expires, user.password_hash));
-    const actual = Buffer.from(given);
-    return expected.length === actual.length && timingSafeEqual(expected, actual) ? user : null;
+    return secretMatches(given, linkSignature(key, user.id, expires, user.password_hash)) ? user : null;
   };
 
   const expired = page('This link has expired', '<p>Ask for a new password reset from the app.</p>');

@@ -3,7 +3,8 @@
  * alive two hours past the last request (§2.7 "Docs: tokens expire 2 h after the last API
  * request"). An application session has no user until `POST /login.json`.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../auth/tokens';
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
 import { newObjectId } from './object-id';
@@ -26,9 +27,8 @@ export interface QbSession {
   token: string;
 }
 
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+/** Stored like the portal's tokens: only the SHA-256 (DESIGN.md §3 "Auth"). */
+export const hashSessionToken = hashToken;
 
 export const TOKEN_SHAPE = /^[0-9a-f]{40}$/;
 

@@ -2,7 +2,8 @@
  * The session signature of hosted-chat-wire.md §3.1, checked by the server: HMAC-SHA1 (or SHA-256)
  * with the auth secret, lowercase hex, over the signature base the client signs too.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { secretMatches } from '../auth/tokens';
 import { signatureBase, type SignatureHash } from '../../shared/chat-signature';
 import type { Params } from './params';
 
@@ -16,7 +17,5 @@ export function sign(params: Params, secret: string, hash: SignatureHash): strin
 export function signatureMatches(params: Params, secret: string, hash: SignatureHash): boolean {
   const given = typeof params.signature === 'string' ? params.signature.toLowerCase() : '';
   if (!/^[0-9a-f]+$/.test(given)) return false;
-  const expected = Buffer.from(sign(params, secret, hash));
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return secretMatches(given, sign(params, secret, hash));
 }
