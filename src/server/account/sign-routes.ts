@@ -7,7 +7,7 @@ import { assertWithinLimits, LIMITS, recordHits } from '../auth/rate-limit';
 import { createSession, endSessions } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
-import type { Mailer } from '../mail/mailer';
+import { afterAnswer, type Mailer } from '../mail/mailer';
 import { createProvider } from './create-provider';
 import { consumeResetCode, issueResetCode } from './password-reset';
 import { loadDoctorInfo } from './provider-info';
@@ -85,14 +85,8 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       .where('cancelled_at', 'is', null)
       .executeTakeFirst();
     if (body.code === undefined || body.password === undefined) {
-      // Issued after the answer, so a known address answers as fast as an unknown one and a slow
-      // or failing mail server reveals nothing; a failure is logged for the operator.
       if (provider)
-        setImmediate(() =>
-          issueResetCode(ctx, mailer, provider).catch((error: unknown) =>
-            ctx.log.error({ err: error, provider: provider.id }, 'password reset code not sent'),
-          ),
-        );
+        afterAnswer(ctx.log, 'password reset code not sent', () => issueResetCode(ctx, mailer, provider));
       return { step: 'CODE_SENT' as const };
     }
     if (!provider || !(await consumeResetCode(ctx, provider.id, body.code))) {

@@ -59,3 +59,14 @@ export function createMailer(options: {
     },
   };
 }
+
+/**
+ * Runs `task` (typically sending a mail) after the current request has been answered, so whether
+ * and how fast a mail goes out tells the caller nothing (no account enumeration); a failure is
+ * logged for the operator.
+ */
+export function afterAnswer(log: FastifyBaseLogger, what: string, task: () => Promise<unknown>): void {
+  setImmediate(() => {
+    task().catch((error: unknown) => log.error({ err: error }, what));
+  });
+}

@@ -10,7 +10,7 @@ import { secretMatches } from '../auth/tokens';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { hashPassword } from '../auth/passwords';
-import type { Mailer } from '../mail/mailer';
+import { afterAnswer, type Mailer } from '../mail/mailer';
 import { int, readParams, str } from './params';
 import { PUBLIC, QB_PREFIX, SESSION } from './scope';
 import { destroyUserSessions } from './sessions';
@@ -47,11 +47,14 @@ export function registerPasswordReset(scope: FastifyInstance, ctx: ServerContext
         const signature = linkSignature(key, user.id, expires, user.password_hash);
         const origin = `${request.protocol}://${request.host}`;
         const link = `${origin}${QB_PREFIX}${CONFIRM_PATH}?user=${user.id}&expires=${expires}&signature=${signature}`;
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your chat password',
-          text: `Someone asked to reset the chat password of this account.\n\nChoose a new one within an hour: ${link}\n\nIf it was not you, ignore this email.`,
-        });
+        const to = user.email;
+        afterAnswer(request.log, 'chat password reset mail not sent', () =>
+          mailer.send({
+            to,
+            subject: 'Reset your chat password',
+            text: `Someone asked to reset the chat password of this account.\n\nChoose a new one within an hour: ${link}\n\nIf it was not you, ignore this email.`,
+          }),
+        );
       } else if (user) {
         request.log.info({ userId: user.id }, 'chat password reset asked for a portal-managed account');
       }
