@@ -67,6 +67,7 @@ describe('notifyOfflineMessage', () => {
     expect(rows[0]).toEqual(['2 new messages from Ines', 'Are you there?', 2]);
     expect(rows[1]![0]).toBe('New message from Olu');
     expect((rows[1]![1] as string).length).toBe(140);
+    expect(rows[1]![1]).toMatch(/x…$/);
     expect(rows).toHaveLength(2);
   });
 

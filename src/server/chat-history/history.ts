@@ -8,9 +8,8 @@ import type { ServerContext } from '../context';
 import type { DialogRow } from './dialogs';
 import { PUBLIC_GROUP, PRIVATE } from './dialogs';
 import { storeMessage, type NewMessage } from './messages';
+import { textPreview } from './preview';
 import type { DeliverCommand, ProsodyBridge, RoomSpec } from './prosody-bridge';
-
-const PREVIEW_LENGTH = 140;
 
 export class ChatHistory {
   readonly #ctx: ServerContext;
@@ -30,7 +29,7 @@ export class ChatHistory {
         messageId: message.id,
         senderChatId: message.senderId,
         recipientChatIds: dialog.occupant_ids.filter((id) => id !== message.senderId),
-        textPreview: message.body.slice(0, PREVIEW_LENGTH),
+        textPreview: textPreview(message.body),
         attachmentCount: message.attachments.length,
         dialogType: dialog.type,
         dateSent: message.dateSent,

@@ -5,6 +5,7 @@
  * one MESSAGE notification per sender stays unread, replaced by the newest message with a count.
  */
 import type { ServerContext } from '../context';
+import { textPreview } from '../chat-history/preview';
 import { inTransaction } from '../db/transaction';
 import { appSockets, type SocketRegistry } from '../socket/registry';
 import { createNotification } from './create-notification';
@@ -20,8 +21,6 @@ export interface OfflineMessage {
   dialogId?: string;
 }
 
-const PREVIEW_LENGTH = 140;
-
 /** Returns the notification id, or null when the provider is online. */
 export async function notifyOfflineMessage(
   ctx: Pick<ServerContext, 'db' | 'events'>,
@@ -29,10 +28,7 @@ export async function notifyOfflineMessage(
   presence: Pick<SocketRegistry, 'isOnline'> = appSockets,
 ): Promise<number | null> {
   if (presence.isOnline(message.providerId)) return null;
-  const text =
-    message.preview.length > PREVIEW_LENGTH
-      ? `${message.preview.slice(0, PREVIEW_LENGTH - 1)}…`
-      : message.preview;
+  const text = textPreview(message.preview);
   const attachments = message.attachmentCount ?? 0;
   // The English body names attachments in words; the template's preview stays language-neutral.
   const preview =
