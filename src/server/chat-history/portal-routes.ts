@@ -66,15 +66,19 @@ export async function clientInfos(ctx: ServerContext, chatIds: number[]): Promis
   );
 }
 
-async function providerDialogs(ctx: ServerContext, chatId: number) {
+/** The dialogs the provider sees (not hidden for them); paged and filtered in SQL by the callers. */
+function providerDialogs(ctx: ServerContext, chatId: number) {
   return ctx.db
     .selectFrom('chat_dialogs')
-    .selectAll()
-    .where(sql<boolean>`occupant_ids @> array[${chatId}]::integer[] and not (${chatId} = any(hidden_for))`)
+    .where(sql<boolean>`occupant_ids @> array[${chatId}]::integer[] and not (${chatId} = any(hidden_for))`);
+}
+
+/** Newest message first, then newest dialog. */
+function newestFirst<Q extends ReturnType<typeof providerDialogs>>(query: Q): Q {
+  return query
     .orderBy(sql`last_message_date_sent desc nulls last`)
     .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
+    .orderBy('id') as Q;
 }
 
 export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -89,8 +93,14 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
   );
 
   registerEndpoint(app, ctx, getProviderDialogs, async ({ session, query }) => {
-    const all = await providerDialogs(ctx, session.chatId);
-    const page = all.slice(query.skip, query.skip + query.limit);
+    const counted = await providerDialogs(ctx, session.chatId)
+      .select(sql<number>`count(*)::integer`.as('total'))
+      .executeTakeFirst();
+    const page = await newestFirst(providerDialogs(ctx, session.chatId))
+      .selectAll()
+      .limit(query.limit)
+      .offset(query.skip)
+      .execute();
     const unread = await unreadCounts(
       ctx.db,
       session.chatId,
@@ -101,7 +111,7 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
       page.filter((d) => d.type === PRIVATE).flatMap((d) => opponentOf(d, session.chatId) ?? []),
     );
     return {
-      total: all.length,
+      total: Number(counted?.total ?? 0),
       items: page.map((d: DialogRow) => {
         const other = d.type === PRIVATE ? opponentOf(d, session.chatId) : null;
         const client = other === null ? null : (clients.get(other) ?? null);
@@ -143,7 +153,7 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
       .select(['id', 'login'])
       .where('id', '=', session.chatId)
       .executeTakeFirstOrThrow();
-    const dialogs = await providerDialogs(ctx, session.chatId);
+    const dialogs = await newestFirst(providerDialogs(ctx, session.chatId)).select('id').execute();
     const unread = await unreadCounts(ctx.db, session.chatId);
     const items = dialogs.map((d) => ({ dialogId: d.id, unreadMessagesCount: unread.get(d.id) ?? 0 }));
     const credentials = chatCredentials(ctx, user.id, user.login);
@@ -164,18 +174,20 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
   });
 
   registerEndpoint(app, ctx, getUnreadDialogs, async ({ session }) => {
-    const dialogs = await providerDialogs(ctx, session.chatId);
     const unread = await unreadCounts(ctx.db, session.chatId);
-    const items = dialogs
-      .filter((d) => (unread.get(d.id) ?? 0) > 0)
-      .map((d) => ({
-        dialogId: d.id,
-        type: d.type,
-        clientChatId: d.type === PRIVATE ? opponentOf(d, session.chatId) : null,
-        unreadMessagesCount: unread.get(d.id)!,
-        lastMessage: d.last_message,
-        lastMessageDateSent: d.last_message_date_sent,
-      }));
+    const unreadIds = [...unread].filter(([, count]) => count > 0).map(([id]) => id);
+    if (unreadIds.length === 0) return { total: 0, items: [] };
+    const dialogs = await newestFirst(providerDialogs(ctx, session.chatId).where('id', 'in', unreadIds))
+      .selectAll()
+      .execute();
+    const items = dialogs.map((d) => ({
+      dialogId: d.id,
+      type: d.type,
+      clientChatId: d.type === PRIVATE ? opponentOf(d, session.chatId) : null,
+      unreadMessagesCount: unread.get(d.id)!,
+      lastMessage: d.last_message,
+      lastMessageDateSent: d.last_message_date_sent,
+    }));
     return { total: items.reduce((sum, i) => sum + i.unreadMessagesCount, 0), items };
   });
 }
