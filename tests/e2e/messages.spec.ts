@@ -229,3 +229,36 @@ test('seeded conversations: unread red dot, the deep link from Clients, and a gr
   await page.keyboard.press('ArrowDown');
   await expect(dialogs.getByRole('button').nth(1)).toBeFocused();
 });
+
+test('the app socket lives across both layouts; the chat closes on the pages that do not use it (spec §2)', async ({
+  page,
+}) => {
+  const sockets: Array<{ url: string; closed: boolean }> = [];
+  page.on('websocket', (ws) => {
+    const entry = { url: ws.url(), closed: false };
+    sockets.push(entry);
+    ws.on('close', () => (entry.closed = true));
+  });
+  const open = (path: string) => sockets.filter((s) => s.url.endsWith(path) && !s.closed).length;
+  const opened = (path: string) => sockets.filter((s) => s.url.endsWith(path)).length;
+  const navigate = (path: string) =>
+    page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+
+  await signInAs(page, 'amelia');
+  await expect.poll(() => open('/xmpp-websocket')).toBe(1);
+  await expect.poll(() => open('/socket')).toBe(1);
+
+  await navigate('/question');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await expect.poll(() => open('/xmpp-websocket')).toBe(0);
+  expect(open('/socket')).toBe(1);
+  expect(opened('/socket')).toBe(1);
+
+  await navigate('/Dashboard/Dashboard');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expect.poll(() => open('/xmpp-websocket')).toBe(1);
+  expect(opened('/socket')).toBe(1);
+});

@@ -10,13 +10,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { accountCalls } from '../api/api-client';
-import { session, updateUserInfo } from '../features/auth';
-import { FloatingChatIcon, MessagesRedDot, useChatConnection } from '../features/chat';
-import { MenuRedDot, useAppSocket } from '../features/notifications';
+import { updateUserInfo } from '../features/auth';
+import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
+import { MenuRedDot } from '../features/notifications';
 import { AuditPopup, decisionPopupDue, useAuditInfo } from '../features/profile';
-import { NO_CHAT_PATHS, paths } from '../paths';
+import { paths } from '../paths';
 import { routeFor } from '../routes/route-table';
 import { KeepAliveOutlet } from './keep-alive';
 import { Menu } from './menu';
@@ -36,11 +35,6 @@ export function MainLayout() {
   const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
   // The decision whose popup was closed here (a later decision shows its own popup).
   const [closedFor, setClosedFor] = useState<string | null>(null);
-  const { token } = useSnapshot(session);
-  // The app socket lives while the session does (spec §7); so does the chat, except on the pages
-  // of spec §2 where it is not used.
-  useAppSocket(token);
-  useChatConnection(token, !NO_CHAT_PATHS.includes(location.pathname));
 
   // Every navigation, not only a new path (spec §4 "Audit info is fetched on every navigation"):
   // another tab of the same page, or the menu entry of the page already open, gets a new
