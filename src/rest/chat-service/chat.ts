@@ -86,13 +86,11 @@ export const chatDialogs = (client: ChatServiceClient) => ({
 
   /** Removes the dialogs for the current user, or with `force` for everyone (owner only). */
   async delete(ids: string | string[], force = false): Promise<DeleteResult> {
-    const text = await client.request<string>({
+    return client.request<DeleteResult>({
       method: 'DELETE',
       path: `chat/Dialog/${([] as string[]).concat(ids).join(',')}.json`,
       form: force ? { force: 1 } : undefined,
-      text: true,
     });
-    return JSON.parse(text) as DeleteResult;
   },
 });
 
@@ -139,13 +137,11 @@ export const chatMessages = (client: ChatServiceClient) => ({
   },
 
   async delete(ids: string | string[], force = false): Promise<DeleteResult> {
-    const text = await client.request<string>({
+    return client.request<DeleteResult>({
       method: 'DELETE',
       path: `chat/Message/${([] as string[]).concat(ids).join(',')}.json`,
       form: force ? { force: 1 } : undefined,
-      text: true,
     });
-    return JSON.parse(text) as DeleteResult;
   },
 
   /** `{ total, [dialogId]: n }` for the given dialogs (or only the total for all). */

@@ -36,12 +36,10 @@ export const chatData = (client: ChatServiceClient) => ({
         form: target,
       });
     }
-    const text = await client.request<string>({
+    return client.request<DeleteResult>({
       method: 'DELETE',
       path: `data/${className}/${([] as string[]).concat(target).join(',')}.json`,
-      text: true,
     });
-    return JSON.parse(text) as DeleteResult;
   },
 
   uploadFile(className: string, id: string, field: string, file: Blob, fileName: string) {
