@@ -13,6 +13,7 @@ import {
   APP_SOCKET_TOKEN_HEADER,
 } from '../shared/app-socket';
 import { APP_SOCKET_HEARTBEAT_MS } from '../shared/constants';
+import { createEmitter, type Listener as EmitterListener } from '../shared/emitter';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import {
   appsocket,
@@ -52,7 +53,7 @@ export interface AppSocketEvents {
   error: { code: string; message: string; destination?: string };
 }
 
-type Listener<K extends keyof AppSocketEvents> = (payload: AppSocketEvents[K]) => void;
+type Listener<K extends keyof AppSocketEvents> = EmitterListener<AppSocketEvents[K]>;
 
 export interface AppSocket {
   readonly state: AppSocketState;
@@ -83,10 +84,9 @@ export function createAppSocket(options: AppSocketOptions): AppSocket {
   const timers = options.timers ?? realTimers;
   const random = options.random ?? Math.random;
   const heartbeat = options.heartbeatMs ?? APP_SOCKET_HEARTBEAT_MS;
-  const listeners = new Map<keyof AppSocketEvents, Set<Listener<never>>>();
-  const emit = <K extends keyof AppSocketEvents>(name: K, payload: AppSocketEvents[K]) => {
-    for (const listener of listeners.get(name) ?? []) (listener as Listener<K>)(payload);
-  };
+  // A listener that throws does not stop the others nor the frame being handled.
+  const events = createEmitter<AppSocketEvents>();
+  const emit = events.emit;
   let reason: string | undefined;
   const lifecycle = createLifecycle((state) => emit('state', { state, reason }));
   let client: Client | null = null;
@@ -200,12 +200,7 @@ export function createAppSocket(options: AppSocketOptions): AppSocket {
       move('stopped');
       await current?.deactivate();
     },
-    on(name, listener) {
-      const set = listeners.get(name) ?? new Set();
-      listeners.set(name, set);
-      set.add(listener as Listener<never>);
-      return () => set.delete(listener as Listener<never>);
-    },
+    on: events.on,
     sendChat(chat) {
       publish(APP_SOCKET_SEND.chatPrivate, {
         type: appsocket.ClientMessageType.USER_CHAT_MESSAGE,

@@ -22,7 +22,7 @@ import { createChatStates } from './chat-states/chat-states';
 import type { ChatClient, ChatClientOptions, ChatCredentials, ChatEvents } from './client-types';
 import { ChatNotConnectedError, XmppError } from './errors/errors';
 import { createNotConnectedGuard } from './errors/not-connected';
-import { createEmitter } from './events/emitter';
+import { createEmitter } from '../shared/emitter';
 import { createIqCaller } from './iq/caller';
 import { createIqResponder } from './iq/responder';
 import { createLastActivity } from './last-activity/last-activity';

@@ -102,6 +102,23 @@ describe('messages', () => {
     expect(redDots.map((p) => [p.key, p.count, p.notificationId])).toEqual([['NOTIFICATION', 2, 9]]);
   });
 
+  it('a listener that throws stops neither the other listeners nor the red dot of that frame', async () => {
+    start();
+    await settle();
+    const redDots: number[] = [];
+    socket.on('message', () => {
+      throw new Error('a broken message listener');
+    });
+    socket.on('redDot', (p) => redDots.push(p.count));
+    broker.push(
+      CHAT,
+      encodeServerMessage({ type: 3, push: { type: 2, redDot: { key: 'NOTIFICATION', count: 4 } } }),
+    );
+    // The listener's error surfaces as an uncaught error on a task of its own.
+    await expect(vi.advanceTimersByTimeAsync(0)).rejects.toThrow('a broken message listener');
+    expect(redDots).toEqual([4]);
+  });
+
   it('reports errors from the errors queue and bodies it cannot read', async () => {
     start();
     await settle();
