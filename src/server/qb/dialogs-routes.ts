@@ -15,6 +15,7 @@ import {
   ensurePrivateDialog,
   findDialog,
   fullNames,
+  GROUP,
   opponentOf,
   PRIVATE,
   PUBLIC_GROUP,
@@ -85,8 +86,8 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
     const occupants = intList(params.occupants_ids);
     if (occupants === null) throw QbError.invalid('occupants_ids', 'must be user ids separated by commas');
     const others = [...new Set(occupants.filter((id) => id !== me))];
-    const type = int(params.type) ?? (others.length === 1 ? PRIVATE : 2);
-    if (![1, 2, 3].includes(type))
+    const type = int(params.type) ?? (others.length === 1 ? PRIVATE : GROUP);
+    if (![PUBLIC_GROUP, GROUP, PRIVATE].includes(type))
       throw QbError.invalid('type', 'must be 1 (public group), 2 (group) or 3 (private)');
     if (others.length > 0) {
       const found = await ctx.db.selectFrom('chat_users').select('id').where('id', 'in', others).execute();

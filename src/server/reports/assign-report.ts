@@ -6,6 +6,7 @@
  */
 import {
   DEFAULT_REPORT_TITLES,
+  PENDING_REPORT_STATUSES,
   type ExpertReportStatus,
   type ExpertReportType,
 } from '../../shared/expert-reports';
@@ -154,7 +155,7 @@ export async function countPendingReports(db: Database, providerId: number): Pro
     .selectFrom('expert_reports')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('provider_id', '=', providerId)
-    .where('status', '!=', 'COMPLETED')
+    .where('status', 'in', [...PENDING_REPORT_STATUSES])
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

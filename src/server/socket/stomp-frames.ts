@@ -20,20 +20,6 @@ export interface ParsedMessage {
   error: string | null;
 }
 
-export const CLIENT_COMMANDS = [
-  'CONNECT',
-  'STOMP',
-  'SEND',
-  'SUBSCRIBE',
-  'UNSUBSCRIBE',
-  'ACK',
-  'NACK',
-  'BEGIN',
-  'COMMIT',
-  'ABORT',
-  'DISCONNECT',
-] as const;
-
 const LF = 0x0a;
 const CR = 0x0d;
 const NUL = 0x00;

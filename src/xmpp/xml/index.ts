@@ -1,3 +1,0 @@
-/** The XML element model shared by every parser and builder of the chat stack. */
-export * from './element';
-export * from './dom';
