@@ -11,7 +11,7 @@ import { ApiError } from '../http/api-error';
 import { createNotification } from '../notifications/create-notification';
 import { englishTime } from '../notifications/english-time';
 import { checkBooking, type BookingRefusal } from '../schedule/availability';
-import { loadSchedule } from '../schedule/schedule-store';
+import { loadSchedule, scheduleTimeZone } from '../schedule/schedule-store';
 import { appointmentTransition, IllegalAppointmentTransition } from './appointment-machine';
 
 const REFUSALS: Record<BookingRefusal, string> = {
@@ -159,14 +159,14 @@ export async function cancelByMember(
       .execute();
     const memberName = `${a.first_name} ${a.last_name}`;
     const startsAt = a.starts_at.toISOString();
-    const { rules } = await loadSchedule(trx, a.provider_id);
+    const timeZone = await scheduleTimeZone(trx, a.provider_id);
     await createNotification(
       { db: trx, events: ctx.events },
       {
         providerId: a.provider_id,
         category: 'BOOKING_CANCELLED',
         title: `${memberName} cancelled a consultation`,
-        body: `The consultation on ${englishTime(a.starts_at, rules.timezone)} is cancelled. Reason: ${reason}`,
+        body: `The consultation on ${englishTime(a.starts_at, timeZone)} is cancelled. Reason: ${reason}`,
         template: { key: 'booking.cancelled', params: { memberName, startsAt, reason } },
         data: { appointmentId: a.id, memberId: a.member_id, startsAt },
       },

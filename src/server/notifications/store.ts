@@ -14,6 +14,7 @@ import {
 } from '../../shared/api/notifications';
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '../../shared/notification-categories';
 import type { Database } from '../db/database';
+import { countAndPage } from '../db/paging';
 import { ApiError } from '../http/api-error';
 
 type Row = {
@@ -54,16 +55,16 @@ export async function listNotifications(
   let base = db.selectFrom('notifications').where('provider_id', '=', providerId);
   if (query.category) base = base.where('category', '=', query.category);
   if (query.unread) base = base.where('read_at', 'is', null);
-  const [{ total }] = [
-    await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ];
-  const rows = await base
-    .select(['id', 'category', 'title', 'body', 'data', 'template', 'params', 'created_at', 'read_at'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize)
-    .execute();
+  const { total, rows } = await countAndPage(
+    base,
+    (q) =>
+      q
+        .select(['id', 'category', 'title', 'body', 'data', 'template', 'params', 'created_at', 'read_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+    query.pageNum,
+    query.pageSize,
+  );
   const schedule = await db
     .selectFrom('schedule_settings')
     .select('timezone')
@@ -72,7 +73,7 @@ export async function listNotifications(
   return {
     records: rows.map(toItem),
     timezone: schedule?.timezone ?? null,
-    total: Number(total),
+    total,
     pageNum: query.pageNum,
     pageSize: query.pageSize,
   };

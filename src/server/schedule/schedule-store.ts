@@ -26,6 +26,17 @@ export interface StoredSchedule {
   }>;
 }
 
+/** The provider's time zone: the schedule's, else the one given at sign-up (as loadSchedule has it). */
+export async function scheduleTimeZone(db: Database, providerId: number): Promise<string> {
+  const row = await db
+    .selectFrom('providers')
+    .leftJoin('schedule_settings', 'schedule_settings.provider_id', 'providers.id')
+    .select(['providers.timezone as providerZone', 'schedule_settings.timezone as scheduleZone'])
+    .where('providers.id', '=', providerId)
+    .executeTakeFirstOrThrow();
+  return row.scheduleZone ?? row.providerZone;
+}
+
 export async function loadSchedule(db: Database, providerId: number): Promise<StoredSchedule> {
   const [settings, provider, entries] = await Promise.all([
     db.selectFrom('schedule_settings').selectAll().where('provider_id', '=', providerId).executeTakeFirst(),
