@@ -14,14 +14,12 @@ import { accountCalls } from '../api/api-client';
 import { updateUserInfo } from '../features/auth';
 import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
 import { MenuRedDot } from '../features/notifications';
-import { AuditPopup, decisionPopupDue, useAuditInfo } from '../features/profile';
+import { AuditPopup, DOCTOR_INFO_KEY, decisionPopupDue, useAuditInfo } from '../features/profile';
 import { paths } from '../paths';
 import { routeFor } from '../routes/route-table';
 import { KeepAliveOutlet } from './keep-alive';
 import { Menu } from './menu';
 import { TopBar } from './top-bar';
-
-export const DOCTOR_INFO_KEY = ['account', 'doctorInfo'] as const;
 
 export function MainLayout() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { showToast } from '../../components/toast-store';
 import { changePasswordSchema, type ChangePasswordValues } from './form-schemas';
-import { applyServerFieldErrors } from './use-form-errors';
+import { applyServerFieldErrors } from '../../components/server-field-errors';
 
 export function ChangePasswordForm() {
   const { t } = useTranslation(['settings', 'auth']);

@@ -9,7 +9,7 @@ import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { showToast } from '../../components/toast-store';
 import { forgotEmailSchema, forgotResetSchema } from './form-schemas';
-import { applyServerFieldErrors } from './use-form-errors';
+import { applyServerFieldErrors } from '../../components/server-field-errors';
 
 export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('auth');

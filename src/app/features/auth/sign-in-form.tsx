@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { signInSchema, type SignInValues } from './form-schemas';
 import { afterSignIn } from './post-sign-in';
-import { applyServerFieldErrors } from './use-form-errors';
+import { applyServerFieldErrors } from '../../components/server-field-errors';
 
 export function SignInForm({
   onSignedIn,

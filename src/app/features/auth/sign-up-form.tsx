@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { signUpSchema, type SignUpValues } from './form-schemas';
 import { afterSignIn } from './post-sign-in';
-import { applyServerFieldErrors } from './use-form-errors';
+import { applyServerFieldErrors } from '../../components/server-field-errors';
 
 export function SignUpForm({ onSignedUp }: { onSignedUp(agreementDue: boolean): void }) {
   const { t, i18n } = useTranslation('auth');

@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -27,6 +27,7 @@ import {
   type ProfileFormInput,
   type ProfileFormValues,
 } from './profile-form-schema';
+import { applyServerFieldErrors } from '../../components/server-field-errors';
 import { AUDIT_INFO_KEY, DOCTOR_INFO_KEY, useProfileOptions } from './use-audit-info';
 import { AvatarUpload, DocumentsUpload } from './uploads';
 
@@ -60,10 +61,7 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
       navigate(paths.certificationSuccess);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const known = error.fields.filter((f) => FIELDS.includes(f.field));
-      for (const f of known)
-        setError(f.field as Path<ProfileFormInput>, { type: 'server', message: f.message });
-      if (known.length === 0) setError('root', { message: error.message });
+      if (applyServerFieldErrors(error, setError, FIELDS) === 0) setError('root', { message: error.message });
     }
   });
 
