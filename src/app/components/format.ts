@@ -13,17 +13,27 @@ export function formatMoney(amountCents: number, currency: string, language = 'e
     : `${currency} ${number}`;
 }
 
-export function formatDateTime(iso: string | null, language: string, timeZone?: string): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(language, {
+/** Intl formatters are costly to make and lists format many times: one per language and style. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(language, options)));
+  return format;
+}
+
+/** An instant (ISO text or epoch milliseconds) as date and time; '—' for none. */
+export function formatDateTime(when: string | number | null, language: string, timeZone?: string): string {
+  if (when === null || when === '') return '—';
+  return dateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
     ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(iso));
+  }).format(new Date(when));
 }
 
 export function formatTime(iso: string, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(
+  return dateTimeFormat(language, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(
     new Date(iso),
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { chatRuntime } from './chat-runtime';
 import { ATTACHMENT_BODY } from './convert';
 import type { ChatEntry, EntryAttachment } from './entries';
-import { formatFullTime } from './format-time';
+import { formatDateTime } from '../../components/format';
 import { ClockIcon } from './icons';
 import { MessageText } from './message-text';
 import { tickOf, type Tick } from './ticks';
@@ -80,7 +80,7 @@ export function MessageBubble({
           className={`mt-0.5 flex justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}
         >
           <time dateTime={new Date(entry.sentAt).toISOString()}>
-            {formatFullTime(entry.sentAt, i18n.language)}
+            {formatDateTime(entry.sentAt, i18n.language)}
           </time>
           {tick && (
             <span

@@ -11,6 +11,7 @@ import type { NotificationCategory, NotificationItem } from '../../../shared/api
 import { SIMPLE_PAGE_SIZE_DEFAULT } from '../../../shared/constants';
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
+import { formatDateTime } from '../../components/format';
 import { SimplePagination } from '../../components/pagination';
 import { CategoryList } from './category-list';
 import { notificationListQuery } from './queries';
@@ -31,11 +32,6 @@ export function NotificationCentre() {
     ...n,
     shown: renderNotification(n, (key, options) => t(key, options), render),
   }));
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  });
 
   const columns: Column<NotificationItem & { shown: RenderedNotification }>[] = [
     {
@@ -60,7 +56,11 @@ export function NotificationCentre() {
       ),
     },
     { key: 'category', header: t('columns.category'), render: (n) => t(`categories.${n.category}`) },
-    { key: 'time', header: t('columns.time'), render: (n) => format.format(new Date(n.createdAt)) },
+    {
+      key: 'time',
+      header: t('columns.time'),
+      render: (n) => formatDateTime(n.createdAt, i18n.language, timeZone),
+    },
     {
       key: 'action',
       header: <span className="sr-only">{t('columns.action')}</span>,
