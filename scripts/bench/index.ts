@@ -7,7 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensurePortalBuilt } from '../../tests/support/build';
+import { ensurePortalBuilt } from '../lib/bootstrap.mjs';
 import { startStack } from '../../tests/support/stack';
 import { createReporter, type BenchSection } from './bench';
 

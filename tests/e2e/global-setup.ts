@@ -2,7 +2,7 @@
  * Builds the portal when its sources are newer than the build, then starts the real stack
  * (server serving the built portal, Prosody, PGlite) for the whole e2e run.
  */
-import { ensurePortalBuilt } from '../support/build';
+import { ensurePortalBuilt } from '../../scripts/lib/bootstrap.mjs';
 import { startStack } from '../support/stack';
 
 export default async function globalSetup() {

@@ -1,0 +1,10 @@
+// Types of bootstrap.mjs (plain Node, so that it runs before node_modules exists), for the
+// TypeScript that reuses its steps: the e2e set-up and the benchmarks build the portal the same way.
+export declare const ROOT: string;
+export declare const BOOTSTRAP_LOG: string;
+export declare class BootstrapError extends Error {}
+export declare function ensureNodeModules(): void;
+export declare function ensureDebianPackages(packages: string[], why: string): void;
+export declare function ensurePortalBuilt(): void;
+export declare function bootstrap(options?: { chromium?: boolean; build?: boolean }): void;
+export declare function runMain(main: () => Promise<number | void> | number | void): Promise<void>;
