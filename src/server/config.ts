@@ -3,6 +3,7 @@
  * value ends the start with one line saying what to fix.
  */
 import path from 'node:path';
+import { APP_SOCKET_HEARTBEAT_MS } from '../shared/constants';
 
 export interface ServerConfig {
   /** Listening port of the one origin (portal, `/api`, `/qb`, `/socket`, XMPP proxy). */
@@ -43,6 +44,8 @@ export interface ServerConfig {
   };
   /** OpenAI-compatible endpoint behind the chat-service AI extensions (§10); null = not configured. */
   ai: { apiUrl: string | null; apiKey: string | null; model: string };
+  /** The app socket (spec §7): heart-beat both ways (spec §9), refused words in its chat. */
+  appSocket: { heartBeatMs: number; sensitiveWords: string[] };
   seed: boolean;
   logLevel: string;
 }
@@ -136,7 +139,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       apiKey: env.AI_API_KEY || null,
       model: env.AI_MODEL || 'gpt-4o-mini',
     },
+    appSocket: { heartBeatMs: serverHeartBeatMs(env), sensitiveWords: sensitiveWordsFrom(env) },
     seed: env.SEED !== '0',
     logLevel: env.LOG_LEVEL || 'info',
   };
+}
+
+/**
+ * The server's heart-beat, both ways: 100000 ms (spec §9). `APP_SOCKET_HEARTBEAT_MS` overrides it
+ * for tests that cannot wait minutes; production leaves it unset.
+ */
+export function serverHeartBeatMs(env: NodeJS.ProcessEnv): number {
+  return int(env, 'APP_SOCKET_HEARTBEAT_MS', APP_SOCKET_HEARTBEAT_MS, 100, 3_600_000);
+}
+
+/** Words refused in app socket chat, from `APP_SOCKET_SENSITIVE_WORDS` (comma-separated). */
+export function sensitiveWordsFrom(env: NodeJS.ProcessEnv): string[] {
+  return (env.APP_SOCKET_SENSITIVE_WORDS ?? '')
+    .split(',')
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean);
 }

@@ -1,7 +1,8 @@
 /** The server's STOMP 1.2 frame reader and writer (src/server/socket/stomp-frames.ts). */
 import { describe, expect, it } from 'vitest';
 import { parseMessage, serializeFrame } from '../../src/server/socket/stomp-frames';
-import { negotiate, parseHeartBeat, serverHeartBeatMs } from '../../src/server/socket/heartbeat';
+import { serverHeartBeatMs } from '../../src/server/config';
+import { negotiate, parseHeartBeat } from '../../src/server/socket/heartbeat';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array) => new TextDecoder().decode(b);

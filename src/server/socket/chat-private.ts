@@ -16,14 +16,6 @@ const QUEUE = APP_SOCKET_SUBSCRIPTIONS.chatPrivate.destination;
 const MAX_ITEMS = 20;
 const MAX_TEXT = 4096;
 
-/** Words refused in app socket chat, from `APP_SOCKET_SENSITIVE_WORDS` (comma-separated). */
-export function sensitiveWordsFrom(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.APP_SOCKET_SENSITIVE_WORDS ?? '')
-    .split(',')
-    .map((w) => w.trim().toLowerCase())
-    .filter(Boolean);
-}
-
 export function containsSensitiveWord(items: readonly ReplyItem[], words: readonly string[]): boolean {
   if (words.length === 0) return false;
   const text = items

@@ -3,7 +3,6 @@
  * can send every cx ms, wants to receive every cy ms), CONNECTED answers `sx,sy`. The server sends
  * every max(sx, cy) ms when both are non-zero, and expects the client every max(cx, sy) ms.
  */
-import { APP_SOCKET_HEARTBEAT_MS } from '../../shared/constants';
 
 export interface HeartBeatPlan {
   /** How often the server sends an EOL; 0 = never. */
@@ -28,20 +27,4 @@ export function negotiate(client: [number, number], server: [number, number]): H
     sendEveryMs: sx > 0 && cy > 0 ? Math.max(sx, cy) : 0,
     expectEveryMs: cx > 0 && sy > 0 ? Math.max(cx, sy) : 0,
   };
-}
-
-/**
- * The server's heart-beat, both ways: 100000 ms (spec §9). `APP_SOCKET_HEARTBEAT_MS` overrides it
- * for tests that cannot wait minutes; production leaves it unset.
- */
-export function serverHeartBeatMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.APP_SOCKET_HEARTBEAT_MS;
-  if (raw === undefined || raw === '') return APP_SOCKET_HEARTBEAT_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 100 || value > 3_600_000) {
-    throw new Error(
-      `APP_SOCKET_HEARTBEAT_MS must be a whole number of ms between 100 and 3600000 (got "${raw}")`,
-    );
-  }
-  return value;
 }

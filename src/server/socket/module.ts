@@ -13,11 +13,10 @@ import { failureForEnded } from '../auth/session-policy';
 import type { ServerContext } from '../context';
 import { reject } from '../http/upgrade';
 import { originAllowed } from '../prosody/proxy';
-import { handleUserChat, sensitiveWordsFrom } from './chat-private';
+import { handleUserChat } from './chat-private';
 import { appSocketAdminRoutes } from './admin';
 import { BodyError, ClientType, decodeClientMessage } from './codec';
 import { storeAppLog } from './event-tracking';
-import { serverHeartBeatMs } from './heartbeat';
 import { pushNotification } from './notification-push';
 import { appSockets } from './registry';
 import { CLOSE, FrameRejection, SocketSession, type SessionTimers } from './socket-session';
@@ -77,8 +76,8 @@ export const appSocketModule: ServerModule = {
   name: 'app-socket',
   admin: appSocketAdminRoutes,
   start(ctx, deps) {
-    const heartBeatMs = serverHeartBeatMs();
-    const handleSend = sendHandler(ctx, sensitiveWordsFrom());
+    const { heartBeatMs, sensitiveWords } = ctx.config.appSocket;
+    const handleSend = sendHandler(ctx, sensitiveWords);
     const wss = new WebSocketServer({
       noServer: true,
       maxPayload: MAX_MESSAGE_BYTES,
