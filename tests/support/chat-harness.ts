@@ -5,6 +5,7 @@
  */
 import type { client as createClient, xml as peerXml } from '@xmpp/client';
 import { member, provider } from '../../fixtures';
+import { userJid } from '../../src/shared/chat-address';
 import { createChatClient, type ChatClient, type ChatClientOptions, type ChatEvents } from '../../src/xmpp';
 import { apiClient } from './api';
 import type { StackInfo } from './stack';
@@ -138,4 +139,4 @@ export async function ourClient(
   return client;
 }
 
-export const jidOf = (stack: StackInfo, chatId: number) => `${chatId}-${stack.appId}@${stack.chatDomain}`;
+export const jidOf = (stack: StackInfo, chatId: number) => userJid(chatId, stack.appId, stack.chatDomain);

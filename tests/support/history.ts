@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { xml } from '@xmpp/client';
+import { prosodyPaths } from '../../src/server/prosody/config';
 import { connectPeer } from './xmpp-peer';
 
 export type Peer = Awaited<ReturnType<typeof connectPeer>>;
@@ -99,22 +100,14 @@ export async function serverPid(dataDir: string): Promise<number> {
 /** The pid in Prosody's pidfile (written by Prosody itself), or null when it has none. */
 export async function prosodyPid(dataDir: string): Promise<number | null> {
   try {
-    return Number((await readFile(path.join(dataDir, 'prosody', 'prosody.pid'), 'utf8')).trim()) || null;
+    return Number((await readFile(prosodyPaths(dataDir).pidFile, 'utf8')).trim()) || null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
 }
 
-/** Whether a process runs (signal 0 only checks). */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { alive as isRunning } from '../../src/server/prosody/leftover';
 
 /** mod_portal_history's durable outbox of a host, as Prosody keeps it on disk ('' when empty). */
 export async function outboxText(dataDir: string, host: string): Promise<string> {

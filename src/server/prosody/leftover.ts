@@ -11,7 +11,8 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProsodyPaths } from './config';
 
-const alive = (pid: number) => {
+/** Whether a process runs (signal 0 only checks). */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
