@@ -59,9 +59,22 @@ export class ChatHistory {
   }
 
   /** Creates or updates the room of a group dialog (§5.1 "group dialogs get their MUC room"). */
+  /**
+   * Makes the dialog's room match it. On failure the dialog is marked not ready, so
+   * syncPendingRooms tries again when the chat server is back, and the error is rethrown.
+   */
   async syncRoom(dialog: DialogRow): Promise<void> {
     if (dialog.type === PRIVATE) return;
-    await this.bridge.ensureRoom(this.roomSpec(dialog));
+    try {
+      await this.bridge.ensureRoom(this.roomSpec(dialog));
+    } catch (error) {
+      await this.#ctx.db
+        .updateTable('chat_dialogs')
+        .set({ room_ready: false })
+        .where('id', '=', dialog.id)
+        .execute();
+      throw error;
+    }
     if (!dialog.room_ready) {
       await this.#ctx.db
         .updateTable('chat_dialogs')

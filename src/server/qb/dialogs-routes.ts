@@ -185,12 +185,7 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
             .set({ occupant_ids: remaining, updated_at: new Date() })
             .where('id', '=', id)
             .execute();
-          await history.syncRoom({ ...dialog, occupant_ids: remaining }).catch(async (error: unknown) => {
-            await ctx.db
-              .updateTable('chat_dialogs')
-              .set({ room_ready: false })
-              .where('id', '=', id)
-              .execute();
+          await history.syncRoom({ ...dialog, occupant_ids: remaining }).catch((error: unknown) => {
             request.log.warn(
               { err: error, dialog: id },
               'room membership will follow when the chat server is back',

@@ -76,11 +76,6 @@ export async function updateDialog(
     try {
       await history.syncRoom(updated);
     } catch (error) {
-      await ctx.db
-        .updateTable('chat_dialogs')
-        .set({ room_ready: false })
-        .where('id', '=', dialog.id)
-        .execute();
       if (error instanceof ChatServerUnavailable) {
         throw new QbError(502, [`The dialog was updated but its chat room was not: ${error.message}`]);
       }
