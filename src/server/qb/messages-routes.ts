@@ -18,6 +18,21 @@ import { flag, list, readParams, str } from './params';
 import { USER, userOf } from './scope';
 import { QbError } from './wire';
 
+/** The messages of `ids` with their dialogs, in two queries (DESIGN.md §3: batch what belongs together). */
+async function messagesWithDialogs(
+  ctx: ServerContext,
+  ids: string[],
+): Promise<Map<string, { row: MessageRow; dialog: DialogRow | undefined }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db.selectFrom('chat_messages').selectAll().where('id', 'in', ids).execute();
+  const dialogIds = [...new Set(rows.map((r) => r.dialog_id))];
+  const dialogs = dialogIds.length
+    ? await ctx.db.selectFrom('chat_dialogs').selectAll().where('id', 'in', dialogIds).execute()
+    : [];
+  const byId = new Map(dialogs.map((d) => [d.id, d]));
+  return new Map(rows.map((row) => [row.id, { row, dialog: byId.get(row.dialog_id) }]));
+}
+
 export function registerMessageRoutes(scope: FastifyInstance, ctx: ServerContext, history: ChatHistory) {
   async function visibleDialog(id: string | undefined, me: number): Promise<DialogRow> {
     if (!id) throw QbError.invalid('chat_dialog_id', "can't be blank");
@@ -88,12 +103,10 @@ export function registerMessageRoutes(scope: FastifyInstance, ctx: ServerContext
     const me = userOf(request);
     const params = readParams(request);
     const ids = list(request.params.ids);
-    const rows = ids.length
-      ? await ctx.db.selectFrom('chat_messages').selectAll().where('id', 'in', ids).execute()
-      : [];
+    const found = await messagesWithDialogs(ctx, ids);
+    const rows = [...found.values()].map((f) => f.row);
     if (rows.length !== ids.length) throw QbError.notFound('Message');
-    for (const row of rows) {
-      const dialog = await findDialog(ctx.db, row.dialog_id);
+    for (const { row, dialog } of found.values()) {
       if (!dialog || !dialog.occupant_ids.includes(me) || row.deleted_for.includes(me))
         throw QbError.notFound('Message');
     }
@@ -126,13 +139,10 @@ export function registerMessageRoutes(scope: FastifyInstance, ctx: ServerContext
       WrongPermissions: { ids: [] as string[] },
     };
     const touched = new Set<string>();
-    for (const id of list(request.params.ids)) {
-      const row = await ctx.db
-        .selectFrom('chat_messages')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-      const dialog = row ? await findDialog(ctx.db, row.dialog_id) : undefined;
+    const ids = [...new Set(list(request.params.ids))];
+    const found = await messagesWithDialogs(ctx, ids);
+    for (const id of ids) {
+      const { row, dialog } = found.get(id) ?? {};
       if (!row || !dialog || !canSee(dialog, me) || row.deleted_for.includes(me)) {
         result.NotFound.ids.push(id);
       } else if (force) {
