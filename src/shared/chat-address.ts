@@ -14,6 +14,13 @@ export function roomJid(dialogId: string, appId: number, domain: string): string
   return `${appId}_${dialogId}@${mucDomainOf(domain)}`;
 }
 
+/** The dialog id of a room JID of this application and domain (the inverse of roomJid); else null. */
+export function dialogOfRoomJid(jid: string, appId: number, domain: string): string | null {
+  const [node, host] = jid.split('/')[0]!.split('@');
+  const match = /^(\d+)_([A-Za-z0-9]+)$/.exec(node ?? '');
+  return match && Number(match[1]) === appId && host === mucDomainOf(domain) ? match[2]! : null;
+}
+
 /** The chat id of a user JID's node: the part before `@`, split on `-`, first piece. */
 export function chatIdFromJid(jid: string): number | null {
   const node = jid.split('@')[0] ?? '';

@@ -5,7 +5,7 @@
  * user, a dialog the sender does not occupy) is dropped and acknowledged so the queue moves on.
  */
 import { z } from 'zod';
-import { parseChatNode } from '../../shared/chat-address';
+import { dialogOfRoomJid, parseChatNode } from '../../shared/chat-address';
 import type { ServerContext } from '../context';
 import { CLIENT_ID, OBJECT_ID } from '../qb/object-id';
 import { canPost, ensurePrivateDialog, findDialog, PRIVATE, type DialogRow } from './dialogs';
@@ -94,10 +94,7 @@ export class ReportProcessor {
 
   /** `{appId}_{dialogId}@muc.{domain}` → the dialog id. */
   #dialogOfRoom(jid: string): string | null {
-    const [node, domain] = jid.split('@');
-    const match = /^(\d+)_([A-Za-z0-9]+)$/.exec(node ?? '');
-    const { appId, domain: chatDomain } = this.#ctx.config.chat;
-    return match && Number(match[1]) === appId && domain === `muc.${chatDomain}` ? match[2]! : null;
+    return dialogOfRoomJid(jid, this.#ctx.config.chat.appId, this.#ctx.config.chat.domain);
   }
 
   async process(item: z.infer<typeof HistoryReport>['items'][number]): Promise<ReportOutcome> {

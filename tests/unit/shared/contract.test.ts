@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { forgetPassword, signUp, updateDoctorInfo } from '../../../src/shared/api/account';
 import { fillPath } from '../../../src/shared/api/endpoint';
 import { IdList, TimeZone } from '../../../src/shared/api/fields';
-import { chatIdFromJid, parseChatNode, roomJid, userJid } from '../../../src/shared/chat-address';
+import {
+  chatIdFromJid,
+  dialogOfRoomJid,
+  parseChatNode,
+  roomJid,
+  userJid,
+} from '../../../src/shared/chat-address';
 
 describe('form fields', () => {
   it('read id lists as "1,2", repeated fields or arrays', () => {
@@ -59,5 +65,9 @@ describe('paths and chat addresses', () => {
     expect(chatIdFromJid('nobody@localhost')).toBeNull();
     expect(parseChatNode('200001-1001')).toEqual({ chatId: 200001, appId: 1001 });
     expect(parseChatNode('200001')).toBeNull();
+    expect(dialogOfRoomJid('1001_abc@muc.localhost', 1001, 'localhost')).toBe('abc');
+    expect(dialogOfRoomJid('1001_abc@muc.localhost/200001', 1001, 'localhost')).toBe('abc');
+    expect(dialogOfRoomJid('1002_abc@muc.localhost', 1001, 'localhost')).toBeNull();
+    expect(dialogOfRoomJid('1001_abc@localhost', 1001, 'localhost')).toBeNull();
   });
 });
