@@ -20,11 +20,6 @@ export const accountApi = (api: ApiClient) => ({
   getDoctorInfo: (extra?: Extra) => api.call(account.getDoctorInfo, { ...extra }),
   updateDoctorInfo: (body: BodyOf<typeof account.updateDoctorInfo>, extra?: Extra) =>
     api.call(account.updateDoctorInfo, { body, ...extra }),
-  updateDoctorAvatar: (file: Blob, fileName: string, extra?: Extra) => {
-    const form = new FormData();
-    form.append('file', file, fileName);
-    return api.call(account.updateDoctorAvatar, { body: form, ...extra });
-  },
   consultationCounts: (extra?: Extra) => api.call(account.consultationCounts, { ...extra }),
   cancelAccount: (body: BodyOf<typeof account.cancelAccount>, extra?: Extra) =>
     api.call(account.cancelAccount, { body, ...extra }),

@@ -293,10 +293,13 @@ test('a large photo is compressed in the browser (spec §5) before it becomes th
   const original = Buffer.from(png, 'base64');
   expect(original.length).toBeGreaterThan(1024 * 1024);
   await page.goto('/profile/certification');
+  // Progress needs XMLHttpRequest's upload events in Chromium (src/rest/xhr-send.ts).
+  const uploadedBy = page.waitForRequest((r) => r.url().includes('/updateDoctorAvatar'));
   await page
     .locator('input[type=file][accept*="gif"]')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: original });
   await expect(page.getByRole('progressbar', { name: 'Uploading' })).toBeVisible();
+  expect((await uploadedBy).resourceType()).toBe('xhr');
   const avatar = page.getByRole('img', { name: 'Profile photo' });
   await expect(avatar).toHaveAttribute('src', /\/api\/files\/[a-f0-9]{32}$/);
   const served = await request.get((await avatar.getAttribute('src'))!);

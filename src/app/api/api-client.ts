@@ -41,7 +41,7 @@ const clientOptions = {
 
 export const api = createApiClient(clientOptions);
 /** Uploads with progress (XMLHttpRequest; see src/rest/upload.ts). */
-export const upload = createUploader(clientOptions);
+export const upload = createUploader(api);
 
 export const accountCalls = accountApi(api);
 export const protocolCalls = protocolApi(api);

@@ -10,7 +10,7 @@ import { ChatServiceError } from './errors';
 import { SessionExpiry, systemClock, type Clock } from './expiry';
 import { encodeForm } from './form';
 import { signSession, type SignatureHash } from './signature';
-import { canReportUploadProgress, xhrSend } from './xhr-upload';
+import { canReportUploadProgress, xhrSend } from '../xhr-send';
 
 export interface ChatSession {
   _id: string;

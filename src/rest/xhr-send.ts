@@ -1,8 +1,9 @@
 /**
- * Blob uploads with progress in browsers (hosted-chat-wire.md §6 step 2; spec §5 upload progress
- * bar). fetch reports upload progress only for streaming request bodies, which Chromium refuses
- * over HTTP/1.1 (the same reason as ../upload.ts), so where an XMLHttpRequest with upload events
- * exists the multipart POST goes through it and its answer is handed back as a fetch Response.
+ * Uploads with progress in browsers (spec §5 upload progress bar: own-API avatar and documents,
+ * chat-service blobs, hosted-chat-wire.md §6 step 2). fetch reports upload progress only for
+ * streaming request bodies, which Chromium refuses over HTTP/1.1, so where an XMLHttpRequest with
+ * upload events exists a multipart request goes through it and its answer is handed back as a
+ * fetch Response, for the caller's usual answer handling.
  */
 export function canReportUploadProgress(): boolean {
   return typeof XMLHttpRequest !== 'undefined' && 'upload' in XMLHttpRequest.prototype;
