@@ -9,16 +9,24 @@ export interface ServerConnection {
   call<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
 }
 
-export async function connectToServer(dataDir: string): Promise<ServerConnection> {
-  let info: { url: string };
-  let secrets: { admin: string };
+/** The URL of the server running on `dataDir` (it writes DATA_DIR/server.json while it runs). */
+export async function runningServerUrl(dataDir: string, otherwise = 'or set DATA_DIR'): Promise<string> {
   try {
-    info = JSON.parse(await readFile(path.join(dataDir, 'server.json'), 'utf8'));
-    secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8'));
+    return (JSON.parse(await readFile(path.join(dataDir, 'server.json'), 'utf8')) as { url: string }).url;
   } catch {
     throw new AdminCallError(
-      `No running portal found for DATA_DIR=${path.resolve(dataDir)}. Start it with "npm start" first (or set DATA_DIR).`,
+      `No running portal found for DATA_DIR=${path.resolve(dataDir)}. Start it with "npm start" first (${otherwise}).`,
     );
+  }
+}
+
+export async function connectToServer(dataDir: string): Promise<ServerConnection> {
+  const info = { url: await runningServerUrl(dataDir) };
+  let secrets: { admin: string };
+  try {
+    secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8'));
+  } catch {
+    throw new AdminCallError(`The admin secret of DATA_DIR=${path.resolve(dataDir)} cannot be read.`);
   }
   return {
     url: info.url,

@@ -2,10 +2,9 @@
  * `npm run member -- --as <persona> [--base-url URL] [--typing-ms N]`: the command line, and where
  * the running server is (DATA_DIR/server.json, as `npm run admin` finds it) unless a URL is given.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { personas } from '../../fixtures';
+import { runningServerUrl } from '../admin/server-connection';
 
 export class UsageError extends Error {}
 
@@ -25,17 +24,6 @@ export const USAGE = [
   `Member personas: ${personas.members.map((m) => m.key).join(', ')}`,
   'The server is found through DATA_DIR/server.json (default .data) unless --base-url is given.',
 ].join('\n');
-
-async function runningServerUrl(dataDir: string): Promise<string> {
-  try {
-    const info = JSON.parse(await readFile(path.join(dataDir, 'server.json'), 'utf8')) as { url: string };
-    return info.url;
-  } catch {
-    throw new Error(
-      `No running portal found for DATA_DIR=${path.resolve(dataDir)}. Start it with "npm start" first, or pass --base-url.`,
-    );
-  }
-}
 
 /** The app credentials of the chat service: the environment's, else the development defaults. */
 function appCredentials(env: NodeJS.ProcessEnv): MemberOptions['app'] {
@@ -69,9 +57,8 @@ export async function readOptions(argv: string[], env: NodeJS.ProcessEnv): Promi
     throw new UsageError(`No member persona "${values.as}".`);
   const typingMs = Number(values['typing-ms'] ?? 1500);
   if (!Number.isFinite(typingMs) || typingMs < 0) throw new UsageError('--typing-ms must be a number ≥ 0.');
-  const baseUrl = (values['base-url'] ?? (await runningServerUrl(env.DATA_DIR || '.data'))).replace(
-    /\/+$/,
-    '',
-  );
+  const baseUrl = (
+    values['base-url'] ?? (await runningServerUrl(env.DATA_DIR || '.data', 'or pass --base-url'))
+  ).replace(/\/+$/, '');
   return { persona: values.as, baseUrl, typingMs, app: appCredentials(env) };
 }
