@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { APP_SOCKET_PATH, APP_SOCKET_SEND } from '../../shared/app-socket';
+import { APP_SOCKET_CONTENT_TYPE, APP_SOCKET_PATH, APP_SOCKET_SEND } from '../../shared/app-socket';
 import type { ServerModule } from '../app';
 import { authenticate } from '../auth/authenticate';
 import { failureForEnded } from '../auth/session-policy';
@@ -22,7 +22,7 @@ import { appSockets } from './registry';
 import { CLOSE, FrameRejection, SocketSession, type SessionTimers } from './socket-session';
 import type { StompFrame } from './stomp-frames';
 
-const CONTENT_TYPES = ['application/x-protobuf', 'application/octet-stream'];
+const CONTENT_TYPES = [APP_SOCKET_CONTENT_TYPE, 'application/octet-stream'];
 const MAX_MESSAGE_BYTES = 256 * 1024;
 const CONNECT_TIMEOUT_MS = 30_000;
 

@@ -6,7 +6,11 @@
  * (`/{product}User/queue/errors`) and the connection carries on.
  */
 import { randomUUID } from 'node:crypto';
-import { APP_SOCKET_SUBSCRIPTIONS, APP_SOCKET_TOKEN_HEADER } from '../../shared/app-socket';
+import {
+  APP_SOCKET_CONTENT_TYPE,
+  APP_SOCKET_SUBSCRIPTIONS,
+  APP_SOCKET_TOKEN_HEADER,
+} from '../../shared/app-socket';
 import type { AuthenticatedSession } from '../auth/authenticate';
 import { ApiError } from '../http/api-error';
 import { encodeServerMessage, ServerType } from './codec';
@@ -141,7 +145,7 @@ export class SocketSession {
           destination,
           subscription,
           'message-id': randomUUID(),
-          'content-type': 'application/x-protobuf',
+          'content-type': APP_SOCKET_CONTENT_TYPE,
           ...extra,
         },
         body,

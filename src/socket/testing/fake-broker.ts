@@ -5,6 +5,7 @@
  * messages, drop the network, kick the token and see every frame the client sent.
  */
 import { FrameImpl, Parser, type IRawFrameType, type IStompSocket } from '@stomp/stompjs';
+import { APP_SOCKET_CONTENT_TYPE } from '../../shared/app-socket';
 
 export interface BrokerFrame {
   command: string;
@@ -174,7 +175,7 @@ export class FakeBroker {
             destination,
             subscription: id,
             'message-id': String(this.#messageId),
-            'content-type': 'application/x-protobuf',
+            'content-type': APP_SOCKET_CONTENT_TYPE,
           },
           body,
         ),
