@@ -1,11 +1,5 @@
-/** Small labelled inputs of the profile form: checkbox groups, a text area and a select. */
-import {
-  forwardRef,
-  useId,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+/** The profile form's checkbox groups (its text area and select are the shared ones of components/). */
+import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 export function ChoiceGroup({
@@ -45,60 +39,3 @@ export function ChoiceGroup({
     </fieldset>
   );
 }
-
-export const TextArea = forwardRef<
-  HTMLTextAreaElement,
-  TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: string }
->(function TextArea({ label, error, hint, ...rest }, ref) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        rows={5}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`rounded-lg border px-3 py-2 text-sm outline-none focus:border-brand ${error ? 'border-red-500' : 'border-slate-300'}`}
-        {...rest}
-      />
-      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-});
-
-export const Select = forwardRef<
-  HTMLSelectElement,
-  SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined; children: ReactNode }
->(function Select({ label, error, children, ...rest }, ref) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        className={`rounded-lg border bg-white px-3 py-2 text-sm ${error ? 'border-red-500' : 'border-slate-300'}`}
-        {...rest}
-      >
-        {children}
-      </select>
-      {error && (
-        <p role="alert" className="text-xs text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-});

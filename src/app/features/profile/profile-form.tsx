@@ -19,7 +19,8 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { session } from '../auth';
 import { paths } from '../../paths';
-import { ChoiceGroup, Select, TextArea } from './form-fields';
+import { Select, TextArea } from '../../components/field';
+import { ChoiceGroup } from './form-fields';
 import {
   initialProfileValues,
   profileFormSchema,
