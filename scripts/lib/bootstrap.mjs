@@ -53,23 +53,23 @@ function newest(dir) {
   return latest;
 }
 
-/** npm packages: `npm ci` when node_modules is missing or older than the lockfile. */
+/**
+ * npm packages: `npm ci` when node_modules is missing or older than the lockfile. Never a fallback
+ * to `npm install`: a lockfile that `npm ci` refuses is a defect to fix (`npm run lock:platforms`),
+ * not to paper over, since every CI run and deploy installs with `npm ci`.
+ */
 export function ensureNodeModules() {
   const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
   if (existsSync(installed) && mtime(installed) >= mtime(path.join(ROOT, 'package-lock.json'))) return;
   say('Installing npm packages (npm ci)…');
   const ci = run('npm', ['ci', '--no-audit', '--no-fund'], { quiet: true });
   if (ci.ok) return;
-  // npm 11 writes locks without other platforms' optional packages (Tailwind's native binaries)
-  // and `npm ci` then calls the lock out of sync; `npm install` installs the same locked versions.
-  if (!/in sync|from lock file/.test(ci.output))
-    throw failed(ci, 'npm ci failed; check that the npm registry is reachable and run it again.');
-  say(
-    "npm ci refused npm's own lockfile (other platforms' optional packages); installing the locked versions with npm install…",
+  throw failed(
+    ci,
+    /in sync|from lock file/.test(ci.output)
+      ? 'npm ci refused package-lock.json (out of sync with package.json); run `npm install` then `npm run lock:platforms` and commit the lockfile.'
+      : 'npm ci failed; check that the npm registry is reachable and run it again.',
   );
-  const install = run('npm', ['install', '--no-audit', '--no-fund'], { quiet: true });
-  if (!install.ok)
-    throw failed(install, 'npm install failed; check that the npm registry is reachable and run it again.');
 }
 
 function dpkgInstalled(name) {
