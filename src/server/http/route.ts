@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BodyOut, EndpointDefinition, ParamsOut, QueryOut, ResponseIn } from '../../shared/api/endpoint';
 import type { ServerContext } from '../context';
-import { authenticate, type AuthenticatedSession } from '../auth/authenticate';
+import { authenticate, type AuthenticatedSession } from './authenticate';
 import { ApiError } from './api-error';
 import { readClientHeaders, type ClientHeaders } from './client-headers';
 import { ok, zodFields } from './envelope';

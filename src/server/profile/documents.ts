@@ -10,7 +10,7 @@ import {
   CERTIFICATE_MAX_BYTES,
   uploadCertificate,
 } from '../../shared/api/profile';
-import { authenticate } from '../auth/authenticate';
+import { authenticate } from '../http/authenticate';
 import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';

@@ -10,7 +10,7 @@ import type { BlobStore } from '../blobs/blob-store';
 import { fileUids, registerDataFileRoutes } from './data-files';
 import { recordFilters, recordOrder } from './data-query';
 import { applyUpdate, CLASS_NAME, plainFields, recordJson, type RecordRow } from './data-records';
-import { newObjectId } from './object-id';
+import { newObjectId } from '../chat-history/object-id';
 import { flag, int, list, readParams, str } from './params';
 import { USER, userOf } from './scope';
 import { QbError } from './wire';

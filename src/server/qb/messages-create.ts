@@ -20,7 +20,7 @@ import {
 import type { MessageRow } from '../chat-history/messages';
 import { ChatServerUnavailable } from '../chat-history/prosody-bridge';
 import { attachmentsOf } from '../chat-history/report';
-import { newObjectId } from './object-id';
+import { newObjectId } from '../chat-history/object-id';
 import { flag, int, obj, str, type Params } from './params';
 import { QbError } from './wire';
 

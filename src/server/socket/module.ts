@@ -1,14 +1,15 @@
 /**
  * The app socket endpoint at `/socket` (spec §7 "Real-time app socket", DESIGN.md §3): WebSocket
  * upgrades on the one port through `deps.upgrades`, one {@link SocketSession} per connection, and
- * the server events that reach open sockets — a notification for the provider (pushed) and an
- * ended portal session (its sockets get an ERROR frame with the token error and are closed).
+ * the server event that reaches open sockets here — an ended portal session (its sockets get an
+ * ERROR frame with the token error and are closed). Notifications push through `appSockets` from
+ * their own module (notifications/socket-push.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { APP_SOCKET_CONTENT_TYPE, APP_SOCKET_PATH, APP_SOCKET_SEND } from '../../shared/app-socket';
 import type { ServerModule } from '../app';
-import { authenticate } from '../auth/authenticate';
+import { authenticate } from '../http/authenticate';
 import { failureForEnded } from '../auth/session-policy';
 import type { ServerContext } from '../context';
 import { reject } from '../http/upgrade';
@@ -17,7 +18,6 @@ import { handleUserChat } from './chat-private';
 import { appSocketAdminRoutes } from './admin';
 import { BodyError, ClientType, decodeClientMessage } from './codec';
 import { storeAppLog } from './event-tracking';
-import { pushNotification } from './notification-push';
 import { appSockets } from './registry';
 import { CLOSE, FrameRejection, SocketSession, type SessionTimers } from './socket-session';
 import type { StompFrame } from './stomp-frames';
@@ -112,9 +112,6 @@ export const appSocketModule: ServerModule = {
       wss.handleUpgrade(request, socket, head, attach);
     });
     unsubscribe = [
-      ctx.events.on('notification.created', async (created) => {
-        await pushNotification(ctx, appSockets, created);
-      }),
       ctx.events.on('session.ended', ({ sessionId, reason }) => {
         const failure = failureForEnded(reason);
         for (const s of appSockets.forPortalSession(sessionId))

@@ -11,7 +11,7 @@ import {
   APP_SOCKET_SUBSCRIPTIONS,
   APP_SOCKET_TOKEN_HEADER,
 } from '../../shared/app-socket';
-import type { AuthenticatedSession } from '../auth/authenticate';
+import type { AuthenticatedSession } from '../http/authenticate';
 import { ApiError } from '../http/api-error';
 import { encodeServerMessage, ServerType } from './codec';
 import { HEARTBEAT_GRACE, negotiate, parseHeartBeat } from './heartbeat';
