@@ -9,7 +9,7 @@ import type { ServerContext } from '../context';
 import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
 import { blobJson, mayRead, objectAccess, policyMatches, serveBlob, type BlobRow } from './blob-access';
 import { listPage } from './list-page';
-import { flag, int, list, obj, readParams, str, type Params } from './params';
+import { flag, int, int32, list, obj, readParams, str, type Params } from './params';
 import { PUBLIC, tokenOf, USER, userOf } from './scope';
 import { touchQbSession } from './sessions';
 import { readFilePart, writeUpload } from './upload';
@@ -21,7 +21,7 @@ const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
   const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const find = (key: string) => {
-    const id = int(key);
+    const id = int32(key);
     const query = ctx.db.selectFrom('blobs').selectAll();
     return (id !== undefined ? query.where('id', '=', id) : query.where('uid', '=', key)).executeTakeFirst();
   };
@@ -85,7 +85,7 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
   });
 
   scope.post<{ Params: { id: string } }>('/blobs/:id/upload', PUBLIC, async (request, reply) => {
-    const id = int(request.params.id);
+    const id = int32(request.params.id);
     const row = id === undefined ? undefined : await find(String(id));
     const file = await readFilePart(request);
     const fields = Object.fromEntries(

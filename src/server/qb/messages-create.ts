@@ -23,7 +23,7 @@ import type { MessageRow } from '../chat-history/messages';
 import { ChatServerUnavailable } from '../chat-history/prosody-bridge';
 import { attachmentsOf } from '../chat-history/report';
 import { newObjectId } from '../chat-history/object-id';
-import { flag, int, obj, str, type Params } from './params';
+import { flag, int, int32, obj, str, type Params } from './params';
 import { QbError } from './wire';
 
 const RESERVED = new Set([
@@ -60,7 +60,7 @@ async function dialogFor(ctx: ServerContext, me: number, params: Params): Promis
     if (!dialog || !canPost(dialog, me)) throw QbError.notFound('Dialog');
     return dialog;
   }
-  const recipient = int(params.recipient_id);
+  const recipient = int32(params.recipient_id);
   if (recipient === undefined)
     throw QbError.invalid('chat_dialog_id', "can't be blank (or give recipient_id)");
   if (recipient === me) throw QbError.invalid('recipient_id', 'cannot be yourself');

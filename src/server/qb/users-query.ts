@@ -7,6 +7,7 @@
  * cannot reveal them (docs/security.md "Chat-service input").
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { dateTime, wholeNumber } from './filter-values';
 import { list, str } from './params';
 import { QbError } from './wire';
 
@@ -71,15 +72,9 @@ export function parseUserFilters(raw: unknown): UserFilter[] {
 }
 
 function typed(kind: Kind, value: string): string | number | Date {
-  if (kind === 'number') {
-    if (!/^-?\d+(\.\d+)?$/.test(value)) throw QbError.invalid('filter', `${value} is not a number`);
-    return Number(value);
-  }
-  if (kind === 'date') {
-    const date = /^\d+$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
-    if (Number.isNaN(date.getTime())) throw QbError.invalid('filter', `${value} is not a date`);
-    return date;
-  }
+  // Number columns (id, blob_id) are `integer`.
+  if (kind === 'number') return wholeNumber('filter', value, 32);
+  if (kind === 'date') return dateTime('filter', value);
   return value;
 }
 
