@@ -191,6 +191,21 @@ describe('message attachments (finding 1)', () => {
   });
 });
 
+describe('files that belong to something else', () => {
+  it("keeps a provider's certificate out of reach of the chat-service blob routes, even its owner's", async () => {
+    const token = certificate.providerToken;
+    const removed = await qb.call('DELETE', `/blobs/${certificate.id}.json`, { token });
+    expect(removed.status).toBe(403);
+    expect(removed.body.errors).toHaveProperty('base');
+    const renewed = await qb.call('PUT', `/blobs/${certificate.id}.json`, {
+      token,
+      form: { blob: { new: 1 } },
+    });
+    expect(renewed.status).toBe(403);
+    await expectCertificatePrivate(avaToken);
+  });
+});
+
 describe('custom-object file fields (finding 2)', () => {
   const CLASS = `Probe${Date.now().toString(36)}`;
 
@@ -247,6 +262,9 @@ describe('custom-object file fields (finding 2)', () => {
     });
     expect(rewrite.status).toBe(422);
     const url = `${stack.url}/qb/data/${CLASS}/${first._id}/file.json?field_name=f`;
+    expect((await fetch(`${url}&token=${avaToken}`)).status).toBe(200);
+    // Nor around the record through the blob routes.
+    expect((await qb.call('DELETE', `/blobs/${value.file_id}.json`, { token: avaToken })).status).toBe(403);
     expect((await fetch(`${url}&token=${avaToken}`)).status).toBe(200);
     // Deleting the record takes its file along, in one step.
     expect((await qb.call('DELETE', `/data/${CLASS}/${first._id}.json`, { token: avaToken })).status).toBe(

@@ -25,10 +25,23 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
     const query = ctx.db.selectFrom('blobs').selectAll();
     return (id !== undefined ? query.where('id', '=', id) : query.where('uid', '=', key)).executeTakeFirst();
   };
+  /**
+   * A blob `me` owns and may change here: not a custom-object file field (changed through its
+   * record's file route) nor a provider document (changed in the portal), docs/security.md "File
+   * access".
+   */
   const owned = async (key: string, me: number): Promise<BlobRow> => {
     const row = await find(key);
     if (!row) throw QbError.notFound('Blob');
     if (row.owner_chat_id !== me) throw QbError.forbidden('This file belongs to another user');
+    if (row.record_id !== null)
+      throw QbError.forbidden('This file is a custom object file field: change it through its record');
+    const document = await ctx.db
+      .selectFrom('provider_documents')
+      .select('id')
+      .where('blob_id', '=', row.id)
+      .executeTakeFirst();
+    if (document) throw QbError.forbidden('This file is a profile document: change it in the portal');
     return row;
   };
 
