@@ -78,8 +78,8 @@ describe('WebSocket Origin: scheme, host and port', () => {
 });
 
 describe('security headers of API answers', () => {
-  it('sends no-store, nosniff, no framing and a locked-down policy on /api and /qb', async () => {
-    for (const path of [VERSION_INFO, '/api/no/such/thing', '/qb/users.json']) {
+  it('sends no-store, nosniff, no framing and a locked-down policy on /api, /qb and BOSH', async () => {
+    for (const path of [VERSION_INFO, '/api/no/such/thing', '/qb/users.json', '/http-bind']) {
       const answer = await rawRequest(stack.url, { path });
       expect(answer.headers['cache-control'], path).toBe('no-store');
       expect(answer.headers['x-content-type-options'], path).toBe('nosniff');

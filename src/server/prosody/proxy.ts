@@ -7,6 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { answerRaw } from '../http/raw-answer';
+import { rawAnswerHeaders } from '../http/security-headers';
 import { reject } from '../http/upgrade';
 
 export const XMPP_WEBSOCKET_PATH = '/xmpp-websocket';
@@ -50,7 +51,10 @@ export function proxyXmppWebSocket(getPort: () => number | null) {
   };
 }
 
-/** BOSH long-poll requests streamed to Prosody; its CORS headers are dropped (same origin only). */
+/**
+ * BOSH long-poll requests streamed to Prosody; its CORS headers are dropped (same origin only) and
+ * ours added.
+ */
 export function proxyBosh(getPort: () => number | null) {
   return (request: IncomingMessage, response: ServerResponse) => {
     const port = getPort();
@@ -65,7 +69,8 @@ export function proxyBosh(getPort: () => number | null) {
         const out = Object.fromEntries(
           Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')),
         );
-        response.writeHead(answer.statusCode ?? 502, out);
+        // Prosody's answers carry the same security headers as ours (docs/security.md).
+        response.writeHead(answer.statusCode ?? 502, { ...out, ...rawAnswerHeaders() });
         answer.pipe(response);
       },
     );
