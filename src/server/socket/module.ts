@@ -12,8 +12,6 @@ import type { ServerModule } from '../app';
 import { authenticate } from '../http/authenticate';
 import { failureForEnded } from '../auth/session-policy';
 import type { ServerContext } from '../context';
-import { reject } from '../http/upgrade';
-import { originAllowed } from '../prosody/proxy';
 import { handleUserChat } from './chat-private';
 import { appSocketAdminRoutes } from './admin';
 import { BodyError, ClientType, decodeClientMessage } from './codec';
@@ -106,11 +104,10 @@ export const appSocketModule: ServerModule = {
       ws.on('close', () => session.closed());
       ws.on('error', (error) => ctx.log.warn({ err: error }, 'app socket error'));
     };
-    deps.upgrades.add(APP_SOCKET_PATH, (request: IncomingMessage, socket, head) => {
-      if (!originAllowed(request, ctx.config.allowedOrigins))
-        return reject(socket, 403, 'Origin not allowed');
-      wss.handleUpgrade(request, socket, head, attach);
-    });
+    // The upgrade router has checked Host and Origin (docs/security.md "HTTP headers and origins").
+    deps.upgrades.add(APP_SOCKET_PATH, (request: IncomingMessage, socket, head) =>
+      wss.handleUpgrade(request, socket, head, attach),
+    );
     unsubscribe = [
       ctx.events.on('session.ended', ({ sessionId, reason }) => {
         const failure = failureForEnded(reason);
