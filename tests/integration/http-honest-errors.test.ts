@@ -30,6 +30,14 @@ describe('a method the path does not take', () => {
     expect([answer.status, answer.headers.allow]).toEqual([405, 'GET, HEAD']);
   });
 
+  it('answers 405 with Allow in the vendor shape under /qb', async () => {
+    const answer = await rawRequest(stack.url, { method: 'PATCH', path: '/qb/session.json' });
+    expect([answer.status, answer.headers.allow]).toEqual([405, 'GET, HEAD, POST, DELETE']);
+    expect(Object.keys(answer.json ?? {})).toEqual(['errors']);
+    const missing = await rawRequest(stack.url, { method: 'GET', path: '/qb/no/such/thing.json' });
+    expect([missing.status, Object.keys(missing.json ?? {})]).toEqual([404, ['errors']]);
+  });
+
   it('still answers 404 NOT_FOUND for a path that exists for no method', async () => {
     const answer = await rawRequest(stack.url, { method: 'PUT', path: '/api/no/such/thing' });
     expect([answer.status, envelopeOf(answer).code]).toEqual([404, 'NOT_FOUND']);
