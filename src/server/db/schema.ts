@@ -24,6 +24,7 @@ import type {
   QbRecordsTable,
   QbSessionsTable,
 } from './tables/chat-service';
+import type { CycleDaysTable, FileLinksTable, MemberPregnanciesTable } from './tables/cycle-data';
 import type { ExpertReportsTable } from './tables/expert-reports';
 import type {
   AppChatMessagesTable,
@@ -49,6 +50,7 @@ import type {
 
 export type * from './tables/accounts';
 export type * from './tables/chat-service';
+export type * from './tables/cycle-data';
 export type * from './tables/expert-reports';
 export type * from './tables/notifications';
 export type * from './tables/workspace';
@@ -90,4 +92,7 @@ export interface DB {
   qb_push_subscriptions: QbPushSubscriptionsTable;
   qb_push_events: QbPushEventsTable;
   expert_reports: ExpertReportsTable;
+  cycle_days: CycleDaysTable;
+  member_pregnancies: MemberPregnanciesTable;
+  file_links: FileLinksTable;
 }

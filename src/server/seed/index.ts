@@ -10,6 +10,7 @@ import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
 import { seedExpertReports } from './reports';
+import { seedCycleData } from './cycle-data';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
@@ -17,6 +18,7 @@ export const SEEDERS: readonly Seeder[] = [
   seedNotifications,
   ...WORKSPACE_SEEDERS,
   seedExpertReports,
+  seedCycleData,
   seedChat,
 ];
 
