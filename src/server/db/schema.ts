@@ -24,6 +24,7 @@ import type {
   QbRecordsTable,
   QbSessionsTable,
 } from './tables/chat-service';
+import type { HealthDataAccessLogTable, ReportAccessGrantsTable } from './tables/access-log';
 import type { ExpertReportsTable } from './tables/expert-reports';
 import type {
   AppChatMessagesTable,
@@ -47,6 +48,7 @@ import type {
   VideosTable,
 } from './tables/workspace';
 
+export type * from './tables/access-log';
 export type * from './tables/accounts';
 export type * from './tables/chat-service';
 export type * from './tables/expert-reports';
@@ -90,4 +92,6 @@ export interface DB {
   qb_push_subscriptions: QbPushSubscriptionsTable;
   qb_push_events: QbPushEventsTable;
   expert_reports: ExpertReportsTable;
+  health_data_access_log: HealthDataAccessLogTable;
+  report_access_grants: ReportAccessGrantsTable;
 }
