@@ -4,6 +4,7 @@ import { assignReportCommand } from './assign-report';
 import { auditCommand } from './audit';
 import { bookCommand, unbookCommand } from './book';
 import { listCommand } from './list';
+import { reportsCommand } from './reports';
 
 export const COMMANDS: readonly AdminCommand[] = [
   listCommand,
@@ -11,4 +12,5 @@ export const COMMANDS: readonly AdminCommand[] = [
   bookCommand,
   unbookCommand,
   assignReportCommand,
+  reportsCommand,
 ];

@@ -25,6 +25,7 @@ import type {
   QbSessionsTable,
 } from './tables/chat-service';
 import type { CycleDaysTable, FileLinksTable, MemberPregnanciesTable } from './tables/cycle-data';
+import type { HealthDataAccessLogTable, ReportAccessGrantsTable } from './tables/access-log';
 import type { ExpertReportsTable } from './tables/expert-reports';
 import type {
   AppChatMessagesTable,
@@ -48,6 +49,7 @@ import type {
   VideosTable,
 } from './tables/workspace';
 
+export type * from './tables/access-log';
 export type * from './tables/accounts';
 export type * from './tables/chat-service';
 export type * from './tables/cycle-data';
@@ -95,4 +97,6 @@ export interface DB {
   cycle_days: CycleDaysTable;
   member_pregnancies: MemberPregnanciesTable;
   file_links: FileLinksTable;
+  health_data_access_log: HealthDataAccessLogTable;
+  report_access_grants: ReportAccessGrantsTable;
 }

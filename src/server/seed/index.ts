@@ -9,7 +9,7 @@ import { seedProtocols } from './protocols';
 import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
-import { seedExpertReports } from './reports';
+import { seedExpertReports, seedReportAccess } from './reports';
 import { seedCycleData } from './cycle-data';
 
 export const SEEDERS: readonly Seeder[] = [
@@ -18,6 +18,7 @@ export const SEEDERS: readonly Seeder[] = [
   seedNotifications,
   ...WORKSPACE_SEEDERS,
   seedExpertReports,
+  seedReportAccess,
   seedCycleData,
   seedChat,
 ];

@@ -9,6 +9,7 @@ import type { ExpertReportStatus, ExpertReportType } from '../../shared/expert-r
 import { EventBus } from '../events/event-bus';
 import { applyReportEvent, assignReport } from '../reports/assign-report';
 import type { ExpertReportEvent } from '../reports/report-machine';
+import { grantReportAccess } from '../reports/report-access';
 import type { Seeder } from './seeder';
 
 const HOUR = 3600_000;
@@ -55,6 +56,21 @@ export const seedExpertReports: Seeder = {
       const readAt = path.length > 0 ? new Date(at.getTime() + HOUR) : null;
       await sql`update notifications set created_at = ${at}, read_at = ${readAt}
         where id = ${report.notificationId}`.execute(db);
+    }
+  },
+};
+
+/** Report access for the providers fixtures/reports.json names (the approved demo provider). */
+export const seedReportAccess: Seeder = {
+  name: 'report-access',
+  async run({ db }) {
+    for (const key of reportFixtures.reportAccess) {
+      const row = await db
+        .selectFrom('providers')
+        .select('id')
+        .where('email', '=', provider(key).email)
+        .executeTakeFirstOrThrow();
+      await grantReportAccess(db, row.id);
     }
   },
 };
