@@ -1,4 +1,4 @@
-/** Cycle data and generated-file links (migrations/0510_cycle_data.sql). */
+/** Cycle data and generated-file links (migrations/0511_cycle_data.sql). */
 import type { Generated } from 'kysely';
 import type { FlowLevel, MucusType, TestResult } from '../../../shared/cycle';
 import type { CreatedAt, Timestamp } from './columns';
