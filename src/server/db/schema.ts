@@ -25,7 +25,13 @@ import type {
   QbSessionsTable,
 } from './tables/chat-service';
 import type { HealthDataAccessLogTable, ReportAccessGrantsTable } from './tables/access-log';
-import type { ExpertReportsTable } from './tables/expert-reports';
+import type {
+  ExpertReportCategoriesTable,
+  ExpertReportLifestyleTable,
+  ExpertReportsTable,
+  ExpertReportTodosTable,
+  MemberHealthProfilesTable,
+} from './tables/expert-reports';
 import type {
   AppChatMessagesTable,
   AppSocketEventsTable,
@@ -92,6 +98,10 @@ export interface DB {
   qb_push_subscriptions: QbPushSubscriptionsTable;
   qb_push_events: QbPushEventsTable;
   expert_reports: ExpertReportsTable;
+  expert_report_categories: ExpertReportCategoriesTable;
+  expert_report_todos: ExpertReportTodosTable;
+  expert_report_lifestyle: ExpertReportLifestyleTable;
+  member_health_profiles: MemberHealthProfilesTable;
   health_data_access_log: HealthDataAccessLogTable;
   report_access_grants: ReportAccessGrantsTable;
 }
