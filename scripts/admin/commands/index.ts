@@ -5,6 +5,7 @@ import { auditCommand } from './audit';
 import { bookCommand, unbookCommand } from './book';
 import { listCommand } from './list';
 import { reportsCommand } from './reports';
+import { requestReportCommand } from './request-report';
 
 export const COMMANDS: readonly AdminCommand[] = [
   listCommand,
@@ -12,5 +13,6 @@ export const COMMANDS: readonly AdminCommand[] = [
   bookCommand,
   unbookCommand,
   assignReportCommand,
+  requestReportCommand,
   reportsCommand,
 ];

@@ -26,7 +26,13 @@ import type {
 } from './tables/chat-service';
 import type { CycleDaysTable, FileLinksTable, MemberPregnanciesTable } from './tables/cycle-data';
 import type { HealthDataAccessLogTable, ReportAccessGrantsTable } from './tables/access-log';
-import type { ExpertReportsTable } from './tables/expert-reports';
+import type {
+  ExpertReportCategoriesTable,
+  ExpertReportLifestyleTable,
+  ExpertReportsTable,
+  ExpertReportTodosTable,
+  MemberHealthProfilesTable,
+} from './tables/expert-reports';
 import type {
   AppChatMessagesTable,
   AppSocketEventsTable,
@@ -97,6 +103,10 @@ export interface DB {
   cycle_days: CycleDaysTable;
   member_pregnancies: MemberPregnanciesTable;
   file_links: FileLinksTable;
+  expert_report_categories: ExpertReportCategoriesTable;
+  expert_report_todos: ExpertReportTodosTable;
+  expert_report_lifestyle: ExpertReportLifestyleTable;
+  member_health_profiles: MemberHealthProfilesTable;
   health_data_access_log: HealthDataAccessLogTable;
   report_access_grants: ReportAccessGrantsTable;
 }

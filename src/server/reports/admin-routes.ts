@@ -1,7 +1,9 @@
 /**
  * Reports over the admin API. `npm run admin -- assign-report <member> <provider>`:
  * `POST /internal/admin/reports {member, provider, type?, title?}` assigns an expert report to an
- * approved provider, who is notified (assign-report.ts). `npm run admin -- reports grant|revoke
+ * approved provider, who is notified (assign-report.ts). `npm run admin -- request-report <member>`:
+ * `POST /internal/admin/reports/requests {member, type?, title?, question?}` puts a member's
+ * request in the open pool. `npm run admin -- reports grant|revoke
  * <email>`: `POST /internal/admin/reports/access {provider, action}`; `reports list`: `GET
  * /internal/admin/reports/access` (report-access.ts).
  */
@@ -17,6 +19,13 @@ const Assign = z.object({
   provider: z.string().min(3).describe('Provider email'),
   type: z.enum(EXPERT_REPORT_TYPES).default('CYCLE_ANALYSIS'),
   title: z.string().trim().max(200).optional(),
+});
+
+const Request = z.object({
+  member: z.string().min(1).describe('Member email or chat id'),
+  type: z.enum(EXPERT_REPORT_TYPES).default('CYCLE_ANALYSIS'),
+  title: z.string().trim().max(200).optional(),
+  question: z.string().trim().max(2000).optional(),
 });
 
 const Access = z.object({
@@ -44,6 +53,27 @@ export const reportAdminRoutes: AdminRoutes = (admin, ctx) => {
       status: report.status,
       assignedAt: report.assignedAt.toISOString(),
       notificationId: report.notificationId,
+    });
+  });
+
+  // A member's request from her app: the report goes to the open pool.
+  admin.post('/reports/requests', async (request, reply) => {
+    const input = adminInput(Request, request.body);
+    const member = await findMember(ctx, input.member);
+    const report = await assignReport(ctx, {
+      providerId: null,
+      memberId: member.id,
+      type: input.type,
+      title: input.title,
+      question: input.question,
+    });
+    return ok(reply, {
+      reportId: report.id,
+      member: report.memberName,
+      type: report.type,
+      title: report.title,
+      status: report.status,
+      createdAt: report.assignedAt.toISOString(),
     });
   });
 

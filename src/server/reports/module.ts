@@ -1,12 +1,13 @@
 /**
- * Expert reports (spec §7 "Expert reports") as one server module. So far the admin API assigns
- * reports (which notifies the provider) and the dashboard counts the pending ones; the reports
- * issue adds the provider's endpoints (reportList, claim, disclaim, completed …) here.
+ * Expert reports (spec §7 "Expert reports") as one server module: the provider's calls under
+ * `/user/member/expertReport/` and the operator's commands (assign a report, grant report access).
  */
 import type { ServerModule } from '../app';
 import { reportAdminRoutes } from './admin-routes';
+import { registerReportRoutes } from './report-routes';
 
 export const expertReportsModule: ServerModule = {
   name: 'expert-reports',
+  api: (api, ctx) => registerReportRoutes(api, ctx),
   admin: reportAdminRoutes,
 };

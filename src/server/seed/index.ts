@@ -9,7 +9,7 @@ import { seedProtocols } from './protocols';
 import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
-import { seedExpertReports, seedReportAccess } from './reports';
+import { seedExpertReports, seedReportAccess, seedReportCatalogues } from './reports';
 import { seedCycleData } from './cycle-data';
 
 export const SEEDERS: readonly Seeder[] = [
@@ -17,6 +17,7 @@ export const SEEDERS: readonly Seeder[] = [
   seedProtocols,
   seedNotifications,
   ...WORKSPACE_SEEDERS,
+  seedReportCatalogues,
   seedExpertReports,
   seedReportAccess,
   seedCycleData,
