@@ -20,6 +20,7 @@ import type { FileLinkKind } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { requireReportAccess } from '../reports/report-access';
+import { loadReport, toDetail } from '../reports/report-views';
 import { createFileLink, openFileLink, type CreatedLink } from './file-links';
 import { generateFile } from './generate-file';
 import { authorizeMemberData } from './guard';
@@ -127,15 +128,11 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
 
   registerEndpoint(app, ctx, getExpertReportLink, async ({ query, session, request }) => {
     await requireReportAccess(ctx.db, session.providerId);
-    const report = await ctx.db
-      .selectFrom('expert_reports')
-      .selectAll()
-      .where('id', '=', query.reportId)
-      .where('provider_id', '=', session.providerId)
-      .executeTakeFirst();
+    const row = await loadReport(ctx.db, query.reportId);
     // Someone else's report is answered like a missing one: report ids cannot be probed.
-    if (!report) throw ApiError.notFound('Report');
-    const member = await authorizeMemberData(ctx.db, session.providerId, report.member_id);
+    if (!row || row.provider_id !== session.providerId) throw ApiError.notFound('Report');
+    const report = await toDetail(ctx.db, row, session.providerId);
+    const member = await authorizeMemberData(ctx.db, session.providerId, report.memberId);
     const data = await loadMemberCycles(ctx.db, member);
     const complete = data.history.cycles.some((c) => c.complete);
     const cycles = complete ? latestComplete(data, REPORT_CYCLES) : [];
@@ -153,7 +150,7 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
         providerId: session.providerId,
         member,
         kind: 'EXPERT_REPORT',
-        name: fileName(`expert-report-${report.id}`, member),
+        name: fileName(`expert-report-${report.reportId}`, member),
         bytes,
       },
       request.ip,

@@ -1,21 +1,44 @@
-/** The text of an expert report for its PDF: what the report holds, in reading order. */
-import type { Selectable } from 'kysely';
-import type { ExpertReportsTable } from '../../db/schema';
+/** The text of an expert report (src/shared/api/expert-reports.ts ReportDetail) for its PDF, in reading order. */
+import type { ReportDetail } from '../../../shared/api/expert-reports';
 import type { ReportSection } from './cycle-pdf';
 
-function day(d: Date | null): string {
-  return d === null ? '-' : d.toISOString().slice(0, 10);
+function day(iso: string | null): string {
+  return iso === null ? '-' : iso.slice(0, 10);
 }
 
-export function reportSections(report: Selectable<ExpertReportsTable>): ReportSection[] {
-  return [
+export function reportSections(report: ReportDetail): ReportSection[] {
+  const sections: ReportSection[] = [
     {
       heading: 'Report',
       lines: [
-        `Type: ${report.report_type.replace(/_/g, ' ').toLowerCase()}`,
-        `Status: ${report.status.toLowerCase()}`,
-        `Assigned ${day(report.assigned_at)}, claimed ${day(report.claimed_at)}, completed ${day(report.completed_at)}`,
+        `Type: ${report.type.replace(/_/g, ' ').toLowerCase()}; status: ${report.status.toLowerCase()}`,
+        `Requested ${day(report.createdAt)}, claimed ${day(report.claimedAt)}, completed ${day(report.completedAt)}`,
       ],
     },
   ];
+  const add = (heading: string, lines: string[]) => {
+    if (lines.length > 0) sections.push({ heading, lines });
+  };
+  add('Question', report.memberQuestion ? [report.memberQuestion] : []);
+  add('Assessment', report.content.summary ? [report.content.summary] : []);
+  add(
+    'Findings',
+    report.categories.map((c) => `- ${c.name}: ${c.description}`),
+  );
+  add('To do', [
+    ...report.toDos.map((t) => `- ${t.text}`),
+    ...report.content.customToDos.map((t) => `- ${t}`),
+  ]);
+  add(
+    'Lifestyle',
+    report.lifestyle.map((l) => `- ${l.text}`),
+  );
+  add('Recommended reading and videos', [
+    ...report.blogs.map((b) => `- ${b.title} (${b.url})`),
+    ...report.videos.map((v) => `- ${v.title} (${v.url})`),
+  ]);
+  if (report.content.followUpWeeks !== null) {
+    add('Follow-up', [`In ${report.content.followUpWeeks} weeks`]);
+  }
+  return sections;
 }
