@@ -1,5 +1,6 @@
 /** Every admin command; each issue adds its own file and one line here. */
 import type { AdminCommand } from './command';
+import { accessLogCommand } from './access-log';
 import { assignReportCommand } from './assign-report';
 import { auditCommand } from './audit';
 import { bookCommand, unbookCommand } from './book';
@@ -15,4 +16,5 @@ export const COMMANDS: readonly AdminCommand[] = [
   assignReportCommand,
   requestReportCommand,
   reportsCommand,
+  accessLogCommand,
 ];
