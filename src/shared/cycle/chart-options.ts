@@ -62,7 +62,7 @@ const TEXT = { fontFamily: 'Helvetica, Arial, sans-serif', fontSize: 11 };
  * Mark labels without ECharts' white text outline: its SVG relies on `paint-order`, which the PDF
  * drawing (svg-to-pdfkit) ignores, painting the outline over the text.
  */
-const PLAIN_LABEL = { color: '#333', textBorderWidth: 0 };
+const PLAIN_LABEL = { color: '#333', textBorderWidth: 0, textBorderColor: 'none' };
 
 /** The temperature axis range: whole tenths around the readings, at least 35.8–37.2 °C. */
 function temperatureRange(temperatures: number[]): { min: number; max: number } {
@@ -154,7 +154,7 @@ export function cycleChartOption(
         symbolSize: 5,
         itemStyle: { color: CHART_COLORS.temperature },
         lineStyle: { color: CHART_COLORS.temperature, width: 2 },
-        markLine: { symbol: 'none', silent: true, data: lines },
+        markLine: { symbol: 'none', silent: true, label: PLAIN_LABEL, data: lines },
         markArea: { silent: true, data: areas },
       },
       {
