@@ -15,9 +15,13 @@ import {
 import { BlogPost, MemberTag, Video } from './content';
 import { defineEndpoint } from './endpoint';
 import { Id } from './fields';
+import { TABLE_PAGE_SIZES } from '../constants';
 import { Instant, pageOf, Paging } from './workspace-fields';
 
 const BASE = '/user/member/expertReport';
+
+/** reportList's page sizes: the table's (spec §9) and 1, which the report access check asks for (spec §5). */
+export const REPORT_LIST_PAGE_SIZES = [1, ...TABLE_PAGE_SIZES] as const;
 const TAG = 'Expert reports';
 
 export const ReportSummary = z.object({
@@ -136,6 +140,12 @@ export const getReportList = defineEndpoint({
   tag: TAG,
   auth: 'token',
   query: Paging.extend({
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine((n) => (REPORT_LIST_PAGE_SIZES as readonly number[]).includes(n), 'Use 1, 10, 20, 50 or 100')
+      .default(10)
+      .describe("Rows per page: the table sizes of spec §9, or 1 for spec §5's report access check"),
     type: z.enum(REPORT_LIST_TYPES).default('MyTask'),
     keyword: z.string().trim().max(80).optional().describe("Matches the member's name (case-insensitive)"),
   }),
