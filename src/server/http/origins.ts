@@ -5,7 +5,7 @@
  * rebound DNS name does not: DNS rebinding guard), and a browser's `Origin` on a WebSocket upgrade
  * must be one of them exactly — scheme, host and port.
  */
-import { ConfigError, type ServerConfig } from '../config';
+import type { ServerConfig } from '../config';
 
 /** Names of the loopback interface a local browser may use for the server's own address. */
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
@@ -25,15 +25,22 @@ export function configuredOrigins(
   return [...[...names].map((name) => `http://${name}:${port}`), ...config.allowedOrigins];
 }
 
-function parseOrigin(raw: string): URL {
+/** `raw` as a URL when it is a bare http(s) origin (no path, query, fragment or credentials). */
+export function bareOrigin(raw: string): URL | null {
   try {
     const url = new URL(raw);
     const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
     if ((url.protocol === 'http:' || url.protocol === 'https:') && bare) return url;
   } catch {
-    // Reported below with the value.
+    // Not a URL at all: answered as not an origin.
   }
-  throw new ConfigError(`ALLOWED_ORIGINS entries must be origins like https://portal.example (got "${raw}")`);
+  return null;
+}
+
+function parseOrigin(raw: string): URL {
+  const url = bareOrigin(raw);
+  if (url) return url;
+  throw new RangeError(`ALLOWED_ORIGINS entries must be origins like https://portal.example (got "${raw}")`);
 }
 
 export class OriginPolicy {
@@ -41,7 +48,7 @@ export class OriginPolicy {
   readonly #origins: ReadonlySet<string>;
   readonly #hosts: ReadonlySet<string>;
 
-  /** Throws ConfigError on an entry that is not a bare http(s) origin. */
+  /** Throws RangeError on an entry that is not a bare http(s) origin. */
   constructor(origins: readonly string[]) {
     const urls = origins.map(parseOrigin);
     this.origins = [...new Set(urls.map((u) => u.origin))];

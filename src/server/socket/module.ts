@@ -9,7 +9,6 @@ import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { APP_SOCKET_CONTENT_TYPE, APP_SOCKET_PATH, APP_SOCKET_SEND } from '../../shared/app-socket';
 import type { ServerModule } from '../app';
-import { authenticate } from '../http/authenticate';
 import { failureForEnded } from '../auth/session-policy';
 import type { ServerContext } from '../context';
 import { handleUserChat } from './chat-private';
@@ -17,6 +16,7 @@ import { appSocketAdminRoutes } from './admin';
 import { BodyError, ClientType, decodeClientMessage } from './codec';
 import { storeAppLog } from './event-tracking';
 import { appSockets } from './registry';
+import { authenticateSocket } from './socket-identity';
 import { CLOSE, FrameRejection, SocketSession, type SessionTimers } from './socket-session';
 import type { StompFrame } from './stomp-frames';
 
@@ -90,7 +90,7 @@ export const appSocketModule: ServerModule = {
           close: (code, reason) => ws.close(code, reason),
         },
         {
-          authenticate: (token) => authenticate(ctx, token),
+          authenticate: (token) => authenticateSocket(ctx, token),
           heartBeatMs,
           connectTimeoutMs: CONNECT_TIMEOUT_MS,
           timers,

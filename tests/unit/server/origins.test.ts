@@ -1,6 +1,6 @@
 /** The origins and hosts the server answers for (docs/security.md "HTTP headers and origins"). */
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/server/config';
+import { ConfigError, loadConfig } from '../../../src/server/config';
 import { configuredOrigins, OriginPolicy } from '../../../src/server/http/origins';
 
 describe('configuredOrigins', () => {
@@ -64,7 +64,8 @@ describe('OriginPolicy', () => {
       'ftp://portal.example',
       'https://u:p@portal.example',
     ]) {
-      expect(() => new OriginPolicy([bad]), bad).toThrow(ConfigError);
+      expect(() => new OriginPolicy([bad]), bad).toThrow(RangeError);
+      expect(() => loadConfig({ ALLOWED_ORIGINS: bad }), bad).toThrow(ConfigError);
     }
   });
 });
