@@ -1,6 +1,7 @@
 /** `PUBLIC_ORIGIN` (src/server/config.ts): where links in mail point; an origin, checked at start. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/server/config';
+import { OriginPolicy } from '../../../src/server/http/origins';
 
 describe('PUBLIC_ORIGIN', () => {
   it("defaults to the server's own http://HOST:PORT", () => {
@@ -28,5 +29,15 @@ describe('PUBLIC_ORIGIN', () => {
     ]) {
       expect(() => loadConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(ConfigError);
     }
+  });
+});
+
+describe('PUBLIC_ORIGIN and the Host check', () => {
+  it("lets requests for the public origin's host in", () => {
+    const config = loadConfig({ PUBLIC_ORIGIN: 'https://portal.example.com' });
+    const policy = OriginPolicy.forServer(config, config.port);
+    expect(policy.allowsHost('portal.example.com')).toBe(true);
+    expect(policy.allowsOrigin('https://portal.example.com')).toBe(true);
+    expect(policy.allowsHost('evil.example')).toBe(false);
   });
 });
