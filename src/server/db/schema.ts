@@ -3,6 +3,7 @@
  * change both together. The table types live in `tables/`, one file per concern.
  */
 import type {
+  AuthAttemptsTable,
   BlobsTable,
   ChatUsersTable,
   MembersTable,
@@ -10,7 +11,6 @@ import type {
   ProtocolRecordsTable,
   ProtocolsTable,
   ProvidersTable,
-  RateLimitsTable,
   SeedRunsTable,
   SessionsTable,
 } from './tables/accounts';
@@ -69,7 +69,7 @@ export interface DB {
   members: MembersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
-  rate_limits: RateLimitsTable;
+  auth_attempts: AuthAttemptsTable;
   protocols: ProtocolsTable;
   protocol_records: ProtocolRecordsTable;
   blobs: BlobsTable;

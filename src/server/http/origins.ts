@@ -11,18 +11,22 @@ import type { ServerConfig } from '../config';
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 const ANY_ADDRESS = new Set(['', '0.0.0.0', '::', '[::]']);
 
+type OriginSettings = Pick<ServerConfig, 'host' | 'allowedOrigins'> & { publicOrigin?: string };
+
 /**
  * Every origin a page may have to talk to this server: `http://` on the listening port under its
  * own listen address and the loopback names (there is no TLS listener; TLS ends at a proxy whose
- * public origin is configured), then the configured ones.
+ * public origin is configured), then the configured ones: `ALLOWED_ORIGINS` and `PUBLIC_ORIGIN`,
+ * where the links in mail send people.
  */
-export function configuredOrigins(
-  config: Pick<ServerConfig, 'host' | 'allowedOrigins'>,
-  port: number,
-): string[] {
+export function configuredOrigins(config: OriginSettings, port: number): string[] {
   const names = new Set(LOOPBACK_NAMES);
   if (!ANY_ADDRESS.has(config.host)) names.add(config.host.includes(':') ? `[${config.host}]` : config.host);
-  return [...[...names].map((name) => `http://${name}:${port}`), ...config.allowedOrigins];
+  return [
+    ...[...names].map((name) => `http://${name}:${port}`),
+    ...config.allowedOrigins,
+    ...(config.publicOrigin ? [config.publicOrigin] : []),
+  ];
 }
 
 /** `raw` as a URL when it is a bare http(s) origin (no path, query, fragment or credentials). */
@@ -62,7 +66,7 @@ export class OriginPolicy {
     this.#hosts = hosts;
   }
 
-  static forServer(config: Pick<ServerConfig, 'host' | 'allowedOrigins'>, port: number): OriginPolicy {
+  static forServer(config: OriginSettings, port: number): OriginPolicy {
     return new OriginPolicy(configuredOrigins(config, port));
   }
 

@@ -13,6 +13,30 @@ import { reject } from '../http/upgrade';
 export const XMPP_WEBSOCKET_PATH = '/xmpp-websocket';
 export const BOSH_PATH = '/http-bind';
 
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * The client's address as the rest of the server sees it (`TRUST_PROXY`, README "Configuration"),
+ * handed to Prosody as `X-Forwarded-For`: the chat-login limits count per address
+ * (docs/security.md), so a reverse proxy in front must not make every client one address.
+ */
+export function clientAddress(request: IncomingMessage, trust = process.env.TRUST_PROXY): string {
+  const socketAddress = request.socket.remoteAddress ?? '';
+  const header = request.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (trust === '1') return forwarded[0] ?? socketAddress;
+  if (trust !== 'loopback') return socketAddress;
+  let address = socketAddress;
+  for (const hop of [...forwarded].reverse()) {
+    if (!LOOPBACK.test(address)) break;
+    address = hop;
+  }
+  return address;
+}
+
 /** Raw TCP pass-through of the upgrade request: the WebSocket frames are Prosody's business. */
 export function proxyXmppWebSocket(getPort: () => number | null) {
   return (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -31,7 +55,7 @@ export function proxyXmppWebSocket(getPort: () => number | null) {
         if (/^x-forwarded-for$/i.test(name)) continue;
         lines.push(`${name}: ${request.rawHeaders[i + 1]}`);
       }
-      lines.push(`X-Forwarded-For: ${request.socket.remoteAddress ?? ''}`);
+      lines.push(`X-Forwarded-For: ${clientAddress(request)}`);
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (head.length) upstream.write(head);
       socket.pipe(upstream).pipe(socket);
@@ -62,7 +86,7 @@ export function proxyBosh(getPort: () => number | null) {
       answerRaw(response, BOSH_PATH, { code: 'SERVICE_UNAVAILABLE', message: 'The chat server is starting' });
       return;
     }
-    const headers = { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress ?? '' };
+    const headers = { ...request.headers, 'x-forwarded-for': clientAddress(request) };
     const upstream = http.request(
       { host: '127.0.0.1', port, method: request.method, path: request.url, headers },
       (answer) => {
