@@ -11,6 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { member, personas, provider } from '../../fixtures';
 import { EXPERT_REPORT_ENDPOINTS } from '../../src/shared/api/expert-reports';
 import { adminCall, apiClient } from '../support/api';
+import { qbClient } from '../support/qb';
 import { grantedProvider, move, reportGet, requestReport } from '../support/reports';
 import { ROOT } from '../support/stack';
 import { approvedProvider } from '../support/workspace';
@@ -240,5 +241,28 @@ describe('the health-data access log', () => {
       });
       expect(response.status).toBe(404);
     }
+  });
+});
+
+describe('chat history reads', () => {
+  it('a provider paging a dialog with a member is recorded as chat-history; the member herself is not', async () => {
+    const qb = qbClient(stack.url);
+    const { token } = await qb.providerSession('amelia');
+    const dialogs = await qb.call('GET', '/chat/Dialog.json', { token, form: { type: 3, limit: 100 } });
+    const avaChat = member('ava').chatId;
+    const dialog = (dialogs.body.items as Array<{ _id: string; occupants_ids: number[] }>).find((d) =>
+      d.occupants_ids.includes(avaChat),
+    )!;
+    const since = new Date().toISOString();
+    const history = await qb.call('GET', '/chat/Message.json', {
+      token,
+      form: { chat_dialog_id: dialog._id, mark_as_read: 0 },
+    });
+    expect(history.body.items.length).toBeGreaterThan(0);
+    const avaToken = await qb.memberSession('ava');
+    await qb.call('GET', '/chat/Message.json', { token: avaToken, form: { chat_dialog_id: dialog._id } });
+    const log = await admin(['access-log', 'ava', '--since', since]);
+    expect(log.stdout).toContain(': 1');
+    expect(log.stdout).toMatch(new RegExp(`${provider('amelia').email}\\s+chat-history ${dialog._id}`));
   });
 });
