@@ -67,11 +67,20 @@ describe('report access', () => {
     const p = await grantedProvider(api, stack, 'revoked');
     const check = () => reportGet(api, p.token, 'reportList', { type: 'MyTask', page: 1, pageSize: 1 });
     expect((await check()).code).toBe('OK');
-    await adminCall(stack.url, stack.adminSecret, 'POST', '/reports/access', {
-      provider: p.email,
-      action: 'revoke',
-    });
+    const id = await requestReport(stack, member('emma').email);
+    await move(api, p.token, 'claim', id);
+    const revoked = await adminCall<{ releasedReportIds: number[] }>(
+      stack.url,
+      stack.adminSecret,
+      'POST',
+      '/reports/access',
+      { provider: p.email, action: 'revoke' },
+    );
+    expect(revoked.data.releasedReportIds).toEqual([id]);
     expect((await check()).code).toBe('MEMBER_EXPERT_REPORT_NO_ACCESS');
+    // Her claimed report went back to the pool, where another provider claims it.
+    const other = await grantedProvider(api, stack, 'afterrevoke');
+    expect((await move(api, other.token, 'claim', id)).code).toBe('OK');
     const noToken = await api.call('GET', '/user/member/expertReport/reportList');
     expect(noToken.code).toBe('TOKEN_ERR_EMPTY');
   });
@@ -264,5 +273,16 @@ describe('chat history reads', () => {
     const log = await admin(['access-log', 'ava', '--since', since]);
     expect(log.stdout).toContain(': 1');
     expect(log.stdout).toMatch(new RegExp(`${provider('amelia').email}\\s+chat-history ${dialog._id}`));
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every expert report call', async () => {
+    const doc = (await (await fetch(`${stack.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const e of EXPERT_REPORT_ENDPOINTS) {
+      expect(doc.paths[`/api${e.path}`]?.[e.method.toLowerCase()], `${e.method} ${e.path}`).toBeDefined();
+    }
   });
 });
