@@ -5,6 +5,45 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * docs/architecture.md §2: src/server's folders, lowest first. A folder imports only folders
+ * before it, so no two folders import each other; a new folder gets its place here
+ * (tests/unit/server/folder-graph.test.ts fails until it has one). The files at src/server's root
+ * wire the folders together; folders import them for types only.
+ */
+export const serverFolders = [
+  'db',
+  'events',
+  'mail',
+  'auth',
+  'http',
+  'blobs',
+  'files',
+  'portal',
+  'protocol',
+  'admin',
+  'access-log',
+  'chat-identity',
+  'prosody',
+  'chat-history',
+  'socket',
+  'notifications',
+  'qb',
+  'schedule',
+  'consultation',
+  'content',
+  'account',
+  'profile',
+  'reports',
+  'dashboard',
+  'seed',
+];
+const serverZones = serverFolders.slice(0, -1).map((folder, index) => ({
+  target: `src/server/${folder}`,
+  from: serverFolders.slice(index + 1).map((above) => `src/server/${above}`),
+  message: `src/server/${folder} imports only the server folders before it in serverFolders (docs/architecture.md §2): move the shared piece down instead.`,
+}));
+
 /** DESIGN.md §2: who may import whom. `target` may not import from `from`. */
 const zones = [
   // Protocol folders are headless and never import the portal or the server.
@@ -47,6 +86,7 @@ const zones = [
     from: ['src/app', 'src/xmpp', 'src/webrtc', 'src/socket', 'src/rest'],
     message: 'The server imports only src/shared (DESIGN.md §2).',
   },
+  ...serverZones,
 ];
 
 /** DESIGN.md §2: the only outside packages each protocol folder and the contract may use. */

@@ -1,6 +1,6 @@
 /** Periodic work: end expired sessions (so their chat and sockets end too), prune rate limits. */
 import type { ServerModule } from './app';
-import { sweepRateLimits } from './auth/rate-limit';
+import { sweepRateLimits } from './http/rate-limit';
 import { sweepExpiredSessions } from './auth/sessions';
 
 const SWEEP_INTERVAL_MS = 30_000;

@@ -1,6 +1,6 @@
 /** The feature modules of the server, in start order. Each issue adds its module here. */
 import type { ServerModule } from './app';
-import { endChatSessionsModule } from './chat-identity/end-chat-sessions';
+import { endChatSessionsModule } from './prosody/end-chat-sessions';
 import { housekeepingModule } from './housekeeping';
 import { workspaceModule } from './workspace-module';
 import { notificationsModule } from './notifications/module';

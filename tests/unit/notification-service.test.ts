@@ -15,7 +15,7 @@ import { EventBus, type DomainEvents } from '../../src/server/events/event-bus';
 import { createNotification } from '../../src/server/notifications/create-notification';
 import { notifyOfflineMessage } from '../../src/server/notifications/offline-message';
 import { saveSettings } from '../../src/server/notifications/settings';
-import { pushNotification } from '../../src/server/socket/notification-push';
+import { pushNotification } from '../../src/server/notifications/socket-push';
 import type { SocketRegistry } from '../../src/server/socket/registry';
 
 let dir: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { forgetPassword, modifyPassword, signIn, signOut, signUp } from '../../shared/api/account';
 import type { ServerContext } from '../context';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../auth/passwords';
-import { assertWithinLimits, LIMITS, recordHits } from '../auth/rate-limit';
+import { assertWithinLimits, LIMITS, recordHits } from '../http/rate-limit';
 import { createSession, endSessions } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';

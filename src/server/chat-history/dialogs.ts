@@ -6,7 +6,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { ChatDialogsTable, DialogType } from '../db/schema';
 import type { Database } from '../db/database';
-import { newObjectId } from '../qb/object-id';
+import { newObjectId } from './object-id';
 
 export type DialogRow = Selectable<ChatDialogsTable>;
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { dialogOfRoomJid, parseChatNode } from '../../shared/chat-address';
 import type { ServerContext } from '../context';
-import { CLIENT_ID, OBJECT_ID } from '../qb/object-id';
+import { CLIENT_ID, OBJECT_ID } from './object-id';
 import { canPost, ensurePrivateDialog, findDialog, PRIVATE, type DialogRow } from './dialogs';
 import type { ChatHistory } from './history';
 import { applyMarker } from './messages';

@@ -18,7 +18,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { START_EARLY_MINUTES } from './appointment-machine';
-import { appointmentQuery, toDetail, toSummary } from './appointment-view';
+import { appointmentQuery, toDetail, toSummary } from '../schedule/appointment-view';
 import { transitionOrThrow } from './booking';
 
 /** `%keyword%` for ILIKE with the wildcards of the keyword itself escaped. */

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { getBalanceList, getBalanceSummary, getDashboard } from '../../shared/api/dashboard';
 import { FEE_CURRENCY } from '../../shared/api/profile';
 import { countConsultations } from '../account/profile-routes';
-import { appointmentQuery, toSummary } from '../consultation/appointment-view';
+import { appointmentQuery, toSummary } from '../schedule/appointment-view';
 import type { ServerContext } from '../context';
 import { registerEndpoint } from '../http/route';
 import { addDays, instantAt, localDateOf, mondayOf } from '../schedule/local-time';

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { verifyPassword } from '../auth/passwords';
-import { assertWithinLimits, recordHits, type Limit } from '../auth/rate-limit';
+import { assertWithinLimits, recordHits, type Limit } from '../http/rate-limit';
 import type { ChatUserRow } from './user-format';
 import { QbError } from './wire';
 

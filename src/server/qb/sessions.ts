@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { hashToken } from '../auth/tokens';
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
-import { newObjectId } from './object-id';
+import { newObjectId } from '../chat-history/object-id';
 
 export const SESSION_TTL_MS = 2 * 3600_000;
 /** The stored expiry is moved at most once a minute, so most requests only read. */

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { deleteSchedule, getCalendar, getSchedule, updateSchedule } from '../../shared/api/schedule';
-import { appointmentQuery, toSummary } from '../consultation/appointment-view';
+import { appointmentQuery, toSummary } from './appointment-view';
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';

@@ -5,7 +5,7 @@
  */
 import { chatFixtures, chatIdOf } from '../../../fixtures';
 import { privateKey } from '../chat-history/dialogs';
-import { newObjectId } from '../qb/object-id';
+import { newObjectId } from '../chat-history/object-id';
 import type { Seeder } from './seeder';
 
 export const seedChat: Seeder = {

@@ -1,8 +1,9 @@
 /**
  * The app socket endpoint at `/socket` (spec §7 "Real-time app socket", DESIGN.md §3): WebSocket
  * upgrades on the one port through `deps.upgrades`, one {@link SocketSession} per connection, and
- * the server events that reach open sockets — a notification for the provider (pushed) and an
- * ended portal session (its sockets get an ERROR frame with the token error and are closed).
+ * the server event that reaches open sockets here — an ended portal session (its sockets get an
+ * ERROR frame with the token error and are closed). Notifications push through `appSockets` from
+ * their own module (notifications/socket-push.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -10,15 +11,11 @@ import { APP_SOCKET_CONTENT_TYPE, APP_SOCKET_PATH, APP_SOCKET_SEND } from '../..
 import type { ServerModule } from '../app';
 import { failureForEnded } from '../auth/session-policy';
 import type { ServerContext } from '../context';
-import { reject } from '../http/upgrade';
-import { originAllowed } from '../prosody/proxy';
 import { handleUserChat } from './chat-private';
 import { appSocketAdminRoutes } from './admin';
 import { BodyError, ClientType, decodeClientMessage } from './codec';
 import { storeAppLog } from './event-tracking';
-import { pushNotification } from './notification-push';
 import { appSockets } from './registry';
-import { pushReportCompleted } from './report-push';
 import { authenticateSocket } from './socket-identity';
 import { CLOSE, FrameRejection, SocketSession, type SessionTimers } from './socket-session';
 import type { StompFrame } from './stomp-frames';
@@ -107,18 +104,11 @@ export const appSocketModule: ServerModule = {
       ws.on('close', () => session.closed());
       ws.on('error', (error) => ctx.log.warn({ err: error }, 'app socket error'));
     };
-    deps.upgrades.add(APP_SOCKET_PATH, (request: IncomingMessage, socket, head) => {
-      if (!originAllowed(request, ctx.config.allowedOrigins))
-        return reject(socket, 403, 'Origin not allowed');
-      wss.handleUpgrade(request, socket, head, attach);
-    });
+    // The upgrade router has checked Host and Origin (docs/security.md "HTTP headers and origins").
+    deps.upgrades.add(APP_SOCKET_PATH, (request: IncomingMessage, socket, head) =>
+      wss.handleUpgrade(request, socket, head, attach),
+    );
     unsubscribe = [
-      ctx.events.on('notification.created', async (created) => {
-        await pushNotification(ctx, appSockets, created);
-      }),
-      ctx.events.on('report.completed', async (completed) => {
-        await pushReportCompleted(ctx, appSockets, completed);
-      }),
       ctx.events.on('session.ended', ({ sessionId, reason }) => {
         const failure = failureForEnded(reason);
         for (const s of appSockets.forPortalSession(sessionId))

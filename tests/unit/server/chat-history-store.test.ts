@@ -16,7 +16,7 @@ import { ProsodyBridge } from '../../../src/server/chat-history/prosody-bridge';
 import { openDatabase, type Database } from '../../../src/server/db/database';
 import { migrate } from '../../../src/server/db/migrate';
 import { EventBus, type DomainEvents } from '../../../src/server/events/event-bus';
-import { newObjectId } from '../../../src/server/qb/object-id';
+import { newObjectId } from '../../../src/server/chat-history/object-id';
 
 let dir = '';
 let db: Database;

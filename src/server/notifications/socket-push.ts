@@ -9,10 +9,10 @@
 import { APP_SOCKET_SUBSCRIPTIONS, NOTIFICATION_TREE_KEYS } from '../../shared/app-socket';
 import type { ServerContext } from '../context';
 import type { DomainEvents } from '../events/event-bus';
-import { isMuted } from '../notifications/settings';
-import { redDot } from '../notifications/store';
-import { PushType, ServerType } from './codec';
-import type { SocketRegistry } from './registry';
+import { isMuted } from './settings';
+import { redDot } from './store';
+import { PushType, ServerType } from '../socket/codec';
+import type { SocketRegistry } from '../socket/registry';
 
 export async function pushNotification(
   ctx: Pick<ServerContext, 'db' | 'log'>,

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
-import { ApiError } from '../http/api-error';
+import { ApiError } from './api-error';
 
 export interface Limit {
   /** e.g. `signin:account:ada@example.com` */

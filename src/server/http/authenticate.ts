@@ -3,8 +3,8 @@
  * spec §8. One indexed read per request; `last_seen_at` is written at most once a minute.
  */
 import type { ServerContext } from '../context';
-import { ApiError } from '../http/api-error';
-import { endSessions } from './sessions';
+import { ApiError } from './api-error';
+import { endSessions } from '../auth/sessions';
 import {
   failureForEnded,
   isExpired,
@@ -12,9 +12,9 @@ import {
   needsTouch,
   UNKNOWN_TOKEN,
   type TokenFailure,
-} from './session-policy';
-import type { CachedSession } from './session-cache';
-import { hashToken } from './tokens';
+} from '../auth/session-policy';
+import type { CachedSession } from '../auth/session-cache';
+import { hashToken } from '../auth/tokens';
 
 export interface AuthenticatedSession {
   sessionId: number;

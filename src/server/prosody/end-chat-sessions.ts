@@ -5,7 +5,7 @@
  */
 import { userJid } from '../../shared/chat-address';
 import type { ServerModule } from '../app';
-import { closeChatSessions } from '../prosody/admin-socket';
+import { closeChatSessions } from './admin-socket';
 
 export const endChatSessionsModule: ServerModule = {
   name: 'end-chat-sessions',
