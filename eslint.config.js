@@ -242,7 +242,7 @@ export default tseslint.config(
     },
   },
   {
-    // Every feature owns its TanStack Query keys in its queries.ts, below api/query-keys.ts (issue 11).
+    // Every feature owns its TanStack Query keys in its queries.ts, below api/query-keys.ts (docs/architecture.md §3).
     files: ['src/app/**/*.{ts,tsx}'],
     ignores: ['src/app/**/queries.ts', 'src/app/api/query-keys.ts'],
     rules: {

@@ -1,5 +1,5 @@
 /**
- * The observation seam of every connection of the portal (for a protocol console, issue 11):
+ * The observation seam of every connection of the portal (for a protocol console; docs/architecture.md §2):
  * calls of the own API and the chat-service REST, XMPP stanzas in and out, STOMP frames of the
  * app socket. A thin listener API: while nobody listens, `listening` is false and the
  * connections build and keep nothing (no behaviour change). It lives here, below the API client

@@ -1,5 +1,5 @@
 /**
- * The connection layer of the portal (issue 11): one place for the long-lived connections of the
+ * The connection layer of the portal (docs/architecture.md §2): one place for the long-lived connections of the
  * signed-in area — the chat (XMPP and chat-service REST) and the app socket — owned by the
  * signed-in shell and read through hooks. Features never import each other to reach them.
  */
