@@ -13,7 +13,7 @@ import {
   type ApiError,
 } from '../../rest';
 import { showToast } from '../components/toast-store';
-import { endSession, session } from '../features/auth/session-store';
+import { endSession, session } from '../session';
 
 let goToLogin: () => void = () => window.location.assign('/login');
 

@@ -7,7 +7,7 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ServerDataProvider } from '../api/server-data';
-import { session } from '../features/auth';
+import { session } from '../session';
 import { useChatConnection } from '../features/chat';
 import { useAppSocket } from '../features/notifications';
 import { NO_CHAT_PATHS } from '../paths';

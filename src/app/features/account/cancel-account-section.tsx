@@ -12,7 +12,7 @@ import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
-import { endSession } from '../auth';
+import { endSession } from '../../session';
 import { paths } from '../../paths';
 
 export function CancelAccountSection() {

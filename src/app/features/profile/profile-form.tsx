@@ -17,7 +17,7 @@ import { ApiError } from '../../../rest';
 import { profileCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { session } from '../auth';
+import { session } from '../../session';
 import { paths } from '../../paths';
 import { Select, TextArea } from '../../components/field';
 import { ChoiceGroup } from './form-fields';
