@@ -28,6 +28,12 @@ import { createIqResponder } from './iq/responder';
 import { createLastActivity } from './last-activity/last-activity';
 import { createMarkers } from './markers/markers';
 import { createMessageErrors } from './messages/message-errors';
+import {
+  dialogMessage,
+  dialogRecipient,
+  type DialogDescriptor,
+  type DialogMessage,
+} from './messages/dialog-messages';
 import { createMessages } from './messages/messages';
 import type { CarbonDirection } from './messages/types';
 import { createMuc } from './muc/muc';
@@ -266,6 +272,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     },
     reconnect: () => session.reconnect(),
     send: guard(messages.send),
+    sendToDialog: guard((dialog: DialogDescriptor, message: DialogMessage) => {
+      const built = dialogMessage(dialog, message, addressing);
+      return messages.send(built.to, built.message);
+    }),
     sendSystemMessage: guard(systemMessages.sendSystemMessage),
     sendModuleMessage: guard(systemMessages.sendModuleMessage),
     sendIsTypingStatus: guard(chatStates.sendComposing),
@@ -297,6 +307,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       dialogIdFromRoomJid,
       userIdFromJid: chatIdFromJid,
       userIdFromRoomJid: userIdFromOccupantJid,
+      dialogRecipient: (dialog) => dialogRecipient(dialog, addressing),
       newMessageId: nextId,
     },
   };

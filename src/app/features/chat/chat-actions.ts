@@ -4,6 +4,7 @@
  * conversation with a client (deep link /message?userId=), answer contact requests and block or
  * unblock with a mutual block (spec §3 blocking list items). Sends wait in the outbox while offline.
  */
+import { DIALOG_TYPE, isPrivateDialog } from '../../../shared/dialog-type';
 import i18next from 'i18next';
 import { ChatNotConnectedError } from '../../../xmpp';
 import { compressImage } from '../../components/compress-image';
@@ -20,7 +21,7 @@ import {
 } from './chat-store';
 import { chatRuntime, type ChatRuntime } from './chat-runtime';
 import { BLOCK_LIST, refreshDialogs } from './chat-sync';
-import { ATTACHMENT_BODY, ownEntry } from './convert';
+import { ATTACHMENT_BODY, dialogAddress, ownEntry } from './convert';
 import type { EntryAttachment } from './entries';
 
 function runtimeOrWarn(): ChatRuntime | null {
@@ -55,21 +56,7 @@ function sendMessage(
   if (!dialog) return;
   const id = runtime.chat.helpers.newMessageId();
   addEntries(dialogId, [ownEntry({ id, dialogId, me: runtime.me, body, attachments })], { live: true });
-  const group = dialog.type !== 3;
-  runtime.outbox.push({
-    kind: 'message',
-    id,
-    to: group ? runtime.chat.helpers.roomJid(dialogId) : dialog.clientChatId!,
-    type: group ? 'groupchat' : 'chat',
-    body,
-    // Receipts are one-to-one only (spec §4 Messaging).
-    markable: !group,
-    extension: {
-      save_to_history: 1,
-      dialog_id: dialogId,
-      ...(attachments.length > 0 ? { attachments } : {}),
-    },
-  });
+  runtime.outbox.push({ kind: 'message', dialog: dialogAddress(dialog), message: { id, body, attachments } });
   setWaiting(runtime.outbox.pending.length);
 }
 
@@ -117,7 +104,7 @@ export function markSeen(dialogId: string, ids: string[]): void {
   if (!runtime || ids.length === 0) return;
   const newlyRead = markReadByMe(dialogId, ids);
   if (newlyRead.length === 0) return;
-  if (chatStore.dialogs[dialogId]?.type === 3) {
+  if (chatStore.dialogs[dialogId]?.type === DIALOG_TYPE.private) {
     for (const entry of newlyRead)
       runtime.outbox.push({ kind: 'read', messageId: entry.id, userId: entry.senderId, dialogId });
     setWaiting(runtime.outbox.pending.length);
@@ -135,10 +122,15 @@ export function markSeen(dialogId: string, ids: string[]): void {
 export async function openDialogWith(userId: number): Promise<string | null> {
   const runtime = runtimeOrWarn();
   if (!runtime) return null;
-  const known = Object.values(chatStore.dialogs).find((d) => d.type === 3 && d.clientChatId === userId);
+  const known = Object.values(chatStore.dialogs).find(
+    (d) => isPrivateDialog(d.type) && d.clientChatId === userId,
+  );
   if (known) return known.id;
   try {
-    const dialog = await runtime.service.dialogs.create({ type: 3, occupants_ids: [userId] });
+    const dialog = await runtime.service.dialogs.create({
+      type: DIALOG_TYPE.private,
+      occupants_ids: [userId],
+    });
     await refreshDialogs(runtime);
     return dialog._id;
   } catch (error) {

@@ -3,6 +3,7 @@
  * messages and their acks, errors and markers (spec §3 statuses; peer-lessons §9, §10), typing
  * (peer-lessons §11), contact requests and presence (spec §4 Contact subscription), room occupants.
  */
+import { isPrivateDialog } from '../../../shared/dialog-type';
 import { ApiError } from '../../../rest';
 import type { ChatMessage, MarkerEvent } from '../../../xmpp';
 import {
@@ -27,7 +28,10 @@ import { entryFromLive } from './convert';
 /** The private dialog with a user, if we know it. */
 export function privateDialogWith(userId: number | null): string | null {
   if (userId === null) return null;
-  return Object.values(chatStore.dialogs).find((d) => d.type === 3 && d.clientChatId === userId)?.id ?? null;
+  return (
+    Object.values(chatStore.dialogs).find((d) => isPrivateDialog(d.type) && d.clientChatId === userId)?.id ??
+    null
+  );
 }
 
 function onMessage(runtime: ChatRuntime, message: ChatMessage): void {

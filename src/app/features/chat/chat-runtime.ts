@@ -8,7 +8,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, createChatService, type ChatService, type ChatSession } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
-import { ChatNotConnectedError, createChatClient, type ChatClient } from '../../../xmpp';
+import {
+  ChatNotConnectedError,
+  createChatClient,
+  type ChatClient,
+  type DialogDescriptor,
+  type DialogMessage,
+} from '../../../xmpp';
 import { chatCalls } from '../../api/domain-calls';
 import { showToast } from '../../components/toast-store';
 import { resetChat, seedUnread, setLink, setLoaded, setWaiting } from './chat-store';
@@ -17,15 +23,7 @@ import { chatSessionRenewer } from './session-renewal';
 
 /** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
 export type Outgoing =
-  | {
-      kind: 'message';
-      to: number | string;
-      id: string;
-      type: 'chat' | 'groupchat';
-      body: string;
-      extension: Record<string, unknown>;
-      markable: boolean;
-    }
+  | { kind: 'message'; dialog: DialogDescriptor; message: DialogMessage }
   | { kind: 'read'; messageId: string; userId: number; dialogId: string };
 
 export interface ChatRuntime {
@@ -62,13 +60,7 @@ function sendOutgoing(chat: ChatClient, item: Outgoing): void {
     chat.sendReadStatus({ messageId: item.messageId, userId: item.userId, dialogId: item.dialogId });
     return;
   }
-  chat.send(item.to, {
-    id: item.id,
-    type: item.type,
-    body: item.body,
-    markable: item.markable,
-    extension: item.extension as never,
-  });
+  chat.sendToDialog(item.dialog, item.message);
 }
 
 export interface StartChatOptions {

@@ -4,6 +4,7 @@
  * unread counts (spec §3 "items with unreadMessagesCount"), each conversation's entries merged by
  * id (peer-lessons §4), typing, presence, contacts and requests, blocked users, room occupants.
  */
+import { DIALOG_TYPE, type DialogTypeCode } from '../../../shared/dialog-type';
 import { proxy } from 'valtio';
 import { mergeEntries, type ChatEntry } from './entries';
 import { applyMarker } from './ticks';
@@ -15,7 +16,7 @@ export type ChatLink = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offl
 export interface DialogView {
   id: string;
   /** 1 public group, 2 group, 3 private (hosted-chat-wire.md §5.1). */
-  type: 1 | 2 | 3;
+  type: DialogTypeCode;
   name: string;
   avatar: string | null;
   /** The member of a private dialog. */
@@ -109,7 +110,7 @@ export function setActive(dialogId: string | null): void {
 
 const blankDialog = (id: string): DialogView => ({
   id,
-  type: 3,
+  type: DIALOG_TYPE.private,
   name: '',
   avatar: null,
   clientChatId: null,

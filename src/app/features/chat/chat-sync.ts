@@ -3,6 +3,7 @@
  * counts, the blocked users (privacy list, spec §3), the group rooms (spec §4 Rooms), the history
  * of open conversations after a reconnect (peer-lessons §4), and what waited in the outbox.
  */
+import { isPrivateDialog } from '../../../shared/dialog-type';
 import { StanzaError } from '../../../xmpp';
 import { fetchFresh } from '../../api/fetch-fresh';
 import { chatStore, seedDialogs, setBlocked, setContacts, setWaiting } from './chat-store';
@@ -36,7 +37,7 @@ export async function loadBlocked(runtime: ChatRuntime): Promise<void> {
 
 /** Joins the room of every group dialog (spec §4 "Status 110 means join success"). */
 export async function joinRooms(runtime: ChatRuntime): Promise<void> {
-  const groups = Object.values(chatStore.dialogs).filter((d) => d.type !== 3);
+  const groups = Object.values(chatStore.dialogs).filter((d) => !isPrivateDialog(d.type));
   const joined = new Set(runtime.chat.joinedRooms);
   await Promise.all(
     groups

@@ -10,6 +10,7 @@ import { ProgressBar } from '../../components/progress-bar';
 import { sendImage, sendText } from './chat-actions';
 import { chatRuntime } from './chat-runtime';
 import { chatStore } from './chat-store';
+import { dialogAddress } from './convert';
 import { PaperclipIcon } from './icons';
 import { createTypingSender } from './typing-sender';
 
@@ -20,7 +21,7 @@ function tell(dialogId: string, send: (chat: Chat, to: number | string) => void)
   const runtime = chatRuntime();
   const dialog = chatStore.dialogs[dialogId];
   if (!runtime || !dialog || !runtime.chat.isConnected) return;
-  const to = dialog.type === 3 ? dialog.clientChatId : runtime.chat.helpers.roomJid(dialog.id);
+  const to = runtime.chat.helpers.dialogRecipient(dialogAddress(dialog));
   if (to === null) return;
   try {
     send(runtime.chat, to);

@@ -3,6 +3,7 @@
  * messages at the bottom, read markers for messages once they are on screen in a visible tab
  * (spec §4 Messaging), who is typing, and the composer.
  */
+import { isPrivateDialog } from '../../../shared/dialog-type';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -178,7 +179,7 @@ export function Conversation({ dialogId }: { dialogId: string }) {
   }, [dialogId, state.chatLoaded, conversation?.loaded, conversation?.loading, conversation?.failed]);
 
   if (!dialog) return null;
-  const group = dialog.type !== 3;
+  const group = !isPrivateDialog(dialog.type);
   const blocked = dialog.clientChatId !== null && state.blocked.includes(dialog.clientChatId);
   return (
     <section

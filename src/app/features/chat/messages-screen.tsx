@@ -3,6 +3,7 @@
  * the open conversation. `/message?userId={chatId}` (links from Clients and Appointments) opens
  * the conversation with that client, creating the private dialog if there is none yet.
  */
+import { isPrivateDialog } from '../../../shared/dialog-type';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,9 @@ function useDeepLink(userId: number | null, onHandled: () => void) {
   const handled = useRef<number | null>(null);
   useEffect(() => {
     if (userId === null || handled.current === userId) return;
-    const known = Object.values(dialogs).find((d) => d.type === 3 && d.clientChatId === userId && d.name);
+    const known = Object.values(dialogs).find(
+      (d) => isPrivateDialog(d.type) && d.clientChatId === userId && d.name,
+    );
     if (known) {
       handled.current = userId;
       setActive(known.id);
