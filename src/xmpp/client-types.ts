@@ -21,6 +21,7 @@ import type { ConnectionState } from './session/connection-state';
 import type { OfflineInfo } from './session/session';
 import type { HeadlineMessage, ModuleMessage, SystemMessage } from './system-messages/system-messages';
 import type { Scheduler } from './time/scheduler';
+import type { StanzaTraffic } from './transport/observed-transport';
 import type { TransportFactory, TransportKind } from './transport/types';
 
 export interface ChatClientOptions {
@@ -122,6 +123,11 @@ export interface ChatEvents {
   /** An occupant (or we, `self: true`) was kicked (307) or banned (301) from a room. */
   kick: KickEvent;
   lastUserActivity: LastActivityEvent;
+  /**
+   * Every top-level element received or sent on the stream, as it goes (a protocol console's
+   * view); emitted only while this event has listeners.
+   */
+  traffic: StanzaTraffic;
 }
 
 /**

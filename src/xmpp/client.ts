@@ -44,6 +44,7 @@ import { createStanzaRouter } from './router/stanza-router';
 import { createSession, type OnlineInfo } from './session/session';
 import { createSystemMessages } from './system-messages/system-messages';
 import { realScheduler } from './time/scheduler';
+import { observedTransportFactory } from './transport/observed-transport';
 import { createStropheTransport } from './transport/strophe-transport';
 import { kindOfService } from './transport/types';
 import { xml, type XmlElement } from './xml/element';
@@ -97,7 +98,12 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       unackedReportMs: options.unackedReportMs ?? CHAT_CALLBACK_INTERVAL_MS,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
     },
-    transportFactory: options.transportFactory ?? createStropheTransport,
+    // The console's seam: stanzas in and out reach `traffic` listeners, and only while there are any.
+    transportFactory: observedTransportFactory(
+      options.transportFactory ?? createStropheTransport,
+      () => events.listenerCount('traffic') > 0,
+      (traffic) => events.emit('traffic', traffic),
+    ),
     scheduler,
     isSessionExpired: options.isSessionExpired ?? (() => false),
     pingServer: () => ping.pingServer(),

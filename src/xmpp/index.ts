@@ -55,6 +55,7 @@ export type {
   TransportHandlers,
   TransportStatus,
 } from './transport/types';
+export type { StanzaTraffic, TrafficDirection } from './transport/observed-transport';
 export type { Scheduler } from './time/scheduler';
 export { XmlElement, xml } from './xml/element';
 export { isObjectId } from './addressing/ids';
