@@ -6,8 +6,8 @@
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import { StanzaError } from '../../../xmpp';
 import { fetchFresh } from '../../api/fetch-fresh';
-import { chatStore, seedDialogs, setBlocked, setContacts, setWaiting } from './chat-store';
-import type { ChatRuntime } from './chat-runtime';
+import type { ChatRuntime } from '../../connections';
+import { chatStore, seedDialogs, setBlocked, setContacts } from './chat-store';
 import { dialogFromApi } from './convert';
 import { catchUp } from './history';
 import { dialogsQuery } from './queries';
@@ -48,21 +48,18 @@ export async function joinRooms(runtime: ChatRuntime): Promise<void> {
   );
 }
 
-export function flushOutbox(runtime: ChatRuntime): void {
-  runtime.outbox.flush();
-  setWaiting(runtime.outbox.pending.length);
-}
-
 export async function afterLogin(runtime: ChatRuntime): Promise<void> {
   setContacts(runtime.chat.contacts);
   await refreshDialogs(runtime);
-  flushOutbox(runtime);
+  runtime.flushOutbox();
   await Promise.all([loadBlocked(runtime), joinRooms(runtime)]);
 }
 
-/** After a fresh login that followed a drop (the stack has re-joined the rooms it knew). */
+/**
+ * After a fresh login that followed a drop (the stack has re-joined the rooms it knew; the
+ * connection has sent what waited).
+ */
 export async function afterReconnect(runtime: ChatRuntime): Promise<void> {
-  flushOutbox(runtime);
   await refreshDialogs(runtime);
   await joinRooms(runtime);
   const open = Object.entries(chatStore.conversations).filter(([, c]) => c.loaded);
