@@ -29,7 +29,8 @@ import {
   type ProfileFormValues,
 } from './profile-form-schema';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
-import { AUDIT_INFO_KEY, DOCTOR_INFO_KEY, useProfileOptions } from './use-audit-info';
+import { AUDIT_INFO_KEY, DOCTOR_INFO_KEY } from './queries';
+import { useProfileOptions } from './use-audit-info';
 import { AvatarUpload, DocumentsUpload } from './uploads';
 
 const FIELDS = Object.keys(profileFormSchema.shape);
