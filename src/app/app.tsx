@@ -3,7 +3,7 @@ import { setLoginNavigator } from './api/api-client';
 import { setReportExit } from './api/report-access';
 import { Toaster } from './components/toaster';
 import { paths } from './paths';
-import { createRouter } from './router';
+import { createRouter } from './router/router';
 
 const router = createRouter();
 setLoginNavigator(() => void router.navigate(paths.login, { replace: true }));

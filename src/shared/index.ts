@@ -1,4 +1,5 @@
 export * from './constants';
 export * from './api';
 export * from './chat-address';
+export * from './dialog-type';
 export * from './notification-categories';

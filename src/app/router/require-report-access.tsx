@@ -10,6 +10,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { ApiError, NO_REPORT_ACCESS } from '../../rest';
 import { reportCalls } from '../api/domain-calls';
 import { Button } from '../components/button';
+import { reportAccessKey } from './queries';
 
 export const REPORT_ACCESS_CHECK = { page: 1, pageSize: 1, type: 'MyTask' } as const;
 
@@ -17,7 +18,7 @@ export function RequireReportAccess() {
   const { t } = useTranslation();
   const location = useLocation();
   const check = useQuery({
-    queryKey: ['report-access', location.key],
+    queryKey: reportAccessKey(location.key),
     queryFn: () => reportCalls.list(REPORT_ACCESS_CHECK),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
