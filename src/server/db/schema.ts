@@ -24,7 +24,14 @@ import type {
   QbRecordsTable,
   QbSessionsTable,
 } from './tables/chat-service';
-import type { ExpertReportsTable } from './tables/expert-reports';
+import type { HealthDataAccessLogTable, ReportAccessGrantsTable } from './tables/access-log';
+import type {
+  ExpertReportCategoriesTable,
+  ExpertReportLifestyleTable,
+  ExpertReportsTable,
+  ExpertReportTodosTable,
+  MemberHealthProfilesTable,
+} from './tables/expert-reports';
 import type {
   AppChatMessagesTable,
   AppSocketEventsTable,
@@ -47,6 +54,7 @@ import type {
   VideosTable,
 } from './tables/workspace';
 
+export type * from './tables/access-log';
 export type * from './tables/accounts';
 export type * from './tables/chat-service';
 export type * from './tables/expert-reports';
@@ -90,4 +98,10 @@ export interface DB {
   qb_push_subscriptions: QbPushSubscriptionsTable;
   qb_push_events: QbPushEventsTable;
   expert_reports: ExpertReportsTable;
+  expert_report_categories: ExpertReportCategoriesTable;
+  expert_report_todos: ExpertReportTodosTable;
+  expert_report_lifestyle: ExpertReportLifestyleTable;
+  member_health_profiles: MemberHealthProfilesTable;
+  health_data_access_log: HealthDataAccessLogTable;
+  report_access_grants: ReportAccessGrantsTable;
 }

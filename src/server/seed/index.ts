@@ -9,14 +9,16 @@ import { seedProtocols } from './protocols';
 import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
-import { seedExpertReports } from './reports';
+import { seedExpertReports, seedReportAccess, seedReportCatalogues } from './reports';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
   seedProtocols,
   seedNotifications,
   ...WORKSPACE_SEEDERS,
+  seedReportCatalogues,
   seedExpertReports,
+  seedReportAccess,
   seedChat,
 ];
 

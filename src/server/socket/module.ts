@@ -9,7 +9,6 @@ import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { APP_SOCKET_CONTENT_TYPE, APP_SOCKET_PATH, APP_SOCKET_SEND } from '../../shared/app-socket';
 import type { ServerModule } from '../app';
-import { authenticate } from '../http/authenticate';
 import { failureForEnded } from '../auth/session-policy';
 import type { ServerContext } from '../context';
 import { reject } from '../http/upgrade';
@@ -19,6 +18,8 @@ import { appSocketAdminRoutes } from './admin';
 import { BodyError, ClientType, decodeClientMessage } from './codec';
 import { storeAppLog } from './event-tracking';
 import { appSockets } from './registry';
+import { pushReportCompleted } from './report-push';
+import { authenticateSocket } from './socket-identity';
 import { CLOSE, FrameRejection, SocketSession, type SessionTimers } from './socket-session';
 import type { StompFrame } from './stomp-frames';
 
@@ -92,7 +93,7 @@ export const appSocketModule: ServerModule = {
           close: (code, reason) => ws.close(code, reason),
         },
         {
-          authenticate: (token) => authenticate(ctx, token),
+          authenticate: (token) => authenticateSocket(ctx, token),
           heartBeatMs,
           connectTimeoutMs: CONNECT_TIMEOUT_MS,
           timers,
@@ -112,6 +113,9 @@ export const appSocketModule: ServerModule = {
       wss.handleUpgrade(request, socket, head, attach);
     });
     unsubscribe = [
+      ctx.events.on('report.completed', async (completed) => {
+        await pushReportCompleted(ctx, appSockets, completed);
+      }),
       ctx.events.on('session.ended', ({ sessionId, reason }) => {
         const failure = failureForEnded(reason);
         for (const s of appSockets.forPortalSession(sessionId))

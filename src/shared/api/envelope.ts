@@ -16,11 +16,19 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   ACCOUNT_CANCELLED: 403,
   MEMBER_EXPERT_REPORT_NO_ACCESS: 403,
+  /** Another provider holds the expert report (or it was assigned to another). */
+  EXPERT_REPORT_NOT_YOURS: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
   ACCOUNT_HAS_CONSULTATIONS: 409,
   INVALID_STATE: 409,
+  /** Claiming an expert report somebody (maybe you) has claimed already: the loser of a claim race. */
+  EXPERT_REPORT_ALREADY_CLAIMED: 409,
+  /** Saving, completing or giving back an expert report that is not claimed. */
+  EXPERT_REPORT_NOT_CLAIMED: 409,
+  /** Any change to a completed expert report: it is final. */
+  EXPERT_REPORT_COMPLETED: 409,
   /** A booking outside the provider's availability, overlapping another, too soon or too far ahead. */
   SLOT_UNAVAILABLE: 409,
   RESET_CODE_INVALID: 400,
