@@ -24,6 +24,7 @@ import type {
   QbRecordsTable,
   QbSessionsTable,
 } from './tables/chat-service';
+import type { CycleDaysTable, FileLinksTable, MemberPregnanciesTable } from './tables/cycle-data';
 import type { HealthDataAccessLogTable, ReportAccessGrantsTable } from './tables/access-log';
 import type {
   ExpertReportCategoriesTable,
@@ -57,6 +58,7 @@ import type {
 export type * from './tables/access-log';
 export type * from './tables/accounts';
 export type * from './tables/chat-service';
+export type * from './tables/cycle-data';
 export type * from './tables/expert-reports';
 export type * from './tables/notifications';
 export type * from './tables/workspace';
@@ -98,6 +100,9 @@ export interface DB {
   qb_push_subscriptions: QbPushSubscriptionsTable;
   qb_push_events: QbPushEventsTable;
   expert_reports: ExpertReportsTable;
+  cycle_days: CycleDaysTable;
+  member_pregnancies: MemberPregnanciesTable;
+  file_links: FileLinksTable;
   expert_report_categories: ExpertReportCategoriesTable;
   expert_report_todos: ExpertReportTodosTable;
   expert_report_lifestyle: ExpertReportLifestyleTable;

@@ -10,6 +10,7 @@ import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
 import { seedExpertReports, seedReportAccess, seedReportCatalogues } from './reports';
+import { seedCycleData } from './cycle-data';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
@@ -19,6 +20,7 @@ export const SEEDERS: readonly Seeder[] = [
   seedReportCatalogues,
   seedExpertReports,
   seedReportAccess,
+  seedCycleData,
   seedChat,
 ];
 

@@ -35,7 +35,11 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** A generated file's link that has expired (src/shared/api/cycle-data.ts). */
+  LINK_EXPIRED: 410,
   INTERNAL_ERROR: 500,
+  /** A PDF could not be generated; the portal shows 'Failed to generate file, please try again!' (spec §8). */
+  FILE_GENERATION_FAILED: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 

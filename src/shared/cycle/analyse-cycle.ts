@@ -66,8 +66,9 @@ export function analyseCycle(span: CycleSpan, number: number, typicalLength = 28
   const temperature = findTemperatureShift(span.days);
   const ovulation = findOvulation(span, peaks, temperature?.shiftDay ?? null, typicalLength);
   const ov = ovulation.day !== null && ovulation.day <= length ? ovulation.day : null;
-  const lutealLength = ov !== null && span.complete ? length - ov : null;
   const positiveTest = span.days.some((d) => d.pregnancyTest === 'POSITIVE');
+  // A cycle with a positive pregnancy test ends in a pregnancy or its loss, not a luteal phase.
+  const lutealLength = ov !== null && span.complete && !positiveTest ? length - ov : null;
 
   const flags: CycleFlag[] = [];
   if (lutealLength !== null && lutealLength < SHORT_LUTEAL_DAYS && ovulation.method !== 'CALENDAR') {

@@ -58,6 +58,12 @@ export const CHART_COLORS = {
 
 const TEXT = { fontFamily: 'Helvetica, Arial, sans-serif', fontSize: 11 };
 
+/**
+ * Mark labels without ECharts' white text outline: its SVG relies on `paint-order`, which the PDF
+ * drawing (svg-to-pdfkit) ignores, painting the outline over the text.
+ */
+const PLAIN_LABEL = { color: '#333', textBorderWidth: 0 };
+
 /** The temperature axis range: whole tenths around the readings, at least 35.8–37.2 °C. */
 function temperatureRange(temperatures: number[]): { min: number; max: number } {
   const lo = Math.min(35.8, ...temperatures);
@@ -117,7 +123,7 @@ export function cycleChartOption(
       name: labels.ovulation,
       xAxis: String(cycle.ovulation.day),
       lineStyle: { color: CHART_COLORS.ovulation, type: 'solid', width: 2 },
-      label: { formatter: labels.ovulation, position: 'end' },
+      label: { formatter: labels.ovulation, position: 'end', ...PLAIN_LABEL },
     });
   }
   return {
@@ -185,7 +191,8 @@ export function overlayChartOption(
     textStyle: TEXT,
     legend: { top: 0, data: names },
     tooltip: { trigger: 'axis' },
-    grid: { left: 56, right: 24, top: 48, bottom: 40 },
+    // Room for a legend of up to two rows above the axis name.
+    grid: { left: 56, right: 24, top: cycles.length > 3 ? 76 : 52, bottom: 40 },
     xAxis: {
       type: 'category',
       data: Array.from({ length: longest }, (_, i) => String(i + 1)),

@@ -1,7 +1,7 @@
 /**
  * Cycles side by side (docs/entities.md "Cycle data"): every cycle analysed, phase statistics over
  * the complete ones (follicular and luteal length, mean and standard deviation), and the history
- * flags. Cycles whose ovulation is only a calendar estimate or absent count toward cycle and
+ * flags. A cycle with a positive pregnancy test that ended (an early loss) is left out of lengths. Cycles whose ovulation is only a calendar estimate or absent count toward cycle and
  * period length but not toward the phases.
  */
 import { analyseCycle } from './analyse-cycle';
@@ -20,8 +20,13 @@ export interface CycleHistory {
   flags: HistoryFlag[];
 }
 
+/** Complete cycles that did not end in a pregnancy (or its loss): the ones lengths are judged on. */
+function menstrualCycles(cycles: readonly CycleAnalysis[]): CycleAnalysis[] {
+  return cycles.filter((c) => c.complete && !c.flags.includes('POSITIVE_PREGNANCY_TEST'));
+}
+
 export function cycleStatistics(cycles: readonly CycleAnalysis[]): CycleStatistics {
-  const complete = cycles.filter((c) => c.complete);
+  const complete = menstrualCycles(cycles);
   const measured = complete.filter(
     (c) => c.ovulation.method !== 'CALENDAR' && c.ovulation.method !== 'NONE' && c.lutealLength !== null,
   );
@@ -35,7 +40,7 @@ export function cycleStatistics(cycles: readonly CycleAnalysis[]): CycleStatisti
 }
 
 export function historyFlags(cycles: readonly CycleAnalysis[]): HistoryFlag[] {
-  const lengths = cycles.filter((c) => c.complete).map((c) => c.length);
+  const lengths = menstrualCycles(cycles).map((c) => c.length);
   if (lengths.length < MIN_CYCLES_FOR_REGULARITY) return [];
   return Math.max(...lengths) - Math.min(...lengths) > IRREGULAR_SPREAD_DAYS ? ['IRREGULAR_CYCLES'] : [];
 }

@@ -55,7 +55,7 @@ describe('three-over-six temperature shift', () => {
   });
 
   it('skips untaken days and needs six recorded lows first', () => {
-    const gaps = [...TEXTBOOK];
+    const gaps: Array<number | null> = [...TEXTBOOK];
     gaps[9] = null;
     gaps[16] = null;
     expect(findTemperatureShift(days(gaps))?.shiftDay).toBe(15);
