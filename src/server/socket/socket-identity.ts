@@ -7,7 +7,7 @@
  * overlap (portal tokens are base64url of 32 bytes, src/server/auth/tokens.ts).
  */
 import type { ServerContext } from '../context';
-import { authenticate } from '../auth/authenticate';
+import { authenticate } from '../http/authenticate';
 import { ApiError } from '../http/api-error';
 import { TOKEN_SHAPE, touchQbSession } from '../qb/sessions';
 
