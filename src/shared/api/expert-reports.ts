@@ -5,6 +5,7 @@
  * consultation with the member. Field names are ours (spec: "not shown").
  */
 import { z } from 'zod';
+import { TABLE_PAGE_SIZES } from '../constants';
 import {
   EXPERT_REPORT_STATUSES,
   EXPERT_REPORT_TYPES,
@@ -18,6 +19,9 @@ import { Id } from './fields';
 import { Instant, pageOf, Paging } from './workspace-fields';
 
 const BASE = '/user/member/expertReport';
+
+/** Spec §6: report access is granted when reportList with page 1, size 1, type MyTask succeeds. */
+export const REPORT_ACCESS_CHECK_SIZE = 1;
 const TAG = 'Expert reports';
 
 export const ReportSummary = z.object({
@@ -136,6 +140,15 @@ export const getReportList = defineEndpoint({
   tag: TAG,
   auth: 'token',
   query: Paging.extend({
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine(
+        (n) => n === REPORT_ACCESS_CHECK_SIZE || (TABLE_PAGE_SIZES as readonly number[]).includes(n),
+        'Use 1 (the access check), 10, 20, 50 or 100',
+      )
+      .default(10)
+      .describe('Rows per page: 10, 20, 50 or 100 (spec §9), or 1 for the access check (spec §6)'),
     type: z.enum(REPORT_LIST_TYPES).default('MyTask'),
     keyword: z.string().trim().max(80).optional().describe("Matches the member's name (case-insensitive)"),
   }),

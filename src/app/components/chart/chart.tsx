@@ -42,9 +42,9 @@ export function Chart({ option, label, summary, heightClass = 'h-64', testId }: 
     let disposed = false;
     let observer: ResizeObserver | null = null;
     loadECharts().then(
-      ({ init }) => {
+      ({ initChart }) => {
         if (disposed || !ref.current) return;
-        chart.current = init(ref.current, undefined, { renderer: 'svg' });
+        chart.current = initChart(ref.current);
         observer = new ResizeObserver(() => chart.current?.resize());
         observer.observe(ref.current);
         setState('ready');

@@ -18,16 +18,26 @@ import {
 import { init, use as register } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
-register([
-  BarChart,
-  LineChart,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  MarkLineComponent,
-  MarkAreaComponent,
-  MarkPointComponent,
-  SVGRenderer,
-]);
+let registered = false;
 
-export { init };
+/**
+ * A chart in `element`, drawn as SVG. Registration happens here rather than at the top level: the
+ * package declares only CSS as having side effects, so a top-level call would be tree-shaken away.
+ */
+export function initChart(element: HTMLElement) {
+  if (!registered) {
+    register([
+      BarChart,
+      LineChart,
+      GridComponent,
+      LegendComponent,
+      TooltipComponent,
+      MarkLineComponent,
+      MarkAreaComponent,
+      MarkPointComponent,
+      SVGRenderer,
+    ]);
+    registered = true;
+  }
+  return init(element, undefined, { renderer: 'svg' });
+}

@@ -23,16 +23,14 @@ export function useConfirmedAction(onDone?: (action: ReportAction, report: Repor
   const confirm = () => {
     if (!asked) return;
     setError(null);
-    mutation.mutate(
-      { action: asked.action, reportId: asked.report.reportId },
-      {
-        onSuccess: () => {
-          showToast(t(`action.${asked.action}.done`, { title: asked.report.title }), 'success');
-          onDone?.(asked.action, asked.report);
-          close();
-        },
-        onError: (e) => setError(explainReportError(e)),
+    // The promise, not mutate's callbacks: completing unmounts the editor this dialog belongs to.
+    mutation.mutateAsync({ action: asked.action, reportId: asked.report.reportId }).then(
+      () => {
+        showToast(t(`action.${asked.action}.done`, { title: asked.report.title }), 'success');
+        onDone?.(asked.action, asked.report);
+        close();
       },
+      (e: unknown) => setError(explainReportError(e)),
     );
   };
   const dialog = (

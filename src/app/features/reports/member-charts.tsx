@@ -27,8 +27,10 @@ export function MemberCharts({ memberId, reportId }: { memberId: number; reportI
   if (!data) return <p className="text-sm text-slate-500">{t('charts.unavailable')}</p>;
   const date = (d: string) =>
     dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(atNoon(d));
-  const latestComplete = [...data.cycles].reverse().find((c) => c.complete) ?? data.cycles.at(-1);
-  const cycle = data.cycles.find((c) => c.number === chosen) ?? latestComplete;
+  // First shown: the most recent cycle whose ovulation was found (the running one too), else the latest.
+  const newestFirst = [...data.cycles].reverse();
+  const initial = newestFirst.find((c) => c.ovulation.day !== null) ?? newestFirst[0];
+  const cycle = data.cycles.find((c) => c.number === chosen) ?? initial;
   const stat = (s: (typeof data.statistics)['cycleLength']) => {
     const f = formatStatistic(s, i18n.language);
     return f.mean === '—' ? '—' : `${f.mean} ${f.spread === '—' ? '' : f.spread} (${f.range})`;

@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SIMPLE_PAGE_SIZES } from '../../../shared/constants';
+import { TABLE_PAGE_SIZES } from '../../../shared/constants';
 import { dateTimeFormat, formatDateTime } from '../../components/format';
-import { SimplePagination } from '../../components/pagination';
+import { Pagination } from '../../components/pagination';
 import { reportReviewPath } from './links';
 import { useMemberInfo, useMemberReports } from './queries';
 
@@ -27,7 +27,7 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
   const { t, i18n } = useTranslation('reports');
   const info = useMemberInfo(userId);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(SIMPLE_PAGE_SIZES[0]);
+  const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
   const earlier = useMemberReports(userId, page, pageSize);
   const m = info.data;
   const date = (d: string | null) =>
@@ -100,8 +100,8 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
             ))}
           </ul>
         )}
-        {(earlier.data?.total ?? 0) > SIMPLE_PAGE_SIZES[0] && (
-          <SimplePagination
+        {(earlier.data?.total ?? 0) > TABLE_PAGE_SIZES[0] && (
+          <Pagination
             page={page}
             pageSize={pageSize}
             total={earlier.data!.total}

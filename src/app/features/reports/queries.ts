@@ -15,6 +15,7 @@ export const reportKeys = {
     [...QUERY_ROOTS.reports, 'list', type, keyword, page, pageSize] as const,
   detail: (reportId: number) => [...QUERY_ROOTS.reports, 'detail', reportId] as const,
   member: (userId: number) => [...QUERY_ROOTS.reports, 'member', userId] as const,
+  memberReportsAll: [...QUERY_ROOTS.reports, 'member-reports'] as const,
   memberReports: (userId: number, page: number, pageSize: number) =>
     [...QUERY_ROOTS.reports, 'member-reports', userId, page, pageSize] as const,
   catalogue: [...QUERY_ROOTS.reports, 'catalogue'] as const,
@@ -129,16 +130,20 @@ export function useCyclePage(memberId: number | undefined, page: number) {
 
 export type ReportAction = 'claim' | 'disclaim' | 'complete';
 
-/** Claim, disclaim or complete; every list and the report itself are asked anew afterwards. */
+/**
+ * Claim, disclaim or complete; the lists, the report, the member's reports and the dashboard's
+ * pending count are asked anew afterwards (not awaited: the caller goes on at once).
+ */
 export function useReportAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, reportId }: { action: ReportAction; reportId: number }) =>
       reportCalls[action](reportId, { quiet: true }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: reportKeys.all }),
-        client.invalidateQueries({ queryKey: QUERY_ROOTS.dashboard }),
-      ]),
+    onSettled: (_data, _error, { reportId }) => {
+      void client.invalidateQueries({ queryKey: reportKeys.lists });
+      void client.invalidateQueries({ queryKey: reportKeys.detail(reportId) });
+      void client.invalidateQueries({ queryKey: reportKeys.memberReportsAll });
+      void client.invalidateQueries({ queryKey: QUERY_ROOTS.dashboard });
+    },
   });
 }
