@@ -45,6 +45,26 @@ test('claims a pool report, reads the charts, saves a draft, completes it', asyn
     page.getByRole('table', { name: /^Phase statistics/ }).getByRole('row', { name: /Luteal phase/ }),
   ).toBeVisible();
 
+  // Link calls: the PDF opens in a new window; a failure says so (spec §8).
+  // The popup's PDF becomes a download in headless Chromium: check the request, then the file.
+  const fileRequest = page
+    .context()
+    .waitForEvent('request', (r) => r.url().includes('/api/core/cycle/file/'));
+  await page.getByRole('button', { name: 'Comparison PDF' }).click();
+  const file = await page.request.get((await fileRequest).url());
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toContain('application/pdf');
+  await page.route('**/api/core/cycle/report/doctor/get/analysis/link**', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'INTERNAL_ERROR', message: 'PDF renderer down', data: null }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Cycle PDF' }).click();
+  await expect(page.getByRole('alert').getByText('Failed to generate file, please try again!')).toBeVisible();
+  await page.unroute('**/api/core/cycle/report/doctor/get/analysis/link**');
+
   // The dashboard counts the claimed report.
   await menu(page).getByRole('link', { name: 'Dashboard' }).click();
   expect(await pendingReports(page)).toBe(pendingBefore + 1);
