@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { APP_SOCKET_HEARTBEAT_MS } from '../shared/constants';
+import { bareOrigin } from './http/origins';
 
 export interface ServerConfig {
   /** Listening port of the one origin (portal, `/api`, `/qb`, `/socket`, XMPP proxy). */
@@ -117,7 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowedOrigins: (env.ALLOWED_ORIGINS || '')
       .split(',')
       .map((o) => o.trim())
-      .filter(Boolean),
+      .filter(Boolean)
+      .map((o) => {
+        if (bareOrigin(o)) return o;
+        throw new ConfigError(
+          `ALLOWED_ORIGINS entries must be origins like https://portal.example (got "${o}")`,
+        );
+      }),
     session: {
       idleSeconds: int(env, 'SESSION_IDLE_SECONDS', 7 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
       maxSeconds: int(env, 'SESSION_MAX_SECONDS', 30 * 24 * 3600, 1, 10 * 365 * 24 * 3600),

@@ -288,3 +288,51 @@ describe('link calls', () => {
     expect(invalid.code).toBe('VALIDATION_ERROR');
   });
 });
+
+describe('the access log', () => {
+  interface Entry {
+    kind: string;
+    member: string;
+    resourceId: string | null;
+    address: string | null;
+  }
+  const log = async (subject: string) => {
+    const answer = await adminCall<{ entries: Entry[] }>(
+      stack.url,
+      stack.adminSecret,
+      'GET',
+      `/access-log?subject=${encodeURIComponent(subject)}&limit=1000`,
+    );
+    expect(answer.code).toBe('OK');
+    return answer.data.entries;
+  };
+
+  it('records every answered read with who, whose, what and from where; refused reads record nothing', async () => {
+    const from = '203.0.113.7';
+    const calls: Array<[string, string]> = [
+      [`/core/cycle/report/doctor/get/analysis?memberId=${memberIds.bianca}&cycle=1`, 'cycle-analysis'],
+      [`/core/cycle/report/doctor/get/comparison?memberId=${memberIds.bianca}&count=3`, 'cycle-comparison'],
+      [`/core/cycle/pc/get/chart/all?memberId=${memberIds.bianca}`, 'daily-chart'],
+      [`/core/cycle/pc/get/chart/page?memberId=${memberIds.bianca}&page=2`, 'daily-chart'],
+      [`/core/cycle/report/doctor/get/analysis/link?memberId=${memberIds.bianca}`, 'file-link'],
+    ];
+    for (const [path, kind] of calls) {
+      const before = (await log(granted.email)).length;
+      const answer = await api.call<{ url?: string }>('GET', path, { token: granted.token, from });
+      expect(answer.code, path).toBe('OK');
+      const entries = await log(granted.email);
+      expect(entries.length, path).toBe(before + 1);
+      expect(entries[0], path).toMatchObject({ kind, member: 'Bianca Silva', address: from });
+      if (answer.data.url) {
+        await fetch(`${stack.url}${answer.data.url}`, { headers: { 'X-Forwarded-For': from } });
+        expect((await log(granted.email))[0]).toMatchObject({
+          kind: 'file-link',
+          resourceId: expect.stringMatching(/^download:\d+$/),
+        });
+      }
+    }
+    expect((await log(granted.email)).find((e) => e.resourceId === 'cycles:4-6')).toBeDefined();
+    const refused = await log(ungranted.email);
+    expect(refused.filter((e) => e.kind !== 'chat-history')).toEqual([]);
+  });
+});

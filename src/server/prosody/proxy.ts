@@ -1,33 +1,23 @@
 /**
  * `/xmpp-websocket` and `/http-bind` on our port, proxied to Prosody on loopback (DESIGN.md §1).
- * Prosody 0.12 does not check `Origin` on WebSocket, so we do: a browser page of another origin
- * cannot open a chat stream here. Clients without `Origin` (native apps, tools) are not browsers.
+ * Prosody 0.12 does not check `Origin` on WebSocket, so we do: the upgrade router refuses a page
+ * of another origin before this proxy sees it (docs/security.md "HTTP headers and origins").
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
+import { answerRaw } from '../http/raw-answer';
+import { rawAnswerHeaders } from '../http/security-headers';
 import { reject } from '../http/upgrade';
 
 export const XMPP_WEBSOCKET_PATH = '/xmpp-websocket';
 export const BOSH_PATH = '/http-bind';
 
-export function originAllowed(request: IncomingMessage, allowedOrigins: readonly string[]): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  if (allowedOrigins.includes(origin)) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
-}
-
 /** Raw TCP pass-through of the upgrade request: the WebSocket frames are Prosody's business. */
-export function proxyXmppWebSocket(getPort: () => number | null, allowedOrigins: readonly string[]) {
+export function proxyXmppWebSocket(getPort: () => number | null) {
   return (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!originAllowed(request, allowedOrigins)) return reject(socket, 403, 'Origin not allowed');
     const port = getPort();
-    if (!port) return reject(socket, 503, 'Chat server is starting');
+    if (!port) return reject(socket, 'SERVICE_UNAVAILABLE', 'The chat server is starting');
     let upgraded = false;
     // Chat stanzas are small: send each at once instead of waiting for more (Nagle, ~40 ms stalls).
     (socket as net.Socket).setNoDelay?.(true);
@@ -52,7 +42,7 @@ export function proxyXmppWebSocket(getPort: () => number | null, allowedOrigins:
     };
     upstream.on('error', () => {
       // Before the upgrade the client still speaks HTTP; after it, an HTTP answer would corrupt the stream.
-      if (!upgraded && !socket.writableEnded) reject(socket, 502, 'Chat server unavailable');
+      if (!upgraded && !socket.writableEnded) reject(socket, 'BAD_GATEWAY', 'The chat server is unavailable');
       close();
     });
     socket.on('error', close);
@@ -61,12 +51,15 @@ export function proxyXmppWebSocket(getPort: () => number | null, allowedOrigins:
   };
 }
 
-/** BOSH long-poll requests streamed to Prosody; its CORS headers are dropped (same origin only). */
+/**
+ * BOSH long-poll requests streamed to Prosody; its CORS headers are dropped (same origin only) and
+ * ours added.
+ */
 export function proxyBosh(getPort: () => number | null) {
   return (request: IncomingMessage, response: ServerResponse) => {
     const port = getPort();
     if (!port) {
-      response.writeHead(503, { 'Content-Type': 'text/plain' }).end('Chat server is starting');
+      answerRaw(response, BOSH_PATH, { code: 'SERVICE_UNAVAILABLE', message: 'The chat server is starting' });
       return;
     }
     const headers = { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress ?? '' };
@@ -76,13 +69,14 @@ export function proxyBosh(getPort: () => number | null) {
         const out = Object.fromEntries(
           Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')),
         );
-        response.writeHead(answer.statusCode ?? 502, out);
+        // Prosody's answers carry the same security headers as ours (docs/security.md).
+        response.writeHead(answer.statusCode ?? 502, { ...out, ...rawAnswerHeaders() });
         answer.pipe(response);
       },
     );
     upstream.on('error', () => {
-      if (!response.headersSent) response.writeHead(502, { 'Content-Type': 'text/plain' });
-      response.end('Chat server unavailable');
+      if (response.headersSent) response.end();
+      else answerRaw(response, BOSH_PATH, { code: 'BAD_GATEWAY', message: 'The chat server is unavailable' });
     });
     request.on('aborted', () => upstream.destroy());
     request.pipe(upstream);

@@ -5,8 +5,12 @@
  */
 import type { ServerModule } from '../app';
 import { accessLogAdminRoutes } from '../access-log/admin-routes';
+import { appSockets } from '../socket/registry';
 import { reportAdminRoutes } from './admin-routes';
+import { pushReportCompleted } from './report-push';
 import { registerReportRoutes } from './report-routes';
+
+let unsubscribe: (() => void) | null = null;
 
 export const expertReportsModule: ServerModule = {
   name: 'expert-reports',
@@ -14,5 +18,15 @@ export const expertReportsModule: ServerModule = {
   admin: (admin, ctx) => {
     reportAdminRoutes(admin, ctx);
     accessLogAdminRoutes(admin, ctx);
+  },
+  start(ctx) {
+    // A completed report reaches the member's app socket (report-push.ts).
+    unsubscribe = ctx.events.on('report.completed', async (completed) => {
+      await pushReportCompleted(ctx, appSockets, completed);
+    });
+  },
+  stop() {
+    unsubscribe?.();
+    unsubscribe = null;
   },
 };

@@ -11,14 +11,11 @@ import { APP_SOCKET_CONTENT_TYPE, APP_SOCKET_PATH, APP_SOCKET_SEND } from '../..
 import type { ServerModule } from '../app';
 import { failureForEnded } from '../auth/session-policy';
 import type { ServerContext } from '../context';
-import { reject } from '../http/upgrade';
-import { originAllowed } from '../prosody/proxy';
 import { handleUserChat } from './chat-private';
 import { appSocketAdminRoutes } from './admin';
 import { BodyError, ClientType, decodeClientMessage } from './codec';
 import { storeAppLog } from './event-tracking';
 import { appSockets } from './registry';
-import { pushReportCompleted } from './report-push';
 import { authenticateSocket } from './socket-identity';
 import { CLOSE, FrameRejection, SocketSession, type SessionTimers } from './socket-session';
 import type { StompFrame } from './stomp-frames';
@@ -107,15 +104,11 @@ export const appSocketModule: ServerModule = {
       ws.on('close', () => session.closed());
       ws.on('error', (error) => ctx.log.warn({ err: error }, 'app socket error'));
     };
-    deps.upgrades.add(APP_SOCKET_PATH, (request: IncomingMessage, socket, head) => {
-      if (!originAllowed(request, ctx.config.allowedOrigins))
-        return reject(socket, 403, 'Origin not allowed');
-      wss.handleUpgrade(request, socket, head, attach);
-    });
+    // The upgrade router has checked Host and Origin (docs/security.md "HTTP headers and origins").
+    deps.upgrades.add(APP_SOCKET_PATH, (request: IncomingMessage, socket, head) =>
+      wss.handleUpgrade(request, socket, head, attach),
+    );
     unsubscribe = [
-      ctx.events.on('report.completed', async (completed) => {
-        await pushReportCompleted(ctx, appSockets, completed);
-      }),
       ctx.events.on('session.ended', ({ sessionId, reason }) => {
         const failure = failureForEnded(reason);
         for (const s of appSockets.forPortalSession(sessionId))

@@ -5,7 +5,6 @@
  * consultation with the member. Field names are ours (spec: "not shown").
  */
 import { z } from 'zod';
-import { TABLE_PAGE_SIZES } from '../constants';
 import {
   EXPERT_REPORT_STATUSES,
   EXPERT_REPORT_TYPES,
@@ -16,12 +15,13 @@ import {
 import { BlogPost, MemberTag, Video } from './content';
 import { defineEndpoint } from './endpoint';
 import { Id } from './fields';
+import { TABLE_PAGE_SIZES } from '../constants';
 import { Instant, pageOf, Paging } from './workspace-fields';
 
 const BASE = '/user/member/expertReport';
 
-/** Spec §6: report access is granted when reportList with page 1, size 1, type MyTask succeeds. */
-export const REPORT_ACCESS_CHECK_SIZE = 1;
+/** reportList's page sizes: the table's (spec §9) and 1, which the report access check asks for (spec §5). */
+export const REPORT_LIST_PAGE_SIZES = [1, ...TABLE_PAGE_SIZES] as const;
 const TAG = 'Expert reports';
 
 export const ReportSummary = z.object({
@@ -143,12 +143,9 @@ export const getReportList = defineEndpoint({
     pageSize: z.coerce
       .number()
       .int()
-      .refine(
-        (n) => n === REPORT_ACCESS_CHECK_SIZE || (TABLE_PAGE_SIZES as readonly number[]).includes(n),
-        'Use 1 (the access check), 10, 20, 50 or 100',
-      )
+      .refine((n) => (REPORT_LIST_PAGE_SIZES as readonly number[]).includes(n), 'Use 1, 10, 20, 50 or 100')
       .default(10)
-      .describe('Rows per page: 10, 20, 50 or 100 (spec §9), or 1 for the access check (spec §6)'),
+      .describe("Rows per page: the table sizes of spec §9, or 1 for spec §5's report access check"),
     type: z.enum(REPORT_LIST_TYPES).default('MyTask'),
     keyword: z.string().trim().max(80).optional().describe("Matches the member's name (case-insensitive)"),
   }),

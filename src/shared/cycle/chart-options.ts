@@ -25,6 +25,8 @@ export interface ChartLabels {
   luteal: string;
   days: string;
   mean: string;
+  anovulatory: string;
+  unmeasured: string;
 }
 
 export const ENGLISH_CHART_LABELS: ChartLabels = {
@@ -42,6 +44,8 @@ export const ENGLISH_CHART_LABELS: ChartLabels = {
   luteal: 'Luteal phase',
   days: 'days',
   mean: 'mean',
+  anovulatory: 'No ovulation',
+  unmeasured: 'Ovulation not measured',
 };
 
 export const CHART_COLORS = {
@@ -53,6 +57,7 @@ export const CHART_COLORS = {
   fertileWindow: 'rgba(67, 160, 71, 0.15)',
   follicular: '#90caf9',
   luteal: '#f48fb1',
+  unmeasured: '#e0e0e0',
   overlay: ['#c2185b', '#1e88e5', '#43a047', '#fb8c00', '#8e24aa', '#00897b', '#6d4c41', '#546e7a'],
 } as const;
 
@@ -62,7 +67,7 @@ const TEXT = { fontFamily: 'Helvetica, Arial, sans-serif', fontSize: 11 };
  * Mark labels without ECharts' white text outline: its SVG relies on `paint-order`, which the PDF
  * drawing (svg-to-pdfkit) ignores, painting the outline over the text.
  */
-const PLAIN_LABEL = { color: '#333', textBorderWidth: 0 };
+const PLAIN_LABEL = { color: '#333', textBorderWidth: 0, textBorderColor: 'none' };
 
 /** The temperature axis range: whole tenths around the readings, at least 35.8–37.2 °C. */
 function temperatureRange(temperatures: number[]): { min: number; max: number } {
@@ -154,7 +159,7 @@ export function cycleChartOption(
         symbolSize: 5,
         itemStyle: { color: CHART_COLORS.temperature },
         lineStyle: { color: CHART_COLORS.temperature, width: 2 },
-        markLine: { symbol: 'none', silent: true, data: lines },
+        markLine: { symbol: 'none', silent: true, label: PLAIN_LABEL, data: lines },
         markArea: { silent: true, data: areas },
       },
       {
@@ -234,8 +239,9 @@ export function overlayChartOption(
 }
 
 /**
- * Follicular and luteal phases of each cycle as stacked bars, with the mean of each phase across
- * the cycles marked.
+ * Follicular and luteal phases of each cycle as stacked bars, with the mean ± SD of each phase
+ * across the cycles in the legend; a cycle without a measured ovulation (anovulatory, or only a
+ * calendar estimate) is one grey bar of its length, labelled.
  */
 export function phaseChartOption(
   cycles: readonly CycleAnalysis[],
@@ -243,6 +249,8 @@ export function phaseChartOption(
   labels: ChartLabels = ENGLISH_CHART_LABELS,
 ): ChartOption {
   const names = cycles.map((c) => `${labels.cycle} ${c.number}`);
+  const measured = (c: CycleAnalysis) =>
+    c.ovulation.method !== 'NONE' && c.ovulation.method !== 'CALENDAR' && c.lutealLength !== null;
   const mean = (s: CycleStatistics['lutealLength']) =>
     s.mean === null ? '' : `${labels.mean} ${s.mean}${s.sd === null ? '' : ` ± ${s.sd}`} ${labels.days}`;
   return {
@@ -263,7 +271,7 @@ export function phaseChartOption(
         name: labels.follicular,
         type: 'bar',
         stack: 'phases',
-        data: cycles.map((c) => c.follicularLength),
+        data: cycles.map((c) => (measured(c) ? c.follicularLength : null)),
         itemStyle: { color: CHART_COLORS.follicular },
         label: { show: true, position: 'inside' },
       },
@@ -271,9 +279,27 @@ export function phaseChartOption(
         name: labels.luteal,
         type: 'bar',
         stack: 'phases',
-        data: cycles.map((c) => c.lutealLength),
+        data: cycles.map((c) => (measured(c) ? c.lutealLength : null)),
         itemStyle: { color: CHART_COLORS.luteal },
         label: { show: true, position: 'inside' },
+      },
+      {
+        name: labels.unmeasured,
+        type: 'bar',
+        stack: 'phases',
+        data: cycles.map((c) =>
+          measured(c)
+            ? null
+            : {
+                value: c.length,
+                label: {
+                  show: true,
+                  position: 'inside',
+                  formatter: `${c.ovulation.method === 'NONE' ? labels.anovulatory : labels.unmeasured} (${c.length} ${labels.days})`,
+                },
+              },
+        ),
+        itemStyle: { color: CHART_COLORS.unmeasured },
       },
     ],
   };

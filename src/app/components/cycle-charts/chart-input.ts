@@ -25,6 +25,8 @@ export function useChartLabels(unit: TemperatureUnit): ChartLabels {
       luteal: t('luteal'),
       days: t('days'),
       mean: t('mean'),
+      anovulatory: t('anovulatory'),
+      unmeasured: t('unmeasured'),
     }),
     // i18n.language: the labels change with the language even when `t` keeps its identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps

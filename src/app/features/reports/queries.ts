@@ -113,7 +113,7 @@ export function useVideoSearch(keyword: string, tagId: number | undefined) {
 export function useMemberCycles(memberId: number | undefined) {
   return useQuery({
     queryKey: reportKeys.cycles(memberId ?? 0),
-    queryFn: () => cycleCalls.chartAll(memberId!),
+    queryFn: () => cycleCalls.chartAll({ memberId: memberId! }),
     enabled: memberId !== undefined,
   });
 }

@@ -73,7 +73,7 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
           {r.mine && (
             <FileLinkButton
               label={t('view.reportPdf')}
-              request={() => cycleCalls.reportLink(r.reportId, { quiet: true })}
+              request={() => cycleCalls.expertReportLink({ reportId: r.reportId }, { quiet: true })}
             />
           )}
           {mode === 'detail' && r.status === 'COMPLETED' && (

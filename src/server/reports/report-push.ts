@@ -10,8 +10,8 @@ import { APP_SOCKET_SUBSCRIPTIONS } from '../../shared/app-socket';
 import type { ServerContext } from '../context';
 import { toBlogPost, toVideo } from '../content/content-routes';
 import type { DomainEvents } from '../events/event-bus';
-import { PushType, ServerType } from './codec';
-import type { SocketRegistry } from './registry';
+import { PushType, ServerType } from '../socket/codec';
+import type { SocketRegistry } from '../socket/registry';
 
 export const REPORT_BOT_NAME = 'Expert reports';
 
