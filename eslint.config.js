@@ -24,20 +24,18 @@ export const serverFolders = [
   'portal',
   'protocol',
   'admin',
-  'access-log',
   'chat-identity',
   'prosody',
   'chat-history',
-  'qb',
   'socket',
   'notifications',
+  'qb',
   'schedule',
   'consultation',
   'content',
   'account',
   'profile',
   'reports',
-  'cycle-data',
   'dashboard',
   'seed',
 ];
@@ -244,7 +242,7 @@ export default tseslint.config(
     },
   },
   {
-    // Every feature owns its TanStack Query keys in its queries.ts, below api/query-keys.ts (issue 11).
+    // Every feature owns its TanStack Query keys in its queries.ts, below api/query-keys.ts (docs/architecture.md §3).
     files: ['src/app/**/*.{ts,tsx}'],
     ignores: ['src/app/**/queries.ts', 'src/app/api/query-keys.ts'],
     rules: {

@@ -15,8 +15,8 @@ import {
 } from '../../rest';
 import { showToast } from '../components/toast-store';
 import { endSession, session } from '../session';
-import { observedFetch } from './traffic';
 import { isReportPath, refuseReportPath } from './report-access';
+import { observedFetch } from './traffic';
 
 let goToLogin: () => void = () => window.location.assign('/login');
 

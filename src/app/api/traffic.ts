@@ -1,5 +1,5 @@
 /**
- * The observation seam of every connection of the portal (for a protocol console, issue 11):
+ * The observation seam of every connection of the portal (for a protocol console; docs/architecture.md §2):
  * calls of the own API and the chat-service REST, XMPP stanzas in and out, STOMP frames of the
  * app socket. A thin listener API: while nobody listens, `listening` is false and the
  * connections build and keep nothing (no behaviour change). It lives here, below the API client
@@ -29,18 +29,35 @@ export interface Traffic {
   subscribe(listener: TrafficListener): () => void;
   /** Someone listens: only then is anything built or published. */
   readonly listening: boolean;
+  /** Told when `listening` changes (a connection then starts or stops observing). */
+  onListening(change: (listening: boolean) => void): () => void;
   publish(event: TrafficEvent): void;
 }
 
 export function createTraffic(): Traffic {
   const listeners = new Set<TrafficListener>();
+  const watchers = new Set<(listening: boolean) => void>();
+  const changed = (before: boolean) => {
+    const now = listeners.size > 0;
+    if (now !== before) for (const watcher of [...watchers]) watcher(now);
+  };
   return {
     subscribe(listener) {
+      const before = listeners.size > 0;
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      changed(before);
+      return () => {
+        const was = listeners.size > 0;
+        listeners.delete(listener);
+        changed(was);
+      };
     },
     get listening() {
       return listeners.size > 0;
+    },
+    onListening(change) {
+      watchers.add(change);
+      return () => watchers.delete(change);
     },
     publish(event) {
       for (const listener of [...listeners]) {

@@ -1,5 +1,5 @@
 /**
- * The connections of the signed-in area in one place (issue 11): the app socket (spec §7) and the
+ * The connections of the signed-in area in one place (docs/architecture.md §2): the app socket (spec §7) and the
  * chat (spec §4 login flow), started by the signed-in shell while there is a session token and
  * read by any feature through the hooks of use-connections.ts — no feature imports another to
  * reach a connection. The features that keep state in step with a connection hand their plugins

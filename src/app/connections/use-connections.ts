@@ -1,5 +1,5 @@
 /**
- * How features read the connections (issue 11): the running chat, its link as the user is told
+ * How features read the connections (docs/architecture.md §2): the running chat, its link as the user is told
  * about it, the app socket, and the traffic of every connection for a console.
  */
 import { useSnapshot } from 'valtio';

@@ -15,11 +15,36 @@ import { observedFetch, type Traffic } from '../../api/traffic';
 import { showToast } from '../../components/toast-store';
 import { resetChatConnection, setLink, setRuntime, type ChatConnectionState } from './chat-link';
 import { wireLink } from './link-events';
+import { moduleCarrier } from './module-carrier';
 import { createOutbox, type Outbox } from './outbox';
 import { chatSessionRenewer } from './session-renewal';
 import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
 
 class LoginStepFailed extends Error {}
+
+/**
+ * Stanzas reach the traffic seam only while it has listeners: the client's own `traffic` event
+ * is listened to then, and otherwise not at all (so the client builds nothing for it).
+ */
+function bridgeStanzas(chat: ChatClient, traffic: Traffic): () => void {
+  let off: (() => void) | null = null;
+  const follow = (listening: boolean) => {
+    if (listening && !off)
+      off = chat.on('traffic', ({ direction, element }) =>
+        traffic.publish({ channel: 'xmpp', direction, element }),
+      );
+    else if (!listening && off) {
+      off();
+      off = null;
+    }
+  };
+  follow(traffic.listening);
+  const stop = traffic.onListening(follow);
+  return () => {
+    stop();
+    follow(false);
+  };
+}
 
 function xmppService(): string {
   const { protocol, host } = window.location;
@@ -126,6 +151,7 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
     const runtime: ChatRuntime = {
       service,
       chat,
+      modules: moduleCarrier(chat),
       me: account.quickBloxId,
       queryClient,
       enqueue(item) {
@@ -147,9 +173,7 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
     };
     if (stopped) return;
     unwire.push(
-      chat.on('traffic', ({ direction, element }) =>
-        traffic.publish({ channel: 'xmpp', direction, element }),
-      ),
+      bridgeStanzas(chat, traffic),
       wireLink(runtime, state),
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
     );

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ChatService } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatClient, DialogDescriptor, DialogMessage } from '../../../xmpp';
+import type { ModuleCarrier } from './module-carrier';
 
 /** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
 export type Outgoing =
@@ -13,11 +14,10 @@ export type Outgoing =
 export interface ChatRuntime {
   /** The chat-service REST client (hosted-chat-wire.md §3–§9). */
   service: ChatService;
-  /**
-   * The XMPP client: messages, markers, rooms, roster, and the module-message carrier of call
-   * signalling (`on('moduleMessage')`, `sendModuleMessage`; hosted-chat-wire.md §14).
-   */
+  /** The XMPP client: messages, markers, rooms, roster (hosted-chat-wire.md §14). */
   chat: ChatClient;
+  /** Other modules' headlines in and out, e.g. call signalling (hosted-chat-wire.md §14). */
+  modules: ModuleCarrier;
   me: number;
   queryClient: QueryClient;
   /** Sends now, or keeps it in order until the connection is back (spec §5, §3 "wait for send"). */
