@@ -42,6 +42,9 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
     );
   const r = query.data;
   const canClaim = r.status === 'OPEN' || r.status === 'ASSIGNED';
+  // Her health data is readable through a report the provider claimed or completed
+  // (docs/entities.md "Expert reports"); before the claim the screen asks for one.
+  const holds = r.mine && (r.status === 'CLAIMED' || r.status === 'COMPLETED');
   return (
     <div className="flex flex-col gap-5">
       <header className="flex flex-wrap items-start justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5">
@@ -107,9 +110,15 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
           ) : (
             <ReportContentView report={r} />
           )}
-          <MemberCharts memberId={r.memberId} reportId={r.reportId} />
+          {holds ? (
+            <MemberCharts memberId={r.memberId} reportId={r.reportId} />
+          ) : (
+            <p className="rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-600">
+              {t('view.claimToSee')}
+            </p>
+          )}
         </div>
-        <MemberPanel userId={r.memberId} currentReportId={r.reportId} />
+        {holds && <MemberPanel userId={r.memberId} currentReportId={r.reportId} />}
       </div>
       {actions.dialog}
     </div>
