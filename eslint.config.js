@@ -24,6 +24,7 @@ export const serverFolders = [
   'portal',
   'protocol',
   'admin',
+  'access-log',
   'chat-identity',
   'prosody',
   'chat-history',
