@@ -21,6 +21,10 @@ export const QUERY_ROOTS = {
   /** features/profile: audit info, the form's options, and the provider's info the main layout shows. */
   profile: ['profile'],
   doctorInfo: ['account', 'doctorInfo'],
+  /** features/reports: report lists, reports, their members, the editor's lists and cycle data. */
+  reports: ['reports'],
+  /** router: the report access check of spec §5, once per navigation to a report path. */
+  reportAccess: ['report-access'],
   /** features/schedule: availability and the calendar. */
   schedule: ['schedule'],
   calendar: ['calendar'],
