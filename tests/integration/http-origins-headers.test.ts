@@ -131,6 +131,16 @@ describe('the portal', () => {
     );
   });
 
+  it('answers a NUL in a page path 400 BAD_REQUEST, and a long page path with the portal', async () => {
+    for (const path of ['/%00', '/login%00']) {
+      const answer = await rawRequest(portal.url, { path });
+      expect([path, answer.status, answer.json?.code]).toEqual([path, 400, 'BAD_REQUEST']);
+    }
+    const long = await rawRequest(portal.url, { path: `/${'a'.repeat(9000)}` });
+    expect(long.status).toBe(200);
+    expect(long.headers['content-type']).toMatch(/^text\/html/);
+  });
+
   it('answers the history fallback for a deep link, and 404 for a missing asset or source map', async () => {
     expect((await rawRequest(portal.url, { path: '/Dashboard/Dashboard' })).status).toBe(200);
     for (const path of ['/assets/', '/assets/gone-1234.js', '/assets/index.js.map']) {

@@ -11,8 +11,11 @@ import type { OriginPolicy } from './origins';
 
 export const MAX_URL_BYTES = 16 * 1024;
 export const MAX_HEADER_BYTES = 16 * 1024;
-/** Node's parser limit (request line plus headers): above ours, so that ours answer first. */
-export const PARSER_MAX_HEADER_BYTES = 64 * 1024;
+/**
+ * Node's parser limit (request line plus headers): well above ours, so that ours answer first and
+ * exactly; past it the parser's refusal is told apart by `requestLineOverflowed`.
+ */
+export const PARSER_MAX_HEADER_BYTES = 256 * 1024;
 
 function headerBytes(request: IncomingMessage): number {
   let size = 0;
@@ -47,11 +50,19 @@ export function requestRefusal(request: IncomingMessage, origins: OriginPolicy):
   return null;
 }
 
-/** A request line that did not end within the bytes the parser gave up on is an over-long URL. */
-function requestLineOverflowed(packet: unknown): boolean {
+/**
+ * Whether the parser gave up inside the request line, from the chunk it gave up on: a chunk that
+ * starts the request tells by where its first line ends; a later chunk holds the end of the
+ * request line when its first line ends with the HTTP version; a chunk with no line end at all is
+ * read as the middle of the request line (an over-long header line is answered 414 then too).
+ */
+export function requestLineOverflowed(packet: unknown): boolean {
   if (!Buffer.isBuffer(packet)) return false;
   const end = packet.indexOf('\r\n');
-  return end === -1 || end > MAX_URL_BYTES;
+  if (end === -1) return true;
+  const firstLine = packet.subarray(0, end).toString('latin1');
+  if (/^[A-Z]+ /.test(firstLine)) return end > MAX_URL_BYTES;
+  return / HTTP\/\d\.\d$/.test(firstLine);
 }
 
 /**

@@ -15,10 +15,38 @@ import { routedMethods } from '../http/methods';
 
 const NOT_PORTAL = /^\/(api|qb|internal|socket|xmpp-websocket|http-bind|assets)(\/|$)/;
 const PAGE_METHODS = ['GET', 'HEAD'];
+/** Longest file name the file system takes (NAME_MAX); a longer segment names a page, not a file. */
+const NAME_MAX = 255;
+
+/**
+ * What a page path is before the file server sees it (docs/security.md "Honest errors"): the file
+ * server would refuse a NUL or an over-long name as 403, which names the wrong cause.
+ */
+function pagePathKind(url: string): 'bad' | 'page' | 'maybe-file' {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    return 'bad';
+  }
+  if (decoded.includes('\0')) return 'bad';
+  return decoded.split('/').some((segment) => Buffer.byteLength(segment) > NAME_MAX) ? 'page' : 'maybe-file';
+}
 
 export async function registerPortal(app: FastifyInstance, portalDir: string | null) {
   const hasPortal = portalDir !== null && existsSync(path.join(portalDir, 'index.html'));
   if (hasPortal) {
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.url.split('?')[0]!;
+      if (!PAGE_METHODS.includes(request.method) || NOT_PORTAL.test(url)) return;
+      const kind = pagePathKind(url);
+      if (kind === 'bad')
+        throw new ApiError('BAD_REQUEST', `The path ${JSON.stringify(url)} cannot name a page`);
+      if (kind === 'page') {
+        reply.header('Cache-Control', 'no-cache');
+        return reply.sendFile('index.html');
+      }
+    });
     await app.register(fastifyStatic, {
       root: portalDir,
       index: 'index.html',
