@@ -134,10 +134,14 @@ describe('reset mail limits and the outbox', () => {
       token: appToken,
       form: { user: { login: email.split('@')[0], email, password: 'member-pass-2026' } },
     });
-    await qb.call('GET', `/users/password/reset.json?email=${encodeURIComponent(email)}`, { token: appToken });
+    await qb.call('GET', `/users/password/reset.json?email=${encodeURIComponent(email)}`, {
+      token: appToken,
+    });
     await expect.poll(async () => (await mailsTo(email)).length, { timeout: 5000 }).toBe(1);
     const [mail] = await mailsTo(email);
-    const link = /(http\S+\/qb\/users\/password\/reset\/confirm\?\S+)/.exec(mail!.replace(/=\r?\n/g, ''))![1]!;
+    const link = /(http\S+\/qb\/users\/password\/reset\/confirm\?\S+)/.exec(
+      mail!.replace(/=\r?\n/g, ''),
+    )![1]!;
     const confirm = await fetch(link.replace(/=3D/g, '='));
     expect(confirm.status).toBe(200);
     expect(confirm.headers.get('content-security-policy')).toMatch(/style-src 'self'(?! 'unsafe-inline')/);
