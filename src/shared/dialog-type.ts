@@ -9,3 +9,9 @@ export type DialogTypeCode = (typeof DIALOG_TYPE)[keyof typeof DIALOG_TYPE];
 
 /** A private (one-to-one) dialog; every other type is a group with a room. */
 export const isPrivateDialog = (type: number): boolean => type === DIALOG_TYPE.private;
+
+const CODES: readonly number[] = Object.values(DIALOG_TYPE);
+
+/** One of the three codes; anything else is refused at the edge. */
+export const isDialogTypeCode = (value: unknown): value is DialogTypeCode =>
+  typeof value === 'number' && CODES.includes(value);

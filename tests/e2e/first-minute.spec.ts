@@ -95,3 +95,14 @@ test('the portal cannot be framed by another page', async ({ page }) => {
   const frame = page.frames().find((f) => f !== page.mainFrame());
   await expect.poll(() => frame?.url() ?? '').not.toContain('/login');
 });
+
+test('the chat-password reset page is styled under its CSP without a violation', async ({ page }) => {
+  const violations = await watchPolicies(page);
+  // An expired link answers the same page frame (410) as a valid one.
+  const answer = await page.goto('/qb/users/password/reset/confirm?user=1&expires=1&signature=0');
+  expect(answer?.status()).toBe(410);
+  const heading = page.getByRole('heading', { level: 1, name: 'This link has expired' });
+  await expect(heading).toHaveCSS('color', 'rgb(158, 60, 248)');
+  await expect(page.locator('body')).toHaveCSS('font-family', 'sans-serif');
+  expect(violations).toEqual({ events: [], console: [] });
+});

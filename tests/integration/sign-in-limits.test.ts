@@ -125,6 +125,35 @@ describe('reset mail limits and the outbox', () => {
     expect(mail).toContain(`${stack.url}/qb/users/password/reset/confirm?`);
     expect(mail).not.toContain('localhost:');
   });
+
+  it('styles the reset confirm page from a stylesheet its Content-Security-Policy allows', async () => {
+    // The page's policy has `style-src 'self'`: inline style attributes would be dropped unstyled.
+    const appToken = await qb.createSession();
+    const email = `style-${randomBytes(4).toString('hex')}@members.example`;
+    await qb.call('POST', '/users.json', {
+      token: appToken,
+      form: { user: { login: email.split('@')[0], email, password: 'member-pass-2026' } },
+    });
+    await qb.call('GET', `/users/password/reset.json?email=${encodeURIComponent(email)}`, {
+      token: appToken,
+    });
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 5000 }).toBe(1);
+    const [mail] = await mailsTo(email);
+    const link = /(http\S+\/qb\/users\/password\/reset\/confirm\?\S+)/.exec(
+      mail!.replace(/=\r?\n/g, ''),
+    )![1]!;
+    const confirm = await fetch(link.replace(/=3D/g, '='));
+    expect(confirm.status).toBe(200);
+    expect(confirm.headers.get('content-security-policy')).toMatch(/style-src 'self'(?! 'unsafe-inline')/);
+    const html = await confirm.text();
+    expect(html).not.toMatch(/\sstyle=/);
+    const href = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+    expect(href).toBe('/qb/users/password/reset/page.css');
+    const sheet = await fetch(`${stack.url}${href}`);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(await sheet.text()).toContain('font-family:sans-serif');
+  });
 });
 
 describe('chat-service session creation limits', () => {

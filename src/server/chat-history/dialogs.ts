@@ -6,13 +6,15 @@
 import { sql, type Selectable } from 'kysely';
 import type { ChatDialogsTable, DialogType } from '../db/schema';
 import type { Database } from '../db/database';
+import { DIALOG_TYPE } from '../../shared/dialog-type';
 import { newObjectId } from './object-id';
 
 export type DialogRow = Selectable<ChatDialogsTable>;
 
-export const PUBLIC_GROUP = 1;
-export const GROUP = 2;
-export const PRIVATE = 3;
+// The codes of docs/wire/hosted-chat.md §5.1, from the one constant the client and the portal share.
+export const PUBLIC_GROUP = DIALOG_TYPE.publicGroup;
+export const GROUP = DIALOG_TYPE.group;
+export const PRIVATE = DIALOG_TYPE.private;
 
 export function privateKey(a: number, b: number): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;

@@ -7,6 +7,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { dateTime, wholeNumber } from './filter-values';
 import { int, list, obj, str, type Params } from './params';
 import { QbError } from './wire';
+import { isDialogTypeCode } from '../../shared/dialog-type';
 
 const SORTABLE: Record<string, string> = {
   last_message_date_sent: 'd.last_message_date_sent',
@@ -38,7 +39,7 @@ export function dialogFilters(params: Params): RawBuilder<SqlBool>[] {
       if (field === 'type' || field === '_id') {
         const column = sql.ref(field === 'type' ? 'd.type' : 'd.id');
         const values = field === 'type' ? list(value).map(Number) : list(value);
-        if (field === 'type' && values.some((v) => ![1, 2, 3].includes(v as number))) {
+        if (field === 'type' && values.some((v) => !isDialogTypeCode(v))) {
           throw QbError.invalid('type', 'must be 1, 2 or 3');
         }
         if (op === 'eq' || op === 'in')

@@ -28,6 +28,7 @@ import { updateDialog } from './dialogs-update';
 import { flag, int, intList, list, obj, readParams, str } from './params';
 import { USER, userOf } from './scope';
 import { QbError } from './wire';
+import { isDialogTypeCode } from '../../shared/dialog-type';
 
 export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext, history: ChatHistory) {
   const { appId, domain } = ctx.config.chat;
@@ -87,7 +88,7 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
     if (occupants === null) throw QbError.invalid('occupants_ids', 'must be user ids separated by commas');
     const others = [...new Set(occupants.filter((id) => id !== me))];
     const type = int(params.type) ?? (others.length === 1 ? PRIVATE : GROUP);
-    if (![PUBLIC_GROUP, GROUP, PRIVATE].includes(type))
+    if (!isDialogTypeCode(type))
       throw QbError.invalid('type', 'must be 1 (public group), 2 (group) or 3 (private)');
     if (others.length > 0) {
       const found = await ctx.db.selectFrom('chat_users').select('id').where('id', 'in', others).execute();

@@ -21,6 +21,12 @@ import { unixSeconds } from './wire';
 
 const LINK_TTL_S = 3600;
 const CONFIRM_PATH = '/users/password/reset/confirm';
+const STYLESHEET_PATH = '/users/password/reset/page.css';
+
+/** Served as a file: the page's Content-Security-Policy (`style-src 'self'`) refuses inline styles. */
+const STYLESHEET = `body{font-family:sans-serif;max-width:28rem;margin:3rem auto}
+h1{color:#9E3CF8;font-size:1.4rem}
+`;
 
 function linkSignature(key: string, userId: number, expires: number, passwordHash: string): string {
   return createHmac('sha256', key).update(`qb-reset:${userId}:${expires}:${passwordHash}`).digest('hex');
@@ -30,8 +36,8 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
-<meta name="viewport" content="width=device-width"></head><body style="font-family:sans-serif;max-width:28rem;margin:3rem auto">
-<h1 style="color:#9E3CF8;font-size:1.4rem">${escape(title)}</h1>${body}</body></html>`;
+<meta name="viewport" content="width=device-width"><link rel="stylesheet" href="${QB_PREFIX}${STYLESHEET_PATH}">
+</head><body><h1>${escape(title)}</h1>${body}</body></html>`;
 }
 
 export function registerPasswordReset(scope: FastifyInstance, ctx: ServerContext, mailer: Mailer) {
@@ -87,6 +93,10 @@ export function registerPasswordReset(scope: FastifyInstance, ctx: ServerContext
     if (!user) return null;
     return secretMatches(given, linkSignature(key, user.id, expires, user.password_hash)) ? user : null;
   };
+
+  scope.get(STYLESHEET_PATH, PUBLIC, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(STYLESHEET),
+  );
 
   const expired = page('This link has expired', '<p>Ask for a new password reset from the app.</p>');
 
