@@ -5,6 +5,7 @@
 import type {
   BlobsTable,
   ChatUsersTable,
+  EmailVerificationsTable,
   MembersTable,
   PasswordResetsTable,
   ProtocolRecordsTable,
@@ -39,6 +40,7 @@ import type {
   ConsultationCountriesTable,
   ConsultationLanguagesTable,
   DoctorCategoriesTable,
+  IntakeQuestionnairesTable,
   MemberTagsTable,
   ProviderDocumentsTable,
   ProviderProfilesTable,
@@ -90,4 +92,6 @@ export interface DB {
   qb_push_subscriptions: QbPushSubscriptionsTable;
   qb_push_events: QbPushEventsTable;
   expert_reports: ExpertReportsTable;
+  email_verifications: EmailVerificationsTable;
+  intake_questionnaires: IntakeQuestionnairesTable;
 }

@@ -13,6 +13,7 @@ import {
 } from '../../shared/api/profile';
 import type { ServerContext } from '../context';
 import type { FieldError } from '../../shared/api/envelope';
+import { assertEmailVerified } from '../account/email-verification';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { localDateOf } from '../schedule/local-time';
@@ -59,6 +60,8 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   registerEndpoint(app, ctx, addConsultInfoAudit, async ({ body, session }) => {
     const providerId = session.providerId;
+    // Issue 12: a reviewer's decision goes to a confirmed address.
+    await assertEmailVerified(ctx, providerId);
     const [categories, languages, countries, documents, provider] = await Promise.all([
       ctx.db.selectFrom('doctor_categories').select('id').where('id', 'in', body.categoryIds).execute(),
       ctx.db

@@ -10,12 +10,14 @@ import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
 import { seedExpertReports } from './reports';
+import { seedQuestionnaires } from './questionnaires';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
   seedProtocols,
   seedNotifications,
   ...WORKSPACE_SEEDERS,
+  seedQuestionnaires,
   seedExpertReports,
   seedChat,
 ];

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   ACCOUNT_CANCELLED: 403,
   MEMBER_EXPERT_REPORT_NO_ACCESS: 403,
+  /** The provider has not confirmed the e-mail address yet (e.g. submitting the profile). */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
@@ -24,6 +26,7 @@ export const ERROR_CODES = {
   /** A booking outside the provider's availability, overlapping another, too soon or too far ahead. */
   SLOT_UNAVAILABLE: 409,
   RESET_CODE_INVALID: 400,
+  VERIFICATION_CODE_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
