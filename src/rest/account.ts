@@ -23,6 +23,9 @@ export const accountApi = (api: ApiClient) => ({
   consultationCounts: (extra?: Extra) => api.call(account.consultationCounts, { ...extra }),
   cancelAccount: (body: BodyOf<typeof account.cancelAccount>, extra?: Extra) =>
     api.call(account.cancelAccount, { body, ...extra }),
+  /** Mails a new e-mail verification code (sign-up sent the first). */
+  sendEmailVerification: (extra?: Extra) => api.call(account.sendEmailVerification, { ...extra }),
+  verifyEmail: (code: string, extra?: Extra) => api.call(account.verifyEmail, { body: { code }, ...extra }),
 });
 
 export const protocolApi = (api: ApiClient) => ({

@@ -15,6 +15,7 @@ import { updateUserInfo } from '../features/auth';
 import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
 import { MenuRedDot } from '../features/notifications';
 import { AuditPopup, DOCTOR_INFO_KEY, decisionPopupDue, useAuditInfo } from '../features/profile';
+import { EmailVerificationBanner } from '../features/verification';
 import { paths } from '../paths';
 import { routeFor } from '../routes/route-table';
 import { KeepAliveOutlet } from './keep-alive';
@@ -58,6 +59,7 @@ export function MainLayout() {
         className={`flex min-w-0 flex-1 flex-col ${onStatusPage ? 'bg-gradient-to-b from-brand-100 to-slate-50' : ''}`}
       >
         <TopBar title={title} transparent={onStatusPage} />
+        <EmailVerificationBanner info={info.data} />
         <main className="flex-1 p-6">
           <KeepAliveOutlet />
         </main>

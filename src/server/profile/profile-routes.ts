@@ -60,8 +60,6 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   registerEndpoint(app, ctx, addConsultInfoAudit, async ({ body, session }) => {
     const providerId = session.providerId;
-    // Issue 12: a reviewer's decision goes to a confirmed address.
-    await assertEmailVerified(ctx, providerId);
     const [categories, languages, countries, documents, provider] = await Promise.all([
       ctx.db.selectFrom('doctor_categories').select('id').where('id', 'in', body.categoryIds).execute(),
       ctx.db
@@ -125,6 +123,8 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ServerContext) {
       problems.push({ field: 'licenceExpiresOn', message: 'The licence has expired' });
     }
     if (problems.length) throw ApiError.validation(problems);
+    // Issue 12: the form's own mistakes first, then the address a reviewer's decision goes to.
+    await assertEmailVerified(ctx, providerId);
 
     await ctx.db.transaction().execute(async (trx) => {
       await applyAuditEvent(trx, providerId, 'SUBMIT');
