@@ -4,6 +4,7 @@ import * as protocol from '../shared/api/protocol';
 import * as chatIdentity from '../shared/api/chat-identity';
 import type { BodyOf } from '../shared/api/endpoint';
 import type { ApiClient, CallInput } from './client';
+import { messaging } from './messaging';
 
 type Extra = Pick<CallInput, 'quiet' | 'signal' | 'onUploadProgress'>;
 
@@ -38,5 +39,5 @@ export const protocolApi = (api: ApiClient) => ({
 });
 
 export const chatIdentityApi = (api: ApiClient) => ({
-  credentials: (extra?: Extra) => api.call(chatIdentity.getChatCredentials, { ...extra }),
+  credentials: (extra?: Extra) => api.call(chatIdentity.getChatCredentials, { query: messaging(), ...extra }),
 });

@@ -19,6 +19,8 @@ async function openUpcoming(page: Page, client: string, topic: string) {
     .getByRole('table', { name: 'Your appointments' })
     .getByRole('row')
     .filter({ hasText: topic })
+    // The list may still show the other statuses while the tab's page loads.
+    .filter({ hasText: 'Upcoming' })
     .click();
   await expect(page).toHaveURL(/\/orders\/detail\?id=\d+$/);
 }
