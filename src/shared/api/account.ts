@@ -140,7 +140,10 @@ export const updateDoctorInfo = defineEndpoint({
   id: 'updateDoctorInfo',
   method: 'POST',
   path: '/user/user/doctor/updateDoctorInfo',
-  summary: 'Update the signed-in provider; absent fields keep their value, empty optional fields clear it',
+  summary:
+    'Update basic info of the signed-in provider without a new review (the audit status stays); absent fields ' +
+    'keep their value, empty optional fields clear it. Once a profile was submitted, the name and title change ' +
+    'only with a new submission: changing them here is INVALID_STATE',
   tag: 'Account',
   auth: 'token',
   body: z.object({
