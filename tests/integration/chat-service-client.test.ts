@@ -69,17 +69,23 @@ describe('the chat-service client', () => {
     await chat.client.createSession(credentials);
     const dialog = await chat.dialogs.create({ type: 3, occupants_ids: [member('fatima').chatId] });
     expect(dialog.occupants_ids).toEqual([clara.chatId, member('fatima').chatId].sort());
+    const png = new Uint8Array(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    const blob = await chat.content.createAndUpload({
+      file: new Blob([png], { type: 'image/png' }),
+      name: 'scan one.png',
+    });
+    const attachment = { type: 'image', id: String(blob.id), uid: blob.uid, name: 'scan one.png', size: 16 };
     const sent = await chat.messages.create({
       chat_dialog_id: dialog._id,
       message: 'From the client',
       topic: 'x',
-      attachments: [{ type: 'image', id: '42', uid: 'u42', name: 'scan one.png', size: 2048 }],
+      attachments: [attachment],
     });
     expect(sent).toMatchObject({
       message: 'From the client',
       topic: 'x',
       sender_id: clara.chatId,
-      attachments: [{ type: 'image', id: '42', uid: 'u42', name: 'scan one.png', size: 2048 }],
+      attachments: [attachment],
     });
     const listed = await chat.messages.list({
       chat_dialog_id: dialog._id,

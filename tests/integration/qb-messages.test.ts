@@ -7,11 +7,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { member } from '../../fixtures';
 import { qbClient, type Loose } from '../support/qb';
+import { storeBlob } from '../support/qb-files';
 import { connectPeer, stopPeer } from '../support/xmpp-peer';
 
 const stack = inject('stack');
 const qb = qbClient(stack.url);
 const wsUrl = `${stack.url.replace('http', 'ws')}/xmpp-websocket`;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const emma = member('emma');
 const clara = member('clara');
 let emmaToken = '';
@@ -40,13 +42,14 @@ beforeAll(async () => {
 
 describe('POST /chat/Message.json', () => {
   it('stores a message with custom fields and attachments, sender in read and delivered ids', async () => {
+    const scan = await storeBlob(qb, emmaToken, 'scan.png', PNG, 'image/png');
     const answer = await qb.call('POST', '/chat/Message.json', {
       token: emmaToken,
       json: {
         chat_dialog_id: dialogId,
         message: 'First',
         mood: 'hopeful',
-        attachments: [{ type: 'image', id: '42', name: 'scan.png', size: '2048' }],
+        attachments: [{ type: 'image', id: String(scan.id), name: 'scan.png', size: '2048' }],
       },
     });
     expect(answer.status).toBe(201);
@@ -59,7 +62,7 @@ describe('POST /chat/Message.json', () => {
       recipient_id: clara.chatId,
       read_ids: [emma.chatId],
       delivered_ids: [emma.chatId],
-      attachments: [{ type: 'image', id: '42', name: 'scan.png', size: 2048 }],
+      attachments: [{ type: 'image', id: String(scan.id), name: 'scan.png', size: 2048 }],
       read: 0,
     });
     expect(answer.body.date_sent).toBeGreaterThan(Date.now() / 1000 - 60);

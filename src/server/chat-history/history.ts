@@ -4,6 +4,7 @@
  * their occupants, and sends messages into Prosody.
  */
 import { roomJid, userJid } from '../../shared/chat-address';
+import { sharedBlobIds } from '../blobs/attachments';
 import type { ServerContext } from '../context';
 import type { DialogRow } from './dialogs';
 import { PUBLIC_GROUP, PRIVATE } from './dialogs';
@@ -20,9 +21,13 @@ export class ChatHistory {
     this.bridge = bridge;
   }
 
-  /** Stores the message unless known; emits `chat.message.stored` when it was new. */
+  /**
+   * Stores the message unless known; emits `chat.message.stored` when it was new. It shares the
+   * attachments' blobs that its sender owns now, and no others (docs/security.md "File access").
+   */
   async record(message: NewMessage, dialog: DialogRow): Promise<boolean> {
-    const stored = await storeMessage(this.#ctx.db, message);
+    const shared = await sharedBlobIds(this.#ctx.db, message.senderId, message.attachments);
+    const stored = await storeMessage(this.#ctx.db, { ...message, sharedBlobIds: shared });
     if (stored) {
       this.#ctx.events.emit('chat.message.stored', {
         chatDialogId: dialog.id,

@@ -23,6 +23,8 @@ export interface NewMessage {
   attachments: Array<Record<string, string | number>>;
   custom: Record<string, unknown>;
   markable: boolean;
+  /** Attachments' blobs the sender owns, which the message shares (docs/security.md "File access"); none if absent. */
+  sharedBlobIds?: number[];
 }
 
 export type MarkerKind = 'received' | 'displayed';
@@ -44,6 +46,7 @@ export async function storeMessage(db: Database, message: NewMessage): Promise<b
         read_ids: [message.senderId],
         delivered_ids: [message.senderId],
         markable: message.markable,
+        shared_blob_ids: message.sharedBlobIds ?? [],
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')

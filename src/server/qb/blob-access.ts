@@ -1,7 +1,7 @@
 /**
- * Who may read a blob (hosted-chat-wire.md §6): anyone when it is public; otherwise its owner,
- * and the occupants of a dialog with a message that carries it as an attachment (`id` or `uid`,
- * §14.2), so a chat image reaches its recipients and nobody else. Files are served with their
+ * Who may read a blob (hosted-chat-wire.md §6, docs/security.md "File access"): anyone when it is
+ * public; otherwise its owner, and the occupants of a dialog where its owner sent it as an
+ * attachment (§14.2), so a chat image reaches its recipients and nobody else. Files are served with their
  * content type, `X-Content-Type-Options: nosniff`, and as attachments unless they are images
  * (peer-lessons §12).
  */
@@ -22,13 +22,12 @@ export async function mayRead(ctx: ServerContext, blob: BlobRow, userId: number 
   if (blob.is_public) return true;
   if (userId === null) return false;
   if (blob.owner_chat_id === userId) return true;
-  const byId = JSON.stringify([{ id: String(blob.id) }]);
-  const byUid = JSON.stringify([{ uid: blob.uid }]);
-  const byUidAsId = JSON.stringify([{ id: blob.uid }]);
+  // Shared: its owner sent it in a dialog the reader occupies (docs/security.md "File access").
   const { rows } = await sql`select 1 from chat_messages m join chat_dialogs d on d.id = m.dialog_id
-    where d.occupant_ids @> array[${userId}]::integer[]
+    where m.shared_blob_ids @> array[${blob.id}]::integer[]
+      and m.sender_id = ${blob.owner_chat_id}
+      and d.occupant_ids @> array[${userId}]::integer[]
       and not (${userId} = any(m.deleted_for))
-      and (m.attachments @> ${byId}::jsonb or m.attachments @> ${byUid}::jsonb or m.attachments @> ${byUidAsId}::jsonb)
     limit 1`.execute(ctx.db);
   return rows.length > 0;
 }

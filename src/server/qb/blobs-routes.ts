@@ -7,12 +7,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
-import { ApiError } from '../http/api-error';
 import { blobJson, mayRead, objectAccess, policyMatches, serveBlob, type BlobRow } from './blob-access';
 import { listPage } from './list-page';
-import { flag, int, list, obj, readParams, str, type Params } from './params';
+import { flag, int, int32, list, obj, readParams, str, type Params } from './params';
 import { PUBLIC, tokenOf, USER, userOf } from './scope';
 import { touchQbSession } from './sessions';
+import { readFilePart, writeUpload } from './upload';
 import { QbError } from './wire';
 
 const MAX_BYTES = 20 * 1024 * 1024;
@@ -21,14 +21,27 @@ const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
   const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const find = (key: string) => {
-    const id = int(key);
+    const id = int32(key);
     const query = ctx.db.selectFrom('blobs').selectAll();
     return (id !== undefined ? query.where('id', '=', id) : query.where('uid', '=', key)).executeTakeFirst();
   };
+  /**
+   * A blob `me` owns and may change here: not a custom-object file field (changed through its
+   * record's file route) nor a provider document (changed in the portal), docs/security.md "File
+   * access".
+   */
   const owned = async (key: string, me: number): Promise<BlobRow> => {
     const row = await find(key);
     if (!row) throw QbError.notFound('Blob');
     if (row.owner_chat_id !== me) throw QbError.forbidden('This file belongs to another user');
+    if (row.record_id !== null)
+      throw QbError.forbidden('This file is a custom object file field: change it through its record');
+    const document = await ctx.db
+      .selectFrom('provider_documents')
+      .select('id')
+      .where('blob_id', '=', row.id)
+      .executeTakeFirst();
+    if (document) throw QbError.forbidden('This file is a profile document: change it in the portal');
     return row;
   };
 
@@ -85,11 +98,9 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
   });
 
   scope.post<{ Params: { id: string } }>('/blobs/:id/upload', PUBLIC, async (request, reply) => {
-    const id = int(request.params.id);
+    const id = int32(request.params.id);
     const row = id === undefined ? undefined : await find(String(id));
-    if (!request.isMultipart()) throw new QbError(400, ['The upload must be multipart/form-data']);
-    const file = await request.file();
-    if (!file) throw QbError.invalid('file', "can't be blank");
+    const file = await readFilePart(request);
     const fields = Object.fromEntries(
       Object.entries(file.fields).flatMap(([k, v]) => (v && 'value' in v ? [[k, String(v.value)]] : [])),
     );
@@ -107,13 +118,7 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
       file.file.resume();
       throw new QbError(403, ['The upload URL has expired; create the blob again']);
     }
-    let written;
-    try {
-      written = await blobs.write(row.uid, file.file, MAX_BYTES);
-    } catch (error) {
-      if (error instanceof ApiError) throw new QbError(413, [error.message]);
-      throw error;
-    }
+    const written = await writeUpload(blobs, row.uid, file, MAX_BYTES);
     // Serve what the bytes are: a declared image that is not one is kept as an opaque download.
     const sniffed = sniffImageType(written.head);
     const contentType =

@@ -5,6 +5,7 @@
  * value given is a number and the stored value reads as one, textual otherwise.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { wholeNumber } from './filter-values';
 import { list, obj, str, type Params } from './params';
 import { QbError } from './wire';
 
@@ -21,11 +22,11 @@ function fieldCondition(field: string, op: string, raw: unknown): RawBuilder<Sql
     const sign = COMPARE[op];
     if (!sign || !NUMBER.test(text))
       throw QbError.invalid(field, 'compare it with lt/lte/gt/gte/ne and Unix seconds');
-    return sql`extract(epoch from ${sql.ref(`r.${field}`)}) ${sql.raw(sign)} ${Number(text)}`;
+    return sql`extract(epoch from ${sql.ref(`r.${field}`)}) ${sql.raw(sign)} ${text}::numeric`;
   }
   if (COLUMNS[field]) {
     const ref = sql.ref(COLUMNS[field]);
-    const cast = (v: string) => (field === 'user_id' ? Number(v) : v);
+    const cast = (v: string) => (field === 'user_id' ? wholeNumber(field, v, 32) : v);
     if (op === 'in' || op === 'nin') {
       const values = list(raw).map(cast);
       if (values.length === 0) return op === 'in' ? sql`false` : sql`true`;
@@ -57,7 +58,8 @@ function fieldCondition(field: string, op: string, raw: unknown): RawBuilder<Sql
       const sign = COMPARE[op];
       if (!sign) throw QbError.invalid(field, `unknown operator ${op}`);
       if (NUMBER.test(text) && op !== 'eq' && op !== 'ne') {
-        return sql`${value} ~ '^-?[0-9]+(\\.[0-9]+)?$' and (${value})::numeric ${sql.raw(sign)} ${Number(text)}`;
+        // A case, not an `and`: PostgreSQL may cast before it tests the pattern.
+        return sql`(case when ${value} ~ '^-?[0-9]+(\\.[0-9]+)?$' then (${value})::numeric end) ${sql.raw(sign)} ${text}::numeric`;
       }
       return sql`${value} ${sql.raw(sign)} ${text}`;
     }

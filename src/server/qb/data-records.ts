@@ -75,3 +75,24 @@ export function applyUpdate(current: Record<string, unknown>, params: Params): R
   }
   return next;
 }
+
+const isFileValue = (value: unknown) => obj(value) !== undefined && 'file_id' in obj(value)!;
+
+/**
+ * A create or update may not write a file field (docs/security.md "File access"): a value shaped
+ * like one (`{file_id, …}`) is refused, and so is any change to a field that holds an uploaded
+ * file (`held`) — files come in through `…/file.json` only and leave through its DELETE.
+ */
+export function checkFileFields(
+  current: Record<string, unknown>,
+  next: Record<string, unknown>,
+  held: ReadonlySet<string>,
+): void {
+  for (const field of new Set([...Object.keys(current), ...Object.keys(next)])) {
+    if (JSON.stringify(current[field]) === JSON.stringify(next[field])) continue;
+    if (held.has(field))
+      throw QbError.invalid(field, 'holds a file: upload a new one to file.json or delete it there');
+    if (isFileValue(next[field]))
+      throw QbError.invalid(field, 'is a file field: upload the file to file.json');
+  }
+}

@@ -4,12 +4,19 @@
  * file fields. A user reads and changes only its own records; another user's are refused.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ServerContext } from '../context';
 import type { BlobStore } from '../blobs/blob-store';
-import { fileUids, registerDataFileRoutes } from './data-files';
+import { fileFieldsOf, registerDataFileRoutes } from './data-files';
 import { recordFilters, recordOrder } from './data-query';
-import { applyUpdate, CLASS_NAME, plainFields, recordJson, type RecordRow } from './data-records';
+import {
+  applyUpdate,
+  checkFileFields,
+  CLASS_NAME,
+  plainFields,
+  recordJson,
+  type RecordRow,
+} from './data-records';
 import { newObjectId } from '../chat-history/object-id';
 import { flag, int, list, readParams, str } from './params';
 import { USER, userOf } from './scope';
@@ -39,18 +46,29 @@ export function registerDataRoutes(scope: FastifyInstance, ctx: ServerContext, b
     return rows;
   }
 
-  /** The private blobs behind deleted records' file fields go with them. */
-  async function removeFiles(rows: Array<Pick<RecordRow, 'fields'>>) {
-    for (const uid of rows.flatMap((r) => fileUids(r.fields))) {
-      await ctx.db.deleteFrom('blobs').where('uid', '=', uid).execute();
-      await blobs.remove(uid);
-    }
+  /**
+   * Deletes the records `where` selects with the blobs of their file fields, in one transaction;
+   * the bytes go once it committed (docs/security.md "File access").
+   */
+  async function deleteRecords(where: RawBuilder<SqlBool>): Promise<string[]> {
+    const { ids, uids } = await ctx.db.transaction().execute(async (trx) => {
+      const files = await sql<{ uid: string }>`delete from blobs
+        where record_id in (select r.id from qb_records r where ${where}) returning uid`.execute(trx);
+      const gone = await sql<{ id: string }>`delete from qb_records r where ${where} returning r.id`.execute(
+        trx,
+      );
+      return { ids: gone.rows.map((r) => r.id), uids: files.rows.map((r) => r.uid) };
+    });
+    for (const uid of uids) await blobs.remove(uid);
+    return ids;
   }
 
   scope.post<ClassParams>('/data/:cls.json', USER, async (request, reply) => {
     const cls = checkClass(request.params.cls);
     const params = readParams(request);
     const parent = str(params._parent_id) ?? null;
+    const fields = plainFields(params);
+    checkFileFields({}, fields, new Set());
     const row = await ctx.db
       .insertInto('qb_records')
       .values({
@@ -58,7 +76,7 @@ export function registerDataRoutes(scope: FastifyInstance, ctx: ServerContext, b
         class_name: cls,
         user_id: userOf(request),
         parent_id: parent,
-        fields: JSON.stringify(plainFields(params)),
+        fields: JSON.stringify(fields),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -100,6 +118,7 @@ export function registerDataRoutes(scope: FastifyInstance, ctx: ServerContext, b
     const [row] = await ownRecords(cls, [request.params.ids], userOf(request));
     const params = readParams(request);
     const fields = applyUpdate(row!.fields, params);
+    checkFileFields(row!.fields, fields, await fileFieldsOf(ctx.db, row!.id));
     const updated = await ctx.db
       .updateTable('qb_records')
       .set({
@@ -123,11 +142,8 @@ export function registerDataRoutes(scope: FastifyInstance, ctx: ServerContext, b
       ],
       sql` and `,
     );
-    const { rows } = await sql<
-      Pick<RecordRow, 'fields'>
-    >`delete from qb_records r where ${where} returning r.fields`.execute(ctx.db);
-    await removeFiles(rows);
-    return { total_deleted: rows.length };
+    const deleted = await deleteRecords(sql<SqlBool>`${where}`);
+    return { total_deleted: deleted.length };
   });
 
   scope.delete<RecordParams>('/data/:cls/:ids.json', USER, async (request, reply) => {
@@ -137,7 +153,7 @@ export function registerDataRoutes(scope: FastifyInstance, ctx: ServerContext, b
     const rows = ids.length
       ? await ctx.db
           .selectFrom('qb_records')
-          .select(['id', 'user_id', 'fields'])
+          .select(['id', 'user_id'])
           .where('class_name', '=', cls)
           .where('id', 'in', ids)
           .execute()
@@ -157,8 +173,8 @@ export function registerDataRoutes(scope: FastifyInstance, ctx: ServerContext, b
     if (ids.length === 1 && result.WrongPermissions.ids.length)
       throw QbError.forbidden('You can only delete your own records');
     if (result.SuccessfullyDeleted.ids.length) {
-      await ctx.db.deleteFrom('qb_records').where('id', 'in', result.SuccessfullyDeleted.ids).execute();
-      await removeFiles(rows.filter((r) => result.SuccessfullyDeleted.ids.includes(r.id)));
+      const gone = result.SuccessfullyDeleted.ids;
+      await deleteRecords(sql`r.class_name = ${cls} and r.user_id = ${me} and r.id in (${sql.join(gone)})`);
     }
     return reply.code(200).send(result);
   });

@@ -4,6 +4,7 @@
  * and `count=1` for the number only. Filters the SDK does not name are answered 422, not ignored.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { dateTime, wholeNumber } from './filter-values';
 import { int, list, obj, str, type Params } from './params';
 import { QbError } from './wire';
 
@@ -19,12 +20,11 @@ const SORTABLE: Record<string, string> = {
 const NUMBER_OPS: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=', ne: '<>' };
 const NOT_FILTERS = new Set(['limit', 'skip', 'sort_asc', 'sort_desc', 'count', 'token']);
 
+/** `last_message_date_sent` is a `bigint` of Unix seconds; the other dates are timestamps. */
 function dateValue(field: string, value: string): number | Date {
-  if (/^\d+(\.\d+)?$/.test(value))
-    return field === 'last_message_date_sent' ? Number(value) : new Date(Number(value) * 1000);
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw QbError.invalid(field, `${value} is not a date`);
-  return field === 'last_message_date_sent' ? Math.floor(date.getTime() / 1000) : date;
+  if (field !== 'last_message_date_sent') return dateTime(field, value);
+  if (/^\d+(\.\d+)?$/.test(value)) return wholeNumber(field, value.split('.')[0]!, 64);
+  return Math.floor(dateTime(field, value).getTime() / 1000);
 }
 
 /** One condition per filter parameter (the viewer's visibility is added by the caller). */

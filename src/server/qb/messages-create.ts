@@ -1,12 +1,14 @@
 /**
  * `POST /chat/Message.json` (hosted-chat-wire.md §5.2 create): `chat_dialog_id` or
- * `recipient_id`, `message`, `attachments`, custom fields at the top level, `markable`, and
- * `send_to_chat=1` to also deliver over XMPP — the XMPP copy has stanza id = `_id` and carries
- * `save_to_history`, `dialog_id`, `date_sent` and the custom fields in its extension. The message
- * is stored first: if the chat server cannot take the copy, it stays in the history (and the
- * recipients find it there) and the failure is logged.
+ * `recipient_id`, `message`, `attachments` (the sender's own files, docs/security.md "File
+ * access"), custom fields at the top level, `markable`, and `send_to_chat=1` to also deliver over
+ * XMPP — the XMPP copy has stanza id = `_id` and carries `save_to_history`, `dialog_id`,
+ * `date_sent` and the custom fields in its extension. The message is stored first: if the chat
+ * server cannot take the copy, it stays in the history (and the recipients find it there) and the
+ * failure is logged.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { ownedAttachmentBlobs } from '../blobs/attachments';
 import type { ServerContext } from '../context';
 import type { ChatHistory } from '../chat-history/history';
 import {
@@ -21,7 +23,7 @@ import type { MessageRow } from '../chat-history/messages';
 import { ChatServerUnavailable } from '../chat-history/prosody-bridge';
 import { attachmentsOf } from '../chat-history/report';
 import { newObjectId } from '../chat-history/object-id';
-import { flag, int, obj, str, type Params } from './params';
+import { flag, int, int32, obj, str, type Params } from './params';
 import { QbError } from './wire';
 
 const RESERVED = new Set([
@@ -58,7 +60,7 @@ async function dialogFor(ctx: ServerContext, me: number, params: Params): Promis
     if (!dialog || !canPost(dialog, me)) throw QbError.notFound('Dialog');
     return dialog;
   }
-  const recipient = int(params.recipient_id);
+  const recipient = int32(params.recipient_id);
   if (recipient === undefined)
     throw QbError.invalid('chat_dialog_id', "can't be blank (or give recipient_id)");
   if (recipient === me) throw QbError.invalid('recipient_id', 'cannot be yourself');
@@ -83,6 +85,15 @@ export async function createMessage(
     throw QbError.invalid('message', `is too long (maximum is ${MAX_BODY} characters)`);
   const attachments = attachmentsOf(attachmentsFrom(params.attachments));
   if (!body.trim() && attachments.length === 0) throw QbError.invalid('message', "can't be blank");
+  // docs/security.md "File access": an attachment is a file the sender uploaded, nothing else.
+  const owned = await ownedAttachmentBlobs(ctx.db, me, attachments);
+  const foreign = owned.indexOf(null);
+  if (foreign >= 0) {
+    throw QbError.invalid(
+      'attachments',
+      `attachment ${foreign + 1} must give the id or uid of a file you uploaded`,
+    );
+  }
   const custom: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) {
     if (RESERVED.has(key)) continue;

@@ -4,6 +4,7 @@
  * `message[ctn]`, `sort_asc` / `sort_desc`. Filters not in that list are answered 422.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { dateTime, wholeNumber } from './filter-values';
 import { list, obj, str, type Params } from './params';
 import { QbError } from './wire';
 
@@ -29,13 +30,9 @@ const NOT_FILTERS = new Set([
 
 function value(field: string, text: string): string | number | Date {
   if (field === '_id') return text;
-  if (field === 'updated_at' || field === 'created_at') {
-    const date = /^\d+$/.test(text) ? new Date(Number(text) * 1000) : new Date(text);
-    if (Number.isNaN(date.getTime())) throw QbError.invalid(field, `${text} is not a date`);
-    return date;
-  }
-  if (!/^-?\d+$/.test(text)) throw QbError.invalid(field, `${text} is not a number`);
-  return Number(text);
+  if (field === 'updated_at' || field === 'created_at') return dateTime(field, text);
+  // date_sent is a `bigint` of Unix seconds; the user ids are `integer`.
+  return wholeNumber(field, text, field === 'date_sent' ? 64 : 32);
 }
 
 export function messageFilters(params: Params): RawBuilder<SqlBool>[] {

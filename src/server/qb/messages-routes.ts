@@ -110,6 +110,9 @@ export function registerMessageRoutes(scope: FastifyInstance, ctx: ServerContext
       if (!dialog || !dialog.occupant_ids.includes(me) || row.deleted_for.includes(me))
         throw QbError.notFound('Message');
     }
+    // docs/security.md "File access": what a message shares is fixed when it is sent.
+    if ('attachments' in params)
+      throw QbError.invalid('attachments', 'cannot be changed; send a new message instead');
     const text = str(params.message);
     if (text !== undefined) {
       if (rows.some((row) => row.sender_id !== me))

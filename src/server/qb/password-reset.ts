@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { hashPassword } from '../auth/passwords';
 import { afterAnswer, type Mailer } from '../mail/mailer';
-import { int, readParams, str } from './params';
+import { int, int32, readParams, str } from './params';
 import { PUBLIC, QB_PREFIX, SESSION } from './scope';
 import { destroyUserSessions } from './sessions';
 import { unixSeconds } from './wire';
@@ -64,7 +64,7 @@ export function registerPasswordReset(scope: FastifyInstance, ctx: ServerContext
 
   const check = async (query: unknown) => {
     const params = (query ?? {}) as Record<string, unknown>;
-    const userId = int(params.user);
+    const userId = int32(params.user);
     const expires = int(params.expires);
     const given = str(params.signature) ?? '';
     if (userId === undefined || expires === undefined || expires < unixSeconds()) return null;

@@ -8,7 +8,7 @@ import { sql, type Selectable } from 'kysely';
 import type { ServerContext } from '../context';
 import type { QbPushEventsTable, QbPushSubscriptionsTable } from '../db/schema';
 import { listPage } from './list-page';
-import { int, intList, list, obj, readParams, str, type Params } from './params';
+import { int, int32, intList, list, obj, readParams, str, type Params } from './params';
 import { USER, userOf } from './scope';
 import { isoSeconds, QbError } from './wire';
 
@@ -121,7 +121,7 @@ export function registerPushRoutes(scope: FastifyInstance, ctx: ServerContext) {
   scope.delete<{ Params: { id: string } }>('/subscriptions/:id.json', USER, async (request, reply) => {
     const result = await ctx.db
       .deleteFrom('qb_push_subscriptions')
-      .where('id', '=', int(request.params.id) ?? -1)
+      .where('id', '=', int32(request.params.id) ?? -1)
       .where('user_id', '=', userOf(request))
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw QbError.notFound('Subscription');
@@ -147,7 +147,7 @@ export function registerPushRoutes(scope: FastifyInstance, ctx: ServerContext) {
     if (!EVENT_TYPES.includes(eventType))
       throw QbError.invalid('event_type', `must be one of ${EVENT_TYPES.join(', ')}`);
     const date = int(event.date) ?? null;
-    const period = int(event.period) ?? null;
+    const period = int32(event.period) ?? null;
     if (eventType !== 'one_shot' && date === null)
       throw QbError.invalid('date', `is needed for ${eventType}`);
     if (eventType === 'period_date' && (period === null || period <= 0))
@@ -185,7 +185,7 @@ export function registerPushRoutes(scope: FastifyInstance, ctx: ServerContext) {
     const row = await ctx.db
       .selectFrom('qb_push_events')
       .selectAll()
-      .where('id', '=', int(id) ?? -1)
+      .where('id', '=', int32(id) ?? -1)
       .executeTakeFirst();
     if (!row) throw QbError.notFound('Event');
     if (row.user_id !== me) throw QbError.forbidden('This event belongs to another user');

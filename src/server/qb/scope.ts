@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import { checkInput } from './params';
 import { touchQbSession, type QbSession } from './sessions';
 import { EXPIRATION_HEADER, expirationHeader, QbError } from './wire';
 
@@ -74,6 +75,12 @@ export async function registerQbScope(
           new QbError(404, [`No such resource: ${request.method} ${request.url.split('?')[0]}`]),
         ),
       );
+      // docs/security.md "Chat-service input": before any route reads it.
+      scope.addHook('preValidation', async (request) => {
+        checkInput(request.params);
+        checkInput(request.query);
+        checkInput(request.body);
+      });
       scope.addHook('preHandler', async (request, reply) => {
         const access = request.routeOptions.config.qbAccess ?? 'session';
         if (access === 'public') return;

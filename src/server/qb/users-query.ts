@@ -2,9 +2,12 @@
  * `GET /users.json` filters and order (hosted-chat-wire.md §4): filter items are
  * `"<type> <field> <operator> <value>"`, several of them arrive as ONE comma-joined `filter[]`
  * value (§2.2), so a comma piece that does not start a new item continues the previous value
- * (`number id in 1,2,3`). Order is `"<asc|desc> <type> <field>"`. Fields are an allowlist.
+ * (`number id in 1,2,3`). Order is `"<asc|desc> <type> <field>"`. Fields are an allowlist, and
+ * the fields hidden from other users (e-mail, phone: user-format.ts) are refused, so a count
+ * cannot reveal them (docs/security.md "Chat-service input").
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { dateTime, wholeNumber } from './filter-values';
 import { list, str } from './params';
 import { QbError } from './wire';
 
@@ -25,6 +28,13 @@ const FIELDS: Record<string, { column: string; kind: Kind }> = {
   updated_at: { column: 'updated_at', kind: 'date' },
   last_request_at: { column: 'last_request_at', kind: 'date' },
 };
+
+/** Shown to their owner only (user-format.ts), so never a filter or an order. */
+const HIDDEN = new Set(['email', 'phone']);
+
+function checkVisible(field: string, param: 'filter' | 'order'): void {
+  if (HIDDEN.has(field)) throw QbError.invalid(param, `cannot use ${field}: it is hidden from other users`);
+}
 
 const OPERATORS = ['lt', 'gt', 'le', 'ge', 'eq', 'ne', 'between', 'in'] as const;
 type Operator = (typeof OPERATORS)[number];
@@ -47,6 +57,7 @@ export function parseUserFilters(raw: unknown): UserFilter[] {
     if (match) {
       const [, , field, operator, value] = match;
       if (!FIELDS[field!]) throw QbError.invalid('filter', `cannot filter by ${field}`);
+      checkVisible(field!, 'filter');
       if (!(OPERATORS as readonly string[]).includes(operator!)) {
         throw QbError.invalid('filter', `unknown operator ${operator}`);
       }
@@ -61,15 +72,9 @@ export function parseUserFilters(raw: unknown): UserFilter[] {
 }
 
 function typed(kind: Kind, value: string): string | number | Date {
-  if (kind === 'number') {
-    if (!/^-?\d+(\.\d+)?$/.test(value)) throw QbError.invalid('filter', `${value} is not a number`);
-    return Number(value);
-  }
-  if (kind === 'date') {
-    const date = /^\d+$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
-    if (Number.isNaN(date.getTime())) throw QbError.invalid('filter', `${value} is not a date`);
-    return date;
-  }
+  // Number columns (id, blob_id) are `integer`.
+  if (kind === 'number') return wholeNumber('filter', value, 32);
+  if (kind === 'date') return dateTime('filter', value);
   return value;
 }
 
@@ -109,5 +114,6 @@ export function parseUserOrder(raw: unknown): { column: string; direction: 'asc'
   if (!text) return { column: 'id', direction: 'asc' };
   const match = /^(asc|desc)\s+\w+\s+(\w+)$/.exec(text);
   if (!match || !FIELDS[match[2]!]) throw QbError.invalid('order', 'must be "<asc|desc> <type> <field>"');
+  checkVisible(match[2]!, 'order');
   return { column: FIELDS[match[2]!]!.column, direction: match[1] as 'asc' | 'desc' };
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
 import { listPage } from './list-page';
-import { int, list, obj, readParams, str } from './params';
+import { int32, list, obj, readParams, str } from './params';
 import { SESSION, USER, userOf } from './scope';
 import { userJson, type ChatUserRow } from './user-format';
 import { filterExpression, parseUserFilters, parseUserOrder } from './users-query';
@@ -90,7 +90,7 @@ export function registerUserRoutes(scope: FastifyInstance, ctx: ServerContext, b
   });
 
   scope.get<{ Params: { id: string } }>('/users/:id.json', USER, async (request) => {
-    const id = int(request.params.id);
+    const id = int32(request.params.id);
     const row = id === undefined ? undefined : await byId(id);
     if (!row) throw QbError.notFound('User');
     return { user: userJson(row, userOf(request)) };
@@ -106,7 +106,7 @@ export function registerUserRoutes(scope: FastifyInstance, ctx: ServerContext, b
 
   scope.put<{ Params: { id: string } }>('/users/:id.json', USER, async (request) => {
     const me = userOf(request);
-    if (int(request.params.id) !== me) throw QbError.forbidden('You can only update your own user');
+    if (int32(request.params.id) !== me) throw QbError.forbidden('You can only update your own user');
     const user = obj(readParams(request).user);
     if (!user) throw QbError.invalid('user', "can't be blank");
     await updateChatUser(ctx, (await byId(me))!, user);
@@ -142,7 +142,7 @@ export function registerUserRoutes(scope: FastifyInstance, ctx: ServerContext, b
   });
 
   scope.delete<{ Params: { id: string } }>('/users/:id.json', USER, async (request, reply) => {
-    const id = int(request.params.id);
+    const id = int32(request.params.id);
     await remove(request, id === undefined ? undefined : await byId(id));
     return reply.code(200).send('');
   });

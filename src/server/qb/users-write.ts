@@ -8,7 +8,7 @@ import type { ServerContext } from '../context';
 import type { ChatUsersTable } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { insertChatUser } from '../chat-identity/chat-users';
-import { int, list, str, type Params } from './params';
+import { int32, list, str, type Params } from './params';
 import type { ChatUserRow } from './user-format';
 import { QbError } from './wire';
 
@@ -49,7 +49,7 @@ function profileFields(user: Params): Updateable<ChatUsersTable> {
   const external = optionalText(user, 'external_user_id', 64);
   if (external !== undefined) fields.external_user_id = external;
   if ('blob_id' in user) {
-    const blobId = int(user.blob_id);
+    const blobId = int32(user.blob_id);
     if (str(user.blob_id) && blobId === undefined) throw QbError.invalid('blob_id', 'is not a number');
     fields.blob_id = blobId ?? null;
   }

@@ -52,6 +52,8 @@ export interface ChatMessagesTable {
   delivered_ids: Generated<number[]>;
   deleted_for: Generated<number[]>;
   markable: Generated<boolean>;
+  /** Attachments the sender owned when the message was stored (docs/security.md "File access"). */
+  shared_blob_ids: Generated<number[]>;
   created_at: CreatedAt;
   updated_at: DefaultNow;
 }

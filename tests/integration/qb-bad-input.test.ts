@@ -1,0 +1,227 @@
+/**
+ * Bad input under `/qb` gets the vendor's `{errors}` answer, never a 500 (docs/security.md
+ * "Chat-service input"; issue 10 "Bad input"): NUL characters anywhere, numbers no column can
+ * hold, nesting deep enough to exhaust a stack, and malformed multipart — thrown at every route
+ * the chat-service module registers, then the issue's own cases with their exact answers.
+ */
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { member } from '../../fixtures';
+import { qbClient } from '../support/qb';
+import { qbRoutes, type QbRoute } from '../support/qb-routes';
+
+const stack = inject('stack');
+const qb = qbClient(stack.url);
+const HUGE = '99999999999999999999999';
+const NUMERIC_KEYS = [
+  'id',
+  'page',
+  'per_page',
+  'limit',
+  'skip',
+  'size',
+  'expires',
+  'user_id',
+  'recipient_id',
+  'sender_id',
+  'blob_id',
+  'type',
+  'occupants_ids',
+  'date_sent',
+  'date_sent[lt]',
+  'created_at[gt]',
+  'updated_at[lt]',
+  'last_message_date_sent[gt]',
+  'user[ids]',
+  'event[date]',
+  'event[period]',
+];
+let routes: QbRoute[] = [];
+let token = '';
+
+/** A throwaway user, so no route can harm a persona whatever it accepts. */
+async function freshUser(): Promise<string> {
+  const app = await qb.createSession();
+  const login = `fuzz-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const created = await qb.call('POST', '/users.json', {
+    token: app,
+    form: { user: { login, password: 'fuzz-pass-2026' } },
+  });
+  if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${created.text}`);
+  return qb.createSession({ login, password: 'fuzz-pass-2026' });
+}
+
+// Routes that end the caller's session or user run last.
+const ending = (r: QbRoute) => r.method === 'DELETE' && /\/(session|login|users\/:id)\.json$/.test(r.url);
+
+beforeAll(async () => {
+  routes = (await qbRoutes()).sort((a, b) => Number(ending(a)) - Number(ending(b)));
+});
+
+// Each case starts signed in: the previous one ended its session on its last routes.
+beforeEach(async () => {
+  token = await freshUser();
+});
+
+const pathOf = (route: QbRoute, param: string) =>
+  route.url.replace(/:(\w+)/g, () => param).replace(/^\/qb/, '');
+
+async function send(route: QbRoute, path: string, init: { body?: string; type?: string } = {}) {
+  const headers: Record<string, string> = { 'QB-Token': token };
+  if (init.type) headers['Content-Type'] = init.type;
+  const response = await fetch(`${stack.url}/qb${path}`, {
+    method: route.method,
+    headers,
+    body: route.method === 'GET' ? undefined : init.body,
+  });
+  const text = await response.text();
+  return { status: response.status, text };
+}
+
+const hasBody = (r: QbRoute) => r.method !== 'GET';
+
+describe('every /qb route', () => {
+  it('enumerates the routes from the registrations', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes).toContainEqual({ method: 'POST', url: '/qb/chat/Message.json' });
+  });
+
+  it('answers NUL characters in the query, the body and the path with 422 {errors}', async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const cases: Array<[string, () => Promise<{ status: number; text: string }>]> = [
+        ['query', () => send(route, `${pathOf(route, '1')}?name=a%00b&login=x`)],
+        ['query key', () => send(route, `${pathOf(route, '1')}?na%00me=a`)],
+      ];
+      if (/:\w+/.test(route.url)) cases.push(['path', () => send(route, pathOf(route, 'a%00b'))]);
+      if (hasBody(route)) {
+        cases.push(
+          [
+            'form',
+            () =>
+              send(route, pathOf(route, '1'), {
+                body: 'name=a%00b&message=a%00b',
+                type: 'application/x-www-form-urlencoded',
+              }),
+          ],
+          [
+            'json',
+            () =>
+              send(route, pathOf(route, '1'), {
+                body: '{"user":{"full_name":"a\\u0000b"}}',
+                type: 'application/json',
+              }),
+          ],
+        );
+      }
+      for (const [what, answer] of cases) {
+        const { status, text } = await answer();
+        if (status !== 422 || !text.includes('"errors"'))
+          wrong.push(`${route.method} ${route.url} ${what} → ${status} ${text.slice(0, 80)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers nesting deeper than any field with a 4xx', async () => {
+    const wrong: string[] = [];
+    const deepJson = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    const deepQuery = `a${'[b]'.repeat(2_000)}=1`;
+    for (const route of routes) {
+      const answers = [await send(route, `${pathOf(route, '1')}?${deepQuery}`)];
+      if (hasBody(route))
+        answers.push(await send(route, pathOf(route, '1'), { body: deepJson, type: 'application/json' }));
+      for (const { status, text } of answers)
+        if (status < 400 || status >= 500 || !text.includes('"errors"'))
+          wrong.push(`${route.method} ${route.url} → ${status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers numbers no column holds, and malformed multipart, without a 500', async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      for (const number of [HUGE, '9999999999', '-1.5']) {
+        const pairs = [
+          ...NUMERIC_KEYS.map((k) => `${encodeURIComponent(k)}=${number}`),
+          `filter[]=${encodeURIComponent(`number id lt ${number}`)}`,
+          `filter[]=${encodeURIComponent(`date created_at gt ${number}`)}`,
+          `user_id[lt]=${number}`,
+          `weight[gt]=${number}`,
+        ];
+        const answers = [await send(route, pathOf(route, number))];
+        // One pair a request: a route that refuses the first bad value must not hide the next.
+        for (const pair of pairs) {
+          answers.push(await send(route, `${pathOf(route, '1')}?${pair}`));
+          if (hasBody(route))
+            answers.push(
+              await send(route, pathOf(route, '1'), {
+                body: pair,
+                type: 'application/x-www-form-urlencoded',
+              }),
+            );
+        }
+        for (const { status, text } of answers)
+          if (status >= 500)
+            wrong.push(`${route.method} ${route.url} ${number} → ${status} ${text.slice(0, 80)}`);
+      }
+      if (route.method === 'POST') {
+        for (const body of [
+          'garbage',
+          '--XX\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
+        ]) {
+          const { status, text } = await send(route, pathOf(route, '1'), {
+            body,
+            type: 'multipart/form-data; boundary=XX',
+          });
+          if (status >= 500)
+            wrong.push(`${route.method} ${route.url} multipart → ${status} ${text.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 240_000);
+});
+
+describe("the issue's cases", () => {
+  it('answers an out-of-range date_sent filter and user filter with 422', async () => {
+    const ava = await qb.memberSession('ava');
+    const dialog = await qb.call('POST', '/chat/Dialog.json', {
+      token: ava,
+      form: { type: 3, occupants_ids: `${member('emma').chatId}` },
+    });
+    const messages = await qb.call(
+      'GET',
+      `/chat/Message.json?chat_dialog_id=${dialog.body._id}&date_sent[lt]=${HUGE}`,
+      {
+        token: ava,
+      },
+    );
+    expect(messages.status).toBe(422);
+    expect(messages.body.errors).toHaveProperty('date_sent');
+    const users = await qb.call('GET', `/users.json?filter[]=${encodeURIComponent(`number id lt ${HUGE}`)}`, {
+      token: ava,
+    });
+    expect(users.status).toBe(422);
+    const dates = await qb.call(
+      'GET',
+      `/users.json?filter[]=${encodeURIComponent('date created_at gt -200000-01-01T00:00:00Z')}`,
+      {
+        token: ava,
+      },
+    );
+    expect(dates.status).toBe(422);
+  });
+
+  it('answers deep JSON in /data with 422 and NUL in a record with 422', async () => {
+    const token = await qb.memberSession('ava');
+    const deep = await qb.call('POST', '/data/Probe.json', {
+      token,
+      body: `{"f":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(deep.status).toBe(422);
+    const nul = await qb.call('POST', '/data/Probe.json', { token, json: { note: 'a\u0000b' } });
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors).toHaveProperty('note');
+  });
+});

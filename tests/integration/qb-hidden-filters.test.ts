@@ -1,0 +1,49 @@
+/**
+ * Filters and order on fields hidden from the caller are refused (docs/security.md "Chat-service
+ * input"; issue 10 finding 7): another user's e-mail and phone are not shown (hosted-chat-wire.md
+ * §4), so `total_entries` of a filter on them must not answer yes/no about them either.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { member } from '../../fixtures';
+import { qbClient } from '../support/qb';
+
+const stack = inject('stack');
+const qb = qbClient(stack.url);
+const bianca = member('bianca');
+let avaToken = '';
+
+beforeAll(async () => {
+  avaToken = await qb.memberSession('ava');
+});
+
+const users = (query: string) => qb.call('GET', `/users.json?${query}`, { token: avaToken });
+const filter = (...items: string[]) => items.map((i) => `filter[]=${encodeURIComponent(i)}`).join('&');
+
+describe('GET /users.json on hidden fields', () => {
+  it('refuses a filter on e-mail or phone instead of answering through total_entries', async () => {
+    for (const hidden of [
+      `string email ge ${bianca.email.slice(0, 3)}`,
+      `string email eq ${bianca.email}`,
+      'string phone ge +',
+      'string phone in +1,+2',
+    ]) {
+      const answer = await users(filter(`number id eq ${bianca.chatId}`, hidden));
+      expect(answer.status, hidden).toBe(422);
+      expect(answer.body.errors).toHaveProperty('filter');
+      expect(answer.body).not.toHaveProperty('total_entries');
+    }
+  });
+
+  it('refuses ordering by a hidden field, and still filters and orders by visible ones', async () => {
+    for (const order of ['asc string email', 'desc string phone']) {
+      const answer = await users(`order=${encodeURIComponent(order)}`);
+      expect(answer.status, order).toBe(422);
+      expect(answer.body.errors).toHaveProperty('order');
+    }
+    const visible = await users(
+      `${filter(`number id eq ${bianca.chatId}`, `string login eq ${bianca.chatLogin}`)}&order=${encodeURIComponent('desc string login')}`,
+    );
+    expect(visible.status).toBe(200);
+    expect(visible.body.total_entries).toBe(1);
+  });
+});
