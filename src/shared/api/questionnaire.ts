@@ -90,8 +90,8 @@ export const getAppointmentQuestionnaire = defineEndpoint({
   method: 'GET',
   path: '/consultation/invite/doctor/order/questionnaire',
   summary:
-    "The intake questionnaire of one of the provider's appointments (NOT_FOUND for anyone else's); " +
-    'each read is recorded in the health-data access log',
+    "The intake questionnaire of one of the provider's appointments (NOT_FOUND for anyone else's); null " +
+    'when the member has not filled it in',
   tag: 'Consultation',
   auth: 'token',
   query: z.object({ appointmentId: Id }),
