@@ -25,3 +25,16 @@ let counter = 0;
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${counter++}@clinic.example`;
 }
+
+/** Resolves once the portal's app socket has sent its last SUBSCRIBE (id 3, spec §7). */
+export function socketSubscribed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith('/socket')) return;
+      ws.on('framesent', ({ payload }) => {
+        const text = typeof payload === 'string' ? payload : payload.toString();
+        if (text.startsWith('SUBSCRIBE') && /\nid:3\n/.test(text)) resolve();
+      });
+    });
+  });
+}
