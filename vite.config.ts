@@ -10,7 +10,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/portal',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps only when asked for at build time (README "Configuration"): the server serves
+    // whatever the build wrote, so a production build without them exposes no sources.
+    sourcemap: process.env.SOURCEMAPS === '1',
     chunkSizeWarningLimit: 700,
   },
   server: {

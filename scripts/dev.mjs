@@ -7,10 +7,14 @@ import { bootstrap, ROOT, runMain } from './lib/bootstrap.mjs';
 await runMain(async () => {
   bootstrap({ chromium: false, build: false });
   const port = process.env.PORT || '8080';
+  // Vite's origin serves the portal here: its proxy forwards that Host and the sockets' Origin.
+  const vitePort = process.env.VITE_PORT ?? 5173;
+  const viteOrigins = [`http://127.0.0.1:${vitePort}`, `http://localhost:${vitePort}`];
+  const allowedOrigins = [process.env.ALLOWED_ORIGINS, ...viteOrigins].filter(Boolean).join(',');
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, PORT: port, PORTAL_DIR: '' },
+    env: { ...process.env, PORT: port, PORTAL_DIR: '', ALLOWED_ORIGINS: allowedOrigins },
   });
   const vite = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js')], {
     cwd: ROOT,

@@ -134,6 +134,7 @@ const PORTAL_INPUTS = [
   'src/socket',
   'proto',
   'index.html',
+  'public',
   'vite.config.ts',
   'package-lock.json',
 ];

@@ -1,8 +1,11 @@
 /**
  * Builds the one server of DESIGN.md §1: the own API under `/api`, the portal with a history
  * fallback, the XMPP proxy, Prosody's hooks and the admin API, on one port. `main.ts` starts it.
+ * Every request first passes the request guard (Host, URL and header limits) and every answer
+ * carries the security headers (docs/security.md "HTTP headers and origins").
  */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -14,9 +17,14 @@ import { registerAdminRoutes, type AdminRoutes } from './admin/routes';
 import { BlobStore } from './blobs/blob-store';
 import { registerChatIdentityRoutes } from './chat-identity/routes';
 import type { ServerContext } from './context';
-import { installEnvelopeHandlers } from './http/envelope';
+import { answerFrameworkError, installEnvelopeHandlers } from './http/envelope';
+import { refuseNulCharacters } from './http/input-checks';
 import { buildOpenApi } from './http/openapi';
+import { OriginPolicy } from './http/origins';
+import { answerRaw } from './http/raw-answer';
+import { answerClientError, PARSER_MAX_HEADER_BYTES, requestRefusal } from './http/request-guard';
 import { registeredEndpoints } from './http/route';
+import { installSecurityHeaders } from './http/security-headers';
 import { UpgradeRouter } from './http/upgrade';
 import { createMailer } from './mail/mailer';
 import { registerPortal } from './portal/static';
@@ -57,7 +65,9 @@ export async function buildApp(
   },
 ): Promise<BuiltApp> {
   registeredEndpoints.length = 0;
-  const upgrades = new UpgradeRouter();
+  // Built now so that a bad ALLOWED_ORIGINS ends the start; rebuilt for the port actually bound.
+  let origins = OriginPolicy.forServer(ctx.config, ctx.config.port);
+  const upgrades = new UpgradeRouter(() => origins);
   const bosh = proxyBosh(options.prosodyHttpPort);
   const app = Fastify({
     logger: options.logger,
@@ -65,11 +75,19 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     requestTimeout: 0,
     logController: new LogController({ disableRequestLogging: process.env.LOG_LEVEL !== 'debug' }),
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     serverFactory: (handler) => {
-      // BOSH is streamed to Prosody before Fastify parses anything.
-      const server = http.createServer((request, response) => {
-        if ((request.url ?? '').split('?')[0] === BOSH_PATH) bosh(request, response);
+      const server = http.createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES }, (request, response) => {
+        const path = (request.url ?? '').split('?')[0]!;
+        const refused = requestRefusal(request, origins);
+        if (refused) answerRaw(response, path, refused);
+        // BOSH is streamed to Prosody before Fastify parses anything.
+        else if (path === BOSH_PATH) bosh(request, response);
         else handler(request, response);
+      });
+      server.on('listening', () => {
+        origins = OriginPolicy.forServer(ctx.config, (server.address() as AddressInfo).port);
       });
       server.on('upgrade', upgrades.handle);
       return server;
@@ -81,8 +99,9 @@ export async function buildApp(
     upgrades,
     prosodyAdminSocket: options.prosodyAdminSocket,
   };
-  upgrades.add(XMPP_WEBSOCKET_PATH, proxyXmppWebSocket(options.prosodyHttpPort, ctx.config.allowedOrigins));
+  upgrades.add(XMPP_WEBSOCKET_PATH, proxyXmppWebSocket(options.prosodyHttpPort));
 
+  installSecurityHeaders(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   installEnvelopeHandlers(app);
@@ -95,6 +114,7 @@ export async function buildApp(
   });
   await app.register(
     async (api) => {
+      refuseNulCharacters(api);
       registerSignRoutes(api, ctx, mailer);
       registerProfileRoutes(api, ctx, deps.blobs);
       registerProtocolRoutes(api, ctx);

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { APP_SOCKET_HEARTBEAT_MS } from '../shared/constants';
+import { bareOrigin } from './http/origins';
 
 export interface ServerConfig {
   /** Listening port of the one origin (portal, `/api`, `/qb`, `/socket`, XMPP proxy). */
@@ -19,6 +20,11 @@ export interface ServerConfig {
   mailFrom: string;
   /** Public origin(s) allowed to open the XMPP WebSocket; the server's own origin always is. */
   allowedOrigins: string[];
+  /**
+   * Where people reach this server (`PUBLIC_ORIGIN`): links in mail are built from it, never from
+   * a request's `Host` header (docs/security.md).
+   */
+  publicOrigin: string;
   session: { idleSeconds: number; maxSeconds: number };
   chat: {
     appId: number;
@@ -78,6 +84,29 @@ function httpUrl(raw: string, name: string): string {
   throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
 }
 
+/** `PUBLIC_ORIGIN`: an http(s) origin only (scheme, host, optional port), without a path. */
+function publicOrigin(raw: string | undefined, host: string, port: number): string {
+  if (!raw) return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  try {
+    const url = new URL(raw);
+    if (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash
+    ) {
+      return url.origin;
+    }
+  } catch {
+    // Reported below.
+  }
+  throw new ConfigError(
+    `PUBLIC_ORIGIN must be an http(s) origin such as https://portal.example.com, without a path (got "${raw}")`,
+  );
+}
+
 function iceServers(raw: string | undefined): ServerConfig['chat']['iceServers'] {
   if (!raw) return [];
   try {
@@ -106,9 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const dataDir = path.resolve(cwd, env.DATA_DIR || '.data');
   const portalDir = env.PORTAL_DIR === '' ? null : path.resolve(cwd, env.PORTAL_DIR || 'dist/portal');
   const appId = int(env, 'CHAT_APP_ID', 1001, 1, 2_000_000_000);
+  const port = int(env, 'PORT', 8080);
+  const host = env.HOST || '127.0.0.1';
   return {
-    port: int(env, 'PORT', 8080),
-    host: env.HOST || '127.0.0.1',
+    port,
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     portalDir,
@@ -117,7 +148,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowedOrigins: (env.ALLOWED_ORIGINS || '')
       .split(',')
       .map((o) => o.trim())
-      .filter(Boolean),
+      .filter(Boolean)
+      .map((o) => {
+        if (bareOrigin(o)) return o;
+        throw new ConfigError(
+          `ALLOWED_ORIGINS entries must be origins like https://portal.example (got "${o}")`,
+        );
+      }),
+    publicOrigin: publicOrigin(env.PUBLIC_ORIGIN, host, port),
     session: {
       idleSeconds: int(env, 'SESSION_IDLE_SECONDS', 7 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
       maxSeconds: int(env, 'SESSION_MAX_SECONDS', 30 * 24 * 3600, 1, 10 * 365 * 24 * 3600),

@@ -7,6 +7,7 @@ import { notificationsModule } from './notifications/module';
 import { appSocketModule } from './socket/module';
 import { chatServiceModule } from './qb/module';
 import { expertReportsModule } from './reports/module';
+import { cycleDataModule } from './cycle-data/module';
 
 export const SERVER_MODULES: readonly ServerModule[] = [
   endChatSessionsModule,
@@ -14,6 +15,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   workspaceModule,
   notificationsModule,
   expertReportsModule,
+  cycleDataModule,
   appSocketModule,
   chatServiceModule,
 ];

@@ -1,13 +1,14 @@
 /**
- * Expert reports on members (spec §1, §7 "Expert reports"): what the server and the portal share
- * so far. A report is assigned to a provider (ASSIGNED), who claims it (CLAIMED), may give it back
- * (DISCLAIM: ASSIGNED again) and completes it (COMPLETED); the transition table is
+ * Expert reports on members (spec §1, §7 "Expert reports"; entities in docs/entities.md "Expert
+ * reports"). A member's request lands in the open pool (OPEN, no provider) or is assigned by an
+ * operator to one provider (ASSIGNED); a provider with report access claims it (CLAIMED), may give
+ * it back to the pool (OPEN) and completes it (COMPLETED, final). The transition table is
  * src/server/reports/report-machine.ts.
  */
-export const EXPERT_REPORT_STATUSES = ['ASSIGNED', 'CLAIMED', 'COMPLETED'] as const;
+export const EXPERT_REPORT_STATUSES = ['OPEN', 'ASSIGNED', 'CLAIMED', 'COMPLETED'] as const;
 export type ExpertReportStatus = (typeof EXPERT_REPORT_STATUSES)[number];
 
-/** Statuses the dashboard counts as pending: assigned to the provider and not completed. */
+/** Statuses the dashboard counts as pending: assigned to or claimed by the provider, not completed. */
 export const PENDING_REPORT_STATUSES: readonly ExpertReportStatus[] = ['ASSIGNED', 'CLAIMED'];
 
 export const EXPERT_REPORT_TYPES = ['CYCLE_ANALYSIS', 'FERTILITY_ASSESSMENT', 'PREGNANCY_REVIEW'] as const;
@@ -19,3 +20,18 @@ export const DEFAULT_REPORT_TITLES: Record<ExpertReportType, string> = {
   FERTILITY_ASSESSMENT: 'Fertility assessment',
   PREGNANCY_REVIEW: 'Pregnancy review',
 };
+
+/**
+ * The `type` of reportList: the open pool (OPEN, and ASSIGNED to me: reports waiting for my
+ * claim), `MyTask` (claimed by me; the portal's access check lists page 1, size 1 of it) and
+ * `Completed` (completed by me).
+ */
+export const REPORT_LIST_TYPES = ['Open', 'MyTask', 'Completed'] as const;
+export type ReportListType = (typeof REPORT_LIST_TYPES)[number];
+
+/** The member's goal as her app keeps it (getUserInfo). */
+export const MEMBER_GOALS = ['TRYING_TO_CONCEIVE', 'PREGNANT', 'TRACKING'] as const;
+export type MemberGoal = (typeof MEMBER_GOALS)[number];
+
+export const LIFESTYLE_AREAS = ['NUTRITION', 'EXERCISE', 'SLEEP', 'STRESS', 'SUBSTANCES', 'WEIGHT'] as const;
+export type LifestyleArea = (typeof LIFESTYLE_AREAS)[number];

@@ -2,3 +2,4 @@ export * from './constants';
 export * from './api';
 export * from './chat-address';
 export * from './notification-categories';
+export * as cycle from './cycle';

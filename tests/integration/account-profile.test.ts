@@ -113,13 +113,18 @@ describe('avatar', () => {
     expect(info.data.avatar).toBeNull();
   });
 
-  it('refuses a missing file and a file over 20 MB', async () => {
+  it('refuses a form body, a missing file and a file over 20 MB', async () => {
     const fresh = await api.signUpFresh('bigavatar');
-    const none = await api.call('POST', '/user/doctor/updateDoctorAvatar', {
+    const form = await api.call('POST', '/user/doctor/updateDoctorAvatar', {
       token: fresh.token,
       form: { file: '' },
     });
-    expect(none.code).toBe('VALIDATION_ERROR');
+    expect([form.status, form.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const none = await api.call('POST', '/user/doctor/updateDoctorAvatar', {
+      token: fresh.token,
+      body: multipartFile('photo', 'me.png', 'image/png', PNG_1X1),
+    });
+    expect([none.status, none.code]).toEqual([400, 'VALIDATION_ERROR']);
     const big = new Uint8Array(21 * 1024 * 1024);
     big.set(PNG_1X1);
     const tooBig = await api.call('POST', '/user/doctor/updateDoctorAvatar', {

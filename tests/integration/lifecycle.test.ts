@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../fixtures';
 import { apiClient } from '../support/api';
 import { startStack, type TestStack } from '../support/stack';
+import { saslOverWebSocket } from '../support/sasl-probe';
 import { connectPeer, stopPeer } from '../support/xmpp-peer';
 import { connectRaw, socketUrl } from './app-socket-support';
 
@@ -53,6 +54,13 @@ describe('session expiry', () => {
     expect(answer.message).toMatch(/expired/);
     await offline;
     await stopPeer(xmpp);
+    // Issue 10 finding 3: the expired session's chat password logs in no more.
+    const again = await saslOverWebSocket(`${stack.url.replace('http', 'ws')}/xmpp-websocket`, {
+      domain: stack.chatDomain,
+      username: `${creds.data.quickBloxId}-${stack.appId}`,
+      password: creds.data.password,
+    });
+    expect(again).toBe('not-authorized');
   });
 });
 

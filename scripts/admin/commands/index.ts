@@ -1,9 +1,12 @@
 /** Every admin command; each issue adds its own file and one line here. */
 import type { AdminCommand } from './command';
+import { accessLogCommand } from './access-log';
 import { assignReportCommand } from './assign-report';
 import { auditCommand } from './audit';
 import { bookCommand, unbookCommand } from './book';
 import { listCommand } from './list';
+import { reportsCommand } from './reports';
+import { requestReportCommand } from './request-report';
 
 export const COMMANDS: readonly AdminCommand[] = [
   listCommand,
@@ -11,4 +14,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   bookCommand,
   unbookCommand,
   assignReportCommand,
+  requestReportCommand,
+  reportsCommand,
+  accessLogCommand,
 ];

@@ -5,19 +5,14 @@
  * on the profile but not submit it for review (`assertEmailVerified`).
  */
 import { createHash, randomInt } from 'node:crypto';
-import { VERIFICATION_RESEND_SECONDS } from '../../shared/api/account';
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';
-import { assertWithinLimits, recordHits, type Limit } from '../http/rate-limit';
+import { LIMITS } from '../http/limits';
+import { reserveAttempt } from '../http/rate-limit';
 import type { Mailer } from '../mail/mailer';
 
 export const VERIFICATION_CODE_TTL_MS = 24 * 3600_000;
 export const VERIFICATION_MAX_ATTEMPTS = 5;
-
-export const verificationMailLimits = (providerId: number): Limit[] => [
-  { key: `verify-mail:account:${providerId}`, max: 1, windowSeconds: VERIFICATION_RESEND_SECONDS },
-  { key: `verify-mail:account-hour:${providerId}`, max: 5, windowSeconds: 3600 },
-];
 
 function codeHash(providerId: number, code: string): string {
   return createHash('sha256').update(`verify:${providerId}:${code}`).digest('hex');
@@ -50,17 +45,18 @@ export async function issueVerificationCode(
     subject: 'Confirm your e-mail address',
     text:
       `Hello ${provider.first_name},\n\nYour e-mail verification code is ${code}. It is valid for 24 hours.\n\n` +
-      'Enter it on the verification page of the provider portal (the banner "Confirm your e-mail address" ' +
-      'leads there). Until then you can prepare your profile, but not submit it for review.\n\n' +
+      `Enter it on the verification page of the provider portal, ${ctx.config.publicOrigin}/verification ` +
+      '(signed in, the banner "Confirm your e-mail address" leads there too). Until then you can prepare ' +
+      'your profile, but not submit it for review.\n\n' +
       'If you did not create an account, you can ignore this message.\n',
   });
 }
 
-/** Counts the mail against the resend limits, or throws RATE_LIMITED. */
-export async function takeResendSlot(ctx: ServerContext, providerId: number): Promise<void> {
-  const limits = verificationMailLimits(providerId);
-  await assertWithinLimits(ctx, limits);
-  await recordHits(ctx, limits);
+/** Counts the mail against the resend limits (docs/security.md), or throws RATE_LIMITED. */
+export async function takeResendSlot(ctx: ServerContext, providerId: number, address: string): Promise<void> {
+  const who = { account: String(providerId), address };
+  await reserveAttempt(ctx, LIMITS.verificationMail, who);
+  await reserveAttempt(ctx, LIMITS.verificationMailHourly, who);
 }
 
 /** Confirms the address if the code is right; counts a wrong try and throws. */

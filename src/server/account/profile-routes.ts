@@ -15,6 +15,7 @@ import { endSessions } from '../auth/sessions';
 import { blobUrl, newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
+import { uploadedFile } from '../http/input-checks';
 import { registerEndpoint } from '../http/route';
 import { loadDoctorInfo } from './provider-info';
 
@@ -107,14 +108,8 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
   });
 
   registerEndpoint(app, ctx, updateDoctorAvatar, async ({ request, session }) => {
-    if (!request.isMultipart()) {
-      throw ApiError.validation([
-        { field: 'file', message: 'Send the image as multipart/form-data field "file"' },
-      ]);
-    }
-    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file || file.fieldname !== 'file')
-      throw ApiError.validation([{ field: 'file', message: 'Choose an image to upload' }]);
+    // The route wrapper has refused anything but multipart/form-data.
+    const file = await uploadedFile(request, AVATAR_MAX_BYTES, 'Choose an image to upload');
     if (!(AVATAR_CONTENT_TYPES as readonly string[]).includes(file.mimetype)) {
       file.file.resume();
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Use a JPEG, PNG, WebP or GIF image', {

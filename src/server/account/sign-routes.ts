@@ -12,7 +12,8 @@ import {
 } from '../../shared/api/account';
 import type { ServerContext } from '../context';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../auth/passwords';
-import { assertWithinLimits, LIMITS, recordHits } from '../http/rate-limit';
+import { LIMITS } from '../http/limits';
+import { reserveAttempt } from '../http/rate-limit';
 import { createSession, endSessions } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
@@ -62,7 +63,7 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
     return { token, userInfo: await loadDoctorInfo(ctx, created.id) };
   });
 
-  registerEndpoint(app, ctx, sendEmailVerification, async ({ session }) => {
+  registerEndpoint(app, ctx, sendEmailVerification, async ({ session, request }) => {
     const provider = await ctx.db
       .selectFrom('providers')
       .select(['id', 'email', 'first_name', 'email_verified_at'])
@@ -71,7 +72,7 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
     if (provider.email_verified_at) {
       throw new ApiError('INVALID_STATE', 'Your e-mail address is already confirmed');
     }
-    await takeResendSlot(ctx, provider.id);
+    await takeResendSlot(ctx, provider.id, request.ip);
     try {
       await issueVerificationCode(ctx, mailer, provider);
     } catch (error) {
@@ -89,8 +90,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
   });
 
   registerEndpoint(app, ctx, signIn, async ({ body, request }) => {
-    const limits = [LIMITS.signInPerAccount(body.email), LIMITS.signInPerAddress(request.ip)];
-    await assertWithinLimits(ctx, limits);
+    // Reserved before the check, so concurrent guesses cannot outrun the count (docs/security.md).
+    const attempt = await reserveAttempt(ctx, LIMITS.signIn, {
+      account: body.email.toLowerCase(),
+      address: request.ip,
+    });
     const provider = await ctx.db
       .selectFrom('providers')
       .select(['id', 'password_hash'])
@@ -99,9 +103,10 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       .executeTakeFirst();
     const valid = await verifyPassword(body.password, provider?.password_hash ?? UNUSABLE_HASH);
     if (!provider || !valid) {
-      await recordHits(ctx, limits);
+      await attempt.failed();
       throw new ApiError('BAD_CREDENTIALS', 'The email or password is incorrect');
     }
+    await attempt.succeeded();
     const token = await createSession(ctx, provider.id, {
       userAgent: request.headers['user-agent'] ?? null,
       address: request.ip,
@@ -115,9 +120,10 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
   });
 
   registerEndpoint(app, ctx, forgetPassword, async ({ body, request }) => {
-    const limits = [LIMITS.forgetPerAccount(body.email), LIMITS.forgetPerAddress(request.ip)];
-    await assertWithinLimits(ctx, limits);
-    await recordHits(ctx, limits);
+    await reserveAttempt(ctx, LIMITS.forgetPassword, {
+      account: body.email.toLowerCase(),
+      address: request.ip,
+    });
     const provider = await ctx.db
       .selectFrom('providers')
       .select(['id', 'email', 'first_name'])

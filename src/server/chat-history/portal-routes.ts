@@ -147,7 +147,9 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
     return info;
   });
 
-  registerEndpoint(app, ctx, getChatAccount, async ({ session }) => {
+  registerEndpoint(app, ctx, getChatAccount, async ({ session, reply }) => {
+    // The answer holds this portal session's chat password (docs/security.md): never cached.
+    reply.header('Cache-Control', 'no-store');
     const user = await ctx.db
       .selectFrom('chat_users')
       .select(['id', 'login'])
@@ -156,7 +158,7 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
     const dialogs = await newestFirst(providerDialogs(ctx, session.chatId)).select('id').execute();
     const unread = await unreadCounts(ctx.db, session.chatId);
     const items = dialogs.map((d) => ({ dialogId: d.id, unreadMessagesCount: unread.get(d.id) ?? 0 }));
-    const credentials = chatCredentials(ctx, user.id, user.login);
+    const credentials = chatCredentials(ctx, user.id, user.login, session.sessionId);
     return {
       login: credentials.login,
       password: credentials.password,

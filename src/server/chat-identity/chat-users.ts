@@ -1,9 +1,11 @@
 /**
  * Chat-service users (DESIGN.md §3 "Chat identity"): every provider and member has a numeric chat
- * id and a chat password. A provider's chat password is derived from a server key, so the portal
- * can hand it to the signed-in provider without storing it; members choose theirs.
+ * id and a chat password. Members choose theirs. A provider's chat password belongs to one portal
+ * session: derived from a server key and that session's id, handed to the signed-in provider, and
+ * accepted only while that session lives — no chat login outlives the portal session it came from
+ * (docs/security.md).
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { mucDomainOf, userJid } from '../../shared/chat-address';
 import type { ChatCredentials } from '../../shared/api/chat-identity';
@@ -11,8 +13,51 @@ import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 
+/** The stored chat password of a new provider account: never accepted for a login (see above). */
 export function derivedChatPassword(key: string, chatId: number): string {
   return createHmac('sha256', key).update(`chat-password:${chatId}`).digest('base64url').slice(0, 24);
+}
+
+/** The chat password of one portal session of a provider. */
+export function sessionChatPassword(key: string, chatId: number, sessionId: number): string {
+  return createHmac('sha256', key)
+    .update(`session-chat-password:${chatId}:${sessionId}`)
+    .digest('base64url')
+    .slice(0, 32);
+}
+
+/** Whether `password` is the chat password of a live (not ended, not expired) portal session. */
+export async function isLiveSessionChatPassword(
+  ctx: ServerContext,
+  chatId: number,
+  password: string,
+  now = new Date(),
+): Promise<boolean> {
+  const live = await liveSessionIds(ctx, chatId, now);
+  const given = Buffer.from(password);
+  return live.some((id) => {
+    const expected = Buffer.from(sessionChatPassword(ctx.secrets.chatPasswordKey, chatId, id));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+}
+
+/** The provider's portal sessions that are neither ended nor past their idle or absolute expiry. */
+export async function liveSessionIds(
+  ctx: ServerContext,
+  chatId: number,
+  now = new Date(),
+): Promise<number[]> {
+  const rows = await ctx.db
+    .selectFrom('sessions')
+    .innerJoin('providers', 'providers.id', 'sessions.provider_id')
+    .select('sessions.id')
+    .where('providers.chat_id', '=', chatId)
+    .where('providers.cancelled_at', 'is', null)
+    .where('sessions.ended_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .where('sessions.last_seen_at', '>', new Date(now.getTime() - ctx.config.session.idleSeconds * 1000))
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function nextChatId(db: Database): Promise<number> {
@@ -46,11 +91,17 @@ export async function insertChatUser(db: Database, user: NewChatUser): Promise<n
   return id;
 }
 
-export function chatCredentials(ctx: ServerContext, chatId: number, login: string): ChatCredentials {
+/** A provider's chat credentials for one portal session. */
+export function chatCredentials(
+  ctx: ServerContext,
+  chatId: number,
+  login: string,
+  sessionId: number,
+): ChatCredentials {
   const { appId, domain } = ctx.config.chat;
   return {
     login,
-    password: derivedChatPassword(ctx.secrets.chatPasswordKey, chatId),
+    password: sessionChatPassword(ctx.secrets.chatPasswordKey, chatId, sessionId),
     quickBloxId: chatId,
     appId,
     jid: userJid(chatId, appId, domain),
@@ -62,14 +113,24 @@ export function chatCredentials(ctx: ServerContext, chatId: number, login: strin
 /** A password check for a chat login; more kinds (chat-service session tokens) are added later. */
 export type ChatPasswordCheck = (ctx: ServerContext, chatId: number, password: string) => Promise<boolean>;
 
+/** A provider's chat password is its live portal session's; a member's is the one she chose. */
+export async function isChatPassword(
+  ctx: ServerContext,
+  user: { id: number; kind: 'provider' | 'member'; password_hash: string },
+  password: string,
+): Promise<boolean> {
+  if (user.kind === 'provider') return isLiveSessionChatPassword(ctx, user.id, password);
+  return verifyPassword(password, user.password_hash);
+}
+
 const checks: ChatPasswordCheck[] = [
   async (ctx, chatId, password) => {
     const row = await ctx.db
       .selectFrom('chat_users')
-      .select('password_hash')
+      .select(['id', 'kind', 'password_hash'])
       .where('id', '=', chatId)
       .executeTakeFirst();
-    return row ? verifyPassword(password, row.password_hash) : false;
+    return row ? isChatPassword(ctx, row, password) : false;
   },
 ];
 

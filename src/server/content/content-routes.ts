@@ -1,13 +1,55 @@
 /** Content providers recommend to clients, spec §7 "Content": seeded data with paging. */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { getAllMemberTags, getBlogCategories, getBlogList, getVideoList } from '../../shared/api/content';
+import { sql, type Selectable } from 'kysely';
+import type { z } from 'zod';
+import {
+  getAllMemberTags,
+  getBlogCategories,
+  getBlogList,
+  getVideoList,
+  type BlogPost as BlogPostSchema,
+  type Video as VideoSchema,
+} from '../../shared/api/content';
 import { likePattern } from '../consultation/consultation-routes';
 import type { ServerContext } from '../context';
 import { countAndPage } from '../db/paging';
+import type { BlogPostsTable, VideosTable } from '../db/schema';
 import { registerEndpoint } from '../http/route';
 
 const YOUTUBE = 'https://www.youtube.com';
+
+type BlogPost = z.infer<typeof BlogPostSchema>;
+type Video = z.infer<typeof VideoSchema>;
+
+/** A blog_posts row as the contract's BlogPost (also used by expert reports' recommendations). */
+export function toBlogPost(r: Selectable<BlogPostsTable>): BlogPost {
+  return {
+    id: r.id,
+    categoryId: r.category_id,
+    title: r.title,
+    summary: r.summary,
+    url: r.url,
+    coverUrl: r.cover_url,
+    readMinutes: r.read_minutes,
+    tagIds: r.tag_ids,
+    publishedAt: r.published_at.toISOString(),
+  };
+}
+
+/** A videos row as the contract's Video. */
+export function toVideo(r: Selectable<VideosTable>): Video {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    youtubeId: r.youtube_id,
+    url: `${YOUTUBE}/watch?v=${r.youtube_id}`,
+    thumbnailUrl: `https://i.ytimg.com/vi/${r.youtube_id}/hqdefault.jpg`,
+    durationSeconds: r.duration_seconds,
+    tagIds: r.tag_ids,
+    publishedAt: r.published_at.toISOString(),
+  };
+}
 
 export function registerContentRoutes(app: FastifyInstance, ctx: ServerContext) {
   registerEndpoint(app, ctx, getBlogCategories, () =>
@@ -44,17 +86,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: ServerContext) 
       total,
       page: query.page,
       pageSize: query.pageSize,
-      list: rows.map((r) => ({
-        id: r.id,
-        categoryId: r.category_id,
-        title: r.title,
-        summary: r.summary,
-        url: r.url,
-        coverUrl: r.cover_url,
-        readMinutes: r.read_minutes,
-        tagIds: r.tag_ids,
-        publishedAt: r.published_at.toISOString(),
-      })),
+      list: rows.map(toBlogPost),
     };
   });
 
@@ -72,17 +104,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: ServerContext) 
       total,
       page: query.page,
       pageSize: query.pageSize,
-      list: rows.map((r) => ({
-        id: r.id,
-        title: r.title,
-        description: r.description,
-        youtubeId: r.youtube_id,
-        url: `${YOUTUBE}/watch?v=${r.youtube_id}`,
-        thumbnailUrl: `https://i.ytimg.com/vi/${r.youtube_id}/hqdefault.jpg`,
-        durationSeconds: r.duration_seconds,
-        tagIds: r.tag_ids,
-        publishedAt: r.published_at.toISOString(),
-      })),
+      list: rows.map(toVideo),
     };
   });
 }

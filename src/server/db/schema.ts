@@ -3,6 +3,7 @@
  * change both together. The table types live in `tables/`, one file per concern.
  */
 import type {
+  AuthAttemptsTable,
   BlobsTable,
   ChatUsersTable,
   EmailVerificationsTable,
@@ -11,7 +12,6 @@ import type {
   ProtocolRecordsTable,
   ProtocolsTable,
   ProvidersTable,
-  RateLimitsTable,
   SeedRunsTable,
   SessionsTable,
 } from './tables/accounts';
@@ -25,7 +25,15 @@ import type {
   QbRecordsTable,
   QbSessionsTable,
 } from './tables/chat-service';
-import type { ExpertReportsTable } from './tables/expert-reports';
+import type { CycleDaysTable, FileLinksTable, MemberPregnanciesTable } from './tables/cycle-data';
+import type { HealthDataAccessLogTable, ReportAccessGrantsTable } from './tables/access-log';
+import type {
+  ExpertReportCategoriesTable,
+  ExpertReportLifestyleTable,
+  ExpertReportsTable,
+  ExpertReportTodosTable,
+  MemberHealthProfilesTable,
+} from './tables/expert-reports';
 import type {
   AppChatMessagesTable,
   AppSocketEventsTable,
@@ -49,8 +57,10 @@ import type {
   VideosTable,
 } from './tables/workspace';
 
+export type * from './tables/access-log';
 export type * from './tables/accounts';
 export type * from './tables/chat-service';
+export type * from './tables/cycle-data';
 export type * from './tables/expert-reports';
 export type * from './tables/notifications';
 export type * from './tables/workspace';
@@ -61,7 +71,7 @@ export interface DB {
   members: MembersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
-  rate_limits: RateLimitsTable;
+  auth_attempts: AuthAttemptsTable;
   protocols: ProtocolsTable;
   protocol_records: ProtocolRecordsTable;
   blobs: BlobsTable;
@@ -92,6 +102,15 @@ export interface DB {
   qb_push_subscriptions: QbPushSubscriptionsTable;
   qb_push_events: QbPushEventsTable;
   expert_reports: ExpertReportsTable;
+  cycle_days: CycleDaysTable;
+  member_pregnancies: MemberPregnanciesTable;
+  file_links: FileLinksTable;
+  expert_report_categories: ExpertReportCategoriesTable;
+  expert_report_todos: ExpertReportTodosTable;
+  expert_report_lifestyle: ExpertReportLifestyleTable;
+  member_health_profiles: MemberHealthProfilesTable;
+  health_data_access_log: HealthDataAccessLogTable;
+  report_access_grants: ReportAccessGrantsTable;
   email_verifications: EmailVerificationsTable;
   intake_questionnaires: IntakeQuestionnairesTable;
 }

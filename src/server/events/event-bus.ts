@@ -33,6 +33,16 @@ export interface DomainEvents {
     dialogType: 1 | 2 | 3;
     dateSent: number;
   };
+  /** A provider completed an expert report (spec §7): the member's app is told (bot say, spec §3). */
+  'report.completed': {
+    reportId: number;
+    memberId: number;
+    memberChatId: number;
+    title: string;
+    providerName: string;
+    blogIds: number[];
+    videoIds: number[];
+  };
 }
 
 type Listener = (payload: never) => void | Promise<void>;

@@ -1,8 +1,9 @@
 /**
- * Registers a contract endpoint (src/shared/api) on Fastify: path params, query and body are
- * validated with the endpoint's zod schemas before the handler runs, the signed-in provider is
- * resolved for `auth: 'token'`, and the handler's result is validated against the response schema
- * before it is wrapped in the envelope (DESIGN.md §3).
+ * Registers a contract endpoint (src/shared/api) on Fastify: the body's media type is checked,
+ * path params, query and body are validated with the endpoint's zod schemas (after the `/api`
+ * scope's check for U+0000, `refuseNulCharacters`) before the handler runs, the signed-in provider is resolved for
+ * `auth: 'token'`, and the handler's result is validated against the response schema before it
+ * is wrapped in the envelope (DESIGN.md §3, docs/security.md "Honest errors").
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { authenticate, type AuthenticatedSession } from './authenticate';
 import { ApiError } from './api-error';
 import { readClientHeaders, type ClientHeaders } from './client-headers';
 import { ok, zodFields } from './envelope';
+import { brokenMultipartError, isBrokenMultipart, mediaTypeError } from './input-checks';
 
 export interface HandlerInput<E extends EndpointDefinition> {
   params: ParamsOut<E>;
@@ -57,6 +59,8 @@ export function registerEndpoint<E extends EndpointDefinition>(
     handler: async (request, reply) => {
       const headers = readClientHeaders(request);
       const session = endpoint.auth === 'token' ? await authenticate(ctx, headers.authToken) : null;
+      const refused = mediaTypeError(endpoint, request);
+      if (refused) throw refused;
       const input = {
         params: parsePart(endpoint.params, request.params, 'params'),
         query: parsePart(endpoint.query, request.query, 'query'),
@@ -66,7 +70,12 @@ export function registerEndpoint<E extends EndpointDefinition>(
         reply,
         ...(session ? { session } : {}),
       } as Parameters<Handler<E>>[0];
-      const data = await handler(input);
+      let data: Awaited<ReturnType<Handler<E>>>;
+      try {
+        data = await handler(input);
+      } catch (error) {
+        throw isBrokenMultipart(error) ? brokenMultipartError() : error;
+      }
       const checked = endpoint.response.safeParse(data);
       if (!checked.success) {
         request.log.error(

@@ -1,8 +1,11 @@
 /**
  * Outgoing mail: to the SMTP server of `SMTP_URL` when set, otherwise written to
- * `DATA_DIR/outbox/` as an .eml file and logged, so a fresh machine needs no mail server.
+ * `DATA_DIR/outbox/` as an .eml file and logged, so a fresh machine needs no mail server. Each
+ * file has its own name (time, a sequence number and random bytes: two mails in one millisecond
+ * never share one) and appears whole (written beside it, then renamed).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -37,13 +40,16 @@ export function createMailer(options: {
       },
     };
   }
+  let sequence = 0;
   return {
     async send(mail) {
       const dir = outboxDir(options.dataDir);
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._+-]/g, '_');
-      const file = path.join(dir, `${stamp}-${safeTo}.eml`);
+      sequence = (sequence + 1) % 1_000_000;
+      const unique = `${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
+      const file = path.join(dir, `${stamp}-${unique}-${safeTo}.eml`);
       const text = [
         `From: ${options.from}`,
         `To: ${mail.to}`,
@@ -54,7 +60,9 @@ export function createMailer(options: {
         mail.text,
         '',
       ].join('\r\n');
-      await writeFile(file, text, { mode: 0o600 });
+      const partial = `${file}.partial`;
+      await writeFile(partial, text, { mode: 0o600, flag: 'wx' });
+      await rename(partial, file);
       options.log.info({ to: mail.to, file }, 'mail written to the outbox (set SMTP_URL to send it)');
     },
   };

@@ -1,7 +1,9 @@
 /**
- * Serves the built portal (Vite output) on the same origin with a history fallback: any GET that
- * is not an API, chat or file path and not a file answers `index.html` (spec §2 "history mode").
- * Unknown API paths answer the 404 envelope.
+ * Serves the built portal (Vite output) on the same origin with a history fallback: `/` and any
+ * GET that is not an API, chat or asset path and not a file answers `index.html` (spec §2 "history
+ * mode"); the router then sends a signed-out visitor to the login page. Unknown API paths and
+ * missing assets answer the 404 envelope; a known path asked with a method it does not take
+ * answers 405 with `Allow` (docs/security.md "Honest errors").
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,18 +11,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { sendError } from '../http/envelope';
+import { routedMethods } from '../http/methods';
 
-const NOT_PORTAL = /^\/(api|qb|internal|socket|xmpp-websocket|http-bind)(\/|$)/;
+const NOT_PORTAL = /^\/(api|qb|internal|socket|xmpp-websocket|http-bind|assets)(\/|$)/;
+const PAGE_METHODS = ['GET', 'HEAD'];
 
 export async function registerPortal(app: FastifyInstance, portalDir: string | null) {
   const hasPortal = portalDir !== null && existsSync(path.join(portalDir, 'index.html'));
   if (hasPortal) {
     await app.register(fastifyStatic, {
       root: portalDir,
-      index: false,
+      index: 'index.html',
       wildcard: true,
       setHeaders(res, filePath) {
-        res.header('X-Content-Type-Options', 'nosniff');
         res.header(
           'Cache-Control',
           filePath.includes(`${path.sep}assets${path.sep}`)
@@ -32,13 +35,20 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (NOT_PORTAL.test(url) || request.method !== 'GET' || !hasPortal) {
+    const page = hasPortal && !NOT_PORTAL.test(url);
+    const allowed = page ? PAGE_METHODS : routedMethods(app, url);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return sendError(
+        reply,
+        new ApiError('METHOD_NOT_ALLOWED', `${url} does not take ${request.method}`, null, {
+          Allow: allowed.join(', '),
+        }),
+      );
+    }
+    if (!page) {
       return sendError(reply, new ApiError('NOT_FOUND', `No such endpoint: ${request.method} ${url}`));
     }
-    reply
-      .header('Cache-Control', 'no-cache')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Referrer-Policy', 'same-origin');
+    reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html');
   });
 }

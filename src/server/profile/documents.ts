@@ -15,6 +15,7 @@ import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store'
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { readClientHeaders } from '../http/client-headers';
+import { uploadedFile } from '../http/input-checks';
 import { fastifyPath, registerEndpoint } from '../http/route';
 
 function sniffDocument(head: Buffer): string | null {
@@ -25,14 +26,8 @@ function sniffDocument(head: Buffer): string | null {
 
 export function registerDocumentRoutes(app: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
   registerEndpoint(app, ctx, uploadCertificate, async ({ request, session }) => {
-    if (!request.isMultipart()) {
-      throw ApiError.validation([
-        { field: 'file', message: 'Send the document as multipart/form-data field "file"' },
-      ]);
-    }
-    const file = await request.file({ limits: { fileSize: CERTIFICATE_MAX_BYTES, files: 1 } });
-    if (!file || file.fieldname !== 'file')
-      throw ApiError.validation([{ field: 'file', message: 'Choose a document' }]);
+    // The route wrapper has refused anything but multipart/form-data.
+    const file = await uploadedFile(request, CERTIFICATE_MAX_BYTES, 'Choose a document');
     if (!(CERTIFICATE_CONTENT_TYPES as readonly string[]).includes(file.mimetype)) {
       file.file.resume();
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Use a PDF, JPEG, PNG or WebP file', {

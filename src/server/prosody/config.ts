@@ -64,6 +64,8 @@ export const GLOBAL_MODULES = [
   'posix',
   // Ours: resuming a WebSocket stream after a cut mid-frame (mod_portal_smacks_resume.lua).
   'portal_smacks_resume',
+  // Ours: a stanza nested absurdly deep closes its stream (mod_portal_stanza_depth.lua).
+  'portal_stanza_depth',
 ] as const;
 
 export function renderProsodyConfig(s: ProsodySettings): string {

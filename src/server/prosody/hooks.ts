@@ -1,6 +1,8 @@
 /**
  * Prosody's hooks into our server over loopback (DESIGN.md §1): `POST /internal/prosody/auth`
- * decides every XMPP login. Guarded by the shared secret in `DATA_DIR/secrets.json`.
+ * decides every XMPP login, under the chat-login limits that `/qb/session.json` shares
+ * (docs/security.md "Sign-in and chat login limits"): 200 yes, 401 no, 429 too many failures.
+ * Guarded by the shared secret in `DATA_DIR/secrets.json`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -8,6 +10,8 @@ import { parseChatNode } from '../../shared/chat-address';
 import { secretMatches } from '../auth/tokens';
 import type { ServerContext } from '../context';
 import { verifyChatLogin } from '../chat-identity/chat-users';
+import { RateLimited, type Attempt } from '../http/rate-limit';
+import { reserveChatLogin } from '../chat-identity/chat-login-limits';
 
 export const PROSODY_HOOK_PREFIX = '/internal/prosody';
 
@@ -15,6 +19,8 @@ const AuthRequest = z.object({
   username: z.string().max(64),
   password: z.string().max(1024),
   host: z.string().max(255),
+  /** The client's address as Prosody saw it (through our proxy's X-Forwarded-For). */
+  address: z.string().max(64).optional(),
 });
 
 export function hookGuard(ctx: ServerContext) {
@@ -34,18 +40,37 @@ export function registerProsodyHooks(app: FastifyInstance, ctx: ServerContext) {
       hooks.post('/auth', async (request, reply) => {
         const parsed = AuthRequest.safeParse(request.body);
         if (!parsed.success) return reply.code(400).send({ ok: false });
-        const { username, password, host } = parsed.data;
+        const { username, password, host, address } = parsed.data;
         const node = parseChatNode(username);
-        const accepted =
-          host === ctx.config.chat.domain &&
-          node !== null &&
-          node.appId === ctx.config.chat.appId &&
-          (await verifyChatLogin(ctx, node.chatId, password));
+        if (host !== ctx.config.chat.domain || node === null || node.appId !== ctx.config.chat.appId) {
+          request.log.info({ username }, 'chat login refused: not a user of this chat');
+          return reply.code(401).send({ ok: false });
+        }
+        const user = await ctx.db
+          .selectFrom('chat_users')
+          .select('id')
+          .where('id', '=', node.chatId)
+          .executeTakeFirst();
+        let attempt: Attempt;
+        try {
+          attempt = await reserveChatLogin(
+            ctx,
+            user?.id ?? null,
+            username.toLowerCase(),
+            address || request.ip,
+          );
+        } catch (error) {
+          if (!(error instanceof RateLimited)) throw error;
+          request.log.info({ username }, 'chat login refused: too many failures');
+          return reply.code(429).send({ ok: false, retryAfterSeconds: error.retryAfterSeconds });
+        }
+        const accepted = user !== undefined && (await verifyChatLogin(ctx, node.chatId, password));
+        await (accepted ? attempt.succeeded() : attempt.failed());
         if (accepted) {
           await ctx.db
             .updateTable('chat_users')
             .set({ last_request_at: new Date() })
-            .where('id', '=', node!.chatId)
+            .where('id', '=', node.chatId)
             .execute();
         } else {
           request.log.info({ username }, 'chat login refused');

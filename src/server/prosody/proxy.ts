@@ -1,33 +1,47 @@
 /**
  * `/xmpp-websocket` and `/http-bind` on our port, proxied to Prosody on loopback (DESIGN.md §1).
- * Prosody 0.12 does not check `Origin` on WebSocket, so we do: a browser page of another origin
- * cannot open a chat stream here. Clients without `Origin` (native apps, tools) are not browsers.
+ * Prosody 0.12 does not check `Origin` on WebSocket, so we do: the upgrade router refuses a page
+ * of another origin before this proxy sees it (docs/security.md "HTTP headers and origins").
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
+import { answerRaw } from '../http/raw-answer';
+import { rawAnswerHeaders } from '../http/security-headers';
 import { reject } from '../http/upgrade';
 
 export const XMPP_WEBSOCKET_PATH = '/xmpp-websocket';
 export const BOSH_PATH = '/http-bind';
 
-export function originAllowed(request: IncomingMessage, allowedOrigins: readonly string[]): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  if (allowedOrigins.includes(origin)) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * The client's address as the rest of the server sees it (`TRUST_PROXY`, README "Configuration"),
+ * handed to Prosody as `X-Forwarded-For`: the chat-login limits count per address
+ * (docs/security.md), so a reverse proxy in front must not make every client one address.
+ */
+export function clientAddress(request: IncomingMessage, trust = process.env.TRUST_PROXY): string {
+  const socketAddress = request.socket.remoteAddress ?? '';
+  const header = request.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (trust === '1') return forwarded[0] ?? socketAddress;
+  if (trust !== 'loopback') return socketAddress;
+  let address = socketAddress;
+  for (const hop of [...forwarded].reverse()) {
+    if (!LOOPBACK.test(address)) break;
+    address = hop;
   }
+  return address;
 }
 
 /** Raw TCP pass-through of the upgrade request: the WebSocket frames are Prosody's business. */
-export function proxyXmppWebSocket(getPort: () => number | null, allowedOrigins: readonly string[]) {
+export function proxyXmppWebSocket(getPort: () => number | null) {
   return (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!originAllowed(request, allowedOrigins)) return reject(socket, 403, 'Origin not allowed');
     const port = getPort();
-    if (!port) return reject(socket, 503, 'Chat server is starting');
+    if (!port) return reject(socket, 'SERVICE_UNAVAILABLE', 'The chat server is starting');
     let upgraded = false;
     // Chat stanzas are small: send each at once instead of waiting for more (Nagle, ~40 ms stalls).
     (socket as net.Socket).setNoDelay?.(true);
@@ -41,7 +55,7 @@ export function proxyXmppWebSocket(getPort: () => number | null, allowedOrigins:
         if (/^x-forwarded-for$/i.test(name)) continue;
         lines.push(`${name}: ${request.rawHeaders[i + 1]}`);
       }
-      lines.push(`X-Forwarded-For: ${request.socket.remoteAddress ?? ''}`);
+      lines.push(`X-Forwarded-For: ${clientAddress(request)}`);
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (head.length) upstream.write(head);
       socket.pipe(upstream).pipe(socket);
@@ -52,7 +66,7 @@ export function proxyXmppWebSocket(getPort: () => number | null, allowedOrigins:
     };
     upstream.on('error', () => {
       // Before the upgrade the client still speaks HTTP; after it, an HTTP answer would corrupt the stream.
-      if (!upgraded && !socket.writableEnded) reject(socket, 502, 'Chat server unavailable');
+      if (!upgraded && !socket.writableEnded) reject(socket, 'BAD_GATEWAY', 'The chat server is unavailable');
       close();
     });
     socket.on('error', close);
@@ -61,28 +75,32 @@ export function proxyXmppWebSocket(getPort: () => number | null, allowedOrigins:
   };
 }
 
-/** BOSH long-poll requests streamed to Prosody; its CORS headers are dropped (same origin only). */
+/**
+ * BOSH long-poll requests streamed to Prosody; its CORS headers are dropped (same origin only) and
+ * ours added.
+ */
 export function proxyBosh(getPort: () => number | null) {
   return (request: IncomingMessage, response: ServerResponse) => {
     const port = getPort();
     if (!port) {
-      response.writeHead(503, { 'Content-Type': 'text/plain' }).end('Chat server is starting');
+      answerRaw(response, BOSH_PATH, { code: 'SERVICE_UNAVAILABLE', message: 'The chat server is starting' });
       return;
     }
-    const headers = { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress ?? '' };
+    const headers = { ...request.headers, 'x-forwarded-for': clientAddress(request) };
     const upstream = http.request(
       { host: '127.0.0.1', port, method: request.method, path: request.url, headers },
       (answer) => {
         const out = Object.fromEntries(
           Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')),
         );
-        response.writeHead(answer.statusCode ?? 502, out);
+        // Prosody's answers carry the same security headers as ours (docs/security.md).
+        response.writeHead(answer.statusCode ?? 502, { ...out, ...rawAnswerHeaders() });
         answer.pipe(response);
       },
     );
     upstream.on('error', () => {
-      if (!response.headersSent) response.writeHead(502, { 'Content-Type': 'text/plain' });
-      response.end('Chat server unavailable');
+      if (response.headersSent) response.end();
+      else answerRaw(response, BOSH_PATH, { code: 'BAD_GATEWAY', message: 'The chat server is unavailable' });
     });
     request.on('aborted', () => upstream.destroy());
     request.pipe(upstream);

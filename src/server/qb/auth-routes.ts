@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { checkCredentials } from './credentials';
+import { LIMITS } from '../http/limits';
+import { RateLimited, reserveAttempt } from '../http/rate-limit';
+import { checkCredentials, qbRateLimited } from './credentials';
 import { int, obj, readParams, str } from './params';
 import { PUBLIC, SESSION, sessionOf } from './scope';
 import { createQbSession, destroyQbSession, setSessionUser, type QbSession } from './sessions';
@@ -51,6 +53,18 @@ export function registerAuthRoutes(scope: FastifyInstance, ctx: ServerContext) {
     if (Math.abs(unixSeconds() - ts) > TIMESTAMP_WINDOW_S) {
       throw new QbError(422, { base: ['Unexpected timestamp: the clock is more than an hour off'] });
     }
+    const user = obj(params.user);
+    const named = str(user?.login) ?? str(user?.email) ?? '';
+    try {
+      // Session creation is limited per address and per user named (docs/security.md).
+      await reserveAttempt(ctx, LIMITS.chatSessionCreate, {
+        account: named.trim().toLowerCase(),
+        address: request.ip,
+      });
+    } catch (error) {
+      if (error instanceof RateLimited) throw qbRateLimited(error, reply);
+      throw error;
+    }
     const replayed = await ctx.db
       .selectFrom('qb_sessions')
       .select('id')
@@ -61,12 +75,12 @@ export function registerAuthRoutes(scope: FastifyInstance, ctx: ServerContext) {
     if (params.provider !== undefined) {
       throw new QbError(422, { base: ['Social sign-in is not supported by this server'] });
     }
-    const user = obj(params.user);
     const row = user
       ? await checkCredentials(
           ctx,
           { login: str(user.login), email: str(user.email), password: str(user.password) },
-          request.ip,
+          request,
+          reply,
         )
       : null;
     const session = await createQbSession(ctx, { nonce, ts, userId: row?.id ?? null });
@@ -89,7 +103,8 @@ export function registerAuthRoutes(scope: FastifyInstance, ctx: ServerContext) {
     const row = await checkCredentials(
       ctx,
       { login: str(params.login), email: str(params.email), password: str(params.password) },
-      request.ip,
+      request,
+      reply,
     );
     await setSessionUser(ctx, sessionOf(request), row.id);
     return reply.code(202).send({ user: userJson(row, row.id) });

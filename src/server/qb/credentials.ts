@@ -1,62 +1,54 @@
 /**
  * Checks a chat user's login or email and password (hosted-chat-wire.md §3.1 `user[login]` /
- * `user[email]`, §3.2 `POST /login.json`), with the foundation's failure limits, and refuses a
- * provider whose portal session has ended: no chat access outlives the portal session (DESIGN.md
- * §3 "Auth").
+ * `user[email]`, §3.2 `POST /login.json`) under the chat-login limits, which XMPP logins share
+ * (docs/security.md "Sign-in and chat login limits"). A provider's chat password belongs to a live
+ * portal session: no chat access outlives the portal session (DESIGN.md §3 "Auth").
  */
 import { sql } from 'kysely';
+import type { FastifyReply } from 'fastify';
 import type { ServerContext } from '../context';
-import { ApiError } from '../http/api-error';
-import { verifyPassword } from '../auth/passwords';
-import { assertWithinLimits, recordHits, type Limit } from '../http/rate-limit';
+import { RateLimited, type Attempt } from '../http/rate-limit';
+import { reserveChatLogin } from '../chat-identity/chat-login-limits';
+import { isChatPassword } from '../chat-identity/chat-users';
 import type { ChatUserRow } from './user-format';
 import { QbError } from './wire';
 
-const limits = (who: string, address: string): Limit[] => [
-  { key: `qb-login:account:${who}`, max: 10, windowSeconds: 900 },
-  { key: `qb-login:address:${address}`, max: 30, windowSeconds: 900 },
-];
-
-export async function providerHasLiveSession(ctx: ServerContext, chatId: number): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .innerJoin('providers', 'providers.id', 'sessions.provider_id')
-    .select('sessions.id')
-    .where('providers.chat_id', '=', chatId)
-    .where('sessions.ended_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
-    .executeTakeFirst();
-  return row !== undefined;
+/** The vendor's 429 for a limited request, with the same `Retry-After` as the own API. */
+export function qbRateLimited(error: RateLimited, reply: FastifyReply): QbError {
+  reply.header('Retry-After', String(error.retryAfterSeconds));
+  return new QbError(429, [error.message]);
 }
 
 export async function checkCredentials(
   ctx: ServerContext,
   input: { login?: string; email?: string; password?: string },
-  address: string,
+  request: { ip: string },
+  reply: FastifyReply,
 ): Promise<ChatUserRow> {
   const who = (input.login ?? input.email ?? '').trim().toLowerCase();
   if (!who) throw QbError.invalid('login', "can't be blank");
   if (!input.password) throw QbError.invalid('password', "can't be blank");
-  const checks = limits(who, address);
-  try {
-    await assertWithinLimits(ctx, checks);
-  } catch (error) {
-    if (error instanceof ApiError) throw new QbError(429, [error.message]);
-    throw error;
-  }
   const user = await ctx.db
     .selectFrom('chat_users')
     .selectAll()
     .where(input.login !== undefined ? sql<string>`lower(login)` : sql<string>`lower(email)`, '=', who)
     .executeTakeFirst();
-  if (!user || !(await verifyPassword(input.password, user.password_hash))) {
-    await recordHits(ctx, checks);
+  let attempt: Attempt;
+  try {
+    attempt = await reserveChatLogin(ctx, user?.id ?? null, who, request.ip);
+  } catch (error) {
+    if (error instanceof RateLimited) throw qbRateLimited(error, reply);
+    throw error;
+  }
+  if (!user || !(await isChatPassword(ctx, user, input.password))) {
+    await attempt.failed();
+    if (user?.kind === 'provider') {
+      throw new QbError(401, [
+        "Unauthorized: a provider's chat password belongs to a live portal session (sign in to the portal first)",
+      ]);
+    }
     throw new QbError(401, ['Unauthorized']);
   }
-  if (user.kind === 'provider' && !(await providerHasLiveSession(ctx, user.id))) {
-    throw new QbError(401, [
-      "Unauthorized: a provider's chat session needs a live portal session (sign in to the portal first)",
-    ]);
-  }
+  await attempt.succeeded();
   return user;
 }

@@ -4,6 +4,7 @@
  * `read` / `delivered` / `message`, mark a whole dialog read with `PUT /chat/Message.json`,
  * delete for oneself or, with `force=1`, for everyone (sender only), and unread counts.
  */
+import { recordChatHistoryRead } from '../access-log/chat-history-access';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
@@ -72,6 +73,14 @@ export function registerMessageRoutes(scope: FastifyInstance, ctx: ServerContext
         m.read_ids = [...m.read_ids, me];
         if (!m.delivered_ids.includes(me)) m.delivered_ids = [...m.delivered_ids, me];
       }
+    }
+    if (rows.length > 0) {
+      await recordChatHistoryRead(ctx.db, {
+        readerChatId: me,
+        dialogId: dialog.id,
+        occupantIds: dialog.occupant_ids,
+        address: request.ip,
+      });
     }
     return { skip, limit, items: rows.map((m) => messageJson(m, dialog.type)) };
   });

@@ -1,6 +1,6 @@
 /**
  * Password reset (hosted-chat-wire.md §4 `GET /users/password/reset.json?email=`): always answers
- * 200 (no account enumeration); a member with that email gets a one-hour link to a small page
+ * 200 (no account enumeration) within its limits; a member with that email gets a one-hour link to a small page
  * where a new chat password is chosen. The link is stateless and single-use: it is signed with a
  * server key over the user id, its expiry and the current password hash, which the reset changes.
  * Providers' chat passwords are derived by the portal, so they get no link.
@@ -10,7 +10,10 @@ import { secretMatches } from '../auth/tokens';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { hashPassword } from '../auth/passwords';
+import { LIMITS } from '../http/limits';
+import { RateLimited, reserveAttempt } from '../http/rate-limit';
 import { afterAnswer, type Mailer } from '../mail/mailer';
+import { qbRateLimited } from './credentials';
 import { int, int32, readParams, str } from './params';
 import { PUBLIC, QB_PREFIX, SESSION } from './scope';
 import { destroyUserSessions } from './sessions';
@@ -37,6 +40,13 @@ export function registerPasswordReset(scope: FastifyInstance, ctx: ServerContext
   scope.get('/users/password/reset.json', SESSION, async (request, reply) => {
     const email = str(readParams(request).email)?.trim().toLowerCase();
     if (email) {
+      try {
+        // Counted whether or not the address is known, so the limit tells nothing (docs/security.md).
+        await reserveAttempt(ctx, LIMITS.chatPasswordReset, { account: email, address: request.ip });
+      } catch (error) {
+        if (error instanceof RateLimited) throw qbRateLimited(error, reply);
+        throw error;
+      }
       const user = await ctx.db
         .selectFrom('chat_users')
         .select(['id', 'kind', 'password_hash', 'email'])
@@ -45,8 +55,8 @@ export function registerPasswordReset(scope: FastifyInstance, ctx: ServerContext
       if (user?.kind === 'member' && user.email) {
         const expires = unixSeconds() + LINK_TTL_S;
         const signature = linkSignature(key, user.id, expires, user.password_hash);
-        const origin = `${request.protocol}://${request.host}`;
-        const link = `${origin}${QB_PREFIX}${CONFIRM_PATH}?user=${user.id}&expires=${expires}&signature=${signature}`;
+        // From the configured origin, never the request's Host header (docs/security.md).
+        const link = `${ctx.config.publicOrigin}${QB_PREFIX}${CONFIRM_PATH}?user=${user.id}&expires=${expires}&signature=${signature}`;
         const to = user.email;
         afterAnswer(request.log, 'chat password reset mail not sent', () =>
           mailer.send({

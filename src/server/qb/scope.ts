@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import { routedMethods } from '../http/methods';
 import { checkInput } from './params';
 import { touchQbSession, type QbSession } from './sessions';
 import { EXPIRATION_HEADER, expirationHeader, QbError } from './wire';
@@ -69,12 +70,16 @@ export async function registerQbScope(
         request.log.error({ err: error }, 'chat-service request failed');
         return sendErrors(reply, new QbError(500, ['Internal server error']));
       });
-      scope.setNotFoundHandler((request, reply) =>
-        sendErrors(
-          reply,
-          new QbError(404, [`No such resource: ${request.method} ${request.url.split('?')[0]}`]),
-        ),
-      );
+      scope.setNotFoundHandler((request, reply) => {
+        const url = request.url.split('?')[0]!;
+        // docs/security.md "Honest errors": a path that exists under another method is a 405.
+        const allowed = routedMethods(scope, url);
+        if (allowed.length > 0) {
+          reply.header('Allow', allowed.join(', '));
+          return sendErrors(reply, new QbError(405, [`${url} does not take ${request.method}`]));
+        }
+        return sendErrors(reply, new QbError(404, [`No such resource: ${request.method} ${url}`]));
+      });
       // docs/security.md "Chat-service input": before any route reads it.
       scope.addHook('preValidation', async (request) => {
         checkInput(request.params);
@@ -82,6 +87,8 @@ export async function registerQbScope(
         checkInput(request.body);
       });
       scope.addHook('preHandler', async (request, reply) => {
+        // No route: the not-found handler answers 404 or 405 whoever asks.
+        if (request.is404) return;
         const access = request.routeOptions.config.qbAccess ?? 'session';
         if (access === 'public') return;
         const token = tokenOf(request);

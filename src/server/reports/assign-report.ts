@@ -2,7 +2,8 @@
  * Assigning an expert report to a provider (spec §7 "Expert reports"; issue 6 "notifications are
  * created by real events: … report assignments"): the report row and the provider's REPORT
  * notification in one transaction, announced after it commits, pushed unless the provider muted
- * reports. Only an approved provider takes reports, as only an approved one takes bookings.
+ * reports. Only an approved provider takes reports, as only an approved one takes bookings. A
+ * report with no provider is a member's request in the open pool (issue 12).
  */
 import {
   DEFAULT_REPORT_TITLES,
@@ -15,16 +16,14 @@ import { inTransaction } from '../db/transaction';
 import type { EventBus } from '../events/event-bus';
 import { ApiError } from '../http/api-error';
 import { createNotification } from '../notifications/create-notification';
-import {
-  ASSIGNED,
-  IllegalReportTransition,
-  reportTransition,
-  type ExpertReportEvent,
-} from './report-machine';
+import { ASSIGNED, OPEN } from './report-machine';
 
 export interface ReportAssignment {
-  providerId: number;
+  /** Null: the report goes to the open pool, where any provider with report access claims it. */
+  providerId: number | null;
   memberId: number;
+  /** What the member asked for. */
+  question?: string;
   type: ExpertReportType;
   /** Defaults to the type's name. */
   title?: string;
@@ -39,7 +38,8 @@ export interface AssignedReport {
   status: ExpertReportStatus;
   memberName: string;
   assignedAt: Date;
-  notificationId: number;
+  /** The holder's REPORT notification; null for a report put in the pool. */
+  notificationId: number | null;
 }
 
 export async function assignReport(
@@ -48,11 +48,13 @@ export async function assignReport(
 ): Promise<AssignedReport> {
   const at = input.at ?? new Date();
   const title = input.title?.trim() || DEFAULT_REPORT_TITLES[input.type];
+  if (input.providerId === null) return requestReport(ctx.db, { ...input, at, title });
+  const providerId = input.providerId;
   return inTransaction(ctx.db, async (trx) => {
     const provider = await trx
       .selectFrom('providers')
       .select(['id', 'audit_status', 'cancelled_at'])
-      .where('id', '=', input.providerId)
+      .where('id', '=', providerId)
       .forUpdate()
       .executeTakeFirst();
     if (!provider || provider.cancelled_at) throw ApiError.notFound('Provider');
@@ -77,6 +79,7 @@ export async function assignReport(
         status: ASSIGNED,
         created_at: at,
         assigned_at: at,
+        member_question: input.question?.trim() ?? '',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -107,46 +110,40 @@ export async function assignReport(
   });
 }
 
-/**
- * Moves a provider's report along the table (claim, give back, complete) and stamps the time;
- * NOT_FOUND for another provider's report, INVALID_STATE for an illegal move.
- */
-export async function applyReportEvent(
+/** A member's request put in the open pool (OPEN, no provider). */
+async function requestReport(
   db: Database,
-  providerId: number,
-  reportId: number,
-  event: ExpertReportEvent,
-  at = new Date(),
-): Promise<ExpertReportStatus> {
-  return inTransaction(db, async (trx) => {
-    const report = await trx
-      .selectFrom('expert_reports')
-      .select(['id', 'status'])
-      .where('id', '=', reportId)
-      .where('provider_id', '=', providerId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!report) throw ApiError.notFound(`Report ${reportId}`);
-    let to: ExpertReportStatus;
-    try {
-      to = reportTransition(report.status, event);
-    } catch (error) {
-      if (error instanceof IllegalReportTransition)
-        throw new ApiError('INVALID_STATE', error.message, { status: report.status });
-      throw error;
-    }
-    await trx
-      .updateTable('expert_reports')
-      .set({
-        status: to,
-        ...(event === 'CLAIM' && { claimed_at: at }),
-        ...(event === 'DISCLAIM' && { claimed_at: null }),
-        ...(event === 'COMPLETE' && { completed_at: at }),
-      })
-      .where('id', '=', report.id)
-      .execute();
-    return to;
-  });
+  input: ReportAssignment & { at: Date; title: string },
+): Promise<AssignedReport> {
+  const member = await db
+    .selectFrom('members')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', '=', input.memberId)
+    .executeTakeFirst();
+  if (!member) throw ApiError.notFound('Member');
+  const row = await db
+    .insertInto('expert_reports')
+    .values({
+      member_id: member.id,
+      provider_id: null,
+      report_type: input.type,
+      title: input.title,
+      status: OPEN,
+      created_at: input.at,
+      assigned_at: input.at,
+      member_question: input.question?.trim() ?? '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    title: input.title,
+    type: input.type,
+    status: OPEN,
+    memberName: `${member.first_name} ${member.last_name}`,
+    assignedAt: input.at,
+    notificationId: null,
+  };
 }
 
 /** Reports assigned to the provider and not completed: the dashboard's "pending reports". */

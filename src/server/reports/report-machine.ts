@@ -1,39 +1,103 @@
 /**
  * The expert report lifecycle as a transition table (STYLE.md "What we do" 4; spec §7 "Expert
- * reports": claim, disclaim, completed): a report starts ASSIGNED to a provider, who claims it,
- * may give the claim back, and completes a claimed report. Completed reports are final.
+ * reports": claim, disclaim, save, completed). Who moves matters as much as the status: a move is
+ * allowed to anyone with report access (claiming from the pool) or only to the report's holder.
+ *
+ *   OPEN      --CLAIM (anyone)-->     CLAIMED (hers)
+ *   ASSIGNED  --CLAIM (holder)-->     CLAIMED
+ *   ASSIGNED  --DISCLAIM (holder)-->  OPEN (declined: back to the pool)
+ *   CLAIMED   --DISCLAIM (holder)-->  OPEN (given back to the pool)
+ *   CLAIMED   --SAVE (holder)-->      CLAIMED (draft saved)
+ *   CLAIMED   --COMPLETE (holder)-->  COMPLETED (final)
+ *
+ * Every other move throws {@link IllegalReportMove} with the API error code that names it.
  */
+import type { ErrorCode } from '../../shared/api/envelope';
 import type { ExpertReportStatus } from '../../shared/expert-reports';
 
-export type ExpertReportEvent = 'CLAIM' | 'DISCLAIM' | 'COMPLETE';
+export type ExpertReportEvent = 'CLAIM' | 'DISCLAIM' | 'SAVE' | 'COMPLETE';
 
-/** The status of a report just assigned to a provider. */
+/** The status of a report an operator assigned to one provider. */
 export const ASSIGNED: ExpertReportStatus = 'ASSIGNED';
+/** The status of a report in the open pool. */
+export const OPEN: ExpertReportStatus = 'OPEN';
 
-const TABLE: Record<ExpertReportStatus, Partial<Record<ExpertReportEvent, ExpertReportStatus>>> = {
-  ASSIGNED: { CLAIM: 'CLAIMED' },
-  CLAIMED: { DISCLAIM: 'ASSIGNED', COMPLETE: 'COMPLETED' },
+interface Move {
+  to: ExpertReportStatus;
+  /** `anyone`: any provider with report access; `holder`: only the provider the report is with. */
+  by: 'anyone' | 'holder';
+}
+
+const TABLE: Record<ExpertReportStatus, Partial<Record<ExpertReportEvent, Move>>> = {
+  OPEN: { CLAIM: { to: 'CLAIMED', by: 'anyone' } },
+  ASSIGNED: { CLAIM: { to: 'CLAIMED', by: 'holder' }, DISCLAIM: { to: 'OPEN', by: 'holder' } },
+  CLAIMED: {
+    DISCLAIM: { to: 'OPEN', by: 'holder' },
+    SAVE: { to: 'CLAIMED', by: 'holder' },
+    COMPLETE: { to: 'COMPLETED', by: 'holder' },
+  },
   COMPLETED: {},
 };
 
-const REFUSALS: Record<ExpertReportEvent, string> = {
-  CLAIM: 'Only an assigned report that nobody has claimed can be claimed',
-  DISCLAIM: 'Only a claimed report can be given back',
-  COMPLETE: 'Only a claimed report can be completed',
-};
+export interface ReportPosition {
+  status: ExpertReportStatus;
+  /** Null exactly while OPEN. */
+  providerId: number | null;
+}
 
-export class IllegalReportTransition extends Error {
+export class IllegalReportMove extends Error {
   constructor(
+    readonly code: ErrorCode,
+    message: string,
     readonly from: ExpertReportStatus,
     readonly event: ExpertReportEvent,
   ) {
-    super(REFUSALS[event]);
-    this.name = 'IllegalReportTransition';
+    super(message);
+    this.name = 'IllegalReportMove';
   }
 }
 
-export function reportTransition(from: ExpertReportStatus, event: ExpertReportEvent): ExpertReportStatus {
-  const to = TABLE[from][event];
-  if (!to) throw new IllegalReportTransition(from, event);
-  return to;
+const VERB: Record<ExpertReportEvent, string> = {
+  CLAIM: 'claimed',
+  DISCLAIM: 'given back',
+  SAVE: 'edited',
+  COMPLETE: 'completed',
+};
+
+function refusal(report: ReportPosition, actorId: number, event: ExpertReportEvent): IllegalReportMove {
+  const mine = report.providerId === actorId;
+  const refuse = (code: ErrorCode, message: string) =>
+    new IllegalReportMove(code, message, report.status, event);
+  if (report.status === 'COMPLETED') {
+    return mine
+      ? refuse('EXPERT_REPORT_COMPLETED', `A completed report cannot be ${VERB[event]}`)
+      : refuse('EXPERT_REPORT_NOT_YOURS', 'Another provider completed this report');
+  }
+  if (report.status === 'CLAIMED' && event === 'CLAIM') {
+    return refuse(
+      'EXPERT_REPORT_ALREADY_CLAIMED',
+      mine ? 'You have claimed this report already' : 'Another provider has claimed this report',
+    );
+  }
+  if (report.providerId !== null && !mine) {
+    return refuse(
+      'EXPERT_REPORT_NOT_YOURS',
+      `This report is with another provider; it cannot be ${VERB[event]} by you`,
+    );
+  }
+  return refuse(
+    'EXPERT_REPORT_NOT_CLAIMED',
+    `Claim the report first; an unclaimed report cannot be ${VERB[event]}`,
+  );
+}
+
+/** Where `event` by provider `actorId` takes the report, or throws IllegalReportMove. */
+export function reportMove(
+  report: ReportPosition,
+  actorId: number,
+  event: ExpertReportEvent,
+): ReportPosition {
+  const move = TABLE[report.status][event];
+  if (!move || (move.by === 'holder' && report.providerId !== actorId)) throw refusal(report, actorId, event);
+  return { status: move.to, providerId: move.to === 'OPEN' ? null : actorId };
 }

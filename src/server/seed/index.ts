@@ -9,7 +9,8 @@ import { seedProtocols } from './protocols';
 import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
-import { seedExpertReports } from './reports';
+import { seedExpertReports, seedReportAccess, seedReportCatalogues } from './reports';
+import { seedCycleData } from './cycle-data';
 import { seedQuestionnaires } from './questionnaires';
 
 export const SEEDERS: readonly Seeder[] = [
@@ -17,8 +18,11 @@ export const SEEDERS: readonly Seeder[] = [
   seedProtocols,
   seedNotifications,
   ...WORKSPACE_SEEDERS,
+  seedReportCatalogues,
   seedQuestionnaires,
   seedExpertReports,
+  seedReportAccess,
+  seedCycleData,
   seedChat,
 ];
 

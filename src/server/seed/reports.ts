@@ -1,23 +1,130 @@
 /**
- * Seeds the expert reports of `fixtures/reports.json` through the real assignment (which creates
- * each provider's REPORT notification), backdated, then moved along the report table to their
- * status; the notification of a report the provider has acted on is read.
+ * Seeds expert reports from `fixtures/reports.json`: the editor's catalogues, the members' health
+ * profiles (fixtures/personas.json "health"), and the reports — through the real assignment (which
+ * creates each provider's REPORT notification) or into the open pool, backdated, then moved along
+ * the report table to their status with their content; the notification of a report the provider
+ * has acted on is read. Report access for the providers the fixture names.
  */
 import { sql } from 'kysely';
-import { member, provider, reportFixtures } from '../../../fixtures';
-import type { ExpertReportStatus, ExpertReportType } from '../../shared/expert-reports';
+import { member, personas, provider, reportFixtures } from '../../../fixtures';
+import type {
+  ExpertReportStatus,
+  ExpertReportType,
+  LifestyleArea,
+  MemberGoal,
+} from '../../shared/expert-reports';
+import type { Database } from '../db/database';
 import { EventBus } from '../events/event-bus';
-import { applyReportEvent, assignReport } from '../reports/assign-report';
+import { assignReport } from '../reports/assign-report';
+import { grantReportAccess } from '../reports/report-access';
 import type { ExpertReportEvent } from '../reports/report-machine';
+import { moveReport } from '../reports/report-moves';
 import type { Seeder } from './seeder';
 
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 
-/** The events that take a freshly assigned report to a status. */
+/** The events that take a freshly created report to a status. */
 const PATH: Record<ExpertReportStatus, ExpertReportEvent[]> = {
+  OPEN: [],
   ASSIGNED: [],
-  CLAIMED: ['CLAIM'],
-  COMPLETED: ['CLAIM', 'COMPLETE'],
+  CLAIMED: ['CLAIM', 'SAVE'],
+  COMPLETED: ['CLAIM', 'SAVE', 'COMPLETE'],
+};
+
+type ReportFixture = (typeof reportFixtures.reports)[number];
+
+async function providerId(db: Database, key: string): Promise<number> {
+  const row = await db
+    .selectFrom('providers')
+    .select('id')
+    .where('email', '=', provider(key).email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function contentColumns(r: ReportFixture) {
+  const c = 'content' in r ? r.content : undefined;
+  if (!c) return {};
+  return {
+    summary: c.summary,
+    category_ids: c.categoryIds,
+    todo_ids: c.toDoIds,
+    custom_todos: c.customToDos,
+    lifestyle_ids: c.lifestyleIds,
+    blog_ids: c.blogIds,
+    video_ids: c.videoIds,
+    tag_ids: c.tagIds,
+    follow_up_weeks: c.followUpWeeks,
+  };
+}
+
+async function seedCatalogues(db: Database) {
+  await db
+    .insertInto('expert_report_categories')
+    .values(reportFixtures.categories.map((c, i) => ({ ...c, sort_order: i })))
+    .execute();
+  await db
+    .insertInto('expert_report_todos')
+    .values(
+      reportFixtures.toDos.map((t, i) => ({
+        id: t.id,
+        category_id: t.categoryId,
+        text: t.text,
+        sort_order: i,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('expert_report_lifestyle')
+    .values(
+      reportFixtures.lifestyle.map((l, i) => ({
+        id: l.id,
+        area: l.area as LifestyleArea,
+        text: l.text,
+        sort_order: i,
+      })),
+    )
+    .execute();
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+async function seedHealthProfiles(db: Database, now: number) {
+  for (const m of personas.members) {
+    const h = m.health;
+    const row = await db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', m.email)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('member_health_profiles')
+      .values({
+        member_id: row.id,
+        birth_date: h.birthDate,
+        goal: h.goal as MemberGoal,
+        cycle_length_days: h.cycleLengthDays,
+        cycle_length_min: h.cycleLengthMin,
+        cycle_length_max: h.cycleLengthMax,
+        period_length_days: h.periodLengthDays,
+        conditions: h.conditions,
+        trying_since:
+          h.tryingForMonths === null ? null : isoDate(new Date(now - h.tryingForMonths * 30.44 * DAY)),
+        last_menstrual_period:
+          h.pregnancyWeeks === null ? null : isoDate(new Date(now - h.pregnancyWeeks * 7 * DAY)),
+      })
+      .execute();
+  }
+}
+
+/** The editor's catalogues and the members' health profiles (issue 12; a database seeded before has them too). */
+export const seedReportCatalogues: Seeder = {
+  name: 'expert-report-catalogues',
+  async run({ db }) {
+    await seedCatalogues(db);
+    await seedHealthProfiles(db, Date.now());
+  },
 };
 
 export const seedExpertReports: Seeder = {
@@ -26,11 +133,7 @@ export const seedExpertReports: Seeder = {
     const events = new EventBus();
     const now = Date.now();
     for (const r of reportFixtures.reports) {
-      const providerRow = await db
-        .selectFrom('providers')
-        .select('id')
-        .where('email', '=', provider(r.provider).email)
-        .executeTakeFirstOrThrow();
+      const holder = 'provider' in r && r.provider ? await providerId(db, r.provider) : null;
       const memberRow = await db
         .selectFrom('members')
         .select('id')
@@ -40,21 +143,34 @@ export const seedExpertReports: Seeder = {
       const report = await assignReport(
         { db, events },
         {
-          providerId: providerRow.id,
+          providerId: r.status === 'OPEN' ? null : holder,
           memberId: memberRow.id,
           type: r.type as ExpertReportType,
           title: r.title,
+          question: r.question,
           at,
         },
       );
       const path = PATH[r.status as ExpertReportStatus];
       for (const [i, event] of path.entries()) {
-        await applyReportEvent(db, providerRow.id, report.id, event, new Date(at.getTime() + (i + 1) * HOUR));
+        await moveReport(db, holder!, report.id, event, {
+          at: new Date(at.getTime() + (i + 1) * HOUR),
+          extra: event === 'SAVE' ? contentColumns(r) : undefined,
+        });
       }
+      if (report.notificationId === null) continue;
       // Notifications are stamped by the database; this one tells of the backdated assignment.
       const readAt = path.length > 0 ? new Date(at.getTime() + HOUR) : null;
       await sql`update notifications set created_at = ${at}, read_at = ${readAt}
         where id = ${report.notificationId}`.execute(db);
     }
+  },
+};
+
+/** Report access for the providers fixtures/reports.json names (the approved demo provider). */
+export const seedReportAccess: Seeder = {
+  name: 'report-access',
+  async run({ db }) {
+    for (const key of reportFixtures.reportAccess) await grantReportAccess(db, await providerId(db, key));
   },
 };

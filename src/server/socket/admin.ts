@@ -33,7 +33,8 @@ export const appSocketAdminRoutes: AdminRoutes = (admin, ctx) => {
   admin.get('/app-socket/connections', async (_request, reply) => {
     const byProvider = new Map<number, number>();
     for (const s of appSockets.all()) {
-      if (s.auth) byProvider.set(s.auth.providerId, (byProvider.get(s.auth.providerId) ?? 0) + 1);
+      if (s.auth?.kind === 'provider')
+        byProvider.set(s.auth.providerId, (byProvider.get(s.auth.providerId) ?? 0) + 1);
     }
     return ok(reply, { total: appSockets.size, byProvider: Object.fromEntries(byProvider) });
   });

@@ -7,6 +7,9 @@ const MAX_PARAMS = 30;
 const MAX_VALUE = 500;
 
 export async function storeAppLog(ctx: ServerContext, session: SocketSession, log: AppLogIn): Promise<void> {
+  const auth = session.auth!;
+  if (auth.kind !== 'provider')
+    throw new FrameRejection('NOT_ALLOWED', "The portal keeps providers' app logs only");
   const event = (log.event ?? '').trim();
   if (!event || event.length > 100)
     throw new FrameRejection('INVALID_APP_LOG', 'An app log needs an event name of 1-100 characters');
@@ -22,8 +25,8 @@ export async function storeAppLog(ctx: ServerContext, session: SocketSession, lo
   await ctx.db
     .insertInto('app_socket_events')
     .values({
-      provider_id: session.auth!.providerId,
-      session_id: session.auth!.sessionId,
+      provider_id: auth.providerId,
+      session_id: auth.sessionId,
       event,
       page: (log.page ?? '').slice(0, 300),
       params: JSON.stringify(params),

@@ -9,16 +9,14 @@ import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { APP_SOCKET_CONTENT_TYPE, APP_SOCKET_PATH, APP_SOCKET_SEND } from '../../shared/app-socket';
 import type { ServerModule } from '../app';
-import { authenticate } from '../http/authenticate';
 import { failureForEnded } from '../auth/session-policy';
 import type { ServerContext } from '../context';
-import { reject } from '../http/upgrade';
-import { originAllowed } from '../prosody/proxy';
 import { handleUserChat } from './chat-private';
 import { appSocketAdminRoutes } from './admin';
 import { BodyError, ClientType, decodeClientMessage } from './codec';
 import { storeAppLog } from './event-tracking';
 import { appSockets } from './registry';
+import { authenticateSocket } from './socket-identity';
 import { CLOSE, FrameRejection, SocketSession, type SessionTimers } from './socket-session';
 import type { StompFrame } from './stomp-frames';
 
@@ -92,7 +90,7 @@ export const appSocketModule: ServerModule = {
           close: (code, reason) => ws.close(code, reason),
         },
         {
-          authenticate: (token) => authenticate(ctx, token),
+          authenticate: (token) => authenticateSocket(ctx, token),
           heartBeatMs,
           connectTimeoutMs: CONNECT_TIMEOUT_MS,
           timers,
@@ -106,11 +104,10 @@ export const appSocketModule: ServerModule = {
       ws.on('close', () => session.closed());
       ws.on('error', (error) => ctx.log.warn({ err: error }, 'app socket error'));
     };
-    deps.upgrades.add(APP_SOCKET_PATH, (request: IncomingMessage, socket, head) => {
-      if (!originAllowed(request, ctx.config.allowedOrigins))
-        return reject(socket, 403, 'Origin not allowed');
-      wss.handleUpgrade(request, socket, head, attach);
-    });
+    // The upgrade router has checked Host and Origin (docs/security.md "HTTP headers and origins").
+    deps.upgrades.add(APP_SOCKET_PATH, (request: IncomingMessage, socket, head) =>
+      wss.handleUpgrade(request, socket, head, attach),
+    );
     unsubscribe = [
       ctx.events.on('session.ended', ({ sessionId, reason }) => {
         const failure = failureForEnded(reason);

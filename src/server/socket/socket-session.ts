@@ -11,11 +11,11 @@ import {
   APP_SOCKET_SUBSCRIPTIONS,
   APP_SOCKET_TOKEN_HEADER,
 } from '../../shared/app-socket';
-import type { AuthenticatedSession } from '../http/authenticate';
 import { ApiError } from '../http/api-error';
 import { encodeServerMessage, ServerType } from './codec';
 import { HEARTBEAT_GRACE, negotiate, parseHeartBeat } from './heartbeat';
 import { SocketSessionLifecycle, type SocketSessionState } from './session-state';
+import type { SocketIdentity } from './socket-identity';
 import { parseMessage, serializeFrame, type StompFrame } from './stomp-frames';
 
 export interface SocketTransport {
@@ -32,7 +32,7 @@ export interface SessionTimers {
 }
 
 export interface SocketSessionDeps {
-  authenticate(token: string | null): Promise<AuthenticatedSession>;
+  authenticate(token: string | null): Promise<SocketIdentity>;
   /** The server's heart-beat both ways (spec §9: 100000 ms). */
   heartBeatMs: number;
   /** An unauthenticated socket is closed after this long. */
@@ -68,7 +68,7 @@ const SERVER_NAME = 'provider-portal/1.0';
 
 export class SocketSession {
   readonly id = randomUUID();
-  auth: AuthenticatedSession | null = null;
+  auth: SocketIdentity | null = null;
   readonly #lifecycle = new SocketSessionLifecycle();
   /** Subscription id by destination. */
   readonly #subscriptions = new Map<string, string>();

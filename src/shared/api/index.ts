@@ -10,3 +10,4 @@ export { AuditStatus, DoctorInfo, SignInResult, ConsultationCounts } from './acc
 export { Protocol } from './protocol';
 export { ChatCredentials } from './chat-identity';
 export { ChatAccountInfo, ClientInfo, ProviderDialog } from './chat';
+export * as cycleData from './cycle-data';

@@ -1,4 +1,7 @@
-/** Accounts, sessions, protocols and uploads (migrations/0001_foundation.sql, 0002_seed_runs.sql). */
+/**
+ * Accounts, sessions, protocols, uploads and auth attempts (migrations/0001_foundation.sql,
+ * 0002_seed_runs.sql, 0420_auth_attempts.sql).
+ */
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, CreatedAt, DefaultNow } from './columns';
 
@@ -96,10 +99,13 @@ export interface EmailVerificationsTable {
   used_at: Timestamp | null;
 }
 
-export interface RateLimitsTable {
-  key: string;
-  window_start: Timestamp;
-  hits: Generated<number>;
+export interface AuthAttemptsTable {
+  id: Generated<string>;
+  scope: string;
+  account: string;
+  address: string;
+  at: DefaultNow;
+  outcome: 'pending' | 'failed' | 'ok' | 'hit';
 }
 
 export interface ProtocolsTable {

@@ -1,0 +1,178 @@
+/**
+ * The link calls (spec §7 "Content and cycle data"): each generates a PDF of the cycle analysis,
+ * the comparison or an expert report with its charts, stores it behind a link that expires
+ * (file-links.ts) and answers the link; `GET /api/core/cycle/file/{token}` serves it. Creating a
+ * link and downloading its file are both recorded in the health-data access log.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  FILE_LINK_PATH,
+  getCycleAnalysisLink,
+  getCycleComparisonLink,
+  getExpertReportLink,
+} from '../../shared/api/cycle-data';
+import { cycleStatistics, historyFlags } from '../../shared/cycle';
+import { recordHealthDataAccess } from '../access-log/record-access';
+import type { BlobStore } from '../blobs/blob-store';
+import type { ServerContext } from '../context';
+import type { Database } from '../db/database';
+import type { FileLinkKind } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { registerEndpoint } from '../http/route';
+import { requireReportAccess } from '../reports/report-access';
+import { loadReport, toDetail } from '../reports/report-views';
+import { createFileLink, openFileLink, type CreatedLink } from './file-links';
+import { generateFile } from './generate-file';
+import { authorizeMemberData } from './guard';
+import { loadMemberCycles, type MemberCycles, type MemberSummary } from './member-cycles';
+import { cycleAnalysisPdf, cycleComparisonPdf, expertReportPdf, type PdfHeader } from './pdf/cycle-pdf';
+import { reportSections } from './pdf/report-sections';
+import { latestComplete, pickCycle } from './select-cycles';
+
+/** The cycles an expert report's PDF shows. */
+const REPORT_CYCLES = 6;
+
+async function providerName(db: Database, providerId: number): Promise<string> {
+  const p = await db
+    .selectFrom('providers')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', providerId)
+    .executeTakeFirstOrThrow();
+  return `${p.first_name} ${p.last_name}`.trim();
+}
+
+function fileName(kind: string, member: MemberSummary): string {
+  return `${kind}-${member.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${member.today}.pdf`;
+}
+
+export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
+  async function answer(
+    input: { providerId: number; member: MemberSummary; kind: FileLinkKind; name: string; bytes: Buffer },
+    address: string,
+  ) {
+    const link: CreatedLink = await createFileLink(ctx.db, blobs, {
+      providerId: input.providerId,
+      memberId: input.member.memberId,
+      kind: input.kind,
+      fileName: input.name,
+      bytes: input.bytes,
+    });
+    await recordHealthDataAccess(ctx.db, {
+      providerId: input.providerId,
+      memberId: input.member.memberId,
+      kind: 'file-link',
+      resourceId: `link:${link.id}:${input.kind}`,
+      address,
+    });
+    return {
+      url: link.url,
+      expiresAt: link.expiresAt.toISOString(),
+      fileName: link.fileName,
+      size: link.size,
+    };
+  }
+
+  async function header(title: string, providerId: number, data: MemberCycles): Promise<PdfHeader> {
+    const { member } = data;
+    return {
+      title: `${title}: ${member.name}`,
+      member,
+      pregnancy: data.pregnancy,
+      providerName: await providerName(ctx.db, providerId),
+      generatedAt: new Date(),
+    };
+  }
+
+  registerEndpoint(app, ctx, getCycleAnalysisLink, async ({ query, session, request }) => {
+    const member = await authorizeMemberData(ctx.db, session.providerId, query.memberId);
+    const data = await loadMemberCycles(ctx.db, member);
+    const picked = pickCycle(data, query.cycle);
+    const head = await header('Cycle analysis', session.providerId, data);
+    const bytes = await generateFile(request.log, 'cycle analysis', () => cycleAnalysisPdf(head, picked));
+    return answer(
+      {
+        providerId: session.providerId,
+        member,
+        kind: 'CYCLE_ANALYSIS',
+        name: fileName(`cycle-${picked.cycle.number}-analysis`, member),
+        bytes,
+      },
+      request.ip,
+    );
+  });
+
+  registerEndpoint(app, ctx, getCycleComparisonLink, async ({ query, session, request }) => {
+    const member = await authorizeMemberData(ctx.db, session.providerId, query.memberId);
+    const data = await loadMemberCycles(ctx.db, member);
+    const cycles = latestComplete(data, query.count);
+    const analyses = cycles.map((c) => c.cycle);
+    const head = await header('Cycle comparison', session.providerId, data);
+    const bytes = await generateFile(request.log, 'cycle comparison', () =>
+      cycleComparisonPdf(head, {
+        cycles,
+        statistics: cycleStatistics(analyses),
+        flags: historyFlags(analyses),
+      }),
+    );
+    return answer(
+      {
+        providerId: session.providerId,
+        member,
+        kind: 'CYCLE_COMPARISON',
+        name: fileName('cycle-comparison', member),
+        bytes,
+      },
+      request.ip,
+    );
+  });
+
+  registerEndpoint(app, ctx, getExpertReportLink, async ({ query, session, request }) => {
+    await requireReportAccess(ctx.db, session.providerId);
+    const row = await loadReport(ctx.db, query.reportId);
+    // Someone else's report is answered like a missing one: report ids cannot be probed.
+    if (!row || row.provider_id !== session.providerId) throw ApiError.notFound('Report');
+    const report = await toDetail(ctx.db, row, session.providerId);
+    const member = await authorizeMemberData(ctx.db, session.providerId, report.memberId);
+    const data = await loadMemberCycles(ctx.db, member);
+    const complete = data.history.cycles.some((c) => c.complete);
+    const cycles = complete ? latestComplete(data, REPORT_CYCLES) : [];
+    const analyses = cycles.map((c) => c.cycle);
+    const head = await header(report.title, session.providerId, data);
+    const bytes = await generateFile(request.log, 'expert report', async () =>
+      expertReportPdf(
+        head,
+        reportSections(report),
+        complete ? { cycles, statistics: cycleStatistics(analyses), flags: historyFlags(analyses) } : null,
+      ),
+    );
+    return answer(
+      {
+        providerId: session.providerId,
+        member,
+        kind: 'EXPERT_REPORT',
+        name: fileName(`expert-report-${report.reportId}`, member),
+        bytes,
+      },
+      request.ip,
+    );
+  });
+
+  app.get<{ Params: { token: string } }>(`${FILE_LINK_PATH}/:token`, async (request, reply) => {
+    const link = await openFileLink(ctx.db, request.params.token);
+    if (!(await blobs.exists(link.blobUid))) throw ApiError.notFound('File');
+    await recordHealthDataAccess(ctx.db, {
+      providerId: link.providerId,
+      memberId: link.memberId,
+      kind: 'file-link',
+      resourceId: `download:${link.id}`,
+      address: request.ip,
+    });
+    reply
+      .header('Content-Type', 'application/pdf')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Disposition', `attachment; filename="${encodeURIComponent(link.fileName)}"`);
+    if (link.size !== null) reply.header('Content-Length', String(link.size));
+    return reply.send(blobs.read(link.blobUid));
+  });
+}

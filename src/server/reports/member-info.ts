@@ -1,0 +1,81 @@
+/**
+ * The member a report is about, as getUserInfo answers it (issue 12: age, goal, cycle length,
+ * known conditions): her account and her health profile (migrations/0510). Ages, months trying
+ * and pregnancy weeks are counted on the day asked, in UTC.
+ */
+import { sql } from 'kysely';
+import type { MemberInfo } from '../../shared/api/expert-reports';
+import type { Database } from '../db/database';
+import { ApiError } from '../http/api-error';
+
+const DAY = 86_400_000;
+
+function wholeYearsBetween(from: string, to: Date): number {
+  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
+  const years = to.getUTCFullYear() - y;
+  const beforeBirthday = to.getUTCMonth() + 1 < m || (to.getUTCMonth() + 1 === m && to.getUTCDate() < d);
+  return beforeBirthday ? years - 1 : years;
+}
+
+function wholeMonthsBetween(from: string, to: Date): number {
+  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
+  const months = (to.getUTCFullYear() - y) * 12 + (to.getUTCMonth() + 1 - m);
+  return Math.max(0, to.getUTCDate() < d ? months - 1 : months);
+}
+
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
+
+export async function memberInfo(db: Database, memberId: number, now = new Date()): Promise<MemberInfo> {
+  const row = await db
+    .selectFrom('members as m')
+    .leftJoin('member_health_profiles as h', 'h.member_id', 'm.id')
+    .select([
+      'm.id',
+      'm.chat_id',
+      'm.first_name',
+      'm.last_name',
+      'm.avatar_url',
+      'm.country',
+      'm.timezone',
+      'h.goal',
+      'h.cycle_length_days',
+      'h.cycle_length_min',
+      'h.cycle_length_max',
+      'h.period_length_days',
+      'h.conditions',
+      sql<string | null>`h.birth_date::text`.as('birth_date'),
+      sql<string | null>`h.trying_since::text`.as('trying_since'),
+      sql<string | null>`h.last_menstrual_period::text`.as('last_menstrual_period'),
+    ])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound(`Member ${memberId}`);
+  const pregnant = row.goal === 'PREGNANT' && row.last_menstrual_period !== null;
+  const today = Math.floor(now.getTime() / DAY);
+  const lmp = row.last_menstrual_period;
+  return {
+    userId: row.id,
+    chatId: row.chat_id,
+    name: `${row.first_name} ${row.last_name}`,
+    avatar: row.avatar_url,
+    country: row.country,
+    timezone: row.timezone,
+    birthDate: row.birth_date,
+    age: row.birth_date === null ? null : wholeYearsBetween(row.birth_date, now),
+    goal: row.goal,
+    cycleLengthDays: row.cycle_length_days,
+    cycleLengthRange:
+      row.cycle_length_min !== null && row.cycle_length_max !== null
+        ? { min: row.cycle_length_min, max: row.cycle_length_max }
+        : null,
+    periodLengthDays: row.period_length_days,
+    conditions: row.conditions ?? [],
+    tryingForMonths:
+      row.goal === 'TRYING_TO_CONCEIVE' && row.trying_since !== null
+        ? wholeMonthsBetween(row.trying_since, now)
+        : null,
+    lastMenstrualPeriod: lmp,
+    pregnancyWeek: pregnant && lmp ? Math.floor((today - dayNumber(lmp)) / 7) : null,
+    dueDate: pregnant && lmp ? new Date((dayNumber(lmp) + 280) * DAY).toISOString().slice(0, 10) : null,
+  };
+}

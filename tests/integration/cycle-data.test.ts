@@ -1,0 +1,338 @@
+/**
+ * The cycle-data calls (spec §7 "Content and cycle data", issue 12) against the real server and
+ * the seeded cycle data: analysis, comparison, the daily chart whole and paged by cycle, and the
+ * link calls whose PDF is served behind a link that expires. Access needs the report grant and a
+ * report on, or a consultation with, the member; every answer is recorded in the access log.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { member as memberPersona } from '../../fixtures';
+import { adminCall, apiClient } from '../support/api';
+import { assignReport, book, bookableProvider } from '../support/workspace';
+
+const stack = inject('stack');
+const api = apiClient(stack.url);
+
+interface Provider {
+  token: string;
+  email: string;
+}
+
+let granted: Provider;
+let ungranted: Provider;
+const memberIds: Record<string, number> = {};
+
+async function grant(email: string) {
+  const answer = await adminCall(stack.url, stack.adminSecret, 'POST', '/reports/access', {
+    provider: email,
+    action: 'grant',
+  });
+  expect(answer.code).toBe('OK');
+}
+
+async function bookWith(email: string, member: string) {
+  const booked = await book(stack, memberPersona(member).email, email, 'next', 'Cycle review');
+  expect(booked.code, booked.message).toBe('OK');
+}
+
+async function clients(token: string): Promise<Array<{ memberId: number; name: string }>> {
+  const list = await api.call<{ list: Array<{ memberId: number; name: string }> }>(
+    'GET',
+    '/consultation/invite/doctor/client/list?pageSize=50',
+    { token },
+  );
+  expect(list.code).toBe('OK');
+  return list.data.list;
+}
+
+const get = <T>(path: string, token: string) => api.call<T>('GET', path, { token });
+
+beforeAll(async () => {
+  granted = await bookableProvider(api, stack, 'cycles');
+  await grant(granted.email);
+  await bookWith(granted.email, 'clara');
+  await bookWith(granted.email, 'daniela');
+  await bookWith(granted.email, 'bianca');
+  for (const c of await clients(granted.token)) memberIds[c.name.split(' ')[0]!.toLowerCase()] = c.memberId;
+  ungranted = await bookableProvider(api, stack, 'nogrant');
+  await bookWith(ungranted.email, 'clara');
+}, 120_000);
+
+interface Cycle {
+  number: number;
+  complete: boolean;
+  length: number;
+  lhPeaks: unknown[];
+  ovulation: { day: number | null; method: string };
+  flags: string[];
+}
+
+describe('GET /core/cycle/report/doctor/get/analysis', () => {
+  it("answers the latest complete cycle of a client, with its days, her cycles and her history's statistics", async () => {
+    const answer = await get<{
+      member: { memberId: number; name: string; timezone: string; today: string };
+      pregnancy: unknown;
+      cycle: Cycle;
+      days: Array<{ date: string; temperature: number | null }>;
+      cycles: Array<{ number: number; complete: boolean }>;
+      statistics: { lutealLength: { n: number; mean: number } };
+    }>(`/core/cycle/report/doctor/get/analysis?memberId=${memberIds.clara}`, granted.token);
+    expect(answer.status).toBe(200);
+    expect(answer.data.member).toMatchObject({ name: 'Clara Jensen', timezone: 'Europe/Copenhagen' });
+    expect(answer.data.pregnancy).toBeNull();
+    expect(answer.data.cycles.length).toBeGreaterThanOrEqual(7);
+    const latestComplete = answer.data.cycles.filter((c) => c.complete).at(-1)!;
+    expect(answer.data.cycle).toMatchObject({ number: latestComplete.number, complete: true });
+    expect(answer.data.cycle.ovulation.method).toMatch(/LH_AND_TEMPERATURE|TEMPERATURE/);
+    expect(answer.data.days).toHaveLength(answer.data.cycle.length);
+    expect(answer.data.statistics.lutealLength.n).toBeGreaterThanOrEqual(6);
+
+    const first = await get<{ cycle: Cycle }>(
+      `/core/cycle/report/doctor/get/analysis?memberId=${memberIds.clara}&cycle=2`,
+      granted.token,
+    );
+    expect(first.data.cycle).toMatchObject({ number: 2, lutealLength: 9, flags: ['SHORT_LUTEAL_PHASE'] });
+  });
+
+  it('answers a pregnant client with her pregnancy weeks', async () => {
+    const answer = await get<{
+      pregnancy: { weeks: number; days: number; trimester: number; dueDate: string };
+    }>(`/core/cycle/report/doctor/get/analysis?memberId=${memberIds.bianca}`, granted.token);
+    expect(answer.code).toBe('OK');
+    expect(answer.data.pregnancy).toMatchObject({ weeks: 12, days: 2, trimester: 1 });
+  });
+
+  it('refuses bad parameters and unknown cycles clearly', async () => {
+    const bad = await get(`/core/cycle/report/doctor/get/analysis?memberId=abc`, granted.token);
+    expect([bad.status, bad.code]).toEqual([400, 'VALIDATION_ERROR']);
+    const missing = await get(`/core/cycle/report/doctor/get/analysis`, granted.token);
+    expect(missing.code).toBe('VALIDATION_ERROR');
+    const cycle = await get(
+      `/core/cycle/report/doctor/get/analysis?memberId=${memberIds.clara}&cycle=99`,
+      granted.token,
+    );
+    expect([cycle.status, cycle.code]).toEqual([404, 'NOT_FOUND']);
+    const noToken = await api.call(
+      'GET',
+      `/core/cycle/report/doctor/get/analysis?memberId=${memberIds.clara}`,
+    );
+    expect(noToken.code).toBe('TOKEN_ERR_EMPTY');
+  });
+});
+
+describe('access', () => {
+  const PATHS = [
+    '/core/cycle/report/doctor/get/analysis',
+    '/core/cycle/report/doctor/get/comparison',
+    '/core/cycle/report/doctor/get/analysis/link',
+    '/core/cycle/report/doctor/get/comparison/link',
+    '/core/cycle/pc/get/chart/all',
+    '/core/cycle/pc/get/chart/page',
+  ];
+
+  it('is refused with MEMBER_EXPERT_REPORT_NO_ACCESS without the report grant, even with a consultation', async () => {
+    for (const path of [...PATHS, '/core/cycle/expertReportContent/get/expert/link?reportId=1']) {
+      const answer = await get(
+        path.includes('?') ? path : `${path}?memberId=${memberIds.clara}`,
+        ungranted.token,
+      );
+      expect([answer.status, answer.code], path).toEqual([403, 'MEMBER_EXPERT_REPORT_NO_ACCESS']);
+    }
+  });
+
+  it('is refused with FORBIDDEN for a member without a report or consultation, and for unknown members', async () => {
+    const open = await get<{ list: Array<{ memberId: number; memberName: string }> }>(
+      '/user/member/expertReport/reportList?type=Open&pageSize=50',
+      granted.token,
+    );
+    const emma = open.data.list.find((r) => r.memberName === 'Emma Laurent')!.memberId;
+    for (const memberId of [emma, 999_999]) {
+      for (const path of PATHS) {
+        const answer = await get(`${path}?memberId=${memberId}`, granted.token);
+        expect([answer.status, answer.code], `${path} ${memberId}`).toEqual([403, 'FORBIDDEN']);
+      }
+    }
+  });
+});
+
+describe('GET /core/cycle/report/doctor/get/comparison', () => {
+  it("lines up Daniela's latest complete cycles (PCOS: long, several LH peaks) with phase statistics", async () => {
+    const answer = await get<{
+      cycles: Array<{ cycle: Cycle; days: unknown[] }>;
+      statistics: { follicularLength: { n: number; mean: number; sd: number } };
+      historyFlags: string[];
+    }>(`/core/cycle/report/doctor/get/comparison?memberId=${memberIds.daniela}&count=6`, granted.token);
+    expect(answer.code).toBe('OK');
+    expect(answer.data.cycles).toHaveLength(6);
+    for (const { cycle, days } of answer.data.cycles) {
+      expect(cycle.length).toBeGreaterThan(35);
+      expect(cycle.lhPeaks.length).toBeGreaterThan(1);
+      expect(days).toHaveLength(cycle.length);
+    }
+    expect(answer.data.historyFlags).toEqual(['IRREGULAR_CYCLES']);
+    expect(answer.data.statistics.follicularLength).toMatchObject({ n: 4 });
+    expect(answer.data.statistics.follicularLength.sd).toBeGreaterThan(5);
+
+    const three = await get<{ cycles: unknown[] }>(
+      `/core/cycle/report/doctor/get/comparison?memberId=${memberIds.daniela}&count=3`,
+      granted.token,
+    );
+    expect(three.data.cycles).toHaveLength(3);
+    const tooMany = await get(
+      `/core/cycle/report/doctor/get/comparison?memberId=${memberIds.daniela}&count=13`,
+      granted.token,
+    );
+    expect(tooMany.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('the daily chart', () => {
+  it('answers every day with every cycle (chart/all)', async () => {
+    const answer = await get<{ days: Array<{ date: string }>; cycles: Cycle[]; member: { today: string } }>(
+      `/core/cycle/pc/get/chart/all?memberId=${memberIds.clara}`,
+      granted.token,
+    );
+    expect(answer.code).toBe('OK');
+    expect(answer.data.days.at(-1)!.date).toBe(answer.data.member.today);
+    expect(answer.data.cycles.at(-1)!.complete).toBe(false);
+    const sum = answer.data.cycles.reduce((s, c) => s + c.length, 0);
+    expect(sum).toBe(answer.data.days.length);
+  });
+
+  it('pages by cycle, newest first (chart/page)', async () => {
+    const page = (n: number, size: number) =>
+      get<{ total: number; page: number; pageSize: number; list: Array<{ cycle: Cycle }> }>(
+        `/core/cycle/pc/get/chart/page?memberId=${memberIds.clara}&page=${n}&pageSize=${size}`,
+        granted.token,
+      );
+    const first = await page(1, 1);
+    expect(first.data).toMatchObject({ page: 1, pageSize: 1 });
+    expect(first.data.list).toHaveLength(1);
+    expect(first.data.list[0]!.cycle).toMatchObject({ number: first.data.total, complete: false });
+    const second = await page(2, 3);
+    expect(second.data.list.map((c) => c.cycle.number)).toEqual([
+      first.data.total - 3,
+      first.data.total - 4,
+      first.data.total - 5,
+    ]);
+    const past = await page(99, 6);
+    expect(past.data.list).toEqual([]);
+    const bad = await page(1, 7);
+    expect(bad.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('link calls', () => {
+  async function download(url: string) {
+    const response = await fetch(`${stack.url}${url}`);
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
+  }
+
+  it('generate a PDF of the analysis and of the comparison behind a link that expires', async () => {
+    for (const path of ['analysis/link', 'comparison/link']) {
+      const answer = await get<{ url: string; expiresAt: string; fileName: string; size: number }>(
+        `/core/cycle/report/doctor/get/${path}?memberId=${memberIds.daniela}`,
+        granted.token,
+      );
+      expect(answer.code, answer.message).toBe('OK');
+      expect(answer.data.url).toMatch(/^\/api\/core\/cycle\/file\/[A-Za-z0-9_-]{43}$/);
+      const ttl = Date.parse(answer.data.expiresAt) - Date.now();
+      expect(ttl).toBeGreaterThan(10 * 60_000);
+      expect(ttl).toBeLessThanOrEqual(15 * 60_000);
+      expect(answer.data.fileName).toMatch(/daniela-moreno-\d{4}-\d{2}-\d{2}\.pdf$/);
+      const file = await download(answer.data.url);
+      expect(file.status).toBe(200);
+      expect(file.type).toBe('application/pdf');
+      expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(file.bytes.length).toBe(answer.data.size);
+    }
+  });
+
+  it('answer an unknown or malformed link with NOT_FOUND in the envelope', async () => {
+    for (const token of ['x'.repeat(43), 'short', '..%2F..%2Fsecrets.json']) {
+      const response = await fetch(`${stack.url}/api/core/cycle/file/${token}`);
+      expect(response.status).toBe(404);
+      expect((await response.json()).code).toBe('NOT_FOUND');
+    }
+  });
+
+  it("generate an expert report's PDF for its holder only", async () => {
+    const assigned = await assignReport(stack, memberPersona('daniela').email, granted.email, {
+      title: 'PCOS cycle review',
+    });
+    expect(assigned.code, assigned.message).toBe('OK');
+    const reportId = assigned.data.reportId;
+    const claimed = await api.call('POST', `/user/member/expertReport/claim?reportId=${reportId}`, {
+      token: granted.token,
+    });
+    expect(claimed.code, claimed.message).toBe('OK');
+    const answer = await get<{ url: string }>(
+      `/core/cycle/expertReportContent/get/expert/link?reportId=${reportId}`,
+      granted.token,
+    );
+    expect(answer.code, answer.message).toBe('OK');
+    const file = await download(answer.data.url);
+    expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const other = await bookableProvider(api, stack, 'otherrep');
+    await grant(other.email);
+    const refused = await get(
+      `/core/cycle/expertReportContent/get/expert/link?reportId=${reportId}`,
+      other.token,
+    );
+    expect([refused.status, refused.code]).toEqual([404, 'NOT_FOUND']);
+    const invalid = await get(`/core/cycle/expertReportContent/get/expert/link?reportId=0`, granted.token);
+    expect(invalid.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('the access log', () => {
+  interface Entry {
+    kind: string;
+    member: string;
+    resourceId: string | null;
+    address: string | null;
+  }
+  const log = async (subject: string) => {
+    const answer = await adminCall<{ entries: Entry[] }>(
+      stack.url,
+      stack.adminSecret,
+      'GET',
+      `/access-log?subject=${encodeURIComponent(subject)}&limit=1000`,
+    );
+    expect(answer.code).toBe('OK');
+    return answer.data.entries;
+  };
+
+  it('records every answered read with who, whose, what and from where; refused reads record nothing', async () => {
+    const from = '203.0.113.7';
+    const calls: Array<[string, string]> = [
+      [`/core/cycle/report/doctor/get/analysis?memberId=${memberIds.bianca}&cycle=1`, 'cycle-analysis'],
+      [`/core/cycle/report/doctor/get/comparison?memberId=${memberIds.bianca}&count=3`, 'cycle-comparison'],
+      [`/core/cycle/pc/get/chart/all?memberId=${memberIds.bianca}`, 'daily-chart'],
+      [`/core/cycle/pc/get/chart/page?memberId=${memberIds.bianca}&page=2`, 'daily-chart'],
+      [`/core/cycle/report/doctor/get/analysis/link?memberId=${memberIds.bianca}`, 'file-link'],
+    ];
+    for (const [path, kind] of calls) {
+      const before = (await log(granted.email)).length;
+      const answer = await api.call<{ url?: string }>('GET', path, { token: granted.token, from });
+      expect(answer.code, path).toBe('OK');
+      const entries = await log(granted.email);
+      expect(entries.length, path).toBe(before + 1);
+      expect(entries[0], path).toMatchObject({ kind, member: 'Bianca Silva', address: from });
+      if (answer.data.url) {
+        await fetch(`${stack.url}${answer.data.url}`, { headers: { 'X-Forwarded-For': from } });
+        expect((await log(granted.email))[0]).toMatchObject({
+          kind: 'file-link',
+          resourceId: expect.stringMatching(/^download:\d+$/),
+        });
+      }
+    }
+    expect((await log(granted.email)).find((e) => e.resourceId === 'cycles:4-6')).toBeDefined();
+    const refused = await log(ungranted.email);
+    expect(refused.filter((e) => e.kind !== 'chat-history')).toEqual([]);
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * The expert report reads (spec §7 "Expert reports", §2/§8 report access, issue 12): without the
+ * grant every call answers MEMBER_EXPERT_REPORT_NO_ACCESS; lists by type with the spec's page
+ * sizes and search by member; the catalogues; the member's profile and earlier reports only
+ * through a report she holds or a consultation; every read of a member's data in the access log.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { member, personas, provider } from '../../fixtures';
+import { EXPERT_REPORT_ENDPOINTS } from '../../src/shared/api/expert-reports';
+import { adminCall, apiClient } from '../support/api';
+import { grantedProvider, move, reportGet, requestReport } from '../support/reports';
+import { ROOT } from '../support/stack';
+import { approvedProvider } from '../support/workspace';
+
+const stack = inject('stack');
+const api = apiClient(stack.url);
+const run = promisify(execFile);
+
+interface Page {
+  total: number;
+  page: number;
+  pageSize: number;
+  list: Array<{ reportId: number; memberName: string; status: string; mine: boolean; memberId: number }>;
+}
+
+function admin(args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/admin.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: stack.dataDir },
+  });
+}
+
+async function memberId(token: string, name: string): Promise<number> {
+  const open = await reportGet<Page>(api, token, 'reportList', { type: 'Open', pageSize: 100 });
+  const mine = await reportGet<Page>(api, token, 'reportList', { type: 'MyTask', pageSize: 100 });
+  const done = await reportGet<Page>(api, token, 'reportList', { type: 'Completed', pageSize: 100 });
+  return [...open.data.list, ...mine.data.list, ...done.data.list].find((r) => r.memberName === name)!
+    .memberId;
+}
+
+describe('report access', () => {
+  it('refuses every report call without the grant, for the personas without it and a fresh approved provider', async () => {
+    const fresh = await approvedProvider(api, stack, 'nogrant');
+    const tokens = [
+      ...(await Promise.all(
+        personas.providers.filter((p) => p.key !== 'amelia').map((p) => api.signInAs(p.key)),
+      )),
+      fresh.token,
+    ];
+    for (const token of tokens) {
+      for (const e of EXPERT_REPORT_ENDPOINTS) {
+        const query = `reportId=1&userId=1&type=MyTask&page=1&pageSize=${e.id === 'getReportList' ? 1 : 10}`;
+        const answer = await api.call(e.method, `${e.path}?${query}`, {
+          token,
+          ...(e.method === 'POST' ? { json: { reportId: 1 } } : {}),
+        });
+        expect([e.id, answer.status, answer.code]).toEqual([e.id, 403, 'MEMBER_EXPERT_REPORT_NO_ACCESS']);
+      }
+    }
+  });
+
+  it('follows grant and revoke, and the check the portal makes (MyTask, page 1, size 1)', async () => {
+    const p = await grantedProvider(api, stack, 'revoked');
+    const check = () => reportGet(api, p.token, 'reportList', { type: 'MyTask', page: 1, pageSize: 1 });
+    expect((await check()).code).toBe('OK');
+    await adminCall(stack.url, stack.adminSecret, 'POST', '/reports/access', {
+      provider: p.email,
+      action: 'revoke',
+    });
+    expect((await check()).code).toBe('MEMBER_EXPERT_REPORT_NO_ACCESS');
+    const noToken = await api.call('GET', '/user/member/expertReport/reportList');
+    expect(noToken.code).toBe('TOKEN_ERR_EMPTY');
+  });
+});
+
+describe('reportList', () => {
+  it("shows Dr. Amelia's seeded reports by type, pages with the spec's sizes and searches by member", async () => {
+    const token = await api.signInAs('amelia');
+    const myTask = await reportGet<Page>(api, token, 'reportList', { type: 'MyTask', page: 1, pageSize: 1 });
+    expect(myTask.data).toMatchObject({ total: 1, page: 1, pageSize: 1 });
+    expect(myTask.data.list[0]).toMatchObject({
+      memberName: 'Daniela Moreno',
+      status: 'CLAIMED',
+      mine: true,
+    });
+    const open = await reportGet<Page>(api, token, 'reportList', { type: 'Open', pageSize: 100 });
+    const openNames = open.data.list.map((r) => r.memberName);
+    expect(openNames).toEqual(
+      expect.arrayContaining(['Clara Jensen', 'Bianca Silva', 'Emma Laurent', 'Fatima Haddad']),
+    );
+    expect(open.data.list.find((r) => r.memberName === 'Clara Jensen')).toMatchObject({
+      status: 'ASSIGNED',
+      mine: true,
+    });
+    const completed = await reportGet<Page>(api, token, 'reportList', { type: 'Completed' });
+    expect(completed.data.list.map((r) => r.memberName)).toEqual(['Ava Thompson']);
+
+    const search = await reportGet<Page>(api, token, 'reportList', {
+      type: 'Open',
+      keyword: 'jens',
+      pageSize: 100,
+    });
+    expect(search.data.list.map((r) => r.memberName)).toEqual(['Clara Jensen']);
+    const page2 = await reportGet<Page>(api, token, 'reportList', { type: 'Open', page: 2, pageSize: 10 });
+    expect(page2.data.total).toBe(open.data.total);
+    expect(page2.data.list.length).toBe(Math.max(0, Math.min(10, open.data.total - 10)));
+
+    for (const bad of [{ pageSize: 15 }, { type: 'Everything' }, { page: 0 }] as Array<
+      Record<string, string | number>
+    >) {
+      const answer = await reportGet(api, token, 'reportList', bad);
+      expect([answer.status, answer.code]).toEqual([400, 'VALIDATION_ERROR']);
+    }
+  });
+});
+
+describe('catalogues', () => {
+  it('lists categories, to-do items (by category) and lifestyle advice (by area)', async () => {
+    const token = await api.signInAs('amelia');
+    const categories = await reportGet<Array<{ code: string }>>(api, token, 'getCategoryList');
+    expect(categories.data.map((c) => c.code)).toContain('MULTIPLE_LH_PEAKS');
+    const all = await reportGet<Array<{ categoryId: number | null }>>(api, token, 'getToDoList');
+    const lh = await reportGet<Array<{ categoryId: number | null }>>(api, token, 'getToDoList', {
+      categoryId: 5,
+    });
+    expect(all.data.length).toBeGreaterThan(lh.data.length);
+    expect(lh.data.every((t) => t.categoryId === 5)).toBe(true);
+    const sleep = await reportGet<Array<{ area: string }>>(api, token, 'getLifestyleList', { area: 'SLEEP' });
+    expect(sleep.data.length).toBeGreaterThan(0);
+    expect(sleep.data.every((l) => l.area === 'SLEEP')).toBe(true);
+    expect((await reportGet(api, token, 'getLifestyleList', { area: 'HOROSCOPE' })).code).toBe(
+      'VALIDATION_ERROR',
+    );
+    expect((await reportGet(api, token, 'getToDoList', { categoryId: 'x' })).code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe("the member's data", () => {
+  it('answers getUserInfo through a claimed report or a consultation, matching her story', async () => {
+    const token = await api.signInAs('amelia');
+    const daniela = await memberId(token, 'Daniela Moreno');
+    const info = await reportGet<Record<string, unknown>>(api, token, 'getUserInfo', { userId: daniela });
+    expect(info.code).toBe('OK');
+    expect(info.data).toMatchObject({
+      name: 'Daniela Moreno',
+      goal: 'TRYING_TO_CONCEIVE',
+      conditions: ['PCOS'],
+      cycleLengthDays: member('daniela').health.cycleLengthDays,
+      pregnancyWeek: null,
+    });
+    expect((info.data.cycleLengthRange as { max: number }).max).toBeGreaterThan(45);
+    expect(info.data.age).toBe(31);
+    // Bianca: no report Dr. Amelia holds, but consultations with her.
+    const bianca = await memberId(token, 'Bianca Silva');
+    const pregnant = await reportGet<Record<string, unknown>>(api, token, 'getUserInfo', { userId: bianca });
+    expect(pregnant.data).toMatchObject({ goal: 'PREGNANT', pregnancyWeek: 12 });
+    expect(pregnant.data.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('refuses a member she has no report on nor consultation with', async () => {
+    const p = await grantedProvider(api, stack, 'stranger');
+    const emmaId = await memberId(p.token, 'Emma Laurent');
+    const refused = await reportGet(api, p.token, 'getUserInfo', { userId: emmaId });
+    expect([refused.status, refused.code]).toEqual([403, 'FORBIDDEN']);
+    expect((await reportGet(api, p.token, 'getReportsByUserId', { userId: emmaId })).code).toBe('FORBIDDEN');
+    expect((await reportGet(api, p.token, 'getUserInfo', { userId: 'abc' })).code).toBe('VALIDATION_ERROR');
+  });
+
+  it("lists the member's earlier reports and opens them; another provider's claimed report stays closed", async () => {
+    const token = await api.signInAs('amelia');
+    const ava = await memberId(token, 'Ava Thompson');
+    const earlier = await reportGet<Page>(api, token, 'getReportsByUserId', { userId: ava });
+    expect(earlier.data.list.map((r) => r.status)).toEqual(['COMPLETED']);
+    const detail = await reportGet<{
+      content: { summary: string; categoryIds: number[] };
+      categories: unknown[];
+      blogs: unknown[];
+    }>(api, token, 'getByExpertReportId', { reportId: earlier.data.list[0]!.reportId });
+    expect(detail.data.content.summary).toContain('29 to 38 days');
+    expect(detail.data.categories.length).toBe(detail.data.content.categoryIds.length);
+    expect(detail.data.blogs.length).toBe(1);
+
+    const other = await grantedProvider(api, stack, 'holder');
+    const id = await requestReport(stack, member('daniela').email);
+    await move(api, other.token, 'claim', id);
+    const closed = await reportGet(api, token, 'getByExpertReportId', { reportId: id });
+    expect([closed.status, closed.code]).toEqual([403, 'EXPERT_REPORT_NOT_YOURS']);
+    expect((await reportGet(api, token, 'getByExpertReportId', { reportId: 999999 })).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the health-data access log', () => {
+  it('records every read of a member’s data, listed by member and by provider', async () => {
+    const p = await grantedProvider(api, stack, 'audited');
+    const id = await requestReport(stack, member('clara').email);
+    await move(api, p.token, 'claim', id);
+    const claraId = await memberId(p.token, 'Clara Jensen');
+    await reportGet(api, p.token, 'getByExpertReportId', { reportId: id });
+    await reportGet(api, p.token, 'getUserInfo', { userId: claraId });
+    await reportGet(api, p.token, 'getReportsByUserId', { userId: claraId });
+
+    const byProvider = await admin(['access-log', p.email]);
+    const lines = byProvider.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^Health-data accesses by .+: 3$/);
+    expect(lines[1]).toMatch(/report earlier:.*Clara Jensen \(200003\)\s+from 127\.0\.0\.1/);
+    expect(lines[2]).toContain('member-info');
+    expect(lines[3]).toContain(`report ${id}`);
+
+    const byMember = await admin(['access-log', 'clara', '--since', '10m']);
+    expect(byMember.stdout).toContain('to the data of Clara Jensen since');
+    expect(byMember.stdout).toContain(p.email);
+    const future = await admin([
+      'access-log',
+      'clara',
+      '--since',
+      new Date(Date.now() + 60_000).toISOString(),
+    ]);
+    expect(future.stdout).toContain(': 0');
+    await expect(admin(['access-log', 'clara', '--since', 'yesterday-ish'])).rejects.toMatchObject({
+      code: 2,
+    });
+    await expect(admin(['access-log', 'nobody@example.org'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('NOT_FOUND'),
+    });
+    expect((await admin(['access-log', String(member('clara').chatId)])).stdout).toContain('Clara Jensen');
+    expect((await admin(['access-log', 'amelia'])).stdout).toContain(
+      `by ${provider('amelia').name.replace('Dr. ', '')}`,
+    );
+  });
+
+  it('offers no way to change the log through the admin API', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
+      const response = await fetch(`${stack.url}/internal/admin/access-log`, {
+        method,
+        headers: { 'X-Admin-Secret': stack.adminSecret },
+      });
+      expect(response.status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Issue 10 finding 5 and the mail and session limits (docs/security.md "Sign-in and chat login
+ * limits"): the sign-in count is reserved before the check (no race), strangers slow an account
+ * down but cannot lock its owner out, brute force stays capped; reset mail and chat-service
+ * sessions are limited with honest 429s; no mail is lost in the outbox; reset links use the
+ * configured origin, never the request's Host.
+ */
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { apiClient } from '../support/api';
+import { qbClient } from '../support/qb';
+
+const stack = inject('stack');
+const api = apiClient(stack.url);
+const qb = qbClient(stack.url);
+const outbox = path.join(stack.dataDir, 'outbox');
+
+const signIn = (email: string, password: string, from: string) =>
+  api.call('POST', '/user/user/sign/in/doctor', { form: { email, password }, from });
+
+async function mailsTo(email: string): Promise<string[]> {
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(`${email}.eml`));
+  return Promise.all(files.map((f) => readFile(path.join(outbox, f), 'utf8')));
+}
+
+describe('sign-in limits (finding 5)', () => {
+  it('checks at most 10 passwords of 100 concurrent wrong ones from 100 addresses', async () => {
+    const fresh = await api.signUpFresh('race');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signIn(fresh.email, 'wrong-pass-1', `10.80.${i}.1`)),
+    );
+    expect(answers.filter((a) => a.code === 'BAD_CREDENTIALS')).toHaveLength(10);
+    expect(answers.filter((a) => a.code === 'RATE_LIMITED')).toHaveLength(90);
+  });
+
+  it("does not lock the owner's known address out when strangers guess, but slows the strangers", async () => {
+    const fresh = await api.signUpFresh('nolock');
+    expect((await signIn(fresh.email, fresh.password, '10.81.0.1')).code).toBe('OK');
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(fresh.email, 'wrong-pass-1', `10.81.1.${i}`)).code).toBe('BAD_CREDENTIALS');
+    const stranger = await signIn(fresh.email, 'wrong-pass-1', '10.81.2.1');
+    expect([stranger.status, stranger.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await signIn(fresh.email, fresh.password, '10.81.0.1')).code).toBe('OK');
+  });
+
+  it('limits one address on one account with a sliding window, whatever the password', async () => {
+    const fresh = await api.signUpFresh('window');
+    expect((await signIn(fresh.email, fresh.password, '10.82.0.1')).code).toBe('OK');
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(fresh.email, 'wrong-pass-1', '10.82.0.1')).code).toBe('BAD_CREDENTIALS');
+    const blocked = await signIn(fresh.email, fresh.password, '10.82.0.1');
+    expect([blocked.status, blocked.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+  });
+});
+
+describe('reset mail limits and the outbox', () => {
+  it('sends at most 5 codes for 25 concurrent requests, and every code sent is a mail', async () => {
+    const fresh = await api.signUpFresh('mailrace');
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        api.call('POST', '/user/user/sign/forget/password', {
+          form: { email: fresh.email },
+          from: `10.83.${i}.1`,
+        }),
+      ),
+    );
+    const sent = answers.filter((a) => a.code === 'OK');
+    expect(sent).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429 && a.code === 'RATE_LIMITED')).toHaveLength(20);
+    await expect.poll(async () => (await mailsTo(fresh.email)).length, { timeout: 5000 }).toBe(5);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await mailsTo(fresh.email)).toHaveLength(5);
+  });
+
+  it('limits chat password reset mail per address and account with the vendor 429', async () => {
+    const appToken = await qb.createSession();
+    const email = `reset-${randomBytes(4).toString('hex')}@members.example`;
+    const created = await qb.call('POST', '/users.json', {
+      token: appToken,
+      form: { user: { login: email.split('@')[0], email, password: 'member-pass-2026' } },
+    });
+    expect(created.status).toBe(201);
+    const statuses = [];
+    for (let i = 0; i < 10; i++) {
+      const answer = await qb.call('GET', '/users/password/reset.json', {
+        token: appToken,
+        form: { email },
+        headers: { 'X-Forwarded-For': `10.84.${i}.1` },
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(answer.body).toEqual({ errors: [expect.any(String)] });
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 5000 }).toBe(3);
+  });
+
+  it('builds the chat password reset link from the configured origin, not the Host header', async () => {
+    // `localhost:PORT` passes the Host check (docs/security.md) but is not the public origin.
+    const appToken = await qb.createSession();
+    const email = `host-${randomBytes(4).toString('hex')}@members.example`;
+    await qb.call('POST', '/users.json', {
+      token: appToken,
+      form: { user: { login: email.split('@')[0], email, password: 'member-pass-2026' } },
+    });
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        `${stack.url}/qb/users/password/reset.json?email=${encodeURIComponent(email)}`,
+        { headers: { Host: `localhost:${stack.port}`, 'QB-Token': appToken } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect(status).toBe(200);
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 5000 }).toBe(1);
+    const [mail] = await mailsTo(email);
+    expect(mail).toContain(`${stack.url}/qb/users/password/reset/confirm?`);
+    expect(mail).not.toContain('localhost:');
+  });
+});
+
+describe('chat-service session creation limits', () => {
+  it('answers 429 in the vendor shape past 100 sessions a minute from one address', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, () =>
+        qb.call('POST', '/session.json', {
+          form: qb.signedSessionParams(),
+          headers: { 'X-Forwarded-For': '10.85.0.1' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(100);
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited).toHaveLength(50);
+    expect(limited[0]!.body).toEqual({ errors: [expect.stringContaining('Too many attempts')] });
+    expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The shared chart options (src/shared/cycle/chart-options.ts) drawn by the server's ECharts SSR
+ * (src/server/cycle-data/pdf/render-chart.ts), as the PDFs draw them: the cover line and the
+ * ovulation marker are there with readable labels, anovulatory cycles are marked as such.
+ */
+import { describe, expect, it } from 'vitest';
+import { cycleFixtures } from '../../../fixtures';
+import { renderChartSvg } from '../../../src/server/cycle-data/pdf/render-chart';
+import { generateCycleData, type CyclePlan } from '../../../src/server/seed/cycle-generator';
+import {
+  analyseHistory,
+  cycleChartOption,
+  overlayChartOption,
+  phaseChartOption,
+  splitCycles,
+} from '../../../src/shared/cycle';
+
+const data = generateCycleData(cycleFixtures.members.daniela as CyclePlan, '2026-11-23');
+const history = analyseHistory(data.days);
+const spans = splitCycles(data.days);
+
+describe('cycle charts', () => {
+  it('draw one cycle with its cover line, ovulation marker, period and fertile window', () => {
+    const cycle = history.cycles[0]!;
+    const svg = renderChartSvg(cycleChartOption(cycle, spans[0]!.days), 700, 300);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain(`Cover line ${cycle.temperature!.coverLine.toFixed(2)}`);
+    expect(svg).toContain('>Ovulation<');
+    // Mark labels have no white outline (the PDF would paint it over the text).
+    expect(svg).not.toMatch(/stroke="rgb\(255,255,255\)"[^>]*>Cover line/);
+  });
+
+  it('overlay cycles by cycle day and mark cycles without a measured ovulation in the phase chart', () => {
+    const complete = history.cycles.filter((c) => c.complete);
+    const overlay = renderChartSvg(
+      overlayChartOption(complete.map((c) => ({ cycle: c, days: spans[c.number - 1]!.days }))),
+      700,
+      300,
+    );
+    expect(overlay).toContain('Cycle 1 (2026-01-25)');
+    const phases = renderChartSvg(phaseChartOption(complete, history.statistics), 700, 260);
+    expect(phases.match(/No ovulation \(\d+ days\)/g)).toHaveLength(2);
+    expect(phases).toContain(`mean ${history.statistics.lutealLength.mean}`);
+  });
+});
