@@ -3,8 +3,8 @@
  * line with each member's story, readable only by the appointment's provider.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { member } from '../../fixtures';
-import { apiClient } from '../support/api';
+import { member, provider } from '../../fixtures';
+import { adminCall, apiClient } from '../support/api';
 import { book, bookableProvider } from '../support/workspace';
 
 const stack = inject('stack');
@@ -105,6 +105,42 @@ describe('intake questionnaires', () => {
     expect((await read(amelia, 'abc')).code).toBe('VALIDATION_ERROR');
     expect((await read(amelia, -3)).status).toBe(400);
     expect((await api.call('GET', `${PATH}?appointmentId=1`)).code).toBe('TOKEN_ERR_EMPTY');
+  });
+
+  it('records each answered questionnaire in the health-data access log, and nothing else', async () => {
+    interface Entry {
+      kind: string;
+      member: string;
+      resourceId: string | null;
+      address: string | null;
+    }
+    const log = async () => {
+      const answer = await adminCall<{ entries: Entry[] }>(
+        stack.url,
+        stack.adminSecret,
+        'GET',
+        `/access-log?subject=${encodeURIComponent(provider('amelia').email)}&limit=1000`,
+      );
+      expect(answer.code).toBe('OK');
+      return answer.data.entries.filter((e) => e.kind === 'intake-questionnaire');
+    };
+    const id = byTopic('Two-week wait questions').id;
+    const before = (await log()).length;
+    const answer = await api.call('GET', `${PATH}?appointmentId=${id}`, {
+      token: amelia,
+      from: '198.51.100.23',
+    });
+    expect(answer.code).toBe('OK');
+    const after = await log();
+    expect(after).toHaveLength(before + 1);
+    expect(after.find((e) => e.resourceId === String(id) && e.address === '198.51.100.23')).toMatchObject({
+      kind: 'intake-questionnaire',
+    });
+    // Not filled in, or not hers: nothing of a member's health data was answered.
+    await read(amelia, byTopic('Results of the day 3 blood test').id);
+    await read(await api.signInAs('bruno'), id);
+    amelia = await api.signInAs('amelia');
+    expect(await log()).toHaveLength(before + 1);
   });
 
   it("lets a new provider read her own booking's (empty) questionnaire", async () => {

@@ -91,7 +91,7 @@ export const getAppointmentQuestionnaire = defineEndpoint({
   path: '/consultation/invite/doctor/order/questionnaire',
   summary:
     "The intake questionnaire of one of the provider's appointments (NOT_FOUND for anyone else's); null " +
-    'when the member has not filled it in',
+    'when the member has not filled it in. Each answered questionnaire is recorded in the health-data access log',
   tag: 'Consultation',
   auth: 'token',
   query: z.object({ appointmentId: Id }),
