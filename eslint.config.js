@@ -1,4 +1,6 @@
 // Lint: typescript-eslint, one-way imports between the folders of DESIGN.md §2, no cycles.
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -90,6 +92,70 @@ const zones = [
   ...serverZones,
 ];
 
+/**
+ * docs/architecture.md §2, inside the portal: a feature imports only itself, components/, api/,
+ * connections/, session/, paths.ts and i18n/ (storage/ is session's and i18n's: the spec §3 names
+ * are written in one place); api/ and connections/ never import features; nothing imports routes/
+ * but the router.
+ */
+const APP = 'src/app';
+const features = fs
+  .readdirSync(path.join(import.meta.dirname, APP, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const portalZones = [
+  ...features.map((feature) => ({
+    target: `${APP}/features/${feature}`,
+    from: `${APP}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: share through components/, api/ or connections/ (docs/architecture.md §2).',
+  })),
+  {
+    target: `${APP}/features`,
+    from: [
+      `${APP}/layouts`,
+      `${APP}/router`,
+      `${APP}/routes`,
+      `${APP}/storage`,
+      `${APP}/app.tsx`,
+      `${APP}/main.tsx`,
+    ],
+    message:
+      'A feature imports only itself, components/, api/, connections/, session/, paths.ts and i18n/ (docs/architecture.md §2).',
+  },
+  ...['api', 'connections'].map((folder) => ({
+    target: `${APP}/${folder}`,
+    from: [`${APP}/features`, `${APP}/layouts`, `${APP}/router`, `${APP}/routes`],
+    message: `${folder}/ is below the features and the screens: it never imports them (docs/architecture.md §2).`,
+  })),
+  {
+    target: `${APP}/api`,
+    from: `${APP}/connections`,
+    message: 'api/ is below connections/ (docs/architecture.md §2).',
+  },
+  {
+    target: [`${APP}/session`, `${APP}/storage`, `${APP}/i18n`, `${APP}/components`],
+    from: [
+      `${APP}/api`,
+      `${APP}/connections`,
+      `${APP}/features`,
+      `${APP}/layouts`,
+      `${APP}/router`,
+      `${APP}/routes`,
+    ],
+    message:
+      'session/, storage/, i18n/ and components/ are the bottom of the portal (docs/architecture.md §2).',
+  },
+  {
+    target: ['api', 'components', 'connections', 'features', 'i18n', 'layouts', 'session', 'storage']
+      .map((folder) => `${APP}/${folder}`)
+      .concat([`${APP}/paths.ts`, `${APP}/app.tsx`, `${APP}/main.tsx`]),
+    from: `${APP}/routes`,
+    message: 'Only the router imports routes/ (docs/architecture.md §2).',
+  },
+];
+
 /** DESIGN.md §2: the only outside packages each protocol folder and the contract may use. */
 const allowedPackages = {
   'src/xmpp': ['strophe.js'],
@@ -163,6 +229,7 @@ export default tseslint.config(
     // App imports protocol folders only through their index.ts (STYLE.md "What we do" 1).
     files: ['src/app/**/*.{ts,tsx}'],
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...portalZones] }],
       'no-restricted-imports': [
         'error',
         {
@@ -172,6 +239,20 @@ export default tseslint.config(
               message: 'Import protocol folders through their index.ts only.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Every feature owns its TanStack Query keys in its queries.ts, below api/query-keys.ts (docs/architecture.md §3).
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['src/app/**/queries.ts', 'src/app/api/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Query keys are built in the feature's queries.ts, not written in place.",
         },
       ],
     },

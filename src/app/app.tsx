@@ -2,7 +2,7 @@ import { RouterProvider } from 'react-router-dom';
 import { setLoginNavigator } from './api/api-client';
 import { Toaster } from './components/toaster';
 import { paths } from './paths';
-import { createRouter } from './router';
+import { createRouter } from './router/router';
 
 const router = createRouter();
 setLoginNavigator(() => void router.navigate(paths.login, { replace: true }));

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './api';
 export * from './chat-address';
+export * from './dialog-type';
 export * from './notification-categories';
 export * as cycle from './cycle';

@@ -10,6 +10,7 @@ import type { ChatNotConnectedError, TimeoutError, XmppError } from './errors/er
 import type { LastActivityEvent } from './last-activity/last-activity';
 import type { MarkerEvent, MarkerParams } from './markers/markers';
 import type { ExtraParamsInput } from './messages/extra-params';
+import type { DialogDescriptor, DialogMessage } from './messages/dialog-messages';
 import type { MessageErrorEvent } from './messages/message-errors';
 import type { ChatMessage, OutgoingMessage } from './messages/types';
 import type { KickEvent, OccupantEvent } from './muc/muc';
@@ -20,6 +21,7 @@ import type { ConnectionState } from './session/connection-state';
 import type { OfflineInfo } from './session/session';
 import type { HeadlineMessage, ModuleMessage, SystemMessage } from './system-messages/system-messages';
 import type { Scheduler } from './time/scheduler';
+import type { StanzaTraffic } from './transport/observed-transport';
 import type { TransportFactory, TransportKind } from './transport/types';
 
 export interface ChatClientOptions {
@@ -121,6 +123,11 @@ export interface ChatEvents {
   /** An occupant (or we, `self: true`) was kicked (307) or banned (301) from a room. */
   kick: KickEvent;
   lastUserActivity: LastActivityEvent;
+  /**
+   * Every top-level element received or sent on the stream, as it goes (a protocol console's
+   * view); emitted only while this event has listeners.
+   */
+  traffic: StanzaTraffic;
 }
 
 /**
@@ -157,6 +164,12 @@ export interface ChatClient {
 
   /** Sends a chat (user: chat id or JID) or groupchat (room JID) message; returns its id. */
   send(to: number | string, message: OutgoingMessage): string;
+  /**
+   * Sends a text or an attachment to a dialog of the chat service (wire §14.2): `chat` to the
+   * member of a private dialog (markable), `groupchat` to a group's room, saved to the dialog's
+   * history; returns its id.
+   */
+  sendToDialog(dialog: DialogDescriptor, message: DialogMessage): string;
   /** Sends a SystemNotifications headline; returns its id. */
   sendSystemMessage(to: number | string, message: HeadlineMessage): string;
   /** Sends a headline of another module (e.g. `WebRTCVideoChat`) to a user's bare JID; returns its id. */
@@ -204,6 +217,8 @@ export interface ChatClient {
     dialogIdFromRoomJid(roomJid: string): string | null;
     userIdFromJid(jid: string): number | null;
     userIdFromRoomJid(occupantJid: string): number | null;
+    /** Where a dialog's stanzas (messages, typing) go: member chat id or room JID; null if unknown. */
+    dialogRecipient(dialog: DialogDescriptor): number | string | null;
     /** A new 24-hex message id. */
     newMessageId(): string;
   };

@@ -28,6 +28,12 @@ import { createIqResponder } from './iq/responder';
 import { createLastActivity } from './last-activity/last-activity';
 import { createMarkers } from './markers/markers';
 import { createMessageErrors } from './messages/message-errors';
+import {
+  dialogMessage,
+  dialogRecipient,
+  type DialogDescriptor,
+  type DialogMessage,
+} from './messages/dialog-messages';
 import { createMessages } from './messages/messages';
 import type { CarbonDirection } from './messages/types';
 import { createMuc } from './muc/muc';
@@ -38,6 +44,7 @@ import { createStanzaRouter } from './router/stanza-router';
 import { createSession, type OnlineInfo } from './session/session';
 import { createSystemMessages } from './system-messages/system-messages';
 import { realScheduler } from './time/scheduler';
+import { observedTransportFactory } from './transport/observed-transport';
 import { createStropheTransport } from './transport/strophe-transport';
 import { kindOfService } from './transport/types';
 import { xml, type XmlElement } from './xml/element';
@@ -91,7 +98,12 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       unackedReportMs: options.unackedReportMs ?? CHAT_CALLBACK_INTERVAL_MS,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
     },
-    transportFactory: options.transportFactory ?? createStropheTransport,
+    // The console's seam: stanzas in and out reach `traffic` listeners, and only while there are any.
+    transportFactory: observedTransportFactory(
+      options.transportFactory ?? createStropheTransport,
+      () => events.listenerCount('traffic') > 0,
+      (traffic) => events.emit('traffic', traffic),
+    ),
     scheduler,
     isSessionExpired: options.isSessionExpired ?? (() => false),
     pingServer: () => ping.pingServer(),
@@ -266,6 +278,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     },
     reconnect: () => session.reconnect(),
     send: guard(messages.send),
+    sendToDialog: guard((dialog: DialogDescriptor, message: DialogMessage) => {
+      const built = dialogMessage(dialog, message, addressing);
+      return messages.send(built.to, built.message);
+    }),
     sendSystemMessage: guard(systemMessages.sendSystemMessage),
     sendModuleMessage: guard(systemMessages.sendModuleMessage),
     sendIsTypingStatus: guard(chatStates.sendComposing),
@@ -297,6 +313,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       dialogIdFromRoomJid,
       userIdFromJid: chatIdFromJid,
       userIdFromRoomJid: userIdFromOccupantJid,
+      dialogRecipient: (dialog) => dialogRecipient(dialog, addressing),
       newMessageId: nextId,
     },
   };

@@ -27,6 +27,7 @@ export { CONNECTION_TRANSITIONS } from './session/connection-state';
 export type { OfflineInfo } from './session/session';
 export { RESUME_EXPIRED } from './session/session';
 export type { ChatMessage, OutgoingMessage, MessageType, CarbonDirection } from './messages/types';
+export type { DialogDescriptor, DialogMessage } from './messages/dialog-messages';
 export { extraList, ExtraList, encodeExtraParams, decodeExtraParams } from './messages/extra-params';
 export type {
   Attachment,
@@ -54,6 +55,7 @@ export type {
   TransportHandlers,
   TransportStatus,
 } from './transport/types';
+export type { StanzaTraffic, TrafficDirection } from './transport/observed-transport';
 export type { Scheduler } from './time/scheduler';
 export { XmlElement, xml } from './xml/element';
 export { isObjectId } from './addressing/ids';

@@ -11,6 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { member, personas, provider } from '../../fixtures';
 import { EXPERT_REPORT_ENDPOINTS } from '../../src/shared/api/expert-reports';
 import { adminCall, apiClient } from '../support/api';
+import { qbClient } from '../support/qb';
 import { grantedProvider, move, reportGet, requestReport } from '../support/reports';
 import { ROOT } from '../support/stack';
 import { approvedProvider } from '../support/workspace';
@@ -66,11 +67,20 @@ describe('report access', () => {
     const p = await grantedProvider(api, stack, 'revoked');
     const check = () => reportGet(api, p.token, 'reportList', { type: 'MyTask', page: 1, pageSize: 1 });
     expect((await check()).code).toBe('OK');
-    await adminCall(stack.url, stack.adminSecret, 'POST', '/reports/access', {
-      provider: p.email,
-      action: 'revoke',
-    });
+    const id = await requestReport(stack, member('emma').email);
+    await move(api, p.token, 'claim', id);
+    const revoked = await adminCall<{ releasedReportIds: number[] }>(
+      stack.url,
+      stack.adminSecret,
+      'POST',
+      '/reports/access',
+      { provider: p.email, action: 'revoke' },
+    );
+    expect(revoked.data.releasedReportIds).toEqual([id]);
     expect((await check()).code).toBe('MEMBER_EXPERT_REPORT_NO_ACCESS');
+    // Her claimed report went back to the pool, where another provider claims it.
+    const other = await grantedProvider(api, stack, 'afterrevoke');
+    expect((await move(api, other.token, 'claim', id)).code).toBe('OK');
     const noToken = await api.call('GET', '/user/member/expertReport/reportList');
     expect(noToken.code).toBe('TOKEN_ERR_EMPTY');
   });
@@ -152,7 +162,12 @@ describe("the member's data", () => {
       pregnancyWeek: null,
     });
     expect((info.data.cycleLengthRange as { max: number }).max).toBeGreaterThan(45);
-    expect(info.data.age).toBe(31);
+    const born = new Date(`${member('daniela').health.birthDate}T00:00:00Z`);
+    const now = new Date();
+    const hadBirthday =
+      now.getUTCMonth() > born.getUTCMonth() ||
+      (now.getUTCMonth() === born.getUTCMonth() && now.getUTCDate() >= born.getUTCDate());
+    expect(info.data.age).toBe(now.getUTCFullYear() - born.getUTCFullYear() - (hadBirthday ? 0 : 1));
     // Bianca: no report Dr. Amelia holds, but consultations with her.
     const bianca = await memberId(token, 'Bianca Silva');
     const pregnant = await reportGet<Record<string, unknown>>(api, token, 'getUserInfo', { userId: bianca });
@@ -238,7 +253,42 @@ describe('the health-data access log', () => {
         method,
         headers: { 'X-Admin-Secret': stack.adminSecret },
       });
-      expect(response.status).toBe(404);
+      // Only GET exists: every writing method is refused as not allowed.
+      expect(response.status).toBe(405);
+    }
+  });
+});
+
+describe('chat history reads', () => {
+  it('a provider paging a dialog with a member is recorded as chat-history; the member herself is not', async () => {
+    const qb = qbClient(stack.url);
+    const { token } = await qb.providerSession('amelia');
+    const dialogs = await qb.call('GET', '/chat/Dialog.json', { token, form: { type: 3, limit: 100 } });
+    const avaChat = member('ava').chatId;
+    const dialog = (dialogs.body.items as Array<{ _id: string; occupants_ids: number[] }>).find((d) =>
+      d.occupants_ids.includes(avaChat),
+    )!;
+    const since = new Date().toISOString();
+    const history = await qb.call('GET', '/chat/Message.json', {
+      token,
+      form: { chat_dialog_id: dialog._id, mark_as_read: 0 },
+    });
+    expect(history.body.items.length).toBeGreaterThan(0);
+    const avaToken = await qb.memberSession('ava');
+    await qb.call('GET', '/chat/Message.json', { token: avaToken, form: { chat_dialog_id: dialog._id } });
+    const log = await admin(['access-log', 'ava', '--since', since]);
+    expect(log.stdout).toContain(': 1');
+    expect(log.stdout).toMatch(new RegExp(`${provider('amelia').email}\\s+chat-history ${dialog._id}`));
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every expert report call', async () => {
+    const doc = (await (await fetch(`${stack.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const e of EXPERT_REPORT_ENDPOINTS) {
+      expect(doc.paths[`/api${e.path}`]?.[e.method.toLowerCase()], `${e.method} ${e.path}`).toBeDefined();
     }
   });
 });

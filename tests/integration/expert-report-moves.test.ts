@@ -12,7 +12,7 @@ import { apiClient } from '../support/api';
 import { qbClient } from '../support/qb';
 import { grantedProvider, move, REPORT_BASE, reportGet, requestReport, SUMMARY_OK } from '../support/reports';
 import { assignReport } from '../support/workspace';
-import { socketUrl } from './app-socket-support';
+import { connectRaw, socketUrl } from './app-socket-support';
 
 const stack = inject('stack');
 const api = apiClient(stack.url);
@@ -254,5 +254,23 @@ describe('illegal moves', () => {
     expect([noId.status, noId.code]).toEqual([400, 'VALIDATION_ERROR']);
     const badId = await api.call('POST', `${REPORT_BASE}/claim?reportId=abc`, { token: a.token });
     expect(badId.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe("the member's app socket", () => {
+  it('opens with a member’s chat-service session token only', async () => {
+    const refuse = async (token: string) => {
+      const peer = await connectRaw(socketUrl(stack.url), token);
+      const error = await peer.next((f) => f.command === 'ERROR');
+      await peer.close();
+      return error.headers.message;
+    };
+    // A provider's chat session, an application session without a user, a made-up token.
+    expect(await refuse((await qb.providerSession('amelia')).token)).toBe('TOKEN_ERR_NOT_FOUND');
+    expect(await refuse(await qb.createSession())).toBe('TOKEN_ERR_NOT_FOUND');
+    expect(await refuse('0123456789abcdef0123456789abcdef01234567')).toBe('TOKEN_ERR_NOT_FOUND');
+    const peer = await connectRaw(socketUrl(stack.url), await qb.memberSession('clara'));
+    expect(peer.frames.some((f) => f.command === 'CONNECTED')).toBe(true);
+    await peer.close();
   });
 });

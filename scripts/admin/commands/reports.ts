@@ -11,6 +11,7 @@ interface AccessChange {
   reportAccess: boolean;
   changed: boolean;
   at: string;
+  releasedReportIds: number[];
 }
 
 interface Grant {
@@ -49,6 +50,8 @@ export const reportsCommand: AdminCommand = {
         ? `${result.provider} ${state} since ${result.at}`
         : `${result.provider} already ${state}; nothing changed`,
     );
+    if (result.releasedReportIds.length > 0)
+      console.log(`Back in the open pool: report ${result.releasedReportIds.join(', ')}`);
     return 0;
   },
 };

@@ -13,7 +13,8 @@ import {
   type ApiError,
 } from '../../rest';
 import { showToast } from '../components/toast-store';
-import { endSession, session } from '../features/auth/session-store';
+import { endSession, session } from '../session';
+import { observedFetch } from './traffic';
 
 let goToLogin: () => void = () => window.location.assign('/login');
 
@@ -35,6 +36,8 @@ export function handleApiError(error: ApiError): void {
 
 const clientOptions = {
   getToken: () => session.token,
+  // The console's seam (api/traffic.ts): a plain fetch while nobody listens.
+  fetch: observedFetch('api'),
   getCountry: () => session.userInfo?.country ?? null,
   onError: handleApiError,
 };

@@ -5,7 +5,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../rest';
-import { onSessionEnd } from '../features/auth/session-store';
+import { onSessionEnd } from '../session';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

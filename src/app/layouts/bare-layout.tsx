@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { routeFor } from '../routes/route-table';
+import { routeFor } from '../router/route-table';
 
 export function BareLayout() {
   const { t } = useTranslation();

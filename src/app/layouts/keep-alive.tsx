@@ -14,9 +14,9 @@ import {
   type ComponentType,
 } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { ChunkErrorScreen, ChunkLoading } from '../routes/chunk-error';
-import { withTimeout } from '../routes/lazy-chunk';
-import { PORTAL_ROUTES, routeFor } from '../routes/route-table';
+import { ChunkErrorScreen, ChunkLoading } from '../router/chunk-error';
+import { withTimeout } from '../router/lazy-chunk';
+import { PORTAL_ROUTES, routeFor } from '../router/route-table';
 
 const KEPT = PORTAL_ROUTES.filter((r) => r.layout === 'main' && r.keepAlive);
 const PAGES = new Map<string, ComponentType>(

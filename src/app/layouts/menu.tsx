@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { MENU_ROUTES } from '../routes/route-table';
+import { MENU_ROUTES } from '../router/route-table';
 
 export function Menu({ badges = {} }: { badges?: Record<string, ReactNode> }) {
   const { t } = useTranslation();

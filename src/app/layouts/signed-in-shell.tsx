@@ -1,30 +1,41 @@
 /**
  * The signed-in area: server data (TanStack Query) for every page behind the guard, and the
- * connections that live as long as the session, across both layouts: the app socket (spec §7) and
- * the chat, which the pages of spec §2 that do not use it (/shareScreen, /question,
- * /verification) close.
+ * connections that live as long as the session, across both layouts (connections/): the app
+ * socket (spec §7) and the chat, which the pages of spec §2 that do not use it (/shareScreen,
+ * /question, /verification) close. The features that keep state in step with a connection take
+ * part through their plugins, handed over here.
  */
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ServerDataProvider } from '../api/server-data';
-import { session } from '../features/auth';
-import { useChatConnection } from '../features/chat';
-import { useAppSocket } from '../features/notifications';
+import { ConnectionsProvider, type AppSocketPlugin, type ChatPlugin } from '../connections';
+import { messagesChatPlugin } from '../features/chat';
+import { notificationPushes } from '../features/notifications';
 import { NO_CHAT_PATHS } from '../paths';
+import { session } from '../session';
+
+const CHAT_PLUGINS: readonly ChatPlugin[] = [messagesChatPlugin];
+const SOCKET_PLUGINS: readonly AppSocketPlugin[] = [notificationPushes];
 
 function SessionConnections() {
   const { token } = useSnapshot(session);
   const { pathname } = useLocation();
-  useAppSocket(token);
-  useChatConnection(token, !NO_CHAT_PATHS.includes(pathname));
-  return null;
+  return (
+    <ConnectionsProvider
+      token={token}
+      chat={!NO_CHAT_PATHS.includes(pathname)}
+      chatPlugins={CHAT_PLUGINS}
+      socketPlugins={SOCKET_PLUGINS}
+    >
+      <Outlet />
+    </ConnectionsProvider>
+  );
 }
 
 export default function SignedInShell() {
   return (
     <ServerDataProvider>
       <SessionConnections />
-      <Outlet />
     </ServerDataProvider>
   );
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { LanguageSwitcher } from '../components/language-switcher';
-import { session, signOut } from '../features/auth';
+import { signOut } from '../features/auth';
+import { session } from '../session';
 import { paths } from '../paths';
 
 export function TopBar({ title, transparent = false }: { title: string; transparent?: boolean }) {

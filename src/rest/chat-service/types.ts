@@ -1,4 +1,6 @@
 /** Shapes the chat service answers with (hosted-chat-wire.md §4–§9), as far as the portal reads them. */
+import type { DialogTypeCode } from '../../shared/dialog-type';
+
 export interface ChatUser {
   id: number;
   full_name: string | null;
@@ -24,8 +26,8 @@ export interface Page<T> {
   items: T[];
 }
 
-/** 1 public group, 2 group, 3 private. */
-export type DialogType = 1 | 2 | 3;
+/** 1 public group, 2 group, 3 private (src/shared/dialog-type.ts). */
+export type DialogType = DialogTypeCode;
 
 export interface Dialog {
   _id: string;

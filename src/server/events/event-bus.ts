@@ -2,6 +2,7 @@
  * In-process domain events. One server instance owns its sockets, so fan-out across instances
  * would go through Redis or RabbitMQ (DESIGN.md §5); within one process this typed emitter is it.
  */
+import type { DialogTypeCode } from '../../shared/dialog-type';
 import type { SessionEndReason } from '../db/schema';
 
 export interface DomainEvents {
@@ -30,7 +31,7 @@ export interface DomainEvents {
     /** The first 140 characters of the text; empty for an attachment-only message. */
     textPreview: string;
     attachmentCount: number;
-    dialogType: 1 | 2 | 3;
+    dialogType: DialogTypeCode;
     dateSent: number;
   };
   /** A provider completed an expert report (spec §7): the member's app is told (bot say, spec §3). */

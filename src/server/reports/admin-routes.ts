@@ -102,13 +102,14 @@ export const reportAdminRoutes: AdminRoutes = (admin, ctx) => {
     const provider = await findProviderByEmail(ctx, input.provider);
     const change =
       input.action === 'grant'
-        ? await grantReportAccess(ctx.db, provider.id)
+        ? { ...(await grantReportAccess(ctx.db, provider.id)), released: [] }
         : await revokeReportAccess(ctx.db, provider.id);
     return ok(reply, {
       provider: provider.email,
       reportAccess: change.granted,
       changed: change.changed,
       at: change.at.toISOString(),
+      releasedReportIds: change.released,
     });
   });
 };

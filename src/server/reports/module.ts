@@ -1,32 +1,33 @@
 /**
  * Expert reports (spec §7 "Expert reports") as one server module: the provider's calls under
  * `/user/member/expertReport/` and the operator's commands (assign a report, grant report access,
- * list the health-data access log).
+ * list the health-data access log), and the bot say to the member's app when a report is completed.
  */
 import type { ServerModule } from '../app';
 import { accessLogAdminRoutes } from '../access-log/admin-routes';
 import { appSockets } from '../socket/registry';
 import { reportAdminRoutes } from './admin-routes';
-import { pushReportCompleted } from './report-push';
+import { pushReportCompleted } from './member-push';
 import { registerReportRoutes } from './report-routes';
 
-let unsubscribe: (() => void) | null = null;
+let unsubscribe: (() => void)[] = [];
 
 export const expertReportsModule: ServerModule = {
   name: 'expert-reports',
   api: (api, ctx) => registerReportRoutes(api, ctx),
+  start(ctx) {
+    unsubscribe = [
+      ctx.events.on('report.completed', async (completed) => {
+        await pushReportCompleted(ctx, appSockets, completed);
+      }),
+    ];
+  },
+  stop() {
+    for (const off of unsubscribe) off();
+    unsubscribe = [];
+  },
   admin: (admin, ctx) => {
     reportAdminRoutes(admin, ctx);
     accessLogAdminRoutes(admin, ctx);
-  },
-  start(ctx) {
-    // A completed report reaches the member's app socket (report-push.ts).
-    unsubscribe = ctx.events.on('report.completed', async (completed) => {
-      await pushReportCompleted(ctx, appSockets, completed);
-    });
-  },
-  stop() {
-    unsubscribe?.();
-    unsubscribe = null;
   },
 };

@@ -8,6 +8,7 @@
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { ApiError } from '../http/api-error';
+import { moveReport } from './report-moves';
 
 export const NO_REPORT_ACCESS_MESSAGE = 'You do not have access to expert reports';
 
@@ -74,12 +75,16 @@ export async function grantReportAccess(
   });
 }
 
-/** Revokes report access (a no-op answer when there was none). */
+/**
+ * Revokes report access (a no-op answer when there was none). The reports she still held —
+ * assigned or claimed, not completed — go back to the open pool through the table, drafts kept,
+ * so no member waits on a provider who can no longer open them.
+ */
 export async function revokeReportAccess(
   db: Database,
   providerId: number,
   at = new Date(),
-): Promise<GrantChange> {
+): Promise<GrantChange & { released: number[] }> {
   const row = await db
     .updateTable('report_access_grants')
     .set({ revoked_at: at })
@@ -87,5 +92,12 @@ export async function revokeReportAccess(
     .where('revoked_at', 'is', null)
     .returning('revoked_at')
     .executeTakeFirst();
-  return { granted: false, changed: row !== undefined, at };
+  const held = await db
+    .selectFrom('expert_reports')
+    .select('id')
+    .where('provider_id', '=', providerId)
+    .where('status', 'in', ['ASSIGNED', 'CLAIMED'])
+    .execute();
+  for (const r of held) await moveReport(db, providerId, r.id, 'DISCLAIM', { at });
+  return { granted: false, changed: row !== undefined, at, released: held.map((r) => r.id) };
 }

@@ -4,6 +4,7 @@
  * dialogs get their MUC room when the chat-service module starts (Prosody is not up yet here).
  */
 import { chatFixtures, chatIdOf } from '../../../fixtures';
+import { isPrivateDialog } from '../../shared/dialog-type';
 import { privateKey } from '../chat-history/dialogs';
 import { newObjectId } from '../chat-history/object-id';
 import type { Seeder } from './seeder';
@@ -27,7 +28,7 @@ export const seedChat: Seeder = {
           name: 'name' in fixture ? String(fixture.name) : '',
           owner_id: owner,
           occupant_ids: [...occupants].sort((a, b) => a - b),
-          private_key: type === 3 ? privateKey(occupants[0]!, occupants[1]!) : null,
+          private_key: isPrivateDialog(type) ? privateKey(occupants[0]!, occupants[1]!) : null,
           created_at: created,
           updated_at: created,
         })
@@ -46,7 +47,7 @@ export const seedChat: Seeder = {
             id,
             dialog_id: dialogId,
             sender_id: sender,
-            recipient_id: type === 3 ? (others[0] ?? null) : null,
+            recipient_id: isPrivateDialog(type) ? (others[0] ?? null) : null,
             body: message.text,
             date_sent: dateSent,
             read_ids: unread ? [sender] : [sender, ...others],

@@ -9,26 +9,26 @@
 import type { ServerContext } from '../context';
 import { authenticate } from '../http/authenticate';
 import { ApiError } from '../http/api-error';
-import { TOKEN_SHAPE, touchQbSession } from '../qb/sessions';
+import { CHAT_SESSION_TOKEN, chatSessionUser } from '../chat-identity/session-token';
 
 export type SocketIdentity =
   | { kind: 'provider'; sessionId: number; providerId: number; chatId: number; memberId: null }
   | { kind: 'member'; sessionId: null; providerId: null; chatId: number; memberId: number };
 
 export async function authenticateSocket(ctx: ServerContext, token: string | null): Promise<SocketIdentity> {
-  if (token === null || !TOKEN_SHAPE.test(token)) {
+  if (token === null || !CHAT_SESSION_TOKEN.test(token)) {
     const session = await authenticate(ctx, token);
     return { kind: 'provider', ...session, memberId: null };
   }
-  const qb = await touchQbSession(ctx, token);
+  const chatId = await chatSessionUser(ctx.db, token);
   const member =
-    qb?.userId == null
+    chatId === null
       ? undefined
       : await ctx.db
           .selectFrom('members')
           .innerJoin('chat_users', 'chat_users.id', 'members.chat_id')
           .select(['members.id', 'members.chat_id'])
-          .where('members.chat_id', '=', qb.userId)
+          .where('members.chat_id', '=', chatId)
           .where('chat_users.kind', '=', 'member')
           .executeTakeFirst();
   if (!member) {

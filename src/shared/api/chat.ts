@@ -5,6 +5,7 @@
  * `POST /consultation/invite/doctor/consultation/end` lives in the consultation contract.
  */
 import { z } from 'zod';
+import { DIALOG_TYPE } from '../dialog-type';
 import { defineEndpoint } from './endpoint';
 import { messagingQuery } from './messaging';
 import { Id } from './fields';
@@ -24,7 +25,11 @@ export const ClientInfo = z.object({
 });
 export type ClientInfo = z.infer<typeof ClientInfo>;
 
-export const DialogType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const DialogType = z.union([
+  z.literal(DIALOG_TYPE.publicGroup),
+  z.literal(DIALOG_TYPE.group),
+  z.literal(DIALOG_TYPE.private),
+]);
 
 export const ProviderDialog = z.object({
   dialogId: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEnterPortal } from '../../../src/app/features/auth/session-store';
+import { canEnterPortal } from '../../../src/app/session/session-store';
 
 describe('navigation guard of spec §5', () => {
   it('needs a token and agreementProtocol other than "0"', () => {

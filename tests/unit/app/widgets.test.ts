@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampPage, pageCount, visiblePages } from '../../../src/app/components/page-math';
-import { ChunkLoadError, withTimeout } from '../../../src/app/routes/lazy-chunk';
+import { ChunkLoadError, withTimeout } from '../../../src/app/router/lazy-chunk';
 
 describe('pagination arithmetic', () => {
   it('counts pages and clamps the current one', () => {

@@ -4,15 +4,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { protocolCalls } from '../../api/api-client';
 import { formatDateTime } from '../../components/format';
+import { agreementVersionsQuery } from './queries';
 
 export function AgreementsSection() {
   const { t, i18n } = useTranslation('settings');
-  const versions = useQuery({
-    queryKey: ['protocol', 'versions'],
-    queryFn: () => protocolCalls.publishedVersions(),
-  });
+  const versions = useQuery(agreementVersionsQuery());
   if (versions.isPending) return <p className="text-sm text-slate-500">{t('common:table.loading')}</p>;
   const accepted = versions.data?.accepted ?? [];
   if (accepted.length === 0) return <p className="text-sm text-slate-500">{t('agreements.none')}</p>;

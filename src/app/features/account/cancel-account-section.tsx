@@ -12,16 +12,14 @@ import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
-import { endSession } from '../auth';
+import { endSession } from '../../session';
 import { paths } from '../../paths';
+import { consultationCountsQuery } from './queries';
 
 export function CancelAccountSection() {
   const { t } = useTranslation('workspace');
   const navigate = useNavigate();
-  const counts = useQuery({
-    queryKey: ['account', 'consultationCounts'],
-    queryFn: () => accountCalls.consultationCounts(),
-  });
+  const counts = useQuery(consultationCountsQuery());
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { protocolCalls } from '../../api/api-client';
 import { Dialog } from '../../components/dialog';
 import { showToast } from '../../components/toast-store';
-import { setAgreementProtocol } from './session-store';
+import { setAgreementProtocol } from '../../session';
 import { signOut } from './sign-out';
 
 export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; onDeclined(): void }) {

@@ -1,12 +1,4 @@
-/** The auth feature: session, sign-in/up forms, password forms (the dialogs load lazily by path). */
-export {
-  session,
-  endSession,
-  canEnterPortal,
-  updateUserInfo,
-  setAgreementProtocol,
-  onSessionEnd,
-} from './session-store';
+/** The auth feature: sign-in/up forms, password forms (the dialogs load lazily by path). */
 export { SignInForm } from './sign-in-form';
 export { SignUpForm } from './sign-up-form';
 export { ChangePasswordForm } from './change-password-form';

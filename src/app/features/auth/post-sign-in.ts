@@ -5,7 +5,7 @@
  */
 import type { DoctorInfo } from '../../../shared/api/account';
 import { protocolCalls } from '../../api/api-client';
-import { setAgreementProtocol, startSession } from './session-store';
+import { setAgreementProtocol, startSession } from '../../session';
 
 export async function afterSignIn(token: string, userInfo: DoctorInfo): Promise<{ agreementDue: boolean }> {
   startSession(token, userInfo);

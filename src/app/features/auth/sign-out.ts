@@ -1,6 +1,6 @@
 /** Signing out on purpose: tell the server (ends chat and sockets too), then forget the session. */
 import { accountCalls } from '../../api/api-client';
-import { endSession } from './session-store';
+import { endSession } from '../../session';
 
 export async function signOut(): Promise<void> {
   try {

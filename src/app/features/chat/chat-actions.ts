@@ -3,7 +3,9 @@
  * upload progress bar; hosted-chat-wire.md §6 then §14.2), mark messages read when seen, open a
  * conversation with a client (deep link /message?userId=), answer contact requests and block or
  * unblock with a mutual block (spec §3 blocking list items). Sends wait in the outbox while offline.
+ * Each action takes the running chat the component read with `useChat()` (null: not connected).
  */
+import { DIALOG_TYPE, isPrivateDialog } from '../../../shared/dialog-type';
 import i18next from 'i18next';
 import { ChatNotConnectedError } from '../../../xmpp';
 import { compressImage } from '../../components/compress-image';
@@ -16,15 +18,13 @@ import {
   setBlocked,
   setOccupants,
   setUpload,
-  setWaiting,
 } from './chat-store';
-import { chatRuntime, type ChatRuntime } from './chat-runtime';
+import type { ChatRuntime } from '../../connections';
 import { BLOCK_LIST, refreshDialogs } from './chat-sync';
-import { ATTACHMENT_BODY, ownEntry } from './convert';
+import { ATTACHMENT_BODY, dialogAddress, ownEntry } from './convert';
 import type { EntryAttachment } from './entries';
 
-function runtimeOrWarn(): ChatRuntime | null {
-  const runtime = chatRuntime();
+function runtimeOrWarn(runtime: ChatRuntime | null): ChatRuntime | null {
   if (!runtime) showToast(i18next.t('messages:errors.notConnected'));
   return runtime;
 }
@@ -55,32 +55,17 @@ function sendMessage(
   if (!dialog) return;
   const id = runtime.chat.helpers.newMessageId();
   addEntries(dialogId, [ownEntry({ id, dialogId, me: runtime.me, body, attachments })], { live: true });
-  const group = dialog.type !== 3;
-  runtime.outbox.push({
-    kind: 'message',
-    id,
-    to: group ? runtime.chat.helpers.roomJid(dialogId) : dialog.clientChatId!,
-    type: group ? 'groupchat' : 'chat',
-    body,
-    // Receipts are one-to-one only (spec §4 Messaging).
-    markable: !group,
-    extension: {
-      save_to_history: 1,
-      dialog_id: dialogId,
-      ...(attachments.length > 0 ? { attachments } : {}),
-    },
-  });
-  setWaiting(runtime.outbox.pending.length);
+  runtime.enqueue({ kind: 'message', dialog: dialogAddress(dialog), message: { id, body, attachments } });
 }
 
-export function sendText(dialogId: string, text: string): void {
-  const runtime = runtimeOrWarn();
+export function sendText(chat: ChatRuntime | null, dialogId: string, text: string): void {
+  const runtime = runtimeOrWarn(chat);
   if (runtime && text.trim()) sendMessage(runtime, dialogId, text);
 }
 
 /** Spec §5: compressed, uploaded as a private blob with progress, then sent as an attachment. */
-export async function sendImage(dialogId: string, file: File): Promise<void> {
-  const runtime = runtimeOrWarn();
+export async function sendImage(chat: ChatRuntime | null, dialogId: string, file: File): Promise<void> {
+  const runtime = runtimeOrWarn(chat);
   if (!runtime) return;
   setUpload({ dialogId, name: file.name, fraction: 0 });
   try {
@@ -112,15 +97,13 @@ export async function sendImage(dialogId: string, file: File): Promise<void> {
  * to the sender of a one-to-one message; group messages are marked read over REST (no receipts in
  * rooms). Either way the dialog's unread count drops by what was newly read.
  */
-export function markSeen(dialogId: string, ids: string[]): void {
-  const runtime = chatRuntime();
+export function markSeen(runtime: ChatRuntime | null, dialogId: string, ids: string[]): void {
   if (!runtime || ids.length === 0) return;
   const newlyRead = markReadByMe(dialogId, ids);
   if (newlyRead.length === 0) return;
-  if (chatStore.dialogs[dialogId]?.type === 3) {
+  if (chatStore.dialogs[dialogId]?.type === DIALOG_TYPE.private) {
     for (const entry of newlyRead)
-      runtime.outbox.push({ kind: 'read', messageId: entry.id, userId: entry.senderId, dialogId });
-    setWaiting(runtime.outbox.pending.length);
+      runtime.enqueue({ kind: 'read', messageId: entry.id, userId: entry.senderId, dialogId });
   } else {
     runtime.service.messages
       .update(
@@ -132,13 +115,18 @@ export function markSeen(dialogId: string, ids: string[]): void {
 }
 
 /** The private dialog with a client, created when there is none yet (spec §7 deep link from issue 5). */
-export async function openDialogWith(userId: number): Promise<string | null> {
-  const runtime = runtimeOrWarn();
+export async function openDialogWith(chat: ChatRuntime | null, userId: number): Promise<string | null> {
+  const runtime = runtimeOrWarn(chat);
   if (!runtime) return null;
-  const known = Object.values(chatStore.dialogs).find((d) => d.type === 3 && d.clientChatId === userId);
+  const known = Object.values(chatStore.dialogs).find(
+    (d) => isPrivateDialog(d.type) && d.clientChatId === userId,
+  );
   if (known) return known.id;
   try {
-    const dialog = await runtime.service.dialogs.create({ type: 3, occupants_ids: [userId] });
+    const dialog = await runtime.service.dialogs.create({
+      type: DIALOG_TYPE.private,
+      occupants_ids: [userId],
+    });
     await refreshDialogs(runtime);
     return dialog._id;
   } catch (error) {
@@ -148,31 +136,30 @@ export async function openDialogWith(userId: number): Promise<string | null> {
   }
 }
 
-function connected(): ChatRuntime {
-  const runtime = chatRuntime();
+function connected(runtime: ChatRuntime | null): ChatRuntime {
   if (!runtime) throw new ChatNotConnectedError();
   return runtime;
 }
 
 /** Spec §4 "Confirm: from plus ask subscribe; sends subscribed then subscribe". */
-export function acceptRequest(userId: number): Promise<boolean> {
+export function acceptRequest(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
   return attempt('Accepting a contact', () => {
-    connected().chat.roster.confirm(userId);
+    connected(runtime).chat.roster.confirm(userId);
     removeRequest(userId);
   });
 }
 
 /** Spec §4 "Reject: none, sends unsubscribed". */
-export function rejectRequest(userId: number): Promise<boolean> {
+export function rejectRequest(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
   return attempt('Rejecting a contact', () => {
-    connected().chat.roster.reject(userId);
+    connected(runtime).chat.roster.reject(userId);
     removeRequest(userId);
   });
 }
 
 /** Spec §4 "Adding a contact sets none with ask subscribe": presence follows once accepted. */
-export function addContact(userId: number): Promise<boolean> {
-  return attempt('Adding a contact', () => connected().chat.roster.add(userId));
+export function addContact(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
+  return attempt('Adding a contact', () => connected(runtime).chat.roster.add(userId));
 }
 
 /**
@@ -195,21 +182,20 @@ async function writeBlockList(runtime: ChatRuntime, ids: number[]): Promise<void
   setBlocked(ids);
 }
 
-export function blockUser(userId: number): Promise<boolean> {
-  return attempt('Blocking', () => writeBlockList(connected(), [...chatStore.blocked, userId]));
+export function blockUser(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
+  return attempt('Blocking', () => writeBlockList(connected(runtime), [...chatStore.blocked, userId]));
 }
 
-export function unblockUser(userId: number): Promise<boolean> {
+export function unblockUser(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
   return attempt('Unblocking', () =>
     writeBlockList(
-      connected(),
+      connected(runtime),
       chatStore.blocked.filter((id) => id !== userId),
     ),
   );
 }
 
-export async function refreshOccupants(dialogId: string): Promise<void> {
-  const runtime = chatRuntime();
+export async function refreshOccupants(runtime: ChatRuntime | null, dialogId: string): Promise<void> {
   if (!runtime) return;
   try {
     setOccupants(dialogId, await runtime.chat.muc.listOnlineUsers(dialogId));

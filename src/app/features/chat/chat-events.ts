@@ -1,9 +1,10 @@
 /**
- * From the chat stack's events to the chat store (DESIGN.md §3): connection state (spec §4),
- * messages and their acks, errors and markers (spec §3 statuses; peer-lessons §9, §10), typing
- * (peer-lessons §11), contact requests and presence (spec §4 Contact subscription), room occupants.
+ * From the chat stack's events to the chat store (DESIGN.md §3): messages and their acks, errors
+ * and markers (spec §3 statuses; peer-lessons §9, §10), typing (peer-lessons §11), contact
+ * requests and presence (spec §4 Contact subscription), room occupants, and the catch-up after a
+ * reconnect. The connection's own state (spec §4) is the connection layer's (connections/chat).
  */
-import { ApiError } from '../../../rest';
+import { isPrivateDialog } from '../../../shared/dialog-type';
 import type { ChatMessage, MarkerEvent } from '../../../xmpp';
 import {
   addEntries,
@@ -14,20 +15,23 @@ import {
   markerArrived,
   occupantChanged,
   setContacts,
-  setLink,
+  setMe,
   setOccupants,
   setPresence,
   setTyping,
   updateEntry,
 } from './chat-store';
-import type { ChatRuntime } from './chat-runtime';
-import { afterReconnect, flushOutbox, refreshDialogs } from './chat-sync';
+import type { ChatRuntime } from '../../connections';
+import { afterReconnect, refreshDialogs } from './chat-sync';
 import { entryFromLive } from './convert';
 
 /** The private dialog with a user, if we know it. */
 export function privateDialogWith(userId: number | null): string | null {
   if (userId === null) return null;
-  return Object.values(chatStore.dialogs).find((d) => d.type === 3 && d.clientChatId === userId)?.id ?? null;
+  return (
+    Object.values(chatStore.dialogs).find((d) => isPrivateDialog(d.type) && d.clientChatId === userId)?.id ??
+    null
+  );
 }
 
 function onMessage(runtime: ChatRuntime, message: ChatMessage): void {
@@ -54,47 +58,13 @@ function onMarker(runtime: ChatRuntime, marker: MarkerEvent, kind: 'delivered' |
   markerArrived(marker.dialogId, { messageId: marker.messageId, userId: marker.userId, kind });
 }
 
-/** After the chat-service session expired or a re-login was refused (spec §4, §8 AUTHFAIL). */
-async function renewQuietly(runtime: ChatRuntime): Promise<void> {
-  try {
-    await runtime.renew();
-  } catch (error) {
-    console.warn('Chat session renewal', error);
-    setLink('offline');
-    // The portal session is over: no chat outlives it (DESIGN.md §3). Other failures (network)
-    // leave the reconnect loop running.
-    if (error instanceof ApiError && error.code.startsWith('TOKEN_ERR')) await runtime.chat.disconnect();
-  }
-}
-
 export function wireChatEvents(runtime: ChatRuntime): () => void {
   const { chat } = runtime;
-  const online = () => setLink(chat.isConnected ? 'online' : 'reconnecting');
-  const offline = () => setLink('offline');
-  window.addEventListener('online', online);
-  window.addEventListener('offline', offline);
+  setMe(runtime.me);
   const offs = [
-    chat.on('state', (state) => {
-      if ((state === 'connected' || state === 'attached') && chatStore.chatLoaded) setLink('online');
-    }),
-    chat.on('disconnected', (info) => {
-      clearTyping();
-      if (!info.intentional) setLink(info.willReconnect ? 'reconnecting' : 'offline');
-    }),
-    chat.on('reconnect', () => {
-      setLink('online');
-      void afterReconnect(runtime);
-    }),
-    chat.on('resumed', () => {
-      setLink('online');
-      flushOutbox(runtime);
-    }),
-    chat.on('sessionExpired', () => void renewQuietly(runtime)),
-    // Every AUTHFAIL is raised here, the first login's too (spec §8); the first login reports its
-    // own failure (chat-runtime run), so only a refused re-login renews the session.
-    chat.on('reconnectFailed', () => {
-      if (chatStore.chatLoaded) void renewQuietly(runtime);
-    }),
+    chat.on('disconnected', () => clearTyping()),
+    // The connection has sent what waited (connections/chat/link-events.ts); the rest catches up.
+    chat.on('reconnect', () => void afterReconnect(runtime)),
     chat.on('message', (message) => onMessage(runtime, message)),
     chat.on('messageSent', ({ id }) =>
       updateEntry(id, (e) => (e.onServer && !e.failed ? e : { ...e, onServer: true, failed: false })),
@@ -116,8 +86,6 @@ export function wireChatEvents(runtime: ChatRuntime): () => void {
     ),
   ];
   return () => {
-    window.removeEventListener('online', online);
-    window.removeEventListener('offline', offline);
     for (const off of offs) off();
   };
 }

@@ -1,21 +1,19 @@
 /**
  * Realtime chat state of the portal (DESIGN.md §3: a valtio store owned by this module; every
- * change goes through the functions below): the connection as the user sees it, dialogs with
+ * change goes through the functions below): who we are on the chat, dialogs with
  * unread counts (spec §3 "items with unreadMessagesCount"), each conversation's entries merged by
  * id (peer-lessons §4), typing, presence, contacts and requests, blocked users, room occupants.
  */
+import { DIALOG_TYPE, type DialogTypeCode } from '../../../shared/dialog-type';
 import { proxy } from 'valtio';
 import { mergeEntries, type ChatEntry } from './entries';
 import { applyMarker } from './ticks';
 import { totalUnread, unreadAfterIncoming, unreadAfterRead, unreadFromServer } from './unread';
 
-/** What the user is told about the chat connection (spec §4 chat connection states, simplified). */
-export type ChatLink = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'failed';
-
 export interface DialogView {
   id: string;
   /** 1 public group, 2 group, 3 private (hosted-chat-wire.md §5.1). */
-  type: 1 | 2 | 3;
+  type: DialogTypeCode;
   name: string;
   avatar: string | null;
   /** The member of a private dialog. */
@@ -42,12 +40,6 @@ export interface Contact {
 }
 
 export interface ChatState {
-  link: ChatLink;
-  /** i18n key (messages namespace) of the spec §8 message of a failed login. */
-  failure: string | null;
-  /** Spec §4 "On success the flags session-loaded and chat-loaded are set". */
-  sessionLoaded: boolean;
-  chatLoaded: boolean;
   /** Unread counts are known (the chat account info arrived). */
   unreadKnown: boolean;
   me: number | null;
@@ -60,18 +52,12 @@ export interface ChatState {
   requests: number[];
   blocked: number[];
   occupants: Record<string, number[]>;
-  /** Messages and markers waiting for the connection. */
-  waiting: number;
   /** Messages of others that arrived live in this tab and are not read yet, per dialog. */
   unseen: Record<string, string[]>;
   upload: { dialogId: string; name: string; fraction: number } | null;
 }
 
 const initial = (): ChatState => ({
-  link: 'idle',
-  failure: null,
-  sessionLoaded: false,
-  chatLoaded: false,
   unreadKnown: false,
   me: null,
   active: null,
@@ -83,7 +69,6 @@ const initial = (): ChatState => ({
   requests: [],
   blocked: [],
   occupants: {},
-  waiting: 0,
   unseen: {},
   upload: null,
 });
@@ -94,13 +79,9 @@ export function resetChat(): void {
   Object.assign(chatStore, initial());
 }
 
-export function setLink(link: ChatLink, failure: string | null = null): void {
-  chatStore.link = link;
-  chatStore.failure = failure;
-}
-
-export function setLoaded(flags: Partial<Pick<ChatState, 'sessionLoaded' | 'chatLoaded' | 'me'>>): void {
-  Object.assign(chatStore, flags);
+/** Who we are on the chat: set when the chat plugin is wired to a new connection. */
+export function setMe(me: number | null): void {
+  chatStore.me = me;
 }
 
 export function setActive(dialogId: string | null): void {
@@ -109,7 +90,7 @@ export function setActive(dialogId: string | null): void {
 
 const blankDialog = (id: string): DialogView => ({
   id,
-  type: 3,
+  type: DIALOG_TYPE.private,
   name: '',
   avatar: null,
   clientChatId: null,
@@ -288,10 +269,6 @@ export function occupantChanged(dialogId: string, userId: number, present: boole
   const current = chatStore.occupants[dialogId];
   if (!current) return;
   setOccupants(dialogId, present ? [...current, userId] : current.filter((id) => id !== userId));
-}
-
-export function setWaiting(count: number): void {
-  chatStore.waiting = count;
 }
 
 export function setUpload(upload: ChatState['upload']): void {

@@ -3,10 +3,11 @@
  * counts, the blocked users (privacy list, spec §3), the group rooms (spec §4 Rooms), the history
  * of open conversations after a reconnect (peer-lessons §4), and what waited in the outbox.
  */
+import { isPrivateDialog } from '../../../shared/dialog-type';
 import { StanzaError } from '../../../xmpp';
 import { fetchFresh } from '../../api/fetch-fresh';
-import { chatStore, seedDialogs, setBlocked, setContacts, setWaiting } from './chat-store';
-import type { ChatRuntime } from './chat-runtime';
+import type { ChatRuntime } from '../../connections';
+import { chatStore, seedDialogs, setBlocked, setContacts } from './chat-store';
 import { dialogFromApi } from './convert';
 import { catchUp } from './history';
 import { dialogsQuery } from './queries';
@@ -36,7 +37,7 @@ export async function loadBlocked(runtime: ChatRuntime): Promise<void> {
 
 /** Joins the room of every group dialog (spec §4 "Status 110 means join success"). */
 export async function joinRooms(runtime: ChatRuntime): Promise<void> {
-  const groups = Object.values(chatStore.dialogs).filter((d) => d.type !== 3);
+  const groups = Object.values(chatStore.dialogs).filter((d) => !isPrivateDialog(d.type));
   const joined = new Set(runtime.chat.joinedRooms);
   await Promise.all(
     groups
@@ -47,21 +48,18 @@ export async function joinRooms(runtime: ChatRuntime): Promise<void> {
   );
 }
 
-export function flushOutbox(runtime: ChatRuntime): void {
-  runtime.outbox.flush();
-  setWaiting(runtime.outbox.pending.length);
-}
-
 export async function afterLogin(runtime: ChatRuntime): Promise<void> {
   setContacts(runtime.chat.contacts);
   await refreshDialogs(runtime);
-  flushOutbox(runtime);
+  runtime.flushOutbox();
   await Promise.all([loadBlocked(runtime), joinRooms(runtime)]);
 }
 
-/** After a fresh login that followed a drop (the stack has re-joined the rooms it knew). */
+/**
+ * After a fresh login that followed a drop (the stack has re-joined the rooms it knew; the
+ * connection has sent what waited).
+ */
 export async function afterReconnect(runtime: ChatRuntime): Promise<void> {
-  flushOutbox(runtime);
   await refreshDialogs(runtime);
   await joinRooms(runtime);
   const open = Object.entries(chatStore.conversations).filter(([, c]) => c.loaded);

@@ -7,20 +7,24 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
+import { useChat, type ChatRuntime } from '../../connections';
 import { sendImage, sendText } from './chat-actions';
-import { chatRuntime } from './chat-runtime';
 import { chatStore } from './chat-store';
+import { dialogAddress } from './convert';
 import { PaperclipIcon } from './icons';
 import { createTypingSender } from './typing-sender';
 
-type Chat = NonNullable<ReturnType<typeof chatRuntime>>['chat'];
+type Chat = ChatRuntime['chat'];
 
 /** Typing notifications are best effort: offline, there is nobody to tell. */
-function tell(dialogId: string, send: (chat: Chat, to: number | string) => void): void {
-  const runtime = chatRuntime();
+function tell(
+  runtime: ChatRuntime | null,
+  dialogId: string,
+  send: (chat: Chat, to: number | string) => void,
+): void {
   const dialog = chatStore.dialogs[dialogId];
   if (!runtime || !dialog || !runtime.chat.isConnected) return;
-  const to = dialog.type === 3 ? dialog.clientChatId : runtime.chat.helpers.roomJid(dialog.id);
+  const to = runtime.chat.helpers.dialogRecipient(dialogAddress(dialog));
   if (to === null) return;
   try {
     send(runtime.chat, to);
@@ -35,11 +39,17 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
   const [text, setText] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const { upload } = useSnapshot(chatStore);
+  const runtime = useChat();
+  // The sender reads the running chat when it sends, not when it was made.
+  const current = useRef(runtime);
+  useEffect(() => {
+    current.current = runtime;
+  }, [runtime]);
   const typing = useMemo(
     () =>
       createTypingSender({
-        sendComposing: () => tell(dialogId, (chat, to) => chat.sendIsTypingStatus(to)),
-        sendPaused: () => tell(dialogId, (chat, to) => chat.sendIsStopTypingStatus(to)),
+        sendComposing: () => tell(current.current, dialogId, (chat, to) => chat.sendIsTypingStatus(to)),
+        sendPaused: () => tell(current.current, dialogId, (chat, to) => chat.sendIsStopTypingStatus(to)),
         setTimer: (fn, ms) => window.setTimeout(fn, ms),
         clearTimer: (handle) => window.clearTimeout(handle as number),
       }),
@@ -50,7 +60,7 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
   const send = () => {
     if (!text.trim() || disabled) return;
     typing.stop();
-    sendText(dialogId, text);
+    sendText(runtime, dialogId, text);
     setText('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -76,7 +86,7 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) void sendImage(dialogId, file);
+            if (file) void sendImage(runtime, dialogId, file);
           }}
         />
         <Button

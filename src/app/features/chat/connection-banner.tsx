@@ -4,12 +4,11 @@
  * login with the spec §8 message and a reload.
  */
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
-import { chatStore } from './chat-store';
+import { useChatLink } from '../../connections';
 
 export function ConnectionBanner() {
   const { t } = useTranslation('messages');
-  const { link, failure, waiting } = useSnapshot(chatStore);
+  const { link, failure, waiting } = useChatLink();
   if (link === 'online' && waiting === 0) return null;
   const tone =
     link === 'failed' || link === 'offline' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-800';

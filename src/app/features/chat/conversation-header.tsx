@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { useChat } from '../../connections';
 import { addContact, blockUser, refreshOccupants, unblockUser } from './chat-actions';
 import { chatStore, type DialogView } from './chat-store';
 import { usePerson } from './use-names';
@@ -28,10 +29,11 @@ function Occupant({ chatId, online }: { chatId: number; online: boolean }) {
 
 function GroupMembers({ dialog }: { dialog: DialogView }) {
   const { t } = useTranslation('messages');
-  const { occupants, chatLoaded } = useSnapshot(chatStore);
+  const { occupants } = useSnapshot(chatStore);
+  const chat = useChat();
   useEffect(() => {
-    if (chatLoaded) void refreshOccupants(dialog.id);
-  }, [dialog.id, chatLoaded]);
+    if (chat) void refreshOccupants(chat, dialog.id);
+  }, [dialog.id, chat]);
   const online = occupants[dialog.id] ?? [];
   return (
     <section
@@ -51,6 +53,7 @@ function GroupMembers({ dialog }: { dialog: DialogView }) {
 function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: number }) {
   const { t } = useTranslation('messages');
   const { contacts, blocked } = useSnapshot(chatStore);
+  const chat = useChat();
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const contact = contacts[clientId];
@@ -68,12 +71,12 @@ function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: num
         (contact?.ask === 'subscribe' ? (
           <span className="text-xs text-slate-500">{t('contact.requested')}</span>
         ) : (
-          <Button variant="secondary" onClick={() => void addContact(clientId)}>
+          <Button variant="secondary" onClick={() => void addContact(chat, clientId)}>
             {t('contact.add')}
           </Button>
         ))}
       {isBlocked ? (
-        <Button variant="secondary" busy={busy} onClick={() => void run(() => unblockUser(clientId))}>
+        <Button variant="secondary" busy={busy} onClick={() => void run(() => unblockUser(chat, clientId))}>
           {t('block.unblock')}
         </Button>
       ) : (
@@ -85,7 +88,7 @@ function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: num
         open={confirm}
         title={t('block.title', { name: dialog.name })}
         onCancel={() => setConfirm(false)}
-        onDone={() => void run(() => blockUser(clientId))}
+        onDone={() => void run(() => blockUser(chat, clientId))}
         doneLabel={t('block.block')}
         busy={busy}
       >

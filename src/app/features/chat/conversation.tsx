@@ -3,12 +3,13 @@
  * messages at the bottom, read markers for messages once they are on screen in a visible tab
  * (spec §4 Messaging), who is typing, and the composer.
  */
+import { isPrivateDialog } from '../../../shared/dialog-type';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/button';
+import { useChat, type ChatRuntime } from '../../connections';
 import { markSeen } from './chat-actions';
-import { chatRuntime } from './chat-runtime';
 import { chatStore, type ConversationState } from './chat-store';
 import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';
@@ -18,8 +19,7 @@ import { usePerson } from './use-names';
 
 const NEAR_BOTTOM_PX = 80;
 
-function loadOlder(dialogId: string) {
-  const runtime = chatRuntime();
+function loadOlder(runtime: ChatRuntime | null, dialogId: string) {
   if (runtime) void loadHistory(runtime, dialogId);
 }
 
@@ -107,13 +107,19 @@ function useScrollKeeping(
 }
 
 /** Read markers for other people's unread messages once half of them is on screen. */
-function useReadWhenSeen(log: React.RefObject<HTMLDivElement | null>, dialogId: string, entries: unknown) {
+function useReadWhenSeen(
+  chat: ChatRuntime | null,
+  log: React.RefObject<HTMLDivElement | null>,
+  dialogId: string,
+  entries: unknown,
+) {
   useEffect(() => {
     const root = log.current;
     if (!root) return;
     const onScreen = new Set<string>();
     const flush = () => {
-      if (document.visibilityState === 'visible' && onScreen.size > 0) markSeen(dialogId, [...onScreen]);
+      if (document.visibilityState === 'visible' && onScreen.size > 0)
+        markSeen(chat, dialogId, [...onScreen]);
     };
     const observer = new IntersectionObserver(
       (records) => {
@@ -132,11 +138,12 @@ function useReadWhenSeen(log: React.RefObject<HTMLDivElement | null>, dialogId: 
       observer.disconnect();
       document.removeEventListener('visibilitychange', flush);
     };
-  }, [log, dialogId, entries]);
+  }, [chat, log, dialogId, entries]);
 }
 
 /** Asks for older messages whenever the top of the list is in view. */
 function useOlderOnTop(
+  chat: ChatRuntime | null,
   top: React.RefObject<HTMLDivElement | null>,
   dialogId: string,
   conversation: ConversationState,
@@ -146,16 +153,17 @@ function useOlderOnTop(
     const element = top.current;
     if (!element || !ready) return;
     const observer = new IntersectionObserver((records) => {
-      if (records.some((r) => r.isIntersecting)) loadOlder(dialogId);
+      if (records.some((r) => r.isIntersecting)) loadOlder(chat, dialogId);
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [top, dialogId, ready, conversation.entries.length]);
+  }, [chat, top, dialogId, ready, conversation.entries.length]);
 }
 
 export function Conversation({ dialogId }: { dialogId: string }) {
   const { t } = useTranslation('messages');
   const state = useSnapshot(chatStore);
+  const chat = useChat();
   const dialog = state.dialogs[dialogId];
   const conversation = state.conversations[dialogId] as ConversationState | undefined;
   const log = useRef<HTMLDivElement>(null);
@@ -170,15 +178,16 @@ export function Conversation({ dialogId }: { dialogId: string }) {
   };
   const current = conversation ?? empty;
   const onScroll = useScrollKeeping(log, list, current, state.me);
-  useReadWhenSeen(log, dialogId, current.entries);
-  useOlderOnTop(top, dialogId, current);
+  useReadWhenSeen(chat, log, dialogId, current.entries);
+  useOlderOnTop(chat, top, dialogId, current);
+  // The running chat is there once the chat is loaded (spec §4 chat-loaded).
   useEffect(() => {
-    if (state.chatLoaded && !conversation?.loaded && !conversation?.loading && !conversation?.failed)
-      loadOlder(dialogId);
-  }, [dialogId, state.chatLoaded, conversation?.loaded, conversation?.loading, conversation?.failed]);
+    if (chat && !conversation?.loaded && !conversation?.loading && !conversation?.failed)
+      loadOlder(chat, dialogId);
+  }, [chat, dialogId, conversation?.loaded, conversation?.loading, conversation?.failed]);
 
   if (!dialog) return null;
-  const group = dialog.type !== 3;
+  const group = !isPrivateDialog(dialog.type);
   const blocked = dialog.clientChatId !== null && state.blocked.includes(dialog.clientChatId);
   return (
     <section
@@ -190,7 +199,7 @@ export function Conversation({ dialogId }: { dialogId: string }) {
         <div ref={top} />
         {current.loaded && current.hasOlder && (
           <div className="mb-2 text-center">
-            <Button variant="ghost" busy={current.loading} onClick={() => loadOlder(dialogId)}>
+            <Button variant="ghost" busy={current.loading} onClick={() => loadOlder(chat, dialogId)}>
               {t('loadOlder')}
             </Button>
           </div>
@@ -198,7 +207,7 @@ export function Conversation({ dialogId }: { dialogId: string }) {
         {current.failed && (
           <p role="alert" className="mb-2 text-center text-sm text-red-700">
             {t('errors.history')}{' '}
-            <button type="button" className="underline" onClick={() => loadOlder(dialogId)}>
+            <button type="button" className="underline" onClick={() => loadOlder(chat, dialogId)}>
               {t('retry')}
             </button>
           </p>

@@ -2,9 +2,10 @@
  * From the wire to the portal's chat values: history messages of the chat-service REST
  * (hosted-chat-wire.md §5.2), live XMPP messages (§14.3) and the own API's dialogs (spec §7).
  */
+import { isPrivateDialog } from '../../../shared/dialog-type';
 import type { Message } from '../../../rest';
 import type { ProviderDialog } from '../../../shared/api/chat';
-import type { ChatMessage } from '../../../xmpp';
+import type { ChatMessage, DialogDescriptor } from '../../../xmpp';
 import type { DialogView } from './chat-store';
 import type { ChatEntry, EntryAttachment } from './entries';
 
@@ -109,13 +110,20 @@ export function ownEntry(
   };
 }
 
+/** What the chat stack needs to address a dialog (src/xmpp sendToDialog). */
+export function dialogAddress(dialog: DialogView): DialogDescriptor {
+  return { id: dialog.id, type: dialog.type, memberId: dialog.clientChatId };
+}
+
 export function dialogFromApi(d: ProviderDialog, me: number | null): DialogView {
   return {
     id: d.dialogId,
     type: d.type,
     name: d.name,
     avatar: d.client?.avatar ?? d.photo,
-    clientChatId: d.type === 3 ? (d.client?.id ?? d.occupantIds.find((id) => id !== me) ?? null) : null,
+    clientChatId: isPrivateDialog(d.type)
+      ? (d.client?.id ?? d.occupantIds.find((id) => id !== me) ?? null)
+      : null,
     occupantIds: d.occupantIds,
     lastMessage: d.lastMessage,
     lastMessageAt: d.lastMessageDateSent === null ? null : d.lastMessageDateSent * 1000,

@@ -2,6 +2,7 @@
  * The provider's conversations (issue 4 "dialog list with client name, avatar, last message, time
  * and unread count, presence"), newest first. Arrow keys, Home and End move between them.
  */
+import { isPrivateDialog } from '../../../shared/dialog-type';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -67,7 +68,7 @@ function Item({ dialog, active, onOpen }: { dialog: DialogView; active: boolean;
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
             <span className="flex-1 truncate font-medium text-slate-900">
-              {dialog.type !== 3 && <GroupIcon className="mr-1 inline h-4 w-4 text-brand" />}
+              {!isPrivateDialog(dialog.type) && <GroupIcon className="mr-1 inline h-4 w-4 text-brand" />}
               {dialog.name}
             </span>
             {dialog.lastMessageAt !== null && (

@@ -4,14 +4,14 @@
  */
 
 /** An attachment as the chat service and the members' SDKs send it (hosted-chat-wire.md §14.2). */
-export interface EntryAttachment {
+export type EntryAttachment = {
   id?: string;
   uid?: string;
   type?: string;
   name?: string;
   size?: number;
   url?: string;
-}
+};
 
 export interface ChatEntry {
   /** The stanza id, which is also the history `_id` (hosted-chat-wire.md §11). */

@@ -8,7 +8,7 @@ import i18next from 'i18next';
 import { CHAT_PAGE_SIZE } from '../../../shared/constants';
 import { showToast } from '../../components/toast-store';
 import { addEntries, chatStore, conversationOf, setHistoryState } from './chat-store';
-import type { ChatRuntime } from './chat-runtime';
+import type { ChatRuntime } from '../../connections';
 import { entriesFromHistory } from './convert';
 import { catchUpQuery, olderPageQuery } from './entries';
 

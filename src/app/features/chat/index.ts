@@ -1,4 +1,4 @@
-/** The chat feature (issue 4 Messages screen): connection, red dots, the Messages screen. */
-export { useChatConnection } from './use-chat-connection';
+/** The chat feature (issue 4 Messages screen): its part in the chat connection, red dots, the Messages screen. */
+export { messagesChatPlugin } from './chat-plugin';
 export { FloatingChatIcon, MessagesRedDot, useUnreadMessages } from './red-dots';
 export { MessagesScreen } from './messages-screen';

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chatRuntime } from './chat-runtime';
+import { useChat, type ChatRuntime } from '../../connections';
 import { ATTACHMENT_BODY } from './convert';
 import type { ChatEntry, EntryAttachment } from './entries';
 import { formatDateTime } from '../../components/format';
@@ -21,15 +21,15 @@ const TICK_GLYPHS: Record<Tick, ReactNode> = {
   read: '✓✓',
 };
 
-function attachmentUrl(attachment: EntryAttachment): string | null {
+function attachmentUrl(runtime: ChatRuntime | null, attachment: EntryAttachment): string | null {
   if (attachment.url && /^https?:\/\//i.test(attachment.url)) return attachment.url;
   if (!attachment.uid) return null;
-  return chatRuntime()?.service.content.privateUrl(attachment.uid) ?? null;
+  return runtime?.service.content.privateUrl(attachment.uid) ?? null;
 }
 
 function Attachment({ attachment }: { attachment: EntryAttachment }) {
   const { t } = useTranslation('messages');
-  const url = attachmentUrl(attachment);
+  const url = attachmentUrl(useChat(), attachment);
   const name = attachment.name || t('image');
   if (!url) return <span className="text-xs italic">{name}</span>;
   if (attachment.type === 'image' || /\.(jpe?g|png|gif|webp)$/i.test(name))

@@ -3,10 +3,12 @@
  * the open conversation. `/message?userId={chatId}` (links from Clients and Appointments) opens
  * the conversation with that client, creating the private dialog if there is none yet.
  */
+import { isPrivateDialog } from '../../../shared/dialog-type';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { useChat } from '../../connections';
 import { openDialogWith } from './chat-actions';
 import { chatStore, seedDialogs, setActive } from './chat-store';
 import { ConnectionBanner } from './connection-banner';
@@ -18,24 +20,28 @@ import { dialogsQuery } from './queries';
 
 /** Opens the conversation of a deep link once; then the link is done with. */
 function useDeepLink(userId: number | null, onHandled: () => void) {
-  const { dialogs, chatLoaded } = useSnapshot(chatStore);
+  const { dialogs } = useSnapshot(chatStore);
+  // The running chat is there once the chat is loaded (spec §4 chat-loaded).
+  const chat = useChat();
   const handled = useRef<number | null>(null);
   useEffect(() => {
     if (userId === null || handled.current === userId) return;
-    const known = Object.values(dialogs).find((d) => d.type === 3 && d.clientChatId === userId && d.name);
+    const known = Object.values(dialogs).find(
+      (d) => isPrivateDialog(d.type) && d.clientChatId === userId && d.name,
+    );
     if (known) {
       handled.current = userId;
       setActive(known.id);
       onHandled();
       return;
     }
-    if (!chatLoaded) return;
+    if (!chat) return;
     handled.current = userId;
-    void openDialogWith(userId).then((id) => {
+    void openDialogWith(chat, userId).then((id) => {
       if (id) setActive(id);
       onHandled();
     });
-  }, [userId, dialogs, chatLoaded, onHandled]);
+  }, [userId, dialogs, chat, onHandled]);
 }
 
 export function MessagesScreen({

@@ -1,8 +1,9 @@
 /** Server data of the Messages screen (TanStack Query; DESIGN.md §3): dialogs and client lookups. */
 import { queryOptions } from '@tanstack/react-query';
 import { chatCalls } from '../../api/domain-calls';
+import { QUERY_ROOTS } from '../../api/query-keys';
 
-export const CHAT_KEY = ['chat'] as const;
+export const CHAT_KEY = QUERY_ROOTS.chat;
 
 /** Spec §7 GET /message/qb/doctor/getDialogs: the provider's dialogs, newest message first. */
 export const dialogsQuery = () =>

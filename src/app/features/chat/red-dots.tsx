@@ -7,6 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { RedDot } from '../../components/red-dot';
 import { paths } from '../../paths';
 import { chatStore, unreadTotal } from './chat-store';
 
@@ -20,14 +21,7 @@ export function MessagesRedDot() {
   const { t } = useTranslation('messages');
   const unread = useUnreadMessages();
   if (!unread) return null;
-  return (
-    <span
-      role="status"
-      aria-label={t('redDot', { count: unread })}
-      data-testid="messages-red-dot"
-      className="h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white"
-    />
-  );
+  return <RedDot label={t('redDot', { count: unread })} testId="messages-red-dot" />;
 }
 
 export function FloatingChatIcon() {
@@ -40,12 +34,7 @@ export function FloatingChatIcon() {
       className="fixed bottom-6 left-6 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-2xl text-white shadow-lg hover:bg-brand-600"
     >
       <span aria-hidden>✉</span>
-      {unread > 0 && (
-        <span
-          data-testid="floating-chat-red-dot"
-          className="absolute top-1 right-1 h-3.5 w-3.5 rounded-full bg-red-500 ring-2 ring-white"
-        />
-      )}
+      {unread > 0 && <RedDot testId="floating-chat-red-dot" placement="corner" />}
     </Link>
   );
 }

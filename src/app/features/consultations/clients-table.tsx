@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ClientSummary } from '../../../shared/api/consultation';
 import { TABLE_PAGE_SIZES } from '../../../shared/constants';
-import { consultationCalls } from '../../api/domain-calls';
+import { clientsQuery } from './queries';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';
@@ -20,11 +20,7 @@ export function ClientsTable() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
-  const query = useQuery({
-    queryKey: ['clients', keyword, page, pageSize],
-    queryFn: () => consultationCalls.clients({ keyword: keyword || undefined, page, pageSize }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...clientsQuery({ keyword, page, pageSize }), placeholderData: keepPreviousData });
   const columns: Column<ClientSummary>[] = [
     {
       key: 'name',

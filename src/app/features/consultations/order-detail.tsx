@@ -8,11 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AppointmentDetail } from '../../../shared/api/consultation';
 import { consultationCalls } from '../../api/domain-calls';
+import { QUERY_ROOTS } from '../../api/query-keys';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { formatDateTime, formatMoney, formatTime } from '../../components/format';
 import { paths, questionPath } from '../../paths';
 import { messagePath, reportsPath } from './links';
+import { ORDERS_KEY, orderQuery } from './queries';
 import { StatusBadge } from './status-badge';
 
 const START_EARLY_MS = 15 * 60_000;
@@ -29,14 +31,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function OrderDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation('workspace');
   const client = useQueryClient();
-  const detail = useQuery({ queryKey: ['order', id], queryFn: () => consultationCalls.order(id) });
+  const detail = useQuery(orderQuery(id));
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [reason, setReason] = useState('');
   const done = (a: AppointmentDetail) => {
-    client.setQueryData(['order', id], a);
-    void client.invalidateQueries({ queryKey: ['orders'] });
-    void client.invalidateQueries({ queryKey: ['dashboard'] });
+    client.setQueryData(orderQuery(id).queryKey, a);
+    void client.invalidateQueries({ queryKey: ORDERS_KEY });
+    // The dashboard's counts and lists are the dashboard feature's (api/query-keys.ts).
+    void client.invalidateQueries({ queryKey: QUERY_ROOTS.dashboard });
   };
   const start = useMutation({ mutationFn: () => consultationCalls.start(id), onSuccess: done });
   const end = useMutation({ mutationFn: (chatId: number) => consultationCalls.end(chatId), onSuccess: done });

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AppointmentSummary } from '../../../shared/api/consultation';
 import { OrderStatusFilter } from '../../../shared/api/consultation';
 import { TABLE_PAGE_SIZES } from '../../../shared/constants';
-import { consultationCalls } from '../../api/domain-calls';
+import { ordersQuery } from './queries';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime, formatMoney, formatTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';
@@ -27,8 +27,7 @@ export function OrdersList() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
   const query = useQuery({
-    queryKey: ['orders', status, keyword, page, pageSize],
-    queryFn: () => consultationCalls.orders({ status, keyword: keyword || undefined, page, pageSize }),
+    ...ordersQuery({ status, keyword, page, pageSize }),
     placeholderData: keepPreviousData,
   });
   const columns: Column<AppointmentSummary>[] = [

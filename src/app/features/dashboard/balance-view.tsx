@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { THEME_COLOUR, TABLE_PAGE_SIZES } from '../../../shared/constants';
-import { dashboardCalls } from '../../api/domain-calls';
+import { balanceListQuery, balanceSummaryQuery } from './queries';
 import { DataTable } from '../../components/data-table';
 import { formatDateTime, formatMoney } from '../../components/format';
 import { Pagination } from '../../components/pagination';
@@ -21,16 +21,8 @@ export function BalanceView() {
   const [period, setPeriod] = useState<'WEEK' | 'MONTH'>('MONTH');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
-  const summary = useQuery({
-    queryKey: ['balance', 'summary', period],
-    queryFn: () => dashboardCalls.balanceSummary({ period, count: period === 'MONTH' ? 6 : 8 }),
-    placeholderData: keepPreviousData,
-  });
-  const list = useQuery({
-    queryKey: ['balance', 'list', page, pageSize],
-    queryFn: () => dashboardCalls.balanceList({ page, pageSize }),
-    placeholderData: keepPreviousData,
-  });
+  const summary = useQuery({ ...balanceSummaryQuery(period), placeholderData: keepPreviousData });
+  const list = useQuery({ ...balanceListQuery(page, pageSize), placeholderData: keepPreviousData });
   const s = summary.data;
   const currency = s?.currency ?? 'USD';
   const money = useCallback((cents: number) => formatMoney(cents, currency, lang), [currency, lang]);

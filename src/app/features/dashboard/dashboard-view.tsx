@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { THEME_COLOUR } from '../../../shared/constants';
-import { dashboardCalls } from '../../api/domain-calls';
+import { dashboardQuery } from './queries';
 import { paths } from '../../paths';
 import { AppointmentList } from './appointment-list';
 import { BarChart } from './bar-chart';
@@ -16,7 +16,7 @@ import { StatCard } from './stat-card';
 
 export function DashboardView({ unreadMessages = null }: { unreadMessages?: number | null }) {
   const { t, i18n } = useTranslation('workspace');
-  const query = useQuery({ queryKey: ['dashboard'], queryFn: () => dashboardCalls.dashboard() });
+  const query = useQuery(dashboardQuery());
   const d = query.data;
   const chart = useMemo(() => {
     if (!d) return null;

@@ -1,6 +1,6 @@
-/** The notifications feature: app socket wiring, red dot, centre and push settings. */
+/** The notifications feature: its part in the app socket, red dot, centre and push settings. */
 export { MenuRedDot } from './menu-red-dot';
 export { NotificationCentre } from './notification-centre';
 export { NotificationSettingsForm } from './notification-settings-form';
-export { useAppSocket } from './use-app-socket';
+export { notificationPushes } from './notification-pushes';
 export { redDots } from './red-dot-store';

@@ -2,8 +2,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { NotificationCategory } from '../../../shared/api/notifications';
 import { notificationCalls } from '../../api/domain-calls';
+import { QUERY_ROOTS } from '../../api/query-keys';
 
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
+export const NOTIFICATIONS_KEY = QUERY_ROOTS.notifications;
 
 export interface ListFilter {
   pageNum: number;

@@ -5,15 +5,13 @@
  */
 import { proxy } from 'valtio';
 import type { NotificationTree, RedDotState } from '../../../shared/api/notifications';
-import type { AppSocketState } from '../../../socket';
 
 export interface RedDotStore {
   notification: boolean;
   unread: number;
-  socket: AppSocketState;
 }
 
-export const redDots = proxy<RedDotStore>({ notification: false, unread: 0, socket: 'idle' });
+export const redDots = proxy<RedDotStore>({ notification: false, unread: 0 });
 
 /** A red-dot push arrived: show the dot at once (the tree refresh that follows sets the count). */
 export function applyPush(count: number): void {
@@ -30,12 +28,7 @@ export function applyTree(tree: NotificationTree): void {
   applyRedDot({ notification: tree.count > 0, unread: tree.count });
 }
 
-export function setSocketState(state: AppSocketState): void {
-  redDots.socket = state;
-}
-
 export function resetRedDots(): void {
   redDots.notification = false;
   redDots.unread = 0;
-  redDots.socket = 'idle';
 }

@@ -1,5 +1,6 @@
 /** The profile feature: audit info and status (spec §4), the profile form and view, uploads (spec §5). */
-export { AUDIT_INFO_KEY, DOCTOR_INFO_KEY, useAuditInfo, useMarkPopupShown } from './use-audit-info';
+export { AUDIT_INFO_KEY, DOCTOR_INFO_KEY, doctorInfoQuery } from './queries';
+export { useAuditInfo, useMarkPopupShown } from './use-audit-info';
 export { AuditStatusPanel, auditTitleKey, type AuditPanelAction } from './audit-status-panel';
 export { AuditPopup, decisionPopupDue } from './audit-popup';
 export { ProfileForm } from './profile-form';

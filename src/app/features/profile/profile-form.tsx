@@ -17,7 +17,7 @@ import { ApiError } from '../../../rest';
 import { profileCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { session } from '../auth';
+import { session } from '../../session';
 import { paths } from '../../paths';
 import { Select, TextArea } from '../../components/field';
 import { ChoiceGroup } from './form-fields';
@@ -29,7 +29,8 @@ import {
   type ProfileFormValues,
 } from './profile-form-schema';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
-import { AUDIT_INFO_KEY, DOCTOR_INFO_KEY, useProfileOptions } from './use-audit-info';
+import { AUDIT_INFO_KEY, DOCTOR_INFO_KEY } from './queries';
+import { useProfileOptions } from './use-audit-info';
 import { AvatarUpload, DocumentsUpload } from './uploads';
 
 const FIELDS = Object.keys(profileFormSchema.shape);

@@ -9,7 +9,7 @@ import type { CertificateDocument } from '../../../shared/api/profile';
 import { profileCalls } from '../../api/domain-calls';
 import { compressImage } from '../../components/compress-image';
 import { ProgressBar } from '../../components/progress-bar';
-import { DOCTOR_INFO_KEY } from './use-audit-info';
+import { DOCTOR_INFO_KEY } from './queries';
 
 const DOCUMENT_TYPES = 'application/pdf,image/jpeg,image/png,image/webp';
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';

@@ -1,13 +1,10 @@
 /** Audit info (spec §3) in TanStack Query: one key, refetched by the main layout on every navigation. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { profileCalls } from '../../api/domain-calls';
-
-export const AUDIT_INFO_KEY = ['profile', 'auditInfo'] as const;
-/** The main layout's doctor-info key: a new name or avatar refreshes the top bar. */
-export const DOCTOR_INFO_KEY = ['account', 'doctorInfo'] as const;
+import { AUDIT_INFO_KEY, auditInfoQuery, categoriesQuery, countriesQuery, languagesQuery } from './queries';
 
 export function useAuditInfo() {
-  return useQuery({ queryKey: AUDIT_INFO_KEY, queryFn: () => profileCalls.auditInfo() });
+  return useQuery(auditInfoQuery());
 }
 
 /** Records that the decision popup was seen (auditedPopupPage), so it shows once. */
@@ -25,21 +22,9 @@ export function useMarkPopupShown() {
 }
 
 export function useProfileOptions() {
-  const categories = useQuery({
-    queryKey: ['profile', 'categories'],
-    queryFn: () => profileCalls.categories(),
-    staleTime: Infinity,
-  });
-  const languages = useQuery({
-    queryKey: ['profile', 'languages'],
-    queryFn: () => profileCalls.languages(),
-    staleTime: Infinity,
-  });
-  const countries = useQuery({
-    queryKey: ['profile', 'countries'],
-    queryFn: () => profileCalls.countries(),
-    staleTime: Infinity,
-  });
+  const categories = useQuery(categoriesQuery());
+  const languages = useQuery(languagesQuery());
+  const countries = useQuery(countriesQuery());
   return {
     categories: categories.data ?? [],
     languages: languages.data ?? [],

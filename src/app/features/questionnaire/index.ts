@@ -1,2 +1,3 @@
 /** The intake questionnaire of an appointment (spec §2 /question; issue 12). */
-export { IntakeQuestionnaire, questionnaireKey } from './intake-questionnaire';
+export { IntakeQuestionnaire } from './intake-questionnaire';
+export { questionnaireQuery } from './queries';

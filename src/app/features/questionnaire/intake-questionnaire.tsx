@@ -7,12 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../rest';
-import { consultationCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
 import { formatDateTime } from '../../components/format';
 import { IntakeSections } from './intake-sections';
-
-export const questionnaireKey = (appointmentId: number) => ['questionnaire', appointmentId] as const;
+import { questionnaireQuery } from './queries';
 
 export function IntakeQuestionnaire({
   appointmentId,
@@ -24,11 +22,7 @@ export function IntakeQuestionnaire({
 }) {
   const { t, i18n } = useTranslation('intake');
   const lang = i18n.language;
-  const query = useQuery({
-    queryKey: questionnaireKey(appointmentId),
-    // NOT_FOUND is this page's to say, not a toast's.
-    queryFn: () => consultationCalls.questionnaire(appointmentId, { quiet: true }),
-  });
+  const query = useQuery(questionnaireQuery(appointmentId));
 
   if (query.isPending) return <p className="text-slate-500">{t('common:table.loading')}</p>;
   if (query.isError) {

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scheduleCalls } from '../../api/domain-calls';
+import { calendarQuery } from './queries';
 import { Button } from '../../components/button';
 import { addDays, localDate, monthGrid, shiftMonth, startOfDay, weekDays } from './calendar-math';
 import { MonthView } from './month-view';
@@ -23,11 +23,7 @@ export function CalendarView({ detailPath }: { detailPath(id: number): string })
   const dates = mode === 'week' ? weekDays(current) : monthGrid(current);
   const from = new Date(startOfDay(dates[0]!, tz)).toISOString();
   const to = new Date(startOfDay(addDays(dates.at(-1)!, 1), tz)).toISOString();
-  const calendar = useQuery({
-    queryKey: ['calendar', from, to],
-    queryFn: () => scheduleCalls.calendar({ from, to }),
-    enabled: schedule.isSuccess,
-  });
+  const calendar = useQuery({ ...calendarQuery(from, to), enabled: schedule.isSuccess });
   const dayLabel = new Intl.DateTimeFormat(i18n.language, {
     weekday: 'short',
     day: 'numeric',

@@ -1,5 +1,6 @@
 /** The schedule feature: availability editing (peer-lessons §17) and the calendar (spec §2). */
-export { SCHEDULE_KEY, useSchedule } from './use-schedule';
+export { SCHEDULE_KEY } from './queries';
+export { useSchedule } from './use-schedule';
 export { WeeklyEditor } from './weekly-editor';
 export { OverridesEditor } from './overrides-editor';
 export { AvailabilitySummary } from './availability-summary';

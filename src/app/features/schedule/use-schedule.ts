@@ -2,18 +2,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schedule, UpdateScheduleBody } from '../../../shared/api/schedule';
 import { scheduleCalls } from '../../api/domain-calls';
-
-export const SCHEDULE_KEY = ['schedule'] as const;
+import { CALENDAR_KEY, SCHEDULE_KEY, scheduleQuery } from './queries';
 
 export function useSchedule() {
-  return useQuery({ queryKey: SCHEDULE_KEY, queryFn: () => scheduleCalls.get() });
+  return useQuery(scheduleQuery());
 }
 
 export function useScheduleMutations() {
   const client = useQueryClient();
   const done = (schedule: Schedule) => {
     client.setQueryData(SCHEDULE_KEY, schedule);
-    void client.invalidateQueries({ queryKey: ['calendar'] });
+    void client.invalidateQueries({ queryKey: CALENDAR_KEY });
   };
   return {
     update: useMutation({

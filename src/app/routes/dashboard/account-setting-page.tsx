@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ProfileForm, ProfileView, useAuditInfo } from '../../features/profile';
 import { AvailabilitySummary, OverridesEditor, useSchedule, WeeklyEditor } from '../../features/schedule';
 import { accountSettingPath, paths } from '../../paths';
-import { ChunkLoading } from '../chunk-error';
+import { ChunkLoading } from '../../router/chunk-error';
 
 type Tab = 'availability' | 'providerProfile';
 

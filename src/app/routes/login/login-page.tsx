@@ -6,7 +6,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { canEnterPortal, session, SignInForm } from '../../features/auth';
+import { SignInForm } from '../../features/auth';
+import { canEnterPortal, session } from '../../session';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { paths, PUBLIC_PATHS } from '../../paths';
 

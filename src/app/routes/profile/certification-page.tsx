@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { ProfileForm, useAuditInfo } from '../../features/profile';
 import { paths } from '../../paths';
-import { ChunkLoading } from '../chunk-error';
+import { ChunkLoading } from '../../router/chunk-error';
 
 export default function CertificationPage() {
   const { t } = useTranslation('profile');

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { AuditStatusPanel, decisionPopupDue, useAuditInfo, useMarkPopupShown } from '../../features/profile';
-import { ChunkLoading } from '../chunk-error';
+import { ChunkLoading } from '../../router/chunk-error';
 
 export default function CertificationSuccessPage() {
   const audit = useAuditInfo();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ProfileView, useAuditInfo } from '../../features/profile';
 import { accountSettingPath, paths } from '../../paths';
-import { ChunkLoading } from '../chunk-error';
+import { ChunkLoading } from '../../router/chunk-error';
 
 export default function ProfileSettingPage() {
   const { t } = useTranslation('profile');

@@ -9,10 +9,10 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import type { DoctorInfo } from '../../../shared/api/account';
-import { accountCalls } from '../../api/api-client';
 import { AgreementsSection, CancelAccountSection, ContactDetailsForm } from '../../features/account';
-import { ChangePasswordForm, signOut, updateUserInfo } from '../../features/auth';
-import { DOCTOR_INFO_KEY } from '../../features/profile';
+import { ChangePasswordForm, signOut } from '../../features/auth';
+import { updateUserInfo } from '../../session';
+import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
 import { NotificationSettingsForm } from '../../features/notifications';
 import { paths } from '../../paths';
 
@@ -30,7 +30,7 @@ export default function SettingsPage() {
   const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications']);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const info = useQuery({ queryKey: DOCTOR_INFO_KEY, queryFn: () => accountCalls.getDoctorInfo() });
+  const info = useQuery(doctorInfoQuery());
   const saved = (next: DoctorInfo) => {
     updateUserInfo(next);
     client.setQueryData(DOCTOR_INFO_KEY, next);

@@ -7,16 +7,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DoctorInfo } from '../../../shared/api/account';
-import { accountCalls } from '../../api/api-client';
-import { updateUserInfo } from '../../features/auth';
-import { DOCTOR_INFO_KEY } from '../../features/profile';
+import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
+import { updateUserInfo } from '../../session';
 import { VerificationForm } from '../../features/verification';
 import { paths } from '../../paths';
 
 export default function VerificationPage() {
   const { t } = useTranslation('verification');
   const client = useQueryClient();
-  const info = useQuery({ queryKey: DOCTOR_INFO_KEY, queryFn: () => accountCalls.getDoctorInfo() });
+  const info = useQuery(doctorInfoQuery());
   const verified = (next: DoctorInfo) => {
     updateUserInfo(next);
     client.setQueryData(DOCTOR_INFO_KEY, next);

@@ -1,5 +1,6 @@
 /** The chat-service stand-in (migrations/0300_chat_service.sql, issue 4). */
 import type { ColumnType, Generated } from 'kysely';
+import type { DialogTypeCode } from '../../../shared/dialog-type';
 import type { Timestamp, CreatedAt, DefaultNow, Json, Nullable } from './columns';
 
 export interface QbSessionsTable {
@@ -17,7 +18,7 @@ export interface QbSessionsTable {
 }
 
 /** 1 public group, 2 group, 3 private (hosted-chat-wire.md §5.1). */
-export type DialogType = 1 | 2 | 3;
+export type DialogType = DialogTypeCode;
 
 export interface ChatDialogsTable {
   id: string;

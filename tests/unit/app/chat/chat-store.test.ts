@@ -11,7 +11,7 @@ import {
   resetChat,
   seedDialogs,
   seedUnread,
-  setLoaded,
+  setMe,
   unreadTotal,
   type DialogView,
 } from '../../../../src/app/features/chat/chat-store';
@@ -32,7 +32,7 @@ const dialog = (unread: number): DialogView => ({
 
 beforeEach(() => {
   resetChat();
-  setLoaded({ me: ME });
+  setMe(ME);
 });
 
 describe('unread counts in the store', () => {

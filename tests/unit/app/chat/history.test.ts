@@ -6,7 +6,7 @@
  */
 import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChatRuntime } from '../../../../src/app/features/chat/chat-runtime';
+import type { ChatRuntime } from '../../../../src/app/connections';
 import { chatStore, resetChat } from '../../../../src/app/features/chat/chat-store';
 import { catchUp, loadHistory } from '../../../../src/app/features/chat/history';
 import { toasts } from '../../../../src/app/components/toast-store';

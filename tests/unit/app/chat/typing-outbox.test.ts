@@ -1,6 +1,6 @@
 /** Spec §4 typing (composing/paused) and spec §3 "wait for send": the outbox keeps order. */
 import { describe, expect, it } from 'vitest';
-import { createOutbox } from '../../../../src/app/features/chat/outbox';
+import { createOutbox } from '../../../../src/app/connections/chat/outbox';
 import { createTypingSender } from '../../../../src/app/features/chat/typing-sender';
 
 function fakeTimers() {

@@ -3,14 +3,14 @@
  * info mirrored to local storage and the auth cookie as spec §3 names them.
  */
 import { proxy } from 'valtio';
-import type { DoctorInfo } from '../../../shared/api/account';
+import type { DoctorInfo } from '../../shared/api/account';
 import {
   clearSessionStorage,
   COOKIE_ADVISOR_VERSION,
   COOKIE_AUTH_TOKEN,
   setCookie,
   storage,
-} from '../../storage/local-storage';
+} from '../storage/local-storage';
 
 export const ADVISOR_VERSION = '1.0.0';
 

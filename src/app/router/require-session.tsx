@@ -4,7 +4,7 @@
  */
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { canEnterPortal, session } from '../features/auth';
+import { canEnterPortal, session } from '../session';
 import { paths } from '../paths';
 
 export function RequireSession() {

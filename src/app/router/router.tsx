@@ -1,10 +1,10 @@
 /** The router in history mode (spec §2), built from the route table. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { paths } from './paths';
-import { ChunkErrorScreen, ChunkLoading, RouteErrorScreen } from './routes/chunk-error';
-import { withTimeout } from './routes/lazy-chunk';
-import { RequireSession } from './routes/require-session';
-import { PORTAL_ROUTES, type PortalRoute } from './routes/route-table';
+import { paths } from '../paths';
+import { ChunkErrorScreen, ChunkLoading, RouteErrorScreen } from './chunk-error';
+import { withTimeout } from './lazy-chunk';
+import { RequireSession } from './require-session';
+import { PORTAL_ROUTES, type PortalRoute } from './route-table';
 
 /**
  * A route chunk, loaded with the 120 s limit. A failure resolves to the retry screen rather than
@@ -28,7 +28,7 @@ function pageRoutes(layout: PortalRoute['layout']): RouteObject[] {
   }));
 }
 
-const loginPage = lazyPage(() => import('./routes/login/login-page'));
+const loginPage = lazyPage(() => import('../routes/login/login-page'));
 
 const frame = { errorElement: <RouteErrorScreen />, hydrateFallbackElement: <ChunkLoading /> };
 
@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
   { path: paths.login, id: 'login', lazy: loginPage, ...frame },
   { path: paths.signIn, lazy: loginPage, ...frame },
   { path: paths.toLogin, lazy: loginPage, ...frame },
-  { path: paths.signUp, lazy: lazyPage(() => import('./routes/sign-up/sign-up-page')), ...frame },
+  { path: paths.signUp, lazy: lazyPage(() => import('../routes/sign-up/sign-up-page')), ...frame },
   {
     element: <RequireSession />,
     ...frame,
@@ -44,16 +44,16 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to={paths.dashboard} replace /> },
       {
         // The signed-in shell and its layouts load after the guard: the login route stays small.
-        lazy: lazyPage(() => import('./layouts/signed-in-shell')),
+        lazy: lazyPage(() => import('../layouts/signed-in-shell')),
         ...frame,
         children: [
-          { lazy: lazyPage(() => import('./layouts/main-layout')), ...frame, children: pageRoutes('main') },
-          { lazy: lazyPage(() => import('./layouts/bare-layout')), ...frame, children: pageRoutes('bare') },
+          { lazy: lazyPage(() => import('../layouts/main-layout')), ...frame, children: pageRoutes('main') },
+          { lazy: lazyPage(() => import('../layouts/bare-layout')), ...frame, children: pageRoutes('bare') },
         ],
       },
     ],
   },
-  { path: '*', lazy: lazyPage(() => import('./routes/not-found-page')), ...frame },
+  { path: '*', lazy: lazyPage(() => import('../routes/not-found-page')), ...frame },
 ];
 
 export function createRouter() {

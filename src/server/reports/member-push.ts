@@ -3,7 +3,7 @@
  * (common, bot, red dot)", "bot say with items"): a server message of type 3 (PUSH) holding a
  * push of type BOT with a bot say — a text with the report's title and who wrote it, a charts item
  * linking to the report in her app, and the blogs and videos the provider recommended — on
- * /queue/chat-private of every app socket the member holds (socket-identity.ts). A member with no
+ * /queue/chat-private of every app socket the member holds (socket/socket-identity.ts). A member with no
  * open socket reads the report in her app's report list; nothing is queued for her here.
  */
 import { APP_SOCKET_SUBSCRIPTIONS } from '../../shared/app-socket';

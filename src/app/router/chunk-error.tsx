@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Button } from '../components/button';
-import NotFoundPage from './not-found-page';
+import NotFoundPage from '../routes/not-found-page';
 
 export function RouteErrorScreen() {
   const error = useRouteError();

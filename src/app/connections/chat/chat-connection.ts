@@ -2,7 +2,8 @@
  * The chat of this tab (spec §4 "Login flow: create an app session, log in the user, connect to
  * chat"): the chat account from the own API, a chat-service session (its token is also the XMPP
  * password, hosted-chat-wire.md §12), the user's login, then the XMPP connection. Each step that
- * fails shows the spec §8 message. The running pieces are kept here for the actions.
+ * fails shows the spec §8 message. The running chat is published in the connection state; the
+ * features that keep state of their own take part through their plugins.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -10,46 +11,39 @@ import { ApiError, createChatService, type ChatService, type ChatSession } from 
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import { ChatNotConnectedError, createChatClient, type ChatClient } from '../../../xmpp';
 import { chatCalls } from '../../api/domain-calls';
+import { observedFetch, type Traffic } from '../../api/traffic';
 import { showToast } from '../../components/toast-store';
-import { resetChat, seedUnread, setLink, setLoaded, setWaiting } from './chat-store';
+import { resetChatConnection, setLink, setRuntime, type ChatConnectionState } from './chat-link';
+import { wireLink } from './link-events';
+import { moduleCarrier } from './module-carrier';
 import { createOutbox, type Outbox } from './outbox';
 import { chatSessionRenewer } from './session-renewal';
-
-/** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
-export type Outgoing =
-  | {
-      kind: 'message';
-      to: number | string;
-      id: string;
-      type: 'chat' | 'groupchat';
-      body: string;
-      extension: Record<string, unknown>;
-      markable: boolean;
-    }
-  | { kind: 'read'; messageId: string; userId: number; dialogId: string };
-
-export interface ChatRuntime {
-  service: ChatService;
-  chat: ChatClient;
-  me: number;
-  outbox: Outbox<Outgoing>;
-  queryClient: QueryClient;
-  /** A fresh chat-service session and login, then (if the chat is down) a connect with its token. */
-  renew(): Promise<void>;
-}
-
-let current: ChatRuntime | null = null;
-
-/** The running chat, or null before the login flow finished / after sign-out. */
-export const chatRuntime = (): ChatRuntime | null => current;
+import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
 
 class LoginStepFailed extends Error {}
 
-function fail(key: string, error: unknown): never {
-  console.warn(`Chat login step failed (${key})`, error);
-  setLink('failed', key);
-  showToast(i18next.t(`messages:${key}`));
-  throw new LoginStepFailed(key);
+/**
+ * Stanzas reach the traffic seam only while it has listeners: the client's own `traffic` event
+ * is listened to then, and otherwise not at all (so the client builds nothing for it).
+ */
+function bridgeStanzas(chat: ChatClient, traffic: Traffic): () => void {
+  let off: (() => void) | null = null;
+  const follow = (listening: boolean) => {
+    if (listening && !off)
+      off = chat.on('traffic', ({ direction, element }) =>
+        traffic.publish({ channel: 'xmpp', direction, element }),
+      );
+    else if (!listening && off) {
+      off();
+      off = null;
+    }
+  };
+  follow(traffic.listening);
+  const stop = traffic.onListening(follow);
+  return () => {
+    stop();
+    follow(false);
+  };
 }
 
 function xmppService(): string {
@@ -62,29 +56,33 @@ function sendOutgoing(chat: ChatClient, item: Outgoing): void {
     chat.sendReadStatus({ messageId: item.messageId, userId: item.userId, dialogId: item.dialogId });
     return;
   }
-  chat.send(item.to, {
-    id: item.id,
-    type: item.type,
-    body: item.body,
-    markable: item.markable,
-    extension: item.extension as never,
-  });
+  chat.sendToDialog(item.dialog, item.message);
 }
 
 export interface StartChatOptions {
   queryClient: QueryClient;
-  /** Wires the events once the client exists; returns the unwiring. */
-  wire(runtime: ChatRuntime): () => void;
-  /** After the first login: dialogs, blocked users, rooms. */
-  afterLogin(runtime: ChatRuntime): Promise<void>;
+  /** Where the link, the flags and the running chat are published. */
+  state: ChatConnectionState;
+  /** The features' parts, in order. */
+  plugins: readonly ChatPlugin[];
+  /** The console's seam: stanzas and chat-service calls, while someone listens. */
+  traffic: Traffic;
 }
 
 /** Runs the login flow; the returned function signs the chat out for good. */
-export function startChat(options: StartChatOptions): () => void {
+export function startChat({ queryClient, state, plugins, traffic }: StartChatOptions): () => void {
   let stopped = false;
-  let unwire: () => void = () => undefined;
+  let current: { runtime: ChatRuntime; outbox: Outbox<Outgoing> } | null = null;
+  const unwire: Array<() => void> = [];
   let stopExpiryWatch: () => void = () => undefined;
-  setLink('connecting');
+  setLink(state, 'connecting');
+
+  function fail(key: string, error: unknown): never {
+    console.warn(`Chat login step failed (${key})`, error);
+    setLink(state, 'failed', key);
+    showToast(i18next.t(`messages:${key}`));
+    throw new LoginStepFailed(key);
+  }
 
   async function session(service: ChatService, account: ChatAccountInfo): Promise<ChatSession> {
     let created: ChatSession;
@@ -109,12 +107,12 @@ export function startChat(options: StartChatOptions): () => void {
     } catch (error) {
       if (stopped) return;
       // Signed out (spec §8 TOKEN_ERR_*): the login page says why; nothing to add here.
-      if (error instanceof ApiError && error.isTokenError) return setLink('failed', 'errors.session');
+      if (error instanceof ApiError && error.isTokenError) return setLink(state, 'failed', 'errors.session');
       // Without its account the chat session cannot be created (spec §8 user messages).
       fail('errors.session', error);
     }
     if (stopped) return;
-    seedUnread(account.items);
+    for (const plugin of plugins) plugin.account?.(account);
     // Spec §8: an expired session is renewed (once for concurrent requests, quietly) and the
     // request sent again.
     const renewer = chatSessionRenewer(
@@ -128,9 +126,10 @@ export function startChat(options: StartChatOptions): () => void {
       authSecret: account.app.authSecret,
       hash: account.app.hash,
       onSessionExpired: renewer.onSessionExpired,
+      fetch: observedFetch('chat-service', traffic),
     });
     await session(service, account);
-    setLoaded({ sessionLoaded: true });
+    state.sessionLoaded = true;
     let settings: Awaited<ReturnType<ChatService['accountSettings']>>;
     try {
       settings = await service.accountSettings();
@@ -152,9 +151,17 @@ export function startChat(options: StartChatOptions): () => void {
     const runtime: ChatRuntime = {
       service,
       chat,
+      modules: moduleCarrier(chat),
       me: account.quickBloxId,
-      outbox,
-      queryClient: options.queryClient,
+      queryClient,
+      enqueue(item) {
+        outbox.push(item);
+        state.waiting = outbox.pending.length;
+      },
+      flushOutbox() {
+        outbox.flush();
+        state.waiting = outbox.pending.length;
+      },
       async renew() {
         // Quiet: a portal session that ended (kicked, signed out) is met by the next click, as
         // with the app socket; the chat only stops.
@@ -165,8 +172,11 @@ export function startChat(options: StartChatOptions): () => void {
       },
     };
     if (stopped) return;
-    setLoaded({ me: account.quickBloxId });
-    unwire = options.wire(runtime);
+    unwire.push(
+      bridgeStanzas(chat, traffic),
+      wireLink(runtime, state),
+      ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
+    );
     try {
       await chat.connect({ userId: account.quickBloxId, token: service.client.token! });
     } catch (error) {
@@ -177,9 +187,10 @@ export function startChat(options: StartChatOptions): () => void {
       await chat.disconnect();
       return;
     }
-    current = runtime;
-    setLoaded({ chatLoaded: true });
-    setLink('online');
+    current = { runtime, outbox };
+    setRuntime(state, runtime);
+    state.chatLoaded = true;
+    setLink(state, 'online');
     // The sliding two-hour session (spec §9) is kept alive while the tab chats.
     const keepAlive = () => {
       stopExpiryWatch = service.client.expiry.watch(() => {
@@ -187,8 +198,8 @@ export function startChat(options: StartChatOptions): () => void {
       });
     };
     keepAlive();
-    await options.afterLogin(runtime);
-    setWaiting(outbox.pending.length);
+    for (const plugin of plugins) await plugin.afterLogin?.(runtime);
+    state.waiting = outbox.pending.length;
   }
 
   run().catch((error: unknown) => {
@@ -198,13 +209,14 @@ export function startChat(options: StartChatOptions): () => void {
   return () => {
     stopped = true;
     stopExpiryWatch();
-    unwire();
-    const runtime = current;
+    for (const off of unwire) off();
+    const running = current;
     current = null;
-    resetChat();
-    if (runtime) {
-      void runtime.chat.disconnect();
-      runtime.outbox.clear();
+    resetChatConnection(state);
+    for (const plugin of plugins) plugin.reset?.();
+    if (running) {
+      void running.runtime.chat.disconnect();
+      running.outbox.clear();
     }
   };
 }

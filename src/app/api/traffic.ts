@@ -1,0 +1,94 @@
+/**
+ * The observation seam of every connection of the portal (for a protocol console; docs/architecture.md §2):
+ * calls of the own API and the chat-service REST, XMPP stanzas in and out, STOMP frames of the
+ * app socket. A thin listener API: while nobody listens, `listening` is false and the
+ * connections build and keep nothing (no behaviour change). It lives here, below the API client
+ * that publishes into it; connections/ publishes the rest and hands it out (`useTraffic()`).
+ */
+import type { StanzaTraffic } from '../../xmpp';
+
+export type TrafficDirection = 'in' | 'out';
+
+export type TrafficEvent =
+  | {
+      channel: 'rest';
+      service: 'api' | 'chat-service';
+      direction: TrafficDirection;
+      method: string;
+      url: string;
+      /** The answer's status ('in' only); null when no answer came (network error, abort). */
+      status?: number | null;
+    }
+  | { channel: 'xmpp'; direction: TrafficDirection; element: StanzaTraffic['element'] }
+  | { channel: 'stomp'; direction: TrafficDirection; frame: string | ArrayBuffer | Blob };
+
+export type TrafficListener = (event: TrafficEvent) => void;
+
+export interface Traffic {
+  /** Adds a listener; returns the function that removes it. */
+  subscribe(listener: TrafficListener): () => void;
+  /** Someone listens: only then is anything built or published. */
+  readonly listening: boolean;
+  /** Told when `listening` changes (a connection then starts or stops observing). */
+  onListening(change: (listening: boolean) => void): () => void;
+  publish(event: TrafficEvent): void;
+}
+
+export function createTraffic(): Traffic {
+  const listeners = new Set<TrafficListener>();
+  const watchers = new Set<(listening: boolean) => void>();
+  const changed = (before: boolean) => {
+    const now = listeners.size > 0;
+    if (now !== before) for (const watcher of [...watchers]) watcher(now);
+  };
+  return {
+    subscribe(listener) {
+      const before = listeners.size > 0;
+      listeners.add(listener);
+      changed(before);
+      return () => {
+        const was = listeners.size > 0;
+        listeners.delete(listener);
+        changed(was);
+      };
+    },
+    get listening() {
+      return listeners.size > 0;
+    },
+    onListening(change) {
+      watchers.add(change);
+      return () => watchers.delete(change);
+    },
+    publish(event) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch (error) {
+          // A console's bug never breaks a connection.
+          console.warn('Traffic listener', error);
+        }
+      }
+    },
+  };
+}
+
+/** The portal's one traffic seam (the own-API client it observes is one per tab as well). */
+export const traffic = createTraffic();
+
+/** A fetch that tells `traffic` about each request and its answer, while someone listens. */
+export function observedFetch(service: 'api' | 'chat-service', seam: Traffic = traffic): typeof fetch {
+  return async (input, init) => {
+    if (!seam.listening) return globalThis.fetch(input, init);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const url = input instanceof Request ? input.url : String(input);
+    seam.publish({ channel: 'rest', service, direction: 'out', method, url });
+    try {
+      const response = await globalThis.fetch(input, init);
+      seam.publish({ channel: 'rest', service, direction: 'in', method, url, status: response.status });
+      return response;
+    } catch (error) {
+      seam.publish({ channel: 'rest', service, direction: 'in', method, url, status: null });
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * From the chat stack's connection events to the link the user is told about (spec §4 connection
+ * states): drops, reconnects and resumptions (then what waited is sent), and a session that
+ * expired or a re-login that was refused (spec §4, §8 AUTHFAIL): renewed quietly.
+ */
+import { ApiError } from '../../../rest';
+import { setLink, type ChatConnectionState } from './chat-link';
+import type { ChatRuntime } from './types';
+
+/** After the chat-service session expired or a re-login was refused (spec §4, §8 AUTHFAIL). */
+async function renewQuietly(runtime: ChatRuntime, state: ChatConnectionState): Promise<void> {
+  try {
+    await runtime.renew();
+  } catch (error) {
+    console.warn('Chat session renewal', error);
+    setLink(state, 'offline');
+    // The portal session is over: no chat outlives it (DESIGN.md §3). Other failures (network)
+    // leave the reconnect loop running.
+    if (error instanceof ApiError && error.code.startsWith('TOKEN_ERR')) await runtime.chat.disconnect();
+  }
+}
+
+export function wireLink(runtime: ChatRuntime, state: ChatConnectionState): () => void {
+  const { chat } = runtime;
+  const online = () => setLink(state, chat.isConnected ? 'online' : 'reconnecting');
+  const offline = () => setLink(state, 'offline');
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  const offs = [
+    chat.on('state', (next) => {
+      if ((next === 'connected' || next === 'attached') && state.chatLoaded) setLink(state, 'online');
+    }),
+    chat.on('disconnected', (info) => {
+      if (!info.intentional) setLink(state, info.willReconnect ? 'reconnecting' : 'offline');
+    }),
+    chat.on('reconnect', () => {
+      setLink(state, 'online');
+      runtime.flushOutbox();
+    }),
+    chat.on('resumed', () => {
+      setLink(state, 'online');
+      runtime.flushOutbox();
+    }),
+    chat.on('sessionExpired', () => void renewQuietly(runtime, state)),
+    // Every AUTHFAIL is raised here, the first login's too (spec §8); the first login reports its
+    // own failure (chat-connection run), so only a refused re-login renews the session.
+    chat.on('reconnectFailed', () => {
+      if (state.chatLoaded) void renewQuietly(runtime, state);
+    }),
+  ];
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+    for (const off of offs) off();
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The chat's carrier of other modules' headlines (hosted-chat-wire.md §14: a headline whose
+ * extension names its `moduleIdentifier`, e.g. `WebRTCVideoChat` call signalling): what a calls
+ * feature listens to and sends through, without knowing the rest of the chat.
+ */
+import type { ChatClient, ExtraParamsInput, HeadlineMessage, ModuleMessage } from '../../../xmpp';
+
+export interface ModuleCarrier {
+  /** Headlines of one module as they arrive; returns the function that stops listening. */
+  on(moduleIdentifier: string, listener: (message: ModuleMessage) => void): () => void;
+  /** Sends a headline of a module to a user (chat id or JID); returns its id. Throws while offline. */
+  send(
+    to: number | string,
+    moduleIdentifier: string,
+    message: HeadlineMessage & { extension: ExtraParamsInput },
+  ): string;
+}
+
+export function moduleCarrier(chat: ChatClient): ModuleCarrier {
+  return {
+    on: (moduleIdentifier, listener) =>
+      chat.on('moduleMessage', (message) => {
+        if (message.moduleIdentifier === moduleIdentifier) listener(message);
+      }),
+    send: (to, moduleIdentifier, message) => chat.sendModuleMessage(to, moduleIdentifier, message),
+  };
+}

@@ -1,0 +1,44 @@
+/** What the chat connection hands to its users (the Messages feature, calls, the console). */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ChatService } from '../../../rest';
+import type { ChatAccountInfo } from '../../../shared/api/chat';
+import type { ChatClient, DialogDescriptor, DialogMessage } from '../../../xmpp';
+import type { ModuleCarrier } from './module-carrier';
+
+/** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
+export type Outgoing =
+  | { kind: 'message'; dialog: DialogDescriptor; message: DialogMessage }
+  | { kind: 'read'; messageId: string; userId: number; dialogId: string };
+
+/** The running chat of this tab, from a login that succeeded until sign-out. */
+export interface ChatRuntime {
+  /** The chat-service REST client (hosted-chat-wire.md §3–§9). */
+  service: ChatService;
+  /** The XMPP client: messages, markers, rooms, roster (hosted-chat-wire.md §14). */
+  chat: ChatClient;
+  /** Other modules' headlines in and out, e.g. call signalling (hosted-chat-wire.md §14). */
+  modules: ModuleCarrier;
+  me: number;
+  queryClient: QueryClient;
+  /** Sends now, or keeps it in order until the connection is back (spec §5, §3 "wait for send"). */
+  enqueue(item: Outgoing): void;
+  /** Sends what waits (after a login, a resumption or a reconnect). */
+  flushOutbox(): void;
+  /** A fresh chat-service session and login, then (if the chat is down) a connect with its token. */
+  renew(): Promise<void>;
+}
+
+/**
+ * A feature's part in the chat's life (the signed-in shell hands these to the connection): it
+ * keeps its own state in step with the connection without the connection knowing the feature.
+ */
+export interface ChatPlugin {
+  /** The chat account arrived (its unread counts per dialog, spec §1 red dots). */
+  account?(account: ChatAccountInfo): void;
+  /** Wires the plugin's events once the client exists, before the first login; returns the unwiring. */
+  wire?(runtime: ChatRuntime): () => void;
+  /** After the first login succeeded (dialogs, blocked users, rooms). */
+  afterLogin?(runtime: ChatRuntime): Promise<void>;
+  /** The chat stopped for good (sign-out, a page without chat): drop what was kept. */
+  reset?(): void;
+}

@@ -1,0 +1,68 @@
+/**
+ * The connections of the signed-in area in one place (docs/architecture.md §2): the app socket (spec §7) and the
+ * chat (spec §4 login flow), started by the signed-in shell while there is a session token and
+ * read by any feature through the hooks of use-connections.ts — no feature imports another to
+ * reach a connection. The features that keep state in step with a connection hand their plugins
+ * to the shell, which passes them here. `chat` is false on the pages of spec §2 that do not use
+ * it (/shareScreen, /question, /verification): the chat closes there.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { traffic } from '../api/traffic';
+import {
+  createAppSocketConnectionState,
+  startAppSocket,
+  type AppSocketPlugin,
+} from './app-socket/app-socket-connection';
+import { createChatConnectionState } from './chat/chat-link';
+import { startChat } from './chat/chat-connection';
+import type { ChatPlugin } from './chat/types';
+import { ConnectionsContext, type Connections } from './connections-context';
+
+export interface ConnectionsProviderProps {
+  token: string | null;
+  /** Whether the chat runs on this page. */
+  chat: boolean;
+  /** Module constants (a new array restarts the connection). */
+  chatPlugins: readonly ChatPlugin[];
+  socketPlugins: readonly AppSocketPlugin[];
+  children: ReactNode;
+}
+
+export function ConnectionsProvider({
+  token,
+  chat,
+  chatPlugins,
+  socketPlugins,
+  children,
+}: ConnectionsProviderProps) {
+  const queryClient = useQueryClient();
+  const [connections] = useState<Connections>(() => ({
+    chat: createChatConnectionState(),
+    appSocket: createAppSocketConnectionState(),
+    traffic,
+  }));
+
+  useEffect(() => {
+    if (!token) return;
+    return startAppSocket({
+      token,
+      queryClient,
+      state: connections.appSocket,
+      plugins: socketPlugins,
+      traffic: connections.traffic,
+    });
+  }, [token, queryClient, connections, socketPlugins]);
+
+  useEffect(() => {
+    if (!token || !chat) return;
+    return startChat({
+      queryClient,
+      state: connections.chat,
+      plugins: chatPlugins,
+      traffic: connections.traffic,
+    });
+  }, [token, chat, queryClient, connections, chatPlugins]);
+
+  return <ConnectionsContext.Provider value={connections}>{children}</ConnectionsContext.Provider>;
+}

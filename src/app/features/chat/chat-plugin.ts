@@ -1,0 +1,16 @@
+/**
+ * The Messages feature's part in the chat connection's life (connections/ ChatPlugin): the unread
+ * counts of the chat account, the events that feed the chat store, dialogs, blocked users and
+ * rooms after the first login, and a clean store after sign-out.
+ */
+import type { ChatPlugin } from '../../connections';
+import { wireChatEvents } from './chat-events';
+import { resetChat, seedUnread } from './chat-store';
+import { afterLogin } from './chat-sync';
+
+export const messagesChatPlugin: ChatPlugin = {
+  account: (account) => seedUnread(account.items),
+  wire: wireChatEvents,
+  afterLogin,
+  reset: resetChat,
+};

@@ -1,0 +1,40 @@
+/** Server data of the consultations feature (TanStack Query; DESIGN.md §3): appointments and clients. */
+import { queryOptions } from '@tanstack/react-query';
+import type { OrderStatusFilter } from '../../../shared/api/consultation';
+import { consultationCalls } from '../../api/domain-calls';
+import { QUERY_ROOTS } from '../../api/query-keys';
+
+export const ORDERS_KEY = QUERY_ROOTS.orders;
+
+export interface OrdersFilter {
+  status: (typeof OrderStatusFilter.options)[number];
+  keyword: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Spec §2 /orders: one page of the provider's appointments. */
+export const ordersQuery = ({ status, keyword, page, pageSize }: OrdersFilter) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, status, keyword, page, pageSize],
+    queryFn: () => consultationCalls.orders({ status, keyword: keyword || undefined, page, pageSize }),
+  });
+
+/** Spec §2 /orders/detail: one appointment. */
+export const orderQuery = (id: number) =>
+  queryOptions({ queryKey: [...QUERY_ROOTS.order, id], queryFn: () => consultationCalls.order(id) });
+
+/** Spec §2 /clients: one page of the provider's clients. */
+export const clientsQuery = ({
+  keyword,
+  page,
+  pageSize,
+}: {
+  keyword: string;
+  page: number;
+  pageSize: number;
+}) =>
+  queryOptions({
+    queryKey: [...QUERY_ROOTS.clients, keyword, page, pageSize],
+    queryFn: () => consultationCalls.clients({ keyword: keyword || undefined, page, pageSize }),
+  });

@@ -1,0 +1,22 @@
+/** Server data of the dashboard feature (TanStack Query; DESIGN.md §3): the dashboard and the balance. */
+import { queryOptions } from '@tanstack/react-query';
+import { dashboardCalls } from '../../api/domain-calls';
+import { QUERY_ROOTS } from '../../api/query-keys';
+
+/** Spec §2 /Dashboard/Dashboard: counts, today's and upcoming consultations, weekly activity. */
+export const dashboardQuery = () =>
+  queryOptions({ queryKey: QUERY_ROOTS.dashboard, queryFn: () => dashboardCalls.dashboard() });
+
+/** Spec §2 /Dashboard/balance: income per week or month. */
+export const balanceSummaryQuery = (period: 'WEEK' | 'MONTH') =>
+  queryOptions({
+    queryKey: [...QUERY_ROOTS.balance, 'summary', period],
+    queryFn: () => dashboardCalls.balanceSummary({ period, count: period === 'MONTH' ? 6 : 8 }),
+  });
+
+/** Spec §2 /Dashboard/balance: one page of the balance's entries. */
+export const balanceListQuery = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...QUERY_ROOTS.balance, 'list', page, pageSize],
+    queryFn: () => dashboardCalls.balanceList({ page, pageSize }),
+  });

@@ -1,0 +1,40 @@
+/**
+ * Server data of the profile feature (TanStack Query; DESIGN.md §3): audit info (spec §3; refetched
+ * by the main layout on every navigation), the provider's info the top bar shows (a new name or
+ * avatar refreshes it), and the options of the profile form.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { accountCalls } from '../../api/api-client';
+import { profileCalls } from '../../api/domain-calls';
+import { QUERY_ROOTS } from '../../api/query-keys';
+
+export const AUDIT_INFO_KEY = [...QUERY_ROOTS.profile, 'auditInfo'] as const;
+export const DOCTOR_INFO_KEY = QUERY_ROOTS.doctorInfo;
+
+export const auditInfoQuery = () =>
+  queryOptions({ queryKey: AUDIT_INFO_KEY, queryFn: () => profileCalls.auditInfo() });
+
+export const doctorInfoQuery = () =>
+  queryOptions({ queryKey: DOCTOR_INFO_KEY, queryFn: () => accountCalls.getDoctorInfo() });
+
+/** The form's choices change rarely: fetched once per session. */
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: [...QUERY_ROOTS.profile, 'categories'],
+    queryFn: () => profileCalls.categories(),
+    staleTime: Infinity,
+  });
+
+export const languagesQuery = () =>
+  queryOptions({
+    queryKey: [...QUERY_ROOTS.profile, 'languages'],
+    queryFn: () => profileCalls.languages(),
+    staleTime: Infinity,
+  });
+
+export const countriesQuery = () =>
+  queryOptions({
+    queryKey: [...QUERY_ROOTS.profile, 'countries'],
+    queryFn: () => profileCalls.countries(),
+    staleTime: Infinity,
+  });

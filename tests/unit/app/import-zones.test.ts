@@ -1,0 +1,62 @@
+/**
+ * The portal's import rules (docs/architecture.md §2) are enforced by lint: each break below is
+ * reported by import-x/no-restricted-paths, and the imports the rules allow are not.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// Only the zones are under test: the cycle check walks the whole graph and is slow.
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
+
+async function zoneErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+}
+
+describe('portal import zones', { timeout: 30_000 }, () => {
+  it.each([
+    ['a feature imports another', 'src/app/features/account/x.ts', "export { signOut } from '../auth';"],
+    [
+      'a feature imports storage',
+      'src/app/features/profile/x.ts',
+      "export { storage } from '../../storage/local-storage';",
+    ],
+    [
+      'a feature imports the router',
+      'src/app/features/chat/x.ts',
+      "export { routeFor } from '../../router/route-table';",
+    ],
+    ['api imports a feature', 'src/app/api/x.ts', "export { signOut } from '../features/auth';"],
+    ['api imports the connections', 'src/app/api/x.ts', "export { useChat } from '../connections';"],
+    [
+      'connections import a feature',
+      'src/app/connections/x.ts',
+      "export { messagesChatPlugin } from '../features/chat';",
+    ],
+    [
+      'a layout imports a route',
+      'src/app/layouts/x.ts',
+      "export { default } from '../routes/not-found-page';",
+    ],
+    ['the session imports the API', 'src/app/session/x.ts', "export { api } from '../api/api-client';"],
+  ])('reports %s', async (_what, filePath, code) => {
+    expect(await zoneErrors(filePath, code)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'a feature imports itself, components, api, connections, session and paths',
+      'src/app/features/chat/x.ts',
+      "export * from './chat-store';\nexport * from '../../components/red-dot';\nexport * from '../../api/query-keys';\n" +
+        "export * from '../../connections';\nexport * from '../../session';\nexport * from '../../paths';",
+    ],
+    [
+      'the router imports a route',
+      'src/app/router/x.ts',
+      "export { default } from '../routes/not-found-page';",
+    ],
+    ['the signed-in shell imports the features', 'src/app/layouts/x.ts', "export * from '../features/chat';"],
+  ])('allows %s', async (_what, filePath, code) => {
+    expect(await zoneErrors(filePath, code)).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * getUserInfo's arithmetic against a real (embedded) database (issue 12): age on the birthday,
+ * months trying, pregnancy week and due date (LMP + 280 days), a cycle range only when both ends
+ * are known, and a member without a health profile.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberInfo } from '../../../src/server/reports/member-info';
+import { insertMember, openTestDatabase, type TestDatabase } from './db-fixture';
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await openTestDatabase('member-info');
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('memberInfo', () => {
+  it('counts age, months trying and the cycle range on the day asked', async () => {
+    const id = await insertMember(t.db);
+    await t.db
+      .insertInto('member_health_profiles')
+      .values({
+        member_id: id,
+        birth_date: '1995-01-26',
+        goal: 'TRYING_TO_CONCEIVE',
+        cycle_length_days: 41,
+        cycle_length_min: 34,
+        cycle_length_max: 56,
+        period_length_days: 6,
+        conditions: ['PCOS'],
+        trying_since: '2026-02-23',
+        last_menstrual_period: null,
+      })
+      .execute();
+    const before = await memberInfo(t.db, id, new Date('2026-01-25T23:59:00Z'));
+    const on = await memberInfo(t.db, id, new Date('2026-01-26T00:00:00Z'));
+    expect([before.age, on.age]).toEqual([30, 31]);
+    const later = await memberInfo(t.db, id, new Date('2026-11-22T12:00:00Z'));
+    expect(later).toMatchObject({
+      birthDate: '1995-01-26',
+      goal: 'TRYING_TO_CONCEIVE',
+      cycleLengthRange: { min: 34, max: 56 },
+      conditions: ['PCOS'],
+      tryingForMonths: 8,
+      pregnancyWeek: null,
+      dueDate: null,
+    });
+    expect((await memberInfo(t.db, id, new Date('2026-11-23T00:00:00Z'))).tryingForMonths).toBe(9);
+  });
+
+  it('counts the pregnancy week and due date from the last period', async () => {
+    const id = await insertMember(t.db);
+    await t.db
+      .insertInto('member_health_profiles')
+      .values({
+        member_id: id,
+        birth_date: null,
+        goal: 'PREGNANT',
+        cycle_length_days: 28,
+        cycle_length_min: null,
+        cycle_length_max: null,
+        period_length_days: 5,
+        trying_since: null,
+        last_menstrual_period: '2026-08-31',
+      })
+      .execute();
+    const info = await memberInfo(t.db, id, new Date('2026-11-23T10:00:00Z'));
+    expect(info).toMatchObject({
+      age: null,
+      pregnancyWeek: 12,
+      dueDate: '2027-06-07',
+      cycleLengthRange: null,
+    });
+    expect((await memberInfo(t.db, id, new Date('2026-11-22T10:00:00Z'))).pregnancyWeek).toBe(11);
+  });
+
+  it('answers a member without a profile with what her account has, and NOT_FOUND for nobody', async () => {
+    const id = await insertMember(t.db, 'Plain');
+    expect(await memberInfo(t.db, id)).toMatchObject({
+      goal: null,
+      age: null,
+      conditions: [],
+      cycleLengthDays: null,
+    });
+    await expect(memberInfo(t.db, 999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,57 @@
+/** The console's seam: every stanza in and out reaches `traffic` listeners, only while they listen. */
+import { describe, expect, it } from 'vitest';
+import { createChatClient, type StanzaTraffic } from '../../../src/xmpp';
+import {
+  connectedTestClient,
+  createFakeScheduler,
+  createMockTransport,
+  flush,
+} from '../../../src/xmpp/testing';
+import { observedTransportFactory } from '../../../src/xmpp/transport/observed-transport';
+
+describe('chat client traffic', () => {
+  it('shows stanzas out and in, in order, to a listener', async () => {
+    const { client, mock } = await connectedTestClient();
+    const seen: StanzaTraffic[] = [];
+    const off = client.on('traffic', (t) => seen.push(t));
+    const id = client.send(200001, { body: 'hello' });
+    mock.mockInput(
+      `<message type="chat" id="m1" from="200001-1001@localhost/phone" to="100001-1001@localhost"><body>hi</body></message>`,
+    );
+    off();
+    client.send(200001, { body: 'unseen' });
+    expect(seen.map((t) => [t.direction, t.element.name, t.element.attrs.id])).toEqual([
+      ['out', 'message', id],
+      ['in', 'message', 'm1'],
+    ]);
+    expect(seen[0]!.element.childText('body')).toBe('hello');
+  });
+
+  it('builds nothing for nobody: no listener, no observation, and the stream works the same', async () => {
+    const mock = createMockTransport();
+    let observed = 0;
+    let listening = false;
+    const factory = observedTransportFactory(
+      mock.factory,
+      () => listening,
+      () => (observed += 1),
+    );
+    const client = createChatClient({
+      service: 'ws://chat.test/xmpp-websocket',
+      domain: 'localhost',
+      appId: 1001,
+      resource: 'test',
+      keepAliveIntervalMs: 0,
+      scheduler: createFakeScheduler(),
+      transportFactory: factory,
+    });
+    await client.connect({ userId: 100001, password: 'secret' });
+    await flush();
+    client.send(200001, { body: 'quiet' });
+    expect(observed).toBe(0);
+    expect(mock.sent.some((e) => e.childText('body') === 'quiet')).toBe(true);
+    listening = true;
+    client.send(200001, { body: 'heard' });
+    expect(observed).toBe(1);
+  });
+});
