@@ -5,6 +5,9 @@
  * connection drops and then every 30 s (spec §9 callback interval) until it is back. The engine
  * takes its fetch, its store update and its timers as parameters (docs/conventions.md item 3).
  */
+import type { ChatRuntime } from '../../connections';
+import { chatCalls } from '../../api/domain-calls';
+import { applyUnreadList } from './chat-store';
 export interface UnreadItem {
   dialogId: string;
   unreadMessagesCount: number;
@@ -63,5 +66,24 @@ export function createUnreadWatch(options: UnreadWatchOptions): UnreadWatch {
     get polling() {
       return timer !== null;
     },
+  };
+}
+
+/** The watch on the running chat: down on a drop that was not asked for, up when it is back. */
+export function wireUnreadWhileDown(runtime: ChatRuntime): () => void {
+  const watch = createUnreadWatch({
+    fetch: () => chatCalls.unreadDialogs({ quiet: true }),
+    apply: applyUnreadList,
+  });
+  const offs = [
+    runtime.chat.on('disconnected', (info) => {
+      if (!info.intentional) watch.down();
+    }),
+    runtime.chat.on('reconnect', () => watch.up()),
+    runtime.chat.on('resumed', () => watch.up()),
+  ];
+  return () => {
+    watch.stop();
+    for (const off of offs) off();
   };
 }
