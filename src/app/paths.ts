@@ -42,7 +42,7 @@ export function shareScreenPath(otherUserId: number): string {
   return `${paths.shareScreen}?otherUserId=${otherUserId}`;
 }
 
-/** `/question?appointmentId={id}`: the intake questionnaire of an appointment (spec §2; issue 12). */
+/** `/question?appointmentId={id}`: the intake questionnaire of an appointment (spec §2). */
 export function questionPath(appointmentId: number): string {
   return `${paths.question}?appointmentId=${appointmentId}`;
 }

@@ -1,5 +1,5 @@
 /**
- * E-mail verification (issue 12, spec §2 /verification): sign-up mails a 6-digit code valid for
+ * E-mail verification (spec §2 /verification): sign-up mails a 6-digit code valid for
  * 24 hours and 5 tries; the newest code replaces older ones; resending is limited to one a minute
  * and five an hour per account. Until the address is confirmed the provider can sign in and work
  * on the profile but not submit it for review (`assertEmailVerified`).

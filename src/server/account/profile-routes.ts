@@ -42,7 +42,7 @@ export async function countConsultations(db: Database, providerId: number) {
 }
 
 /**
- * Basic info changes without a new review (issue 12): phone, language, time zone, country. The
+ * Basic info changes without a new review (spec §7 `updateDoctorInfo`): phone, language, time zone, country. The
  * name and title a reviewer approved (or is reviewing) change only with a new submission of the
  * profile (`addConsultInfoAudit`); sending them unchanged is fine.
  */

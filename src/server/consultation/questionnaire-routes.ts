@@ -1,5 +1,5 @@
 /**
- * The intake questionnaire of an appointment (issue 12, spec §2 `/question`): only the provider
+ * The intake questionnaire of an appointment (spec §2 `/question`): only the provider
  * of the appointment reads it; anyone else's appointment is NOT_FOUND, like /orders/detail. Every
  * answered questionnaire is recorded in the health-data access log (docs/security.md).
  */

@@ -123,7 +123,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ServerContext) {
       problems.push({ field: 'licenceExpiresOn', message: 'The licence has expired' });
     }
     if (problems.length) throw ApiError.validation(problems);
-    // Issue 12: the form's own mistakes first, then the address a reviewer's decision goes to.
+    // Spec §2 /verification: the form's own mistakes first, then the address a reviewer's decision goes to.
     await assertEmailVerified(ctx, providerId);
 
     await ctx.db.transaction().execute(async (trx) => {

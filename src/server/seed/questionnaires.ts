@@ -1,5 +1,5 @@
 /**
- * Intake questionnaires for Amelia's upcoming bookings (issue 12), from
+ * Intake questionnaires for Amelia's upcoming bookings (spec §2 /question), from
  * fixtures/questionnaires.json: matched to the booking by member and topic, dates counted back
  * from today in the member's time zone, answers checked against the contract.
  */

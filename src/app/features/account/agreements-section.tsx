@@ -1,6 +1,6 @@
 /**
  * The agreement versions the provider accepted, in /settings (spec §7
- * `getPublishProtocolVersionInfo`; issue 12): which document, which version, when and where.
+ * `getPublishProtocolVersionInfo`): which document, which version, when and where.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

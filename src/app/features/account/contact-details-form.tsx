@@ -1,5 +1,5 @@
 /**
- * Contact details in /settings (spec §7 `updateDoctorInfo`; issue 12): phone and time zone change
+ * Contact details in /settings (spec §7 `updateDoctorInfo`): phone and time zone change
  * without a new review, so the approval stays. The name and title belong to the reviewed profile
  * and are shown here only, with the way to change them.
  */

@@ -1,6 +1,6 @@
 /**
  * The main layout's reminder for a provider who has not confirmed the e-mail address yet
- * (issue 12): until then the profile cannot be submitted for review.
+ * (spec §2 /verification): until then the profile cannot be submitted for review.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

@@ -1,3 +1,3 @@
-/** E-mail verification (spec §2 /verification; issue 12): the code form and the main layout's banner. */
+/** E-mail verification (spec §2 /verification): the code form and the main layout's banner. */
 export { VerificationForm } from './verification-form';
 export { EmailVerificationBanner } from './email-banner';

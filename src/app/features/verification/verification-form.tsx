@@ -1,5 +1,5 @@
 /**
- * /verification (spec §2, outside the main layout, no chat connection; issue 12): the provider
+ * /verification (spec §2, outside the main layout, no chat connection): the provider
  * enters the 6-digit code sign-up mailed, or asks for a new one (at most one a minute: the
  * button counts down, also after the server's RATE_LIMITED).
  */

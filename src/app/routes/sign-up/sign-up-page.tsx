@@ -25,7 +25,7 @@ export default function SignUpPage() {
     >
       <SignUpForm
         onSignedUp={(due) =>
-          // The mailed code comes next (issue 12): after the agreement when it is due (spec §5).
+          // The mailed code comes next (spec §2 /verification): after the agreement when it is due (spec §5).
           due
             ? navigate(paths.login, { replace: true, state: { from: paths.verification } })
             : navigate(paths.verification, { replace: true })

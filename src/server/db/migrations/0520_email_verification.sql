@@ -1,4 +1,4 @@
--- E-mail verification (issue 12): sign-up mails a 6-digit code, the provider enters it on
+-- E-mail verification (spec §2 /verification): sign-up mails a 6-digit code, the provider enters it on
 -- /verification and the account records when. Until then the profile cannot be submitted for
 -- review (src/server/account/email-verification.ts). Forward-only.
 alter table providers add column email_verified_at timestamptz;

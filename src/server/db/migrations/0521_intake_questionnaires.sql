@@ -1,4 +1,4 @@
--- Intake questionnaires (issue 12, spec §2 /question): what a member filled in before a
+-- Intake questionnaires (spec §2 /question): what a member filled in before a
 -- consultation, one per appointment. The answers follow src/shared/api/questionnaire.ts
 -- (IntakeAnswers), versioned so that a later form can change without rewriting old answers.
 -- Forward-only.
