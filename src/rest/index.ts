@@ -12,6 +12,7 @@ export { accountApi, chatIdentityApi, protocolApi } from './account';
 export { createUploader, type Uploader, type UploadInput } from './upload';
 export { consultationApi, contentApi, dashboardApi, profileApi, scheduleApi } from './workspace';
 export { notificationsApi } from './notifications';
+export { expertReportsApi } from './expert-reports';
 export { cycleDataApi } from './cycle-data';
 export { chatApi } from './chat';
 export { createChatService, type ChatService } from './chat-service';

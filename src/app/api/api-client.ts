@@ -9,11 +9,13 @@ import {
   chatIdentityApi,
   createApiClient,
   createUploader,
+  NO_REPORT_ACCESS,
   protocolApi,
   type ApiError,
 } from '../../rest';
 import { showToast } from '../components/toast-store';
 import { endSession, session } from '../session';
+import { isReportPath, refuseReportPath } from './report-access';
 import { observedFetch } from './traffic';
 
 let goToLogin: () => void = () => window.location.assign('/login');
@@ -32,6 +34,7 @@ export function handleApiError(error: ApiError): void {
       goToLogin();
     },
   });
+  if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) refuseReportPath();
 }
 
 const clientOptions = {

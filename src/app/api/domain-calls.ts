@@ -6,7 +6,9 @@ import {
   chatApi,
   consultationApi,
   contentApi,
+  cycleDataApi,
   dashboardApi,
+  expertReportsApi,
   notificationsApi,
   profileApi,
   scheduleApi,
@@ -20,3 +22,5 @@ export const consultationCalls = consultationApi(api);
 export const dashboardCalls = dashboardApi(api);
 export const contentCalls = contentApi(api);
 export const notificationCalls = notificationsApi(api);
+export const reportCalls = expertReportsApi(api);
+export const cycleCalls = cycleDataApi(api);

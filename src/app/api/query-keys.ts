@@ -23,6 +23,10 @@ export const QUERY_ROOTS = {
   doctorInfo: ['account', 'doctorInfo'],
   /** features/questionnaire: intake questionnaires of appointments. */
   questionnaire: ['questionnaire'],
+  /** features/reports: report lists, reports, their members, the editor's lists and cycle data. */
+  reports: ['reports'],
+  /** router: the report access check of spec §5, once per navigation to a report path. */
+  reportAccess: ['report-access'],
   /** features/schedule: availability and the calendar. */
   schedule: ['schedule'],
   calendar: ['calendar'],

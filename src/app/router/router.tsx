@@ -1,8 +1,10 @@
 /** The router in history mode (spec §2), built from the route table. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { isReportPath } from '../api/report-access';
 import { paths } from '../paths';
 import { ChunkErrorScreen, ChunkLoading, RouteErrorScreen } from './chunk-error';
 import { withTimeout } from './lazy-chunk';
+import { RequireReportAccess } from './require-report-access';
 import { RequireSession } from './require-session';
 import { PORTAL_ROUTES, type PortalRoute } from './route-table';
 
@@ -19,13 +21,21 @@ const lazyPage = (load: PortalRoute['load']) => async () => {
   }
 };
 
-function pageRoutes(layout: PortalRoute['layout']): RouteObject[] {
-  return PORTAL_ROUTES.filter((r) => r.layout === layout).map((r) => ({
+function pageRoute(r: PortalRoute): RouteObject {
+  return {
     path: r.path,
     lazy: lazyPage(r.load),
     errorElement: <RouteErrorScreen />,
     handle: { titleKey: r.titleKey, hidden: r.hidden ?? false, keepAlive: r.keepAlive ?? false },
-  }));
+  };
+}
+
+/** A layout's pages; those whose path contains 'report' behind the report access check (spec §5). */
+function pageRoutes(layout: PortalRoute['layout']): RouteObject[] {
+  const pages = PORTAL_ROUTES.filter((r) => r.layout === layout);
+  const open = pages.filter((r) => !isReportPath(r.path)).map(pageRoute);
+  const guarded = pages.filter((r) => isReportPath(r.path)).map(pageRoute);
+  return guarded.length === 0 ? open : [...open, { element: <RequireReportAccess />, children: guarded }];
 }
 
 const loginPage = lazyPage(() => import('../routes/login/login-page'));

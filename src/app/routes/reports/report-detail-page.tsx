@@ -1,6 +1,13 @@
-/** reportDetail: owned by a later issue; shows its title and that it is being built. */
-import { UnderConstruction } from '../../components/under-construction';
+/** /reports/detail?reportId= (spec §2, hidden): one report, its member and charts, the editor. */
+import { useTranslation } from 'react-i18next';
+import { ReportScreen } from '../../features/reports';
 
 export default function ReportDetailPage() {
-  return <UnderConstruction titleKey="reportDetail" />;
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t('routes.reportDetail')}</h1>
+      <ReportScreen mode="detail" />
+    </div>
+  );
 }

@@ -1,0 +1,43 @@
+/**
+ * The only module that imports ECharts: `echarts/core` with just the chart types, components and
+ * renderer the portal draws (docs/architecture.md §4: ECharts is loaded lazily and tree-shaken).
+ * Loaded by chart.tsx on first use, so no route's own chunk carries it.
+ *
+ * SVG rather than canvas: the charts are small (a cycle is at most a few hundred points), text
+ * stays selectable and zooms sharply, and the markers are in the DOM for tests and screen readers.
+ */
+import { BarChart, LineChart } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
+  MarkPointComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import { init, use as register } from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+
+let registered = false;
+
+/**
+ * A chart in `element`, drawn as SVG. Registration happens here rather than at the top level: the
+ * package declares only CSS as having side effects, so a top-level call would be tree-shaken away.
+ */
+export function initChart(element: HTMLElement) {
+  if (!registered) {
+    register([
+      BarChart,
+      LineChart,
+      GridComponent,
+      LegendComponent,
+      TooltipComponent,
+      MarkLineComponent,
+      MarkAreaComponent,
+      MarkPointComponent,
+      SVGRenderer,
+    ]);
+    registered = true;
+  }
+  return init(element, undefined, { renderer: 'svg' });
+}

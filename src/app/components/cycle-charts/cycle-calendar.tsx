@@ -1,0 +1,102 @@
+/**
+ * A cycle as a calendar (spec §7 "Content and cycle data"): period, fertile window and ovulation
+ * day marked on the member's own dates, with LH peaks and intercourse noted. A table, so it reads
+ * well with a screen reader and in print.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CycleAnalysis, CycleDay } from '../../../shared/cycle';
+import { dateTimeFormat } from '../format';
+import { calendarWeeks, MONDAY_WEEK, type CalendarCell } from './calendar-cells';
+
+/** Member dates are calendar dates: format them at noon UTC in UTC so no zone moves the day. */
+const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+function cellClass(cell: CalendarCell): string {
+  if (cell.ovulation) return 'bg-green-600 text-white font-semibold';
+  if (cell.period) return 'bg-rose-100 text-rose-900';
+  if (cell.fertile) return 'bg-green-100 text-green-900';
+  return 'bg-white text-slate-700';
+}
+
+export function CycleCalendar({ cycle, days }: { cycle: CycleAnalysis; days: readonly CycleDay[] }) {
+  const { t, i18n } = useTranslation('charts');
+  const weeks = useMemo(() => calendarWeeks(cycle, days), [cycle, days]);
+  const weekdayFormat = dateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
+  const dayFormat = dateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const longFormat = dateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
+  const describe = (cell: CalendarCell) =>
+    [
+      longFormat.format(atNoon(cell.date)),
+      t('cycleDayN', { day: cell.cycleDay }),
+      cell.period && t('period'),
+      cell.record.flow && t(`flow.${cell.record.flow}`),
+      cell.fertile && t('fertileWindow'),
+      cell.ovulation && t('ovulation'),
+      cell.lhPeak && t('lhPeak'),
+      cell.record.intercourse && t('intercourse'),
+    ]
+      .filter(Boolean)
+      .join(', ');
+  return (
+    <div className="flex flex-col gap-2" data-testid="cycle-calendar">
+      <table className="w-full table-fixed border-separate border-spacing-1 text-xs">
+        <caption className="sr-only">{t('calendarTitle', { number: cycle.number })}</caption>
+        <thead>
+          <tr>
+            {MONDAY_WEEK.map((d) => (
+              <th key={d} scope="col" className="font-medium text-slate-500">
+                {weekdayFormat.format(atNoon(d))}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, w) => (
+            <tr key={w}>
+              {week.map((cell, i) =>
+                cell === null ? (
+                  <td key={i} />
+                ) : (
+                  <td
+                    key={cell.date}
+                    aria-label={describe(cell)}
+                    title={describe(cell)}
+                    data-ovulation={cell.ovulation || undefined}
+                    className={`h-12 rounded-md p-1 align-top ring-1 ring-slate-200 ${cellClass(cell)}`}
+                  >
+                    <div className="flex justify-between">
+                      <span>{dayFormat.format(atNoon(cell.date))}</span>
+                      <span className="opacity-60">{cell.cycleDay}</span>
+                    </div>
+                    <div aria-hidden className="mt-0.5 flex gap-0.5">
+                      {cell.lhPeak && <span title={t('lhPeak')}>▲</span>}
+                      {cell.record.intercourse && <span title={t('intercourse')}>♥</span>}
+                      {cell.ovulation && <span>◎</span>}
+                    </div>
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="flex flex-wrap gap-3 text-xs text-slate-600">
+        <li className="flex items-center gap-1">
+          <span aria-hidden className="inline-block h-3 w-3 rounded bg-rose-100 ring-1 ring-rose-200" />
+          {t('period')}
+        </li>
+        <li className="flex items-center gap-1">
+          <span aria-hidden className="inline-block h-3 w-3 rounded bg-green-100 ring-1 ring-green-200" />
+          {t('fertileWindow')}
+        </li>
+        <li className="flex items-center gap-1">
+          <span aria-hidden className="inline-block h-3 w-3 rounded bg-green-600" />
+          {t('ovulation')}
+        </li>
+        <li>▲ {t('lhPeak')}</li>
+        <li>♥ {t('intercourse')}</li>
+      </ul>
+    </div>
+  );
+}

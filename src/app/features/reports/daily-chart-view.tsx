@@ -1,0 +1,100 @@
+/**
+ * /reports/daily-chart (spec §2, §7 "Content and cycle data"): the report's member's daily chart
+ * one cycle per page (chart/page, newest first): the cycle's curve and calendar and every recorded
+ * day in a table (temperature, LH, flow, mucus, intercourse, tests).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CycleCalendar, CycleChart, fromCelsius, unitSymbol } from '../../components/cycle-charts';
+import { DataTable } from '../../components/data-table';
+import { dateTimeFormat } from '../../components/format';
+import { SimplePagination } from '../../components/pagination';
+import { idParam, reportDetailPath } from './links';
+import { useCyclePage, useReportDetail } from './queries';
+import { useTemperatureUnit } from './use-temperature-unit';
+
+const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+export function DailyChartView() {
+  const { t, i18n } = useTranslation('reports');
+  const unit = useTemperatureUnit();
+  const [params] = useSearchParams();
+  const reportId = idParam(params.get('reportId'));
+  const report = useReportDetail(reportId);
+  const [page, setPage] = useState(1);
+  const chart = useCyclePage(report.data?.memberId, page);
+  if (reportId === null) return <p className="text-slate-600">{t('view.missing')}</p>;
+  const entry = chart.data?.list[0];
+  const date = dateTimeFormat(i18n.language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">
+          {report.data ? t('daily.title', { name: report.data.memberName }) : t('common:table.loading')}
+        </h2>
+        <Link to={reportDetailPath(reportId)} className="text-sm text-brand hover:underline">
+          {t('daily.toReport')}
+        </Link>
+      </div>
+      {chart.data && (
+        <p className="text-xs text-slate-500">
+          {t('charts.memberZone', { zone: chart.data.member.timezone })}
+        </p>
+      )}
+      {chart.isPending ? (
+        <p className="text-slate-500">{t('common:table.loading')}</p>
+      ) : !entry ? (
+        <p className="text-slate-500">{t('charts.noCycles')}</p>
+      ) : (
+        <section className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5">
+          <SimplePagination
+            page={page}
+            pageSize={1}
+            total={chart.data?.total ?? 0}
+            onChange={(p) => setPage(p)}
+          />
+          <CycleChart cycle={entry.cycle} days={entry.days} unit={unit} />
+          <CycleCalendar cycle={entry.cycle} days={entry.days} />
+          <DataTable
+            caption={t('daily.table')}
+            rows={entry.days}
+            rowKey={(d) => d.date}
+            columns={[
+              { key: 'date', header: t('daily.date'), render: (d) => date.format(atNoon(d.date)) },
+              {
+                key: 'temperature',
+                header: `${t('charts:temperature')} (${unitSymbol(unit)})`,
+                render: (d) =>
+                  d.temperature === null ? '—' : number.format(fromCelsius(d.temperature, unit)),
+              },
+              { key: 'lh', header: `${t('charts:lh')} (${t('charts:lhUnit')})`, render: (d) => d.lh ?? '—' },
+              {
+                key: 'flow',
+                header: t('daily.flow'),
+                render: (d) => (d.flow ? t(`charts:flow.${d.flow}`) : '—'),
+              },
+              {
+                key: 'mucus',
+                header: t('daily.mucus'),
+                render: (d) => (d.mucus ? t(`mucus.${d.mucus}`) : '—'),
+              },
+              { key: 'sex', header: t('charts:intercourse'), render: (d) => (d.intercourse ? '♥' : '') },
+              {
+                key: 'test',
+                header: t('daily.test'),
+                render: (d) => (d.pregnancyTest ? t(`test.${d.pregnancyTest}`) : '—'),
+              },
+            ]}
+          />
+        </section>
+      )}
+    </div>
+  );
+}

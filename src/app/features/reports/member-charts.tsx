@@ -1,0 +1,138 @@
+/**
+ * The member's cycles on a report screen (spec §7 "Content and cycle data"): history flags and
+ * statistics, one chosen cycle (temperature curve with cover line and ovulation, LH, calendar),
+ * the overlay of 1, 3 or 6 cycles, and the PDF link calls. Dates are the member's own calendar
+ * dates, shown without time zone conversion; her time zone is named.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CycleCalendar, CycleChart, CycleOverlay, formatStatistic } from '../../components/cycle-charts';
+import { dateTimeFormat } from '../../components/format';
+import { cycleCalls } from '../../api/domain-calls';
+import { FileLinkButton } from './file-link-button';
+import { dailyChartPath } from './links';
+import { useMemberCycles } from './queries';
+import { useTemperatureUnit } from './use-temperature-unit';
+
+const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+export function MemberCharts({ memberId, reportId }: { memberId: number; reportId: number }) {
+  const { t, i18n } = useTranslation('reports');
+  const unit = useTemperatureUnit();
+  const query = useMemberCycles(memberId);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const data = query.data;
+  if (query.isPending) return <p className="text-sm text-slate-500">{t('common:table.loading')}</p>;
+  if (!data) return <p className="text-sm text-slate-500">{t('charts.unavailable')}</p>;
+  const date = (d: string) =>
+    dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(atNoon(d));
+  // First shown: the most recent cycle whose ovulation was found (the running one too), else the latest.
+  const newestFirst = [...data.cycles].reverse();
+  const initial = newestFirst.find((c) => c.ovulation.day !== null) ?? newestFirst[0];
+  const cycle = data.cycles.find((c) => c.number === chosen) ?? initial;
+  const stat = (s: (typeof data.statistics)['cycleLength']) => {
+    const f = formatStatistic(s, i18n.language);
+    return f.mean === '—' ? '—' : `${f.mean} ${f.spread === '—' ? '' : f.spread} (${f.range})`;
+  };
+  return (
+    <section
+      aria-label={t('charts.title')}
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="font-semibold">{t('charts.title')}</h2>
+        <div className="flex flex-wrap gap-2">
+          {cycle && (
+            <FileLinkButton
+              label={t('charts.cyclePdf')}
+              request={() => cycleCalls.analysisLink({ memberId, cycle: cycle.number }, { quiet: true })}
+            />
+          )}
+          <FileLinkButton
+            label={t('charts.comparisonPdf')}
+            request={() => cycleCalls.comparisonLink({ memberId, count: 6 }, { quiet: true })}
+          />
+          <Link to={dailyChartPath(reportId)} className="self-center text-sm text-brand hover:underline">
+            {t('charts.dailyChart')}
+          </Link>
+        </div>
+      </div>
+      <p className="text-xs text-slate-500">
+        {t('charts.memberDates', { zone: data.member.timezone, today: date(data.member.today) })}
+      </p>
+      {data.pregnancy && (
+        <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900">
+          {t('charts.pregnant', {
+            weeks: data.pregnancy.weeks,
+            days: data.pregnancy.days,
+            trimester: data.pregnancy.trimester,
+            due: date(data.pregnancy.dueDate),
+          })}
+        </p>
+      )}
+      <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        {(['cycleLength', 'periodLength', 'follicularLength', 'lutealLength'] as const).map((k) => (
+          <div key={k} className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-slate-500">
+              {t(`charts:${k === 'follicularLength' ? 'follicular' : k === 'lutealLength' ? 'luteal' : k}`)}
+            </dt>
+            <dd className="font-medium">{stat(data.statistics[k])}</dd>
+          </div>
+        ))}
+      </dl>
+      {data.historyFlags.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {data.historyFlags.map((f) => (
+            <li
+              key={f}
+              className="rounded-full bg-amber-50 px-3 py-1 text-xs text-amber-900 ring-1 ring-amber-200"
+            >
+              {t(`charts:flag.${f}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!cycle ? (
+        <p className="text-sm text-slate-500">{t('charts.noCycles')}</p>
+      ) : (
+        <>
+          <label className="flex items-center gap-2 text-sm">
+            <span className="font-medium text-slate-700">{t('charts.cycle')}</span>
+            <select
+              value={cycle.number}
+              onChange={(e) => setChosen(Number(e.target.value))}
+              className="rounded-lg border border-slate-300 bg-white px-2 py-1"
+            >
+              {data.cycles.map((c) => (
+                <option key={c.number} value={c.number}>
+                  {t('charts.cycleOption', {
+                    number: c.number,
+                    start: date(c.startDate),
+                    count: c.length,
+                  })}
+                  {c.complete ? '' : ` · ${t('charts.running')}`}
+                </option>
+              ))}
+            </select>
+          </label>
+          {cycle.flags.length > 0 && (
+            <ul className="flex flex-wrap gap-2">
+              {cycle.flags.map((f) => (
+                <li
+                  key={f}
+                  className="rounded-full bg-rose-50 px-3 py-1 text-xs text-rose-900 ring-1 ring-rose-200"
+                >
+                  {t(`charts:flag.${f}`)}
+                </li>
+              ))}
+            </ul>
+          )}
+          <CycleChart cycle={cycle} days={data.days} unit={unit} />
+          <CycleCalendar cycle={cycle} days={data.days} />
+          <CycleOverlay cycles={data.cycles} days={data.days} unit={unit} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * /reports (spec §2, §7 "Expert reports"): the open pool (with reports assigned to me), my tasks
+ * (claimed by me) and completed reports; search by member, table pages of 10/20/50/100 (spec §9);
+ * claim from the pool, open, disclaim, and review completed ones.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { ReportSummary } from '../../../shared/api/expert-reports';
+import { TABLE_PAGE_SIZES } from '../../../shared/constants';
+import { REPORT_LIST_TYPES, type ReportListType } from '../../../shared/expert-reports';
+import { Button } from '../../components/button';
+import { DataTable, type Column } from '../../components/data-table';
+import { formatDateTime } from '../../components/format';
+import { Pagination } from '../../components/pagination';
+import { SearchForm } from '../../components/search-form';
+import { useConfirmedAction } from './confirm-action';
+import { reportDetailPath, reportReviewPath } from './links';
+import { useReportList } from './queries';
+import { ReportStatusBadge } from './status-badge';
+
+export function ReportList() {
+  const { t, i18n } = useTranslation('reports');
+  const navigate = useNavigate();
+  const [type, setType] = useState<ReportListType>('Open');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
+  const query = useReportList(type, keyword, page, pageSize);
+  const { ask, dialog } = useConfirmedAction((action, report) => {
+    if (action === 'claim') navigate(reportDetailPath(report.reportId));
+  });
+  const open = (r: ReportSummary) =>
+    navigate(r.status === 'COMPLETED' ? reportReviewPath(r.reportId) : reportDetailPath(r.reportId));
+  const when = (r: ReportSummary) =>
+    formatDateTime(
+      type === 'Completed' ? r.completedAt : type === 'MyTask' ? (r.savedAt ?? r.claimedAt) : r.createdAt,
+      i18n.language,
+    );
+  const columns: Column<ReportSummary>[] = [
+    {
+      key: 'member',
+      header: t('list.member'),
+      render: (r) => <span className="font-medium">{r.memberName}</span>,
+    },
+    {
+      key: 'title',
+      header: t('list.report'),
+      render: (r) => (
+        <span className="flex flex-col">
+          <span>{r.title}</span>
+          <span className="text-xs text-slate-500">{t(`type.${r.type}`)}</span>
+        </span>
+      ),
+    },
+    { key: 'status', header: t('list.status'), render: (r) => <ReportStatusBadge report={r} /> },
+    { key: 'when', header: t(`list.when.${type}`), render: when },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('list.actions')}</span>,
+      className: 'text-right',
+      render: (r) => (
+        // Buttons in a clickable row: their clicks are theirs alone.
+        <span
+          className="flex justify-end gap-2"
+          onClick={(e) => e.stopPropagation()}
+          onKeyDown={(e) => e.stopPropagation()}
+        >
+          {(r.status === 'OPEN' || r.status === 'ASSIGNED') && (
+            <Button onClick={() => ask('claim', r)} aria-label={t('action.claim.label', { title: r.title })}>
+              {t('action.claim.button')}
+            </Button>
+          )}
+          {r.status === 'CLAIMED' && r.mine && (
+            <Button
+              variant="secondary"
+              onClick={() => ask('disclaim', r)}
+              aria-label={t('action.disclaim.label', { title: r.title })}
+            >
+              {t('action.disclaim.button')}
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            onClick={() => open(r)}
+            aria-label={t('list.openLabel', { title: r.title })}
+          >
+            {r.status === 'COMPLETED' ? t('list.review') : t('list.open')}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="tablist" aria-label={t('list.types')} className="flex flex-wrap gap-2">
+        {REPORT_LIST_TYPES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={type === value}
+            onClick={() => {
+              setType(value);
+              setPage(1);
+            }}
+            className={`rounded-full px-4 py-1.5 text-sm ${type === value ? 'bg-brand text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200'}`}
+          >
+            {t(`listType.${value}`)}
+          </button>
+        ))}
+      </div>
+      <SearchForm
+        fields={[{ name: 'keyword', label: t('list.search'), placeholder: t('list.searchPlaceholder') }]}
+        onSearch={(v) => {
+          setKeyword(v.keyword?.trim() ?? '');
+          setPage(1);
+        }}
+      />
+      <DataTable
+        caption={t(`listType.${type}`)}
+        columns={columns}
+        rows={query.data?.list ?? []}
+        rowKey={(r) => r.reportId}
+        loading={query.isPending}
+        onRowClick={open}
+      />
+      <Pagination
+        page={page}
+        pageSize={pageSize}
+        total={query.data?.total ?? 0}
+        onChange={(p, size) => {
+          setPage(p);
+          setPageSize(size);
+        }}
+      />
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Expert report calls (spec §7 "Expert reports"), one function per endpoint of
+ * src/shared/api/expert-reports.ts. A provider without report access gets
+ * MEMBER_EXPERT_REPORT_NO_ACCESS from every one; the error catalogue hands it to the caller.
+ */
+import type { BodyOf, QueryOf } from '../shared/api/endpoint';
+import * as reports from '../shared/api/expert-reports';
+import type { ApiClient, CallInput } from './client';
+
+type Extra = Pick<CallInput, 'quiet' | 'signal'>;
+type Query = Record<string, string | number | boolean | undefined>;
+
+export const expertReportsApi = (api: ApiClient) => ({
+  list: (query: QueryOf<typeof reports.getReportList>, extra?: Extra) =>
+    api.call(reports.getReportList, { query: query as Query, ...extra }),
+  claim: (reportId: number, extra?: Extra) =>
+    api.call(reports.claimReport, { query: { reportId }, ...extra }),
+  disclaim: (reportId: number, extra?: Extra) =>
+    api.call(reports.disclaimReport, { query: { reportId }, ...extra }),
+  complete: (reportId: number, extra?: Extra) =>
+    api.call(reports.completeReport, { query: { reportId }, ...extra }),
+  save: (body: BodyOf<typeof reports.saveReport>, extra?: Extra) =>
+    api.call(reports.saveReport, { body: body as Record<string, unknown>, ...extra }),
+  detail: (reportId: number, extra?: Extra) =>
+    api.call(reports.getReportDetail, { query: { reportId }, ...extra }),
+  byMember: (query: QueryOf<typeof reports.getReportsByUserId>, extra?: Extra) =>
+    api.call(reports.getReportsByUserId, { query: query as Query, ...extra }),
+  member: (userId: number, extra?: Extra) =>
+    api.call(reports.getReportUserInfo, { query: { userId }, ...extra }),
+  categories: (extra?: Extra) => api.call(reports.getReportCategoryList, { ...extra }),
+  toDos: (query: QueryOf<typeof reports.getReportToDoList> = {}, extra?: Extra) =>
+    api.call(reports.getReportToDoList, { query: query as Query, ...extra }),
+  lifestyle: (query: QueryOf<typeof reports.getReportLifestyleList> = {}, extra?: Extra) =>
+    api.call(reports.getReportLifestyleList, { query: query as Query, ...extra }),
+});
