@@ -1,4 +1,4 @@
-/** Server data of the questionnaire feature (TanStack Query; DESIGN.md §3). */
+/** Server data of the questionnaire feature (TanStack Query; docs/architecture.md §3). */
 import { queryOptions } from '@tanstack/react-query';
 import { consultationCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
