@@ -1,4 +1,4 @@
-// Lint: typescript-eslint, one-way imports between the folders of DESIGN.md §2, no cycles.
+// Lint: typescript-eslint, one-way imports between the folders of docs/architecture.md §2, no cycles.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -47,47 +47,55 @@ const serverZones = serverFolders.slice(0, -1).map((folder, index) => ({
   message: `src/server/${folder} imports only the server folders before it in serverFolders (docs/architecture.md §2): move the shared piece down instead.`,
 }));
 
-/** DESIGN.md §2: who may import whom. `target` may not import from `from`. */
+/** docs/architecture.md §2: who may import whom. `target` may not import from `from`. */
 const zones = [
   // Protocol folders are headless and never import the portal or the server.
   ...['src/xmpp', 'src/webrtc', 'src/socket', 'src/rest', 'src/shared'].flatMap((target) => [
     {
       target,
       from: 'src/app',
-      message: 'Protocol code is headless: it never imports the portal (DESIGN.md §2).',
+      message: 'Protocol code is headless: it never imports the portal (docs/architecture.md §2).',
     },
-    { target, from: 'src/server', message: 'Protocol code never imports the server (DESIGN.md §2).' },
+    {
+      target,
+      from: 'src/server',
+      message: 'Protocol code never imports the server (docs/architecture.md §2).',
+    },
   ]),
   {
     target: 'src/shared',
     from: ['src/xmpp', 'src/webrtc', 'src/socket', 'src/rest'],
-    message: 'src/shared imports only zod (DESIGN.md §2).',
+    message: 'src/shared imports only zod (docs/architecture.md §2).',
   },
   {
     target: 'src/xmpp',
     from: ['src/webrtc', 'src/socket', 'src/rest'],
-    message: 'src/xmpp imports nothing of ours but src/shared (DESIGN.md §2).',
+    message: 'src/xmpp imports nothing of ours but src/shared (docs/architecture.md §2).',
   },
   {
     target: 'src/rest',
     from: ['src/xmpp', 'src/webrtc', 'src/socket'],
-    message: 'src/rest imports only ky and src/shared (DESIGN.md §2).',
+    message: 'src/rest imports only ky and src/shared (docs/architecture.md §2).',
   },
   {
     target: 'src/socket',
     from: ['src/xmpp', 'src/webrtc', 'src/rest'],
-    message: 'src/socket imports only its own codec and STOMP (DESIGN.md §2).',
+    message: 'src/socket imports only its own codec and STOMP (docs/architecture.md §2).',
   },
   {
     target: 'src/webrtc',
     from: ['src/socket', 'src/rest'],
-    message: 'src/webrtc imports only src/xmpp (DESIGN.md §2).',
+    message: 'src/webrtc imports only src/xmpp (docs/architecture.md §2).',
   },
-  { target: 'src/app', from: 'src/server', message: 'The portal never imports the server (DESIGN.md §2).' },
+  {
+    target: 'src/app',
+    from: 'src/server',
+    message: 'The portal never imports the server (docs/architecture.md §2).',
+  },
   {
     target: 'src/server',
     from: ['src/app', 'src/xmpp', 'src/webrtc', 'src/socket', 'src/rest'],
-    message: 'The server imports only src/shared (DESIGN.md §2).',
+    message: 'The server imports only src/shared (docs/architecture.md §2).',
   },
   ...serverZones,
 ];
@@ -156,7 +164,7 @@ const portalZones = [
   },
 ];
 
-/** DESIGN.md §2: the only outside packages each protocol folder and the contract may use. */
+/** docs/architecture.md §2: the only outside packages each protocol folder and the contract may use. */
 const allowedPackages = {
   'src/xmpp': ['strophe.js'],
   'src/webrtc': ['simple-peer', 'webrtc-adapter'],
@@ -175,7 +183,7 @@ const packageRules = Object.entries(allowedPackages).map(([folder, packages]) =>
           {
             // Anything that is neither relative nor one of the folder's packages (or a subpath of one).
             regex: `^(?!\\.|(${packages.map(escape).join('|')})(/|$))`,
-            message: `${folder} may import only ${packages.join(', ')} and our own folders of DESIGN.md §2.`,
+            message: `${folder} may import only ${packages.join(', ')} and our own folders of docs/architecture.md §2.`,
           },
         ],
       },
@@ -226,7 +234,7 @@ export default tseslint.config(
     },
   },
   {
-    // App imports protocol folders only through their index.ts (STYLE.md "What we do" 1).
+    // App imports protocol folders only through their index.ts (docs/conventions.md "What we do" 1).
     files: ['src/app/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...zones, ...portalZones] }],

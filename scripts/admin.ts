@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- <command> …`: reviewer and operator commands, run against the RUNNING server
- * over loopback with the admin secret from DATA_DIR (DESIGN.md §3: one process owns the embedded
+ * over loopback with the admin secret from DATA_DIR (docs/architecture.md §3: one process owns the embedded
  * database). Commands live in scripts/admin/commands/*.ts.
  */
 import { COMMANDS } from './admin/commands';

@@ -1,4 +1,4 @@
-// `npm run dev`: the same stack with Vite's dev server and hot reload in front (DESIGN.md §1).
+// `npm run dev`: the same stack with Vite's dev server and hot reload in front (docs/architecture.md §1).
 // The server runs the API, chat and sockets on PORT; Vite serves the portal and proxies to it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (DESIGN.md §4): starts one real stack (server, Prosody, database) and runs the
+ * `npm run bench` (docs/architecture.md §4): starts one real stack (server, Prosody, database) and runs the
  * benchmark sections in scripts/bench/sections/ against it, printing every figure next to its
  * reference. A section is a module exporting `section: BenchSection`; add one by adding a file.
  * `npm run bench -- xmpp` runs only the sections whose names contain "xmpp".

@@ -1,7 +1,7 @@
 /**
  * The member simulator: logs a member persona in the way the vendor's app does (chat-service
  * session with the persona's chatLogin/chatPassword, then XMPP with the session token as password;
- * hosted-chat-wire.md §3.1, §12) on our own stack in Node, and answers every message: delivered
+ * docs/wire/hosted-chat.md §3.1, §12) on our own stack in Node, and answers every message: delivered
  * (sent by the stack for markable messages, spec §5) and read markers (§14.4), typing (§14.5),
  * then "Echo: <text>" with save_to_history and the same dialog_id (§14.2). It accepts contact
  * requests (§16) and joins its group dialogs' rooms (§17). Everything it does is printed.

@@ -1,5 +1,5 @@
 /**
- * `ApiError`: one failed own-API call, carrying the envelope code (DESIGN.md §3, STYLE.md 5).
+ * `ApiError`: one failed own-API call, carrying the envelope code (docs/architecture.md §3, docs/conventions.md 5).
  * Transport failures get their own codes: TIMEOUT (spec §9: 20 s) and NETWORK_ERROR.
  */
 import { isTokenError, type FieldError } from '../shared/api/envelope';

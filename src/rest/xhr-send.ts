@@ -1,6 +1,6 @@
 /**
  * Uploads with progress in browsers (spec §5 upload progress bar: own-API avatar and documents,
- * chat-service blobs, hosted-chat-wire.md §6 step 2). fetch reports upload progress only for
+ * chat-service blobs, docs/wire/hosted-chat.md §6 step 2). fetch reports upload progress only for
  * streaming request bodies, which Chromium refuses over HTTP/1.1, so where an XMLHttpRequest with
  * upload events exists a multipart request goes through it and its answer is handed back as a
  * fetch Response, for the caller's usual answer handling.

@@ -1,5 +1,5 @@
 /**
- * Builds the one server of DESIGN.md §1: the own API under `/api`, the portal with a history
+ * Builds the one server of docs/architecture.md §1: the own API under `/api`, the portal with a history
  * fallback, the XMPP proxy, Prosody's hooks and the admin API, on one port. `main.ts` starts it.
  * Every request first passes the request guard (Host, URL and header limits) and every answer
  * carries the security headers (docs/security.md "HTTP headers and origins").

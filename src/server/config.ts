@@ -38,7 +38,7 @@ export interface ServerConfig {
     /** Path of the `prosody` executable; empty disables Prosody (API-only runs). */
     prosodyBin: string;
     /**
-     * Session signature HMAC (hosted-chat-wire.md §3.1, issue 4 "HMAC-SHA1, or SHA-256 when
+     * Session signature HMAC (docs/wire/hosted-chat.md §3.1, issue 4 "HMAC-SHA1, or SHA-256 when
      * configured"): `sha1` by default, `sha256` only when `CHAT_SIGNATURE_HASH=sha256`. Exactly one
      * is accepted, as the hosted service checks the one its application is set up for.
      */

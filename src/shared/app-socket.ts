@@ -1,9 +1,9 @@
 /**
  * The app socket's wire constants, shared by the server endpoint and the `src/socket` client
- * (spec §7 "Real-time app socket", §9 heart-beat; DESIGN.md §3 "App socket").
+ * (spec §7 "Real-time app socket", §9 heart-beat; docs/architecture.md §3 "App socket").
  */
 
-/** Path of the WebSocket endpoint on the one origin (DESIGN.md §1). */
+/** Path of the WebSocket endpoint on the one origin (docs/architecture.md §1). */
 export const APP_SOCKET_PATH = '/socket';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Chat addressing, DESIGN.md §3 and ../shared/protocols/hosted-chat-wire.md §11:
+ * Chat addressing, docs/architecture.md §3 and docs/wire/hosted-chat.md §11:
  * user JID `{chatId}-{appId}@{domain}`, room JID `{appId}_{dialogId}@muc.{domain}`.
  */
 export function userJid(chatId: number, appId: number, domain: string): string {

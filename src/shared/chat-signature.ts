@@ -1,5 +1,5 @@
 /**
- * The string the chat service's session signature is computed over (hosted-chat-wire.md §3.1),
+ * The string the chat service's session signature is computed over (docs/wire/hosted-chat.md §3.1),
  * shared by the client that signs and the server that checks: every parameter but `signature`;
  * a scalar gives `name=value`, an object its `name[sub]=value` pairs sorted and `&`-joined into one
  * chunk; values raw (not URL-encoded); the chunks sorted as whole strings and `&`-joined. Absent

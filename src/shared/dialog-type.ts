@@ -1,5 +1,5 @@
 /**
- * The chat service's dialog types (hosted-chat-wire.md §5.1), one constant for the chat stack,
+ * The chat service's dialog types (docs/wire/hosted-chat.md §5.1), one constant for the chat stack,
  * the chat-service client, the server and the portal.
  */
 export const DIALOG_TYPE = { publicGroup: 1, group: 2, private: 3 } as const;

@@ -1,5 +1,5 @@
 /**
- * The portal's app socket client (spec §7 "Real-time app socket"; DESIGN.md §3): STOMP 1.2 over
+ * The portal's app socket client (spec §7 "Real-time app socket"; docs/architecture.md §3): STOMP 1.2 over
  * WebSocket with @stomp/stompjs, `authToken` on CONNECT, heart-beat 100000 ms both ways (spec §9),
  * the three subscriptions with the ids spec §7 gives them, binary protobuf bodies, and reconnects
  * with back-off after failures, re-subscribing each time. A token the server refuses ends the

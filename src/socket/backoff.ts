@@ -1,7 +1,7 @@
 /**
  * Reconnect back-off of the app socket (spec §7 "It reconnects on failure"): exponential with a
  * cap and jitter, so a restarted server is not hit by every portal at the same instant. Pure: the
- * caller owns the timers (STYLE.md "What we do" 3).
+ * caller owns the timers (docs/conventions.md "What we do" 3).
  */
 
 export interface BackoffOptions {

@@ -1,5 +1,5 @@
 /**
- * The app socket connection lifecycle as a transition table (STYLE.md "What we do" 4, DESIGN.md §3
+ * The app socket connection lifecycle as a transition table (docs/conventions.md "What we do" 4, docs/architecture.md §3
  * "Lifecycles are explicit transition tables"): one `transition(to)` that throws on an illegal
  * move and tells the listeners the new state.
  */

@@ -33,7 +33,7 @@ export interface ChatClientOptions {
   domain: string;
   /** The chat application id in every JID, e.g. 1001. */
   appId: number;
-  /** This client's resource; default a random one per client (peer-lessons §8). */
+  /** This client's resource; default a random one per client (docs/lessons.md §8). */
   resource?: string;
   /** XEP-0198 with resumption on WebSocket (never on BOSH). Default true. */
   streamManagement?: boolean;
@@ -49,7 +49,7 @@ export interface ChatClientOptions {
   iqTimeoutMs?: number;
   /** Give up a connection attempt after this long. Default 30 s. */
   connectTimeoutMs?: number;
-  /** A peer's "composing" expires after this long without news (peer-lessons §11). Default 30 s. */
+  /** A peer's "composing" expires after this long without news (docs/lessons.md §11). Default 30 s. */
   typingExpiryMs?: number;
   /** Whether the chat-service session token expired: reconnects stop then (spec §4). */
   isSessionExpired?: () => boolean;

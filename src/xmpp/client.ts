@@ -1,5 +1,5 @@
 /**
- * The composition root of the chat stack (DESIGN.md §3, STYLE.md "What we do" 2): the only place
+ * The composition root of the chat stack (docs/architecture.md §3, docs/conventions.md "What we do" 2): the only place
  * that wires the concerns together. Order matters and is commented where it does.
  */
 import {
@@ -145,7 +145,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     nextId,
     userId: me,
     onMessage: (message) => {
-      // Peer-lessons §11: a message from someone ends their "is typing".
+      // docs/lessons.md §11: a message from someone ends their "is typing".
       if (message.carbon === null) chatStates.messageArrived(message.userId, message.dialogId);
       events.emit('message', message);
     },

@@ -1,5 +1,5 @@
 /**
- * The public API of the chat stack (DESIGN.md §2: the portal imports only this file): the
+ * The public API of the chat stack (docs/architecture.md §2: the portal imports only this file): the
  * {@link ChatClient} facade and the values and errors it hands out.
  */
 export { createChatClient } from './client';

@@ -126,7 +126,7 @@ test('the portal sends typing and read markers, shows Delivered and the upload p
     await expect(page.getByText('Choose a conversation on the left.')).toBeVisible();
     await expect(page.locator('[data-link]')).toHaveCount(0);
 
-    // A markable message from the member: delivered at once (hosted-chat-wire.md §14.3).
+    // A markable message from the member: delivered at once (docs/wire/hosted-chat.md §14.3).
     const first = bsonId();
     const delivered = nextStanza(
       peer,

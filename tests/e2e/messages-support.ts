@@ -1,7 +1,7 @@
 /**
  * Steps of the Messages e2e tests: a fresh provider with a known chat id (signed up and agreed
  * over the API, as workspace-support.ts does), and an @xmpp/client member peer (code we did not
- * write) that sends what the vendor's SDK sends (hosted-chat-wire.md §14.2).
+ * write) that sends what the vendor's SDK sends (docs/wire/hosted-chat.md §14.2).
  */
 import type { APIRequestContext } from '@playwright/test';
 import { xml } from '@xmpp/client';
@@ -51,7 +51,7 @@ export { chatMessage };
 
 /**
  * A fresh provider and a member who opened a private dialog with them from the vendor's app
- * (hosted-chat-wire.md §5.1) and is online on a second device.
+ * (docs/wire/hosted-chat.md §5.1) and is online on a second device.
  */
 export async function memberOpensDialog(request: APIRequestContext, prefix: string, memberKey: string) {
   const provider = await freshChatProvider(request, prefix);

@@ -1,5 +1,5 @@
 /**
- * History from real XMPP traffic (issue 4; ../shared/protocols/prosody.md "Reporting messages to
+ * History from real XMPP traffic (issue 4; docs/prosody.md "Reporting messages to
  * our server"): @xmpp/client peers send one-to-one and room messages and markers through Prosody;
  * `/qb/chat/Message.json` holds each message exactly once with the right unread counts — also
  * while the server does not answer (Prosody's outbox retries), and when it is killed in the middle

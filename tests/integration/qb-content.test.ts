@@ -1,5 +1,5 @@
 /**
- * Blobs (hosted-chat-wire.md §6, §21.4; peer-lessons §12): create → upload to the returned URL
+ * Blobs (docs/wire/hosted-chat.md §6, §21.4; docs/lessons.md §12): create → upload to the returned URL
  * (query pairs as multipart fields, file last) → complete with `size`; info; download with the
  * token; public and private; the chat recipients of an attachment; real content types, nosniff
  * and attachment disposition; delete; other users refused.

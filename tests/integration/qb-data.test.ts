@@ -1,5 +1,5 @@
 /**
- * Custom objects (hosted-chat-wire.md §7): create (JSON and form), list with filters, sort and
+ * Custom objects (docs/wire/hosted-chat.md §7): create (JSON and form), list with filters, sort and
  * count, get by ids, update with operators, delete by id / ids / criteria (DELETE with a form body),
  * file fields; another user's records refused.
  */

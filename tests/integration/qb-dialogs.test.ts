@@ -1,5 +1,5 @@
 /**
- * Dialogs (hosted-chat-wire.md §5.1): create private (once per pair) / group / public group with
+ * Dialogs (docs/wire/hosted-chat.md §5.1): create private (once per pair) / group / public group with
  * their MUC rooms, list with limit/skip/sort/type filters and count, get, update (JSON, push_all /
  * pull_all), delete for oneself and with force; other users' dialogs refused.
  */

@@ -1,7 +1,7 @@
 /**
  * Every chat-service call with an ended session (destroyed, or unknown as after expiry) answers
  * 401 `{"errors":["Required session does not exist"]}` — the text that makes the SDK's
- * session-expired hook fire (hosted-chat-wire.md §2.6, §21.3). Time-based expiry itself is
+ * session-expired hook fire (docs/wire/hosted-chat.md §2.6, §21.3). Time-based expiry itself is
  * tested against the database in tests/unit/server/qb-sessions.test.ts.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Filters and order on fields hidden from the caller are refused (docs/security.md "Chat-service
- * input"; issue 10 finding 7): another user's e-mail and phone are not shown (hosted-chat-wire.md
+ * input"; issue 10 finding 7): another user's e-mail and phone are not shown (docs/wire/hosted-chat.md
  * §4), so `total_entries` of a filter on them must not answer yes/no about them either.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Messages (hosted-chat-wire.md §5.2, §14.2): create with custom fields and attachments, and with
+ * Messages (docs/wire/hosted-chat.md §5.2, §14.2): create with custom fields and attachments, and with
  * `send_to_chat` delivered over XMPP with stanza id = `_id`; list with sort/limit/skip and
  * `mark_as_read`; update read/delivered/text; mark a whole dialog read; delete; unread counts;
  * other users' messages refused.

@@ -1,5 +1,5 @@
 /**
- * Address book (hosted-chat-wire.md §8 and its 404 rule), push subscriptions and events (§9),
+ * Address book (docs/wire/hosted-chat.md §8 and its 404 rule), push subscriptions and events (§9),
  * account settings (§2.8) and the AI extensions (§10): happy paths, validation, other users'
  * data refused.
  */

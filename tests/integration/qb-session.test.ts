@@ -1,5 +1,5 @@
 /**
- * Chat-service sessions and login (hosted-chat-wire.md §3, §2.7, §21.1, §21.3): the signature
+ * Chat-service sessions and login (docs/wire/hosted-chat.md §3, §2.7, §21.1, §21.3): the signature
  * check, user login by login or email, the expiration header, unknown and destroyed tokens, the
  * provider rule (no chat session without a portal session) and the token as XMPP password.
  */

@@ -1,5 +1,5 @@
 /**
- * Users (hosted-chat-wire.md §4): list with filters and order, every lookup, create with the
+ * Users (docs/wire/hosted-chat.md §4): list with filters and order, every lookup, create with the
  * vendor's 422 field errors, update with the old password, delete, password reset; other users'
  * contact details hidden and their accounts untouchable; expired sessions refused.
  */

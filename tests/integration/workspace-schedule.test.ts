@@ -1,5 +1,5 @@
 /**
- * Availability (peer-lessons §17, spec §7 "Profile and schedule") against the real server: weekly
+ * Availability (docs/lessons.md §17, spec §7 "Profile and schedule") against the real server: weekly
  * hours, overrides, deletion, validation, and the calendar feed across a daylight-saving change.
  */
 import { describe, expect, inject, it } from 'vitest';

@@ -72,7 +72,7 @@ describe('carbons', () => {
     expect(forwarded?.getChildText('body')).toBe('from the portal');
   });
 
-  it('copies a read marker sent from the other resource (peer-lessons §10)', async () => {
+  it('copies a read marker sent from the other resource (docs/lessons.md §10)', async () => {
     const read = nextEvent(mine, 'read', (e) => e.messageId === 'c-in');
     await tablet.send(
       xml(

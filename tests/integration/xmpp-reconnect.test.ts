@@ -1,5 +1,5 @@
 /**
- * Reconnecting on the real Prosody (spec §4, wire §13.4; peer-lessons §6–7): after a cut socket
+ * Reconnecting on the real Prosody (spec §4, wire §13.4; docs/lessons.md §6–7): after a cut socket
  * the client logs in again, re-sends presence, re-joins its rooms exactly once and fires the
  * reconnect callback — without stream management, after a failed resumption (which also
  * re-sends held messages without their stale `from`), and over BOSH on request. An expired

@@ -76,7 +76,7 @@ export function collect(peer: Peer): Element[] {
 
 /**
  * An @xmpp/client member online over WebSocket: logged in, stream management enabled (the race
- * of ../shared/protocols/prosody.md), initial presence sent unless `presence: false`.
+ * of docs/prosody.md), initial presence sent unless `presence: false`.
  */
 export async function onlinePeer(
   stack: StackInfo,

@@ -1,7 +1,7 @@
 /**
  * Helpers for history tests: @xmpp/client peers that send what the vendor's SDK sends
- * (hosted-chat-wire.md §14.2 messages, §14.4 markers), with stream management settled first
- * (../shared/protocols/prosody.md: @xmpp/client's SM race), and a way to freeze the server.
+ * (docs/wire/hosted-chat.md §14.2 messages, §14.4 markers), with stream management settled first
+ * (docs/prosody.md: @xmpp/client's SM race), and a way to freeze the server.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

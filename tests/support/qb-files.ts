@@ -1,5 +1,5 @@
 /**
- * Files on the chat service for tests (hosted-chat-wire.md §6, §7): a member's blob through the
+ * Files on the chat service for tests (docs/wire/hosted-chat.md §6, §7): a member's blob through the
  * SDK's create → upload → complete flow, a custom-object file field upload, and a provider's
  * certificate (a private file of the portal) with its blob id and uid as the chat service knows it.
  */

@@ -1,6 +1,6 @@
 /**
  * A raw chat-service (`/qb`) caller for tests, written apart from `src/rest` so the tests prove the
- * wire itself: the vendor SDK's form encoding (hosted-chat-wire.md §2.2: sorted pairs, one-level
+ * wire itself: the vendor SDK's form encoding (docs/wire/hosted-chat.md §2.2: sorted pairs, one-level
  * `a[b]=`, arrays as ONE comma-joined `a[]=`), its session signature (§3.1) and its headers.
  */
 import { createHmac, randomInt } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Availability rules of peer-lessons §17 in time zones: weekly hours and overrides expand to the
+ * Availability rules of docs/lessons.md §17 in time zones: weekly hours and overrides expand to the
  * right instants on both sides of daylight-saving changes, and bookings are checked against them.
  */
 import { describe, expect, it } from 'vitest';

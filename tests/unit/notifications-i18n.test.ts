@@ -1,4 +1,4 @@
-/** The notifications namespace exists in all five languages with the same keys (DESIGN.md §3 "no missing keys"). */
+/** The notifications namespace exists in all five languages with the same keys (docs/architecture.md §3 "no missing keys"). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §4: own-API latency under load (p50/p99), next to a bare Fastify route on the same
+ * docs/architecture.md §4: own-API latency under load (p50/p99), next to a bare Fastify route on the same
  * machine. Ours is a token-checked `getDoctorInfo` (session check, one provider read); the
  * reference answers a constant envelope with no work, in its own process like ours.
  */

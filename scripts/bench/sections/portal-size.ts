@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §4: JS of the login route in brotli, measured as Chromium loads `/login`, next to the
+ * docs/architecture.md §4: JS of the login route in brotli, measured as Chromium loads `/login`, next to the
  * 100 KB budget and to the floor set by the card's packages (react + react-dom, react-router,
  * i18next + react-i18next bundled alone).
  */

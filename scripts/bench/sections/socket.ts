@@ -1,5 +1,5 @@
 /**
- * Bench section: the app socket (spec §7, DESIGN.md §4). With 500 idle authenticated sockets open
+ * Bench section: the app socket (spec §7, docs/architecture.md §4). With 500 idle authenticated sockets open
  * it prints the connect time (WebSocket open → CONNECTED) and the push latency (a notification
  * created through the admin API → its type-3/type-2 push read by a client), p50/p99 each.
  * Self-contained: it signs up its own providers. `npm run bench` runs it; alone:

@@ -1,5 +1,5 @@
 /**
- * The chat stack (src/xmpp) against @xmpp/client on the same Prosody (DESIGN.md §4): login to
+ * The chat stack (src/xmpp) against @xmpp/client on the same Prosody (docs/architecture.md §4): login to
  * online, message round trip, a 10,000-message burst, resumption after a cut socket, and the
  * brotli size of the built bundle next to strophe.js.
  */
@@ -168,7 +168,7 @@ export const section: BenchSection = {
       metric: 'strophe.js as bundled here (br)',
       ours: kb(sizes.stropheAsUsed.br),
       reference: 17,
-      referenceName: 'DESIGN.md §4',
+      referenceName: 'docs/architecture.md §4',
       unit: 'KB',
     });
     note(

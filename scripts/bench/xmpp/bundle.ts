@@ -1,5 +1,5 @@
 /**
- * Brotli size of the built chat stack next to strophe.js's own (DESIGN.md §4: the
+ * Brotli size of the built chat stack next to strophe.js's own (docs/architecture.md §4: the
  * chat+call+socket protocol code ≤ 40 KB brotli; strophe.js alone 17 KB). Built like the portal
  * would build it: ESM, browser conditions, minified, in memory.
  */

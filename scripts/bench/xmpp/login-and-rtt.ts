@@ -1,6 +1,6 @@
 /**
  * Login-to-online (connect, authenticate, bind, roster, presence) and message round trip
- * (A → B, B echoes, A receives), ours next to @xmpp/client on the same Prosody (DESIGN.md §4).
+ * (A → B, B echoes, A receives), ours next to @xmpp/client on the same Prosody (docs/architecture.md §4).
  */
 import { member } from '../../../fixtures';
 import { stopPeer } from '../../../tests/support/xmpp-peer';

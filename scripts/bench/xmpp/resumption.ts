@@ -1,5 +1,5 @@
 /**
- * Stream resumption after a dropped socket (DESIGN.md §4): the time from the cut to the resumed
+ * Stream resumption after a dropped socket (docs/architecture.md §4): the time from the cut to the resumed
  * stream, with a stream of messages each way across the cut and the count of lost and
  * duplicated ones; @xmpp/client (reconnect delay 0) through the same kind of proxy as reference.
  */

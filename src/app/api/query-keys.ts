@@ -1,5 +1,5 @@
 /**
- * The roots of the portal's TanStack Query keys (DESIGN.md §3 server state), each owned by one
+ * The roots of the portal's TanStack Query keys (docs/architecture.md §3 server state), each owned by one
  * feature: the feature builds its keys below its roots in its own queries.ts. A feature that must
  * refresh another's data (after an appointment changes, the dashboard's counts) invalidates that
  * root from here, since features never import each other (eslint.config.js portal zones).

@@ -1,6 +1,6 @@
 /**
- * Server state (TanStack Query, DESIGN.md §3) for the signed-in area. The public pages fetch
- * little and stay small without it (DESIGN.md §4 login route budget).
+ * Server state (TanStack Query, docs/architecture.md §3) for the signed-in area. The public pages fetch
+ * little and stay small without it (docs/architecture.md §4 login route budget).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

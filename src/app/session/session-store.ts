@@ -1,5 +1,5 @@
 /**
- * The signed-in session in the portal (valtio; DESIGN.md §3 "realtime state"): token and login
+ * The signed-in session in the portal (valtio; docs/architecture.md §3 "realtime state"): token and login
  * info mirrored to local storage and the auth cookie as spec §3 names them.
  */
 import { proxy } from 'valtio';

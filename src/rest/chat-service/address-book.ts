@@ -1,5 +1,5 @@
 /**
- * Address book (hosted-chat-wire.md §8). The 404 `Empty address book` answer is an empty list
+ * Address book (docs/wire/hosted-chat.md §8). The 404 `Empty address book` answer is an empty list
  * (spec §8 "An empty address book 404 is treated as an empty list"); upload requires an array
  * (spec §5).
  */

@@ -1,5 +1,5 @@
 /**
- * AI answer-assist and translate (hosted-chat-wire.md §10; spec §5 "AI assist history must be an
+ * AI answer-assist and translate (docs/wire/hosted-chat.md §10; spec §5 "AI assist history must be an
  * array of objects with role (user or assistant) and a string message"). The history is checked
  * before anything is sent, with the SDK's texts.
  */

@@ -1,4 +1,4 @@
-/** Dialogs and messages (hosted-chat-wire.md §5). */
+/** Dialogs and messages (docs/wire/hosted-chat.md §5). */
 import type { ChatServiceClient } from './client';
 import type { Attachment, DeleteResult, Dialog, DialogType, Message } from './types';
 

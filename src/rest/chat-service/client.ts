@@ -1,5 +1,5 @@
 /**
- * The chat-service REST client (hosted-chat-wire.md §2, §3): signed session creation, `QB-Token`
+ * The chat-service REST client (docs/wire/hosted-chat.md §2, §3): signed session creation, `QB-Token`
  * on every call, the vendor's form encoding, success only on 200/201/202, errors as
  * `ChatServiceError`, token expiry tracked from `QB-Token-ExpirationDate`, and the expired-session
  * hook (§2.6): on a 401 "session does not exist" it asks `onSessionExpired` for a new session and

@@ -1,5 +1,5 @@
 /**
- * Content / blobs (hosted-chat-wire.md §6): create → upload to `blob_object_access.params` (its
+ * Content / blobs (docs/wire/hosted-chat.md §6): create → upload to `blob_object_access.params` (its
  * query pairs become multipart fields, `file` last) → complete with `size`; info, list, delete,
  * and the download URLs (private ones carry the session token).
  */

@@ -1,4 +1,4 @@
-/** Custom objects (hosted-chat-wire.md §7): records by class, filters, updates, deletes, file fields. */
+/** Custom objects (docs/wire/hosted-chat.md §7): records by class, filters, updates, deletes, file fields. */
 import type { ChatServiceClient } from './client';
 import type { CustomRecord, DeleteResult } from './types';
 

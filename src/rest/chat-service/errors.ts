@@ -1,5 +1,5 @@
 /**
- * Chat-service errors (hosted-chat-wire.md §2.4, §2.5; spec §8 "Service errors"): the HTTP status
+ * Chat-service errors (docs/wire/hosted-chat.md §2.4, §2.5; spec §8 "Service errors"): the HTTP status
  * as `code`, the mapped text as `message` (401 Unauthorized, 403 Forbidden, 408 Request Timeout,
  * 422 Unprocessable Entity, 502 Bad Gateway, else Unknown error) and the server's `errors` as
  * `detail`.

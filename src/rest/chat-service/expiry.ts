@@ -1,8 +1,8 @@
 /**
- * Session expiry tracking (hosted-chat-wire.md §2.7; spec §9 "Session live interval 120 min;
+ * Session expiry tracking (docs/wire/hosted-chat.md §2.7; spec §9 "Session live interval 120 min;
  * token expiry set 1 min early; session-expiry check every 5 s"): after each GET or POST the
  * `QB-Token-ExpirationDate` header (`YYYY-MM-DD HH:MM:SS UTC`) minus one minute, or now − 1 min +
- * 120 min without it. The clock and timers are injected (STYLE.md 3).
+ * 120 min without it. The clock and timers are injected (docs/conventions.md 3).
  */
 import {
   CHAT_SESSION_CHECK_MS,

@@ -1,5 +1,5 @@
 /**
- * The chat service's form encoding (hosted-chat-wire.md §2.2): one `key=value` pair per top-level
+ * The chat service's form encoding (docs/wire/hosted-chat.md §2.2): one `key=value` pair per top-level
  * key; a plain object gives `key[sub]=value` pairs (one level); an array gives ONE `key[]=` pair
  * with the items joined by commas; pairs sorted; values URI-encoded. Deeper objects are refused
  * here (the vendor's SDK would send the text "[object Object]").

@@ -1,5 +1,5 @@
 /**
- * The chat-service REST client (hosted-chat-wire.md §1–§10): `createChatService(options)` gives
+ * The chat-service REST client (docs/wire/hosted-chat.md §1–§10): `createChatService(options)` gives
  * the core client (sessions, tokens, expiry, the expired-session retry) and one API per resource.
  */
 import { chatAddressBook } from './address-book';

@@ -1,4 +1,4 @@
-/** Push subscriptions and events (hosted-chat-wire.md §9). */
+/** Push subscriptions and events (docs/wire/hosted-chat.md §9). */
 import type { ChatServiceClient } from './client';
 import type { Page } from './types';
 

@@ -1,5 +1,5 @@
 /**
- * The session renewal behind the §2.6 expired-session hook (hosted-chat-wire.md §2.6, spec §8
+ * The session renewal behind the §2.6 expired-session hook (docs/wire/hosted-chat.md §2.6, spec §8
  * "Expired session … triggers a session-expired hook and the request is retried"): one renewal at
  * a time, shared by every request that met the expired session while it runs; a request that was
  * sent before the last renewal finished takes that renewal's session instead of starting another;

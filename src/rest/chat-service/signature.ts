@@ -1,5 +1,5 @@
 /**
- * The session signature (hosted-chat-wire.md §3.1): HMAC-SHA1 (or SHA-256) with the auth secret,
+ * The session signature (docs/wire/hosted-chat.md §3.1): HMAC-SHA1 (or SHA-256) with the auth secret,
  * as lowercase hex, over the shared signature base. WebCrypto (`crypto.subtle`) computes it in
  * browsers and in Node.
  */

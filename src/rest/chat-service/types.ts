@@ -1,4 +1,4 @@
-/** Shapes the chat service answers with (hosted-chat-wire.md §4–§9), as far as the portal reads them. */
+/** Shapes the chat service answers with (docs/wire/hosted-chat.md §4–§9), as far as the portal reads them. */
 import type { DialogTypeCode } from '../../shared/dialog-type';
 
 export interface ChatUser {

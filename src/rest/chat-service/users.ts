@@ -1,4 +1,4 @@
-/** Users (hosted-chat-wire.md §4). */
+/** Users (docs/wire/hosted-chat.md §4). */
 import type { ChatServiceClient } from './client';
 import type { ChatUser, Page } from './types';
 

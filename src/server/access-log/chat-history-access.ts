@@ -1,7 +1,7 @@
 /**
  * Records a provider's read of chat history with members (issue 12 "Every access to a member's
  * health data is recorded … chat history"): the portal pages a dialog's history through the chat
- * service (`GET /qb/chat/Message.json`, hosted-chat-wire.md §14) with the provider's chat
+ * service (`GET /qb/chat/Message.json`, docs/wire/hosted-chat.md §14) with the provider's chat
  * session; when the reader is a provider, one entry per member in the dialog, the dialog's id as
  * the resource. Members reading their own chats and providers reading each other are not logged.
  */

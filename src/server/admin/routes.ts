@@ -1,5 +1,5 @@
 /**
- * The admin API on loopback, for `npm run admin` and test tools (DESIGN.md §3 "One process owns
+ * The admin API on loopback, for `npm run admin` and test tools (docs/architecture.md §3 "One process owns
  * the embedded database"): every tool goes through the running server, guarded by the admin
  * secret in `DATA_DIR/secrets.json`. Later issues add their commands in `admin/commands/`.
  */

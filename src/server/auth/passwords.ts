@@ -1,4 +1,4 @@
-/** Password hashing with scrypt (DESIGN.md §3 "Auth"): `scrypt$N$r$p$salt$hash`, base64url parts. */
+/** Password hashing with scrypt (docs/architecture.md §3 "Auth"): `scrypt$N$r$p$salt$hash`, base64url parts. */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;

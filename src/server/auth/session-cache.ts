@@ -1,5 +1,5 @@
 /**
- * Token checks are the hottest read (DESIGN.md §3 "keep hot reads cheap"): a checked session is
+ * Token checks are the hottest read (docs/architecture.md §3 "keep hot reads cheap"): a checked session is
  * remembered for a couple of seconds, and forgotten at once when this process ends it
  * (`session.ended`). Another server instance may honour an ended token for at most TTL_MS.
  */

@@ -1,7 +1,7 @@
 /**
  * Portal sessions in the database: create on sign-in (ending older ones as KICKED), end with a
  * reason, sweep expired ones. Every end emits `session.ended` so chat sessions and app sockets
- * end with it (DESIGN.md §3).
+ * end with it (docs/architecture.md §3).
  */
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';

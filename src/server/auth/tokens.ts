@@ -1,4 +1,4 @@
-/** Session tokens: random 256-bit values; only their SHA-256 is stored (DESIGN.md §3 "Auth"). */
+/** Session tokens: random 256-bit values; only their SHA-256 is stored (docs/architecture.md §3 "Auth"). */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function newToken(): string {

@@ -1,5 +1,5 @@
 /**
- * Which blob a chat attachment names (hosted-chat-wire.md §5.2 "Message object", §14.2): its
+ * Which blob a chat attachment names (docs/wire/hosted-chat.md §5.2 "Message object", §14.2): its
  * `id` (the blob id, or its uid as some SDK apps send it) and its `uid`. Only a blob the sender
  * owns can be shared by attaching it (docs/security.md "File access").
  */

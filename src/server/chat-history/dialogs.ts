@@ -1,5 +1,5 @@
 /**
- * Chat dialogs (hosted-chat-wire.md §5.1): one private dialog per pair of users, group and public
+ * Chat dialogs (docs/wire/hosted-chat.md §5.1): one private dialog per pair of users, group and public
  * group dialogs with a MUC room `{appId}_{dialogId}@muc.{domain}` (§11), and who may see them: the
  * occupants, and anyone for a public group.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /internal/prosody/messages`: mod_portal_history's reports (DESIGN.md §1 "every stored
+ * `POST /internal/prosody/messages`: mod_portal_history's reports (docs/architecture.md §1 "every stored
  * chat message, receipt and read marker: POSTed to src/server"), guarded by the Prosody hook
  * secret. Items are handled in order; 200 tells the module to drop them from its outbox, any
  * other answer makes it retry the same batch later (storing is idempotent by message id).

@@ -1,5 +1,5 @@
 /**
- * History: every message stored once, by its id (hosted-chat-wire.md §14.2: the stanza id is the
+ * History: every message stored once, by its id (docs/wire/hosted-chat.md §14.2: the stanza id is the
  * history `_id`, §21.7), with `date_sent`, `read_ids` and `delivered_ids` (the sender is in both,
  * as the vendor answers), and the dialog's last message. Delivered and read markers (§14.4) count
  * for the marked message and every earlier one from others in the dialog (XEP-0333: a marker

@@ -1,5 +1,5 @@
 /**
- * 24-hex ids in the vendor's BSON ObjectId layout (hosted-chat-wire.md §11 "Stanza ids"): 8 hex
+ * 24-hex ids in the vendor's BSON ObjectId layout (docs/wire/hosted-chat.md §11 "Stanza ids"): 8 hex
  * of Unix seconds, 10 random hex, a 6-hex counter. Dialogs, messages and records use them.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * The portal's way into Prosody for chat: `portal_command` of mod_portal_history, run through the
- * admin socket (../shared/protocols/prosody.md "Creating users": the `prosodyctl shell` protocol;
+ * admin socket (docs/prosody.md "Creating users": the `prosodyctl shell` protocol;
  * a line starting with `>` is Lua). The command travels as base64 JSON, so nothing in it is ever
  * read as Lua.
  */

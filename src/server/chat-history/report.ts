@@ -1,6 +1,6 @@
 /**
  * What mod_portal_history reports (POST /internal/prosody/messages): messages with
- * save_to_history and delivered/displayed markers, one-to-one and in rooms (hosted-chat-wire.md
+ * save_to_history and delivered/displayed markers, one-to-one and in rooms (docs/wire/hosted-chat.md
  * §14). Each item is stored once, in order; an item that cannot belong to the history (an unknown
  * user, a dialog the sender does not occupy) is dropped and acknowledged so the queue moves on.
  */

@@ -1,5 +1,5 @@
 /**
- * Chat-service users (DESIGN.md §3 "Chat identity"): every provider and member has a numeric chat
+ * Chat-service users (docs/architecture.md §3 "Chat identity"): every provider and member has a numeric chat
  * id and a chat password. Members choose theirs. A provider's chat password belongs to one portal
  * session: derived from a server key and that session's id, handed to the signed-in provider, and
  * accepted only while that session lives — no chat login outlives the portal session it came from

@@ -2,7 +2,7 @@
  * Whose live chat-service session a token is, for server pieces below the chat service
  * (src/server/qb) that must recognise one — the app socket opening for a member
  * (socket/socket-identity.ts). The same checks as qb/sessions.ts `tokenBelongsTo`: the 40-hex
- * token's SHA-256 (hosted-chat-wire.md §3), not destroyed, not expired. Reading does not slide the
+ * token's SHA-256 (docs/wire/hosted-chat.md §3), not destroyed, not expired. Reading does not slide the
  * expiry; the member's app keeps the session alive with its REST calls.
  */
 import type { Database } from '../db/database';

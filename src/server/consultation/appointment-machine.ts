@@ -1,5 +1,5 @@
 /**
- * The appointment lifecycle as a transition table (STYLE.md "What we do" 4): an upcoming
+ * The appointment lifecycle as a transition table (docs/conventions.md "What we do" 4): an upcoming
  * consultation starts, ends or is cancelled; one in progress ends; completed and cancelled ones
  * are final.
  */

@@ -1,6 +1,6 @@
 /**
  * Opens the database: embedded PGlite in `DATA_DIR/db` by default, PostgreSQL when DATABASE_URL
- * is set (DESIGN.md §1). Both go through Kysely's PostgresDialect and the same SQL migrations.
+ * is set (docs/architecture.md §1). Both go through Kysely's PostgresDialect and the same SQL migrations.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Forward-only SQL migrations (DESIGN.md §3): every `migrations/NNNN_name.sql` runs once, in name
+ * Forward-only SQL migrations (docs/architecture.md §3): every `migrations/NNNN_name.sql` runs once, in name
  * order, each in its own transaction, recorded in `schema_migrations`. A migration that was applied
  * and later edited is refused: write a new one instead.
  */

@@ -1,5 +1,5 @@
 /**
- * A pool of exactly one PGlite connection for Kysely's PostgresDialect (DESIGN.md §3 "PGlite
+ * A pool of exactly one PGlite connection for Kysely's PostgresDialect (docs/architecture.md §3 "PGlite
  * facts"): PGlite is a single session, so each `connect()` waits in a queue until the previous
  * holder releases it, or two requests' transactions would interleave.
  */

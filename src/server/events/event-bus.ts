@@ -1,12 +1,12 @@
 /**
  * In-process domain events. One server instance owns its sockets, so fan-out across instances
- * would go through Redis or RabbitMQ (DESIGN.md §5); within one process this typed emitter is it.
+ * would go through Redis or RabbitMQ (docs/architecture.md §5); within one process this typed emitter is it.
  */
 import type { DialogTypeCode } from '../../shared/dialog-type';
 import type { SessionEndReason } from '../db/schema';
 
 export interface DomainEvents {
-  /** A portal session ended: its chat sessions and app sockets must end too (DESIGN.md §3). */
+  /** A portal session ended: its chat sessions and app sockets must end too (docs/architecture.md §3). */
   'session.ended': { providerId: number; sessionId: number; reason: SessionEndReason; chatId: number };
   /** A notification row for a provider was created and committed (createNotification). */
   'notification.created': {
@@ -19,7 +19,7 @@ export interface DomainEvents {
     createdAt: Date;
   };
   /**
-   * A chat message entered the history for the first time (hosted-chat-wire.md §14), whether it
+   * A chat message entered the history for the first time (docs/wire/hosted-chat.md §14), whether it
    * came over XMPP (Prosody's report) or REST. For "new message while offline" notifications.
    */
   'chat.message.stored': {

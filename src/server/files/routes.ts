@@ -1,6 +1,6 @@
 /**
  * `GET /api/files/{uid}`: public blobs (avatars) with their real content type; anything that is
- * not an image is sent as an attachment, and nothing is sniffed by the browser (peer-lessons §12).
+ * not an image is sent as an attachment, and nothing is sniffed by the browser (docs/lessons.md §12).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';

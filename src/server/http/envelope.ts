@@ -1,5 +1,5 @@
 /**
- * The envelope of DESIGN.md §3 on the wire, and the one error handler that turns every thrown
+ * The envelope of docs/architecture.md §3 on the wire, and the one error handler that turns every thrown
  * error into it. Unknown errors are logged with the request id and answered without internals.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Attempt limits kept in the database, so every server instance shares them (DESIGN.md §5), with
+ * Attempt limits kept in the database, so every server instance shares them (docs/architecture.md §5), with
  * the policy of docs/security.md "Sign-in and chat login limits": sliding windows per account and
  * address and per address, and past a per-account ceiling a growing delay for addresses that never
  * signed in to that account. An attempt is reserved before the credential check, under advisory

@@ -1,7 +1,7 @@
 /**
  * Error answers written outside Fastify — by the request guard, the upgrade router, the chat proxy
  * and the HTTP parser's error handler — in the same shapes as Fastify's: the envelope, or the
- * vendor's `{ errors }` under `/qb` (hosted-chat-wire.md §2.4), with the same security headers.
+ * vendor's `{ errors }` under `/qb` (docs/wire/hosted-chat.md §2.4), with the same security headers.
  */
 import type { ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';

@@ -3,7 +3,7 @@
  * path params, query and body are validated with the endpoint's zod schemas (after the `/api`
  * scope's check for U+0000, `refuseNulCharacters`) before the handler runs, the signed-in provider is resolved for
  * `auth: 'token'`, and the handler's result is validated against the response schema before it
- * is wrapped in the envelope (DESIGN.md §3, docs/security.md "Honest errors").
+ * is wrapped in the envelope (docs/architecture.md §3, docs/security.md "Honest errors").
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';

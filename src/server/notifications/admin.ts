@@ -1,5 +1,5 @@
 /**
- * Admin route for tools and tests (DESIGN.md §3 "One process owns the embedded database"):
+ * Admin route for tools and tests (docs/architecture.md §3 "One process owns the embedded database"):
  * `POST /internal/admin/notifications {email, category, title, body?, data?}` creates a notification
  * for a provider exactly as a real event does (createNotification), so the push path is the same.
  */

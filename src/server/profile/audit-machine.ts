@@ -1,5 +1,5 @@
 /**
- * The profile audit lifecycle of spec §4 as a transition table (STYLE.md "What we do" 4): a
+ * The profile audit lifecycle of spec §4 as a transition table (docs/conventions.md "What we do" 4): a
  * provider submits (NEED_AUDIT), a reviewer approves (AUDIT_PASSED) or rejects with reasons
  * (AUDIT_NOT_PASSED); a decided provider may submit again. Every other move throws.
  */

@@ -1,5 +1,5 @@
 /**
- * Prosody's admin socket, the protocol `prosodyctl shell` speaks (../shared/protocols/prosody.md
+ * Prosody's admin socket, the protocol `prosodyctl shell` speaks (docs/prosody.md
  * "Creating users"): a stream of `<repl-input>` commands answered by `<repl-result>`.
  */
 import net from 'node:net';

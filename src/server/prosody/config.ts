@@ -1,5 +1,5 @@
 /**
- * Generates Prosody's configuration under `DATA_DIR/prosody` (../shared/protocols/prosody.md
+ * Generates Prosody's configuration under `DATA_DIR/prosody` (docs/prosody.md
  * "Configuration facts"): loopback only, plaintext (the portal's proxy or TLS terminator sits in
  * front), authentication and message hooks back to our server, and the modules the chat stack
  * needs. The hook secret reaches Prosody through the environment, never the file.

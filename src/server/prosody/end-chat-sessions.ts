@@ -1,5 +1,5 @@
 /**
- * No chat access outlives the portal session (DESIGN.md §3 "Auth"): when a provider's session
+ * No chat access outlives the portal session (docs/architecture.md §3 "Auth"): when a provider's session
  * ends (sign-out, kick, expiry, password change, cancellation), Prosody closes that provider's
  * chat streams.
  */

@@ -1,5 +1,5 @@
 /**
- * Prosody's hooks into our server over loopback (DESIGN.md §1): `POST /internal/prosody/auth`
+ * Prosody's hooks into our server over loopback (docs/architecture.md §1): `POST /internal/prosody/auth`
  * decides every XMPP login, under the chat-login limits that `/qb/session.json` shares
  * (docs/security.md "Sign-in and chat login limits"): 200 yes, 401 no, 429 too many failures.
  * Guarded by the shared secret in `DATA_DIR/secrets.json`.

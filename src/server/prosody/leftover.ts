@@ -4,7 +4,7 @@
  * the ports and the pidfile lock, so the next start would fail. Before starting ours we stop that
  * one with SIGTERM — it finishes writing its stores, among them the history outbox of
  * mod_portal_history, which the new Prosody then flushes. Only a process whose command line names
- * this data directory's configuration file is touched (../shared/protocols/prosody.md: a second
+ * this data directory's configuration file is touched (docs/prosody.md: a second
  * instance on the same data directory is refused by the pidfile).
  */
 import { readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * `/xmpp-websocket` and `/http-bind` on our port, proxied to Prosody on loopback (DESIGN.md §1).
+ * `/xmpp-websocket` and `/http-bind` on our port, proxied to Prosody on loopback (docs/architecture.md §1).
  * Prosody 0.12 does not check `Origin` on WebSocket, so we do: the upgrade router refuses a page
  * of another origin before this proxy sees it (docs/security.md "HTTP headers and origins").
  */

@@ -1,6 +1,6 @@
 /**
  * Starts Prosody as a child process bound to loopback, waits until its ports answer, restarts it
- * with back-off if it dies, and stops it with SIGTERM (../shared/protocols/prosody.md). A port
+ * with back-off if it dies, and stops it with SIGTERM (docs/prosody.md). A port
  * that Prosody cannot open is fatal: Prosody itself would keep running without it. A Prosody that
  * a killed server left running on the same data directory is stopped first (leftover.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Address book (hosted-chat-wire.md §8): upload (JSON `{contacts:[{name, phone, destroy?}],
+ * Address book (docs/wire/hosted-chat.md §8): upload (JSON `{contacts:[{name, phone, destroy?}],
  * force?, udid?}`), get, and the registered users among the contacts. An empty book answers 404
  * `{"errors":["Empty address book"]}` (§8 "404 rule", §21.3). The SDK's GET with a udid sends the
  * JSON text itself as the query string (`?{"udid":"…"}`, §2.2), which is read here too.

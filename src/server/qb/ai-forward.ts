@@ -1,5 +1,5 @@
 /**
- * The AI extensions (hosted-chat-wire.md §10) behind an OpenAI-compatible endpoint
+ * The AI extensions (docs/wire/hosted-chat.md §10) behind an OpenAI-compatible endpoint
  * (`POST {AI_API_URL}/chat/completions`). History is validated exactly as the SDK validates it,
  * with its texts, before anything is forwarded.
  */

@@ -1,5 +1,5 @@
 /**
- * AI answer-assist (JSON) and translate (form) of hosted-chat-wire.md §10, at the SDK's paths
+ * AI answer-assist (JSON) and translate (form) of docs/wire/hosted-chat.md §10, at the SDK's paths
  * without `.json`. Input is validated first; without `AI_API_URL` the answer is a clear 503.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Session and login (hosted-chat-wire.md §3): `POST /session.json` with the signature check,
+ * Session and login (docs/wire/hosted-chat.md §3): `POST /session.json` with the signature check,
  * optionally logging a user in; `GET` and `DELETE /session.json`; `POST` and `DELETE /login.json`.
  */
 import type { FastifyInstance } from 'fastify';

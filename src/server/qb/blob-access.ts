@@ -1,9 +1,9 @@
 /**
- * Who may read a blob (hosted-chat-wire.md §6, docs/security.md "File access"): anyone when it is
+ * Who may read a blob (docs/wire/hosted-chat.md §6, docs/security.md "File access"): anyone when it is
  * public; otherwise its owner, and the occupants of a dialog where its owner sent it as an
  * attachment (§14.2), so a chat image reaches its recipients and nobody else. Files are served with their
  * content type, `X-Content-Type-Options: nosniff`, and as attachments unless they are images
- * (peer-lessons §12).
+ * (docs/lessons.md §12).
  */
 import { createHmac } from 'node:crypto';
 import { secretMatches } from '../auth/tokens';

@@ -1,5 +1,5 @@
 /**
- * Content / blobs (hosted-chat-wire.md §6, §21.4): create → upload to the returned URL (its query
+ * Content / blobs (docs/wire/hosted-chat.md §6, §21.4): create → upload to the returned URL (its query
  * pairs come back as multipart fields, `file` last; answered 201) → `PUT /blobs/{id}/complete.json`
  * with `size=`; info by id or uid (and the SDK's update quirk: a GET with `blob[name]`); download
  * at `/blobs/{uid}` (public) or `/blobs/{uid}?token=` (private); list; delete.

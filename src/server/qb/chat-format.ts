@@ -1,5 +1,5 @@
 /**
- * Dialogs and messages in the vendor's shapes (hosted-chat-wire.md §5.1 "Dialog object", §5.2
+ * Dialogs and messages in the vendor's shapes (docs/wire/hosted-chat.md §5.1 "Dialog object", §5.2
  * "Message object"): bare objects, ISO seconds for `created_at`/`updated_at`, Unix seconds for
  * `date_sent`, custom message fields at the top level.
  */

@@ -1,8 +1,8 @@
 /**
- * Checks a chat user's login or email and password (hosted-chat-wire.md §3.1 `user[login]` /
+ * Checks a chat user's login or email and password (docs/wire/hosted-chat.md §3.1 `user[login]` /
  * `user[email]`, §3.2 `POST /login.json`) under the chat-login limits, which XMPP logins share
  * (docs/security.md "Sign-in and chat login limits"). A provider's chat password belongs to a live
- * portal session: no chat access outlives the portal session (DESIGN.md §3 "Auth").
+ * portal session: no chat access outlives the portal session (docs/architecture.md §3 "Auth").
  */
 import { sql } from 'kysely';
 import type { FastifyReply } from 'fastify';

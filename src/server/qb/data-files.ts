@@ -1,5 +1,5 @@
 /**
- * File fields of custom objects (hosted-chat-wire.md §7 "File fields"): upload with multipart
+ * File fields of custom objects (docs/wire/hosted-chat.md §7 "File fields"): upload with multipart
  * `field_name` + `file`, download at `…/file.json?field_name=…&token=…`, delete with a form body
  * `field_name=…`. The field holds `{file_id, name, content_type, size}`; the bytes are a private
  * blob of the record's owner that names its record and field. Only that blob is ever read or

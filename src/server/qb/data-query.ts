@@ -1,5 +1,5 @@
 /**
- * Custom-object queries (hosted-chat-wire.md §7 list and delete by criteria): `field=value`,
+ * Custom-object queries (docs/wire/hosted-chat.md §7 list and delete by criteria): `field=value`,
  * `field[lt|lte|gt|gte|ne|in|nin|all|ctn|exists]=…`, `sort_asc` / `sort_desc`, `skip`, `limit`
  * (default and maximum 100). Record fields live in a JSON column; a comparison is numeric when the
  * value given is a number and the stored value reads as one, textual otherwise.

@@ -1,5 +1,5 @@
 /**
- * Custom-object records (hosted-chat-wire.md §7): the vendor's shape (`_id`, `_parent_id`,
+ * Custom-object records (docs/wire/hosted-chat.md §7): the vendor's shape (`_id`, `_parent_id`,
  * `user_id`, numeric `created_at` / `updated_at`, then the fields), and updates with plain values
  * or the operators `inc`, `push`, `pull`, `pull_all`, `add_to_set` (`{"inc": {"count": 1}}`).
  */

@@ -1,5 +1,5 @@
 /**
- * Custom objects (hosted-chat-wire.md §7): records by class — create, list with filters, get by
+ * Custom objects (docs/wire/hosted-chat.md §7): records by class — create, list with filters, get by
  * ids, update, delete by id / ids / criteria (`DELETE …/by_criteria.json` with a form body), and
  * file fields. A user reads and changes only its own records; another user's are refused.
  */

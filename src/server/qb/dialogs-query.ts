@@ -1,5 +1,5 @@
 /**
- * `GET /chat/Dialog.json` filters (hosted-chat-wire.md §5.1): `limit`, `skip`, `sort_asc` /
+ * `GET /chat/Dialog.json` filters (docs/wire/hosted-chat.md §5.1): `limit`, `skip`, `sort_asc` /
  * `sort_desc`, `type` (`type[in]=1,2`), `_id`, `name`, dates with `lt/lte/gt/gte`, `data[field]`,
  * and `count=1` for the number only. Filters the SDK does not name are answered 422, not ignored.
  */

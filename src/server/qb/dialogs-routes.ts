@@ -1,5 +1,5 @@
 /**
- * Dialogs (hosted-chat-wire.md §5.1): list with filters, get, create private / group / public
+ * Dialogs (docs/wire/hosted-chat.md §5.1): list with filters, get, create private / group / public
  * group (group dialogs get their MUC room), update (JSON: name, photo, data, `push_all` /
  * `pull_all` of occupants), delete for oneself or, with `force=1`, for everyone (owner only).
  * A user sees and changes only dialogs it occupies (and public groups).

@@ -1,5 +1,5 @@
 /**
- * `PUT /chat/Dialog/{id}.json` (hosted-chat-wire.md §5.1 update, a JSON body): `name`, `photo`,
+ * `PUT /chat/Dialog/{id}.json` (docs/wire/hosted-chat.md §5.1 update, a JSON body): `name`, `photo`,
  * `is_joinable`, `data{…}`, and the operators `push_all` / `pull_all` on `occupants_ids` (docs,
  * Update Dialog). Any occupant may add occupants; only the owner removes others; anyone may remove
  * themselves. The MUC room follows the occupants.

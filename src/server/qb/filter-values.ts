@@ -1,5 +1,5 @@
 /**
- * Values of list filters (hosted-chat-wire.md §4, §5, §7), checked against the column they are
+ * Values of list filters (docs/wire/hosted-chat.md §4, §5, §7), checked against the column they are
  * compared with: a value no such column can hold is a 422 naming the field, never a database
  * error (docs/security.md "Chat-service input").
  */

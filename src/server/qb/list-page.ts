@@ -1,5 +1,5 @@
 /**
- * The chat service's list answer for users and blobs (hosted-chat-wire.md §4, §6: `{current_page, per_page,
+ * The chat service's list answer for users and blobs (docs/wire/hosted-chat.md §4, §6: `{current_page, per_page,
  * total_entries, items}`) for one page of a query, read from the request's `page` / `per_page`.
  */
 import type { SelectQueryBuilder } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * `POST /chat/Message.json` (hosted-chat-wire.md §5.2 create): `chat_dialog_id` or
+ * `POST /chat/Message.json` (docs/wire/hosted-chat.md §5.2 create): `chat_dialog_id` or
  * `recipient_id`, `message`, `attachments` (the sender's own files, docs/security.md "File
  * access"), custom fields at the top level, `markable`, and `send_to_chat=1` to also deliver over
  * XMPP — the XMPP copy has stanza id = `_id` and carries `save_to_history`, `dialog_id`,

@@ -1,5 +1,5 @@
 /**
- * `GET /chat/Message.json` filters (hosted-chat-wire.md §5.2, docs "List Messages" operators):
+ * `GET /chat/Message.json` filters (docs/wire/hosted-chat.md §5.2, docs "List Messages" operators):
  * `_id`, `date_sent`, `sender_id`, `recipient_id`, `updated_at` with `lt/lte/gt/gte/ne/in/nin`,
  * `message[ctn]`, `sort_asc` / `sort_desc`. Filters not in that list are answered 422.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages (hosted-chat-wire.md §5.2): list (marks what it returns read unless `mark_as_read=0`),
+ * Messages (docs/wire/hosted-chat.md §5.2): list (marks what it returns read unless `mark_as_read=0`),
  * create (with `send_to_chat=1` also delivered over XMPP with stanza id = `_id`), update
  * `read` / `delivered` / `message`, mark a whole dialog read with `PUT /chat/Message.json`,
  * delete for oneself or, with `force=1`, for everyone (sender only), and unread counts.
@@ -19,7 +19,7 @@ import { flag, list, readParams, str } from './params';
 import { USER, userOf } from './scope';
 import { QbError } from './wire';
 
-/** The messages of `ids` with their dialogs, in two queries (DESIGN.md §3: batch what belongs together). */
+/** The messages of `ids` with their dialogs, in two queries (docs/architecture.md §3: batch what belongs together). */
 async function messagesWithDialogs(
   ctx: ServerContext,
   ids: string[],

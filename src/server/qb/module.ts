@@ -58,7 +58,7 @@ export const chatServiceModule: ServerModule = {
     await registerHistoryHook(app, ctx, new ReportProcessor(ctx, chat));
   },
   async start(ctx) {
-    // hosted-chat-wire.md §12 "Password": the current chat-service session token logs in too.
+    // docs/wire/hosted-chat.md §12 "Password": the current chat-service session token logs in too.
     if (!passwordCheckAdded) {
       addChatPasswordCheck((c, chatId, password) => tokenBelongsTo(c, password, chatId));
       passwordCheckAdded = true;

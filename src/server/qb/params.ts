@@ -1,5 +1,5 @@
 /**
- * Request parameters as the vendor's SDK sends them (hosted-chat-wire.md §2.2, §21.2): query and
+ * Request parameters as the vendor's SDK sends them (docs/wire/hosted-chat.md §2.2, §21.2): query and
  * body (form or JSON) merged into one object. Form keys `a[b]` nest one level per bracket,
  * `a[]` keeps its value as sent (one comma-joined string, or several if repeated), JSON bodies
  * arrive nested already. Helpers read the merged values leniently: numbers as text, arrays from

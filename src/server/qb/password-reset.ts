@@ -1,5 +1,5 @@
 /**
- * Password reset (hosted-chat-wire.md §4 `GET /users/password/reset.json?email=`): always answers
+ * Password reset (docs/wire/hosted-chat.md §4 `GET /users/password/reset.json?email=`): always answers
  * 200 (no account enumeration) within its limits; a member with that email gets a one-hour link to a small page
  * where a new chat password is chosen. The link is stateless and single-use: it is signed with a
  * server key over the user id, its expiry and the current password hash, which the reset changes.

@@ -1,5 +1,5 @@
 /**
- * Push subscriptions and events (hosted-chat-wire.md §9): stored, listed, deleted, and an event's
+ * Push subscriptions and events (docs/wire/hosted-chat.md §9): stored, listed, deleted, and an event's
  * status. This server has no push gateway (APNs, FCM) configured, so events are kept and their
  * status says that nothing was sent, and to how many subscribed devices it would have gone.
  */

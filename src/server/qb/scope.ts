@@ -1,5 +1,5 @@
 /**
- * The `/qb` scope: every route answers in the vendor's shapes (hosted-chat-wire.md §2.4), and
+ * The `/qb` scope: every route answers in the vendor's shapes (docs/wire/hosted-chat.md §2.4), and
  * every route but session creation and a few file routes needs a live session from the `QB-Token`
  * header (§2.3), answered with a fresh `QB-Token-ExpirationDate` (§2.7). Routes declare what they
  * need in `config.qbAccess`: `public`, `session` (an application session is enough) or `user`.

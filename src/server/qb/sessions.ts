@@ -1,5 +1,5 @@
 /**
- * Chat-service sessions (hosted-chat-wire.md §3): a 40-hex token, stored only as its SHA-256,
+ * Chat-service sessions (docs/wire/hosted-chat.md §3): a 40-hex token, stored only as its SHA-256,
  * alive two hours past the last request (§2.7 "Docs: tokens expire 2 h after the last API
  * request"). An application session has no user until `POST /login.json`.
  */
@@ -27,7 +27,7 @@ export interface QbSession {
   token: string;
 }
 
-/** Stored like the portal's tokens: only the SHA-256 (DESIGN.md §3 "Auth"). */
+/** Stored like the portal's tokens: only the SHA-256 (docs/architecture.md §3 "Auth"). */
 export const hashSessionToken = hashToken;
 
 export const TOKEN_SHAPE = /^[0-9a-f]{40}$/;
@@ -150,7 +150,7 @@ export async function destroyQbSession(ctx: ServerContext, session: QbSession): 
 
 /**
  * Ends every chat-service session of a user created up to `before` (portal sign-out, kick,
- * expiry: DESIGN.md §3); a session opened after a new portal sign-in is kept.
+ * expiry: docs/architecture.md §3); a session opened after a new portal sign-in is kept.
  */
 export async function destroyUserSessions(
   ctx: ServerContext,

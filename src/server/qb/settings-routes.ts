@@ -1,5 +1,5 @@
 /**
- * `GET /account_settings.json` (hosted-chat-wire.md §2.8): where this stand-in's endpoints are, so
+ * `GET /account_settings.json` (docs/wire/hosted-chat.md §2.8): where this stand-in's endpoints are, so
  * an SDK given an account key points itself here, plus the ICE servers of `ICE_SERVERS` for calls.
  * `api_endpoint` keeps the scheme as the docs show it; the SDK strips it.
  */

@@ -1,5 +1,5 @@
 /**
- * The session signature of hosted-chat-wire.md §3.1, checked by the server: HMAC-SHA1 (or SHA-256)
+ * The session signature of docs/wire/hosted-chat.md §3.1, checked by the server: HMAC-SHA1 (or SHA-256)
  * with the auth secret, lowercase hex, over the signature base the client signs too.
  */
 import { createHmac } from 'node:crypto';

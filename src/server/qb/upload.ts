@@ -1,5 +1,5 @@
 /**
- * Multipart uploads under `/qb` (hosted-chat-wire.md §6 upload, §7 file fields): a body that is
+ * Multipart uploads under `/qb` (docs/wire/hosted-chat.md §6 upload, §7 file fields): a body that is
  * not well-formed multipart is the client's mistake (400 in the vendor's shape), a file over the
  * limit is 413, and only the server's own failures (the disk) stay 500 (docs/security.md
  * "Chat-service input").

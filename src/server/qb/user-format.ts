@@ -1,5 +1,5 @@
 /**
- * A chat user in the vendor's shape (hosted-chat-wire.md §4 "User fields"). Other users' email
+ * A chat user in the vendor's shape (docs/wire/hosted-chat.md §4 "User fields"). Other users' email
  * and phone are not shown, as with the vendor's "hide email/phone" application setting: a
  * member must not learn another member's contact details from the user list.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /users.json` filters and order (hosted-chat-wire.md §4): filter items are
+ * `GET /users.json` filters and order (docs/wire/hosted-chat.md §4): filter items are
  * `"<type> <field> <operator> <value>"`, several of them arrive as ONE comma-joined `filter[]`
  * value (§2.2), so a comma piece that does not start a new item continues the previous value
  * (`number id in 1,2,3`). Order is `"<asc|desc> <type> <field>"`. Fields are an allowlist, and

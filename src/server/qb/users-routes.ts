@@ -1,5 +1,5 @@
 /**
- * Users (hosted-chat-wire.md §4): list with filters and order, get by id / login / email / full
+ * Users (docs/wire/hosted-chat.md §4): list with filters and order, get by id / login / email / full
  * name / tags / facebook / twitter / phone / external id, create, update (self only), delete
  * (self only, not portal-owned accounts). List answers `{current_page, per_page, total_entries,
  * items:[{user}]}`; single gets answer `{user}`.

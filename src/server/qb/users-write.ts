@@ -1,5 +1,5 @@
 /**
- * Creating and updating chat users (hosted-chat-wire.md §4 `user[field]=…`): the vendor's
+ * Creating and updating chat users (docs/wire/hosted-chat.md §4 `user[field]=…`): the vendor's
  * fields, its 422 field → messages errors. A provider's chat password, login and email belong to
  * the portal (the password is derived from a server key), so they cannot be changed here.
  */

@@ -1,5 +1,5 @@
 /**
- * The chat-service REST wire (../shared/protocols/hosted-chat-wire.md §2): the vendor's error
+ * The chat-service REST wire (docs/wire/hosted-chat.md §2): the vendor's error
  * bodies `{"errors": …}` (an array of texts or a field → texts map, §2.4), its timestamp formats
  * and the `QB-Token-ExpirationDate` header (§2.7). `/qb` never answers in the own-API envelope.
  */

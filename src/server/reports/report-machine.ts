@@ -1,5 +1,5 @@
 /**
- * The expert report lifecycle as a transition table (STYLE.md "What we do" 4; spec §7 "Expert
+ * The expert report lifecycle as a transition table (docs/conventions.md "What we do" 4; spec §7 "Expert
  * reports": claim, disclaim, save, completed). Who moves matters as much as the status: a move is
  * allowed to anyone with report access (claiming from the pool) or only to the report's holder.
  *

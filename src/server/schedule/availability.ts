@@ -1,5 +1,5 @@
 /**
- * Availability rules (peer-lessons §17): weekly hours plus one-off overrides in the provider's time
+ * Availability rules (docs/lessons.md §17): weekly hours plus one-off overrides in the provider's time
  * zone, expanded to instants so that daylight-saving changes are applied per date, and the checks a
  * booking must pass (inside availability, no overlap with the buffer, notice and horizon). Pure.
  */

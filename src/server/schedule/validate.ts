@@ -1,5 +1,5 @@
 /**
- * Schedule rules that zod cannot express alone (peer-lessons §17): hours end after they start and
+ * Schedule rules that zod cannot express alone (docs/lessons.md §17): hours end after they start and
  * hold at least one consultation, weekly hours and extra hours do not overlap, overrides are not in
  * the past and a day off is not combined with extra hours on the same date. Pure.
  */

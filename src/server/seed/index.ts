@@ -1,6 +1,6 @@
 /**
  * Runs every fixture seeder that has not run on this database yet, in order, each in its own
- * transaction (DESIGN.md §1 "Fixtures"). Later issues append their seeders here.
+ * transaction (docs/architecture.md §1 "Fixtures"). Later issues append their seeders here.
  */
 import { inTransaction } from '../db/transaction';
 import type { SeedContext, Seeder } from './seeder';

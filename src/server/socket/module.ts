@@ -1,5 +1,5 @@
 /**
- * The app socket endpoint at `/socket` (spec §7 "Real-time app socket", DESIGN.md §3): WebSocket
+ * The app socket endpoint at `/socket` (spec §7 "Real-time app socket", docs/architecture.md §3): WebSocket
  * upgrades on the one port through `deps.upgrades`, one {@link SocketSession} per connection, and
  * the server event that reaches open sockets here — an ended portal session (its sockets get an
  * ERROR frame with the token error and are closed). Notifications push through `appSockets` from

@@ -1,6 +1,6 @@
 /**
  * The open, authenticated app sockets of this server process, by provider, portal session and
- * chat id. One process owns its sockets (DESIGN.md §5: fan-out across instances would go through
+ * chat id. One process owns its sockets (docs/architecture.md §5: fan-out across instances would go through
  * a broker); `appSockets` is that process's registry.
  */
 import type { SocketSession } from './socket-session';

@@ -1,5 +1,5 @@
 /**
- * Lifecycle of one app socket connection on the server, as a transition table (DESIGN.md §3
+ * Lifecycle of one app socket connection on the server, as a transition table (docs/architecture.md §3
  * "Lifecycles are explicit transition tables"): `transition(to)` throws on an illegal move.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Who holds an app socket (spec §7 "Real-time app socket": CONNECT header `authToken`). A
  * provider connects with her portal token, as the portal does. A member connects with her
- * chat-service session token (hosted-chat-wire.md §3: the 40-hex token of `/qb/session.json` after
+ * chat-service session token (docs/wire/hosted-chat.md §3: the 40-hex token of `/qb/session.json` after
  * login), as the vendor's member app would: that makes her queue real, so a push to her chat id —
  * the bot say of a completed expert report (spec §3) — reaches her app. The two token shapes never
  * overlap (portal tokens are base64url of 32 bytes, src/server/auth/tokens.ts).

@@ -10,7 +10,7 @@ export const ChatCredentials = z.object({
   /** Numeric chat user id (the vendor calls it quickBloxId). */
   quickBloxId: z.number().int(),
   appId: z.number().int(),
-  /** `{chatId}-{appId}@{domain}`, DESIGN.md §3. */
+  /** `{chatId}-{appId}@{domain}`, docs/architecture.md §3. */
   jid: z.string(),
   chatDomain: z.string(),
   mucDomain: z.string(),

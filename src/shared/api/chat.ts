@@ -1,7 +1,7 @@
 /**
  * Chat calls of the own API (spec §7 "Chat and consultation" and the unnamed "unread chat dialog
  * list"; spec §3 "Client info" and "Chat account info"). The dialogs and counts are the
- * chat-service stand-in's (hosted-chat-wire.md §5), seen from the signed-in provider.
+ * chat-service stand-in's (docs/wire/hosted-chat.md §5), seen from the signed-in provider.
  * `POST /consultation/invite/doctor/consultation/end` lives in the consultation contract.
  */
 import { z } from 'zod';
@@ -33,7 +33,7 @@ export const DialogType = z.union([
 
 export const ProviderDialog = z.object({
   dialogId: z.string(),
-  /** 1 public group, 2 group, 3 private (hosted-chat-wire.md §5.1). */
+  /** 1 public group, 2 group, 3 private (docs/wire/hosted-chat.md §5.1). */
   type: DialogType,
   /** The client's name for a private dialog, the dialog's name for a group. */
   name: z.string(),
@@ -84,7 +84,7 @@ export const DialogUnread = z.object({
 });
 
 /**
- * What a client needs to open chat-service sessions itself (hosted-chat-wire.md §3.1): the app
+ * What a client needs to open chat-service sessions itself (docs/wire/hosted-chat.md §3.1): the app
  * credentials the vendor ships inside its apps, given here only to a signed-in provider.
  */
 export const ChatApp = z.object({

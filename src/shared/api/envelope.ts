@@ -1,5 +1,5 @@
 /**
- * The own-API envelope and error codes (DESIGN.md §3, spec §8).
+ * The own-API envelope and error codes (docs/architecture.md §3, spec §8).
  * Every response is `{ code, message, data }`; `code` is `OK` or one of {@link ERROR_CODES}.
  */
 import { z } from 'zod';

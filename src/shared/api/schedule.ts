@@ -1,6 +1,6 @@
 /**
  * Availability, spec §7 "Profile and schedule" (`/consultation/schedule/new/get|update`,
- * `/consultation/schedule/delete`), designed after peer-lessons §17: weekly recurring hours plus
+ * `/consultation/schedule/delete`), designed after docs/lessons.md §17: weekly recurring hours plus
  * one-off overrides (extra hours, days off), consultation length, a buffer between consultations,
  * a planning horizon and minimum notice, all in the provider's own time zone.
  */

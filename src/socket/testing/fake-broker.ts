@@ -1,5 +1,5 @@
 /**
- * A fake STOMP broker for tests of the app socket client (STYLE.md "What we do" 12): it hands the
+ * A fake STOMP broker for tests of the app socket client (docs/conventions.md "What we do" 12): it hands the
  * client in-memory WebSockets (`webSocketFactory: broker.createSocket`), reads client frames with
  * the stompjs parser, answers CONNECT (or refuses it), keeps subscriptions, and lets a test push
  * messages, drop the network, kick the token and see every frame the client sent.

@@ -1,5 +1,5 @@
 /**
- * Stanza ids, ../shared/protocols/hosted-chat-wire.md §11: messages carry a 24-hex BSON
+ * Stanza ids, docs/wire/hosted-chat.md §11: messages carry a 24-hex BSON
  * ObjectId (8 hex Unix seconds, 6 hex machine, 4 hex process, 6 hex counter), which the server
  * uses as the history `_id`; iq and presence ids are `{uuid}:{suffix}`.
  */

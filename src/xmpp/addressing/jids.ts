@@ -1,5 +1,5 @@
 /**
- * Chat addressing, ../shared/protocols/hosted-chat-wire.md §11, on top of the shared helpers of
+ * Chat addressing, docs/wire/hosted-chat.md §11, on top of the shared helpers of
  * src/shared/chat-address: user JIDs `{chatId}-{appId}@{domain}`, rooms
  * `{appId}_{dialogId}@muc.{domain}`, occupants `{room}/{userId}`.
  */

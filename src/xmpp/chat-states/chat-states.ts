@@ -1,8 +1,8 @@
 /**
- * Typing notifications, XEP-0085 as ../shared/protocols/hosted-chat-wire.md §14.5 uses them:
+ * Typing notifications, XEP-0085 as docs/wire/hosted-chat.md §14.5 uses them:
  * `<composing/>` and `<paused/>` in a message without id or body, to a user or a room. Received
  * ones become typing events and go no further. A composing state that is never followed by
- * paused expires after `expireMs`, and any message from that user ends it (peer-lessons §11).
+ * paused expires after `expireMs`, and any message from that user ends it (docs/lessons.md §11).
  */
 import {
   chatIdFromJid,

@@ -1,6 +1,6 @@
 /**
- * The one error hierarchy of the chat stack (STYLE.md "What we do" 5) with the texts of spec §8
- * ("Chat connection errors") and ../shared/protocols/hosted-chat-wire.md §13.1 and §14.7.
+ * The one error hierarchy of the chat stack (docs/conventions.md "What we do" 5) with the texts of spec §8
+ * ("Chat connection errors") and docs/wire/hosted-chat.md §13.1 and §14.7.
  * Every error has the vendor shape `{ code, status: 'error', detail }` besides `message`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The one primitive for requests with replies (STYLE.md "What we do" 6; RFC 6120 §8.2.3: every
+ * The one primitive for requests with replies (docs/conventions.md "What we do" 6; RFC 6120 §8.2.3: every
  * get/set is answered by a result or an error with the same id): requests keyed by id, each
  * with a time-out. Feature modules never hand-roll one-shot handlers.
  */

@@ -1,5 +1,5 @@
 /**
- * Last activity, XEP-0012 (jabber:iq:last) as ../shared/protocols/hosted-chat-wire.md §15 uses
+ * Last activity, XEP-0012 (jabber:iq:last) as docs/wire/hosted-chat.md §15 uses
  * it: `<iq type="get" to id="…:lastActivity"><query xmlns="jabber:iq:last"/></iq>`; the answer's
  * `seconds` (0 = online).
  */

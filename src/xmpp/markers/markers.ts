@@ -1,6 +1,6 @@
 /**
  * Delivered and read markers, XEP-0333 (urn:xmpp:chat-markers:0) as
- * ../shared/protocols/hosted-chat-wire.md §14.4 sends them: a type `chat` message to the user's
+ * docs/wire/hosted-chat.md §14.4 sends them: a type `chat` message to the user's
  * JID with `<received/>` or `<displayed/>` naming the original id, and the dialog in
  * extraParams. One-to-one only (spec §4 "Messaging"): incoming markers count only on type chat.
  */
@@ -28,7 +28,7 @@ export interface MarkerEvent {
   dialogId: string | null;
   /** Chat id of the user who marked the message. */
   userId: number | null;
-  /** Set when another of our resources sent (or got) the marker (XEP-0280; peer-lessons §10). */
+  /** Set when another of our resources sent (or got) the marker (XEP-0280; docs/lessons.md §10). */
   carbon: CarbonDirection | null;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Builds outgoing chat/groupchat messages, ../shared/protocols/hosted-chat-wire.md §14.2. Unlike
+ * Builds outgoing chat/groupchat messages, docs/wire/hosted-chat.md §14.2. Unlike
  * the vendor SDK we send no `from`: the server stamps it (RFC 6120 §8.1.2.1), so a stanza re-sent
- * on a new session can never carry a stale one (peer-lessons §7), and every message is smaller.
+ * on a new session can never carry a stale one (docs/lessons.md §7), and every message is smaller.
  * `<body/>` inherits jabber:client from the message.
  */
 import { xml, type XmlElement } from '../xml/element';

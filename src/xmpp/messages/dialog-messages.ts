@@ -1,5 +1,5 @@
 /**
- * Messages to a dialog of the chat service (hosted-chat-wire.md §5.1 dialog types, §14.2): a
+ * Messages to a dialog of the chat service (docs/wire/hosted-chat.md §5.1 dialog types, §14.2): a
  * private dialog's message goes to the other member as `chat` and asks for markers (receipts are
  * one-to-one only, spec §4 Messaging); a group's goes to the dialog's room as `groupchat`. Either
  * way the extension carries `save_to_history` and `dialog_id`, so the server keeps the message in

@@ -1,5 +1,5 @@
 /**
- * The `extraParams` message extension, ../shared/protocols/hosted-chat-wire.md §14.2–14.3:
+ * The `extraParams` message extension, docs/wire/hosted-chat.md §14.2–14.3:
  * `<extraParams xmlns="jabber:client">` holding one element per key, nested objects as nested
  * elements, every attachment as one `<attachment/>` with its properties as attributes, and
  * scalars as text. Decoding joins the text runs of an element (browsers split text nodes at

@@ -1,5 +1,5 @@
 /**
- * Bounced messages, ../shared/protocols/hosted-chat-wire.md §14.7 and spec §8 ("Message errors go
+ * Bounced messages, docs/wire/hosted-chat.md §14.7 and spec §8 ("Message errors go
  * to an error listener with the message id"): a `type="error"` message becomes a StanzaError
  * carrying the id of the message that failed (e.g. one a privacy list refused).
  */

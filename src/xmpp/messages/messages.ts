@@ -1,5 +1,5 @@
 /**
- * Chat and groupchat messages, ../shared/protocols/hosted-chat-wire.md §14.2–14.3: sending with
+ * Chat and groupchat messages, docs/wire/hosted-chat.md §14.2–14.3: sending with
  * a 24-hex id and the extraParams extension, receiving into {@link ChatMessage}, and the
  * automatic delivered marker for markable messages from others (spec §5 "Delivery receipts are
  * sent automatically for markable messages from others").

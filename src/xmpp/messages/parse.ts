@@ -1,4 +1,4 @@
-/** Reads received chat/groupchat messages, ../shared/protocols/hosted-chat-wire.md §14.3; pure. */
+/** Reads received chat/groupchat messages, docs/wire/hosted-chat.md §14.3; pure. */
 import { chatIdFromJid, dialogIdFromRoomJid, userIdFromOccupantJid } from '../addressing/jids';
 import type { XmlElement } from '../xml/element';
 import { decodeExtraParams } from './extra-params';

@@ -1,4 +1,4 @@
-/** Message values of ../shared/protocols/hosted-chat-wire.md §14 as the facade hands them out. */
+/** Message values of docs/wire/hosted-chat.md §14 as the facade hands them out. */
 import type { ExtraParams, ExtraParamsInput } from './extra-params';
 
 export type MessageType = 'chat' | 'groupchat';

@@ -1,4 +1,4 @@
-/** XEP-0045 stanzas as ../shared/protocols/hosted-chat-wire.md §17 sends them. */
+/** XEP-0045 stanzas as docs/wire/hosted-chat.md §17 sends them. */
 import { stanzaId } from '../addressing/ids';
 import { xml, type XmlElement } from '../xml/element';
 

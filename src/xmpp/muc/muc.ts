@@ -1,5 +1,5 @@
 /**
- * Group rooms, XEP-0045 as ../shared/protocols/hosted-chat-wire.md §17 and spec §4 use them: join
+ * Group rooms, XEP-0045 as docs/wire/hosted-chat.md §17 and spec §4 use them: join
  * with zero history, complete on the self-presence (status 110) that echoes the join id, fail
  * with the response's code (or 500) and text (or 'Unknown issue'); leave; online users through
  * disco#items (or, where the server lists none, the occupants we saw); occupants joining and

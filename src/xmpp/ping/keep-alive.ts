@@ -1,8 +1,8 @@
 /**
- * Keep-alive ping, ../shared/protocols/hosted-chat-wire.md §13.3 and spec §9: ping the server
+ * Keep-alive ping, docs/wire/hosted-chat.md §13.3 and spec §9: ping the server
  * every `intervalMs` (from configuration), each with its own time-out (1 s); any answer, even an
  * error, resets the failure count; more than 6 consecutive failures (the 7th) declare the
- * connection dead (peer-lessons §5: notice a dead socket within seconds). Pings run one at a
+ * connection dead (docs/lessons.md §5: notice a dead socket within seconds). Pings run one at a
  * time: the next is scheduled `intervalMs` after the previous one settled.
  */
 import { TimeoutError } from '../errors/errors';

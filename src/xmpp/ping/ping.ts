@@ -1,5 +1,5 @@
 /**
- * The ping API, ../shared/protocols/hosted-chat-wire.md §15 and spec §5/§8: `ping(callback)`
+ * The ping API, docs/wire/hosted-chat.md §15 and spec §5/§8: `ping(callback)`
  * pings the chat server, `ping(userIdOrJid, callback)` a user; any other arguments throw
  * 'Invalid arguments provided. …'; no answer within the ping time-out (1 s) calls back with
  * 'No answer'; an answer (result or error) calls back with null. Returns the ping's id. Also

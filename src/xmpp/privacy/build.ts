@@ -1,5 +1,5 @@
 /**
- * Privacy-list requests, XEP-0016 as ../shared/protocols/hosted-chat-wire.md §18 sends them: per
+ * Privacy-list requests, XEP-0016 as docs/wire/hosted-chat.md §18 sends them: per
  * user (ascending chat id, index k) two items, order 2k+1 for the user's JID and 2k+2 for
  * `muc.{domain}/{userId}`; a mutual block (deny) is an empty item — everything, both ways —
  * and every other item names message, presence-in, presence-out and iq.

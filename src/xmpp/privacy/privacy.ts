@@ -1,5 +1,5 @@
 /**
- * Privacy lists, XEP-0016 as ../shared/protocols/hosted-chat-wire.md §18 uses them: create, get,
+ * Privacy lists, XEP-0016 as docs/wire/hosted-chat.md §18 uses them: create, get,
  * update (merge by user), names with the default and active list, delete, and choosing the
  * default (which also activates it, as the vendor SDK does) or only the active list.
  */

@@ -1,4 +1,4 @@
-/** Privacy-list values of ../shared/protocols/hosted-chat-wire.md §18. */
+/** Privacy-list values of docs/wire/hosted-chat.md §18. */
 
 export interface PrivacyListItem {
   user_id: number;

@@ -1,5 +1,5 @@
 /**
- * The reconnect loop of spec §4 and ../shared/protocols/hosted-chat-wire.md §13.4: try now, then
+ * The reconnect loop of spec §4 and docs/wire/hosted-chat.md §13.4: try now, then
  * every `intervalMs` (spec §9: 3 s) while the chat is neither connected nor connecting; never
  * after a deliberate sign-out (the owner simply does not start it); stop when the chat-service
  * session has expired (spec §4 "It stops when the session token has expired").

@@ -1,6 +1,6 @@
 /**
  * The contact list and its subscription transitions, spec §4 "Contact subscription" and
- * ../shared/protocols/hosted-chat-wire.md §16: add → none + ask subscribe; incoming subscribe →
+ * docs/wire/hosted-chat.md §16: add → none + ask subscribe; incoming subscribe →
  * both and auto-accepted when we already see them (`to`), else the app decides; incoming
  * subscribed → both from `from`, else `to`, and the app is told; unsubscribed → none (told);
  * unsubscribe → to; confirm → from + ask subscribe, sending subscribed then subscribe; reject →

@@ -2,7 +2,7 @@
  * The chat connection lifecycle of spec §4 ("Chat connection states: connecting, connected,
  * authenticating, auth failed, connection failed, error, disconnecting, disconnected, attached")
  * as a transition table with one `transition(to)` that throws on an illegal move and emits the
- * new state (DESIGN.md §3, STYLE.md "What we do" 4).
+ * new state (docs/architecture.md §3, docs/conventions.md "What we do" 4).
  */
 import { XmppError } from '../errors/errors';
 

@@ -27,7 +27,7 @@ export interface OfflineInfo {
 export interface SessionOptions {
   kind: TransportKind;
   service: string;
-  /** Resource for this client; stable across reconnects (peer-lessons §8: one per tab). */
+  /** Resource for this client; stable across reconnects (docs/lessons.md §8: one per tab). */
   resource: string;
   streamManagement: boolean;
   reconnectIntervalMs: number;

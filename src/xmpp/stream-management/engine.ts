@@ -3,7 +3,7 @@
  * (spec §5 "Stream management is only on the WebSocket transport"). Beyond the vendor SDK
  * (wire §19, which never resumes): after a dropped socket the stream resumes and every
  * unacknowledged stanza is delivered exactly once; after a failed resumption the unacked
- * messages are salvaged for a fresh session without their stale `from` (peer-lessons §6–7).
+ * messages are salvaged for a fresh session without their stale `from` (docs/lessons.md §6–7).
  * Unacked messages are reported after the callback interval (spec §9: 30 s).
  *
  * The engine never touches a socket: it gets `sendRaw` for nonzas, a scheduler for timers, and
@@ -168,7 +168,7 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
     requestTimer = reportTimer = null;
   }
 
-  /** Peer-lessons §7: a fresh session has a new full JID, so re-sent messages lose their stale `from`. */
+  /** docs/lessons.md §7: a fresh session has a new full JID, so re-sent messages lose their stale `from`. */
   function abandon(): XmlElement[] {
     const salvaged = queue
       .filter((e) => e.stanza.name === 'message')

@@ -1,5 +1,5 @@
 /**
- * Headline messages, ../shared/protocols/hosted-chat-wire.md §14.6 and §20.1: system messages
+ * Headline messages, docs/wire/hosted-chat.md §14.6 and §20.1: system messages
  * (`moduleIdentifier` SystemNotifications) and messages of other modules — the WebRTC layer's
  * `WebRTCVideoChat` call signalling rides on these. Sent as `type="headline"` to the user's bare
  * JID without `from`; the extension goes in extraParams after the module identifier.

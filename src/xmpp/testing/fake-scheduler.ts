@@ -1,5 +1,5 @@
 /**
- * A fake clock and timers for the engines (STYLE.md "What we do" 3 and 12): time moves only when
+ * A fake clock and timers for the engines (docs/conventions.md "What we do" 3 and 12): time moves only when
  * a test calls `advance`, which runs due timers in order and lets promise callbacks settle
  * between them.
  */

@@ -1,5 +1,5 @@
 /**
- * The chat stack's test double (STYLE.md "What we do" 12): a transport that never opens a
+ * The chat stack's test double (docs/conventions.md "What we do" 12): a transport that never opens a
  * socket. Tests feed stanzas with `mockInput`, wait for what the stack sends with
  * `catchOutgoing`, and play the server's part of the login, stream management and drops.
  */

@@ -1,5 +1,5 @@
 /**
- * Clock and timers as one collaborator (STYLE.md "What we do" 3): engines take a Scheduler so
+ * Clock and timers as one collaborator (docs/conventions.md "What we do" 3): engines take a Scheduler so
  * tests drive them with a fake one (src/xmpp/testing/fake-scheduler.ts) instead of real time.
  */
 

@@ -1,5 +1,5 @@
 /**
- * BOSH long-polling policy, spec §9 and ../shared/protocols/hosted-chat-wire.md §12 (XEP-0124 /
+ * BOSH long-polling policy, spec §9 and docs/wire/hosted-chat.md §12 (XEP-0124 /
  * XEP-0206): wait 60 s, hold 1, window 5 requests, more than 4 failed requests disconnect, a
  * request re-sent more than 5 times disconnects, and the retry back-off grows with the cube of
  * the attempt (first retry immediate), capped at 1.1 × wait. Strophe's BOSH transport carries

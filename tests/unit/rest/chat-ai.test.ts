@@ -1,4 +1,4 @@
-/** hosted-chat-wire.md §10: AI history validation with the SDK's exact texts, client and server alike. */
+/** docs/wire/hosted-chat.md §10: AI history validation with the SDK's exact texts, client and server alike. */
 import { describe, expect, it } from 'vitest';
 import { validateAiHistory } from '../../../src/rest';
 import { historyProblem } from '../../../src/server/qb/ai-forward';

@@ -1,4 +1,4 @@
-/** Spec §8 "Service errors", hosted-chat-wire.md §2.5 and the §8 empty-address-book rule. */
+/** Spec §8 "Service errors", docs/wire/hosted-chat.md §2.5 and the §8 empty-address-book rule. */
 import { describe, expect, it } from 'vitest';
 import { ChatServiceError, chatErrorMessage, isEmptyAddressBook } from '../../../src/rest';
 

@@ -1,4 +1,4 @@
-/** Spec §9 and hosted-chat-wire.md §2.7: expiry one minute early, 120 min default, checked every 5 s. */
+/** Spec §9 and docs/wire/hosted-chat.md §2.7: expiry one minute early, 120 min default, checked every 5 s. */
 import { describe, expect, it } from 'vitest';
 import { parseExpirationHeader, SessionExpiry, type Clock } from '../../../src/rest';
 

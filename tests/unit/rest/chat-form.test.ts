@@ -1,4 +1,4 @@
-/** hosted-chat-wire.md §2.2 form encoding, and the server reading it back (§21.2 quirks). */
+/** docs/wire/hosted-chat.md §2.2 form encoding, and the server reading it back (§21.2 quirks). */
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { encodeForm } from '../../../src/rest';

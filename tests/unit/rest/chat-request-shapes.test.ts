@@ -1,6 +1,6 @@
 /**
  * What `src/rest`'s chat-service client puts on the wire for the calls whose encoding is easy to
- * get wrong (hosted-chat-wire.md §2.2, §5.1, §5.2, §6): method, path, content type and the exact
+ * get wrong (docs/wire/hosted-chat.md §2.2, §5.1, §5.2, §6): method, path, content type and the exact
  * body, read from a recording `fetch`.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * hosted-chat-wire.md §2.6 and spec §8: an expired session (401 "session does not exist") calls the
+ * docs/wire/hosted-chat.md §2.6 and spec §8: an expired session (401 "session does not exist") calls the
  * hook, which gets a new session; the request is sent again once with the new token. The service
  * is played by a small in-memory `fetch` that checks tokens like the real one.
  */

@@ -1,4 +1,4 @@
-/** hosted-chat-wire.md §3.1: the signature our client makes is the vendor's, and our server accepts it. */
+/** docs/wire/hosted-chat.md §3.1: the signature our client makes is the vendor's, and our server accepts it. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signatureBase, signSession } from '../../../src/rest';

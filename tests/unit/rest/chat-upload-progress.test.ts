@@ -1,6 +1,6 @@
 /**
  * Spec §5 upload progress bar: in browsers (an XMLHttpRequest with upload events) the blob upload
- * of hosted-chat-wire.md §6 goes through XMLHttpRequest and reports progress, because Chromium does
+ * of docs/wire/hosted-chat.md §6 goes through XMLHttpRequest and reports progress, because Chromium does
  * not stream fetch bodies over HTTP/1.1. Played here with a small XMLHttpRequest double.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The AI extensions forward to an OpenAI-compatible endpoint (hosted-chat-wire.md §10): played here
+ * The AI extensions forward to an OpenAI-compatible endpoint (docs/wire/hosted-chat.md §10): played here
  * by a real local HTTP server that records what it was asked.
  */
 import http from 'node:http';

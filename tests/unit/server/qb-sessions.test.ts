@@ -1,6 +1,6 @@
 /**
  * Chat-service session lifetime against a real (embedded) database: alive two hours past the last
- * request, the expiry sliding forward with use (hosted-chat-wire.md §2.7 "tokens expire 2 h after
+ * request, the expiry sliding forward with use (docs/wire/hosted-chat.md §2.7 "tokens expire 2 h after
  * the last API request"), and gone once expired or destroyed.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

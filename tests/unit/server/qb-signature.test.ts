@@ -1,5 +1,5 @@
 /**
- * The chat-service session signature (hosted-chat-wire.md §3.1; issue 4 "HMAC-SHA1, or SHA-256
+ * The chat-service session signature (docs/wire/hosted-chat.md §3.1; issue 4 "HMAC-SHA1, or SHA-256
  * when configured"): SHA-1 unless CHAT_SIGNATURE_HASH=sha256, and only the configured one passes.
  */
 import { createHmac } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** hosted-chat-wire.md §4: user filters arrive comma-joined in ONE filter[] value; order strings. */
+/** docs/wire/hosted-chat.md §4: user filters arrive comma-joined in ONE filter[] value; order strings. */
 import { describe, expect, it } from 'vitest';
 import { parseUserFilters, parseUserOrder } from '../../../src/server/qb/users-query';
 

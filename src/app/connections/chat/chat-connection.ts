@@ -1,7 +1,7 @@
 /**
  * The chat of this tab (spec §4 "Login flow: create an app session, log in the user, connect to
  * chat"): the chat account from the own API, a chat-service session (its token is also the XMPP
- * password, hosted-chat-wire.md §12), the user's login, then the XMPP connection. Each step that
+ * password, docs/wire/hosted-chat.md §12), the user's login, then the XMPP connection. Each step that
  * fails shows the spec §8 message. The running chat is published in the connection state; the
  * features that keep state of their own take part through their plugins.
  */

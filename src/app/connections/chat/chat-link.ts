@@ -2,7 +2,7 @@
  * The chat connection as the user is told about it (spec §4 chat connection states, simplified),
  * the login flags of spec §4 ("On success the flags session-loaded and chat-loaded are set"),
  * what waits for the connection, and the running chat itself: one valtio store per signed-in
- * shell (DESIGN.md §3 realtime state), so the runtime and the flags change together.
+ * shell (docs/architecture.md §3 realtime state), so the runtime and the flags change together.
  */
 import { proxy, ref } from 'valtio';
 import type { ChatRuntime } from './types';

@@ -14,7 +14,7 @@ async function renewQuietly(runtime: ChatRuntime, state: ChatConnectionState): P
   } catch (error) {
     console.warn('Chat session renewal', error);
     setLink(state, 'offline');
-    // The portal session is over: no chat outlives it (DESIGN.md §3). Other failures (network)
+    // The portal session is over: no chat outlives it (docs/architecture.md §3). Other failures (network)
     // leave the reconnect loop running.
     if (error instanceof ApiError && error.code.startsWith('TOKEN_ERR')) await runtime.chat.disconnect();
   }

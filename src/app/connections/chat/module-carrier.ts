@@ -1,5 +1,5 @@
 /**
- * The chat's carrier of other modules' headlines (hosted-chat-wire.md §14: a headline whose
+ * The chat's carrier of other modules' headlines (docs/wire/hosted-chat.md §14: a headline whose
  * extension names its `moduleIdentifier`, e.g. `WebRTCVideoChat` call signalling): what a calls
  * feature listens to and sends through, without knowing the rest of the chat.
  */

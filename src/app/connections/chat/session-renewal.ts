@@ -1,7 +1,7 @@
 /**
  * How the Messages chat renews its chat-service session when a request meets an expired one
  * (spec §8 "Expired session (401 with session does not exist) triggers a session-expired hook and
- * the request is retried"; hosted-chat-wire.md §2.6): one renewal for all the requests that meet
+ * the request is retried"; docs/wire/hosted-chat.md §2.6): one renewal for all the requests that meet
  * it together, quietly — no toast, no banner: the provider may be chatting over a live XMPP
  * connection, and a request whose retry is impossible reports its own original error to its
  * caller. The new session is a user session in one call (§3.1), so the renewal never meets the

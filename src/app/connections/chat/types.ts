@@ -12,11 +12,11 @@ export type Outgoing =
 
 /** The running chat of this tab, from a login that succeeded until sign-out. */
 export interface ChatRuntime {
-  /** The chat-service REST client (hosted-chat-wire.md §3–§9). */
+  /** The chat-service REST client (docs/wire/hosted-chat.md §3–§9). */
   service: ChatService;
-  /** The XMPP client: messages, markers, rooms, roster (hosted-chat-wire.md §14). */
+  /** The XMPP client: messages, markers, rooms, roster (docs/wire/hosted-chat.md §14). */
   chat: ChatClient;
-  /** Other modules' headlines in and out, e.g. call signalling (hosted-chat-wire.md §14). */
+  /** Other modules' headlines in and out, e.g. call signalling (docs/wire/hosted-chat.md §14). */
   modules: ModuleCarrier;
   me: number;
   queryClient: QueryClient;

@@ -1,4 +1,4 @@
-/** Server data of the account feature (TanStack Query; DESIGN.md §3). */
+/** Server data of the account feature (TanStack Query; docs/architecture.md §3). */
 import { queryOptions } from '@tanstack/react-query';
 import { accountCalls, protocolCalls } from '../../api/api-client';
 import { QUERY_ROOTS } from '../../api/query-keys';

@@ -1,6 +1,6 @@
 /**
  * What the provider does in the Messages screen: send text and images (spec §5 compression and an
- * upload progress bar; hosted-chat-wire.md §6 then §14.2), mark messages read when seen, open a
+ * upload progress bar; docs/wire/hosted-chat.md §6 then §14.2), mark messages read when seen, open a
  * conversation with a client (deep link /message?userId=), answer contact requests and block or
  * unblock with a mutual block (spec §3 blocking list items). Sends wait in the outbox while offline.
  * Each action takes the running chat the component read with `useChat()` (null: not connected).

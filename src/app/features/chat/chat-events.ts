@@ -1,6 +1,6 @@
 /**
- * From the chat stack's events to the chat store (DESIGN.md §3): messages and their acks, errors
- * and markers (spec §3 statuses; peer-lessons §9, §10), typing (peer-lessons §11), contact
+ * From the chat stack's events to the chat store (docs/architecture.md §3): messages and their acks, errors
+ * and markers (spec §3 statuses; docs/lessons.md §9, §10), typing (docs/lessons.md §11), contact
  * requests and presence (spec §4 Contact subscription), room occupants, and the catch-up after a
  * reconnect. The connection's own state (spec §4) is the connection layer's (connections/chat).
  */
@@ -51,7 +51,7 @@ function onMessage(runtime: ChatRuntime, message: ChatMessage): void {
 function onMarker(runtime: ChatRuntime, marker: MarkerEvent, kind: 'delivered' | 'read'): void {
   if (marker.userId === null) return;
   if (marker.carbon !== null || marker.userId === runtime.me) {
-    // We marked a message on another device (peer-lessons §10).
+    // We marked a message on another device (docs/lessons.md §10).
     if (kind === 'read' && marker.dialogId) markReadByMe(marker.dialogId, [marker.messageId]);
     return;
   }

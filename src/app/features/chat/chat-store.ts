@@ -1,8 +1,8 @@
 /**
- * Realtime chat state of the portal (DESIGN.md §3: a valtio store owned by this module; every
+ * Realtime chat state of the portal (docs/architecture.md §3: a valtio store owned by this module; every
  * change goes through the functions below): who we are on the chat, dialogs with
  * unread counts (spec §3 "items with unreadMessagesCount"), each conversation's entries merged by
- * id (peer-lessons §4), typing, presence, contacts and requests, blocked users, room occupants.
+ * id (docs/lessons.md §4), typing, presence, contacts and requests, blocked users, room occupants.
  */
 import { DIALOG_TYPE, type DialogTypeCode } from '../../../shared/dialog-type';
 import { proxy } from 'valtio';
@@ -12,7 +12,7 @@ import { totalUnread, unreadAfterIncoming, unreadAfterRead, unreadFromServer } f
 
 export interface DialogView {
   id: string;
-  /** 1 public group, 2 group, 3 private (hosted-chat-wire.md §5.1). */
+  /** 1 public group, 2 group, 3 private (docs/wire/hosted-chat.md §5.1). */
   type: DialogTypeCode;
   name: string;
   avatar: string | null;
@@ -198,7 +198,7 @@ export function markerArrived(
 }
 
 /**
- * Marks other people's messages read by us (seen here, or read on another device: peer-lessons
+ * Marks other people's messages read by us (seen here, or read on another device: docs/lessons.md
  * §10); returns the entries that changed, so the caller can tell the server about them.
  */
 export function markReadByMe(dialogId: string, ids: string[]): ChatEntry[] {
@@ -228,7 +228,7 @@ export function unreadTotal(
   return totalUnread(Object.values(state.dialogs));
 }
 
-/** Peer-lessons §11: the stack ends a stuck "composing" and ends it on any message from them. */
+/** docs/lessons.md §11: the stack ends a stuck "composing" and ends it on any message from them. */
 export function setTyping(dialogId: string, userId: number, composing: boolean): void {
   const current = chatStore.typing[dialogId] ?? [];
   const next = composing ? [...new Set([...current, userId])] : current.filter((id) => id !== userId);

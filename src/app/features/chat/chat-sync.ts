@@ -1,7 +1,7 @@
 /**
  * Keeping the portal in step with the chat service after each login: the dialog list and unread
  * counts, the blocked users (privacy list, spec §3), the group rooms (spec §4 Rooms), the history
- * of open conversations after a reconnect (peer-lessons §4), and what waited in the outbox.
+ * of open conversations after a reconnect (docs/lessons.md §4), and what waited in the outbox.
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import { StanzaError } from '../../../xmpp';

@@ -1,6 +1,6 @@
 /**
  * From the wire to the portal's chat values: history messages of the chat-service REST
- * (hosted-chat-wire.md §5.2), live XMPP messages (§14.3) and the own API's dialogs (spec §7).
+ * (docs/wire/hosted-chat.md §5.2), live XMPP messages (§14.3) and the own API's dialogs (spec §7).
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import type { Message } from '../../../rest';

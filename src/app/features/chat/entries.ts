@@ -1,9 +1,9 @@
 /**
  * Chat entries: the messages of one dialog as the portal keeps them, merged by message id and
- * never by arrival (peer-lessons §4: no gaps and no duplicates after a reconnect). Pure functions.
+ * never by arrival (docs/lessons.md §4: no gaps and no duplicates after a reconnect). Pure functions.
  */
 
-/** An attachment as the chat service and the members' SDKs send it (hosted-chat-wire.md §14.2). */
+/** An attachment as the chat service and the members' SDKs send it (docs/wire/hosted-chat.md §14.2). */
 export type EntryAttachment = {
   id?: string;
   uid?: string;
@@ -14,7 +14,7 @@ export type EntryAttachment = {
 };
 
 export interface ChatEntry {
-  /** The stanza id, which is also the history `_id` (hosted-chat-wire.md §11). */
+  /** The stanza id, which is also the history `_id` (docs/wire/hosted-chat.md §11). */
   id: string;
   dialogId: string;
   senderId: number;
@@ -90,7 +90,7 @@ export function olderPageQuery(
 }
 
 /**
- * The query that catches up after a reconnect (peer-lessons §4): everything from the newest
+ * The query that catches up after a reconnect (docs/lessons.md §4): everything from the newest
  * second we know, oldest first; the merge by id drops what we already have.
  */
 export function catchUpQuery(

@@ -1,7 +1,7 @@
 /**
- * A conversation's history from the chat-service REST (hosted-chat-wire.md §5.2), paged
+ * A conversation's history from the chat-service REST (docs/wire/hosted-chat.md §5.2), paged
  * backwards (spec §9 page size 10) and caught up after a reconnect from the newest message we
- * know (peer-lessons §4). Nothing is marked read by listing (`mark_as_read=0`): messages are read
+ * know (docs/lessons.md §4). Nothing is marked read by listing (`mark_as_read=0`): messages are read
  * when seen. Failures show spec §8 'Failed to get chat history!'.
  */
 import i18next from 'i18next';

@@ -1,5 +1,5 @@
 /**
- * User text is rendered as text; only http(s) links become clickable (peer-lessons §12: chat XSS
+ * User text is rendered as text; only http(s) links become clickable (docs/lessons.md §12: chat XSS
  * through auto-linked URLs). This splits a text into plain runs and http(s) links. Pure.
  */
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };

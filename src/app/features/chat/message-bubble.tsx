@@ -1,7 +1,7 @@
 /**
- * One message: its text (as text, http(s) links only: peer-lessons §12), its attachments (private
- * blobs through a link carrying the session token, hosted-chat-wire.md §6), the time, and for our
- * own messages the tick (peer-lessons §9; spec §3 statuses).
+ * One message: its text (as text, http(s) links only: docs/lessons.md §12), its attachments (private
+ * blobs through a link carrying the session token, docs/wire/hosted-chat.md §6), the time, and for our
+ * own messages the tick (docs/lessons.md §9; spec §3 statuses).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** User text as text (peer-lessons §12): React escapes it; only http(s) links are clickable. */
+/** User text as text (docs/lessons.md §12): React escapes it; only http(s) links are clickable. */
 import { useMemo } from 'react';
 import { linkify } from './linkify';
 

@@ -1,4 +1,4 @@
-/** Server data of the Messages screen (TanStack Query; DESIGN.md §3): dialogs and client lookups. */
+/** Server data of the Messages screen (TanStack Query; docs/architecture.md §3): dialogs and client lookups. */
 import { queryOptions } from '@tanstack/react-query';
 import { chatCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';

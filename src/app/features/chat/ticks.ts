@@ -1,5 +1,5 @@
 /**
- * Ticks of one's own messages (peer-lessons §9; spec §3 "Chat message statuses: wait for send,
+ * Ticks of one's own messages (docs/lessons.md §9; spec §3 "Chat message statuses: wait for send,
  * fail, sent to server, received, read"). A chat marker for a message also covers every earlier
  * message of the same sender in that dialog (XEP-0333 §3: markers are cumulative). Pure functions.
  */

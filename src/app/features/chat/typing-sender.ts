@@ -1,7 +1,7 @@
 /**
  * Our typing notifications (spec §4 Messaging "typing (composing) and paused", XEP-0085): the
  * first keystroke sends composing, a pause in typing sends paused, and so does sending or leaving
- * the conversation. Timers are injected (STYLE.md 3), so the rules are tested without real time.
+ * the conversation. Timers are injected (docs/conventions.md 3), so the rules are tested without real time.
  */
 export interface TypingSenderDeps {
   sendComposing(): void;

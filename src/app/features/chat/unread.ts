@@ -1,7 +1,7 @@
 /**
  * Unread counting (spec §1 red dots; spec §3 "items with unreadMessagesCount"): the server's
  * count per dialog is the baseline; a new message from someone else adds one, each message of
- * theirs we mark read takes one off (also when we read it on another device, peer-lessons §10).
+ * theirs we mark read takes one off (also when we read it on another device, docs/lessons.md §10).
  * A message already known never counts twice. Pure functions.
  */
 export interface UnreadDialog {

@@ -1,4 +1,4 @@
-/** Server data of the consultations feature (TanStack Query; DESIGN.md §3): appointments and clients. */
+/** Server data of the consultations feature (TanStack Query; docs/architecture.md §3): appointments and clients. */
 import { queryOptions } from '@tanstack/react-query';
 import type { OrderStatusFilter } from '../../../shared/api/consultation';
 import { consultationCalls } from '../../api/domain-calls';

@@ -1,4 +1,4 @@
-/** Server data of the dashboard feature (TanStack Query; DESIGN.md §3): the dashboard and the balance. */
+/** Server data of the dashboard feature (TanStack Query; docs/architecture.md §3): the dashboard and the balance. */
 import { queryOptions } from '@tanstack/react-query';
 import { dashboardCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';

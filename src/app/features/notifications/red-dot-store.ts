@@ -1,6 +1,6 @@
 /**
  * The notification red dot (spec §1 "Red-dot indicators", §4 Notifications), realtime state in
- * valtio owned by this module (DESIGN.md §3): set by a push of type 2 in a server message of
+ * valtio owned by this module (docs/architecture.md §3): set by a push of type 2 in a server message of
  * type 3, corrected by every tree refresh and every mark-read answer.
  */
 import { proxy } from 'valtio';

@@ -1,5 +1,5 @@
 /**
- * Server data of the profile feature (TanStack Query; DESIGN.md §3): audit info (spec §3; refetched
+ * Server data of the profile feature (TanStack Query; docs/architecture.md §3): audit info (spec §3; refetched
  * by the main layout on every navigation), the provider's info the top bar shows (a new name or
  * avatar refreshes it), and the options of the profile form.
  */

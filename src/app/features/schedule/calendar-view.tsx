@@ -1,6 +1,6 @@
 /**
  * /calendar (spec §2): a week or a month of availability and booked appointments, shown in the
- * provider's schedule zone (peer-lessons §17) whatever the browser's zone is.
+ * provider's schedule zone (docs/lessons.md §17) whatever the browser's zone is.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

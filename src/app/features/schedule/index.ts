@@ -1,4 +1,4 @@
-/** The schedule feature: availability editing (peer-lessons §17) and the calendar (spec §2). */
+/** The schedule feature: availability editing (docs/lessons.md §17) and the calendar (spec §2). */
 export { SCHEDULE_KEY } from './queries';
 export { useSchedule } from './use-schedule';
 export { WeeklyEditor } from './weekly-editor';

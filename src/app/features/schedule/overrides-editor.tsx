@@ -1,4 +1,4 @@
-/** One-off overrides (peer-lessons §17): extra hours on a date, or a day off; added and deleted at once. */
+/** One-off overrides (docs/lessons.md §17): extra hours on a date, or a day off; added and deleted at once. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../rest';

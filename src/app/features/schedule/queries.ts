@@ -1,4 +1,4 @@
-/** Server data of the schedule feature (TanStack Query; DESIGN.md §3): availability and the calendar. */
+/** Server data of the schedule feature (TanStack Query; docs/architecture.md §3): availability and the calendar. */
 import { queryOptions } from '@tanstack/react-query';
 import { scheduleCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';

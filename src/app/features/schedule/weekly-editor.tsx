@@ -1,5 +1,5 @@
 /**
- * Settings and weekly hours of the availability editor (peer-lessons §17): zone, consultation
+ * Settings and weekly hours of the availability editor (docs/lessons.md §17): zone, consultation
  * length, buffer, horizon and notice, and per weekday any number of hours. Saved together; the
  * server's field errors (`weekly.3`) are shown beside the hours they name.
  */

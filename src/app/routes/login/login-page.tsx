@@ -11,7 +11,7 @@ import { canEnterPortal, session } from '../../session';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { paths, PUBLIC_PATHS } from '../../paths';
 
-// The dialogs (and Headless UI with them) load only when needed: the login route stays small (DESIGN.md §4).
+// The dialogs (and Headless UI with them) load only when needed: the login route stays small (docs/architecture.md §4).
 const AgreementDialog = lazy(() =>
   import('../../features/auth/agreement-dialog').then((m) => ({ default: m.AgreementDialog })),
 );

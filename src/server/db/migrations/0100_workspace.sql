@@ -64,7 +64,7 @@ create table audit_history (
 );
 create index audit_history_provider on audit_history (provider_id, created_at);
 
--- Availability (peer-lessons §17): settings, weekly hours and one-off overrides, in the
+-- Availability (docs/lessons.md §17): settings, weekly hours and one-off overrides, in the
 -- provider's own time zone. Minutes count from local midnight; 1440 ends a day.
 create table schedule_settings (
   provider_id integer primary key references providers (id),

@@ -1,4 +1,4 @@
--- Chat-service stand-in (issue 4, ../shared/protocols/hosted-chat-wire.md §1–§10): sessions, the
+-- Chat-service stand-in (issue 4, docs/wire/hosted-chat.md §1–§10): sessions, the
 -- vendor's user fields, dialogs, messages with their markers, blob uploads, custom objects,
 -- address books, push subscriptions and events. Forward-only.
 

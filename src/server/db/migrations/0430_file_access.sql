@@ -12,7 +12,7 @@ update chat_messages m set shared_blob_ids = coalesce((
 
 create index chat_messages_shared_blobs on chat_messages using gin (shared_blob_ids);
 
--- A custom-object file field (hosted-chat-wire.md §7) is the blob uploaded into it through the
+-- A custom-object file field (docs/wire/hosted-chat.md §7) is the blob uploaded into it through the
 -- file-field route: the blob row names its record and field, and goes with the record.
 alter table blobs
   add column record_id text references qb_records (id) on delete cascade,

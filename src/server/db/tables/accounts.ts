@@ -138,7 +138,7 @@ export interface BlobsTable {
   completed_at: Timestamp | null;
   updated_at: DefaultNow;
   upload_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** The custom-object record and file field this blob was uploaded into (hosted-chat-wire.md §7). */
+  /** The custom-object record and file field this blob was uploaded into (docs/wire/hosted-chat.md §7). */
   record_id: ColumnType<string | null, string | null | undefined, string | null>;
   record_field: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -17,7 +17,7 @@ export interface QbSessionsTable {
   destroyed_at: Timestamp | null;
 }
 
-/** 1 public group, 2 group, 3 private (hosted-chat-wire.md §5.1). */
+/** 1 public group, 2 group, 3 private (docs/wire/hosted-chat.md §5.1). */
 export type DialogType = DialogTypeCode;
 
 export interface ChatDialogsTable {

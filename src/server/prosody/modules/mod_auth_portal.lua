@@ -1,5 +1,5 @@
 -- Authentication provider: every login is decided by the portal server over loopback, with a
--- shared secret (DESIGN.md §1; ../shared/protocols/prosody.md "Authenticating against our server").
+-- shared secret (docs/architecture.md §1; docs/prosody.md "Authenticating against our server").
 -- No account lives in Prosody. SASL PLAIN only: loopback, or TLS in production.
 local new_sasl = require "util.sasl".new;
 local http = require "net.http";

@@ -1,5 +1,5 @@
--- Chat history for the portal server (DESIGN.md §1; ../shared/protocols/prosody.md "Reporting
--- messages to our server"; hosted-chat-wire.md §14 and §21.7).
+-- Chat history for the portal server (docs/architecture.md §1; docs/prosody.md "Reporting
+-- messages to our server"; docs/wire/hosted-chat.md §14 and §21.7).
 --
 -- Loaded on the VirtualHost and on the MUC component. It reports to POST {portal_hook_base}/messages
 -- every message whose extraParams say save_to_history (one-to-one at -0.75 on message/bare and

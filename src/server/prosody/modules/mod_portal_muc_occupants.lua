@@ -1,5 +1,5 @@
 -- Room disco#items lists the occupants, as the hosted chat service does
--- (../shared/protocols/hosted-chat-wire.md §17 listOnlineUsers, §21.5: items with
+-- (docs/wire/hosted-chat.md §17 listOnlineUsers, §21.5: items with
 -- jid="room/userId"). Prosody 0.12 answers an empty list. Only occupants may ask.
 local st = require "util.stanza";
 local jid_bare = require "util.jid".bare;

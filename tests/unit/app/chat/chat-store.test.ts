@@ -1,6 +1,6 @@
 /**
  * The chat store's unread counts (spec §1 red dots): the server's baseline, live messages counted
- * once, read when seen or on another device (peer-lessons §10), and a lagging server count that
+ * once, read when seen or on another device (docs/lessons.md §10), and a lagging server count that
  * cannot hide a message that just arrived.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

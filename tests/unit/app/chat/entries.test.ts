@@ -1,4 +1,4 @@
-/** Peer-lessons §4: history and live messages merged by id, never by arrival; paging anchors. */
+/** docs/lessons.md §4: history and live messages merged by id, never by arrival; paging anchors. */
 import { describe, expect, it } from 'vitest';
 import { catchUpQuery, mergeEntries, olderPageQuery } from '../../../../src/app/features/chat/entries';
 import { entry } from './entry-fixture';

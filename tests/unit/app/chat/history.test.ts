@@ -1,5 +1,5 @@
 /**
- * History of one conversation (hosted-chat-wire.md §5.2; spec §9 page size 10; spec §8 'Failed to
+ * History of one conversation (docs/wire/hosted-chat.md §5.2; spec §9 page size 10; spec §8 'Failed to
  * get chat history!'): newest page first, then pages anchored before what we hold, never marking
  * read by listing; after a reconnect, catch-up pages from the newest known second, merged by id.
  * The chat service is a small in-memory double.

@@ -1,4 +1,4 @@
-/** Peer-lessons §12: text stays text; only http(s) links are links. */
+/** docs/lessons.md §12: text stays text; only http(s) links are links. */
 import { describe, expect, it } from 'vitest';
 import { linkify } from '../../../../src/app/features/chat/linkify';
 

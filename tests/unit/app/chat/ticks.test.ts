@@ -1,4 +1,4 @@
-/** Peer-lessons §9 ticks; XEP-0333 markers cover earlier messages of the same sender. */
+/** docs/lessons.md §9 ticks; XEP-0333 markers cover earlier messages of the same sender. */
 import { describe, expect, it } from 'vitest';
 import { applyMarker, tickOf } from '../../../../src/app/features/chat/ticks';
 import { entry } from './entry-fixture';

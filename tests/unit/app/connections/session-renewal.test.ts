@@ -1,5 +1,5 @@
 /**
- * The Messages chat's expired-session renewal (spec §8; hosted-chat-wire.md §2.6), with the real
+ * The Messages chat's expired-session renewal (spec §8; docs/wire/hosted-chat.md §2.6), with the real
  * chat-service client over a small in-memory service: concurrent 401s share one renewal, a
  * request sent before a finished renewal reuses it, a failed renewal is quiet (no toast; the renewer
  * has no hold on the connection's link) and each caller gets its own original ChatServiceError.
