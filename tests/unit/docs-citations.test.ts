@@ -174,9 +174,13 @@ describe('documents cited in comments', () => {
   it('docs name only source paths that exist', () => {
     // Named on purpose though absent: the planned call stack, and the migrations' name pattern.
     const notFiles = new Set(['src/webrtc', 'src/server/db/migrations/NNNN_name.sql']);
-    const docs = ['README.md', ...readdirSync(path.join(ROOT, 'docs'), { recursive: true }).map(String)]
-      .filter((name) => name.endsWith('.md'))
-      .map((name) => (name === 'README.md' ? name : path.join('docs', name)));
+    const docs = [
+      'README.md',
+      ...readdirSync(path.join(ROOT, 'docs'), { recursive: true })
+        .map(String)
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => path.join('docs', name)),
+    ];
     const dead = docs.flatMap((doc) =>
       [...read(doc).matchAll(/`((?:src|scripts|tests|proto|fixtures)\/[^`\s*{}]+?)\/?`/g)]
         .map((m) => m[1]!)
