@@ -41,3 +41,8 @@ export function accountSettingPath(tab: 'availability' | 'providerProfile', isEd
 export function shareScreenPath(otherUserId: number): string {
   return `${paths.shareScreen}?otherUserId=${otherUserId}`;
 }
+
+/** `/question?appointmentId={id}`: the intake questionnaire of an appointment (spec §2). */
+export function questionPath(appointmentId: number): string {
+  return `${paths.question}?appointmentId=${appointmentId}`;
+}

@@ -4,6 +4,7 @@ import * as protocol from '../shared/api/protocol';
 import * as chatIdentity from '../shared/api/chat-identity';
 import type { BodyOf } from '../shared/api/endpoint';
 import type { ApiClient, CallInput } from './client';
+import { messaging } from './messaging';
 
 type Extra = Pick<CallInput, 'quiet' | 'signal' | 'onUploadProgress'>;
 
@@ -23,6 +24,9 @@ export const accountApi = (api: ApiClient) => ({
   consultationCounts: (extra?: Extra) => api.call(account.consultationCounts, { ...extra }),
   cancelAccount: (body: BodyOf<typeof account.cancelAccount>, extra?: Extra) =>
     api.call(account.cancelAccount, { body, ...extra }),
+  /** Mails a new e-mail verification code (sign-up sent the first). */
+  sendEmailVerification: (extra?: Extra) => api.call(account.sendEmailVerification, { ...extra }),
+  verifyEmail: (code: string, extra?: Extra) => api.call(account.verifyEmail, { body: { code }, ...extra }),
 });
 
 export const protocolApi = (api: ApiClient) => ({
@@ -35,5 +39,5 @@ export const protocolApi = (api: ApiClient) => ({
 });
 
 export const chatIdentityApi = (api: ApiClient) => ({
-  credentials: (extra?: Extra) => api.call(chatIdentity.getChatCredentials, { ...extra }),
+  credentials: (extra?: Extra) => api.call(chatIdentity.getChatCredentials, { query: messaging(), ...extra }),
 });

@@ -1,16 +1,21 @@
-/** Notification calls (spec §7 "Notifications"), one function per endpoint. */
+/**
+ * Notification calls (spec §7 "Notifications"), one function per endpoint; the ones under
+ * `/message/` carry the platform of spec §6.
+ */
 import type { BodyOf, QueryOf } from '../shared/api/endpoint';
 import * as notifications from '../shared/api/notifications';
 import type { ApiClient, CallInput } from './client';
+import { messaging } from './messaging';
 
 type Extra = Pick<CallInput, 'quiet' | 'signal'>;
 
 export const notificationsApi = (api: ApiClient) => ({
-  markRead: (id: number, extra?: Extra) => api.call(notifications.markRead, { query: { id }, ...extra }),
-  refresh: (extra?: Extra) => api.call(notifications.refresh, { ...extra }),
+  markRead: (id: number, extra?: Extra) =>
+    api.call(notifications.markRead, { query: messaging({ id }), ...extra }),
+  refresh: (extra?: Extra) => api.call(notifications.refresh, { query: messaging(), ...extra }),
   markReadAll: (query: QueryOf<typeof notifications.markReadAll> = {}, extra?: Extra) =>
-    api.call(notifications.markReadAll, { query: { ...query }, ...extra }),
-  tree: (extra?: Extra) => api.call(notifications.notificationTree, { ...extra }),
+    api.call(notifications.markReadAll, { query: messaging(query), ...extra }),
+  tree: (extra?: Extra) => api.call(notifications.notificationTree, { query: messaging(), ...extra }),
   list: (
     query: {
       pageNum: number;
@@ -19,8 +24,8 @@ export const notificationsApi = (api: ApiClient) => ({
       unread?: boolean;
     },
     extra?: Extra,
-  ) => api.call(notifications.listMessages, { query: { ...query }, ...extra }),
-  categories: (extra?: Extra) => api.call(notifications.messageCategory, { ...extra }),
+  ) => api.call(notifications.listMessages, { query: messaging(query), ...extra }),
+  categories: (extra?: Extra) => api.call(notifications.messageCategory, { query: messaging(), ...extra }),
   saveSettings: (body: BodyOf<typeof notifications.saveNotificationSetting>, extra?: Extra) =>
     api.call(notifications.saveNotificationSetting, { body, ...extra }),
   settings: (extra?: Extra) => api.call(notifications.getNotificationSetting, { ...extra }),

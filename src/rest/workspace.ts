@@ -8,6 +8,7 @@ import * as content from '../shared/api/content';
 import * as dashboard from '../shared/api/dashboard';
 import type { BodyOf, QueryOf } from '../shared/api/endpoint';
 import * as profile from '../shared/api/profile';
+import * as questionnaire from '../shared/api/questionnaire';
 import * as schedule from '../shared/api/schedule';
 import type { ApiClient, CallInput } from './client';
 import type { Uploader } from './upload';
@@ -64,6 +65,9 @@ export const consultationApi = (api: ApiClient) => ({
     api.call(consultation.endConsultation, { query: { quickBloxId }, ...extra }),
   cancel: (body: BodyOf<typeof consultation.cancelConsultation>, extra?: Extra) =>
     api.call(consultation.cancelConsultation, { body, ...extra }),
+  /** The intake questionnaire of an appointment (spec §2 /question). */
+  questionnaire: (appointmentId: number, extra?: Extra) =>
+    api.call(questionnaire.getAppointmentQuestionnaire, { query: { appointmentId }, ...extra }),
 });
 
 export const dashboardApi = (api: ApiClient) => ({

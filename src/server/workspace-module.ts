@@ -7,6 +7,7 @@ import type { ServerModule } from './app';
 import { registerConsultationRoutes } from './consultation/consultation-routes';
 import { bookingAdminRoutes } from './consultation/admin-routes';
 import { registerContentRoutes } from './content/content-routes';
+import { registerQuestionnaireRoutes } from './consultation/questionnaire-routes';
 import { registerDashboardRoutes } from './dashboard/dashboard-routes';
 import { auditAdminRoutes } from './profile/admin-routes';
 import { registerDocumentRoutes } from './profile/documents';
@@ -21,6 +22,7 @@ export const workspaceModule: ServerModule = {
     registerDocumentRoutes(api, ctx, deps.blobs);
     registerScheduleRoutes(api, ctx);
     registerConsultationRoutes(api, ctx);
+    registerQuestionnaireRoutes(api, ctx);
     registerDashboardRoutes(api, ctx);
     registerContentRoutes(api, ctx);
   },

@@ -1,7 +1,7 @@
 /**
  * What the health-data access log records (issue 12; HIPAA §164.312(b) audit controls): the kinds
  * of a member's data a provider can open. The table's check constraint lists the same values
- * (src/server/db/migrations/0500_health_data_access_log.sql).
+ * (src/server/db/migrations/0500_health_data_access_log.sql, 0522_questionnaire_access_kind.sql).
  */
 export const HEALTH_DATA_KINDS = [
   'report',
@@ -11,5 +11,6 @@ export const HEALTH_DATA_KINDS = [
   'daily-chart',
   'chat-history',
   'file-link',
+  'intake-questionnaire',
 ] as const;
 export type HealthDataKind = (typeof HEALTH_DATA_KINDS)[number];

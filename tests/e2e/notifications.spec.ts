@@ -7,21 +7,8 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { member } from '../../fixtures';
-import { signInThroughForm } from './support';
+import { signInThroughForm, socketSubscribed } from './support';
 import { admin, freshProvider, submitProfileOverApi } from './workspace-support';
-
-/** Resolves once the portal's app socket has sent its last SUBSCRIBE (id 3, spec §7). */
-function socketSubscribed(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/socket')) return;
-      ws.on('framesent', ({ payload }) => {
-        const text = typeof payload === 'string' ? payload : payload.toString();
-        if (text.startsWith('SUBSCRIBE') && /\nid:3\n/.test(text)) resolve();
-      });
-    });
-  });
-}
 
 /**
  * A fresh provider (no seeded persona changes) whose profile waits for review (NEED_AUDIT),

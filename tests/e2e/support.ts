@@ -1,8 +1,7 @@
 /** Shared steps for the end-to-end tests: personas sign in through the real login page. */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { provider } from '../../fixtures';
+import { mailedCode, RESET_CODE } from '../support/mail';
 
 export async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -17,22 +16,25 @@ export async function signInAs(page: Page, key: string) {
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
 }
 
-export async function latestMailCode(email: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  for (let i = 0; i < 50; i++) {
-    const files = (await readdir(dir).catch(() => [] as string[]))
-      .filter((f) => f.endsWith(`${email}.eml`))
-      .sort();
-    if (files.length > 0) {
-      const text = await readFile(path.join(dir, files.at(-1)!), 'utf8');
-      return /reset code is (\d{6})/.exec(text)![1]!;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No mail for ${email} in the outbox`);
+/** The code of the newest mail to `email` matching `pattern` (a reset code unless told). */
+export function latestMailCode(email: string, pattern: RegExp = RESET_CODE): Promise<string> {
+  return mailedCode(process.env.E2E_DATA_DIR!, email, pattern);
 }
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${counter++}@clinic.example`;
+}
+
+/** Resolves once the portal's app socket has sent its last SUBSCRIBE (id 3, spec §7). */
+export function socketSubscribed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith('/socket')) return;
+      ws.on('framesent', ({ payload }) => {
+        const text = typeof payload === 'string' ? payload : payload.toString();
+        if (text.startsWith('SUBSCRIBE') && /\nid:3\n/.test(text)) resolve();
+      });
+    });
+  });
 }

@@ -5,12 +5,16 @@ import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { ROOT } from '../support/stack';
 import { profileForm } from '../support/workspace';
-import { uniqueEmail } from './support';
+import { VERIFICATION_CODE } from '../support/mail';
+import { latestMailCode, uniqueEmail } from './support';
 
 const run = promisify(execFile);
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
-/** Signs a provider up and agrees to the protocols over the API (the UI of that is issue 2's test). */
+/**
+ * Signs a provider up, confirms the mailed e-mail code and agrees to the protocols over the API
+ * (the UI of these is in foundation.spec.ts and verification.spec.ts).
+ */
 export async function freshProvider(
   request: APIRequestContext,
   prefix: string,
@@ -32,6 +36,10 @@ export async function freshProvider(
     headers: auth,
     form: { protocolIds: ids.join(',') },
   });
+  const code = await latestMailCode(email, VERIFICATION_CODE);
+  const verified = await request.post('/api/user/user/sign/verify/email', { headers: auth, form: { code } });
+  if (((await verified.json()) as { code: string }).code !== 'OK')
+    throw new Error(`Verification of ${email} failed`);
   return { email, password, token: data.token };
 }
 

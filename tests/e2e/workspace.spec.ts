@@ -3,7 +3,8 @@
  * availability shown in the calendar, clients, and the kept-alive appointment list.
  */
 import { expect, test } from '@playwright/test';
-import { signInAs, signInThroughForm, uniqueEmail } from './support';
+import { VERIFICATION_CODE } from '../support/mail';
+import { latestMailCode, signInAs, signInThroughForm, uniqueEmail } from './support';
 import { admin, freshProvider, PDF } from './workspace-support';
 
 test('a new provider submits the profile, is approved by the admin command and sees the popup once', async ({
@@ -20,7 +21,10 @@ test('a new provider submits the profile, is approved by the admin command and s
   const agreement = page.getByRole('dialog', { name: 'Before you start' });
   await agreement.getByLabel('I have read and accept these documents').check();
   await agreement.getByRole('button', { name: 'Agree and continue' }).click();
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  // Issue 12: the mailed code before the profile can be submitted.
+  await expect(page).toHaveURL(/\/verification$/);
+  await page.getByLabel('Verification code').fill(await latestMailCode(email, VERIFICATION_CODE));
+  await page.getByRole('button', { name: 'Confirm' }).click();
 
   await page.getByRole('link', { name: 'Complete your profile' }).click();
   await expect(page).toHaveURL(/\/profile\/certification$/);

@@ -1,27 +1,17 @@
 /** Sign up, sign in, sign out, token errors, rate limits and passwords against the real server. */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { personas, provider } from '../../fixtures';
 import { apiClient } from '../support/api';
+import { mailedCode, mailsTo, RESET_CODE } from '../support/mail';
 
 const stack = inject('stack');
 const api = apiClient(stack.url);
 
-/** The newest code mailed to `email` after `after` files (the mail is sent after the answer). */
-async function latestResetCode(email: string, after = 0): Promise<string> {
-  const dir = path.join(stack.dataDir, 'outbox');
-  for (let i = 0; i < 100; i++) {
-    const files = (await readdir(dir).catch(() => [] as string[]))
-      .filter((f) => f.endsWith(`${email}.eml`))
-      .sort();
-    if (files.length > after) {
-      const text = await readFile(path.join(dir, files.at(-1)!), 'utf8');
-      return /reset code is (\d{6})/.exec(text)![1]!;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`No mail for ${email} in the outbox`);
+/** The newest reset code mailed to `email` after `after` reset mails (sign-up mails its own code). */
+function latestResetCode(email: string, after = 0): Promise<string> {
+  return mailedCode(stack.dataDir, email, RESET_CODE, after);
 }
 
 describe('sign up', () => {
@@ -227,9 +217,7 @@ describe('forgotten password', () => {
   });
 
   it('mails a code that resets the password once and ends every session', async () => {
-    const before = (await readdir(path.join(stack.dataDir, 'outbox'))).filter((f) =>
-      f.endsWith(`${fresh.email}.eml`),
-    );
+    const before = await mailsTo(stack.dataDir, fresh.email, RESET_CODE);
     const sent = await api.call<{ step: string }>('POST', '/user/user/sign/forget/password', {
       form: { email: fresh.email },
       from: '10.5.0.2',

@@ -21,6 +21,8 @@ export const QUERY_ROOTS = {
   /** features/profile: audit info, the form's options, and the provider's info the main layout shows. */
   profile: ['profile'],
   doctorInfo: ['account', 'doctorInfo'],
+  /** features/questionnaire: intake questionnaires of appointments. */
+  questionnaire: ['questionnaire'],
   /** features/reports: report lists, reports, their members, the editor's lists and cycle data. */
   reports: ['reports'],
   /** router: the report access check of spec §5, once per navigation to a report path. */

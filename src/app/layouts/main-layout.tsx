@@ -14,6 +14,7 @@ import { updateUserInfo } from '../session';
 import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
 import { MenuRedDot } from '../features/notifications';
 import { AuditPopup, decisionPopupDue, doctorInfoQuery, useAuditInfo } from '../features/profile';
+import { EmailVerificationBanner } from '../features/verification';
 import { paths } from '../paths';
 import { routeFor } from '../router/route-table';
 import { KeepAliveOutlet } from './keep-alive';
@@ -57,6 +58,7 @@ export function MainLayout() {
         className={`flex min-w-0 flex-1 flex-col ${onStatusPage ? 'bg-gradient-to-b from-brand-100 to-slate-50' : ''}`}
       >
         <TopBar title={title} transparent={onStatusPage} />
+        <EmailVerificationBanner info={info.data} />
         <main className="flex-1 p-6">
           <KeepAliveOutlet />
         </main>

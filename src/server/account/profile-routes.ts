@@ -41,10 +41,41 @@ export async function countConsultations(db: Database, providerId: number) {
   };
 }
 
+/**
+ * Basic info changes without a new review (spec §7 `updateDoctorInfo`): phone, language, time zone, country. The
+ * name and title a reviewer approved (or is reviewing) change only with a new submission of the
+ * profile (`addConsultInfoAudit`); sending them unchanged is fine.
+ */
+async function assertReviewedFieldsUnchanged(
+  ctx: ServerContext,
+  providerId: number,
+  body: { firstName?: string; lastName?: string; title?: string },
+): Promise<void> {
+  const p = await ctx.db
+    .selectFrom('providers')
+    .select(['audit_status', 'first_name', 'last_name', 'title'])
+    .where('id', '=', providerId)
+    .executeTakeFirstOrThrow();
+  if (p.audit_status === null) return;
+  const changed = [
+    body.firstName !== undefined && body.firstName !== p.first_name && 'firstName',
+    body.lastName !== undefined && body.lastName !== p.last_name && 'lastName',
+    body.title !== undefined && (body.title || null) !== p.title && 'title',
+  ].filter((f): f is string => Boolean(f));
+  if (changed.length > 0) {
+    throw new ApiError(
+      'INVALID_STATE',
+      'Your name and title are part of the reviewed profile: change them in the profile and submit it again',
+      { fields: changed.map((field) => ({ field, message: 'Part of the reviewed profile' })) },
+    );
+  }
+}
+
 export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
   registerEndpoint(app, ctx, getDoctorInfo, ({ session }) => loadDoctorInfo(ctx, session.providerId));
 
   registerEndpoint(app, ctx, updateDoctorInfo, async ({ body, session }) => {
+    await assertReviewedFieldsUnchanged(ctx, session.providerId, body);
     const set = {
       ...(body.firstName !== undefined && { first_name: body.firstName }),
       ...(body.lastName !== undefined && { last_name: body.lastName }),

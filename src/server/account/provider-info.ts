@@ -30,5 +30,6 @@ export async function loadDoctorInfo(ctx: ServerContext, providerId: number): Pr
     auditStatus: row.audit_status,
     chatId: row.chat_id,
     createdAt: row.created_at.toISOString(),
+    emailVerified: row.email_verified_at !== null,
   };
 }

@@ -1,6 +1,15 @@
 /** Sign up, sign in, sign out, forgotten and changed passwords (spec §7 "Account"). */
 import type { FastifyInstance } from 'fastify';
-import { forgetPassword, modifyPassword, signIn, signOut, signUp } from '../../shared/api/account';
+import {
+  forgetPassword,
+  modifyPassword,
+  sendEmailVerification,
+  signIn,
+  signOut,
+  signUp,
+  VERIFICATION_RESEND_SECONDS,
+  verifyEmail,
+} from '../../shared/api/account';
 import type { ServerContext } from '../context';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../auth/passwords';
 import { LIMITS } from '../http/limits';
@@ -10,6 +19,7 @@ import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { afterAnswer, type Mailer } from '../mail/mailer';
 import { createProvider } from './create-provider';
+import { confirmEmail, issueVerificationCode, takeResendSlot } from './email-verification';
 import { consumeResetCode, issueResetCode } from './password-reset';
 import { loadDoctorInfo } from './provider-info';
 
@@ -46,7 +56,37 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       userAgent: request.headers['user-agent'] ?? null,
       address: request.ip,
     });
+    const provider = { id: created.id, email: body.email, first_name: body.firstName };
+    afterAnswer(ctx.log, 'email verification code not sent', () =>
+      issueVerificationCode(ctx, mailer, provider),
+    );
     return { token, userInfo: await loadDoctorInfo(ctx, created.id) };
+  });
+
+  registerEndpoint(app, ctx, sendEmailVerification, async ({ session, request }) => {
+    const provider = await ctx.db
+      .selectFrom('providers')
+      .select(['id', 'email', 'first_name', 'email_verified_at'])
+      .where('id', '=', session.providerId)
+      .executeTakeFirstOrThrow();
+    if (provider.email_verified_at) {
+      throw new ApiError('INVALID_STATE', 'Your e-mail address is already confirmed');
+    }
+    await takeResendSlot(ctx, provider.id, request.ip);
+    try {
+      await issueVerificationCode(ctx, mailer, provider);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'email verification code not sent');
+      throw new ApiError('SERVICE_UNAVAILABLE', 'The mail could not be sent; please try again later');
+    }
+    return { sentTo: provider.email, resendAfterSeconds: VERIFICATION_RESEND_SECONDS };
+  });
+
+  registerEndpoint(app, ctx, verifyEmail, async ({ body, session }) => {
+    const info = await loadDoctorInfo(ctx, session.providerId);
+    if (info.emailVerified) return info;
+    await confirmEmail(ctx, session.providerId, body.code);
+    return loadDoctorInfo(ctx, session.providerId);
   });
 
   registerEndpoint(app, ctx, signIn, async ({ body, request }) => {

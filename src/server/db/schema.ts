@@ -6,6 +6,7 @@ import type {
   AuthAttemptsTable,
   BlobsTable,
   ChatUsersTable,
+  EmailVerificationsTable,
   MembersTable,
   PasswordResetsTable,
   ProtocolRecordsTable,
@@ -47,6 +48,7 @@ import type {
   ConsultationCountriesTable,
   ConsultationLanguagesTable,
   DoctorCategoriesTable,
+  IntakeQuestionnairesTable,
   MemberTagsTable,
   ProviderDocumentsTable,
   ProviderProfilesTable,
@@ -109,4 +111,6 @@ export interface DB {
   member_health_profiles: MemberHealthProfilesTable;
   health_data_access_log: HealthDataAccessLogTable;
   report_access_grants: ReportAccessGrantsTable;
+  email_verifications: EmailVerificationsTable;
+  intake_questionnaires: IntakeQuestionnairesTable;
 }

@@ -3,6 +3,7 @@
  * Chat logins share one policy (and so one count) across `/qb/session.json`, `/qb/login.json` and
  * XMPP logins.
  */
+import { VERIFICATION_RESEND_SECONDS } from '../../shared/api/account';
 import type { LimitPolicy } from './rate-limit';
 
 const FIFTEEN_MINUTES = 900;
@@ -45,5 +46,17 @@ export const LIMITS = {
     counts: 'requests',
     perAccount: { max: 60, windowSeconds: 600 },
     perAddress: { max: 100, windowSeconds: 60 },
+  },
+  /** `POST /api/user/user/sign/verify/email/send`, by provider: one mail a minute… */
+  verificationMail: {
+    scope: 'verification-mail',
+    counts: 'requests',
+    perAccount: { max: 1, windowSeconds: VERIFICATION_RESEND_SECONDS },
+  },
+  /** …and five an hour. */
+  verificationMailHourly: {
+    scope: 'verification-mail-hour',
+    counts: 'requests',
+    perAccount: { max: 5, windowSeconds: HOUR },
   },
 } satisfies Record<string, LimitPolicy>;

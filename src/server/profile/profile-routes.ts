@@ -13,6 +13,7 @@ import {
 } from '../../shared/api/profile';
 import type { ServerContext } from '../context';
 import type { FieldError } from '../../shared/api/envelope';
+import { assertEmailVerified } from '../account/email-verification';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { localDateOf } from '../schedule/local-time';
@@ -122,6 +123,8 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ServerContext) {
       problems.push({ field: 'licenceExpiresOn', message: 'The licence has expired' });
     }
     if (problems.length) throw ApiError.validation(problems);
+    // Spec §2 /verification: the form's own mistakes first, then the address a reviewer's decision goes to.
+    await assertEmailVerified(ctx, providerId);
 
     await ctx.db.transaction().execute(async (trx) => {
       await applyAuditEvent(trx, providerId, 'SUBMIT');

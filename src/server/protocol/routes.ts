@@ -9,11 +9,13 @@ import {
   getProtocolPopupInfo,
   getPublishProtocolVersionInfo,
   isDoctorPopupUserProtocolMsg,
+  type AcceptedProtocol,
   type Protocol,
 } from '../../shared/api/protocol';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
+import { authenticate } from '../http/authenticate';
 import { registerEndpoint } from '../http/route';
 
 /** The newest published version of every protocol kind. */
@@ -56,6 +58,32 @@ export async function pendingProtocolIds(db: Database, providerId: number): Prom
   return current.filter((p) => !done.has(p.id)).map((p) => p.id);
 }
 
+/** Every protocol version the provider agreed to, newest agreement first. */
+async function acceptedProtocols(
+  db: Database,
+  providerId: number,
+  current: Protocol[],
+): Promise<AcceptedProtocol[]> {
+  const rows = await db
+    .selectFrom('protocol_records as r')
+    .innerJoin('protocols as p', 'p.id', 'r.protocol_id')
+    .select(['p.id', 'p.kind', 'p.version', 'p.title', 'r.agreed_at', 'r.platform'])
+    .where('r.provider_id', '=', providerId)
+    .orderBy('r.agreed_at', 'desc')
+    .orderBy('p.kind')
+    .execute();
+  const currentIds = new Set(current.map((p) => p.id));
+  return rows.map((r) => ({
+    protocolId: r.id,
+    kind: r.kind,
+    version: r.version,
+    title: r.title,
+    agreedAt: r.agreed_at.toISOString(),
+    platform: r.platform,
+    current: currentIds.has(r.id),
+  }));
+}
+
 export function registerProtocolRoutes(app: FastifyInstance, ctx: ServerContext) {
   registerEndpoint(app, ctx, isDoctorPopupUserProtocolMsg, async ({ params, session }) => {
     if (params.userId !== session.providerId)
@@ -68,9 +96,15 @@ export function registerProtocolRoutes(app: FastifyInstance, ctx: ServerContext)
     protocols: await currentProtocols(ctx.db),
   }));
 
-  registerEndpoint(app, ctx, getPublishProtocolVersionInfo, async () => ({
-    protocols: (await currentProtocols(ctx.db)).map(({ content: _content, ...rest }) => rest),
-  }));
+  registerEndpoint(app, ctx, getPublishProtocolVersionInfo, async ({ headers }) => {
+    const current = await currentProtocols(ctx.db);
+    // Public, so the login pages may ask; a token that is sent must be valid (spec §8 token errors).
+    const session = headers.authToken ? await authenticate(ctx, headers.authToken) : null;
+    return {
+      protocols: current.map(({ content: _content, ...rest }) => rest),
+      accepted: session ? await acceptedProtocols(ctx.db, session.providerId, current) : null,
+    };
+  });
 
   registerEndpoint(app, ctx, addProtocolRecords, async ({ body, query, session }) => {
     const current = new Set((await currentProtocols(ctx.db)).map((p) => p.id));

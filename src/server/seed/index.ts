@@ -11,6 +11,7 @@ import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
 import { seedExpertReports, seedReportAccess, seedReportCatalogues } from './reports';
 import { seedCycleData } from './cycle-data';
+import { seedQuestionnaires } from './questionnaires';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
@@ -18,6 +19,7 @@ export const SEEDERS: readonly Seeder[] = [
   seedNotifications,
   ...WORKSPACE_SEEDERS,
   seedReportCatalogues,
+  seedQuestionnaires,
   seedExpertReports,
   seedReportAccess,
   seedCycleData,

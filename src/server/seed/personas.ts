@@ -51,6 +51,8 @@ export const seedPersonas: Seeder = {
           audited_time: status && status !== 'NEED_AUDIT' ? new Date(now - DAY) : null,
           // Approved and rejected personas have already seen their decision popup.
           audited_popup_page: status === 'AUDIT_PASSED' || status === 'AUDIT_NOT_PASSED',
+          // Every demo login has confirmed its address (spec §2 /verification), so each can submit a profile.
+          email_verified_at: new Date(now - 3 * DAY),
         },
       });
     }

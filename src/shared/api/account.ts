@@ -34,6 +34,8 @@ export const DoctorInfo = z.object({
   auditStatus: AuditStatus.nullable(),
   chatId: z.number().int(),
   createdAt: z.string(),
+  /** The address was confirmed with the mailed code; until then the profile cannot be submitted. */
+  emailVerified: z.boolean(),
 });
 export type DoctorInfo = z.infer<typeof DoctorInfo>;
 
@@ -138,7 +140,10 @@ export const updateDoctorInfo = defineEndpoint({
   id: 'updateDoctorInfo',
   method: 'POST',
   path: '/user/user/doctor/updateDoctorInfo',
-  summary: 'Update the signed-in provider; absent fields keep their value, empty optional fields clear it',
+  summary:
+    'Update basic info of the signed-in provider without a new review (the audit status stays); absent fields ' +
+    'keep their value, empty optional fields clear it. Once a profile was submitted, the name and title change ' +
+    'only with a new submission: changing them here is INVALID_STATE',
   tag: 'Account',
   auth: 'token',
   body: z.object({
@@ -202,4 +207,38 @@ export const cancelAccount = defineEndpoint({
   auth: 'token',
   body: z.object({ password: AnyPassword }),
   response: z.null(),
+});
+
+/** Six digits, as mailed (sign-up, resend). */
+export const VerificationCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits');
+
+/** Seconds between two verification mails to one account. */
+export const VERIFICATION_RESEND_SECONDS = 60;
+
+export const sendEmailVerification = defineEndpoint({
+  id: 'sendEmailVerification',
+  method: 'POST',
+  path: '/user/user/sign/verify/email/send',
+  summary:
+    'Mail a new verification code to the signed-in provider (sign-up sends the first); older codes stop working. ' +
+    `At most one a ${VERIFICATION_RESEND_SECONDS} s and five an hour (RATE_LIMITED); INVALID_STATE once verified`,
+  tag: 'Account',
+  auth: 'token',
+  response: z.object({ sentTo: z.string(), resendAfterSeconds: z.number().int() }),
+});
+
+export const verifyEmail = defineEndpoint({
+  id: 'verifyEmail',
+  method: 'POST',
+  path: '/user/user/sign/verify/email',
+  summary:
+    'Confirm the address with the mailed code (valid 24 hours, 5 tries); answers the provider, now verified. ' +
+    'Answers OK again for an address already verified',
+  tag: 'Account',
+  auth: 'token',
+  body: z.object({ code: VerificationCode }),
+  response: DoctorInfo,
 });

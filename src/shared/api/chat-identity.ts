@@ -1,6 +1,7 @@
 /** Chat identity, spec §3 "Chat credentials" and §7 "Chat and consultation". */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { messagingQuery } from './messaging';
 
 export const ChatCredentials = z.object({
   /** Chat-service login name. */
@@ -23,5 +24,6 @@ export const getChatCredentials = defineEndpoint({
   summary: "The signed-in provider's chat credentials",
   tag: 'Chat',
   auth: 'token',
+  query: messagingQuery(),
   response: ChatCredentials,
 });

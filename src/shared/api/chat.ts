@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { DIALOG_TYPE } from '../dialog-type';
 import { defineEndpoint } from './endpoint';
+import { messagingQuery } from './messaging';
 import { Id } from './fields';
 
 /** Spec §3 "A default avatar is used when none": served by the server at this path. */
@@ -58,7 +59,7 @@ export const getProviderDialogs = defineEndpoint({
   summary: "The signed-in provider's chat dialogs, newest message first, with client info and unread counts",
   tag: 'Chat',
   auth: 'token',
-  query: z.object({
+  query: messagingQuery({
     limit: z.coerce.number().int().min(1).max(500).default(100),
     skip: z.coerce.number().int().min(0).default(0),
   }),
@@ -116,6 +117,7 @@ export const getChatAccount = defineEndpoint({
     "The provider's chat account: chat password, the app credentials for sessions, each dialog's unread count",
   tag: 'Chat',
   auth: 'token',
+  query: messagingQuery(),
   response: ChatAccountInfo,
 });
 
@@ -136,5 +138,6 @@ export const getUnreadDialogs = defineEndpoint({
   summary: 'Dialogs of the provider with unread messages (for red dots), newest first, and the total',
   tag: 'Chat',
   auth: 'token',
+  query: messagingQuery(),
   response: z.object({ total: z.number().int(), items: z.array(UnreadDialog) }),
 });

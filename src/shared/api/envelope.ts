@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   MEMBER_EXPERT_REPORT_NO_ACCESS: 403,
   /** Another provider holds the expert report (or it was assigned to another). */
   EXPERT_REPORT_NOT_YOURS: 403,
+  /** The provider has not confirmed the e-mail address yet (e.g. submitting the profile). */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   /** The path exists but not for this method; the `Allow` header lists the methods it takes. */
   METHOD_NOT_ALLOWED: 405,
@@ -38,6 +40,7 @@ export const ERROR_CODES = {
   SLOT_UNAVAILABLE: 409,
   RESET_CODE_INVALID: 400,
   PRECONDITION_FAILED: 412,
+  VERIFICATION_CODE_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,

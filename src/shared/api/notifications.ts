@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { NOTIFICATION_TREE_KEYS } from '../app-socket';
 import { NOTIFICATION_CATEGORIES } from '../notification-categories';
 import { defineEndpoint } from './endpoint';
+import { messagingQuery } from './messaging';
 import { FormBoolean, Id } from './fields';
 
 export const NotificationCategory = z.enum(NOTIFICATION_CATEGORIES);
@@ -94,7 +95,7 @@ export const markRead = defineEndpoint({
   summary: 'Mark one notification read; answers the red dot after it',
   tag: TAG,
   auth: 'token',
-  query: z.object({ id: Id }),
+  query: messagingQuery({ id: Id }),
   response: RedDotState,
 });
 
@@ -105,6 +106,7 @@ export const refresh = defineEndpoint({
   summary: 'The notification red dot, counted now (after sign-in, reconnect and every push)',
   tag: TAG,
   auth: 'token',
+  query: messagingQuery(),
   response: RedDotState,
 });
 
@@ -115,7 +117,7 @@ export const markReadAll = defineEndpoint({
   summary: 'Mark every notification read, or those of one category',
   tag: TAG,
   auth: 'token',
-  query: z.object({ category: NotificationCategory.optional() }),
+  query: messagingQuery({ category: NotificationCategory.optional() }),
   response: RedDotState,
 });
 
@@ -127,6 +129,7 @@ export const notificationTree = defineEndpoint({
     'The notification tree with its NOTIFICATION_CLIENT_ACTIVITIES_LIST and NOTIFICATION_UNVIEW_LIST counters',
   tag: TAG,
   auth: 'token',
+  query: messagingQuery(),
   response: NotificationTree,
 });
 
@@ -137,7 +140,7 @@ export const listMessages = defineEndpoint({
   summary: 'Notifications, newest first, one page at a time',
   tag: TAG,
   auth: 'token',
-  query: z.object({
+  query: messagingQuery({
     pageNum: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(5),
     category: NotificationCategory.optional(),
@@ -153,6 +156,7 @@ export const messageCategory = defineEndpoint({
   summary: 'Every notification category with its total and unread counts',
   tag: TAG,
   auth: 'token',
+  query: messagingQuery(),
   response: z.array(CategorySummary),
 });
 

@@ -159,7 +159,8 @@ export const addConsultInfoAudit = defineEndpoint({
   path: '/consultation/invite/doctor/addConsultInfoAudit',
   summary:
     'Submit the profile and certification for review: the status becomes NEED_AUDIT (spec §4). ' +
-    'Refused with INVALID_STATE while a submission is already under review.',
+    'Refused with INVALID_STATE while a submission is already under review, and with EMAIL_NOT_VERIFIED ' +
+    'until the provider confirmed the e-mail address.',
   tag: 'Profile',
   auth: 'token',
   body: SubmitConsultInfo,

@@ -48,12 +48,31 @@ export const addProtocolRecords = defineEndpoint({
   response: z.object({ recorded: z.number().int() }),
 });
 
+/** One protocol version a provider agreed to (spec §7 `records/add`). */
+export const AcceptedProtocol = z.object({
+  protocolId: z.number().int(),
+  kind: ProtocolKind,
+  version: z.number().int(),
+  title: z.string(),
+  agreedAt: z.string(),
+  /** The platform the agreement was given on (`records/add?platform=`). */
+  platform: z.string(),
+  /** Whether this is the newest published version of its kind. */
+  current: z.boolean(),
+});
+export type AcceptedProtocol = z.infer<typeof AcceptedProtocol>;
+
 export const getPublishProtocolVersionInfo = defineEndpoint({
   id: 'getPublishProtocolVersionInfo',
   method: 'GET',
   path: '/user/protocol/getPublishProtocolVersionInfo',
-  summary: 'The newest published version of every protocol (no text)',
+  summary:
+    'The newest published version of every protocol (no text); with an authToken also every version the ' +
+    'signed-in provider agreed to, newest first (`accepted`, null without a token)',
   tag: 'Protocol',
   auth: 'public',
-  response: z.object({ protocols: z.array(Protocol.omit({ content: true })) }),
+  response: z.object({
+    protocols: z.array(Protocol.omit({ content: true })),
+    accepted: z.array(AcceptedProtocol).nullable(),
+  }),
 });

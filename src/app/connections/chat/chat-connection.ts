@@ -9,7 +9,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, createChatService, type ChatService, type ChatSession } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
+import type { ChatCredentials } from '../../../shared/api/chat-identity';
 import { ChatNotConnectedError, createChatClient, type ChatClient } from '../../../xmpp';
+import { chatIdentityCalls } from '../../api/api-client';
 import { chatCalls } from '../../api/domain-calls';
 import { observedFetch, type Traffic } from '../../api/traffic';
 import { showToast } from '../../components/toast-store';
@@ -84,7 +86,7 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
     throw new LoginStepFailed(key);
   }
 
-  async function session(service: ChatService, account: ChatAccountInfo): Promise<ChatSession> {
+  async function session(service: ChatService, credentials: ChatCredentials): Promise<ChatSession> {
     let created: ChatSession;
     try {
       created = await service.client.createSession();
@@ -92,7 +94,7 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
       fail('errors.session', error);
     }
     try {
-      await service.client.login({ login: account.login, password: account.password });
+      await service.client.login({ login: credentials.login, password: credentials.password });
     } catch (error) {
       fail('errors.login', error);
     }
@@ -101,9 +103,12 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
 
   async function run(): Promise<void> {
     let account: ChatAccountInfo;
+    let credentials: ChatCredentials;
     try {
-      // The API client shows the server's message (or signs the user out) first.
-      account = await chatCalls.account();
+      // Spec §7: the chat credentials (`/message/qb/user/getInfo`) and the chat account info with
+      // the unread counts per dialog; the API client shows the server's message (or signs the user
+      // out) first.
+      [credentials, account] = await Promise.all([chatIdentityCalls.credentials(), chatCalls.account()]);
     } catch (error) {
       if (stopped) return;
       // Signed out (spec §8 TOKEN_ERR_*): the login page says why; nothing to add here.
@@ -117,7 +122,7 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
     // request sent again.
     const renewer = chatSessionRenewer(
       () => service.client,
-      () => ({ login: account.login, password: account.password }),
+      () => ({ login: credentials.login, password: credentials.password }),
     );
     const service = createChatService({
       apiUrl: `${window.location.origin}${account.app.apiPath}`,
@@ -128,7 +133,7 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
       onSessionExpired: renewer.onSessionExpired,
       fetch: observedFetch('chat-service', traffic),
     });
-    await session(service, account);
+    await session(service, credentials);
     state.sessionLoaded = true;
     let settings: Awaited<ReturnType<ChatService['accountSettings']>>;
     try {
@@ -152,7 +157,7 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
       service,
       chat,
       modules: moduleCarrier(chat),
-      me: account.quickBloxId,
+      me: credentials.quickBloxId,
       queryClient,
       enqueue(item) {
         outbox.push(item);
@@ -165,10 +170,10 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
       async renew() {
         // Quiet: a portal session that ended (kicked, signed out) is met by the next click, as
         // with the app socket; the chat only stops.
-        account = await chatCalls.account({ quiet: true });
+        credentials = await chatIdentityCalls.credentials({ quiet: true });
         await renewer.renew();
         if (!chat.isConnected)
-          await chat.connect({ userId: account.quickBloxId, token: service.client.token! });
+          await chat.connect({ userId: credentials.quickBloxId, token: service.client.token! });
       },
     };
     if (stopped) return;
@@ -178,7 +183,7 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
     );
     try {
-      await chat.connect({ userId: account.quickBloxId, token: service.client.token! });
+      await chat.connect({ userId: credentials.quickBloxId, token: service.client.token! });
     } catch (error) {
       if (stopped) return;
       fail('errors.connect', error);

@@ -100,6 +100,18 @@ const blankDialog = (id: string): DialogView => ({
   unread: 0,
 });
 
+/**
+ * The server's unread dialog list (only dialogs with unread messages): listed ones take its count,
+ * every other known dialog has nothing unread on the server any more.
+ */
+export function applyUnreadList(items: Array<{ dialogId: string; unreadMessagesCount: number }>): void {
+  const listed = new Set(items.map((i) => i.dialogId));
+  for (const dialog of Object.values(chatStore.dialogs)) {
+    if (!listed.has(dialog.id)) dialog.unread = unreadFromServer(0, chatStore.unseen[dialog.id]?.length ?? 0);
+  }
+  seedUnread(items);
+}
+
 /** Server counts per dialog (chat account info): the baseline of spec §1 red dots. */
 export function seedUnread(items: Array<{ dialogId: string; unreadMessagesCount: number }>): void {
   for (const item of items) {

@@ -12,7 +12,7 @@ import { QUERY_ROOTS } from '../../api/query-keys';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { formatDateTime, formatMoney, formatTime } from '../../components/format';
-import { paths } from '../../paths';
+import { paths, questionPath } from '../../paths';
 import { messagePath, reportsPath } from './links';
 import { ORDERS_KEY, orderQuery } from './queries';
 import { StatusBadge } from './status-badge';
@@ -75,6 +75,12 @@ export function OrderDetail({ id }: { id: number }) {
             className="rounded-lg border border-slate-300 px-3 py-2 text-sm hover:bg-slate-50"
           >
             {t('clients.message')}
+          </Link>
+          <Link
+            to={questionPath(a.id)}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm hover:bg-slate-50"
+          >
+            {t('orders.questionnaire')}
           </Link>
           <Link
             to={reportsPath(a.memberId)}

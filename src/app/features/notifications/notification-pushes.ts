@@ -1,18 +1,27 @@
 /**
  * The notifications feature's part in the app socket's life (connections/ AppSocketPlugin): a
- * red-dot push (spec §4) sets the menu red dot and refreshes the notification tree and the
- * centre's lists; every (re)connect catches up on what arrived while the socket was down.
+ * red-dot push (spec §4 "sets the notification red dot and refreshes it") sets the menu red dot,
+ * refreshes it with `/message/reddot/refresh` (spec §7) and marks the centre's lists and tree
+ * stale; every (re)connect catches up on what arrived while the socket was down.
  */
 import type { AppSocketPlugin } from '../../connections';
+import { notificationCalls } from '../../api/domain-calls';
 import { fetchFresh } from '../../api/fetch-fresh';
 import { NOTIFICATIONS_KEY, notificationTreeQuery } from './queries';
-import { applyPush, applyTree, resetRedDots } from './red-dot-store';
+import { applyPush, applyRedDot, applyTree, resetRedDots } from './red-dot-store';
 
 export const notificationPushes: AppSocketPlugin = {
   wire(socket, queryClient) {
     const refreshTree = async () => {
       try {
         applyTree(await fetchFresh(queryClient, notificationTreeQuery()));
+      } catch {
+        // The API client's error policy has shown the failure (or signed the user out).
+      }
+    };
+    const refreshRedDot = async () => {
+      try {
+        applyRedDot(await notificationCalls.refresh());
       } catch {
         // The API client's error policy has shown the failure (or signed the user out).
       }
@@ -24,7 +33,7 @@ export const notificationPushes: AppSocketPlugin = {
       socket.on('redDot', (push) => {
         applyPush(push.count);
         void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-        void refreshTree();
+        void refreshRedDot();
       }),
     ];
     return () => {

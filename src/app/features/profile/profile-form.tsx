@@ -63,7 +63,10 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
       navigate(paths.certificationSuccess);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (applyServerFieldErrors(error, setError, FIELDS) === 0) setError('root', { message: error.message });
+      if (error.code === 'EMAIL_NOT_VERIFIED')
+        setError('root', { message: t('verification:profileBlocked') });
+      else if (applyServerFieldErrors(error, setError, FIELDS) === 0)
+        setError('root', { message: error.message });
     }
   });
 

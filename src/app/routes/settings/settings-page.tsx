@@ -1,14 +1,18 @@
 /**
- * /settings: language, password change, sign-out and account cancellation; later issues add their
- * sections here (notification preferences arrive with issue 6's API).
+ * /settings: language, contact details (without a new review), password change, notification
+ * preferences, sign-out, the accepted agreement versions and account cancellation.
  */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { LanguageSwitcher } from '../../components/language-switcher';
-import { CancelAccountSection } from '../../features/account';
+import type { DoctorInfo } from '../../../shared/api/account';
+import { AgreementsSection, CancelAccountSection, ContactDetailsForm } from '../../features/account';
 import { ChangePasswordForm, signOut } from '../../features/auth';
+import { updateUserInfo } from '../../session';
+import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
 import { NotificationSettingsForm } from '../../features/notifications';
 import { paths } from '../../paths';
 
@@ -25,11 +29,20 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
 export default function SettingsPage() {
   const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications']);
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const info = useQuery(doctorInfoQuery());
+  const saved = (next: DoctorInfo) => {
+    updateUserInfo(next);
+    client.setQueryData(DOCTOR_INFO_KEY, next);
+  };
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-semibold">{t('common:routes.settings')}</h1>
       <Section title={t('settings:language.title')} intro={t('settings:language.intro')}>
         <LanguageSwitcher />
+      </Section>
+      <Section title={t('settings:contact.title')} intro={t('settings:contact.intro')}>
+        {info.data && <ContactDetailsForm key={info.data.userId} info={info.data} onSaved={saved} />}
       </Section>
       <Section title={t('settings:password.title')}>
         <ChangePasswordForm />
@@ -47,6 +60,9 @@ export default function SettingsPage() {
         >
           {t('settings:session.signOut')}
         </Button>
+      </Section>
+      <Section title={t('settings:agreements.title')} intro={t('settings:agreements.intro')}>
+        <AgreementsSection />
       </Section>
       <Section title={t('workspace:account.title')} intro={t('workspace:account.intro')}>
         <CancelAccountSection />

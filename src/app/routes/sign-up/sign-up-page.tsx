@@ -1,4 +1,7 @@
-/** /toSign: provider sign-up; afterwards the agreement popup on the login route (spec §5). */
+/**
+ * /toSign: provider sign-up; afterwards the agreement popup on the login route (spec §5), then the
+ * e-mail verification page.
+ */
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { SignUpForm } from '../../features/auth';
@@ -20,7 +23,14 @@ export default function SignUpPage() {
         </>
       }
     >
-      <SignUpForm onSignedUp={(due) => navigate(due ? paths.login : paths.dashboard, { replace: true })} />
+      <SignUpForm
+        onSignedUp={(due) =>
+          // The mailed code comes next (spec §2 /verification): after the agreement when it is due (spec §5).
+          due
+            ? navigate(paths.login, { replace: true, state: { from: paths.verification } })
+            : navigate(paths.verification, { replace: true })
+        }
+      />
     </AuthLayout>
   );
 }

@@ -1,6 +1,53 @@
-/** verification: owned by a later issue; shows its title and that it is being built. */
-import { UnderConstruction } from '../../components/under-construction';
+/**
+ * /verification (spec §2: outside the main layout, no chat connection): the provider confirms the
+ * e-mail address with the mailed code; once confirmed, the way on is the dashboard, or the profile
+ * when it was never submitted.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { DoctorInfo } from '../../../shared/api/account';
+import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
+import { updateUserInfo } from '../../session';
+import { VerificationForm } from '../../features/verification';
+import { paths } from '../../paths';
 
 export default function VerificationPage() {
-  return <UnderConstruction titleKey="verification" />;
+  const { t } = useTranslation('verification');
+  const client = useQueryClient();
+  const info = useQuery(doctorInfoQuery());
+  const verified = (next: DoctorInfo) => {
+    updateUserInfo(next);
+    client.setQueryData(DOCTOR_INFO_KEY, next);
+  };
+
+  return (
+    <section className="mx-auto mt-10 flex max-w-md flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-8">
+      <h1 className="text-2xl font-semibold text-slate-900">{t('title')}</h1>
+      {!info.data ? (
+        <p className="text-slate-500">{t('common:table.loading')}</p>
+      ) : info.data.emailVerified ? (
+        <>
+          <p role="status" className="text-slate-700">
+            {t('verified', { email: info.data.email })}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            {info.data.auditStatus === null && (
+              <Link to={paths.certification} className="rounded-lg bg-brand px-4 py-2 text-sm text-white">
+                {t('completeProfile')}
+              </Link>
+            )}
+            <Link
+              to={paths.dashboard}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50"
+            >
+              {t('continue')}
+            </Link>
+          </div>
+        </>
+      ) : (
+        <VerificationForm info={info.data} onVerified={verified} />
+      )}
+    </section>
+  );
 }

@@ -47,6 +47,8 @@ export interface ProvidersTable {
   password_changed_at: DefaultNow;
   created_at: CreatedAt;
   updated_at: DefaultNow;
+  /** migrations/0520_email_verification.sql */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface MembersTable {
@@ -77,6 +79,17 @@ export interface SessionsTable {
 }
 
 export interface PasswordResetsTable {
+  id: Generated<number>;
+  provider_id: number;
+  code_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: Timestamp | null;
+}
+
+/** migrations/0520_email_verification.sql */
+export interface EmailVerificationsTable {
   id: Generated<number>;
   provider_id: number;
   code_hash: string;

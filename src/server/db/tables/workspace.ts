@@ -1,5 +1,5 @@
 /** Appointments, profiles, review, availability and content (migrations/0001, 0100_workspace.sql). */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, CreatedAt, DefaultNow } from './columns';
 
 export type AppointmentStatus = 'UPCOMING' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
@@ -20,6 +20,14 @@ export interface AppointmentsTable {
   cancelled_at: Timestamp | null;
   cancelled_by: 'PROVIDER' | 'MEMBER' | null;
   cancel_reason: string | null;
+}
+
+/** migrations/0521_intake_questionnaires.sql: answers follow src/shared/api/questionnaire.ts. */
+export interface IntakeQuestionnairesTable {
+  appointment_id: number;
+  form_version: Generated<number>;
+  answers: ColumnType<unknown, string, string>;
+  submitted_at: DefaultNow;
 }
 
 export interface DoctorCategoriesTable {

@@ -1,0 +1,103 @@
+/**
+ * Contact details in /settings (spec §7 `updateDoctorInfo`): phone and time zone change
+ * without a new review, so the approval stays. The name and title belong to the reviewed profile
+ * and are shown here only, with the way to change them.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { DoctorInfo } from '../../../shared/api/account';
+import { ApiError } from '../../../rest';
+import { accountCalls } from '../../api/api-client';
+import { Button } from '../../components/button';
+import { Select } from '../../components/field';
+import { TextField } from '../../components/text-field';
+import { accountSettingPath } from '../../paths';
+
+function timeZones(current: string): string[] {
+  let zones: string[];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = ['UTC'];
+  }
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSaved(info: DoctorInfo): void }) {
+  const { t } = useTranslation('settings');
+  const [phone, setPhone] = useState(info.phone ?? '');
+  const [timezone, setTimezone] = useState(info.timezone);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setSaved(false);
+    try {
+      onSaved(await accountCalls.updateDoctorInfo({ phone: phone.trim(), timezone }, { quiet: true }));
+      setSaved(true);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const fields = Object.fromEntries(error.fields.map((f) => [f.field, f.message]));
+      setErrors(Object.keys(fields).length > 0 ? fields : { root: error.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('contact.title')} className="flex flex-col gap-4">
+      <dl className="grid gap-1 text-sm sm:grid-cols-3">
+        <dt className="text-slate-500">{t('contact.name')}</dt>
+        <dd className="sm:col-span-2">
+          {[info.title, info.name].filter(Boolean).join(' · ')}{' '}
+          <Link to={accountSettingPath('providerProfile', true)} className="text-brand hover:underline">
+            {t('contact.nameInProfile')}
+          </Link>
+        </dd>
+        <dt className="text-slate-500">{t('contact.email')}</dt>
+        <dd className="sm:col-span-2">{info.email}</dd>
+      </dl>
+      <TextField
+        label={t('contact.phone')}
+        type="tel"
+        autoComplete="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        error={errors.phone}
+      />
+      <Select
+        label={t('contact.timezone')}
+        hint={t('contact.timezoneHint')}
+        value={timezone}
+        onChange={(e) => setTimezone(e.target.value)}
+        error={errors.timezone}
+      >
+        {timeZones(info.timezone).map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </Select>
+      {errors.root && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
+          {errors.root}
+        </p>
+      )}
+      {saved && (
+        <p role="status" className="text-sm text-green-700">
+          {t('contact.saved')}
+        </p>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" busy={busy}>
+          {t('contact.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

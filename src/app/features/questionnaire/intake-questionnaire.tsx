@@ -1,0 +1,70 @@
+/**
+ * /question (spec §2, outside the main layout, no chat connection): the intake questionnaire a
+ * member filled in for one of the provider's appointments, opened from /orders/detail. Another
+ * provider's appointment is NOT_FOUND on the server and shows the same sentence as a missing one.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../../rest';
+import { Button } from '../../components/button';
+import { formatDateTime } from '../../components/format';
+import { IntakeSections } from './intake-sections';
+import { questionnaireQuery } from './queries';
+
+export function IntakeQuestionnaire({
+  appointmentId,
+  appointmentPath,
+}: {
+  appointmentId: number;
+  /** Where "Back to the appointment" goes. */
+  appointmentPath: string;
+}) {
+  const { t, i18n } = useTranslation('intake');
+  const lang = i18n.language;
+  const query = useQuery(questionnaireQuery(appointmentId));
+
+  if (query.isPending) return <p className="text-slate-500">{t('common:table.loading')}</p>;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.code === 'NOT_FOUND';
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
+        {notFound ? t('notFound') : query.error.message}
+      </p>
+    );
+  }
+  const { appointment: a, questionnaire: q } = query.data;
+  return (
+    <article aria-label={t('title')} className="mx-auto flex max-w-3xl flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link to={appointmentPath} className="text-sm text-brand hover:underline">
+          ← {t('backToAppointment')}
+        </Link>
+        {q && (
+          <Button variant="secondary" onClick={() => window.print()}>
+            {t('print')}
+          </Button>
+        )}
+      </div>
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold text-slate-900">{t('title')}</h1>
+        <p className="text-slate-700">
+          {t('for', { name: a.memberName, time: formatDateTime(a.startsAt, lang) })}
+        </p>
+        {a.topic && <p className="text-sm text-slate-600">{t('topic', { topic: a.topic })}</p>}
+        {q && (
+          <p className="text-sm text-slate-500">
+            {t('submitted', { time: formatDateTime(q.submittedAt, lang) })}
+          </p>
+        )}
+      </header>
+      {q ? (
+        <IntakeSections answers={q.answers} />
+      ) : (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">
+          {t('notFilled', { name: a.memberName })}
+        </p>
+      )}
+    </article>
+  );
+}

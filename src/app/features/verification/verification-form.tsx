@@ -1,0 +1,117 @@
+/**
+ * /verification (spec §2, outside the main layout, no chat connection): the provider
+ * enters the 6-digit code sign-up mailed, or asks for a new one (at most one a minute: the
+ * button counts down, also after the server's RATE_LIMITED).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DoctorInfo } from '../../../shared/api/account';
+import { ApiError } from '../../../rest';
+import { accountCalls } from '../../api/api-client';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
+
+const CODE = /^\d{6}$/;
+
+function retryAfter(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== 'RATE_LIMITED') return null;
+  const seconds = (error.data as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
+  return typeof seconds === 'number' ? seconds : 60;
+}
+
+/** Seconds left until `until` (epoch ms), ticking once a second. */
+function useCountdown(until: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+export function VerificationForm({
+  info,
+  onVerified,
+}: {
+  info: DoctorInfo;
+  onVerified(info: DoctorInfo): void;
+}) {
+  const { t } = useTranslation('verification');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [resendAt, setResendAt] = useState(0);
+  const wait = useCountdown(resendAt);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    if (!CODE.test(code.trim())) {
+      setError(t('codeFormat'));
+      return;
+    }
+    setBusy(true);
+    try {
+      onVerified(await accountCalls.verifyEmail(code.trim(), { quiet: true }));
+    } catch (caught) {
+      if (!(caught instanceof ApiError)) throw caught;
+      setError(caught.code === 'VERIFICATION_CODE_INVALID' ? t('wrongCode') : caught.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setError(null);
+    setNotice(null);
+    setSending(true);
+    try {
+      const sent = await accountCalls.sendEmailVerification({ quiet: true });
+      setNotice(t('resent', { email: sent.sentTo }));
+      setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
+    } catch (caught) {
+      if (!(caught instanceof ApiError)) throw caught;
+      const seconds = retryAfter(caught);
+      if (seconds !== null) setResendAt(Date.now() + seconds * 1000);
+      setError(caught.message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('title')} className="flex flex-col gap-4">
+      <p className="text-slate-700">{t('intro', { email: info.email })}</p>
+      <p className="text-sm text-slate-500">{t('why')}</p>
+      <TextField
+        label={t('code')}
+        hint={t('codeHint')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value.replace(/\D/g, ''));
+          setError(null);
+        }}
+        error={error ?? undefined}
+      />
+      {notice && (
+        <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">
+          {notice}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="ghost" onClick={resend} busy={sending} disabled={wait > 0}>
+          {wait > 0 ? t('resendIn', { seconds: wait }) : t('resend')}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {t('submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
