@@ -124,6 +124,7 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
           occupantIds: d.occupant_ids,
           client,
           lastMessage: d.last_message,
+          lastMessageId: d.last_message_id,
           lastMessageDateSent: d.last_message_date_sent,
           lastMessageUserId: d.last_message_user_id,
           unreadMessagesCount: unread.get(d.id) ?? 0,

@@ -44,6 +44,8 @@ export const ProviderDialog = z.object({
   /** The client of a private dialog. */
   client: ClientInfo.nullable(),
   lastMessage: z.string().nullable(),
+  /** The newest message the unread count below already covers (src/app/features/chat/unread.ts). */
+  lastMessageId: z.string().nullable(),
   /** Unix seconds, as the chat service gives it. */
   lastMessageDateSent: z.number().int().nullable(),
   lastMessageUserId: z.number().int().nullable(),

@@ -8,7 +8,16 @@ import { DIALOG_TYPE, type DialogTypeCode } from '../../../shared/dialog-type';
 import { proxy } from 'valtio';
 import { mergeEntries, type ChatEntry } from './entries';
 import { applyMarker } from './ticks';
-import { totalUnread, unreadAfterIncoming, unreadAfterRead, unreadFromServer } from './unread';
+import {
+  coveredByServer,
+  notCoveredByServer,
+  totalUnread,
+  unreadAfterIncoming,
+  unreadAfterRead,
+  unreadFromAccount,
+  unreadFromServer,
+  type ServerMark,
+} from './unread';
 
 export interface DialogView {
   id: string;
@@ -20,6 +29,7 @@ export interface DialogView {
   clientChatId: number | null;
   occupantIds: readonly number[];
   lastMessage: string | null;
+  lastMessageId: string | null;
   /** ms */
   lastMessageAt: number | null;
   unread: number;
@@ -52,8 +62,13 @@ export interface ChatState {
   requests: number[];
   blocked: number[];
   occupants: Record<string, number[]>;
-  /** Messages of others that arrived live in this tab and are not read yet, per dialog. */
+  /**
+   * Messages of others that arrived live in this tab, are not read yet and are not in the
+   * server's last count, per dialog.
+   */
   unseen: Record<string, string[]>;
+  /** What the last dialog list count of each dialog covered (unread.ts ServerMark). */
+  counted: Record<string, ServerMark>;
   upload: { dialogId: string; name: string; fraction: number } | null;
 }
 
@@ -70,6 +85,7 @@ const initial = (): ChatState => ({
   blocked: [],
   occupants: {},
   unseen: {},
+  counted: {},
   upload: null,
 });
 
@@ -96,6 +112,7 @@ const blankDialog = (id: string): DialogView => ({
   clientChatId: null,
   occupantIds: [],
   lastMessage: null,
+  lastMessageId: null,
   lastMessageAt: null,
   unread: 0,
 });
@@ -107,7 +124,8 @@ const blankDialog = (id: string): DialogView => ({
 export function applyUnreadList(items: Array<{ dialogId: string; unreadMessagesCount: number }>): void {
   const listed = new Set(items.map((i) => i.dialogId));
   for (const dialog of Object.values(chatStore.dialogs)) {
-    if (!listed.has(dialog.id)) dialog.unread = unreadFromServer(0, chatStore.unseen[dialog.id]?.length ?? 0);
+    if (!listed.has(dialog.id))
+      dialog.unread = unreadFromAccount(0, chatStore.unseen[dialog.id]?.length ?? 0);
   }
   seedUnread(items);
 }
@@ -116,19 +134,36 @@ export function applyUnreadList(items: Array<{ dialogId: string; unreadMessagesC
 export function seedUnread(items: Array<{ dialogId: string; unreadMessagesCount: number }>): void {
   for (const item of items) {
     const dialog = (chatStore.dialogs[item.dialogId] ??= blankDialog(item.dialogId));
-    dialog.unread = unreadFromServer(item.unreadMessagesCount, chatStore.unseen[item.dialogId]?.length ?? 0);
+    dialog.unread = unreadFromAccount(item.unreadMessagesCount, chatStore.unseen[item.dialogId]?.length ?? 0);
   }
   chatStore.unreadKnown = true;
 }
 
-/** The dialog list from the server; a newer live last message is kept. */
+/**
+ * The dialog list from the server; a newer live last message is kept. Its count covers the stored
+ * messages up to its last one: live ones it covers are not counted again, now or when they arrive.
+ */
 export function seedDialogs(dialogs: DialogView[]): void {
   for (const next of dialogs) {
     const known = chatStore.dialogs[next.id];
     const keepLast = known?.lastMessageAt != null && (next.lastMessageAt ?? 0) < known.lastMessageAt;
-    const unread = unreadFromServer(next.unread, chatStore.unseen[next.id]?.length ?? 0);
+    const mark: ServerMark = {
+      lastMessageId: next.lastMessageId,
+      lastDateSent: next.lastMessageAt === null ? null : Math.floor(next.lastMessageAt / 1000),
+    };
+    chatStore.counted[next.id] = mark;
+    const entries = chatStore.conversations[next.id]?.entries ?? [];
+    const uncovered = notCoveredByServer(mark, chatStore.unseen[next.id] ?? [], entries);
+    chatStore.unseen[next.id] = uncovered;
+    const unread = unreadFromServer(next.unread, uncovered.length);
     chatStore.dialogs[next.id] = keepLast
-      ? { ...next, unread, lastMessage: known.lastMessage, lastMessageAt: known.lastMessageAt }
+      ? {
+          ...next,
+          unread,
+          lastMessage: known.lastMessage,
+          lastMessageId: known.lastMessageId,
+          lastMessageAt: known.lastMessageAt,
+        }
       : { ...next, unread };
   }
   chatStore.unreadKnown = true;
@@ -164,10 +199,12 @@ export function addEntries(dialogId: string, entries: ChatEntry[], options: { li
       fromMe: entry.senderId === chatStore.me,
       alreadyKnown: known.has(entry.id),
       alreadyRead: chatStore.me !== null && entry.readBy.includes(chatStore.me),
+      serverCounted: coveredByServer(chatStore.counted[dialogId], entry),
     });
     if (dialog.unread > before) (chatStore.unseen[dialogId] ??= []).push(entry.id);
     if (!known.has(entry.id) && entry.sentAt >= (dialog.lastMessageAt ?? 0)) {
       dialog.lastMessage = entry.body;
+      dialog.lastMessageId = entry.id;
       dialog.lastMessageAt = entry.sentAt;
     }
   }

@@ -126,6 +126,7 @@ export function dialogFromApi(d: ProviderDialog, me: number | null): DialogView 
       : null,
     occupantIds: d.occupantIds,
     lastMessage: d.lastMessage,
+    lastMessageId: d.lastMessageId,
     lastMessageAt: d.lastMessageDateSent === null ? null : d.lastMessageDateSent * 1000,
     unread: d.unreadMessagesCount,
   };

@@ -2,7 +2,7 @@
  * Unread counting (spec §1 red dots; spec §3 "items with unreadMessagesCount"): the server's
  * count per dialog is the baseline; a new message from someone else adds one, each message of
  * theirs we mark read takes one off (also when we read it on another device, docs/lessons.md §10).
- * A message already known never counts twice. Pure functions.
+ * A message already known, or already in the server's count, never counts twice. Pure functions.
  */
 export interface UnreadDialog {
   unread: number;
@@ -17,9 +17,11 @@ export function totalUnread(dialogs: Iterable<UnreadDialog>): number {
 /** The count after a message arrived live. */
 export function unreadAfterIncoming(
   current: number,
-  message: { fromMe: boolean; alreadyKnown: boolean; alreadyRead: boolean },
+  message: { fromMe: boolean; alreadyKnown: boolean; alreadyRead: boolean; serverCounted: boolean },
 ): number {
-  return message.fromMe || message.alreadyKnown || message.alreadyRead ? current : current + 1;
+  return message.fromMe || message.alreadyKnown || message.alreadyRead || message.serverCounted
+    ? current
+    : current + 1;
 }
 
 /** The count after `count` messages were marked read; never below zero. */
@@ -28,12 +30,52 @@ export function unreadAfterRead(current: number, count: number): number {
 }
 
 /**
- * A count from the server meets the messages that arrived here and are still unseen: the server
- * may not have stored the newest yet (history is reported as messages pass), so it never counts
- * fewer than those.
+ * The chat account's counts carry no message ids (spec §3): they meet the messages that arrived
+ * here and are still unseen by never counting fewer than those.
  */
-export function unreadFromServer(serverCount: number, unseenHere: number): number {
+export function unreadFromAccount(serverCount: number, unseenHere: number): number {
   return Math.max(serverCount, unseenHere);
+}
+
+/**
+ * What a dialog list count covered: every stored message up to the dialog's last one. The list is
+ * fetched while messages pass, so it can be answered before or after a live message is applied
+ * here; the mark says whether that message is already in the count.
+ */
+export interface ServerMark {
+  lastMessageId: string | null;
+  /** Unix seconds, as the chat service stamps `date_sent`. */
+  lastDateSent: number | null;
+}
+
+/**
+ * A message is in the server's count when it is the last one the server had, or was stamped in an
+ * earlier second (dates are whole seconds, so one of the same second is not assumed covered).
+ */
+export function coveredByServer(
+  mark: ServerMark | undefined,
+  message: { id: string; serverDate: number | null },
+): boolean {
+  if (!mark) return false;
+  if (message.id === mark.lastMessageId) return true;
+  return message.serverDate !== null && mark.lastDateSent !== null && message.serverDate < mark.lastDateSent;
+}
+
+/** The unseen live messages (by id, found among `entries`) that a server count did not cover. */
+export function notCoveredByServer(
+  mark: ServerMark,
+  unseen: readonly string[],
+  entries: ReadonlyArray<{ id: string; serverDate: number | null }>,
+): string[] {
+  return unseen.filter((id) => {
+    const serverDate = entries.find((e) => e.id === id)?.serverDate ?? null;
+    return !coveredByServer(mark, { id, serverDate });
+  });
+}
+
+/** A dialog list count plus the unseen live messages it did not cover yet: exact in either order. */
+export function unreadFromServer(serverCount: number, uncoveredHere: number): number {
+  return Math.max(0, serverCount) + uncoveredHere;
 }
 
 /** Dialogs with unread messages, for the red dots. */

@@ -18,15 +18,16 @@ import {
 import { entry } from './entry-fixture';
 
 const ME = 1;
-const dialog = (unread: number): DialogView => ({
+const dialog = (unread: number, last: { id: string; at: number } | null = null): DialogView => ({
   id: 'd1',
   type: 3,
   name: 'Ava',
   avatar: null,
   clientChatId: 7,
   occupantIds: [ME, 7],
-  lastMessage: null,
-  lastMessageAt: null,
+  lastMessage: last?.id ?? null,
+  lastMessageId: last?.id ?? null,
+  lastMessageAt: last?.at ?? null,
   unread,
 });
 
@@ -63,6 +64,37 @@ describe('unread counts in the store', () => {
     markReadByMe('d1', ['a']);
     seedDialogs([dialog(0)]);
     expect(chatStore.dialogs.d1!.unread).toBe(0);
+  });
+
+  it('does not count a live message again when the refresh that already counted it answered first', () => {
+    seedDialogs([dialog(0)]);
+    // The server stored the member's message, and the dialog list fetched meanwhile counts it...
+    seedDialogs([dialog(1, { id: 'a', at: 1_000_000 })]);
+    // ...before the stanza itself is applied here.
+    addEntries('d1', [entry('a', { senderId: 7, serverDate: 1_000 })], { live: true });
+    expect(chatStore.dialogs.d1!.unread).toBe(1);
+    addEntries('d1', [entry('b', { senderId: 7, serverDate: 1_001 })], { live: true });
+    expect(chatStore.dialogs.d1!.unread).toBe(2);
+  });
+
+  it('does not count a late live message older than the last message the server counted', () => {
+    seedDialogs([dialog(2, { id: 'b', at: 1_001_000 })]);
+    addEntries('d1', [entry('a', { senderId: 7, serverDate: 1_000 })], { live: true });
+    expect(chatStore.dialogs.d1!.unread).toBe(2);
+  });
+
+  it('adds the live messages a refresh did not cover to older unread ones it counted', () => {
+    seedDialogs([dialog(3, { id: 'old', at: 900_000 })]);
+    addEntries('d1', [entry('a', { senderId: 7, serverDate: 1_000 })], { live: true });
+    expect(chatStore.dialogs.d1!.unread).toBe(4);
+    // Answered before the server stored "a": three older unread ones, "a" still on top.
+    seedDialogs([dialog(3, { id: 'old', at: 900_000 })]);
+    expect(chatStore.dialogs.d1!.unread).toBe(4);
+    // Answered after: "a" is in the server's four, not counted on top.
+    seedDialogs([dialog(4, { id: 'a', at: 1_000_000 })]);
+    expect(chatStore.dialogs.d1!.unread).toBe(4);
+    markReadByMe('d1', ['a']);
+    expect(chatStore.dialogs.d1!.unread).toBe(3);
   });
 
   it('counts a message read on another device even when its conversation is not open', () => {

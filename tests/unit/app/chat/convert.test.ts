@@ -91,6 +91,7 @@ describe('dialogFromApi', () => {
       occupantIds: [1, 2],
       client: null,
       lastMessage: 'x',
+      lastMessageId: 'm1',
       lastMessageDateSent: 10,
       lastMessageUserId: 2,
       unreadMessagesCount: 3,
@@ -98,6 +99,7 @@ describe('dialogFromApi', () => {
     };
     expect(dialogFromApi({ ...base, type: 3 }, 1)).toMatchObject({
       clientChatId: 2,
+      lastMessageId: 'm1',
       lastMessageAt: 10_000,
       unread: 3,
     });

@@ -1,11 +1,13 @@
 /**
  * The dialog list is asked anew after a change (a dialog created from the /message?userId= deep
  * link, spec §2): a list request already under way, answered from before the change, must not be
- * what the refresh returns.
+ * what the refresh returns. A member's message that the list already counts is counted once,
+ * whether the list is answered before or after the message arrives live (spec §1 red dots).
  */
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderDialog } from '../../../../src/shared';
+import { entry } from './entry-fixture';
 
 const answers: Array<{ resolve(v: { total: number; items: ProviderDialog[] }): void }> = [];
 vi.mock('../../../../src/app/api/domain-calls', () => ({
@@ -19,7 +21,8 @@ vi.mock('../../../../src/app/api/domain-calls', () => ({
 
 const { refreshDialogs } = await import('../../../../src/app/features/chat/chat-sync');
 const { dialogsQuery } = await import('../../../../src/app/features/chat/queries');
-const { chatStore } = await import('../../../../src/app/features/chat/chat-store');
+const { addEntries, chatStore, resetChat, setMe } =
+  await import('../../../../src/app/features/chat/chat-store');
 type Runtime = Parameters<typeof refreshDialogs>[0];
 
 const withEmma: ProviderDialog = {
@@ -31,6 +34,7 @@ const withEmma: ProviderDialog = {
   occupantIds: [100010, 200005],
   client: null,
   lastMessage: null,
+  lastMessageId: null,
   lastMessageDateSent: null,
   lastMessageUserId: null,
   unreadMessagesCount: 0,
@@ -39,7 +43,7 @@ const withEmma: ProviderDialog = {
 
 afterEach(() => {
   answers.length = 0;
-  delete chatStore.dialogs[withEmma.dialogId];
+  resetChat();
 });
 
 describe('refreshDialogs', () => {
@@ -59,5 +63,46 @@ describe('refreshDialogs', () => {
 
     expect(chatStore.dialogs[withEmma.dialogId]?.name).toBe('Emma Laurent');
     expect(queryClient.getQueryData(dialogsQuery().queryKey)?.items).toEqual([withEmma]);
+  });
+
+  describe('a member message the list already counts', () => {
+    const ME = 100010;
+    const message = entry('6a1f00000000000000000001', {
+      dialogId: withEmma.dialogId,
+      senderId: 200005,
+      serverDate: 1_795_000_000,
+    });
+    const counted: ProviderDialog = {
+      ...withEmma,
+      lastMessage: message.body,
+      lastMessageId: message.id,
+      lastMessageDateSent: message.serverDate,
+      unreadMessagesCount: 1,
+    };
+    const runtime = () =>
+      ({
+        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+        me: ME,
+      }) as unknown as Runtime;
+
+    it('is counted once when the list is answered before the live message', async () => {
+      setMe(ME);
+      const refreshed = refreshDialogs(runtime());
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      answers[0]!.resolve({ total: 1, items: [counted] });
+      await refreshed;
+      addEntries(withEmma.dialogId, [message], { live: true });
+      expect(chatStore.dialogs[withEmma.dialogId]?.unread).toBe(1);
+    });
+
+    it('is counted once when the list is answered after the live message', async () => {
+      setMe(ME);
+      const refreshed = refreshDialogs(runtime());
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      addEntries(withEmma.dialogId, [message], { live: true });
+      answers[0]!.resolve({ total: 1, items: [counted] });
+      await refreshed;
+      expect(chatStore.dialogs[withEmma.dialogId]?.unread).toBe(1);
+    });
   });
 });
