@@ -4,6 +4,7 @@
  * (docs/security.md "HTTP headers and origins").
  */
 import { expect, test, type Page } from '@playwright/test';
+import { provider } from '../../fixtures';
 import { signInAs } from './support';
 
 interface Violations {
@@ -37,6 +38,17 @@ test('the printed URL opens the login page for a visitor who is not signed in', 
   expect(answer?.headers()['content-type']).toMatch(/^text\/html/);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('signing in on the login page the printed URL led to opens the dashboard', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  const amelia = provider('amelia');
+  await page.getByLabel('Email').fill(amelia.email);
+  await page.getByLabel('Password', { exact: true }).fill(amelia.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' }).first()).toBeVisible();
 });
 
 test('the printed URL opens the dashboard for a signed-in provider', async ({ page }) => {

@@ -19,9 +19,15 @@ const ForgotPasswordDialog = lazy(() =>
   import('../../features/auth/forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
 );
 
+/**
+ * Where a sign-in continues: the page the guard sent the visitor from, or the dashboard. `/` itself
+ * only redirects to the dashboard, and a redirect answered inside the sign-in's own navigation is
+ * dropped (a blank page), so it goes to the dashboard directly.
+ */
 export function targetAfterLogin(state: unknown): string {
   const from = (state as { from?: string } | null)?.from;
-  return from && !PUBLIC_PATHS.includes(from.split('?')[0]!) ? from : paths.dashboard;
+  const path = from?.split('?')[0];
+  return from && path !== '/' && !PUBLIC_PATHS.includes(path!) ? from : paths.dashboard;
 }
 
 export default function LoginPage() {
