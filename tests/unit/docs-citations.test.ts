@@ -14,7 +14,7 @@ const SCANNED = ['src', 'scripts', 'tests', 'eslint.config.js'];
 const SKIPPED_DIRS = new Set(['node_modules', 'generated']);
 const SOURCE = /\.(ts|tsx|js|mjs|cjs|lua|sql|proto|css)$/;
 
-/** A Markdown path as comments write it: `README.md`, `docs/wire/hosted-chat.md`, `../x/y.md`. */
+/** A Markdown path as comments write it: `README.md`, `docs/wire/hosted-chat.md`, `../docs/README.md`. */
 const MD_PATH = /(?<![\w/.-])((?:\.{1,2}\/)*(?:[\w-]+\/)*[\w.-]+\.md)(?![\w])/g;
 /** Sections cited right after a document, up to the next thing the comment cites. */
 const SECTION = /§(\d+(?:\.\d+)*)/g;
