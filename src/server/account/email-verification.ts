@@ -4,19 +4,22 @@
  * and five an hour per account. Until the address is confirmed the provider can sign in and work
  * on the profile but not submit it for review (`assertEmailVerified`).
  */
-import { createHash, randomInt } from 'node:crypto';
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { LIMITS } from '../http/limits';
 import { reserveAttempt } from '../http/rate-limit';
 import type { Mailer } from '../mail/mailer';
+import { consumeCode, issueCode, type MailedCodeKind } from './mailed-codes';
 
 export const VERIFICATION_CODE_TTL_MS = 24 * 3600_000;
 export const VERIFICATION_MAX_ATTEMPTS = 5;
 
-function codeHash(providerId: number, code: string): string {
-  return createHash('sha256').update(`verify:${providerId}:${code}`).digest('hex');
-}
+const VERIFICATION_CODE: MailedCodeKind = {
+  table: 'email_verifications',
+  salt: 'verify:',
+  ttlMs: VERIFICATION_CODE_TTL_MS,
+  maxAttempts: VERIFICATION_MAX_ATTEMPTS,
+};
 
 /** Writes a new code (older ones stop working) and mails it. */
 export async function issueVerificationCode(
@@ -24,22 +27,7 @@ export async function issueVerificationCode(
   mailer: Mailer,
   provider: { id: number; email: string; first_name: string },
 ): Promise<void> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const now = new Date();
-  await ctx.db
-    .updateTable('email_verifications')
-    .set({ used_at: now })
-    .where('provider_id', '=', provider.id)
-    .where('used_at', 'is', null)
-    .execute();
-  await ctx.db
-    .insertInto('email_verifications')
-    .values({
-      provider_id: provider.id,
-      code_hash: codeHash(provider.id, code),
-      expires_at: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS),
-    })
-    .execute();
+  const code = await issueCode(ctx, VERIFICATION_CODE, provider.id);
   await mailer.send({
     to: provider.email,
     subject: 'Confirm your e-mail address',
@@ -61,29 +49,12 @@ export async function takeResendSlot(ctx: ServerContext, providerId: number, add
 
 /** Confirms the address if the code is right; counts a wrong try and throws. */
 export async function confirmEmail(ctx: ServerContext, providerId: number, code: string): Promise<void> {
-  const row = await ctx.db
-    .selectFrom('email_verifications')
-    .select(['id', 'code_hash', 'attempts'])
-    .where('provider_id', '=', providerId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  const wrong = () =>
-    new ApiError('VERIFICATION_CODE_INVALID', 'The code is wrong or has expired; ask for a new one', {
+  if (!(await consumeCode(ctx, VERIFICATION_CODE, providerId, code))) {
+    throw new ApiError('VERIFICATION_CODE_INVALID', 'The code is wrong or has expired; ask for a new one', {
       fields: [{ field: 'code', message: 'Wrong or expired code' }],
     });
-  if (!row || row.attempts >= VERIFICATION_MAX_ATTEMPTS) throw wrong();
-  if (row.code_hash !== codeHash(providerId, code)) {
-    await ctx.db
-      .updateTable('email_verifications')
-      .set({ attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .execute();
-    throw wrong();
   }
   const now = new Date();
-  await ctx.db.updateTable('email_verifications').set({ used_at: now }).where('id', '=', row.id).execute();
   await ctx.db
     .updateTable('providers')
     .set({ email_verified_at: now, updated_at: now })
