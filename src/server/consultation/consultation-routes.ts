@@ -15,6 +15,7 @@ import {
 } from '../../shared/api/consultation';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
+import { pageOfSelected } from '../db/paging';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { START_EARLY_MINUTES } from './appointment-machine';
@@ -100,17 +101,13 @@ export function registerConsultationRoutes(app: FastifyInstance, ctx: ServerCont
     if (query.keyword) base = base.where(memberName, 'ilike', likePattern(query.keyword));
     if (query.from) base = base.where('a.starts_at', '>=', new Date(query.from));
     if (query.to) base = base.where('a.starts_at', '<', new Date(query.to));
-    const { total } = await base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
     const soonestFirst = query.status === 'UPCOMING' || query.status === 'IN_PROGRESS';
-    const rows = await base
-      .orderBy('a.starts_at', soonestFirst ? 'asc' : 'desc')
-      .orderBy('a.id')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute();
+    const { total, rows } = await pageOfSelected(
+      base,
+      (q) => q.orderBy('a.starts_at', soonestFirst ? 'asc' : 'desc').orderBy('a.id'),
+      query.page,
+      query.pageSize,
+    );
     return { total: Number(total), page: query.page, pageSize: query.pageSize, list: rows.map(toSummary) };
   });
 

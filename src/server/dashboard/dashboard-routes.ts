@@ -9,6 +9,7 @@ import { FEE_CURRENCY } from '../../shared/api/profile';
 import { countConsultations } from '../account/profile-routes';
 import { appointmentQuery, toSummary } from '../schedule/appointment-view';
 import type { ServerContext } from '../context';
+import { pageOfSelected } from '../db/paging';
 import { registerEndpoint } from '../http/route';
 import { addDays, instantAt, localDateOf, mondayOf } from '../schedule/local-time';
 import { countPendingReports } from '../reports/assign-report';
@@ -140,16 +141,12 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
     let base = appointmentQuery(ctx.db, session.providerId).where('a.status', '=', 'COMPLETED');
     if (query.from) base = base.where('a.starts_at', '>=', new Date(query.from));
     if (query.to) base = base.where('a.starts_at', '<', new Date(query.to));
-    const { total } = await base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .orderBy('a.starts_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute();
+    const { total, rows } = await pageOfSelected(
+      base,
+      (q) => q.orderBy('a.starts_at', 'desc').orderBy('a.id', 'desc'),
+      query.page,
+      query.pageSize,
+    );
     return {
       total: Number(total),
       page: query.page,

@@ -25,6 +25,7 @@ import { likePattern } from '../consultation/consultation-routes';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transaction';
+import { pageOfSelected } from '../db/paging';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { memberInfo } from './member-info';
@@ -84,15 +85,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext) {
     await guard(session.providerId);
     let base = listQuery(ctx.db, session.providerId, query.type);
     if (query.keyword) base = base.where(memberNameSql, 'ilike', likePattern(query.keyword));
-    const { total } = await base
-      .clearSelect()
-      .clearOrderBy()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute();
+    const { total, rows } = await pageOfSelected(base, (q) => q, query.page, query.pageSize);
     return {
       total: Number(total),
       page: query.page,
@@ -178,16 +171,12 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext) {
       const base = reportQuery(trx)
         .where('r.member_id', '=', query.userId)
         .where('r.status', '=', 'COMPLETED');
-      const { total } = await base
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = await base
-        .orderBy('r.completed_at', 'desc')
-        .orderBy('r.id', 'desc')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute();
+      const { total, rows } = await pageOfSelected(
+        base,
+        (q) => q.orderBy('r.completed_at', 'desc').orderBy('r.id', 'desc'),
+        query.page,
+        query.pageSize,
+      );
       await recordHealthDataAccess(trx, {
         providerId: session.providerId,
         memberId: query.userId,
