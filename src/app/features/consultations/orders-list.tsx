@@ -2,6 +2,7 @@
  * /orders, titled Appointments (spec §2): status filters, client search and pages. The route is
  * kept alive, so this state lives in the component and survives a visit to the detail and back.
  */
+import { FilterTabs } from '../../components/filter-tabs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,23 +56,16 @@ export function OrdersList() {
   ];
   return (
     <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label={t('orders.filter')} className="flex flex-wrap gap-2">
-        {OrderStatusFilter.options.map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={status === s}
-            onClick={() => {
-              setStatus(s);
-              setPage(1);
-            }}
-            className={`rounded-full px-4 py-1.5 text-sm ${status === s ? 'bg-brand text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200'}`}
-          >
-            {t(`status.${s}`)}
-          </button>
-        ))}
-      </div>
+      <FilterTabs
+        label={t('orders.filter')}
+        values={OrderStatusFilter.options}
+        selected={status}
+        onSelect={(s) => {
+          setStatus(s);
+          setPage(1);
+        }}
+        labelOf={(s) => t(`status.${s}`)}
+      />
       <SearchForm
         fields={[{ name: 'keyword', label: t('orders.search'), placeholder: t('clients.searchPlaceholder') }]}
         onSearch={(v) => {

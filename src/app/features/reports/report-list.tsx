@@ -3,6 +3,7 @@
  * (claimed by me) and completed reports; search by member, table pages of 10/20/50/100 (spec §9);
  * claim from the pool, open, disclaim, and review completed ones.
  */
+import { FilterTabs } from '../../components/filter-tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -93,23 +94,16 @@ export function ReportList() {
   ];
   return (
     <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label={t('list.types')} className="flex flex-wrap gap-2">
-        {REPORT_LIST_TYPES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={type === value}
-            onClick={() => {
-              setType(value);
-              setPage(1);
-            }}
-            className={`rounded-full px-4 py-1.5 text-sm ${type === value ? 'bg-brand text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200'}`}
-          >
-            {t(`listType.${value}`)}
-          </button>
-        ))}
-      </div>
+      <FilterTabs
+        label={t('list.types')}
+        values={REPORT_LIST_TYPES}
+        selected={type}
+        onSelect={(value) => {
+          setType(value);
+          setPage(1);
+        }}
+        labelOf={(value) => t(`listType.${value}`)}
+      />
       <SearchForm
         fields={[{ name: 'keyword', label: t('list.search'), placeholder: t('list.searchPlaceholder') }]}
         onSearch={(v) => {
