@@ -133,6 +133,14 @@ const CycleIndex = z.array(
   }),
 );
 
+/** What every whole-history answer carries besides its cycles: who, her pregnancy, her statistics. */
+const MemberHistory = z.object({
+  member: CycleMember,
+  pregnancy: Pregnancy,
+  statistics: CycleStatisticsResult,
+  historyFlags: z.array(z.enum(HISTORY_FLAGS)),
+});
+
 export const getCycleAnalysis = defineEndpoint({
   id: 'getCycleAnalysis',
   method: 'GET',
@@ -142,14 +150,10 @@ export const getCycleAnalysis = defineEndpoint({
   tag: 'Cycle data',
   auth: 'token',
   query: AnalysisQuery,
-  response: z.object({
-    member: CycleMember,
-    pregnancy: Pregnancy,
+  response: MemberHistory.extend({
     cycle: CycleAnalysisResult,
     days: z.array(CycleDayRecord),
     cycles: CycleIndex,
-    statistics: CycleStatisticsResult,
-    historyFlags: z.array(z.enum(HISTORY_FLAGS)),
   }),
 });
 
@@ -161,12 +165,8 @@ export const getCycleComparison = defineEndpoint({
   tag: 'Cycle data',
   auth: 'token',
   query: ComparisonQuery,
-  response: z.object({
-    member: CycleMember,
-    pregnancy: Pregnancy,
+  response: MemberHistory.extend({
     cycles: z.array(CycleWithDays),
-    statistics: CycleStatisticsResult,
-    historyFlags: z.array(z.enum(HISTORY_FLAGS)),
   }),
 });
 
@@ -178,13 +178,9 @@ export const getDailyChartAll = defineEndpoint({
   tag: 'Cycle data',
   auth: 'token',
   query: MemberQuery,
-  response: z.object({
-    member: CycleMember,
-    pregnancy: Pregnancy,
+  response: MemberHistory.extend({
     days: z.array(CycleDayRecord),
     cycles: z.array(CycleAnalysisResult),
-    statistics: CycleStatisticsResult,
-    historyFlags: z.array(z.enum(HISTORY_FLAGS)),
   }),
 });
 
