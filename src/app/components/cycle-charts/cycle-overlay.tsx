@@ -98,21 +98,11 @@ export function CycleOverlay({
         </caption>
         <thead>
           <tr className="text-left text-slate-500">
-            <th scope="col" className="pr-4 font-medium">
-              {t('phase')}
-            </th>
-            <th scope="col" className="pr-4 font-medium">
-              {t('mean')}
-            </th>
-            <th scope="col" className="pr-4 font-medium">
-              {t('spread')}
-            </th>
-            <th scope="col" className="pr-4 font-medium">
-              {t('range')}
-            </th>
-            <th scope="col" className="font-medium">
-              {t('cyclesCounted')}
-            </th>
+            {(['phase', 'mean', 'spread', 'range', 'cyclesCounted'] as const).map((key) => (
+              <th key={key} scope="col" className="pr-4 font-medium last:pr-0">
+                {t(key)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
