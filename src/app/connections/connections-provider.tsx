@@ -18,6 +18,7 @@ import { createChatConnectionState } from './chat/chat-link';
 import { startChat } from './chat/chat-connection';
 import type { ChatPlugin } from './chat/types';
 import { ConnectionsContext, type Connections } from './connections-context';
+import { startConsoleBridge } from './console-bridge';
 
 export interface ConnectionsProviderProps {
   token: string | null;
@@ -42,6 +43,9 @@ export function ConnectionsProvider({
     appSocket: createAppSocketConnectionState(),
     traffic,
   }));
+
+  // A protocol console in another tab may watch this one (docs/console.md).
+  useEffect(() => startConsoleBridge(connections.traffic), [connections]);
 
   useEffect(() => {
     if (!token) return;
