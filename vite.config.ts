@@ -14,6 +14,8 @@ export default defineConfig({
     // whatever the build wrote, so a production build without them exposes no sources.
     sourcemap: process.env.SOURCEMAPS === '1',
     chunkSizeWarningLimit: 700,
+    // The protocol console is its own page (docs/console.md): the portal's bundles stay as they are.
+    rolldownOptions: { input: { portal: 'index.html', console: 'console.html' } },
   },
   server: {
     host: '127.0.0.1',

@@ -27,6 +27,7 @@ import { registeredEndpoints } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { UpgradeRouter } from './http/upgrade';
 import { createMailer } from './mail/mailer';
+import { registerConsole } from './portal/console-page';
 import { registerPortal } from './portal/static';
 import { registerProtocolRoutes } from './protocol/routes';
 import { registerProsodyHooks } from './prosody/hooks';
@@ -151,6 +152,7 @@ export async function buildApp(
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerConsole(app, ctx);
   await registerPortal(app, ctx.config.portalDir);
   return { app, deps };
 }

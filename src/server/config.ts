@@ -54,6 +54,8 @@ export interface ServerConfig {
   appSocket: { heartBeatMs: number; sensitiveWords: string[] };
   seed: boolean;
   logLevel: string;
+  /** The protocol console at `/console` (docs/console.md): `on` (loopback open, else admin secret) or `off`. */
+  console: 'on' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +133,12 @@ function iceServers(raw: string | undefined): ServerConfig['chat']['iceServers']
   );
 }
 
+function consoleSwitch(raw: string | undefined): 'on' | 'off' {
+  if (!raw || raw === 'on') return 'on';
+  if (raw === 'off') return 'off';
+  throw new ConfigError(`CONSOLE must be on or off (got "${raw}")`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, env.DATA_DIR || '.data');
   const portalDir = env.PORTAL_DIR === '' ? null : path.resolve(cwd, env.PORTAL_DIR || 'dist/portal');
@@ -180,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appSocket: { heartBeatMs: serverHeartBeatMs(env), sensitiveWords: sensitiveWordsFrom(env) },
     seed: env.SEED !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    console: consoleSwitch(env.CONSOLE),
   };
 }
 

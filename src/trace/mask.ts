@@ -16,8 +16,8 @@ const TEXT_RULES: Array<[RegExp, string]> = [
   [/(<(auth|response)\b[^>]*>)[^<]+(<\/\2>)/g, `$1${MASK}$3`],
   // JSON: "token": "…" (pretty or compact).
   [new RegExp(`("(?:${KEY_ALTERNATION})"\\s*:\\s*)"[^"]*"`, 'gi'), `$1"${MASK}"`],
-  // Forms: password=…&token=…
-  [new RegExp(`(^|[?&\\s])((?:${KEY_ALTERNATION})=)[^&\\s]*`, 'gi'), `$1$2${MASK}`],
+  // Forms: password=…&token=…, also nested as user[password]= (encoded or not).
+  [new RegExp(`(^|[?&\\s])([^=&\\s]*?(?:${KEY_ALTERNATION})(?:%5D|\\])?=)[^&\\s]*`, 'gi'), `$1$2${MASK}`],
   // STOMP and HTTP headers: authToken:…
   [new RegExp(`(^|\\n)((?:${KEY_ALTERNATION}):)[^\\n]*`, 'gi'), `$1$2${MASK}`],
 ];

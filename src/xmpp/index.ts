@@ -67,3 +67,6 @@ export {
   chatIdFromJid,
 } from './addressing/jids';
 export { ensureXmlHttpRequest } from './transport/node-xhr';
+/** For the protocol console (docs/console.md): the default transport and XML text to elements. */
+export { createStropheTransport } from './transport/strophe-transport';
+export { parseXml } from './xml/dom';

@@ -67,6 +67,9 @@ describe('masking', () => {
       '<auth mechanism="PLAIN">***</auth>',
     );
     expect(maskText('login=ava&password=hunter2&x=1')).toBe('login=ava&password=***&x=1');
+    expect(maskText('user%5Blogin%5D=ava&user%5Bpassword%5D=pw&signature=ab12')).toBe(
+      'user%5Blogin%5D=ava&user%5Bpassword%5D=***&signature=***',
+    );
     expect(maskText('{"token": "abc", "name":"n"}')).toBe('{"token": "***", "name":"n"}');
     expect(maskText('CONNECT\nauthToken:abc\nheart-beat:0,0')).toBe('CONNECT\nauthToken:***\nheart-beat:0,0');
   });
