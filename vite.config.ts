@@ -15,7 +15,7 @@ export default defineConfig({
     sourcemap: process.env.SOURCEMAPS === '1',
     chunkSizeWarningLimit: 700,
     // The protocol console is its own page (docs/console.md): the portal's bundles stay as they are.
-    rolldownOptions: { input: { portal: 'index.html', console: 'console.html' } },
+    rolldownOptions: { input: { index: 'index.html', console: 'console.html' } },
   },
   server: {
     host: '127.0.0.1',

@@ -67,6 +67,5 @@ export {
   chatIdFromJid,
 } from './addressing/jids';
 export { ensureXmlHttpRequest } from './transport/node-xhr';
-/** For the protocol console (docs/console.md): the default transport and XML text to elements. */
-export { createStropheTransport } from './transport/strophe-transport';
+/** XML text to an element (the protocol console's raw stanza editor, docs/console.md). */
 export { parseXml } from './xml/dom';
