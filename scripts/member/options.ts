@@ -12,17 +12,20 @@ export interface MemberOptions {
   persona: string;
   baseUrl: string;
   typingMs: number;
+  /** Write the timeline of every REST call and stanza here (docs/console.md "Trace files"). */
+  trace?: string;
   app: { appId: number; authKey: string; authSecret: string; hash: 'sha1' | 'sha256' };
 }
 
 export const USAGE = [
-  'Usage: npm run member -- --as <member persona> [--base-url http://127.0.0.1:8080] [--typing-ms 1500]',
+  'Usage: npm run member -- --as <member persona> [--base-url http://127.0.0.1:8080] [--typing-ms 1500] [--trace out.json]',
   '',
   'Logs a member persona in to the chat service (REST session, then XMPP with the session token)',
   'and answers like a member on the vendor app: delivered and read markers for every message,',
   'typing, then "Echo: <text>" saved to the same dialog; contact requests are accepted.',
   `Member personas: ${personas.members.map((m) => m.key).join(', ')}`,
   'The server is found through DATA_DIR/server.json (default .data) unless --base-url is given.',
+  '--trace writes its timeline (REST calls and stanzas, secrets masked) for the protocol console at /console.',
 ].join('\n');
 
 /** The app credentials of the chat service: the environment's, else the development defaults. */
@@ -37,7 +40,7 @@ function appCredentials(env: NodeJS.ProcessEnv): MemberOptions['app'] {
 
 /** Null when help was asked for. */
 export async function readOptions(argv: string[], env: NodeJS.ProcessEnv): Promise<MemberOptions | null> {
-  let values: { as?: string; 'base-url'?: string; 'typing-ms'?: string; help?: boolean };
+  let values: { as?: string; 'base-url'?: string; 'typing-ms'?: string; trace?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -45,6 +48,7 @@ export async function readOptions(argv: string[], env: NodeJS.ProcessEnv): Promi
         as: { type: 'string' },
         'base-url': { type: 'string' },
         'typing-ms': { type: 'string' },
+        trace: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -60,5 +64,11 @@ export async function readOptions(argv: string[], env: NodeJS.ProcessEnv): Promi
   const baseUrl = (
     values['base-url'] ?? (await runningServerUrl(env.DATA_DIR || '.data', 'or pass --base-url'))
   ).replace(/\/+$/, '');
-  return { persona: values.as, baseUrl, typingMs, app: appCredentials(env) };
+  return {
+    persona: values.as,
+    baseUrl,
+    typingMs,
+    ...(values.trace ? { trace: values.trace } : {}),
+    app: appCredentials(env),
+  };
 }
