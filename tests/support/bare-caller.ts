@@ -73,22 +73,24 @@ export async function sendBareSignal(
         xml('callType', {}, fields.callType),
         xml('callerID', {}, fields.callerID),
         xml('opponentsIDs', {}, ...fields.opponentIDs.map((id) => xml('opponentID', {}, id))),
-        fields.sdp !== undefined ? xml('sdp', {}, fields.sdp) : null,
-        fields.candidates
-          ? xml(
-              'iceCandidates',
-              {},
-              ...fields.candidates.map((c) =>
-                xml(
-                  'iceCandidate',
-                  {},
-                  xml('candidate', {}, c.candidate),
-                  xml('sdpMid', {}, c.sdpMid ?? ''),
-                  xml('sdpMLineIndex', {}, String(c.sdpMLineIndex ?? '')),
+        ...(fields.sdp !== undefined ? [xml('sdp', {}, fields.sdp)] : []),
+        ...(fields.candidates
+          ? [
+              xml(
+                'iceCandidates',
+                {},
+                ...fields.candidates.map((c) =>
+                  xml(
+                    'iceCandidate',
+                    {},
+                    xml('candidate', {}, c.candidate),
+                    xml('sdpMid', {}, c.sdpMid ?? ''),
+                    xml('sdpMLineIndex', {}, String(c.sdpMLineIndex ?? '')),
+                  ),
                 ),
               ),
-            )
-          : null,
+            ]
+          : []),
         xml('platform', {}, 'web'),
       ),
     ),
