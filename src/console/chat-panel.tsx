@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { parseXml, xml } from '../xmpp';
+import { CallPanel } from './call-panel';
 import { signIn, type ConsoleChat } from './chat-session';
 import { recorder } from './recorder';
 import { fillTemplate, TEMPLATES, wellFormedError } from './templates';
@@ -171,6 +172,7 @@ function ChatTools({ session, onClose }: { session: ConsoleChat; onClose: () => 
         spellCheck={false}
       />
       {check && <p className={check === 'Well-formed' ? 'hint' : 'error'}>{check}</p>}
+      <CallPanel session={session} peer={peer} />
     </div>
   );
 }
