@@ -113,3 +113,39 @@ test('the console as a member chats with a watched portal tab; refused stanzas, 
   await expect(rows(console_)).toHaveCount(before.length);
   expect(await rows(console_).allInnerTexts()).toEqual(before);
 });
+
+test("the console as the portal's provider: her chat, and a chat-private frame built from the form", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const bianca = member('bianca');
+  const { provider, peer } = await memberOpensDialog(request, 'console-provider', 'bianca');
+  await stopPeer(peer);
+  await signInThroughForm(page, provider.email, provider.password);
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+
+  const console_ = await context.newPage();
+  await console_.goto('/console');
+  const chat = console_.getByRole('region', { name: 'Chat user' });
+  await chat.getByRole('button', { name: "Sign in as the portal's provider" }).click();
+  await expect(chat.getByText(`chat id ${provider.chatId}`)).toBeVisible({ timeout: 20_000 });
+  await expect(
+    row(console_, /^provider · api$/, 'rest/GET', /\/api\/message\/qb\/user\/get.* → 200 OK/),
+  ).toHaveCount(1);
+
+  const socket = console_.getByRole('region', { name: 'App socket' });
+  await socket.getByRole('button', { name: 'Connect the app socket' }).click();
+  await expect(socket.getByTestId('socket-state')).toHaveText('connected');
+  await socket.getByLabel('receiver_chat_id').fill(String(bianca.chatId));
+  await socket.getByLabel('items[0].text').fill('Frame from the form');
+  await socket.getByRole('button', { name: 'Send chat-private frame' }).click();
+  const sent = row(console_, /provider · socket/, 'stomp/SEND', `me → ${bianca.chatId}`);
+  await expect(sent).toHaveCount(1);
+  await sent.click();
+  await expect(console_.getByTestId('decoded')).toContainText('"text": "Frame from the form"');
+  // The server's answer about it arrives decoded: a chat event naming the same client message id.
+  const clientMsgId = /"clientMsgId": "([^"]+)"/.exec(await console_.getByTestId('decoded').innerText())![1]!;
+  await expect(row(console_, /provider · socket/, 'stomp/MESSAGE', clientMsgId).first()).toBeVisible();
+});
