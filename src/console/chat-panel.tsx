@@ -13,6 +13,7 @@ import { fillTemplate, TEMPLATES, wellFormedError } from './templates';
 function SignInForm({ onChat }: { onChat: (chat: ConsoleChat) => void }) {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
+  const [transport, setTransport] = useState<'websocket' | 'bosh'>('websocket');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = async (request: Parameters<typeof signIn>[0]) => {
@@ -29,10 +30,21 @@ function SignInForm({ onChat }: { onChat: (chat: ConsoleChat) => void }) {
   };
   const asMember = (event: FormEvent) => {
     event.preventDefault();
-    void run({ as: 'member', login, password });
+    void run({ as: 'member', login, password, transport });
   };
   return (
     <div>
+      <label className="row">
+        Transport
+        <select
+          aria-label="Transport"
+          value={transport}
+          onChange={(e) => setTransport(e.target.value as 'websocket' | 'bosh')}
+        >
+          <option value="websocket">WebSocket</option>
+          <option value="bosh">BOSH</option>
+        </select>
+      </label>
       <form onSubmit={asMember} className="row">
         <input
           aria-label="Chat login"
@@ -49,7 +61,7 @@ function SignInForm({ onChat }: { onChat: (chat: ConsoleChat) => void }) {
         />
         <button disabled={busy || !login || !password}>Sign in as member</button>
       </form>
-      <button type="button" disabled={busy} onClick={() => void run({ as: 'provider' })}>
+      <button type="button" disabled={busy} onClick={() => void run({ as: 'provider', transport })}>
         Sign in as the portal's provider
       </button>
       {error && (

@@ -7,6 +7,7 @@
 import { createChatService } from '../rest';
 import { PLATFORM } from '../shared/constants';
 import { createChatClient, type ChatClient } from '../xmpp';
+import { recordBoshRequests } from './bosh-requests';
 import { recorder } from './recorder';
 
 export interface ChatApp {
@@ -26,7 +27,10 @@ export interface ConsoleChat {
   close(): Promise<void>;
 }
 
-export type SignIn = { as: 'member'; login: string; password: string } | { as: 'provider' };
+export type SignIn = ({ as: 'member'; login: string; password: string } | { as: 'provider' }) & {
+  /** WebSocket (default) or BOSH (wire §12), whose HTTP requests are recorded too. */
+  transport?: 'websocket' | 'bosh';
+};
 
 async function envelope<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => null)) as {
@@ -74,9 +78,13 @@ export async function signIn(request: SignIn): Promise<ConsoleChat> {
   });
   const session = await service.client.createSession({ login: account.login, password: account.password });
   const settings = await service.accountSettings();
-  const { protocol, host } = window.location;
+  const { protocol, host, origin } = window.location;
+  const bosh = request.transport === 'bosh';
+  if (bosh) recordBoshRequests(`${label} · bosh`);
   const chat = createChatClient({
-    service: `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/xmpp-websocket`,
+    service: bosh
+      ? `${origin}/http-bind`
+      : `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/xmpp-websocket`,
     domain: settings.chat_endpoint,
     appId: app.appId,
     resource: `console-${Math.random().toString(36).slice(2, 8)}`,

@@ -3,6 +3,7 @@ export type { TraceEntry, TraceInput, TraceChannel, TraceDirection } from './typ
 export { createRecorder, type Recorder, type RecorderOptions, type TraceListener } from './recorder';
 export { decodeXmpp } from './decode-xmpp';
 export { decodeStomp, parseStompFrame, type StompFrame } from './decode-stomp';
+export { decodeBosh, type BoshRequest } from './decode-bosh';
 export { decodeRest, recordingFetch, answerCode, type RestCall } from './decode-rest';
 export {
   decodeCallSignal,

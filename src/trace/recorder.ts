@@ -4,6 +4,7 @@
  * the newest `limit` entries.
  */
 import type { ChatClient, XmlElement } from '../xmpp';
+import { decodeBosh, type BoshRequest } from './decode-bosh';
 import { decodeRest, recordingFetch, type RestCall } from './decode-rest';
 import { decodeStomp } from './decode-stomp';
 import { decodeXmpp } from './decode-xmpp';
@@ -18,6 +19,7 @@ export interface Recorder {
   xmpp(connection: string, direction: 'in' | 'out', element: XmlElement): void;
   stomp(connection: string, direction: 'in' | 'out', frame: string | Uint8Array | ArrayBuffer): void;
   rest(connection: string, call: RestCall): void;
+  bosh(connection: string, request: BoshRequest): void;
   note(connection: string, text: string, error?: string): void;
   /** An entry decoded elsewhere (a live tab, an imported file): renumbered, kept as it is. */
   add(input: TraceInput): void;
@@ -63,6 +65,9 @@ export function createRecorder({ now = Date.now, limit = 20_000 }: RecorderOptio
     },
     rest(connection, call) {
       if (!recorder.paused) recorder.add(decodeRest(call, connection, now()));
+    },
+    bosh(connection, request) {
+      if (!recorder.paused) recorder.add(decodeBosh(request, connection, now()));
     },
     note(connection, text, error) {
       const entry: TraceInput = {

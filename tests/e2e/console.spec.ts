@@ -149,3 +149,19 @@ test("the console as the portal's provider: her chat, and a chat-private frame b
   const clientMsgId = /"clientMsgId": "([^"]+)"/.exec(await console_.getByTestId('decoded').innerText())![1]!;
   await expect(row(console_, /provider · socket/, 'stomp/MESSAGE', clientMsgId).first()).toBeVisible();
 });
+
+test('over BOSH the console shows each HTTP request beside the stanzas it carries', async ({ page }) => {
+  const emma = member('emma');
+  await page.goto('/console');
+  const chat = page.getByRole('region', { name: 'Chat user' });
+  await chat.getByLabel('Transport').selectOption('bosh');
+  await chat.getByLabel('Chat login').fill(emma.chatLogin);
+  await chat.getByLabel('Chat password').fill(emma.chatPassword);
+  await chat.getByRole('button', { name: 'Sign in as member' }).click();
+  await expect(chat.getByText(`chat id ${emma.chatId}`)).toBeVisible({ timeout: 20_000 });
+  await expect(
+    row(page, /member member-emma · bosh/, 'bosh/POST', /\/http-bind rid=\d+ → 200/).first(),
+  ).toBeVisible();
+  await expect(row(page, /member member-emma · chat/, 'presence', '').first()).toBeVisible();
+  await chat.getByRole('button', { name: 'Sign out' }).click();
+});

@@ -1,7 +1,14 @@
 /** Issue 14: the console's decoders — stanzas, nonzas, call signals, STOMP frames, REST calls. */
 import { describe, expect, it } from 'vitest';
 import { encodeClientMessage, encodeServerMessage } from '../../../src/socket';
-import { decodeRest, decodeStomp, decodeXmpp, summariseSdp, type CallSignal } from '../../../src/trace';
+import {
+  decodeBosh,
+  decodeRest,
+  decodeStomp,
+  decodeXmpp,
+  summariseSdp,
+  type CallSignal,
+} from '../../../src/trace';
 import { xml } from '../../../src/xmpp';
 
 const MESSAGE_ID = '5f1e2d3c4b5a69788796a5b4';
@@ -270,5 +277,37 @@ describe('decodeRest', () => {
     );
     expect(history.error).toBeUndefined();
     expect(history.ids).toContain(MESSAGE_ID);
+  });
+});
+
+describe('decodeBosh', () => {
+  it('shows the rid, status, duration and the stanzas each way; a terminate is an error', () => {
+    const entry = decodeBosh(
+      {
+        url: 'http://127.0.0.1:8080/http-bind',
+        status: 200,
+        durationMs: 41.6,
+        requestBody: "<body rid='1234' xmlns='http://jabber.org/protocol/httpbind'><message to='a'/></body>",
+        responseBody:
+          "<body xmlns='http://jabber.org/protocol/httpbind'><iq type='result'/><presence/></body>",
+      },
+      'member ava · bosh',
+      0,
+    );
+    expect(entry.kind).toBe('bosh/POST');
+    expect(entry.summary).toBe('POST /http-bind rid=1234 → 200 · 42 ms · 1 out, 2 in');
+    expect(entry.error).toBeUndefined();
+    const ended = decodeBosh(
+      {
+        url: '/http-bind',
+        status: 200,
+        durationMs: 1,
+        requestBody: '<body rid="5"/>',
+        responseBody: '<body type="terminate" condition="item-not-found"/>',
+      },
+      'c',
+      0,
+    );
+    expect(ended.error).toBe('item-not-found');
   });
 });
