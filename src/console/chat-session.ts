@@ -90,7 +90,13 @@ export async function signIn(request: SignIn): Promise<ConsoleChat> {
     resource: `console-${Math.random().toString(36).slice(2, 8)}`,
   });
   const detach = recorder.attachChat(`${label} · chat`, chat);
-  chat.on('state', (state) => recorder.note(`${label} · chat`, `state ${state}`));
+  const where = `${label} · chat`;
+  chat.on('state', (state) => recorder.note(where, `state ${state}`));
+  // XEP-0198 resumption as the client saw it, beside the <resume/> and <resumed/> on the wire.
+  chat.on('resumed', ({ resent }) => recorder.note(where, `stream resumed, ${resent} stanza(s) sent again`));
+  chat.on('resumeFailed', ({ condition, salvaged }) =>
+    recorder.note(where, `resumption failed, ${salvaged} stanza(s) salvaged`, condition ?? 'failed'),
+  );
   try {
     await chat.connect({ userId: session.user_id, token: service.client.token! });
   } catch (error) {
