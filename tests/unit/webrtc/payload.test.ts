@@ -39,7 +39,7 @@ describe('encoding (wire §20.1–§20.2)', () => {
   });
 
   it('drops an empty userInfo and turns null into ""', () => {
-    const base = { sessionId: 's', callType: CallType.AUDIO, callerId: 1, opponentIds: [2] } as const;
+    const base = { sessionId: 's', callType: CallType.AUDIO, callerId: 1, opponentIds: [2] };
     expect(wire({ ...base, signalType: SignalType.REJECT, userInfo: {} }).child('userInfo')).toBeUndefined();
     expect(wire({ ...base, signalType: SignalType.STOP }).child('userInfo')).toBeUndefined();
     const info = wire({ ...base, signalType: SignalType.STOP, userInfo: { note: null, kept: 'x' } }).child(
