@@ -1,0 +1,7 @@
+/**
+ * The browser entry of `src/webrtc` (docs/calls.md "Browser and Node"): `webrtc-adapter` shims
+ * the browser's WebRTC first; Node imports `./index` and never loads it.
+ */
+import 'webrtc-adapter';
+
+export * from './index';
