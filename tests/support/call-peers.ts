@@ -3,22 +3,14 @@
  * over it in Node with `@roamhq/wrtc`, sending the member simulator's synthetic media and counting
  * what it receives (scripts/member/synthetic-media.ts, received-media.ts).
  */
-import wrtc from '@roamhq/wrtc';
 import { watchReceivedMedia, type ReceivedMedia } from '../../scripts/member/received-media';
 import { startSyntheticMedia, type SyntheticMedia } from '../../scripts/member/synthetic-media';
 import { provider } from '../../fixtures';
-import {
-  chatCarrier,
-  createCallClient,
-  type CallClient,
-  type CallSession,
-  type WebRtcImplementation,
-} from '../../src/webrtc';
+import { chatCarrier, createCallClient, type CallClient, type CallSession } from '../../src/webrtc';
 import type { ChatClient } from '../../src/xmpp';
+import { nodeWrtc } from './call-media';
 import { ourClient } from './chat-harness';
 import type { StackInfo } from './stack';
-
-export const nodeWrtc = wrtc as unknown as WebRtcImplementation;
 
 export interface ProviderCalls {
   chatId: number;
