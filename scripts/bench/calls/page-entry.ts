@@ -59,8 +59,14 @@ const callBench = {
   /** One call through our client; `holdMs` keeps it up after the first frame. */
   async call(memberId: number, holdMs = 0): Promise<{ acceptToFrameMs: number; dialToFrameMs: number }> {
     const session = calls!.createSession([memberId], CallType.VIDEO);
+    // The moment the accept signal arrives, before our client has done anything with it.
     let acceptedAt = 0;
-    session.on('accept', () => (acceptedAt = performance.now()));
+    const off = calls!.on('signal', (s) => {
+      if (s.direction === 'in' && s.signalType === 'accept' && s.sessionId === session.id) {
+        acceptedAt = performance.now();
+        off();
+      }
+    });
     const frame = new Promise<number>((resolve, reject) => {
       session.on('remoteStream', ({ stream }) => {
         const track = stream.getVideoTracks()[0];
