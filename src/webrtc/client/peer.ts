@@ -21,7 +21,7 @@ export interface PeerHost {
   readonly sending: Partial<Record<MediaKind, MediaStreamTrack | null>>;
   /** Sends a signal of this session to this peer's user (session keys added by the session). */
   signal(to: number, signal: Partial<Signal> & { signalType: Signal['signalType'] }): void;
-  emitPeer(event: 'peerState', userId: number, state: PeerState): void;
+  emitPeer(userId: number, state: PeerState): void;
   emitConnection(userId: number, state: SessionConnectionState): void;
   emitReconnection(userId: number, state: ReconnectionState): void;
   emitRemoteStream(userId: number, stream: MediaStream): void;
@@ -66,7 +66,7 @@ export class CallPeer {
     private readonly host: PeerHost,
   ) {
     this.polite = host.ctx.me < userId;
-    this.machine = createPeerMachine((state) => host.emitPeer('peerState', userId, state));
+    this.machine = createPeerMachine((state) => host.emitPeer(userId, state));
   }
 
   get connected(): boolean {

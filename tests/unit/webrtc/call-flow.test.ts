@@ -9,10 +9,14 @@ import {
   CallErrorText,
   CallType,
   createFakeClock,
+  encodeSignal,
   PeerState,
   SessionState,
+  SignalType,
+  WEBRTC_MODULE,
   type CallEvents,
 } from '../../../src/webrtc';
+import { encodeExtraParams } from '../../../src/xmpp';
 import { fakeStream, fakeTrack, party, signalNetwork } from './scripted';
 
 const A = 101;
@@ -280,6 +284,20 @@ describe('signals against the state', () => {
     // A hangUp for a session already closed on our side.
     network.deliver(A, B, network.of('hangUp', B).at(-1)!.extraParams);
     expect(invalid.map((e) => e.event)).toEqual(['onStop']);
+    // An accept for a session nobody knows.
+    const stranger = encodeExtraParams(
+      encodeSignal({
+        signalType: SignalType.ACCEPT,
+        sessionId: 'nope',
+        callType: CallType.AUDIO,
+        callerId: B,
+        opponentIds: [A],
+        sdp: 'v=0',
+      }),
+      WEBRTC_MODULE,
+    );
+    network.deliver(A, B, stranger);
+    expect(invalid.at(-1)).toMatchObject({ event: 'onAccept', sessionId: 'nope', session: null, userId: A });
   });
 
   it('replaces tracks on every link without sending a signal, with a content hint', async () => {
