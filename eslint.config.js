@@ -39,6 +39,7 @@ export const serverFolders = [
   'reports',
   'cycle-data',
   'dashboard',
+  'calls',
   'seed',
 ];
 const serverZones = serverFolders.slice(0, -1).map((folder, index) => ({

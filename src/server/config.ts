@@ -48,6 +48,12 @@ export interface ServerConfig {
     /** ICE servers announced by `/qb/account_settings.json` (RTCIceServer objects). */
     iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }>;
   };
+  /**
+   * TURN with coturn's time-limited REST credentials (`use-auth-secret`, README "Calls behind
+   * NAT"): `urls` are handed out by `GET /api/call/iceServers` with a fresh username and
+   * credential from `secret`, valid `ttlSeconds`. Null when `TURN_URLS` is unset.
+   */
+  turn: { urls: string[]; secret: string; ttlSeconds: number } | null;
   /** OpenAI-compatible endpoint behind the chat-service AI extensions (§10); null = not configured. */
   ai: { apiUrl: string | null; apiKey: string | null; model: string };
   /** The app socket (spec §7): heart-beat both ways (spec §9), refused words in its chat. */
@@ -139,6 +145,23 @@ function consoleSwitch(raw: string | undefined): 'on' | 'off' {
   throw new ConfigError(`CONSOLE must be on or off (got "${raw}")`);
 }
 
+/** `TURN_URLS` (comma-separated stun:/turn:/turns: URLs) with `TURN_SECRET`, both or neither. */
+function turn(env: NodeJS.ProcessEnv): ServerConfig['turn'] {
+  const urls = (env.TURN_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  const secret = env.TURN_SECRET ?? '';
+  const ttlSeconds = int(env, 'TURN_CREDENTIAL_TTL_SECONDS', 86_400, 60, 30 * 86_400);
+  if (urls.length === 0 && !secret) return null;
+  if (urls.length === 0)
+    throw new ConfigError('TURN_SECRET is set but TURN_URLS is not: which TURN servers?');
+  if (!secret) throw new ConfigError("TURN_URLS is set but TURN_SECRET (coturn's static-auth-secret) is not");
+  const bad = urls.find((u) => !/^(stuns?|turns?):[^\s]+$/.test(u));
+  if (bad) throw new ConfigError(`TURN_URLS entries must be stun:, turn: or turns: URLs (got "${bad}")`);
+  return { urls, secret, ttlSeconds };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, env.DATA_DIR || '.data');
   const portalDir = env.PORTAL_DIR === '' ? null : path.resolve(cwd, env.PORTAL_DIR || 'dist/portal');
@@ -180,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       historyReportTimeoutSeconds: int(env, 'CHAT_HISTORY_REPORT_TIMEOUT_SECONDS', 30, 1, 600),
       iceServers: iceServers(env.ICE_SERVERS),
     },
+    turn: turn(env),
     ai: {
       apiUrl: env.AI_API_URL ? httpUrl(env.AI_API_URL, 'AI_API_URL') : null,
       apiKey: env.AI_API_KEY || null,

@@ -26,7 +26,7 @@ let dialogId = '';
 const tracePath = path.join(mkdtempSync(path.join(tmpdir(), 'member-trace-')), 'out.json');
 
 beforeAll(async () => {
-  sim = await startMember(stack.url, 'emma', { typingMs: 300, trace: tracePath });
+  sim = await startMember(stack.url, 'emma', { typingMs: 300, args: ['--trace', tracePath] });
   const { chatId, password } = await providerChatPassword(stack, 'dana');
   danaToken = await qb.createSession({ login: dana.chatLogin, password });
   const dialog = await qb.call('POST', '/chat/Dialog.json', {
