@@ -100,9 +100,9 @@ describe('signing out ends every channel at the server', () => {
     clearInterval(beating);
 
     expect((await within(appSocket.closed, 5000)) as { code: number }).toMatchObject({ code: 4001 });
-    expect(appSocket.frames.some((f) => f.command === 'ERROR' && f.headers.message === 'TOKEN_ERR_LOGOUT')).toBe(
-      true,
-    );
+    expect(
+      appSocket.frames.some((f) => f.command === 'ERROR' && f.headers.message === 'TOKEN_ERR_LOGOUT'),
+    ).toBe(true);
     expect(await within(ws.closed, 5000)).not.toBe('timeout');
     await expect.poll(() => bosh.statuses.includes('DISCONNECTED'), { timeout: 10_000 }).toBe(true);
 

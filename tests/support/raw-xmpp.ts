@@ -61,7 +61,9 @@ export async function openRawXmpp(login: RawXmppLogin): Promise<RawXmpp> {
         };
         const timer = setTimeout(() => {
           waiters.delete(look);
-          reject(new Error(`No frame matching ${pattern} within ${ms} ms; last: ${frames.slice(-3).join(' | ')}`));
+          reject(
+            new Error(`No frame matching ${pattern} within ${ms} ms; last: ${frames.slice(-3).join(' | ')}`),
+          );
         }, ms);
         if (!look()) waiters.add(look);
       }),
