@@ -18,6 +18,7 @@ import { createChatConnectionState } from './chat/chat-link';
 import { startChat } from './chat/chat-connection';
 import type { ChatPlugin } from './chat/types';
 import { ConnectionsContext, type Connections } from './connections-context';
+import { indexedDbOutboxStore, memoryOutboxStore, type OutboxStore } from './chat/outbox-store';
 
 export interface ConnectionsProviderProps {
   token: string | null;
@@ -27,6 +28,14 @@ export interface ConnectionsProviderProps {
   chatPlugins: readonly ChatPlugin[];
   socketPlugins: readonly AppSocketPlugin[];
   children: ReactNode;
+}
+
+let outboxStore: OutboxStore | null = null;
+
+/** One outbox store per page: IndexedDB, or memory where the browser has none. */
+function browserOutboxStore(): OutboxStore {
+  outboxStore ??= typeof indexedDB === 'undefined' ? memoryOutboxStore() : indexedDbOutboxStore(indexedDB);
+  return outboxStore;
 }
 
 export function ConnectionsProvider({
@@ -61,6 +70,7 @@ export function ConnectionsProvider({
       state: connections.chat,
       plugins: chatPlugins,
       traffic: connections.traffic,
+      outboxStore: browserOutboxStore(),
     });
   }, [token, chat, queryClient, connections, chatPlugins]);
 
