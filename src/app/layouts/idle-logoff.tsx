@@ -77,6 +77,7 @@ export function IdleLogoff() {
       onDone={stay}
       doneLabel={t('idleLogoff.stay')}
       hideCancel
+      focusDone
     >
       <div role="alert">
         <p>{t('idleLogoff.body', { minutes })}</p>
