@@ -19,7 +19,7 @@ import { resetChatConnection, setLink, setRuntime, type ChatConnectionState } fr
 import { wireLink } from './link-events';
 import { moduleCarrier } from './module-carrier';
 import { createOutbox, type Outbox } from './outbox';
-import { outgoingKey, restoreOutbox, type OutboxStore } from './outbox-store';
+import { claimOutbox, outgoingKey, type OutboxStore, type TabRegistry } from './outbox-store';
 import { chatSessionRenewer } from './session-renewal';
 import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
 
@@ -50,13 +50,13 @@ function bridgeStanzas(chat: ChatClient, traffic: Traffic): () => void {
 }
 
 /** The persistent side of the outbox (outbox-store.ts): failures only cost the reload guarantee. */
-function keptOutbox(store: OutboxStore, owner: number) {
+function keptOutbox(store: OutboxStore, owner: number, tab: string) {
   const warn = (error: unknown) => console.warn('Chat outbox storage', error);
   const forgetKey = (key: string) => void store.remove(key).catch(warn);
   return {
     keep(item: Outgoing) {
       const key = outgoingKey(item);
-      if (key) void store.put({ key, owner, at: Date.now(), item }).catch(warn);
+      if (key) void store.put({ key, owner, at: Date.now(), tab, item }).catch(warn);
     },
     forget(item: Outgoing) {
       const key = outgoingKey(item);
@@ -89,6 +89,8 @@ export interface StartChatOptions {
   traffic: Traffic;
   /** Where what waits is kept across reloads (IndexedDB in the browser). */
   outboxStore: OutboxStore;
+  /** This page among the browser's tabs: whose kept messages it sends. */
+  tabs: TabRegistry;
 }
 
 /** Runs the login flow; the returned function signs the chat out for good. */
@@ -98,6 +100,7 @@ export function startChat({
   plugins,
   traffic,
   outboxStore,
+  tabs,
 }: StartChatOptions): () => void {
   let stopped = false;
   let current: { runtime: ChatRuntime; outbox: Outbox<Outgoing> } | null = null;
@@ -173,7 +176,7 @@ export function startChat({
       appId: account.app.appId,
       isSessionExpired: () => service.client.expiry.isExpired(),
     });
-    const kept = keptOutbox(outboxStore, credentials.quickBloxId);
+    const kept = keptOutbox(outboxStore, credentials.quickBloxId, tabs.id);
     const outbox = createOutbox<Outgoing>({
       send: (item) => {
         sendOutgoing(chat, item);
@@ -220,7 +223,7 @@ export function startChat({
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
     );
     // What an earlier page of this provider left unsent waits first, in order, and shows as waiting.
-    const restored = await restoreOutbox(outboxStore, credentials.quickBloxId);
+    const restored = await claimOutbox(outboxStore, credentials.quickBloxId, tabs);
     if (stopped) return;
     for (const record of restored) outbox.push(record.item);
     for (const plugin of plugins) plugin.restored?.(restored);

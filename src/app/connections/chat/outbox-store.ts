@@ -5,7 +5,9 @@
  * management acknowledgement; a read marker: once sent). Each record carries the id the message
  * was given when typed, the one it is sent with, so a message the server already holds merges
  * with the history instead of doubling (the history keeps one row per id). Records belong to one
- * chat user; another provider signing in on the same browser never sends them.
+ * chat user; another provider signing in on the same browser never sends them. Each record is
+ * sent by the tab that wrote it; a page takes over only the records of tabs that are gone
+ * (reloaded, closed, crashed), so two open tabs never send one message twice.
  */
 import type { Outgoing } from './types';
 
@@ -16,7 +18,16 @@ export interface StoredOutgoing {
   owner: number;
   /** When it was given (ms); the conversation shows it at that time. */
   at: number;
+  /** The tab that sends it (tab-registry.ts): another live tab of the browser leaves it alone. */
+  tab: string;
   item: Outgoing;
+}
+
+/** The tabs of this browser (Web Locks in the portal). */
+export interface TabRegistry {
+  readonly id: string;
+  /** Runs `work` alone among the tabs, knowing which tabs are alive. */
+  exclusive<T>(work: (alive: (tab: string) => boolean) => Promise<T>): Promise<T>;
 }
 
 export interface OutboxStore {
@@ -96,4 +107,21 @@ export async function restoreOutbox(store: OutboxStore, owner: number): Promise<
     console.warn('Chat outbox storage', error);
     return [];
   }
+}
+
+/**
+ * The records this tab sends: its own and those of tabs that are gone, taken over (re-tagged) in
+ * one exclusive step so two pages starting together do not both take them.
+ */
+export function claimOutbox(store: OutboxStore, owner: number, tabs: TabRegistry): Promise<StoredOutgoing[]> {
+  return tabs.exclusive(async (alive) => {
+    const claimed: StoredOutgoing[] = [];
+    for (const record of await restoreOutbox(store, owner)) {
+      if (record.tab !== tabs.id && alive(record.tab)) continue;
+      const mine = { ...record, tab: tabs.id };
+      if (record.tab !== tabs.id) await store.put(mine).catch(() => undefined);
+      claimed.push(mine);
+    }
+    return claimed;
+  });
 }

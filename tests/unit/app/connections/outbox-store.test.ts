@@ -6,17 +6,20 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  claimOutbox,
   indexedDbOutboxStore,
   outgoingKey,
   restoreOutbox,
   type StoredOutgoing,
+  type TabRegistry,
 } from '../../../../src/app/connections/chat/outbox-store';
 
 const dialog = { id: '5f0000000000000000000001', type: 3 as const, memberId: 200001 };
-const message = (id: string, at: number, owner = 100001): StoredOutgoing => ({
+const message = (id: string, at: number, owner = 100001, tab = 'tab-a'): StoredOutgoing => ({
   key: id,
   owner,
   at,
+  tab,
   item: { kind: 'message', dialog, message: { id, body: `text ${id}` } },
 });
 
@@ -58,5 +61,33 @@ describe('kept outbox', () => {
     expect(await restoreOutbox(broken, 1)).toEqual([]);
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
+  });
+
+  it('a page takes over the records of gone tabs, never those of a live one', async () => {
+    const store = indexedDbOutboxStore(new IDBFactory());
+    await store.put(message('own', 1, 100001, 'me'));
+    await store.put(message('live', 2, 100001, 'other-open-tab'));
+    await store.put(message('gone', 3, 100001, 'reloaded-tab'));
+    let exclusive = 0;
+    const tabs: TabRegistry = {
+      id: 'me',
+      exclusive: async (work) => {
+        exclusive += 1;
+        return work((tab) => tab === 'other-open-tab' || tab === 'me');
+      },
+    };
+    const claimed = await claimOutbox(store, 100001, tabs);
+    expect(claimed.map((r) => [r.key, r.tab])).toEqual([
+      ['own', 'me'],
+      ['gone', 'me'],
+    ]);
+    expect(exclusive).toBe(1);
+    // Taken over for good: a third page sees them as this live tab's.
+    const stored = await store.load(100001);
+    expect(stored.map((r) => [r.key, r.tab])).toEqual([
+      ['own', 'me'],
+      ['live', 'other-open-tab'],
+      ['gone', 'me'],
+    ]);
   });
 });
