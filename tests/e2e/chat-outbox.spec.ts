@@ -2,11 +2,11 @@
  * Nothing a provider typed is lost (docs/architecture.md §3 "Outbox"): the chat's sockets are
  * cut and kept cut (WebSocket and BOSH), the provider writes a message, which shows as waiting;
  * the page is reloaded while the chat is still cut and the message is still there, waiting (kept
- * in IndexedDB); once the chat can connect again and the page is loaded, it is sent, shows as
- * sent, and the member (the simulator of `npm run member`) gets it exactly once: one echo, and
+ * in IndexedDB); then the tab dies without unloading (as in a crash), the chat can connect again,
+ * and a new tab sends it; it shows as sent, and the member (the simulator of `npm run member`) gets it exactly once: one echo, and
  * one copy in her history.
  */
-import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { member } from '../../fixtures';
 import { qbClient } from '../support/qb';
 import { startMember } from '../support/member-simulator';
@@ -15,7 +15,8 @@ import { signInThroughForm } from './support';
 
 const emma = member('emma');
 
-test('a message written while the chat is down survives a reload and reaches the member once', async ({
+test('a message written while the chat is down survives a reload and a crashed tab, and reaches the member once', async ({
+  context,
   page,
   request,
 }) => {
@@ -24,19 +25,33 @@ test('a message written while the chat is down survives a reload and reaches the
   const sim = await startMember(process.env.E2E_BASE_URL!, 'emma', { typingMs: 100 });
   let cut = false;
   const live = new Set<WebSocketRoute>();
-  await page.routeWebSocket(/\/xmpp-websocket/, (ws) => {
+  // For every tab of the browser: the chat's WebSocket and BOSH, cut while `cut` is set.
+  await context.routeWebSocket(/\/xmpp-websocket/, (ws) => {
     if (cut) return ws.close();
     live.add(ws);
     ws.connectToServer();
   });
-  await page.route(/\/http-bind/, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
+  await context.route(/\/http-bind/, (route) =>
+    cut ? route.abort('internetdisconnected') : route.continue(),
+  );
   try {
     await signInThroughForm(page, provider.email, provider.password);
     await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
     await page.goto(`/message?userId=${emma.chatId}`);
     const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
     await expect(conversation).toBeVisible({ timeout: 30_000 });
-    const log = conversation.getByRole('list', { name: 'Messages with Emma Laurent' });
+    const mineOn = (tab: Page) =>
+      tab
+        .getByRole('region', { name: 'Conversation with Emma Laurent' })
+        .getByRole('list', { name: 'Messages with Emma Laurent' })
+        .getByRole('listitem')
+        .filter({ hasText: text })
+        .filter({ hasNotText: 'Echo:' });
+    const openDialog = (tab: Page) =>
+      tab
+        .getByRole('navigation', { name: 'Conversations' })
+        .getByRole('button', { name: /Emma Laurent/ })
+        .click();
     const box = conversation.getByRole('textbox', { name: 'Message' });
     const text = `Written offline ${Date.now()}`;
 
@@ -46,30 +61,29 @@ test('a message written while the chat is down survives a reload and reaches the
     await expect(page.getByRole('status').filter({ hasText: /connection was lost|offline/ })).toBeVisible();
     await box.fill(text);
     await box.press('Enter');
-    const mine = log.getByRole('listitem').filter({ hasText: text }).filter({ hasNotText: 'Echo:' });
-    await expect(mine.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
+    await expect(mineOn(page).getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
 
     // Reloaded while the chat is still cut: the message is kept, still waiting.
     await page.reload();
-    await page
-      .getByRole('navigation', { name: 'Conversations' })
-      .getByRole('button', { name: /Emma Laurent/ })
-      .click();
-    await expect(mine.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
+    await openDialog(page);
+    await expect(mineOn(page).getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
 
+    // The tab dies without unloading (a crash); the chat is back; a new tab sends it.
+    await page.close({ runBeforeUnload: false });
     cut = false;
-    await page.reload();
-    await page
-      .getByRole('navigation', { name: 'Conversations' })
-      .getByRole('button', { name: /Emma Laurent/ })
-      .click();
-    await expect(log.getByText(`Echo: ${text}`)).toBeVisible({ timeout: 30_000 });
-    await expect(mine.getByRole('img', { name: /Sent|Delivered|Read/ })).toBeVisible();
-    await expect(mine).toHaveCount(1);
+    const tab = await context.newPage();
+    await tab.goto('/message');
+    await openDialog(tab);
+    const tabLog = tab
+      .getByRole('region', { name: 'Conversation with Emma Laurent' })
+      .getByRole('list', { name: 'Messages with Emma Laurent' });
+    await expect(tabLog.getByText(`Echo: ${text}`)).toBeVisible({ timeout: 30_000 });
+    await expect(mineOn(tab).getByRole('img', { name: /Sent|Delivered|Read/ })).toBeVisible();
+    await expect(mineOn(tab)).toHaveCount(1);
 
     // Exactly once at the member: one echo (after a pause for a late duplicate), one history row.
-    await page.waitForTimeout(2000);
-    await expect(log.getByText(`Echo: ${text}`)).toHaveCount(1);
+    await tab.waitForTimeout(2000);
+    await expect(tabLog.getByText(`Echo: ${text}`)).toHaveCount(1);
     const qb = qbClient(process.env.E2E_BASE_URL!);
     const token = await qb.memberSession('emma');
     const dialogs = await qb.call('GET', '/chat/Dialog.json', { token });
