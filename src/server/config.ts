@@ -25,7 +25,12 @@ export interface ServerConfig {
    * a request's `Host` header (docs/security.md).
    */
   publicOrigin: string;
-  session: { idleSeconds: number; maxSeconds: number };
+  session: {
+    idleSeconds: number;
+    maxSeconds: number;
+    /** The portal signs out after this long without the provider's activity (docs/security.md "Automatic logoff"). */
+    autoLogoffSeconds: number;
+  };
   chat: {
     appId: number;
     authKey: string;
@@ -45,6 +50,8 @@ export interface ServerConfig {
     signatureHash: 'sha1' | 'sha256';
     /** How long Prosody waits for the server to take a history report before retrying it. */
     historyReportTimeoutSeconds: number;
+    /** Prosody pings every authenticated stream this often and drops one that did not answer the last (XEP-0199). */
+    pingSeconds: number;
     /** ICE servers announced by `/qb/account_settings.json` (RTCIceServer objects). */
     iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }>;
   };
@@ -190,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     session: {
       idleSeconds: int(env, 'SESSION_IDLE_SECONDS', 7 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
       maxSeconds: int(env, 'SESSION_MAX_SECONDS', 30 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
+      autoLogoffSeconds: int(env, 'AUTO_LOGOFF_SECONDS', 15 * 60, 5, 24 * 3600),
     },
     chat: {
       appId,
@@ -201,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       prosodyBin: env.PROSODY_BIN ?? '/usr/bin/prosody',
       signatureHash: signatureHash(env.CHAT_SIGNATURE_HASH),
       historyReportTimeoutSeconds: int(env, 'CHAT_HISTORY_REPORT_TIMEOUT_SECONDS', 30, 1, 600),
+      pingSeconds: int(env, 'CHAT_PING_SECONDS', 60, 1, 3600),
       iceServers: iceServers(env.ICE_SERVERS),
     },
     turn: turn(env),

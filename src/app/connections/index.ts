@@ -7,6 +7,7 @@ export { ConnectionsProvider, type ConnectionsProviderProps } from './connection
 export { useAppSocket, useChat, useChatLink, useTraffic, type ChatLinkView } from './use-connections';
 export type { ChatPlugin, ChatRuntime, Outgoing } from './chat/types';
 export type { ModuleCarrier } from './chat/module-carrier';
+export type { StoredOutgoing } from './chat/outbox-store';
 export type { ChatLink } from './chat/chat-link';
 export type { AppSocketPlugin } from './app-socket/app-socket-connection';
 export type { Traffic, TrafficEvent, TrafficListener } from '../api/traffic';

@@ -3,7 +3,8 @@
  * connections that live as long as the session, across both layouts (connections/): the app
  * socket (spec §7) and the chat, which the pages of spec §2 that do not use it (/shareScreen,
  * /question, /verification) close. The features that keep state in step with a connection take
- * part through their plugins, handed over here.
+ * part through their plugins, handed over here. Automatic logoff watches the whole area
+ * (idle-logoff.tsx).
  */
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -13,6 +14,7 @@ import { messagesChatPlugin } from '../features/chat';
 import { notificationPushes } from '../features/notifications';
 import { NO_CHAT_PATHS } from '../paths';
 import { session } from '../session';
+import { IdleLogoff } from './idle-logoff';
 
 const CHAT_PLUGINS: readonly ChatPlugin[] = [messagesChatPlugin];
 const SOCKET_PLUGINS: readonly AppSocketPlugin[] = [notificationPushes];
@@ -36,6 +38,7 @@ export default function SignedInShell() {
   return (
     <ServerDataProvider>
       <SessionConnections />
+      <IdleLogoff />
     </ServerDataProvider>
   );
 }

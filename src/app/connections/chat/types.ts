@@ -4,6 +4,7 @@ import type { ChatService } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatClient, DialogDescriptor, DialogMessage } from '../../../xmpp';
 import type { ModuleCarrier } from './module-carrier';
+import type { StoredOutgoing } from './outbox-store';
 
 /** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
 export type Outgoing =
@@ -37,6 +38,11 @@ export interface ChatPlugin {
   account?(account: ChatAccountInfo): void;
   /** Wires the plugin's events once the client exists, before the first login; returns the unwiring. */
   wire?(runtime: ChatRuntime): () => void;
+  /**
+   * What an earlier page of this provider left unsent (outbox-store.ts), before the first login:
+   * shown as waiting; the connection sends it once the chat is up.
+   */
+  restored?(records: readonly StoredOutgoing[]): void;
   /** After the first login succeeded (dialogs, blocked users, rooms). */
   afterLogin?(runtime: ChatRuntime): Promise<void>;
   /** The chat stopped for good (sign-out, a page without chat): drop what was kept. */
