@@ -1,12 +1,35 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
 
 /** Where `npm run dev` forwards API, chat and socket traffic (the running server). */
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * The protocol console is its own page (docs/console.md), built after the portal in a build of its
+ * own, so it shares no chunk with the portal and the portal's bundles stay exactly as they are.
+ */
+function consolePage(): Plugin {
+  return {
+    name: 'console-page',
+    apply: (_config, { command }) => command === 'build' && process.env.CONSOLE_PAGE_BUILD !== '1',
+    async closeBundle() {
+      process.env.CONSOLE_PAGE_BUILD = '1';
+      try {
+        await build({
+          configFile: fileURLToPath(import.meta.url),
+          build: { emptyOutDir: false, rolldownOptions: { input: 'console.html' } },
+        });
+      } finally {
+        delete process.env.CONSOLE_PAGE_BUILD;
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), consolePage()],
   build: {
     outDir: 'dist/portal',
     emptyOutDir: true,
@@ -14,8 +37,6 @@ export default defineConfig({
     // whatever the build wrote, so a production build without them exposes no sources.
     sourcemap: process.env.SOURCEMAPS === '1',
     chunkSizeWarningLimit: 700,
-    // The protocol console is its own page (docs/console.md): the portal's bundles stay as they are.
-    rolldownOptions: { input: { index: 'index.html', console: 'console.html' } },
   },
   server: {
     host: '127.0.0.1',
