@@ -1,12 +1,35 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** Where `npm run dev` forwards API, chat and socket traffic (the running server). */
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * simple-peer's stream modules call Node's `process.nextTick` (docs/calls.md "Browser and Node"):
+ * those modules alone get a small `process` that runs the callback in a microtask, instead of a
+ * whole `process` polyfill for the portal.
+ */
+function processForStreams(): Plugin {
+  const modules = /node_modules\/(readable-stream|randombytes)\//;
+  const shim =
+    'var process = { env: {}, nextTick: function (fn) { var args = [].slice.call(arguments, 1); ' +
+    'queueMicrotask(function () { fn.apply(null, args); }); } };\n';
+  return {
+    name: 'process-for-streams',
+    enforce: 'pre',
+    transform(code, id) {
+      return modules.test(id) && code.includes('process.') ? { code: shim + code, map: null } : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), processForStreams()],
+  // simple-peer's Node built-ins, the lean way (docs/calls.md): the `buffer` and `events` packages
+  // stand in for Node's modules, and `global` is the browser's globalThis.
+  resolve: { alias: { buffer: 'buffer/', events: 'events/' } },
+  define: { global: 'globalThis' },
   build: {
     outDir: 'dist/portal',
     emptyOutDir: true,

@@ -8,5 +8,15 @@ export { useAppSocket, useChat, useChatLink, useTraffic, type ChatLinkView } fro
 export type { ChatPlugin, ChatRuntime, Outgoing } from './chat/types';
 export type { ModuleCarrier } from './chat/module-carrier';
 export type { ChatLink } from './chat/chat-link';
+export {
+  CALL_MODULE,
+  callBridge,
+  callCarrier,
+  callRingPlugin,
+  requestCall,
+  takeCallRequest,
+  type CallMedia,
+  type CallRequest,
+} from './calls/call-bridge';
 export type { AppSocketPlugin } from './app-socket/app-socket-connection';
 export type { Traffic, TrafficEvent, TrafficListener } from '../api/traffic';

@@ -18,6 +18,7 @@ import { showToast } from '../../components/toast-store';
 import { resetChatConnection, setLink, setRuntime, type ChatConnectionState } from './chat-link';
 import { wireLink } from './link-events';
 import { moduleCarrier } from './module-carrier';
+import { ownMessages } from './own-messages';
 import { createOutbox, type Outbox } from './outbox';
 import { chatSessionRenewer } from './session-renewal';
 import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
@@ -157,6 +158,7 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
       service,
       chat,
       modules: moduleCarrier(chat),
+      own: ownMessages(chat),
       me: credentials.quickBloxId,
       queryClient,
       enqueue(item) {

@@ -4,6 +4,7 @@ import type { ChatService } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatClient, DialogDescriptor, DialogMessage } from '../../../xmpp';
 import type { ModuleCarrier } from './module-carrier';
+import type { OwnMessages } from './own-messages';
 
 /** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
 export type Outgoing =
@@ -18,6 +19,8 @@ export interface ChatRuntime {
   chat: ChatClient;
   /** Other modules' headlines in and out, e.g. call signalling (docs/wire/hosted-chat.md §14). */
   modules: ModuleCarrier;
+  /** Messages other modules send into a dialog (a call's end message), shown as ours (own-messages.ts). */
+  own: OwnMessages;
   me: number;
   queryClient: QueryClient;
   /** Sends now, or keeps it in order until the connection is back (spec §5, §3 "wait for send"). */
