@@ -17,6 +17,7 @@ export {
 } from './constants';
 export { CallError, IllegalTransitionError } from './errors';
 export { realClock, type Clock, type TimerHandle } from './timing/clock';
+export { createFakeClock, type FakeClock } from './testing/fake-clock';
 export { encodeSignal, decodeSignal, type Signal, type IceCandidateInit } from './signalling/payload';
 export { preferCodec, setBandwidth, removeExtmapAllowMixed } from './sdp/munge';
 export type {
