@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -6,17 +7,17 @@ import { defineConfig, type Plugin } from 'vite';
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
 /**
- * simple-peer's stream modules call Node's `process.nextTick` (docs/calls.md "Browser and Node"):
- * those modules alone get a small `process` that runs the callback in a microtask, instead of a
+ * simple-peer's `randombytes` calls Node's `process.nextTick` (docs/calls.md "Size"): that module
+ * alone gets a small `process` that runs the callback in a microtask, instead of a
  * whole `process` polyfill for the portal.
  */
-function processForStreams(): Plugin {
-  const modules = /node_modules\/(readable-stream|randombytes)\//;
+function processForRandombytes(): Plugin {
+  const modules = /node_modules\/randombytes\//;
   const shim =
     'var process = { env: {}, nextTick: function (fn) { var args = [].slice.call(arguments, 1); ' +
     'queueMicrotask(function () { fn.apply(null, args); }); } };\n';
   return {
-    name: 'process-for-streams',
+    name: 'process-for-randombytes',
     enforce: 'pre',
     transform(code, id) {
       return modules.test(id) && code.includes('process.') ? { code: shim + code, map: null } : null;
@@ -25,10 +26,20 @@ function processForStreams(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), processForStreams()],
-  // simple-peer's Node built-ins, the lean way (docs/calls.md): the `buffer` and `events` packages
-  // stand in for Node's modules, and `global` is the browser's globalThis.
-  resolve: { alias: { buffer: 'buffer/', events: 'events/' } },
+  plugins: [react(), tailwindcss(), processForRandombytes()],
+  // simple-peer's Node built-ins, the lean way (docs/calls.md "Size"): the `buffer` and `events`
+  // packages stand in for Node's modules, `global` is the browser's globalThis, and its stream and
+  // logger are the small stand-ins of src/webrtc/browser-shims (calls send no data-channel traffic).
+  resolve: {
+    alias: {
+      buffer: 'buffer/',
+      events: 'events/',
+      'readable-stream': fileURLToPath(
+        new URL('src/webrtc/browser-shims/readable-stream.js', import.meta.url),
+      ),
+      debug: fileURLToPath(new URL('src/webrtc/browser-shims/debug.cjs', import.meta.url)),
+    },
+  },
   define: { global: 'globalThis' },
   build: {
     outDir: 'dist/portal',

@@ -6,6 +6,7 @@
  */
 import i18next from 'i18next';
 import {
+  browserDetails,
   CallError,
   CallType,
   createCallClient,
@@ -126,6 +127,8 @@ export function startCalls(
     userId: runtime.me,
     iceServers,
     timing,
+    // Wire §20.8: Firefox reads the bandwidth from b=TIAS, the others from b=AS.
+    bandwidthLine: browserDetails.browser === 'firefox' ? 'TIAS' : 'AS',
   });
   client = calls;
   const off = calls.on('call', ({ session, userId }) => {
