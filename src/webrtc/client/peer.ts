@@ -46,6 +46,7 @@ export class CallPeer {
   readonly polite: boolean;
   link: PeerLink | null = null;
   remoteStream: MediaStream | null = null;
+  private announced: MediaStream | null = null;
   /** The offer received in `call` (callee side). */
   remoteOffer: string | null = null;
   /** My offer, re-sent while dialing (caller side). */
@@ -84,6 +85,7 @@ export class CallPeer {
     if (!stream) throw new Error('A peer needs the local stream first');
     this.link?.destroy();
     this.remoteCandidates = [];
+    this.remoteStream = null;
     const { ctx } = this.host;
     this.link = createPeerLink({
       initiator,
@@ -100,11 +102,18 @@ export class CallPeer {
       onIceState: (state) => this.onIceState(state),
       onRemoteStream: (remote) => {
         this.remoteStream = remote;
-        if (this.connected) this.host.emitRemoteStream(this.userId, remote);
+        if (this.connected) this.announceStream();
       },
       onLost: (error) => this.onLost(error),
     });
     this.move(PeerState.CONNECTING);
+  }
+
+  /** wire §20.8: the remote stream is announced once connected, once per stream (a restart brings a new one). */
+  private announceStream(): void {
+    if (!this.remoteStream || this.remoteStream === this.announced) return;
+    this.announced = this.remoteStream;
+    this.host.emitRemoteStream(this.userId, this.remoteStream);
   }
 
   /** Applies a remote description and every stored candidate (wire §20.6). */
@@ -148,7 +157,8 @@ export class CallPeer {
 
   private onIceState(state: RTCIceConnectionState): void {
     const connection = ICE_TO_CONNECTION[state];
-    if (connection === undefined) return;
+    // A link closes only when we release the peer or lose the link (onLost); neither is an ICE move.
+    if (connection === undefined || state === 'closed') return;
     try {
       this.move(state as PeerState);
     } catch (error) {
@@ -157,7 +167,7 @@ export class CallPeer {
     }
     this.host.emitConnection(this.userId, connection);
     if (state === 'connected' || state === 'completed') {
-      if (this.remoteStream) this.host.emitRemoteStream(this.userId, this.remoteStream);
+      this.announceStream();
       if (this.reconnecting) {
         this.clearReconnectTimers();
         this.reconnecting = false;
