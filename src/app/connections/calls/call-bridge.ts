@@ -2,7 +2,7 @@
  * Calls as the chat connection hears them (spec §4 Call; docs/wire/hosted-chat.md §20.1): the
  * ring listener lives with the chat on every signed-in page, while the call code (the calls
  * feature, src/webrtc, simple-peer) loads only when a call rings or is started
- * (docs/architecture.md §3 "Calls"). Until that code attaches, call signals are kept in order,
+ * (docs/calls.md "Call screens"). Until that code attaches, call signals are kept in order,
  * so a ring that arrives while it loads is handed to it, not lost. Features start a call here
  * (`requestCall`) without importing the calls feature.
  */

@@ -1,7 +1,8 @@
 /**
  * The call window (spec §2): the client's video large and our own small (video calls), or the
  * client's avatar (audio calls); the status line — 'Connecting', 'Connected' with the timer, or
- * the end text of spec §8 — announced to screen readers; the controls. Escape zooms out.
+ * the end text of spec §8 — announced to screen readers; the controls. Escape zooms out. It
+ * leaves the menu in reach, so another page can be opened (the call then shrinks to the widget).
  */
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -29,7 +30,8 @@ export function CallWindow() {
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !ended && !call.confirm) setMinimised(true);
       }}
-      className="fixed inset-0 z-50 flex flex-col bg-slate-900 text-white"
+      // Beside the menu (15rem, layouts/main-layout.tsx), which stays in reach: changing route minimises the call.
+      className="fixed inset-0 z-50 flex flex-col bg-slate-900 text-white md:left-60"
     >
       <div className="relative flex min-h-0 flex-1 items-center justify-center">
         {video && call.remoteStream ? (
