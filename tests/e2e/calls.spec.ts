@@ -79,7 +79,7 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     await expect(overlay.getByRole('button', { name: 'Hand up' })).toBeVisible();
     await overlay.getByRole('button', { name: 'Accept' }).click();
 
-    const window = page.getByRole('region', { name: 'Call with Emma Laurent' });
+    const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
     await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
     await expect(window.getByRole('timer')).toHaveText(/^00:0\d$/);
     await expect
@@ -190,7 +190,7 @@ async function callEmma(page: Page) {
   const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
   await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 20_000 });
   await check.getByRole('button', { name: 'Start call' }).click();
-  const window = page.getByRole('region', { name: 'Call with Emma Laurent' });
+  const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
   await expect(window.getByRole('status')).toHaveText('Connecting');
   return window;
 }

@@ -16,7 +16,7 @@ import {
   type CallTiming,
 } from '../../../webrtc/browser';
 import type { IceServer } from '../../../shared/api/call';
-import { chatCalls, consultationCalls } from '../../api/domain-calls';
+import { chatCalls } from '../../api/domain-calls';
 import { showToast } from '../../components/toast-store';
 import { callCarrier, type CallRequest, type ChatRuntime } from '../../connections';
 import { sendEndMessage } from './call-chat';
@@ -24,9 +24,9 @@ import { openCallMedia, stopStream } from './call-devices';
 import { elapsedSeconds } from './call-format';
 import { notifyIncomingCall } from './call-notification';
 import { isLive, type EndReason } from './call-screen-state';
-import { beginCall, callStore, moveTo, resetCall, setMinimised, setStreams } from './call-store';
+import { beginCall, callStore, moveTo, resetCall, setStreams } from './call-store';
 import { CALL_MARK, rejectReason } from './end-reason';
-import { startSharing, stopSharing } from './screen-share';
+import { stopSharing } from './screen-share';
 
 /** How long the end text stays before the window closes by itself. */
 const END_TEXT_MS = 4_000;
@@ -48,11 +48,17 @@ let dismissTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const currentSession = (): Current | null => current;
 
-function lookupName(opponentId: number, apply: (info: { name: string; avatar: string | null }) => void) {
+/** The client's name and avatar (spec §3 client info); `settled` runs either way. */
+function lookupName(
+  opponentId: number,
+  apply: (info: { name: string; avatar: string | null }) => void,
+  settled: () => void = () => undefined,
+) {
   chatCalls
     .clientByChatId(opponentId, { quiet: true })
     .then((info) => apply({ name: info.name, avatar: info.avatar }))
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(settled);
 }
 
 function finish(reason: EndReason): void {
@@ -153,16 +159,22 @@ export function startCalls(
     };
     const call = current;
     follow(call);
-    lookupName(userId, (info) => {
-      if (current !== call) return;
-      callStore.name = info.name;
-      callStore.avatar = info.avatar;
-      call.closeNotification = notifyIncomingCall(
-        info.name,
-        i18next.t('calls:incoming.invites'),
-        info.avatar ?? undefined,
-      );
-    });
+    lookupName(
+      userId,
+      (info) => {
+        if (current !== call) return;
+        callStore.name = info.name;
+        callStore.avatar = info.avatar;
+      },
+      () => {
+        if (current !== call || callStore.screen !== 'ringing') return;
+        call.closeNotification = notifyIncomingCall(
+          callStore.name,
+          i18next.t('calls:incoming.invites'),
+          callStore.avatar ?? undefined,
+        );
+      },
+    );
   });
   return () => {
     off();
@@ -272,55 +284,8 @@ export function leave(): void {
   finish('ended');
 }
 
-/** 'Mute': the microphone's track is taken off the call and put back (no renegotiation, wire §20.8). */
-export async function toggleMute(): Promise<void> {
-  const call = current;
-  if (!call) return;
-  const muted = !callStore.muted;
-  callStore.muted = muted;
-  if (call.tracks.audio) call.tracks.audio.enabled = !muted;
-}
-
-/** 'Video' (video calls only): the camera off and on again. */
-export async function toggleCamera(): Promise<void> {
-  const call = current;
-  if (!call || callStore.media !== 'video') return;
-  const off = !callStore.cameraOff;
-  callStore.cameraOff = off;
-  if (call.tracks.video) call.tracks.video.enabled = !off;
-}
-
-/** 'Share Screen', confirmed (spec §5 'Sharing Screen'); pressed again it stops. */
-export async function toggleSharing(): Promise<void> {
-  const call = current;
-  if (!call) return;
-  if (callStore.sharing) return stopSharing();
-  await startSharing({
-    runtime: call.runtime,
-    session: call.session,
-    camera: () => call.tracks.video,
-  });
-}
-
-/** After a consultation's call: end it (spec §7 `consultation/end?quickBloxId=`) or not. */
-export async function answerEndConsultation(end: boolean): Promise<void> {
-  const opponentId = callStore.opponentId;
-  if (end && opponentId !== null) {
-    try {
-      await consultationCalls.end(opponentId);
-      showToast(i18next.t('calls:consultation.ended'));
-    } catch (error) {
-      // The API client has shown the server's message (spec §8).
-      console.warn('Ending the consultation', error);
-    }
-  }
-  resetCall();
-}
-
 /** The end text was read: close the window now. */
 export function dismiss(): void {
   clearTimeout(dismissTimer);
   if (callStore.screen === 'ended' && !callStore.askEndConsultation) resetCall();
 }
-
-export { setMinimised };

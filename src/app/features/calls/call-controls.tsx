@@ -5,7 +5,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { setMinimised, toggleCamera, toggleMute, toggleSharing } from './call-controller';
+import { setMinimised } from './call-store';
+import { toggleCamera, toggleMute, toggleSharing } from './call-toggles';
 import { callStore } from './call-store';
 
 const BASE =

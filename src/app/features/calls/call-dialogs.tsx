@@ -7,7 +7,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../components/dialog';
-import { answerEndConsultation, leave, toggleSharing } from './call-controller';
+import { leave } from './call-controller';
+import { answerEndConsultation, toggleSharing } from './call-toggles';
 import { callStore } from './call-store';
 
 export function CallDialogs() {
