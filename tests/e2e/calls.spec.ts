@@ -8,7 +8,7 @@
  * declined ('Declined.'), and unanswered ('No response from your client', the 60 s on Playwright's
  * clock).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { member } from '../../fixtures';
 import { startMember, type RunningMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
@@ -19,7 +19,7 @@ import { admin, submitProfileOverApi } from './workspace-support';
 const emma = member('emma');
 
 /** A provider with a dialog with Emma, approved, with report access and a report on her (her cycle data). */
-async function providerOfEmma(request: Parameters<typeof memberOpensDialog>[0], prefix: string) {
+async function providerOfEmma(request: APIRequestContext, prefix: string) {
   const { provider, peer } = await memberOpensDialog(request, prefix, 'emma');
   await stopPeer(peer);
   return provider;
@@ -56,10 +56,11 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
 }) => {
   test.setTimeout(180_000);
   const provider = await providerOfEmma(request, 'call-in');
-  await submitProfileOverApi(request, (await signInToken(request, provider.email, provider.password))!);
+  await submitProfileOverApi(request, await signInToken(request, provider.email, provider.password));
   await admin(['audit', 'approve', provider.email]);
   await admin(['reports', 'grant', provider.email]);
   await admin(['assign-report', 'emma', provider.email, '--title', 'Cycle review']);
+  await claimOpenReport(request, provider.email, provider.password);
   await page.context().grantPermissions(['notifications']);
   await signInThroughForm(page, provider.email, provider.password);
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
@@ -169,16 +170,27 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
   }
 });
 
-async function signInToken(
-  request: Parameters<typeof memberOpensDialog>[0],
-  email: string,
-  password: string,
-): Promise<string | null> {
+const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
+
+async function signInToken(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post('/api/user/user/sign/in/doctor', {
-    headers: { apiVersion: '7', os: 'web', timezone: 'Europe/London' },
+    headers: HEADERS,
     form: { email, password },
   });
-  return ((await response.json()) as { data?: { token?: string } }).data?.token ?? null;
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+/** The provider claims the report assigned to her: a claimed report lets her read the member's cycle data. */
+async function claimOpenReport(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const headers = { ...HEADERS, authToken: await signInToken(request, email, password) };
+  const list = await request.get('/api/user/member/expertReport/reportList?type=Open&page=1&pageSize=10', {
+    headers,
+  });
+  const { data } = (await list.json()) as { data: { list: Array<{ id: number }> } };
+  const claimed = await request.post(`/api/user/member/expertReport/claim?reportId=${data.list[0]!.id}`, {
+    headers,
+  });
+  expect(((await claimed.json()) as { code: string }).code).toBe('OK');
 }
 
 /** The provider calls Emma from the conversation (the pre-call check comes first, once). */
