@@ -180,14 +180,15 @@ async function signInToken(request: APIRequestContext, email: string, password: 
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
-/** The provider claims the report assigned to her: a claimed report lets her read the member's cycle data. */
+/** The provider claims the report assigned to her (not one of the open pool): a claimed report lets her read the member's cycle data. */
 async function claimOpenReport(request: APIRequestContext, email: string, password: string): Promise<void> {
   const headers = { ...HEADERS, authToken: await signInToken(request, email, password) };
   const list = await request.get('/api/user/member/expertReport/reportList?type=Open&page=1&pageSize=10', {
     headers,
   });
-  const { data } = (await list.json()) as { data: { list: Array<{ id: number }> } };
-  const claimed = await request.post(`/api/user/member/expertReport/claim?reportId=${data.list[0]!.id}`, {
+  const { data } = (await list.json()) as { data: { list: Array<{ reportId: number; mine: boolean }> } };
+  const assigned = data.list.find((r) => r.mine)!;
+  const claimed = await request.post(`/api/user/member/expertReport/claim?reportId=${assigned.reportId}`, {
     headers,
   });
   expect(((await claimed.json()) as { code: string }).code).toBe('OK');
