@@ -5,7 +5,7 @@
  * member's video play, mutes, turns the camera off, moves on to another page (the call shrinks
  * to a draggable widget with its timer), shares the client's fertility data and stops, leaves
  * after the confirm, and finds the call's duration in the conversation. Then the provider calls:
- * declined ('Declined.'), and unanswered ('No response from your client', the 60 s on Playwright's
+ * declined ('Declined.'), busy ('Line busy. Call not received.'), and unanswered ('No response from your client', the 60 s on Playwright's
  * clock).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -226,6 +226,24 @@ test('the provider calls and the member declines: Declined., and the chat says t
     await window.getByRole('button', { name: 'Close' }).click();
     const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
     await expect(log.getByText('Canceled the call.').first()).toBeVisible();
+  } finally {
+    await sim.stop();
+  }
+});
+
+test('the provider calls a member who is in another call: Line busy. Call not received.', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const provider = await providerOfEmma(request, 'call-busy');
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'emma', { args: ['--busy'] });
+  try {
+    await signInThroughForm(page, provider.email, provider.password);
+    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+    const window = await callEmma(page);
+    await expect(window.getByRole('status')).toHaveText('Line busy. Call not received.', { timeout: 30_000 });
+    await sim.waitFor(/busy: rejected the call/);
   } finally {
     await sim.stop();
   }
