@@ -209,7 +209,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     // Plain Node scripts (the bootstrap runs before node_modules exists, so it is JavaScript).
-    files: ['**/*.mjs', '**/*.js'],
+    files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -1,6 +1,6 @@
 /**
  * The browser entry of `src/webrtc` (docs/calls.md "Browser and Node"): `webrtc-adapter` shims
- * the browser's WebRTC first; Node imports `./index` and never loads it.
+ * the browser's WebRTC, then the same API as `./index`. Node imports `./index` and never loads it.
  */
 import adapter from 'webrtc-adapter';
 

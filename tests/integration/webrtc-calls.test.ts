@@ -24,7 +24,7 @@ describe('calls between two src/webrtc clients', () => {
 
   beforeAll(async () => {
     [ava, bianca, clara] = await Promise.all([
-      callParty(stack, 'ava'),
+      callParty(stack, 'ava', { timing: { statsInterval: 500 } }),
       callParty(stack, 'bianca'),
       callParty(stack, 'clara'),
     ]);
@@ -90,6 +90,10 @@ describe('calls between two src/webrtc clients', () => {
     offSignal();
     expect(renegotiated).toBe(false);
 
+    // Sampled every statsInterval while connected (wire §20.8), with a bitrate from the last sample.
+    const sampled = await nextCall(ava.calls, 'stats', (e) => e.stats.local.video.bitrate > 0);
+    expect(sampled.userId).toBe(bianca.userId);
+    expect(sampled.stats.remote.video.frameWidth).toBe(160);
     const stats = await session.getStats(bianca.userId);
     expect(stats.local.video.bytes).toBeGreaterThan(0);
     expect(stats.remote.video.bytes).toBeGreaterThan(0);

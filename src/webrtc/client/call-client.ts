@@ -21,9 +21,18 @@ import { timeSeededUuid } from '../timing/uuid';
 import type { CallClient, CallClientOptions, ReceivedUserInfo } from '../types';
 import type { SessionContext } from './context';
 import { createEmitter } from './emitter';
+import { createPeerLink, type PeerLink, type PeerLinkOptions } from './peer-link';
 import { Session } from './session';
 
 export function createCallClient(options: CallClientOptions): CallClient {
+  return createCallClientWith(options, createPeerLink);
+}
+
+/** The client over another link factory: unit tests script ICE with it (docs/calls.md "Timers"). */
+export function createCallClientWith(
+  options: CallClientOptions,
+  createLink: (linkOptions: PeerLinkOptions) => PeerLink,
+): CallClient {
   const clock = options.clock ?? realClock;
   const emitter = createEmitter();
   const sessions = new Map<string, Session>();
@@ -56,6 +65,7 @@ export function createCallClient(options: CallClientOptions): CallClient {
     emitter,
     send,
     newId,
+    createLink,
   };
 
   const live = () => [...sessions.values()].filter((session) => isLive(session.state));

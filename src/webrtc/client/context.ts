@@ -4,6 +4,7 @@ import type { Signal } from '../signalling/payload';
 import type { Clock } from '../timing/clock';
 import type { WebRtcImplementation } from '../types';
 import type { CallEmitter } from './emitter';
+import type { PeerLink, PeerLinkOptions } from './peer-link';
 
 export interface SessionContext {
   me: number;
@@ -16,4 +17,6 @@ export interface SessionContext {
   /** Sends one signal of this session's kind to a participant. */
   send(to: number, signal: Signal): void;
   newId(): string;
+  /** Makes a peer link: simple-peer's, or a scripted one in unit tests. */
+  createLink(options: PeerLinkOptions): PeerLink;
 }

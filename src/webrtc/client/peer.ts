@@ -10,7 +10,7 @@ import type { IceCandidateInit, SessionDescriptionPayload, Signal } from '../sig
 import type { TimerHandle } from '../timing/clock';
 import type { MediaKind, ReconnectionState } from '../types';
 import type { SessionContext } from './context';
-import { createPeerLink, type PeerLink } from './peer-link';
+import type { PeerLink } from './peer-link';
 
 /** What a peer asks of its session. */
 export interface PeerHost {
@@ -21,7 +21,7 @@ export interface PeerHost {
   readonly sending: Partial<Record<MediaKind, MediaStreamTrack | null>>;
   /** Sends a signal of this session to this peer's user (session keys added by the session). */
   signal(to: number, signal: Partial<Signal> & { signalType: Signal['signalType'] }): void;
-  emitPeer(event: 'peerState', userId: number, state: PeerState): void;
+  emitPeer(userId: number, state: PeerState): void;
   emitConnection(userId: number, state: SessionConnectionState): void;
   emitReconnection(userId: number, state: ReconnectionState): void;
   emitRemoteStream(userId: number, stream: MediaStream): void;
@@ -47,6 +47,8 @@ export class CallPeer {
   link: PeerLink | null = null;
   remoteStream: MediaStream | null = null;
   private announced: MediaStream | null = null;
+  private creating = false;
+  private early: { type: 'offer' | 'answer'; sdp: string } | null = null;
   /** The offer received in `call` (callee side). */
   remoteOffer: string | null = null;
   /** My offer, re-sent while dialing (caller side). */
@@ -64,7 +66,7 @@ export class CallPeer {
     private readonly host: PeerHost,
   ) {
     this.polite = host.ctx.me < userId;
-    this.machine = createPeerMachine((state) => host.emitPeer('peerState', userId, state));
+    this.machine = createPeerMachine((state) => host.emitPeer(userId, state));
   }
 
   get connected(): boolean {
@@ -84,10 +86,12 @@ export class CallPeer {
     const stream = this.host.localStream;
     if (!stream) throw new Error('A peer needs the local stream first');
     this.link?.destroy();
-    this.remoteCandidates = [];
+    this.link = null;
     this.remoteStream = null;
+    this.move(PeerState.CONNECTING);
     const { ctx } = this.host;
-    this.link = createPeerLink({
+    this.creating = true;
+    const link = ctx.createLink({
       initiator,
       iceServers: ctx.iceServers,
       wrtc: ctx.wrtc,
@@ -106,7 +110,17 @@ export class CallPeer {
       },
       onLost: (error) => this.onLost(error),
     });
-    this.move(PeerState.CONNECTING);
+    this.creating = false;
+    // A carrier may answer at once, while the link is being made: a reject to our first `call`
+    // releases us, an answer to our first offer waits for the link.
+    if (this.released) {
+      link.destroy();
+      return;
+    }
+    this.link = link;
+    const early = this.early;
+    this.early = null;
+    if (early) this.applyRemote(early.type, early.sdp);
   }
 
   /** wire §20.8: the remote stream is announced once connected, once per stream (a restart brings a new one). */
@@ -118,7 +132,10 @@ export class CallPeer {
 
   /** Applies a remote description and every stored candidate (wire §20.6). */
   applyRemote(type: 'offer' | 'answer', sdp: string): void {
-    if (!this.link) return;
+    if (!this.link) {
+      if (this.creating) this.early = { type, sdp };
+      return;
+    }
     this.link.setRemote(type, sdp);
     this.link.addRemoteCandidates(this.remoteCandidates);
   }
@@ -222,6 +239,8 @@ export class CallPeer {
     if (!this.host.active || this.released) return;
     const offerId = this.host.ctx.newId();
     this.pendingOfferId = offerId;
+    // Candidates of the old connection do not belong to the new one (wire §20.7).
+    this.remoteCandidates = [];
     this.open(
       true,
       (type, sdp) => {
@@ -250,6 +269,7 @@ export class CallPeer {
       return;
     }
     this.pendingOfferId = null;
+    this.remoteCandidates = [];
     this.open(false, (type, sdp) => {
       if (type !== 'answer') return;
       this.host.signal(this.userId, {

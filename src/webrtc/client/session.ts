@@ -15,12 +15,12 @@ import type {
   Listener,
   MediaKind,
   ReconnectionState,
-  ReceivedUserInfo,
   ReplaceTrackOptions,
   UserInfo,
 } from '../types';
 import type { SessionContext } from './context';
 import { CallPeer, type PeerHost } from './peer';
+import { handleSignal } from './session-signals';
 import { sampleStats } from './session-stats';
 
 export interface SessionInit {
@@ -104,7 +104,7 @@ export class Session implements CallSession, PeerHost {
       ...signal,
     });
   }
-  emitPeer(_event: 'peerState', userId: number, state: CallPeer['machine']['state']): void {
+  emitPeer(userId: number, state: CallPeer['machine']['state']): void {
     this.ctx.emitter.emit('peerState', { session: this, userId, state });
   }
   emitConnection(userId: number, state: SessionConnectionState): void {
@@ -264,65 +264,10 @@ export class Session implements CallSession, PeerHost {
     }, every);
   }
 
-  // ---- Incoming signals -----------------------------------------------------------------------
+  // ---- Incoming signals (client/session-signals.ts) ------------------------------------------
 
   handle(signal: Signal, from: number): void {
-    const peer = this.peers.get(from);
-    const userInfo: ReceivedUserInfo = (signal.userInfo as ReceivedUserInfo | undefined) ?? {};
-    switch (signal.signalType) {
-      case SignalType.CALL:
-        if (signal.sdp !== undefined) this.receiveCall(from, signal.sdp);
-        return;
-      case SignalType.ACCEPT:
-        if (!this.active || !peer || peer.released) {
-          this.ctx.emitter.emit('invalidEvent', {
-            event: 'onAccept',
-            sessionId: this.id,
-            session: this,
-            userId: from,
-            userInfo,
-          });
-          return;
-        }
-        peer.stopDialing();
-        if (signal.sdp && peer.link && peer.link.pc.signalingState !== 'stable')
-          peer.applyRemote('answer', signal.sdp);
-        this.ctx.emitter.emit('accept', { session: this, userId: from, userInfo });
-        return;
-      case SignalType.REJECT:
-        this.ctx.emitter.emit('reject', { session: this, userId: from, userInfo });
-        peer?.release();
-        this.peerReleased();
-        return;
-      case SignalType.STOP:
-        if (!isLive(this.state)) {
-          this.ctx.emitter.emit('invalidEvent', {
-            event: 'onStop',
-            sessionId: this.id,
-            session: this,
-            userId: from,
-            userInfo,
-          });
-          return;
-        }
-        this.ctx.emitter.emit('stop', { session: this, userId: from, userInfo });
-        peer?.stopDialing();
-        this.ctx.clock.setTimeout(() => {
-          peer?.release();
-          this.peerReleased();
-        }, 10);
-        return;
-      case SignalType.CANDIDATE:
-        // Stored while ringing too, so a peer that trickles before our accept is heard (wire §20.6).
-        if (peer && isLive(this.state)) peer.addCandidates(signal.iceCandidates ?? []);
-        return;
-      case SignalType.PARAMETERS_CHANGED:
-        this.ctx.emitter.emit('update', { session: this, userId: from, userInfo });
-        if (signal.reason === 'reconnect' && signal.sessionDescription && this.active && peer) {
-          peer.onReconnectSignal(signal.sessionDescription);
-        }
-        return;
-    }
+    handleSignal(this, signal, from);
   }
 
   // ---- Closing --------------------------------------------------------------------------------
