@@ -62,6 +62,11 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
   await admin(['assign-report', 'emma', provider.email, '--title', 'Cycle review']);
   await claimOpenReport(request, provider.email, provider.password);
   await page.context().grantPermissions(['notifications']);
+  // The call code is a lazy chunk: fetched when the call rings, not with the signed-in pages.
+  const callChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/call-host-[\w-]+\.js$/.test(r.url())) callChunks.push(r.url());
+  });
   await signInThroughForm(page, provider.email, provider.password);
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
   // The chat is online (the floating chat icon's conversation list loaded) before the member rings.
@@ -70,6 +75,7 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     timeout: 30_000,
   });
 
+  expect(callChunks).toEqual([]);
   const sim: RunningMember = await startMember(process.env.E2E_BASE_URL!, 'emma', {
     args: ['--call', provider.email],
   });
@@ -77,6 +83,7 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     const overlay = page.getByRole('alertdialog', { name: 'Emma Laurent' });
     await expect(overlay).toBeVisible({ timeout: 30_000 });
     await expect(overlay.getByText('Invites you to online call...')).toBeVisible();
+    expect(callChunks).toHaveLength(1);
     await expect(overlay.getByRole('button', { name: 'Hand up' })).toBeVisible();
     await overlay.getByRole('button', { name: 'Accept' }).click();
 
