@@ -9,5 +9,15 @@ export type { ChatPlugin, ChatRuntime, Outgoing } from './chat/types';
 export type { ModuleCarrier } from './chat/module-carrier';
 export type { StoredOutgoing } from './chat/outbox-store';
 export type { ChatLink } from './chat/chat-link';
+export {
+  CALL_MODULE,
+  callBridge,
+  callCarrier,
+  callRingPlugin,
+  requestCall,
+  takeCallRequest,
+  type CallMedia,
+  type CallRequest,
+} from './calls/call-bridge';
 export type { AppSocketPlugin } from './app-socket/app-socket-connection';
 export type { Traffic, TrafficEvent, TrafficListener } from '../api/traffic';

@@ -18,6 +18,7 @@ import { showToast } from '../../components/toast-store';
 import { resetChatConnection, setLink, setRuntime, type ChatConnectionState } from './chat-link';
 import { wireLink } from './link-events';
 import { moduleCarrier } from './module-carrier';
+import { ownMessages } from './own-messages';
 import { createOutbox, type Outbox } from './outbox';
 import { claimOutbox, outgoingKey, type OutboxStore, type TabRegistry } from './outbox-store';
 import { chatSessionRenewer } from './session-renewal';
@@ -194,6 +195,7 @@ export function startChat({
       service,
       chat,
       modules: moduleCarrier(chat),
+      own: ownMessages(chat),
       me: credentials.quickBloxId,
       queryClient,
       enqueue(item) {

@@ -5,6 +5,7 @@ import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatClient, DialogDescriptor, DialogMessage } from '../../../xmpp';
 import type { ModuleCarrier } from './module-carrier';
 import type { StoredOutgoing } from './outbox-store';
+import type { OwnMessages } from './own-messages';
 
 /** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
 export type Outgoing =
@@ -19,6 +20,8 @@ export interface ChatRuntime {
   chat: ChatClient;
   /** Other modules' headlines in and out, e.g. call signalling (docs/wire/hosted-chat.md §14). */
   modules: ModuleCarrier;
+  /** Messages other modules send into a dialog (a call's end message), shown as ours (own-messages.ts). */
+  own: OwnMessages;
   me: number;
   queryClient: QueryClient;
   /** Sends now, or keeps it in order until the connection is back (spec §5, §3 "wait for send"). */
