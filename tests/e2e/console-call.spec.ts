@@ -1,16 +1,65 @@
 /**
- * Issue 14, calls from the protocol console: the console, signed in as a member, places an audio
- * call that a `src/webrtc` peer in Node (with @roamhq/wrtc) answers; the timeline shows the
- * signals decoded (wire §20) and the console sees the connection. The portal's call screens
- * (branch call-ui) are not on main yet, so the callee is the Node peer, not a portal tab.
+ * Issue 14, calls from the protocol console: the console, signed in as a member, places a call
+ * that the provider answers in the portal's call screens, and an audio call that a `src/webrtc`
+ * peer in Node (with @roamhq/wrtc) answers; the timeline shows the signals decoded (wire §20) and
+ * the console sees the connection.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { member, personas } from '../../fixtures';
 import { chatCarrier, createCallClient, type CallSession } from '../../src/webrtc';
 import { createChatClient } from '../../src/xmpp';
 import { fakeMedia, nodeWrtc } from '../support/call-media';
+import { stopPeer } from '../support/xmpp-peer';
+import { memberOpensDialog } from './messages-support';
+import { signInThroughForm } from './support';
 
 const clara = member('clara');
+const fatima = member('fatima');
+
+async function consoleSignsIn(page: Page, who: ReturnType<typeof member>, peer: number) {
+  await page.goto('/console');
+  const panel = page.getByRole('region', { name: 'Chat user' });
+  await panel.getByLabel('Chat login').fill(who.chatLogin);
+  await panel.getByLabel('Chat password').fill(who.chatPassword);
+  await panel.getByRole('button', { name: 'Sign in as member' }).click();
+  await expect(panel.getByText(`chat id ${who.chatId}`)).toBeVisible({ timeout: 20_000 });
+  await panel.getByLabel('Peer chat id').fill(String(peer));
+  return panel;
+}
+
+test('a call placed from the console is answered in the portal', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const { provider, peer } = await memberOpensDialog(request, 'console-call', 'fatima');
+  await stopPeer(peer);
+  await signInThroughForm(page, provider.email, provider.password);
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await page.goto(`/message?userId=${fatima.chatId}`);
+  await expect(page.getByRole('region', { name: `Conversation with ${fatima.name}` })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  const console_ = await context.newPage();
+  const panel = await consoleSignsIn(console_, fatima, provider.chatId);
+  await expect(panel.getByRole('button', { name: 'Video call' })).toBeEnabled();
+  await panel.getByRole('button', { name: 'Video call' }).click();
+
+  const overlay = page.getByRole('alertdialog', { name: fatima.name });
+  await expect(overlay).toBeVisible({ timeout: 30_000 });
+  await overlay.getByRole('button', { name: 'Accept' }).click();
+  const window = page.getByRole('region', { name: `Call with ${fatima.name}`, exact: true });
+  await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
+  await expect(panel.getByTestId('call-status')).toHaveText('connected', { timeout: 30_000 });
+
+  const accept = console_
+    .getByTestId('entry')
+    .filter({ has: console_.locator('td:text-is("call/accept")') })
+    .first();
+  await expect(accept).toBeVisible();
+  await accept.click();
+  await expect(console_.getByTestId('decoded')).toContainText('"callType": "video"');
+  await panel.getByRole('button', { name: 'Hang up' }).click();
+  await expect(window).toBeHidden({ timeout: 15_000 });
+});
 const daniela = member('daniela');
 
 test('a call placed from the console is answered by a Node call client, its signals decoded', async ({
