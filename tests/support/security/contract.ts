@@ -37,8 +37,19 @@ export function operationKey(endpoint: Pick<EndpointDefinition, 'method' | 'path
   return `${endpoint.method} /api${endpoint.path.startsWith('/') ? endpoint.path : `/${endpoint.path}`}`;
 }
 
+/**
+ * `encodeURIComponent`, except that a lone surrogate (which it refuses) is sent as the bytes of
+ * an invalid UTF-8 sequence — hostile input the server must refuse too.
+ */
+export function encodeSegment(value: string): string {
+  return value
+    .split(/([\ud800-\udfff])/)
+    .map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+    .join('');
+}
+
 /** The endpoint's URL below the server root with every path parameter set by `value`. */
 export function endpointUrl(endpoint: EndpointDefinition, value: (name: string) => string): string {
   const p = endpoint.path.startsWith('/') ? endpoint.path : `/${endpoint.path}`;
-  return `/api${p.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(value(name)))}`;
+  return `/api${p.replace(/\{(\w+)\}/g, (_, name: string) => encodeSegment(value(name)))}`;
 }

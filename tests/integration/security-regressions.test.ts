@@ -1,0 +1,27 @@
+/**
+ * Issue 15: defects the security suites found, each pinned by the request that found it (the
+ * fuzzers draw new cases every run; these stay) — docs/security.md "Security suites".
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiClient } from '../support/api';
+
+const stack = inject('stack');
+const api = apiClient(stack.url);
+let token = '';
+
+beforeAll(async () => {
+  token = (await api.signUpFresh('regression')).token;
+});
+
+describe('defects found by the security suites', () => {
+  it('an id beyond a database integer is an unknown id, not a 500 (own-API fuzzer)', async () => {
+    for (const path of [
+      '/consultation/invite/doctor/order/detail?id=2147483648',
+      '/consultation/invite/doctor/order/detail?id=9007199254740991',
+    ]) {
+      const answer = await api.call('GET', path, { token });
+      expect(answer.status, path).toBe(400);
+      expect(answer.code).toBe('VALIDATION_ERROR');
+    }
+  });
+});
