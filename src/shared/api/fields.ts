@@ -60,7 +60,9 @@ export const IdList = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]))])
   .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(
-    z.array(z.coerce.number<string>().int().positive().max(MAX_ID, 'Not a known id')).min(1, 'Give at least one id'),
+    z
+      .array(z.coerce.number<string>().int().positive().max(MAX_ID, 'Not a known id'))
+      .min(1, 'Give at least one id'),
   );
 
 /** A form boolean: `1`/`0`, `true`/`false`. */
