@@ -24,4 +24,10 @@ describe('defects found by the security suites', () => {
       expect(answer.code).toBe('VALIDATION_ERROR');
     }
   });
+
+  it('a certificate id beyond a database integer is not found, not a 500 (tenancy matrix)', async () => {
+    const answer = await api.call('GET', '/consultation/invite/doctor/certificate/2147483648', { token });
+    expect(answer.status).toBe(404);
+    expect(answer.code).toBe('NOT_FOUND');
+  });
 });
