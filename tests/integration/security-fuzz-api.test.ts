@@ -9,16 +9,15 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EndpointDefinition } from '../../src/shared/api/endpoint';
 import { apiClient } from '../support/api';
-import { qbClient } from '../support/qb';
 import { qbRoutes, type QbRoute } from '../support/qb-routes';
 import { qbFetch, qbProblem, qbRequestFor, type QbFuzzRequest } from '../support/security/qb-requests';
 import { contractEndpoints } from '../support/security/contract';
 import { count, fuzz, fuzzRuns, someAddress } from '../support/security/fuzz-run';
+import { freshChatMember } from '../support/security/fresh-users';
 import { fetchInit, ownApiProblem, requestFor, type FuzzRequest } from '../support/security/http-requests';
 
 const stack = inject('stack');
 const api = apiClient(stack.url);
-const qb = qbClient(stack.url);
 let endpoints: EndpointDefinition[];
 let routes: QbRoute[];
 let sequence = 0;
@@ -38,26 +37,8 @@ async function freshAccount() {
   account.token = answer.data.token;
 }
 
-async function qbSession(user?: Record<string, string>): Promise<string> {
-  const answer = await qb.call('POST', '/session.json', {
-    form: qb.signedSessionParams(user),
-    headers: { 'X-Forwarded-For': someAddress(0xffe000 + sequence++) },
-  });
-  if (answer.status !== 201) throw new Error(`fuzz session failed: ${answer.status} ${answer.text}`);
-  return answer.body.session.token as string;
-}
-
 async function freshMember() {
-  const login = `fuzz-member-${Date.now()}-${sequence++}`;
-  const password = 'fuzz-chat-2026';
-  const created = await qb.call('POST', '/users.json', {
-    token: await qbSession(),
-    form: { user: { login, password, full_name: 'Fuzz Member' } },
-    headers: { 'X-Forwarded-For': someAddress(0xffe000 + sequence++) },
-  });
-  if (created.status !== 201)
-    throw new Error(`fuzz member sign-up failed: ${created.status} ${created.text}`);
-  member.token = await qbSession({ login, password });
+  member.token = (await freshChatMember(stack.url)).token;
 }
 
 beforeAll(async () => {

@@ -147,7 +147,11 @@ export function fetchInit(request: FuzzRequest, token: string | null, from: stri
       const form = new FormData();
       for (const [k, v] of formPairs(request.body)) form.append(k, v);
       if (request.file) {
-        form.append('file', new Blob([request.file.bytes], { type: request.file.type }), request.file.name);
+        form.append(
+          'file',
+          new Blob([new Uint8Array(request.file.bytes)], { type: request.file.type }),
+          request.file.name,
+        );
       }
       body = form;
       break;
