@@ -30,4 +30,24 @@ describe('defects found by the security suites', () => {
     expect(answer.status).toBe(404);
     expect(answer.code).toBe('NOT_FOUND');
   });
+
+  it('an upload whose file part has no name is refused, not a 500 (own-API fuzzer)', async () => {
+    for (const [name, type, bytes] of [
+      ['', '', 0],
+      ['', 'image/png', 8],
+      ['a.png', '', 0],
+    ] as const) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+      const answer = await api.call('POST', '/consultation/invite/doctor/certificate/upload', {
+        token,
+        body: form,
+      });
+      expect(
+        answer.status,
+        `${JSON.stringify(name)} ${type} ${bytes} B: ${answer.code}`,
+      ).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+  });
 });
