@@ -39,6 +39,7 @@ export const serverFolders = [
   'reports',
   'cycle-data',
   'dashboard',
+  'calls',
   'seed',
 ];
 const serverZones = serverFolders.slice(0, -1).map((folder, index) => ({
@@ -208,7 +209,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     // Plain Node scripts (the bootstrap runs before node_modules exists, so it is JavaScript).
-    files: ['**/*.mjs', '**/*.js'],
+    files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -243,8 +244,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(xmpp|webrtc|socket|rest)/.+',
-              message: 'Import protocol folders through their index.ts only.',
+              // src/webrtc has a second entry, browser.ts, which adds webrtc-adapter (docs/calls.md).
+              regex: '^(\\.\\./)+((xmpp|socket|rest)/.+|webrtc/(?!browser$).+)',
+              message: 'Import protocol folders through their index.ts only (src/webrtc: or browser.ts).',
             },
           ],
         },

@@ -4,11 +4,13 @@
  * docs/wire/hosted-chat.md §3.1, §12) on our own stack in Node, and answers every message: delivered
  * (sent by the stack for markable messages, spec §5) and read markers (§14.4), typing (§14.5),
  * then "Echo: <text>" with save_to_history and the same dialog_id (§14.2). It accepts contact
- * requests (§16) and joins its group dialogs' rooms (§17). Everything it does is printed.
+ * requests (§16) and joins its group dialogs' rooms (§17). It meets calls as the command line says
+ * (./calls.ts, issue 13). Everything it does is printed.
  */
 import { member } from '../../fixtures';
 import { ChatServiceError, createChatService, createSessionRenewer } from '../../src/rest';
 import { createChatClient, type ChatMessage } from '../../src/xmpp';
+import { startMemberCalls } from './calls';
 import type { MemberOptions } from './options';
 
 export const ECHO_PREFIX = 'Echo: ';
@@ -121,11 +123,21 @@ export async function startMemberSimulator(
     await chat.muc.join(dialog._id);
     log(`Joined the room of "${dialog.name}"`);
   }
+  const calls = startMemberCalls({
+    chat,
+    service,
+    userId: me,
+    iceServers: settings.ice_servers ?? [],
+    behaviour: options.calls,
+    log,
+  });
   log(`Online as ${persona.name} (chat id ${me}) at ${options.baseUrl}. Ctrl-C to stop.`);
+  if (options.calls.call) await calls.placeCall(options.calls.call, options.calls.audio);
 
   return {
     async stop() {
       stopping = true;
+      calls.stop();
       await chat.disconnect();
       try {
         await service.client.destroySession();

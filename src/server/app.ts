@@ -16,6 +16,7 @@ import { registerProfileRoutes } from './account/profile-routes';
 import { registerAdminRoutes, type AdminRoutes } from './admin/routes';
 import { BlobStore } from './blobs/blob-store';
 import { registerChatIdentityRoutes } from './chat-identity/routes';
+import { registerCallRoutes } from './calls/routes';
 import type { ServerContext } from './context';
 import { answerFrameworkError, installEnvelopeHandlers } from './http/envelope';
 import { refuseNulCharacters } from './http/input-checks';
@@ -119,6 +120,7 @@ export async function buildApp(
       registerProfileRoutes(api, ctx, deps.blobs);
       registerProtocolRoutes(api, ctx);
       registerChatIdentityRoutes(api, ctx);
+      registerCallRoutes(api, ctx);
       registerFileRoutes(api, ctx, deps.blobs);
       for (const module of options.modules) await module.api?.(api, ctx, deps);
     },

@@ -28,7 +28,14 @@ export type { OfflineInfo } from './session/session';
 export { RESUME_EXPIRED } from './session/session';
 export type { ChatMessage, OutgoingMessage, MessageType, CarbonDirection } from './messages/types';
 export type { DialogDescriptor, DialogMessage } from './messages/dialog-messages';
-export { extraList, ExtraList, encodeExtraParams, decodeExtraParams } from './messages/extra-params';
+export {
+  extraList,
+  ExtraList,
+  encodeExtraParams,
+  decodeExtraParams,
+  decodeList,
+  decodeValue,
+} from './messages/extra-params';
 export type {
   Attachment,
   ExtraParams,

@@ -172,8 +172,8 @@ describe('documents cited in comments', () => {
   });
 
   it('docs name only source paths that exist', () => {
-    // Named on purpose though absent: the planned call stack, and the migrations' name pattern.
-    const notFiles = new Set(['src/webrtc', 'src/server/db/migrations/NNNN_name.sql']);
+    // Named on purpose though absent: the migrations' name pattern.
+    const notFiles = new Set(['src/server/db/migrations/NNNN_name.sql']);
     const docs = [
       'README.md',
       ...readdirSync(path.join(ROOT, 'docs'), { recursive: true })

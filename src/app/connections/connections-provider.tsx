@@ -18,6 +18,8 @@ import { createChatConnectionState } from './chat/chat-link';
 import { startChat } from './chat/chat-connection';
 import type { ChatPlugin } from './chat/types';
 import { ConnectionsContext, type Connections } from './connections-context';
+import { indexedDbOutboxStore, memoryOutboxStore, type OutboxStore } from './chat/outbox-store';
+import { browserTabs } from './chat/tab-registry';
 
 export interface ConnectionsProviderProps {
   token: string | null;
@@ -27,6 +29,21 @@ export interface ConnectionsProviderProps {
   chatPlugins: readonly ChatPlugin[];
   socketPlugins: readonly AppSocketPlugin[];
   children: ReactNode;
+}
+
+let outboxStore: OutboxStore | null = null;
+let tabs: ReturnType<typeof browserTabs> | null = null;
+
+/** One outbox store per page: IndexedDB, or memory where the browser has none. */
+function browserOutboxStore(): OutboxStore {
+  outboxStore ??= typeof indexedDB === 'undefined' ? memoryOutboxStore() : indexedDbOutboxStore(indexedDB);
+  return outboxStore;
+}
+
+/** This page among the browser's tabs, for as long as it lives. */
+function thisTab(): ReturnType<typeof browserTabs> {
+  tabs ??= browserTabs();
+  return tabs;
 }
 
 export function ConnectionsProvider({
@@ -61,6 +78,8 @@ export function ConnectionsProvider({
       state: connections.chat,
       plugins: chatPlugins,
       traffic: connections.traffic,
+      outboxStore: browserOutboxStore(),
+      tabs: thisTab(),
     });
   }, [token, chat, queryClient, connections, chatPlugins]);
 

@@ -7,6 +7,17 @@ export { ConnectionsProvider, type ConnectionsProviderProps } from './connection
 export { useAppSocket, useChat, useChatLink, useTraffic, type ChatLinkView } from './use-connections';
 export type { ChatPlugin, ChatRuntime, Outgoing } from './chat/types';
 export type { ModuleCarrier } from './chat/module-carrier';
+export type { StoredOutgoing } from './chat/outbox-store';
 export type { ChatLink } from './chat/chat-link';
+export {
+  CALL_MODULE,
+  callBridge,
+  callCarrier,
+  callRingPlugin,
+  requestCall,
+  takeCallRequest,
+  type CallMedia,
+  type CallRequest,
+} from './calls/call-bridge';
 export type { AppSocketPlugin } from './app-socket/app-socket-connection';
 export type { Traffic, TrafficEvent, TrafficListener } from '../api/traffic';

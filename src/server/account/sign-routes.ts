@@ -60,7 +60,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
     afterAnswer(ctx.log, 'email verification code not sent', () =>
       issueVerificationCode(ctx, mailer, provider),
     );
-    return { token, userInfo: await loadDoctorInfo(ctx, created.id) };
+    return {
+      token,
+      userInfo: await loadDoctorInfo(ctx, created.id),
+      autoLogoffSeconds: ctx.config.session.autoLogoffSeconds,
+    };
   });
 
   registerEndpoint(app, ctx, sendEmailVerification, async ({ session, request }) => {
@@ -111,7 +115,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       userAgent: request.headers['user-agent'] ?? null,
       address: request.ip,
     });
-    return { token, userInfo: await loadDoctorInfo(ctx, provider.id) };
+    return {
+      token,
+      userInfo: await loadDoctorInfo(ctx, provider.id),
+      autoLogoffSeconds: ctx.config.session.autoLogoffSeconds,
+    };
   });
 
   registerEndpoint(app, ctx, signOut, async ({ session }) => {

@@ -39,7 +39,12 @@ export const DoctorInfo = z.object({
 });
 export type DoctorInfo = z.infer<typeof DoctorInfo>;
 
-export const SignInResult = z.object({ token: z.string(), userInfo: DoctorInfo });
+export const SignInResult = z.object({
+  token: z.string(),
+  userInfo: DoctorInfo,
+  /** Seconds without activity after which the portal signs out (docs/security.md "Automatic logoff"). */
+  autoLogoffSeconds: z.number().int().positive(),
+});
 export type SignInResult = z.infer<typeof SignInResult>;
 
 export const signUp = defineEndpoint({

@@ -139,3 +139,12 @@ export function decodeExtraParams(element: XmlElement): {
   }
   return { extension, moduleIdentifier };
 }
+
+/**
+ * Decodes the items of a list element (`<opponentsIDs><opponentID>22</opponentID></opponentsIDs>`,
+ * `<iceCandidates><iceCandidate>…</iceCandidate></iceCandidates>`, wire §20.1) as a list even
+ * when it holds one item, which {@link decodeExtraParams} cannot tell from a scalar.
+ */
+export function decodeList(element: XmlElement | undefined, itemName: string): ExtraParamValue[] {
+  return element ? element.elements(itemName).map(decodeValue) : [];
+}

@@ -1,0 +1,22 @@
+/** What a session needs from its client (docs/calls.md "API"). */
+import type { CallTiming } from '../constants';
+import type { Signal } from '../signalling/payload';
+import type { Clock } from '../timing/clock';
+import type { WebRtcImplementation } from '../types';
+import type { CallEmitter } from './emitter';
+import type { PeerLink, PeerLinkOptions } from './peer-link';
+
+export interface SessionContext {
+  me: number;
+  iceServers: RTCIceServer[];
+  wrtc: WebRtcImplementation | undefined;
+  bandwidthLine: 'AS' | 'TIAS';
+  timing: CallTiming;
+  clock: Clock;
+  emitter: CallEmitter;
+  /** Sends one signal of this session's kind to a participant. */
+  send(to: number, signal: Signal): void;
+  newId(): string;
+  /** Makes a peer link: simple-peer's, or a scripted one in unit tests. */
+  createLink(options: PeerLinkOptions): PeerLink;
+}

@@ -1,0 +1,302 @@
+/**
+ * One participant of a session from my side: its peer machine (wire §20.3), its current link,
+ * the remote candidates stored for it (wire §20.6), dialing (wire §20.4) and ICE restart over
+ * `update` (wire §20.7). The session owns the signals' common keys; this file owns the timers.
+ */
+import { PeerState, SessionConnectionState, SignalType } from '../constants';
+import { createPeerMachine } from '../machines/peer-machine';
+import type { Machine } from '../machines/machine';
+import type { IceCandidateInit, SessionDescriptionPayload, Signal } from '../signalling/payload';
+import type { TimerHandle } from '../timing/clock';
+import type { MediaKind, ReconnectionState } from '../types';
+import type { SessionContext } from './context';
+import type { PeerLink } from './peer-link';
+
+/** What a peer asks of its session. */
+export interface PeerHost {
+  readonly ctx: SessionContext;
+  readonly active: boolean;
+  readonly bandwidth: number;
+  readonly localStream: MediaStream | null;
+  readonly sending: Partial<Record<MediaKind, MediaStreamTrack | null>>;
+  /** Sends a signal of this session to this peer's user (session keys added by the session). */
+  signal(to: number, signal: Partial<Signal> & { signalType: Signal['signalType'] }): void;
+  emitPeer(userId: number, state: PeerState): void;
+  emitConnection(userId: number, state: SessionConnectionState): void;
+  emitReconnection(userId: number, state: ReconnectionState): void;
+  emitRemoteStream(userId: number, stream: MediaStream): void;
+  emitNotAnswer(userId: number): void;
+  emitError(error: Error): void;
+  /** A peer was released; the session closes when all are. */
+  peerReleased(): void;
+}
+
+const ICE_TO_CONNECTION: Partial<Record<RTCIceConnectionState, SessionConnectionState>> = {
+  checking: SessionConnectionState.CONNECTING,
+  connected: SessionConnectionState.CONNECTED,
+  completed: SessionConnectionState.COMPLETED,
+  failed: SessionConnectionState.FAILED,
+  disconnected: SessionConnectionState.DISCONNECTED,
+  closed: SessionConnectionState.CLOSED,
+};
+
+export class CallPeer {
+  readonly machine: Machine<PeerState>;
+  /** wire §20.4: polite = my id is lower. */
+  readonly polite: boolean;
+  link: PeerLink | null = null;
+  remoteStream: MediaStream | null = null;
+  private announced: MediaStream | null = null;
+  private creating = false;
+  private early: { type: 'offer' | 'answer'; sdp: string } | null = null;
+  /** The offer received in `call` (callee side). */
+  remoteOffer: string | null = null;
+  /** My offer, re-sent while dialing (caller side). */
+  localOffer: string | null = null;
+  remoteCandidates: IceCandidateInit[] = [];
+  released = false;
+  reconnecting = false;
+  private pendingOfferId: string | null = null;
+  private dialTimer: TimerHandle | null = null;
+  private iceWaitTimer: TimerHandle | null = null;
+  private disconnectTimer: TimerHandle | null = null;
+
+  constructor(
+    readonly userId: number,
+    private readonly host: PeerHost,
+  ) {
+    this.polite = host.ctx.me < userId;
+    this.machine = createPeerMachine((state) => host.emitPeer(userId, state));
+  }
+
+  get connected(): boolean {
+    return this.machine.state === PeerState.CONNECTED || this.machine.state === PeerState.COMPLETED;
+  }
+
+  private move(to: PeerState): void {
+    if (this.machine.state !== to) this.machine.transition(to);
+  }
+
+  /** Starts a link: an initiator makes an offer, a non-initiator waits for {@link answer}. */
+  open(
+    initiator: boolean,
+    onDescription: (type: 'offer' | 'answer', sdp: string) => void,
+    iceRestart = false,
+  ): void {
+    const stream = this.host.localStream;
+    if (!stream) throw new Error('A peer needs the local stream first');
+    this.link?.destroy();
+    this.link = null;
+    this.remoteStream = null;
+    this.move(PeerState.CONNECTING);
+    const { ctx } = this.host;
+    this.creating = true;
+    const link = ctx.createLink({
+      initiator,
+      iceServers: ctx.iceServers,
+      wrtc: ctx.wrtc,
+      stream,
+      sending: this.host.sending,
+      bandwidth: this.host.bandwidth,
+      bandwidthLine: ctx.bandwidthLine,
+      iceRestart,
+      onDescription,
+      onCandidates: (iceCandidates) =>
+        this.host.signal(this.userId, { signalType: SignalType.CANDIDATE, iceCandidates }),
+      onIceState: (state) => this.onIceState(state),
+      onRemoteStream: (remote) => {
+        this.remoteStream = remote;
+        if (this.connected) this.announceStream();
+      },
+      onLost: (error) => this.onLost(error),
+    });
+    this.creating = false;
+    // A carrier may answer at once, while the link is being made: a reject to our first `call`
+    // releases us, an answer to our first offer waits for the link.
+    if (this.released) {
+      link.destroy();
+      return;
+    }
+    this.link = link;
+    const early = this.early;
+    this.early = null;
+    if (early) this.applyRemote(early.type, early.sdp);
+  }
+
+  /** wire §20.8: the remote stream is announced once connected, once per stream (a restart brings a new one). */
+  private announceStream(): void {
+    if (!this.remoteStream || this.remoteStream === this.announced) return;
+    this.announced = this.remoteStream;
+    this.host.emitRemoteStream(this.userId, this.remoteStream);
+  }
+
+  /** Applies a remote description and every stored candidate (wire §20.6). */
+  applyRemote(type: 'offer' | 'answer', sdp: string): void {
+    if (!this.link) {
+      if (this.creating) this.early = { type, sdp };
+      return;
+    }
+    this.link.setRemote(type, sdp);
+    this.link.addRemoteCandidates(this.remoteCandidates);
+  }
+
+  addCandidates(candidates: readonly IceCandidateInit[]): void {
+    this.remoteCandidates.push(...candidates);
+    if (this.link?.hasRemoteDescription) this.link.addRemoteCandidates(candidates);
+  }
+
+  // Dialing (wire §20.4): `call` now and every dialingTimeInterval until the answer time.
+  startDialing(sendCall: () => void): void {
+    const { clock, timing } = this.host.ctx;
+    let elapsed = 0;
+    sendCall();
+    this.dialTimer = clock.setInterval(() => {
+      elapsed += timing.dialingTimeInterval;
+      if (elapsed < timing.answerTimeInterval) {
+        sendCall();
+        return;
+      }
+      this.stopDialing();
+      this.release();
+      this.host.emitNotAnswer(this.userId);
+      this.host.peerReleased();
+    }, timing.dialingTimeInterval);
+  }
+
+  stopDialing(): void {
+    if (this.dialTimer !== null) this.host.ctx.clock.clearInterval(this.dialTimer);
+    this.dialTimer = null;
+  }
+
+  get dialing(): boolean {
+    return this.dialTimer !== null;
+  }
+
+  private onIceState(state: RTCIceConnectionState): void {
+    const connection = ICE_TO_CONNECTION[state];
+    // A link closes only when we release the peer or lose the link (onLost); neither is an ICE move.
+    if (connection === undefined || state === 'closed') return;
+    try {
+      this.move(state as PeerState);
+    } catch (error) {
+      this.host.emitError(error as Error);
+      return;
+    }
+    this.host.emitConnection(this.userId, connection);
+    if (state === 'connected' || state === 'completed') {
+      this.announceStream();
+      if (this.reconnecting) {
+        this.clearReconnectTimers();
+        this.reconnecting = false;
+        this.host.emitReconnection(this.userId, 'reconnected');
+      }
+    } else if (state === 'disconnected' || state === 'failed') {
+      this.startReconnecting();
+    }
+  }
+
+  private onLost(error: Error | null): void {
+    this.link = null;
+    if (this.released) return;
+    if (error) this.host.emitError(error);
+    if (!this.host.active) {
+      this.release();
+      this.host.peerReleased();
+      return;
+    }
+    if (this.machine.can(PeerState.FAILED)) this.move(PeerState.FAILED);
+    this.startReconnecting();
+  }
+
+  // ICE restart (wire §20.7).
+  private startReconnecting(): void {
+    if (this.reconnecting || !this.host.active || this.released) return;
+    this.reconnecting = true;
+    this.host.emitReconnection(this.userId, 'reconnecting');
+    const { clock, timing } = this.host.ctx;
+    this.iceWaitTimer = clock.setTimeout(() => {
+      this.iceWaitTimer = null;
+      if (this.connected) return;
+      this.disconnectTimer = clock.setTimeout(
+        () => this.giveUp(),
+        Math.max(0, timing.disconnectTimeInterval - timing.iceConnectWait),
+      );
+      this.restart();
+    }, timing.iceConnectWait);
+  }
+
+  private giveUp(): void {
+    this.disconnectTimer = null;
+    if (this.released) return;
+    this.release();
+    this.host.emitConnection(this.userId, SessionConnectionState.CLOSED);
+    this.host.emitReconnection(this.userId, 'failed');
+    this.host.peerReleased();
+  }
+
+  /** Sends a new offer with a new offerId over `update` (wire §20.7 step 2). */
+  restart(): void {
+    if (!this.host.active || this.released) return;
+    const offerId = this.host.ctx.newId();
+    this.pendingOfferId = offerId;
+    // Candidates of the old connection do not belong to the new one (wire §20.7).
+    this.remoteCandidates = [];
+    this.open(
+      true,
+      (type, sdp) => {
+        if (type !== 'offer') return;
+        this.host.signal(this.userId, {
+          signalType: SignalType.PARAMETERS_CHANGED,
+          reason: 'reconnect',
+          sessionDescription: { offerId, sdp, type: 'offer' },
+        });
+      },
+      true,
+    );
+  }
+
+  /** A received `update` with reason=reconnect (wire §20.7 step 3). */
+  onReconnectSignal(description: SessionDescriptionPayload): void {
+    if (this.released) return;
+    if (description.type === 'answer') {
+      if (description.offerId !== this.pendingOfferId) return;
+      this.pendingOfferId = null;
+      this.applyRemote('answer', description.sdp);
+      return;
+    }
+    if (!this.polite) {
+      if (this.pendingOfferId === null) this.restart();
+      return;
+    }
+    this.pendingOfferId = null;
+    this.remoteCandidates = [];
+    this.open(false, (type, sdp) => {
+      if (type !== 'answer') return;
+      this.host.signal(this.userId, {
+        signalType: SignalType.PARAMETERS_CHANGED,
+        reason: 'reconnect',
+        sessionDescription: { offerId: description.offerId, sdp, type: 'answer' },
+      });
+    });
+    this.applyRemote('offer', description.sdp);
+  }
+
+  private clearReconnectTimers(): void {
+    const { clock } = this.host.ctx;
+    if (this.iceWaitTimer !== null) clock.clearTimeout(this.iceWaitTimer);
+    if (this.disconnectTimer !== null) clock.clearTimeout(this.disconnectTimer);
+    this.iceWaitTimer = null;
+    this.disconnectTimer = null;
+  }
+
+  /** Ends this peer for good: timers, link, machine → closed. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.stopDialing();
+    this.clearReconnectTimers();
+    this.link?.destroy();
+    this.link = null;
+    this.move(PeerState.CLOSED);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * What a session does with each received signal (wire §20.4–§20.7): `call` refreshes the offer,
+ * `accept` stops dialing and applies the answer, `reject` and `hangUp` release the peer,
+ * `iceCandidates` are stored and added, `update` is reported and may restart ICE. A signal that
+ * does not fit the state is an `invalidEvent` (wire §20.5).
+ */
+import { SignalType } from '../constants';
+import { isLive } from '../machines/session-machine';
+import type { Signal } from '../signalling/payload';
+import type { ReceivedUserInfo } from '../types';
+import type { Session } from './session';
+
+export function handleSignal(session: Session, signal: Signal, from: number): void {
+  const peer = session.peers.get(from);
+  const userInfo: ReceivedUserInfo = (signal.userInfo as ReceivedUserInfo | undefined) ?? {};
+  switch (signal.signalType) {
+    case SignalType.CALL:
+      if (signal.sdp !== undefined) session.receiveCall(from, signal.sdp);
+      return;
+    case SignalType.ACCEPT:
+      if (!session.active || !peer || peer.released) {
+        session.ctx.emitter.emit('invalidEvent', {
+          event: 'onAccept',
+          sessionId: session.id,
+          session,
+          userId: from,
+          userInfo,
+        });
+        return;
+      }
+      peer.stopDialing();
+      if (signal.sdp && peer.link && peer.link.pc.signalingState !== 'stable')
+        peer.applyRemote('answer', signal.sdp);
+      session.ctx.emitter.emit('accept', { session, userId: from, userInfo });
+      return;
+    case SignalType.REJECT:
+      session.ctx.emitter.emit('reject', { session, userId: from, userInfo });
+      peer?.release();
+      session.peerReleased();
+      return;
+    case SignalType.STOP:
+      if (!isLive(session.state)) {
+        session.ctx.emitter.emit('invalidEvent', {
+          event: 'onStop',
+          sessionId: session.id,
+          session,
+          userId: from,
+          userInfo,
+        });
+        return;
+      }
+      session.ctx.emitter.emit('stop', { session, userId: from, userInfo });
+      peer?.stopDialing();
+      session.ctx.clock.setTimeout(() => {
+        peer?.release();
+        session.peerReleased();
+      }, 10);
+      return;
+    case SignalType.CANDIDATE:
+      // Stored while ringing too, so a peer that trickles before our accept is heard (wire §20.6).
+      if (peer && isLive(session.state)) peer.addCandidates(signal.iceCandidates ?? []);
+      return;
+    case SignalType.PARAMETERS_CHANGED:
+      session.ctx.emitter.emit('update', { session, userId: from, userInfo });
+      if (signal.reason === 'reconnect' && signal.sessionDescription && session.active && peer) {
+        peer.onReconnectSignal(signal.sessionDescription);
+      }
+      return;
+  }
+}

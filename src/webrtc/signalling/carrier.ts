@@ -1,0 +1,13 @@
+/** A {@link SignalCarrier} over a `ChatClient`'s module headlines (wire §20.1). */
+import type { ChatClient } from '../../xmpp';
+import type { SignalCarrier } from '../types';
+
+export function chatCarrier(chat: ChatClient): SignalCarrier {
+  return {
+    on: (moduleIdentifier, listener) =>
+      chat.on('moduleMessage', (message) => {
+        if (message.moduleIdentifier === moduleIdentifier) listener(message);
+      }),
+    send: (to, moduleIdentifier, message) => chat.sendModuleMessage(to, moduleIdentifier, message),
+  };
+}
