@@ -150,6 +150,19 @@ export async function buildApp(
             },
           },
         },
+        '/api/consultation/invite/doctor/certificate/{id}': {
+          get: {
+            summary: "One of the signed-in provider's certificate documents (its bytes), owner only",
+            tags: ['Profile'],
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+            security: [{ authToken: [] }],
+            responses: {
+              '200': { description: 'The document' },
+              '401': { description: 'Error envelope TOKEN_ERR_*' },
+              '404': { description: 'Error envelope NOT_FOUND' },
+            },
+          },
+        },
       }) as never,
     },
   });
