@@ -36,7 +36,7 @@ end
 
 -- The outbox -------------------------------------------------------------------------------------
 --
--- Durable and append-only (docs/prosody.md "The history outbox"): every report is appended to the
+-- Durable and append-only (docs/prosody.md "Reporting messages to our server"): every report is appended to the
 -- list file (datamanager.list_append, one line) before anything else happens to it, and the
 -- portal's progress is a small cursor file, {sent = n}: the first n lines are delivered. What
 -- waits is also kept in memory, so a batch costs one small cursor write however long the backlog
