@@ -49,8 +49,11 @@ async function backlogCost(stack: TestStack, count: number): Promise<number> {
     const before = await cpuMs(prosody);
     process.kill(server, 'SIGSTOP');
     try {
-      for (let i = 0; i < count; i++)
-        void sender.send(chatMessage(member('daniela').jid, `backlog ${i}`, dialog));
+      await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          sender.send(chatMessage(member('daniela').jid, `backlog ${i}`, dialog)),
+        ),
+      );
       await allAcknowledged(sender);
     } finally {
       process.kill(server, 'SIGCONT');
