@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/lib/precompress.mjs';
 import { BROWSER_ALIASES } from './src/webrtc/browser/aliases';
 
 /** Where `npm run dev` forwards API, chat and socket traffic (the running server). */
@@ -30,7 +31,7 @@ function consolePage(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), consolePage()],
+  plugins: [react(), tailwindcss(), precompress(), consolePage()],
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
   // (docs/calls.md "Browser and Node"; the call code loads lazily, "Size").
   resolve: {

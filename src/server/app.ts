@@ -18,6 +18,7 @@ import { BlobStore } from './blobs/blob-store';
 import { registerChatIdentityRoutes } from './chat-identity/routes';
 import { registerCallRoutes } from './calls/routes';
 import type { ServerContext } from './context';
+import { installApiCompression } from './http/compression';
 import { answerFrameworkError, installEnvelopeHandlers } from './http/envelope';
 import { refuseNulCharacters } from './http/input-checks';
 import { buildOpenApi } from './http/openapi';
@@ -104,6 +105,7 @@ export async function buildApp(
   upgrades.add(XMPP_WEBSOCKET_PATH, proxyXmppWebSocket(options.prosodyHttpPort));
 
   installSecurityHeaders(app);
+  installApiCompression(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   installEnvelopeHandlers(app);

@@ -19,7 +19,7 @@ export function TopBar({ title, transparent = false }: { title: string; transpar
       <h1 className="flex-1 truncate text-lg font-semibold text-slate-900">{title}</h1>
       <LanguageSwitcher />
       {userInfo && (
-        <div className="flex items-center gap-2" aria-label={t('user.menu')}>
+        <div role="group" className="flex items-center gap-2" aria-label={t('user.menu')}>
           {userInfo.avatar ? (
             <img src={userInfo.avatar} alt="" className="h-8 w-8 rounded-full object-cover" />
           ) : (

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { LazyDialog as Dialog } from '../../components/lazy-dialog';
 import { StartCallButtons } from '../../components/start-call-buttons';
 import { requestCall, useChat } from '../../connections';
 import { addContact, blockUser, refreshOccupants, unblockUser } from './chat-actions';
