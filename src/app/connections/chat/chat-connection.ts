@@ -23,6 +23,7 @@ import { createOutbox, type Outbox } from './outbox';
 import { claimOutbox, outgoingKey, type OutboxStore, type TabRegistry } from './outbox-store';
 import { chatSessionRenewer } from './session-renewal';
 import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
+import { chooseXmppService, xmppServices } from './xmpp-service';
 
 class LoginStepFailed extends Error {}
 
@@ -65,11 +66,6 @@ function keptOutbox(store: OutboxStore, owner: number, tab: string) {
     },
     forgetKey,
   };
-}
-
-function xmppService(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/xmpp-websocket`;
 }
 
 function sendOutgoing(chat: ChatClient, item: Outgoing): void {
@@ -171,8 +167,11 @@ export function startChat({
     } catch (error) {
       fail('errors.connect', error);
     }
+    // WebSocket, or BOSH where a proxy blocks WebSockets (docs/reliability.md "WebSockets blocked").
+    const xmppService = await chooseXmppService(xmppServices(window.location));
+    if (stopped) return;
     const chat = createChatClient({
-      service: xmppService(),
+      service: xmppService,
       domain: settings.chat_endpoint,
       appId: account.app.appId,
       isSessionExpired: () => service.client.expiry.isExpired(),
