@@ -53,7 +53,11 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls an async check every 25 ms until it returns a value other than undefined/false. */
-export async function poll<T>(check: () => Promise<T | undefined | false>, what: string, ms: number): Promise<T> {
+export async function poll<T>(
+  check: () => Promise<T | undefined | false>,
+  what: string,
+  ms: number,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();

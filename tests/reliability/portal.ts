@@ -12,7 +12,7 @@ import type { BrowserContext, CDPSession, Page, WebSocketRoute } from 'playwrigh
 import { member } from '../../fixtures';
 import { freshChatProvider } from '../e2e/messages-support';
 import { startMember, type RunningMember } from '../support/member-simulator';
-import type { SuiteContext } from './context';
+import { poll, type SuiteContext } from './context';
 
 export interface PortalConversation {
   context: BrowserContext;
@@ -23,6 +23,8 @@ export interface PortalConversation {
   password: string;
   /** The text of each item of the conversation, in order. */
   texts(): Promise<string[]>;
+  /** Pages the whole history in ("Load older messages" until there is no older page). */
+  loadAll(): Promise<void>;
   /** Types a message and sends it with Enter. */
   say(text: string): Promise<void>;
   /** Opens the conversation with the member (after a reload). */
@@ -45,7 +47,11 @@ export async function portalConversation(
   // The e2e helpers read the mail outbox of the stack from here.
   process.env.E2E_DATA_DIR = stack.dataDir;
   const browser = await suite.browser();
-  const context = await browser.newContext({ baseURL: stack.url, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await browser.newContext({
+    baseURL: stack.url,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
   const provider = await freshChatProvider(context.request, prefix);
   const sim = await startMember(stack.url, 'emma', { typingMs: options.typingMs ?? 300 });
   const page = await context.newPage();
@@ -98,10 +104,25 @@ export async function portalConversation(
     sim,
     email: provider.email,
     password: provider.password,
-    texts: () =>
-      log
-        .getByRole('listitem')
-        .evaluateAll((items) => items.map((li) => li.textContent ?? '')),
+    texts: () => log.getByRole('listitem').evaluateAll((items) => items.map((li) => li.textContent ?? '')),
+    async loadAll() {
+      const older = conversation.getByRole('button', { name: 'Load older messages' });
+      for (let pages = 0; pages < 100; pages++) {
+        // The button shows once the first page is in; give it a moment to appear.
+        const shown = await older
+          .waitFor({ timeout: pages === 0 ? 2_000 : 5_000 })
+          .then(() => true)
+          .catch(() => false);
+        if (!shown) return;
+        const before = await log.getByRole('listitem').count();
+        await older.click();
+        await poll(
+          async () => (await log.getByRole('listitem').count()) > before || !(await older.isVisible()),
+          'an older page',
+          15_000,
+        );
+      }
+    },
     async say(text) {
       const box = conversation.getByRole('textbox', { name: 'Message' });
       await box.fill(text);

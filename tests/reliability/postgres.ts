@@ -32,7 +32,8 @@ function unprivileged(): { uid: number; gid: number } | null {
 /** Why the PostgreSQL rows cannot run here, or null when they can. */
 export function postgresMissing(): string | null {
   if (!binDir()) return `skipped: no PostgreSQL binaries in ${ROOT} (apt-get install -y postgresql)`;
-  if (process.getuid?.() === 0 && !unprivileged()) return `skipped: no unprivileged "${USER}" user for initdb`;
+  if (process.getuid?.() === 0 && !unprivileged())
+    return `skipped: no unprivileged "${USER}" user for initdb`;
   return null;
 }
 

@@ -37,17 +37,33 @@ export function p50p99(label: string, values: readonly number[]): string {
 }
 
 /** Lost/duplicated of `seen` against the `expected` keys: each expected exactly once. */
-export function tally(expected: Iterable<string>, seen: readonly string[]): { lost: number; duplicated: number } {
+export function tally(
+  expected: Iterable<string>,
+  seen: readonly string[],
+): { lost: number; duplicated: number; missing: string[]; doubled: string[] } {
   const counts = new Map<string, number>();
   for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1);
-  let lost = 0;
   let duplicated = 0;
+  const missing: string[] = [];
+  const doubled: string[] = [];
   for (const key of expected) {
     const n = counts.get(key) ?? 0;
-    if (n === 0) lost++;
-    else duplicated += n - 1;
+    if (n === 0) missing.push(key);
+    else if (n > 1) {
+      duplicated += n - 1;
+      doubled.push(key);
+    }
   }
-  return { lost, duplicated };
+  return { lost: missing.length, duplicated, missing, doubled };
+}
+
+/** "lost: a, b; doubled: c" for a failure note (the first few of each). */
+export function whichOnes(result: { missing: string[]; doubled: string[] }, where: string): string[] {
+  const few = (keys: string[]) => keys.slice(0, 4).join(', ') + (keys.length > 4 ? ', …' : '');
+  return [
+    ...(result.missing.length ? [`lost ${where}: ${few(result.missing)}`] : []),
+    ...(result.doubled.length ? [`doubled ${where}: ${few(result.doubled)}`] : []),
+  ];
 }
 
 const HEADERS = ['scenario', 'runs', 'lost', 'duplicated', 'timing', 'verdict', 'note'] as const;
@@ -63,8 +79,7 @@ export function formatTable(rows: readonly Row[]): string {
     r.note,
   ]);
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (values: readonly string[]) =>
-    `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  const line = (values: readonly string[]) => `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(HEADERS), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join(
     '\n',
   );

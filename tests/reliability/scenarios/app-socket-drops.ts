@@ -60,7 +60,9 @@ export async function appSocketDrops(suite: SuiteContext): Promise<Row> {
       if (JSON.stringify(seen) !== JSON.stringify(truth) || !dotRight) {
         mismatches++;
         if (mismatchNotes.length < 2)
-          mismatchNotes.push(`after drop ${i + 1}: portal ${seen.count}, server ${truth.count}, dot ${dotRight}`);
+          mismatchNotes.push(
+            `after drop ${i + 1}: portal ${seen.count}, server ${truth.count}, dot ${dotRight}`,
+          );
       }
       if ((i + 1) % 25 === 0) suite.log(`  app socket: ${i + 1}/${runs} drops`);
     }
@@ -71,7 +73,9 @@ export async function appSocketDrops(suite: SuiteContext): Promise<Row> {
       duplicated: null,
       timing: p50p99('caught up', catchUpMs),
       verdict: mismatches === 0 ? 'pass' : 'FAIL',
-      note: mismatches ? mismatchNotes.join('; ') : `${runs} notifications created while down; lost = reconnects that disagreed`,
+      note: mismatches
+        ? mismatchNotes.join('; ')
+        : `${runs} notifications created while down; lost = reconnects that disagreed`,
     };
   } finally {
     await portal.close();

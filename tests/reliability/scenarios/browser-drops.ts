@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { sleep, poll, type SuiteContext } from '../context';
 import { portalConversation } from '../portal';
-import { p50p99, tally, type Row } from '../table';
+import { p50p99, tally, whichOnes, type Row } from '../table';
 
 /** The keys of the items in a conversation: `bd-3` for the provider's, `Echo: bd-3` for the member's. */
 export function itemKeys(texts: readonly string[], prefix: string): string[] {
@@ -82,7 +82,12 @@ export async function browserDrops(suite: SuiteContext): Promise<Row> {
       duplicated,
       timing: p50p99('resume', resumeMs),
       verdict: lost === 0 && duplicated === 0 ? 'pass' : 'FAIL',
-      note: `${expected.length} messages${fresh ? `; ${fresh} fresh logins instead of resumption` : ''}; offline 1.5 s each`,
+      note: [
+        `${expected.length} messages, offline 1.5 s each`,
+        ...(fresh ? [`${fresh} fresh logins instead of resumption`] : []),
+        ...whichOnes(shown, 'in the portal'),
+        ...whichOnes(atMember, 'at the member'),
+      ].join('; '),
     };
   } finally {
     await portal.close();

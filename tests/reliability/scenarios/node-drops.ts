@@ -13,7 +13,7 @@ import { nextEvent, nextStanza, onlinePeer, ourClient, type Element } from '../.
 import { startWsProxy } from '../../support/ws-proxy';
 import { stopPeer } from '../../support/xmpp-peer';
 import { sleep, within, type SuiteContext } from '../context';
-import { p50p99, tally, type Row } from '../table';
+import { p50p99, tally, whichOnes, type Row } from '../table';
 
 const ava = member('ava');
 const emma = member('emma');
@@ -110,6 +110,7 @@ export async function nodeDrops({ stack, counts, log }: SuiteContext): Promise<R
   const notes = [`${sentByOurs.length + sentByPeer.length} messages`];
   if (freshLogins) notes.push(`${freshLogins} fresh logins instead of resumption`);
   if (refused) notes.push(`${refused} sends refused offline`);
+  notes.push(...whichOnes(toPeer, 'at the peer'), ...whichOnes(toOurs, 'at the member client'));
   return {
     scenario: 'socket drops mid-conversation, member client (Node)',
     runs,

@@ -6,7 +6,7 @@
  */
 import { poll, type SuiteContext } from '../context';
 import { portalConversation } from '../portal';
-import { p50p99, tally, type Row } from '../table';
+import { p50p99, tally, whichOnes, type Row } from '../table';
 import { echoedAtMember, itemKeys } from './browser-drops';
 
 export async function pageReloads(suite: SuiteContext): Promise<Row> {
@@ -43,6 +43,7 @@ export async function pageReloads(suite: SuiteContext): Promise<Row> {
       'the last echo',
       20_000,
     );
+    await portal.loadAll();
     const shown = tally(expected, itemKeys(await portal.texts(), 'rl'));
     const atMember = tally(
       expected.filter((t) => !t.startsWith('Echo')),
@@ -57,7 +58,11 @@ export async function pageReloads(suite: SuiteContext): Promise<Row> {
       duplicated,
       timing: p50p99('conversation back', backMs),
       verdict: lost === 0 && duplicated === 0 ? 'pass' : 'FAIL',
-      note: 'the answer is sent while the tab reloads',
+      note: [
+        'the answer is sent while the tab reloads',
+        ...whichOnes(shown, 'in the portal'),
+        ...whichOnes(atMember, 'at the member'),
+      ].join('; '),
     };
   } finally {
     await portal.close();

@@ -7,14 +7,14 @@
  * to our server").
  */
 import { performance } from 'node:perf_hooks';
-import { member, provider } from '../../../fixtures';
+import { provider } from '../../../fixtures';
 import type { ChatClient } from '../../../src/xmpp';
 import { nextEvent, ourClient, until } from '../../support/chat-harness';
 import { isRunning, prosodyPid } from '../../support/history';
 import { qbClient, type Loose } from '../../support/qb';
 import { poll, within, type SuiteContext } from '../context';
 import { historyHolding } from '../history';
-import { ms, percentile, tally, type Row } from '../table';
+import { ms, percentile, tally, whichOnes, type Row } from '../table';
 import { backOnline } from './node-drops';
 
 const BACK_WITHIN_MS = 5_000;
@@ -86,9 +86,16 @@ export async function prosodyKills({ stack, counts, log }: SuiteContext): Promis
       say(0, `pk-${i}-d`);
       say(1, `pk-${i}-e`);
       await within(Promise.all([atA, atB]), 10_000, 'chat both ways after the restart');
-      log(`  Prosody kill ${i + 1}/${runs}: restarted after ${ms(restartDelays.at(-1)!)}, chat back ${ms(backAfterRestart.at(-1)!)} later`);
+      log(
+        `  Prosody kill ${i + 1}/${runs}: restarted after ${ms(restartDelays.at(-1)!)}, chat back ${ms(backAfterRestart.at(-1)!)} later`,
+      );
     }
-    const history = await historyHolding(stack.url, claraToken, dialog.id, [...acked].filter((id) => sent.includes(id)));
+    const history = await historyHolding(
+      stack.url,
+      claraToken,
+      dialog.id,
+      [...acked].filter((id) => sent.includes(id)),
+    );
     const stored = tally(
       sent.filter((id) => acked.has(id)),
       history,
@@ -109,6 +116,7 @@ export async function prosodyKills({ stack, counts, log }: SuiteContext): Promis
         'rooms re-joined, presence re-sent',
         `${sent.length} messages; ${live.lost + liveB.lost} acked before a kill but only in history`,
         ...(late ? [`${late} over 5 s`] : []),
+        ...whichOnes(stored, 'from the history'),
       ].join('; '),
     };
   } finally {
