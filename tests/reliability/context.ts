@@ -1,9 +1,10 @@
 /**
  * What every scenario of the fault suite gets (docs/reliability.md): the stack it runs against
  * (its own, so it may kill the server), how many runs it makes, a lazily launched Debian
- * Chromium, and a log line writer.
+ * Chromium and member simulator, and a log line writer.
  */
 import type { Browser } from 'playwright-core';
+import type { RunningMember } from '../support/member-simulator';
 import type { TestStack } from '../support/stack';
 import type { Row } from './table';
 
@@ -28,6 +29,8 @@ export interface SuiteContext {
   stack: TestStack;
   counts: Counts;
   browser(): Promise<Browser>;
+  /** The member simulator as Emma (`npm run member`, typing 400 ms), started once for the portal scenarios. */
+  member(): Promise<RunningMember>;
   log(line: string): void;
 }
 

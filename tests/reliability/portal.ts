@@ -11,7 +11,7 @@
 import type { BrowserContext, CDPSession, Page, WebSocketRoute } from 'playwright-core';
 import { member } from '../../fixtures';
 import { freshChatProvider } from '../e2e/messages-support';
-import { startMember, type RunningMember } from '../support/member-simulator';
+import type { RunningMember } from '../support/member-simulator';
 import { poll, type SuiteContext } from './context';
 
 export interface PortalConversation {
@@ -41,7 +41,7 @@ const NAME = 'Emma Laurent';
 export async function portalConversation(
   suite: SuiteContext,
   prefix: string,
-  options: { typingMs?: number; blockChatWebSocket?: boolean } = {},
+  options: { blockChatWebSocket?: boolean } = {},
 ): Promise<PortalConversation> {
   const { stack } = suite;
   // The e2e helpers read the mail outbox of the stack from here.
@@ -53,7 +53,7 @@ export async function portalConversation(
     timezoneId: 'Europe/London',
   });
   const provider = await freshChatProvider(context.request, prefix);
-  const sim = await startMember(stack.url, 'emma', { typingMs: options.typingMs ?? 300 });
+  const sim = await suite.member();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -150,7 +150,6 @@ export async function portalConversation(
       return 0;
     },
     async close() {
-      await sim.stop();
       await context.close();
     },
   };

@@ -8,6 +8,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { ensurePortalBuilt } from '../../scripts/lib/bootstrap.mjs';
+import { startMember, type RunningMember } from '../support/member-simulator';
 import { startStack } from '../support/stack';
 import type { Counts, Scenario, SuiteContext } from './context';
 import { appSocketDrops } from './scenarios/app-socket-drops';
@@ -31,8 +32,8 @@ export const FULL: Counts = {
 
 /** Inside `npm test`: every scenario once or a few times, well under a minute on two cores. */
 export const SHORT: Counts = {
-  nodeDrops: 8,
-  browserDrops: 2,
+  nodeDrops: 5,
+  browserDrops: 1,
   reloads: 1,
   prosodyKills: 1,
   serverKills: 1,
@@ -58,6 +59,7 @@ export async function runSuite(
   ensurePortalBuilt();
   const stack = await startStack({ portal: true, env: { CHAT_HISTORY_REPORT_TIMEOUT_SECONDS: '2' } });
   let browser: Browser | null = null;
+  let member: Promise<RunningMember> | null = null;
   const context: SuiteContext = {
     stack,
     counts,
@@ -68,6 +70,10 @@ export async function runSuite(
         args: CHROMIUM_ARGS,
       });
       return browser;
+    },
+    member() {
+      member ??= startMember(stack.url, 'emma', { typingMs: 400 });
+      return member;
     },
   };
   const rows: Row[] = [];
@@ -96,6 +102,7 @@ export async function runSuite(
     }
   } finally {
     await (browser as Browser | null)?.close();
+    await (await (member as Promise<RunningMember> | null)?.catch(() => null))?.stop();
     await stack.stop({ remove: true });
   }
   return rows;

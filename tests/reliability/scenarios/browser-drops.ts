@@ -30,7 +30,7 @@ export function echoedAtMember(lines: readonly string[], prefix: string): string
 
 export async function browserDrops(suite: SuiteContext): Promise<Row> {
   const runs = suite.counts.browserDrops;
-  const portal = await portalConversation(suite, 'drops', { typingMs: 300 });
+  const portal = await portalConversation(suite, 'drops');
   const resumeMs: number[] = [];
   const expected: string[] = [];
   let fresh = 0;
@@ -40,7 +40,7 @@ export async function browserDrops(suite: SuiteContext): Promise<Row> {
       expected.push(text, `Echo: ${text}`);
       const seenLines = portal.sim.lines.length;
       await portal.say(text);
-      // Gone while the member's answer is on its way (she shows typing for 300 ms first).
+      // Gone while the member's answer is on its way (she shows typing for 400 ms first).
       await poll(
         async () => portal.sim.lines.slice(seenLines).some((l) => l.includes('typing')),
         'the member typing her answer',

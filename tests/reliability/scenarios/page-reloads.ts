@@ -11,7 +11,7 @@ import { echoedAtMember, itemKeys } from './browser-drops';
 
 export async function pageReloads(suite: SuiteContext): Promise<Row> {
   const runs = suite.counts.reloads;
-  const portal = await portalConversation(suite, 'reload', { typingMs: 600 });
+  const portal = await portalConversation(suite, 'reload');
   const expected: string[] = [];
   const backMs: number[] = [];
   try {

@@ -114,7 +114,12 @@ export async function prosodyKills({ stack, counts, log }: SuiteContext): Promis
       note: [
         `restart delay max ${ms(Math.max(...restartDelays))} (supervisor back-off)`,
         'rooms re-joined, presence re-sent',
-        `${sent.length} messages; ${live.lost + liveB.lost} acked before a kill but only in history`,
+        `${sent.length} messages, each acknowledged one in the history once`,
+        ...(live.lost + liveB.lost
+          ? [
+              `${live.lost + liveB.lost} acknowledged just before a kill reached the other side through the history only`,
+            ]
+          : []),
         ...(late ? [`${late} over 5 s`] : []),
         ...whichOnes(stored, 'from the history'),
       ].join('; '),
