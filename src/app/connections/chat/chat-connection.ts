@@ -180,8 +180,10 @@ export function startChat({
     const outbox = createOutbox<Outgoing>({
       send: (item) => {
         sendOutgoing(chat, item);
-        // A message stays kept until the server acknowledges it (messageSent below).
-        if (item.kind === 'read') kept.forget(item);
+        // A message stays kept until the server acknowledges it (messageSent below). BOSH has no
+        // stream management (wire §12), so no ack ever comes: kept until handed over, or it would
+        // be sent again after every reload (docs/reliability.md "WebSockets blocked").
+        if (item.kind === 'read' || chat.transport === 'bosh') kept.forget(item);
       },
       canSend: () => chat.isConnected,
       isOffline: (error) => error instanceof ChatNotConnectedError,
