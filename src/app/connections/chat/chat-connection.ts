@@ -23,6 +23,7 @@ import { createOutbox, type Outbox } from './outbox';
 import { claimOutbox, outgoingKey, type OutboxStore, type TabRegistry } from './outbox-store';
 import { chatSessionRenewer } from './session-renewal';
 import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
+import { chooseXmppService, xmppServices } from './xmpp-service';
 
 class LoginStepFailed extends Error {}
 
@@ -65,11 +66,6 @@ function keptOutbox(store: OutboxStore, owner: number, tab: string) {
     },
     forgetKey,
   };
-}
-
-function xmppService(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/xmpp-websocket`;
 }
 
 function sendOutgoing(chat: ChatClient, item: Outgoing): void {
@@ -171,8 +167,11 @@ export function startChat({
     } catch (error) {
       fail('errors.connect', error);
     }
+    // WebSocket, or BOSH where a proxy blocks WebSockets (docs/reliability.md "WebSockets blocked").
+    const xmppService = await chooseXmppService(xmppServices(window.location));
+    if (stopped) return;
     const chat = createChatClient({
-      service: xmppService(),
+      service: xmppService,
       domain: settings.chat_endpoint,
       appId: account.app.appId,
       isSessionExpired: () => service.client.expiry.isExpired(),
@@ -181,8 +180,10 @@ export function startChat({
     const outbox = createOutbox<Outgoing>({
       send: (item) => {
         sendOutgoing(chat, item);
-        // A message stays kept until the server acknowledges it (messageSent below).
-        if (item.kind === 'read') kept.forget(item);
+        // A message stays kept until the server acknowledges it (messageSent below). BOSH has no
+        // stream management (wire §12), so no ack ever comes: kept until handed over, or it would
+        // be sent again after every reload (docs/reliability.md "WebSockets blocked").
+        if (item.kind === 'read' || chat.transport === 'bosh') kept.forget(item);
       },
       canSend: () => chat.isConnected,
       isOffline: (error) => error instanceof ChatNotConnectedError,
