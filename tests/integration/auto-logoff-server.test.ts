@@ -72,7 +72,10 @@ async function busyButIdle(key: string) {
       if (id) ws.send(`<iq xmlns='jabber:client' type='result' id='${id}' to='${stack.chatDomain}'/>`);
     }
   });
-  every(1000, () => void api.call('GET', '/consultation/invite/doctor/getInfo', { token }).catch(() => undefined));
+  every(
+    1000,
+    () => void api.call('GET', '/consultation/invite/doctor/getInfo', { token }).catch(() => undefined),
+  );
   return { api, token, login, appSocket, ws, previd };
 }
 
@@ -80,7 +83,10 @@ describe('the server ends a session without user activity', () => {
   it('ends the idle session on every channel and keeps the one whose portal reports activity', async () => {
     const idle = await busyButIdle('amelia');
     const active = await busyButIdle('bruno');
-    every(1000, () => void active.api.call('POST', '/user/user/sign/activity/doctor', { token: active.token }));
+    every(
+      1000,
+      () => void active.api.call('POST', '/user/user/sign/activity/doctor', { token: active.token }),
+    );
 
     // Past AUTO_LOGOFF_SECONDS plus the report period (1.25 s) and a sweep (1.25 s).
     expect((await within(idle.appSocket.closed, LOGOFF_SECONDS * 3000)) as { code: number }).toMatchObject({
@@ -96,7 +102,9 @@ describe('the server ends a session without user activity', () => {
 
     // Neither the stream nor the old chat password survives (XEP-0198 §5).
     const again = await apiClient(stack.url).signInAs('amelia');
-    const info = await idle.api.call<{ password: string }>('GET', '/message/qb/user/getInfo', { token: again });
+    const info = await idle.api.call<{ password: string }>('GET', '/message/qb/user/getInfo', {
+      token: again,
+    });
     const fresh = await openRawXmpp({ ...idle.login, password: info.data.password });
     opened.push(fresh);
     expect(await tryResume(fresh, idle.previd)).toMatch(/<failed\b[\s\S]*item-not-found/);
@@ -105,7 +113,9 @@ describe('the server ends a session without user activity', () => {
     // The session that reported activity lives on every channel.
     expect(active.appSocket.isOpen()).toBe(true);
     expect(active.ws.isOpen()).toBe(true);
-    const alive = await active.api.call('GET', '/consultation/invite/doctor/getInfo', { token: active.token });
+    const alive = await active.api.call('GET', '/consultation/invite/doctor/getInfo', {
+      token: active.token,
+    });
     expect(alive.code).toBe('OK');
   });
 

@@ -92,7 +92,7 @@ export const reportActivity = defineEndpoint({
   method: 'POST',
   path: '/user/user/sign/activity/doctor',
   summary:
-    "Automatic logoff: the provider was active in the portal (at most once a minute, or a quarter of autoLogoffSeconds when that is shorter). A session without it for autoLogoffSeconds is ended at the server as by sign-out (later calls get TOKEN_ERR_LOGOUT); other calls and socket traffic do not count",
+    'Automatic logoff: the provider was active in the portal (at most once a minute, or a quarter of autoLogoffSeconds when that is shorter). A session without it for autoLogoffSeconds is ended at the server as by sign-out (later calls get TOKEN_ERR_LOGOUT); other calls and socket traffic do not count',
   tag: 'Account',
   auth: 'token',
   response: z.null(),

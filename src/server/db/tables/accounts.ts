@@ -63,7 +63,8 @@ export interface MembersTable {
   created_at: CreatedAt;
 }
 
-export type SessionEndReason = 'KICKED' | 'LOGOUT' | 'EXPIRED' | 'PASSWORD_CHANGED' | 'CANCELLED' | 'AUTO_LOGOFF';
+export type SessionEndReason =
+  'KICKED' | 'LOGOUT' | 'EXPIRED' | 'PASSWORD_CHANGED' | 'CANCELLED' | 'AUTO_LOGOFF';
 
 export interface SessionsTable {
   id: Generated<number>;
