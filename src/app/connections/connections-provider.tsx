@@ -18,7 +18,12 @@ import { createChatConnectionState } from './chat/chat-link';
 import { startChat } from './chat/chat-connection';
 import type { ChatPlugin } from './chat/types';
 import { ConnectionsContext, type Connections } from './connections-context';
-import { indexedDbOutboxStore, memoryOutboxStore, type OutboxStore } from './chat/outbox-store';
+import {
+  indexedDbOutboxStore,
+  memoryOutboxStore,
+  unsentMessageCount,
+  type OutboxStore,
+} from './chat/outbox-store';
 import { browserTabs } from './chat/tab-registry';
 import { startConsoleBridge } from './console-bridge';
 
@@ -40,6 +45,15 @@ function browserOutboxStore(): OutboxStore {
   outboxStore ??= typeof indexedDB === 'undefined' ? memoryOutboxStore() : indexedDbOutboxStore(indexedDB);
   return outboxStore;
 }
+
+/**
+ * The chat user's messages kept unsent in this browser, and their deletion: an explicit sign-out
+ * asks before it deletes them (docs/security.md "Automatic logoff"; automatic logoff keeps them).
+ */
+export const keptChatOutbox = {
+  unsent: (owner: number) => unsentMessageCount(browserOutboxStore(), owner),
+  clear: (owner: number) => browserOutboxStore().clear(owner),
+};
 
 /** This page among the browser's tabs, for as long as it lives. */
 function thisTab(): ReturnType<typeof browserTabs> {

@@ -3,7 +3,7 @@
  * signed-in area — the chat (XMPP and chat-service REST) and the app socket — owned by the
  * signed-in shell and read through hooks. Features never import each other to reach them.
  */
-export { ConnectionsProvider, type ConnectionsProviderProps } from './connections-provider';
+export { ConnectionsProvider, keptChatOutbox, type ConnectionsProviderProps } from './connections-provider';
 export { useAppSocket, useChat, useChatLink, useTraffic, type ChatLinkView } from './use-connections';
 export type { ChatPlugin, ChatRuntime, Outgoing } from './chat/types';
 export type { ModuleCarrier } from './chat/module-carrier';

@@ -7,12 +7,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { activityReportMs } from '../../shared/auto-logoff';
+import { accountCalls } from '../api/api-client';
 import { Dialog } from '../components/dialog';
 import { showToast } from '../components/toast-store';
 import { signOut } from '../features/auth';
 import { paths } from '../paths';
 import { createIdleClock, warningLead, type IdleClock, type IdleState } from '../session';
 import { activityShare, autoLogoffSeconds } from '../storage/activity-storage';
+
+/**
+ * Tells the server of the provider's activity, at most once per period (it ends a session
+ * without it, docs/security.md "Automatic logoff"); a lost report is only retried by more activity.
+ */
+function activityReporter(seconds: number) {
+  const every = activityReportMs(seconds);
+  let reported = 0;
+  return (force = false) => {
+    const now = Date.now();
+    if (!force && now - reported < every) return;
+    reported = now;
+    void accountCalls.reportActivity({ quiet: true }).catch(() => undefined);
+  };
+}
 
 /** What counts as the provider's activity; merely looking at the page does not. */
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
@@ -21,6 +38,7 @@ export function IdleLogoff() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const clock = useRef<IdleClock | null>(null);
+  const report = useRef<(force?: boolean) => void>(() => undefined);
   const [state, setState] = useState<IdleState>('active');
   const [secondsLeft, setSecondsLeft] = useState(0);
   const seconds = autoLogoffSeconds();
@@ -38,8 +56,12 @@ export function IdleLogoff() {
       onChange: setState,
     });
     clock.current = idle;
+    report.current = activityReporter(seconds);
     setState(idle.state);
-    const onActivity = () => idle.activity();
+    const onActivity = () => {
+      idle.activity();
+      if (idle.state === 'active') report.current();
+    };
     const onVisible = () => idle.check();
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
     document.addEventListener('visibilitychange', onVisible);
@@ -68,7 +90,10 @@ export function IdleLogoff() {
     });
   }, [state, t, minutes, navigate]);
 
-  const stay = () => clock.current?.staySignedIn();
+  const stay = () => {
+    clock.current?.staySignedIn();
+    report.current(true);
+  };
   return (
     <Dialog
       open={state === 'warning'}

@@ -87,6 +87,17 @@ export const signOut = defineEndpoint({
   response: z.null(),
 });
 
+export const reportActivity = defineEndpoint({
+  id: 'reportActivity',
+  method: 'POST',
+  path: '/user/user/sign/activity/doctor',
+  summary:
+    'Automatic logoff: the provider was active in the portal (at most once a minute, or a quarter of autoLogoffSeconds when that is shorter). A session without it for autoLogoffSeconds is ended at the server as by sign-out (later calls get TOKEN_ERR_LOGOUT); other calls and socket traffic do not count',
+  tag: 'Account',
+  auth: 'token',
+  response: z.null(),
+});
+
 export const ForgetPasswordStep = z.enum(['CODE_SENT', 'PASSWORD_RESET']);
 
 export const forgetPassword = defineEndpoint({

@@ -35,6 +35,8 @@ export interface OutboxStore {
   load(owner: number): Promise<StoredOutgoing[]>;
   put(record: StoredOutgoing): Promise<void>;
   remove(key: string): Promise<void>;
+  /** Deletes all the owner's records (an explicit sign-out the provider confirmed). */
+  clear(owner: number): Promise<void>;
 }
 
 export const OUTBOX_DB = 'portal-chat-outbox';
@@ -86,6 +88,15 @@ export function indexedDbOutboxStore(factory: IDBFactory = indexedDB): OutboxSto
     },
     put: (record) => write((store) => store.put(record)),
     remove: (key) => write((store) => store.delete(key)),
+    clear: (owner) =>
+      write((store) => {
+        const cursor = store.index('owner').openKeyCursor(owner);
+        cursor.onsuccess = () => {
+          if (!cursor.result) return;
+          store.delete(cursor.result.primaryKey);
+          cursor.result.continue();
+        };
+      }),
   };
 }
 
@@ -96,7 +107,15 @@ export function memoryOutboxStore(): OutboxStore {
     load: async (owner) => [...records.values()].filter((r) => r.owner === owner).sort((a, b) => a.at - b.at),
     put: async (record) => void records.set(record.key, record),
     remove: async (key) => void records.delete(key),
+    clear: async (owner) => {
+      for (const [key, record] of records) if (record.owner === owner) records.delete(key);
+    },
   };
+}
+
+/** How many of the owner's kept records are messages not yet sent (read markers aside). */
+export async function unsentMessageCount(store: OutboxStore, owner: number): Promise<number> {
+  return (await restoreOutbox(store, owner)).filter((record) => record.item.kind !== 'read').length;
 }
 
 /** The owner's kept records; an unreadable store restores nothing (and says so). */

@@ -1,15 +1,18 @@
 /**
  * The kept outbox (src/app/connections/chat/outbox-store.ts; docs/architecture.md §3 "Outbox") on
  * fake-indexeddb: records survive a new store on the same database (a reload), stay in the order
- * they were given, belong to one chat user, and go once removed.
+ * they were given, belong to one chat user, and go once removed; clearing (a confirmed sign-out)
+ * deletes one chat user's records only.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import {
   claimOutbox,
   indexedDbOutboxStore,
+  memoryOutboxStore,
   outgoingKey,
   restoreOutbox,
+  unsentMessageCount,
   type StoredOutgoing,
   type TabRegistry,
 } from '../../../../src/app/connections/chat/outbox-store';
@@ -46,6 +49,32 @@ describe('kept outbox', () => {
     expect(await store.load(100001)).toHaveLength(1);
   });
 
+  it.each([
+    ['IndexedDB', () => indexedDbOutboxStore(new IDBFactory())],
+    ['memory', () => memoryOutboxStore()],
+  ])('%s: counts unsent messages and clears one chat user only', async (_, open) => {
+    const store = open();
+    await store.put(message('a', 1));
+    await store.put(message('b', 2));
+    await store.put({
+      ...message('read:m9', 3),
+      item: { kind: 'read', messageId: 'm9', userId: 1, dialogId: 'd' },
+    });
+    await store.put(message('x', 4, 100002));
+    expect(await unsentMessageCount(store, 100001)).toBe(2);
+    await store.clear(100001);
+    expect(await store.load(100001)).toEqual([]);
+    expect(await unsentMessageCount(store, 100001)).toBe(0);
+    expect((await store.load(100002)).map((r) => r.key)).toEqual(['x']);
+  });
+
+  it('clearing survives a reload: the records are gone from the database', async () => {
+    const factory = new IDBFactory();
+    await indexedDbOutboxStore(factory).put(message('a', 1));
+    await indexedDbOutboxStore(factory).clear(100001);
+    expect(await indexedDbOutboxStore(factory).load(100001)).toEqual([]);
+  });
+
   it('keys read markers apart from messages', () => {
     expect(outgoingKey({ kind: 'read', messageId: 'm1', userId: 1, dialogId: 'd' })).toBe('read:m1');
     expect(outgoingKey(message('m1', 0).item)).toBe('m1');
@@ -56,6 +85,7 @@ describe('kept outbox', () => {
       load: () => Promise.reject(new Error('quota')),
       put: async () => {},
       remove: async () => {},
+      clear: async () => {},
     };
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await restoreOutbox(broken, 1)).toEqual([]);
