@@ -26,6 +26,11 @@ export interface SignalCarrier {
     moduleIdentifier: string,
     message: HeadlineMessage & { extension: ExtraParamsInput },
   ): string;
+  /**
+   * Wire §20.4 step 2: resolves once the chat answered a ping, or came back after a reconnect
+   * when it did not; `call` waits for it before dialing. Optional: without it `call` dials at once.
+   */
+  ensureConnected?(): Promise<void>;
 }
 
 /** The WebRTC classes simple-peer needs (its `wrtc` option); `@roamhq/wrtc` in Node. */

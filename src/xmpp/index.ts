@@ -55,6 +55,7 @@ export type { PrivacyApi } from './privacy/privacy';
 export type { BlockingApi } from './blocking/blocking';
 export type { LastActivityEvent } from './last-activity/last-activity';
 export type { PingCallback } from './ping/ping';
+export { ensureChatConnected, type PingableChat } from './ping/ensure-connected';
 export type {
   TransportKind,
   TransportFactory,

@@ -64,6 +64,7 @@ export function createCallClientWith(
     clock,
     emitter,
     send,
+    ensureConnected: () => options.carrier.ensureConnected?.() ?? null,
     newId,
     createLink,
   };

@@ -16,6 +16,8 @@ export interface SessionContext {
   emitter: CallEmitter;
   /** Sends one signal of this session's kind to a participant. */
   send(to: number, signal: Signal): void;
+  /** Wire §20.4 step 2: the carrier's ping-or-reconnect before dialing; null when it has none. */
+  ensureConnected(): Promise<void> | null;
   newId(): string;
   /** Makes a peer link: simple-peer's, or a scripted one in unit tests. */
   createLink(options: PeerLinkOptions): PeerLink;

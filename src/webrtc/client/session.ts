@@ -135,8 +135,21 @@ export class Session implements CallSession, PeerHost {
   async call(stream: MediaStream, userInfo: UserInfo = {}): Promise<void> {
     this.takeStream(stream);
     this.machine.transition(SessionState.ACTIVE);
-    this.known = true;
     const info = { ...userInfo, bandwidth: String(this.bandwidth) };
+    const ready = this.ctx.ensureConnected();
+    if (ready) {
+      try {
+        await ready;
+      } catch (error) {
+        // The chat could not come back: nobody can be reached, so the call ends.
+        this.emitError(error as Error);
+        this.stop();
+        return;
+      }
+      // Hung up while the chat was coming back: nothing to dial.
+      if (this.state !== SessionState.ACTIVE) return;
+    }
+    this.known = true;
     for (const peer of this.peers.values()) this.dial(peer, info);
   }
 

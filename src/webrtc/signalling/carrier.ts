@@ -1,5 +1,5 @@
 /** A {@link SignalCarrier} over a `ChatClient`'s module headlines (wire §20.1). */
-import type { ChatClient } from '../../xmpp';
+import { ensureChatConnected, type ChatClient } from '../../xmpp';
 import type { SignalCarrier } from '../types';
 
 export function chatCarrier(chat: ChatClient): SignalCarrier {
@@ -9,5 +9,6 @@ export function chatCarrier(chat: ChatClient): SignalCarrier {
         if (message.moduleIdentifier === moduleIdentifier) listener(message);
       }),
     send: (to, moduleIdentifier, message) => chat.sendModuleMessage(to, moduleIdentifier, message),
+    ensureConnected: () => ensureChatConnected(chat),
   };
 }

@@ -86,6 +86,7 @@ export function callCarrier(runtime: ChatRuntime, now: () => number = Date.now):
       };
     },
     send: (to, moduleIdentifier, message) => runtime.modules.send(to, moduleIdentifier, message),
+    ensureConnected: () => runtime.modules.ensureConnected(),
   };
 }
 

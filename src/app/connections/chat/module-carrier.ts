@@ -3,7 +3,13 @@
  * extension names its `moduleIdentifier`, e.g. `WebRTCVideoChat` call signalling): what a calls
  * feature listens to and sends through, without knowing the rest of the chat.
  */
-import type { ChatClient, ExtraParamsInput, HeadlineMessage, ModuleMessage } from '../../../xmpp';
+import {
+  ensureChatConnected,
+  type ChatClient,
+  type ExtraParamsInput,
+  type HeadlineMessage,
+  type ModuleMessage,
+} from '../../../xmpp';
 
 export interface ModuleCarrier {
   /** Headlines of one module as they arrive; returns the function that stops listening. */
@@ -14,6 +20,8 @@ export interface ModuleCarrier {
     moduleIdentifier: string,
     message: HeadlineMessage & { extension: ExtraParamsInput },
   ): string;
+  /** Pings the chat and, when it does not answer, reconnects and waits (wire §20.4 step 2). */
+  ensureConnected(): Promise<void>;
 }
 
 export function moduleCarrier(chat: ChatClient): ModuleCarrier {
@@ -23,5 +31,6 @@ export function moduleCarrier(chat: ChatClient): ModuleCarrier {
         if (message.moduleIdentifier === moduleIdentifier) listener(message);
       }),
     send: (to, moduleIdentifier, message) => chat.sendModuleMessage(to, moduleIdentifier, message),
+    ensureConnected: () => ensureChatConnected(chat),
   };
 }

@@ -97,6 +97,9 @@ function follow(call: Current): void {
     }),
     session.on('reject', ({ userInfo }) => finish(rejectReason(userInfo, call.mark))),
     session.on('stop', () => finish('remoteHangUp')),
+    // Spec §4: an invalid event of this session ends the call (a busy ring from someone else has
+    // no session and leaves it alone).
+    session.on('invalidEvent', () => finish('ended')),
     session.on('userNotAnswer', () => finish('noAnswer')),
     session.on('remoteStream', ({ stream }) => setStreams({ remote: stream })),
     session.on('connectionState', ({ state }) => {
@@ -192,6 +195,11 @@ function keepTracks(call: Current, stream: MediaStream): void {
 /** Places a call (spec §4 operaType '1'); the request came from a conversation, a client or an appointment. */
 export async function dial(runtime: ChatRuntime, request: CallRequest): Promise<void> {
   if (!client || current || isLive(callStore.screen)) return;
+  if (!Number.isInteger(request.opponentId) || request.opponentId <= 0) {
+    // Spec §8: "Missing ids for a call are logged only".
+    console.warn('A call needs the client chat id', request);
+    return;
+  }
   let session: CallSession;
   try {
     session = client.createSession(

@@ -45,7 +45,7 @@ export async function answerEndConsultation(end: boolean): Promise<void> {
   if (end && opponentId !== null) {
     try {
       await consultationCalls.end(opponentId);
-      showToast(i18next.t('calls:consultation.ended'));
+      showToast(i18next.t('calls:consultation.ended'), 'success');
     } catch (error) {
       // The API client has shown the server's message (spec §8).
       console.warn('Ending the consultation', error);

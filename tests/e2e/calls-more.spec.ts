@@ -1,0 +1,136 @@
+/**
+ * Issue 13, more of the call screens in Chromium (fake devices) against the member simulator:
+ * an audio call started from a client row (/clients) — no 'Video' button, the timer, and the end
+ * message in the conversation — 'Screen sharing failed!' in a video call when the screen capture
+ * is refused, and the incoming call's browser notification, which closes itself after 60 s (spec §9).
+ */
+import { expect, test } from '@playwright/test';
+import { member, provider } from '../../fixtures';
+import { startMember } from '../support/member-simulator';
+import { signInAs } from './support';
+
+const clara = member('clara');
+const amelia = provider('amelia');
+
+test('an audio call from a client row: no Video, the timer, Leave, the end message', async ({ page }) => {
+  test.setTimeout(90_000);
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'clara', { args: ['--answer-after-ms', '300'] });
+  try {
+    await signInAs(page, 'amelia');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
+    const table = page.getByRole('table', { name: 'Your clients' });
+    await table.getByRole('button', { name: `Audio call with ${clara.name}` }).click();
+    const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
+    await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 20_000 });
+    await check.getByRole('button', { name: 'Start call' }).click();
+
+    const window = page.getByRole('region', { name: `Call with ${clara.name}`, exact: true });
+    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
+    await expect(window.getByRole('timer')).toHaveText(/^00:0\d$/);
+    await expect(window.getByRole('button', { name: 'Mute' })).toBeVisible();
+    await expect(window.getByRole('button', { name: 'Video' })).toHaveCount(0);
+    await sim.waitFor(/accepted the call/);
+
+    // Screen sharing replaces the camera's track, so an audio call has no Share Screen.
+    await expect(window.getByRole('button', { name: 'Share Screen' })).toHaveCount(0);
+
+    await window.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(window.getByRole('status')).toHaveText('Call ended');
+    await sim.waitFor(/hung up/);
+    await page.goto(`/message?userId=${clara.chatId}`);
+    const log = page.getByRole('list', { name: `Messages with ${clara.name}` });
+    await expect(log.getByText(/^Call duration: 00:\d\d$/).first()).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await sim.stop();
+  }
+});
+
+test('the incoming call notification closes itself after 60 s', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.context().grantPermissions(['notifications']);
+  // A recording Notification: what was shown, and whether it was closed.
+  await page.addInitScript(() => {
+    const shown: { title: string; closed: boolean }[] = [];
+    (window as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
+    class RecordingNotification {
+      static permission = 'granted';
+      static requestPermission = () => Promise.resolve('granted');
+      onclick: (() => void) | null = null;
+      private readonly entry: { title: string; closed: boolean };
+      constructor(title: string) {
+        this.entry = { title, closed: false };
+        shown.push(this.entry);
+      }
+      close() {
+        this.entry.closed = true;
+      }
+    }
+    (window as unknown as { Notification: unknown }).Notification = RecordingNotification;
+  });
+  await page.clock.install();
+  await signInAs(page, 'amelia');
+  await page.goto(`/message?userId=${clara.chatId}`);
+  await expect(page.getByRole('region', { name: `Conversation with ${clara.name}` })).toBeVisible({
+    timeout: 30_000,
+  });
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'clara', { args: ['--call', amelia.email] });
+  try {
+    await expect(page.getByRole('alertdialog', { name: clara.name })).toBeVisible({ timeout: 30_000 });
+    const shown = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { shownNotifications: { title: string; closed: boolean }[] })
+            .shownNotifications,
+      );
+    await expect.poll(shown).toEqual([{ title: clara.name, closed: false }]);
+    await page.clock.fastForward(59_000);
+    expect(await shown()).toEqual([{ title: clara.name, closed: false }]);
+    await page.clock.fastForward(1_000);
+    await expect.poll(shown).toEqual([{ title: clara.name, closed: true }]);
+  } finally {
+    await sim.stop();
+  }
+});
+
+test("a video call from a client row: a refused screen capture says 'Screen sharing failed!' and the call goes on", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The browser refuses the screen capture (the user cancels the picker).
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getDisplayMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'clara', { args: ['--answer-after-ms', '300'] });
+  try {
+    await signInAs(page, 'amelia');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
+    const table = page.getByRole('table', { name: 'Your clients' });
+    await table.getByRole('button', { name: `Video call with ${clara.name}` }).click();
+    const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
+    await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 20_000 });
+    await check.getByRole('button', { name: 'Start call' }).click();
+    const window = page.getByRole('region', { name: `Call with ${clara.name}`, exact: true });
+    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
+    await expect(window.getByRole('button', { name: 'Video' })).toBeVisible();
+
+    await window.getByRole('button', { name: 'Share Screen' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sharing Screen' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect(page.getByText('Screen sharing failed!')).toBeVisible();
+    await expect(window.getByRole('button', { name: 'Share Screen' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(window.getByRole('status')).toContainText('Connected');
+
+    await window.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(window.getByRole('status')).toHaveText('Call ended');
+  } finally {
+    await sim.stop();
+  }
+});
