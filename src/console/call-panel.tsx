@@ -7,7 +7,6 @@
 import { useEffect, useState } from 'react';
 import type { CallClient, CallSession, CallType } from '../webrtc';
 import type { ConsoleChat } from './chat-session';
-import { installNodeGlobals } from './node-globals';
 import { recorder } from './recorder';
 
 // wire §20.1: 1 = video, 2 = audio (CallType of src/webrtc, which loads only on sign-in).
@@ -24,7 +23,6 @@ export function CallPanel({ session, peer }: { session: ConsoleChat; peer: strin
   useEffect(() => {
     let calls: CallClient | null = null;
     let gone = false;
-    installNodeGlobals();
     void import('../webrtc/browser').then(
       ({ createCallClient, chatCarrier }) => {
         if (gone) return;

@@ -1,14 +1,31 @@
 /**
  * The app socket as a provider (docs/console.md, docs/wire/app-socket.md): connects with the
  * portal's session token of this browser (or a pasted one) and sends a chat-private frame built
- * from a form over `UserChat` of proto/messages.proto — the fields a client sets.
+ * from a form generated from `UserChat` of proto/messages.proto by reflection (schema-form.ts),
+ * checked before it is sent.
  */
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { createAppSocket, type AppSocket } from '../socket';
 import { providerToken } from './chat-session';
+import { appSocketRoot } from './proto-schema';
 import { recorder } from './recorder';
+import { emptyValues, formModel, readForm, type FormValues } from './schema-form';
+import { SchemaFields } from './schema-form-view';
 
 const LABEL = 'provider · socket';
+
+/** What a chat-private frame needs beyond the schema (docs/wire/app-socket.md). */
+function chatProblems(message: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  if (!message.clientMsgId) problems.push('client_msg_id: required');
+  if (!message.receiverChatId) problems.push('receiver_chat_id: required');
+  if (!Array.isArray(message.items) || message.items.length === 0) problems.push('items: at least one');
+  return problems;
+}
+
+function freshValues(model: ReturnType<typeof formModel>): FormValues {
+  return { ...emptyValues(model), clientMsgId: crypto.randomUUID() };
+}
 
 function recordedWebSocket(url: string): WebSocket {
   const socket = new WebSocket(url, ['v12.stomp']);
@@ -29,9 +46,12 @@ export function SocketPanel() {
   const [token, setToken] = useState('');
   const [socket, setSocket] = useState<AppSocket | null>(null);
   const [state, setState] = useState('closed');
-  const [receiver, setReceiver] = useState('');
-  const [clientMsgId, setClientMsgId] = useState<string>(() => crypto.randomUUID());
-  const [text, setText] = useState('');
+  const schema = useMemo(() => {
+    const type = appSocketRoot().lookupType('appsocket.UserChat');
+    return { model: formModel(type) };
+  }, []);
+  const [values, setValues] = useState<FormValues>(() => freshValues(schema.model));
+  const [problems, setProblems] = useState<string[]>([]);
 
   const connect = () => {
     const authToken = token || providerToken();
@@ -54,13 +74,12 @@ export function SocketPanel() {
   };
   const send = (event: FormEvent) => {
     event.preventDefault();
-    socket?.sendChat({
-      clientMsgId,
-      clientTime: Date.now(),
-      receiverChatId: Number(receiver),
-      items: [{ text: { text } }],
-    });
-    setClientMsgId(crypto.randomUUID());
+    const read = readForm(schema.model, values);
+    const found = [...read.problems, ...chatProblems(read.message)];
+    setProblems(found);
+    if (found.length > 0 || !socket) return;
+    socket.sendChat({ clientTime: Date.now(), ...read.message });
+    setValues({ ...values, clientMsgId: crypto.randomUUID() });
   };
   return (
     <section className="panel" aria-label="App socket">
@@ -81,17 +100,15 @@ export function SocketPanel() {
             </button>
           </p>
           <form onSubmit={send} className="grid">
-            <label>
-              client_msg_id <input value={clientMsgId} onChange={(e) => setClientMsgId(e.target.value)} />
-            </label>
-            <label>
-              receiver_chat_id{' '}
-              <input value={receiver} onChange={(e) => setReceiver(e.target.value)} inputMode="numeric" />
-            </label>
-            <label>
-              items[0].text <input value={text} onChange={(e) => setText(e.target.value)} />
-            </label>
-            <button disabled={!receiver || !text || state !== 'connected'}>Send chat-private frame</button>
+            <SchemaFields model={schema.model} values={values} onChange={setValues} />
+            {problems.length > 0 && (
+              <ul role="alert" aria-label="Frame problems">
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            )}
+            <button disabled={state !== 'connected'}>Send chat-private frame</button>
           </form>
         </>
       ) : (

@@ -138,8 +138,12 @@ test("the console as the portal's provider: her chat, and a chat-private frame b
   const socket = console_.getByRole('region', { name: 'App socket' });
   await socket.getByRole('button', { name: 'Connect the app socket' }).click();
   await expect(socket.getByTestId('socket-state')).toHaveText('connected');
-  await socket.getByLabel('receiver_chat_id').fill(String(bianca.chatId));
-  await socket.getByLabel('items[0].text').fill('Frame from the form');
+  // The form is generated from UserChat: an empty item list is refused before anything is sent.
+  await socket.getByLabel('receiver_chat_id', { exact: true }).fill(String(bianca.chatId));
+  await socket.getByRole('button', { name: 'Send chat-private frame' }).click();
+  await expect(socket.getByRole('alert', { name: 'Frame problems' })).toContainText('items: at least one');
+  await socket.getByRole('button', { name: 'Add items', exact: true }).click();
+  await socket.getByLabel('items[0].text.text', { exact: true }).fill('Frame from the form');
   await socket.getByRole('button', { name: 'Send chat-private frame' }).click();
   const sent = row(console_, /provider · socket/, 'stomp/SEND', `me → ${bianca.chatId}`);
   await expect(sent).toHaveCount(1);

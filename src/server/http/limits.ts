@@ -26,6 +26,8 @@ export const LIMITS = {
   signIn: credentialPolicy('signin'),
   /** Chat-service logins and XMPP logins, by chat user. */
   chatLogin: credentialPolicy('chat-login'),
+  /** `POST /console/unlock`, the operator's admin secret (account `admin`) by address. */
+  consoleUnlock: credentialPolicy('console-unlock'),
   /** `POST /api/user/user/sign/forget/password`, by email: every request counts. */
   forgetPassword: {
     scope: 'forget-password',

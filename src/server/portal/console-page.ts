@@ -3,6 +3,8 @@
  * own Vite entry. On a loopback `HOST` it is open; on any other address it first asks for the
  * operator's admin secret (`DATA_DIR/secrets.json`, docs/architecture.md §1), remembered in an
  * HttpOnly cookie that holds an HMAC of it, never the secret; `CONSOLE=off` switches it off.
+ * A wrong secret counts like a wrong password (docs/security.md "Sign-in and chat login limits"):
+ * the shared attempt limiter reserves each try before the check and answers 429 past the limit.
  * `/console/config.json` gives the console the chat application's credentials (the ones the
  * vendor's member apps carry, docs/wire/hosted-chat.md §3.1) so it can sign in as a member.
  */
@@ -14,9 +16,13 @@ import type { ServerContext } from '../context';
 import { secretMatches } from '../auth/tokens';
 import { ApiError } from '../http/api-error';
 import { ok, sendError } from '../http/envelope';
+import { LIMITS } from '../http/limits';
+import { RateLimited, reserveAttempt } from '../http/rate-limit';
 
 export const CONSOLE_PATH = '/console';
 const COOKIE = 'portal-console';
+/** The one account the admin secret opens, for the attempt limiter. */
+const ADMIN_ACCOUNT = 'admin';
 
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -67,8 +73,22 @@ export function registerConsole(app: FastifyInstance, ctx: ServerContext): void 
 
   app.post<{ Body: { secret?: unknown } }>(`${CONSOLE_PATH}/unlock`, async (request, reply) => {
     if (off) return sendError(reply, notHere());
-    if (!secretMatches(request.body?.secret, ctx.secrets.admin))
+    let attempt;
+    try {
+      attempt = await reserveAttempt(ctx, LIMITS.consoleUnlock, {
+        account: ADMIN_ACCOUNT,
+        address: request.ip,
+      });
+    } catch (error) {
+      if (!(error instanceof RateLimited)) throw error;
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+      return unlockPage(reply, 429, `${error.message}.`);
+    }
+    if (!secretMatches(request.body?.secret, ctx.secrets.admin)) {
+      await attempt.failed();
       return unlockPage(reply, 401, 'That is not the admin secret.');
+    }
+    await attempt.succeeded();
     const secure = ctx.config.publicOrigin.startsWith('https:') ? '; Secure' : '';
     reply.header('Set-Cookie', `${COOKIE}=${pass}; Path=${CONSOLE_PATH}; HttpOnly; SameSite=Strict${secure}`);
     return reply.redirect(CONSOLE_PATH, 303);
