@@ -1,5 +1,6 @@
 // `npm test`: the same bootstrap as `npm start` plus Chromium and PostgreSQL, then every layer:
-// lint, type-check, unit, integration (on PGlite, then on PostgreSQL) and end-to-end. Every layer
+// lint, type-check, unit, integration (on PGlite, then on PostgreSQL), two server processes on
+// PostgreSQL (tests/cluster) and end-to-end. Every layer
 // runs even when an earlier one fails; the summary says which failed. The PostgreSQL run uses
 // TEST_DATABASE_URL when set, else a throwaway cluster started here and removed at the end (also
 // on failure and on Ctrl-C).
@@ -29,6 +30,7 @@ await runMain(async () => {
     ['unit', ...npx('vitest', 'run', '--project', 'unit')],
     ['integration (PGlite)', ...npx('vitest', 'run', '--project', 'integration'), { TEST_DATABASE_URL: '' }],
     ['integration (PostgreSQL)', ...npx('vitest', 'run', '--project', 'integration')],
+    ['cluster (PostgreSQL)', ...npx('vitest', 'run', '--project', 'cluster')],
     ['end-to-end', ...npx('playwright', 'test')],
   ];
   const results = [];
