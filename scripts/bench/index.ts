@@ -2,7 +2,8 @@
  * `npm run bench` (docs/architecture.md §4): starts one real stack (server, Prosody, database) and runs the
  * benchmark sections in scripts/bench/sections/ against it, printing every figure next to its
  * reference. A section is a module exporting `section: BenchSection`; add one by adding a file.
- * `npm run bench -- xmpp` runs only the sections whose names contain "xmpp".
+ * `npm run bench -- xmpp` runs only the sections whose names contain "xmpp"; `npm run bench -- --load`
+ * runs the several-process load run of load/run.ts instead.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -51,4 +52,6 @@ async function main(): Promise<void> {
   process.exit(failed ? 1 : 0);
 }
 
-await main();
+// `npm run bench -- --load`: the several-process load run instead (docs/architecture.md §5).
+if (process.argv.includes('--load')) await import('./load/run');
+else await main();

@@ -38,6 +38,8 @@ export interface TestStack extends StackInfo {
   crash(): Promise<void>;
   /** What the server printed, for failure messages. */
   output(): string;
+  /** The server process's id while it runs (the load run samples its CPU). */
+  pid(): number | undefined;
 }
 
 export interface StackOptions {
@@ -179,5 +181,6 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     },
     crash: () => halt('SIGKILL'),
     output: () => log,
+    pid: () => (child as ChildProcess | null)?.pid,
   };
 }
