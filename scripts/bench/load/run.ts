@@ -38,6 +38,11 @@ const PAIRS = Math.min(Number(values.pairs), Math.floor(MEMBERS / 2));
 const PROVIDERS = Number(values.providers);
 const SECONDS = Number(values.seconds);
 const PASSWORD = 'load-member-pass';
+/**
+ * Logins at once: all come from 127.0.0.1, and a login in flight counts against the per-address
+ * limit of 30 (docs/security.md "Sign-in and chat login limits") until it succeeds.
+ */
+const LOGIN_BATCH = 20;
 
 /**
  * One scrypt hash for every load member, at N=1024 instead of the real 16384: a thousand real
@@ -95,7 +100,8 @@ async function main(): Promise<void> {
     const ids = await insertMembers(a.databaseUrl!, MEMBERS);
     const loginStarted = performance.now();
     let failedLogins = 0;
-    const peers = await inBatches(ids.length, 50, async (i) => {
+    const loginErrors = new Map<string, number>();
+    const peers = await inBatches(ids.length, LOGIN_BATCH, async (i) => {
       try {
         return await connectPeer({
           service: `xmpp://127.0.0.1:${a.c2sPort}`,
@@ -104,8 +110,10 @@ async function main(): Promise<void> {
           password: PASSWORD,
           resource: 'load',
         });
-      } catch {
+      } catch (error) {
         failedLogins += 1;
+        const reason = (error as Error).message || String(error);
+        loginErrors.set(reason, (loginErrors.get(reason) ?? 0) + 1);
         return null;
       }
     });
@@ -114,6 +122,7 @@ async function main(): Promise<void> {
     console.log(
       `  ${members.length} XMPP sessions logged in over c2s in ${fmt(loginSeconds)} s (${failedLogins} failed)`,
     );
+    for (const [reason, n] of loginErrors) console.log(`    ${n} × ${reason}`);
 
     const providers = await inBatches(PROVIDERS, 5, (i) =>
       apiClient([a, b][i % 2]!.url).signUpFresh(`load${i}`),
