@@ -135,6 +135,7 @@ async function main(): Promise<void> {
       'server 1': () => cpuMs(a.pid()),
       'server 2': () => cpuMs(b.pid()),
       postgresql: () => cpuMs(postmaster, true),
+      'this load generator': () => cpuMs(process.pid),
     });
     const latencies: number[] = [];
     let delivered = 0;
@@ -150,13 +151,14 @@ async function main(): Promise<void> {
         const sent = Number(stanza.getChildText('body')?.split(':')[1]);
         latencies.push(Date.now() - sent);
         delivered += 1;
-        void to.send(
-          xml(
-            'message',
-            { to: stanza.attrs.from },
-            xml('displayed', { xmlns: 'urn:xmpp:chat-markers:0', id: stanza.attrs.id }),
-          ),
-        );
+        if (running)
+          to.send(
+            xml(
+              'message',
+              { to: stanza.attrs.from },
+              xml('displayed', { xmlns: 'urn:xmpp:chat-markers:0', id: stanza.attrs.id }),
+            ),
+          ).catch(() => undefined);
       });
     for (const [from] of pairs)
       from.on('stanza', (stanza) => {
