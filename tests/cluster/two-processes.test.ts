@@ -1,9 +1,11 @@
 /**
  * Two server processes on one PostgreSQL database behave as one (docs/architecture.md §5 "Several
  * processes"): a sign-in on one kicks the session on the other at once, an operator's notification
- * created on one reaches the provider's app socket on the other, and while one restarts every
- * request a client retries on the other succeeds.
+ * created on one reaches the provider's app socket on the other, the relay between them survives
+ * PostgreSQL dropping its connections, and while one restarts every request a client retries on
+ * the other succeeds.
  */
+import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppSocket, type appsocket, type AppSocket } from '../../src/socket';
@@ -60,6 +62,27 @@ describe('a sign-in on one process', () => {
       true,
     );
     expect((await peer.closed).code).toBe(4001);
+  });
+});
+
+describe('the event relay', () => {
+  it('reconnects when PostgreSQL drops its connections, and a kick crosses processes again', async () => {
+    const admin = new pg.Client({ connectionString: a.databaseUrl! });
+    await admin.connect();
+    const dropped = await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name like 'portal-bus%' and datname = current_database()",
+    );
+    await admin.end();
+    expect(dropped.rowCount).toBe(4);
+    await new Promise((r) => setTimeout(r, 2_500));
+
+    const onA = apiClient(a.url);
+    const fresh = await onA.signUpFresh('cluster-relay');
+    expect((await onA.call('GET', '/message/reddot/refresh', { token: fresh.token })).code).toBe('OK');
+    await apiClient(b.url).signIn(fresh.email, fresh.password);
+    expect((await onA.call('GET', '/message/reddot/refresh', { token: fresh.token })).code).toBe(
+      'TOKEN_ERR_KICKED',
+    );
   });
 });
 

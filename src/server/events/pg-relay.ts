@@ -33,6 +33,7 @@ interface PgClient {
   query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
   on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): void;
   on(event: 'error', listener: (error: Error) => void): void;
+  on(event: 'end', listener: () => void): void;
   end(): Promise<void>;
 }
 
@@ -46,6 +47,8 @@ export class PgEventRelay implements EventRelay {
   readonly #pending = new Map<string, { waiting: Set<string>; done: () => void }>();
   #listen: PgClient | null = null;
   #send: PgClient | null = null;
+  #stopped = false;
+  #reopening: NodeJS.Timeout | null = null;
 
   private constructor(
     readonly url: string,
@@ -64,16 +67,51 @@ export class PgEventRelay implements EventRelay {
     const pg = (await import('pg')).default;
     const client = (name: string) =>
       new pg.Client({ connectionString: this.url, application_name: name }) as unknown as PgClient;
-    this.#listen = client(`${APP_PREFIX}${this.origin}`);
-    this.#send = client('portal-bus-sender');
-    for (const c of [this.#listen, this.#send])
-      c.on('error', (error) => this.log.error({ err: error }, 'event relay connection failed'));
-    await this.#listen.connect();
-    await this.#send.connect();
-    this.#listen.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) void this.#receive(message.payload);
-    });
-    await this.#listen.query(`listen ${CHANNEL}`);
+    const listen = client(`${APP_PREFIX}${this.origin}`);
+    const send = client('portal-bus-sender');
+    for (const c of [listen, send]) {
+      c.on('error', (error) => {
+        this.log.error({ err: error }, 'event relay connection failed');
+        this.#lost(listen, send);
+      });
+      c.on('end', () => this.#lost(listen, send));
+    }
+    try {
+      await listen.connect();
+      await send.connect();
+      listen.on('notification', (message) => {
+        if (message.channel === CHANNEL && message.payload) void this.#receive(message.payload);
+      });
+      await listen.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      await Promise.all([listen.end().catch(() => undefined), send.end().catch(() => undefined)]);
+      throw error;
+    }
+    this.#listen = listen;
+    this.#send = send;
+  }
+
+  /**
+   * A relay connection dropped (PostgreSQL restarting, a network cut): both are replaced, every
+   * second until it works. In between, events reach only this process's listeners.
+   */
+  #lost(listen: PgClient, send: PgClient): void {
+    if (this.#stopped || this.#listen !== listen) return;
+    this.#listen = this.#send = null;
+    void listen.end().catch(() => undefined);
+    void send.end().catch(() => undefined);
+    const retry = () => {
+      this.#reopening = setTimeout(() => {
+        this.#open()
+          .then(() => {
+            this.#reopening = null;
+            this.log.warn({}, 'event relay reconnected');
+          })
+          .catch(() => retry());
+      }, 1_000);
+      this.#reopening.unref();
+    };
+    retry();
   }
 
   /** Sends an event to every other process and resolves once each live one has run its listeners. */
@@ -152,6 +190,8 @@ export class PgEventRelay implements EventRelay {
   }
 
   async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#reopening) clearTimeout(this.#reopening);
     this.events.setRelay(null, []);
     const clients = [this.#listen, this.#send];
     this.#listen = this.#send = null;
