@@ -39,6 +39,7 @@ export const serverFolders = [
   'reports',
   'cycle-data',
   'dashboard',
+  'calls',
   'seed',
 ];
 const serverZones = serverFolders.slice(0, -1).map((folder, index) => ({
@@ -50,7 +51,7 @@ const serverZones = serverFolders.slice(0, -1).map((folder, index) => ({
 /** docs/architecture.md §2: who may import whom. `target` may not import from `from`. */
 const zones = [
   // Protocol folders are headless and never import the portal or the server.
-  ...['src/xmpp', 'src/webrtc', 'src/socket', 'src/rest', 'src/shared'].flatMap((target) => [
+  ...['src/xmpp', 'src/webrtc', 'src/socket', 'src/rest', 'src/shared', 'src/trace'].flatMap((target) => [
     {
       target,
       from: 'src/app',
@@ -93,8 +94,33 @@ const zones = [
     message: 'The portal never imports the server (docs/architecture.md §2).',
   },
   {
+    target: ['src/xmpp', 'src/webrtc', 'src/socket', 'src/rest', 'src/shared'],
+    from: 'src/trace',
+    message: 'src/trace records the protocol folders; they never import it (docs/architecture.md §2).',
+  },
+  {
+    target: 'src/console',
+    from: ['src/app', 'src/server'],
+    message:
+      'The console is its own page: it imports the protocol folders, never the portal or the server (docs/architecture.md §2).',
+  },
+  {
+    target: [
+      'src/app',
+      'src/server',
+      'src/trace',
+      'src/xmpp',
+      'src/webrtc',
+      'src/socket',
+      'src/rest',
+      'src/shared',
+    ],
+    from: 'src/console',
+    message: 'Nothing imports the console page (docs/architecture.md §2).',
+  },
+  {
     target: 'src/server',
-    from: ['src/app', 'src/xmpp', 'src/webrtc', 'src/socket', 'src/rest'],
+    from: ['src/app', 'src/xmpp', 'src/webrtc', 'src/socket', 'src/rest', 'src/trace', 'src/console'],
     message: 'The server imports only src/shared (docs/architecture.md §2).',
   },
   ...serverZones,
@@ -171,6 +197,7 @@ const allowedPackages = {
   'src/socket': ['@stomp/stompjs', 'protobufjs'],
   'src/rest': ['ky'],
   'src/shared': ['zod'],
+  'src/trace': [],
 };
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const packageRules = Object.entries(allowedPackages).map(([folder, packages]) => ({
@@ -243,8 +270,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(xmpp|webrtc|socket|rest)/.+',
-              message: 'Import protocol folders through their index.ts only.',
+              // src/webrtc has a second entry, browser.ts, which adds webrtc-adapter (docs/calls.md).
+              regex: '^(\\.\\./)+((xmpp|socket|rest)/.+|webrtc/(?!browser$).+)',
+              message: 'Import protocol folders through their index.ts only (src/webrtc: or browser.ts).',
             },
           ],
         },

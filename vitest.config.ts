@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/unit/proto-gen.setup.ts', 'tests/integration/global-setup.ts'],
+          // A failed test leaves its protocol timeline for the console (docs/console.md "Trace files").
+          setupFiles: ['tests/support/trace-on-failure.ts'],
           // One real stack is shared; files run one after another so sessions don't kick each other.
           fileParallelism: false,
           testTimeout: 30_000,

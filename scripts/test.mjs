@@ -1,9 +1,8 @@
 // `npm test`: the same bootstrap as `npm start` plus Chromium and PostgreSQL, then every layer:
 // lint, type-check, unit, integration (on PGlite, then on PostgreSQL), two server processes on
-// PostgreSQL (tests/cluster) and end-to-end. Every layer
-// runs even when an earlier one fails; the summary says which failed. The PostgreSQL run uses
-// TEST_DATABASE_URL when set, else a throwaway cluster started here and removed at the end (also
-// on failure and on Ctrl-C).
+// PostgreSQL (tests/cluster) and end-to-end. Every layer runs even when an earlier one fails; the
+// summary says which failed. The PostgreSQL steps use TEST_DATABASE_URL when set, else a throwaway
+// cluster started here and removed at the end (also on failure and on Ctrl-C).
 import { spawnSync } from 'node:child_process';
 import { bootstrap, ROOT, runMain } from './lib/bootstrap.mjs';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs';

@@ -2,8 +2,9 @@
  * `npm run bench` (docs/architecture.md §4): starts one real stack (server, Prosody, database) and runs the
  * benchmark sections in scripts/bench/sections/ against it, printing every figure next to its
  * reference. A section is a module exporting `section: BenchSection`; add one by adding a file.
- * `npm run bench -- xmpp` runs only the sections whose names contain "xmpp"; `npm run bench -- --load`
- * runs the several-process load run of load/run.ts instead.
+ * `npm run bench -- xmpp` runs only the sections whose names contain "xmpp"; `--quick` asks the
+ * sections that take it for fewer samples; `npm run bench -- --load` runs the several-process load
+ * run of load/run.ts instead.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,7 +29,7 @@ async function loadSections(filter: string[]): Promise<BenchSection[]> {
 }
 
 async function main(): Promise<void> {
-  const sections = await loadSections(process.argv.slice(2));
+  const sections = await loadSections(process.argv.slice(2).filter((arg) => !arg.startsWith('--')));
   if (sections.length === 0) throw new Error('No benchmark section matches');
   console.log(`Starting the stack for ${sections.map((s) => s.name).join(', ')} …`);
   ensurePortalBuilt();

@@ -136,6 +136,7 @@ const PORTAL_INPUTS = [
   'index.html',
   'public',
   'vite.config.ts',
+  'scripts/lib/precompress.mjs',
   'package-lock.json',
 ];
 

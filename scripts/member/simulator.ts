@@ -4,11 +4,15 @@
  * docs/wire/hosted-chat.md §3.1, §12) on our own stack in Node, and answers every message: delivered
  * (sent by the stack for markable messages, spec §5) and read markers (§14.4), typing (§14.5),
  * then "Echo: <text>" with save_to_history and the same dialog_id (§14.2). It accepts contact
- * requests (§16) and joins its group dialogs' rooms (§17). Everything it does is printed.
+ * requests (§16) and joins its group dialogs' rooms (§17). It meets calls as the command line says
+ * (./calls.ts, issue 13). Everything it does is printed.
  */
+import { writeFileSync } from 'node:fs';
 import { member } from '../../fixtures';
 import { ChatServiceError, createChatService, createSessionRenewer } from '../../src/rest';
+import { createRecorder } from '../../src/trace';
 import { createChatClient, type ChatMessage } from '../../src/xmpp';
+import { startMemberCalls } from './calls';
 import type { MemberOptions } from './options';
 
 export const ECHO_PREFIX = 'Echo: ';
@@ -25,6 +29,13 @@ export async function startMemberSimulator(
   log: (line: string) => void = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`),
 ): Promise<MemberSimulator> {
   const persona = member(options.persona);
+  // docs/console.md "Trace files": the same recorder as the console's, written out for it to open.
+  const recorder = options.trace ? createRecorder() : null;
+  const who = `member ${persona.chatLogin}`;
+  const saveTrace = () => {
+    if (recorder && options.trace) writeFileSync(options.trace, recorder.toJSON());
+  };
+  const traceTimer = recorder ? setInterval(saveTrace, 5_000).unref() : null;
   const credentials = { login: persona.chatLogin, password: persona.chatPassword };
   // §2.6: an expired session is renewed once for every request that met it, then each is sent again.
   const renewer = createSessionRenewer({
@@ -35,6 +46,7 @@ export async function startMemberSimulator(
     apiUrl: `${options.baseUrl}/qb`,
     ...options.app,
     onSessionExpired: renewer.onSessionExpired,
+    ...(recorder ? { fetch: recorder.fetch(`${who} · chat-service`, 'chat-service') } : {}),
   });
   try {
     await service.client.createSession(credentials);
@@ -56,6 +68,7 @@ export async function startMemberSimulator(
     resource: `member-simulator-${process.pid}`,
     isSessionExpired: () => service.client.expiry.isExpired(),
   });
+  recorder?.attachChat(`${who} · chat`, chat);
   const me = persona.chatId;
   let stopping = false;
   // One answer at a time, in arrival order.
@@ -121,11 +134,21 @@ export async function startMemberSimulator(
     await chat.muc.join(dialog._id);
     log(`Joined the room of "${dialog.name}"`);
   }
+  const calls = startMemberCalls({
+    chat,
+    service,
+    userId: me,
+    iceServers: settings.ice_servers ?? [],
+    behaviour: options.calls,
+    log,
+  });
   log(`Online as ${persona.name} (chat id ${me}) at ${options.baseUrl}. Ctrl-C to stop.`);
+  if (options.calls.call) await calls.placeCall(options.calls.call, options.calls.audio);
 
   return {
     async stop() {
       stopping = true;
+      calls.stop();
       await chat.disconnect();
       try {
         await service.client.destroySession();
@@ -133,6 +156,9 @@ export async function startMemberSimulator(
         // The server may already have ended it (e.g. it is shutting down); nothing else to undo.
         if (!(error instanceof ChatServiceError)) throw error;
       }
+      if (traceTimer) clearInterval(traceTimer);
+      saveTrace();
+      if (options.trace) log(`Timeline written to ${options.trace}`);
       log('Signed out of the chat. Bye.');
     },
   };

@@ -14,6 +14,8 @@ export const accountApi = (api: ApiClient) => ({
   signIn: (body: BodyOf<typeof account.signIn>, extra?: Extra) =>
     api.call(account.signIn, { body, ...extra }),
   signOut: (extra?: Extra) => api.call(account.signOut, { ...extra }),
+  /** Automatic logoff: the provider was active (docs/security.md "Automatic logoff"). */
+  reportActivity: (extra?: Extra) => api.call(account.reportActivity, { ...extra }),
   forgetPassword: (body: BodyOf<typeof account.forgetPassword>, extra?: Extra) =>
     api.call(account.forgetPassword, { body, ...extra }),
   modifyPassword: (body: BodyOf<typeof account.modifyPassword>, extra?: Extra) =>

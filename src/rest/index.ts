@@ -15,6 +15,7 @@ export { notificationsApi } from './notifications';
 export { expertReportsApi } from './expert-reports';
 export { cycleDataApi } from './cycle-data';
 export { chatApi } from './chat';
+export { callApi } from './call';
 export { createChatService, type ChatService } from './chat-service';
 export {
   ChatServiceClient,

@@ -16,7 +16,9 @@ import { registerProfileRoutes } from './account/profile-routes';
 import { registerAdminRoutes, type AdminRoutes } from './admin/routes';
 import { BlobStore } from './blobs/blob-store';
 import { registerChatIdentityRoutes } from './chat-identity/routes';
+import { registerCallRoutes } from './calls/routes';
 import type { ServerContext } from './context';
+import { installApiCompression } from './http/compression';
 import { answerFrameworkError, installEnvelopeHandlers } from './http/envelope';
 import { refuseNulCharacters } from './http/input-checks';
 import { buildOpenApi } from './http/openapi';
@@ -27,6 +29,7 @@ import { registeredEndpoints } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { UpgradeRouter } from './http/upgrade';
 import { createMailer } from './mail/mailer';
+import { registerConsole } from './portal/console-page';
 import { registerPortal } from './portal/static';
 import { registerProtocolRoutes } from './protocol/routes';
 import { registerProsodyHooks } from './prosody/hooks';
@@ -102,6 +105,7 @@ export async function buildApp(
   upgrades.add(XMPP_WEBSOCKET_PATH, proxyXmppWebSocket(options.prosodyHttpPort));
 
   installSecurityHeaders(app);
+  installApiCompression(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   installEnvelopeHandlers(app);
@@ -119,6 +123,7 @@ export async function buildApp(
       registerProfileRoutes(api, ctx, deps.blobs);
       registerProtocolRoutes(api, ctx);
       registerChatIdentityRoutes(api, ctx);
+      registerCallRoutes(api, ctx);
       registerFileRoutes(api, ctx, deps.blobs);
       for (const module of options.modules) await module.api?.(api, ctx, deps);
     },
@@ -147,10 +152,24 @@ export async function buildApp(
             },
           },
         },
+        '/api/consultation/invite/doctor/certificate/{id}': {
+          get: {
+            summary: "One of the signed-in provider's certificate documents (its bytes), owner only",
+            tags: ['Profile'],
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+            security: [{ authToken: [] }],
+            responses: {
+              '200': { description: 'The document' },
+              '401': { description: 'Error envelope TOKEN_ERR_*' },
+              '404': { description: 'Error envelope NOT_FOUND' },
+            },
+          },
+        },
       }) as never,
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerConsole(app, ctx);
   await registerPortal(app, ctx.config.portalDir);
   return { app, deps };
 }

@@ -25,7 +25,12 @@ export interface ServerConfig {
    * a request's `Host` header (docs/security.md).
    */
   publicOrigin: string;
-  session: { idleSeconds: number; maxSeconds: number };
+  session: {
+    idleSeconds: number;
+    maxSeconds: number;
+    /** The portal signs out after this long without the provider's activity (docs/security.md "Automatic logoff"). */
+    autoLogoffSeconds: number;
+  };
   chat: {
     appId: number;
     authKey: string;
@@ -54,15 +59,25 @@ export interface ServerConfig {
     signatureHash: 'sha1' | 'sha256';
     /** How long Prosody waits for the server to take a history report before retrying it. */
     historyReportTimeoutSeconds: number;
+    /** Prosody pings every authenticated stream this often and drops one that did not answer the last (XEP-0199). */
+    pingSeconds: number;
     /** ICE servers announced by `/qb/account_settings.json` (RTCIceServer objects). */
     iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }>;
   };
+  /**
+   * TURN with coturn's time-limited REST credentials (`use-auth-secret`, README "Calls behind
+   * NAT"): `urls` are handed out by `GET /api/call/iceServers` with a fresh username and
+   * credential from `secret`, valid `ttlSeconds`. Null when `TURN_URLS` is unset.
+   */
+  turn: { urls: string[]; secret: string; ttlSeconds: number } | null;
   /** OpenAI-compatible endpoint behind the chat-service AI extensions (§10); null = not configured. */
   ai: { apiUrl: string | null; apiKey: string | null; model: string };
   /** The app socket (spec §7): heart-beat both ways (spec §9), refused words in its chat. */
   appSocket: { heartBeatMs: number; sensitiveWords: string[] };
   seed: boolean;
   logLevel: string;
+  /** The protocol console at `/console` (docs/console.md): `on` (loopback open, else admin secret) or `off`. */
+  console: 'on' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +155,29 @@ function iceServers(raw: string | undefined): ServerConfig['chat']['iceServers']
   );
 }
 
+function consoleSwitch(raw: string | undefined): 'on' | 'off' {
+  if (!raw || raw === 'on') return 'on';
+  if (raw === 'off') return 'off';
+  throw new ConfigError(`CONSOLE must be on or off (got "${raw}")`);
+}
+
+/** `TURN_URLS` (comma-separated stun:/turn:/turns: URLs) with `TURN_SECRET`, both or neither. */
+function turn(env: NodeJS.ProcessEnv): ServerConfig['turn'] {
+  const urls = (env.TURN_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  const secret = env.TURN_SECRET ?? '';
+  const ttlSeconds = int(env, 'TURN_CREDENTIAL_TTL_SECONDS', 86_400, 60, 30 * 86_400);
+  if (urls.length === 0 && !secret) return null;
+  if (urls.length === 0)
+    throw new ConfigError('TURN_SECRET is set but TURN_URLS is not: which TURN servers?');
+  if (!secret) throw new ConfigError("TURN_URLS is set but TURN_SECRET (coturn's static-auth-secret) is not");
+  const bad = urls.find((u) => !/^(stuns?|turns?):[^\s]+$/.test(u));
+  if (bad) throw new ConfigError(`TURN_URLS entries must be stun:, turn: or turns: URLs (got "${bad}")`);
+  return { urls, secret, ttlSeconds };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, env.DATA_DIR || '.data');
   const portalDir = env.PORTAL_DIR === '' ? null : path.resolve(cwd, env.PORTAL_DIR || 'dist/portal');
@@ -168,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     session: {
       idleSeconds: int(env, 'SESSION_IDLE_SECONDS', 7 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
       maxSeconds: int(env, 'SESSION_MAX_SECONDS', 30 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
+      autoLogoffSeconds: int(env, 'AUTO_LOGOFF_SECONDS', 15 * 60, 5, 24 * 3600),
     },
     chat: {
       appId,
@@ -180,8 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       hookOrigin: env.PROSODY_HOOK_URL ? httpUrl(env.PROSODY_HOOK_URL, 'PROSODY_HOOK_URL') : null,
       signatureHash: signatureHash(env.CHAT_SIGNATURE_HASH),
       historyReportTimeoutSeconds: int(env, 'CHAT_HISTORY_REPORT_TIMEOUT_SECONDS', 30, 1, 600),
+      pingSeconds: int(env, 'CHAT_PING_SECONDS', 60, 1, 3600),
       iceServers: iceServers(env.ICE_SERVERS),
     },
+    turn: turn(env),
     ai: {
       apiUrl: env.AI_API_URL ? httpUrl(env.AI_API_URL, 'AI_API_URL') : null,
       apiKey: env.AI_API_KEY || null,
@@ -190,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appSocket: { heartBeatMs: serverHeartBeatMs(env), sensitiveWords: sensitiveWordsFrom(env) },
     seed: env.SEED !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    console: consoleSwitch(env.CONSOLE),
   };
 }
 

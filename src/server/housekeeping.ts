@@ -1,7 +1,12 @@
-/** Periodic work: end expired sessions (so their chat and sockets end too), prune rate limits. */
+/**
+ * Periodic work: end expired sessions and those without the provider's activity for
+ * AUTO_LOGOFF_SECONDS (so their chat and sockets end too; docs/security.md "Automatic logoff"),
+ * prune rate limits.
+ */
 import type { ServerModule } from './app';
 import { sweepRateLimits } from './http/rate-limit';
-import { sweepExpiredSessions } from './auth/sessions';
+import { activityReportMs } from '../shared/auto-logoff';
+import { sweepExpiredSessions, sweepIdleSessions } from './auth/sessions';
 
 const SWEEP_INTERVAL_MS = 30_000;
 let timer: NodeJS.Timeout | null = null;
@@ -11,13 +16,17 @@ export const housekeepingModule: ServerModule = {
   start(ctx) {
     const sweep = async () => {
       try {
+        await sweepIdleSessions(ctx);
         await sweepExpiredSessions(ctx);
         await sweepRateLimits(ctx);
       } catch (error) {
         ctx.log.error({ err: error }, 'housekeeping sweep failed');
       }
     };
-    timer = setInterval(sweep, Math.min(SWEEP_INTERVAL_MS, ctx.config.session.idleSeconds * 1000));
+    const { idleSeconds, autoLogoffSeconds } = ctx.config.session;
+    // A short logoff time is swept as often as the portal reports activity.
+    const every = Math.min(SWEEP_INTERVAL_MS, idleSeconds * 1000, activityReportMs(autoLogoffSeconds));
+    timer = setInterval(sweep, every);
     timer.unref();
   },
   stop() {

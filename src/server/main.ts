@@ -97,6 +97,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           extraModules: ['portal_history'],
           extraMucModules: ['portal_history'],
           historyReportTimeout: config.chat.historyReportTimeoutSeconds,
+          pingSeconds: config.chat.pingSeconds,
         },
       });
       const started = prosody;

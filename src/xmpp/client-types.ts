@@ -23,6 +23,7 @@ import type { HeadlineMessage, ModuleMessage, SystemMessage } from './system-mes
 import type { Scheduler } from './time/scheduler';
 import type { StanzaTraffic } from './transport/observed-transport';
 import type { TransportFactory, TransportKind } from './transport/types';
+import type { XmlElement } from './xml/element';
 
 export interface ChatClientOptions {
   /** `ws(s)://…/xmpp-websocket` or `http(s)://…/http-bind`. */
@@ -178,6 +179,11 @@ export interface ChatClient {
     moduleIdentifier: string,
     message: HeadlineMessage & { extension: ExtraParamsInput },
   ): string;
+  /**
+   * Sends one element as it is (a protocol console's raw stanza, docs/console.md); stream
+   * management counts it like any other stanza.
+   */
+  sendStanza(stanza: XmlElement): void;
   /** Typing started (XEP-0085 composing) to a user or room. */
   sendIsTypingStatus(to: number | string): void;
   /** Typing stopped (paused). */

@@ -284,6 +284,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     }),
     sendSystemMessage: guard(systemMessages.sendSystemMessage),
     sendModuleMessage: guard(systemMessages.sendModuleMessage),
+    sendStanza: guard((stanza: XmlElement) => send(stanza)),
     sendIsTypingStatus: guard(chatStates.sendComposing),
     sendIsStopTypingStatus: guard(chatStates.sendPaused),
     sendDeliveredStatus: guard(markers.sendDelivered),

@@ -74,3 +74,5 @@ export {
   chatIdFromJid,
 } from './addressing/jids';
 export { ensureXmlHttpRequest } from './transport/node-xhr';
+/** XML text to an element (the protocol console's raw stanza editor, docs/console.md). */
+export { parseXml } from './xml/dom';

@@ -270,4 +270,26 @@ describe('when the server is down', () => {
     expect(await unread(privateDialog)).toBe(before + 9);
     await expect.poll(() => outboxText(stack.dataDir, stack.chatDomain), { timeout: 10_000 }).toBe('');
   });
+
+  it('delivers a backlog of several batches once each after Prosody restarts with it on disk', async () => {
+    const before = await unread(privateDialog);
+    const xmpp = await peer(ava.chatId, avaToken);
+    const server = await serverPid(stack.dataDir);
+    // Three batches and more (portal_history_batch is 50), queued while the server is frozen.
+    const ids = Array.from({ length: 160 }, () => bsonId());
+    process.kill(server, 'SIGSTOP');
+    await Promise.all(
+      ids.map((id) => xmpp.send(chatMessage(amelia.jid, `Backlog ${id.slice(-4)}`, privateDialog, { id }))),
+    );
+    await allAcknowledged(xmpp);
+    const queued = await outboxText(stack.dataDir, stack.chatDomain);
+    expect(ids.filter((id) => !queued.includes(id))).toEqual([]);
+    await stack.crash();
+    await Promise.all(peers.splice(0).map(stopPeer));
+    // The new server's Prosody reads the outbox and its cursor from disk and sends what waits.
+    await stack.restart();
+    await expectOnce(privateDialog, ids, 60_000);
+    expect(await unread(privateDialog)).toBe(before + ids.length);
+    await expect.poll(() => outboxText(stack.dataDir, stack.chatDomain), { timeout: 10_000 }).toBe('');
+  });
 });

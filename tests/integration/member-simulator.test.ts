@@ -4,12 +4,16 @@
  * and read markers, typing and an "Echo: …" saved to the same dialog, accepts a contact request,
  * and stops cleanly on Ctrl-C (SIGINT).
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { member, provider } from '../../fixtures';
 import { createChatClient, type ChatClient } from '../../src/xmpp';
 import { nextEvent, providerChatPassword, wsUrl } from '../support/chat-harness';
 import { startMember, type RunningMember } from '../support/member-simulator';
 import { qbClient, type Loose } from '../support/qb';
+import { parseTrace } from '../../src/trace';
 
 const stack = inject('stack');
 const emma = member('emma');
@@ -19,9 +23,10 @@ let sim: RunningMember;
 let ours: ChatClient;
 let danaToken = '';
 let dialogId = '';
+const tracePath = path.join(mkdtempSync(path.join(tmpdir(), 'member-trace-')), 'out.json');
 
 beforeAll(async () => {
-  sim = await startMember(stack.url, 'emma', { typingMs: 300 });
+  sim = await startMember(stack.url, 'emma', { typingMs: 300, args: ['--trace', tracePath] });
   const { chatId, password } = await providerChatPassword(stack, 'dana');
   danaToken = await qb.createSession({ login: dana.chatLogin, password });
   const dialog = await qb.call('POST', '/chat/Dialog.json', {
@@ -116,5 +121,15 @@ describe('the member simulator', () => {
   it('stops cleanly on Ctrl-C', async () => {
     expect(await sim.stop()).toBe(0);
     expect(sim.lines.at(-1)).toMatch(/Signed out of the chat/);
+  });
+
+  it('wrote its timeline with --trace: REST calls and stanzas, the chat password masked', () => {
+    const text = readFileSync(tracePath, 'utf8');
+    expect(text).not.toContain(emma.chatPassword);
+    const entries = parseTrace(text);
+    const kinds = entries.map((e) => `${e.connection} ${e.kind}`);
+    expect(kinds).toContain('member member-emma · chat-service rest/POST');
+    expect(kinds).toContain('member member-emma · chat sm/enable');
+    expect(entries.some((e) => e.kind === 'message/chat' && e.summary.includes('Echo: How are'))).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { userJid } from '../../src/shared/chat-address';
 import { createChatClient, type ChatClient, type ChatClientOptions, type ChatEvents } from '../../src/xmpp';
 import { apiClient } from './api';
 import type { StackInfo } from './stack';
+import { traced, tracedPeer } from './test-trace';
 import { connectPeer } from './xmpp-peer';
 
 export type Peer = ReturnType<typeof createClient>;
@@ -91,6 +92,7 @@ export async function onlinePeer(
     password: persona.chatPassword,
     resource: options.resource,
   });
+  tracedPeer(peer, `peer ${key}${options.resource ? `/${options.resource}` : ''}`);
   const sm = (peer as unknown as { streamManagement: { enabled: boolean } }).streamManagement;
   await until(() => sm.enabled, 'the peer to enable stream management');
   const { xml } = await import('@xmpp/client');
@@ -135,6 +137,7 @@ export async function ourClient(
     appId: stack.appId,
     ...options,
   });
+  traced(client, `ours ${'member' in who ? who.member : who.provider}`);
   await client.connect({ userId: credentials.chatId, password: credentials.password });
   return client;
 }

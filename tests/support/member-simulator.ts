@@ -19,7 +19,7 @@ export interface RunningMember {
 export async function startMember(
   baseUrl: string,
   persona: string,
-  options: { typingMs?: number } = {},
+  options: { typingMs?: number; /** More command-line options, e.g. `['--reject']`. */ args?: string[] } = {},
 ): Promise<RunningMember> {
   const child = spawn(
     process.execPath,
@@ -33,6 +33,7 @@ export async function startMember(
       baseUrl,
       '--typing-ms',
       String(options.typingMs ?? 800),
+      ...(options.args ?? []),
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );

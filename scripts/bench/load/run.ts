@@ -13,13 +13,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { xml } from '@xmpp/client';
+import autocannon from 'autocannon';
 import { startThrowawayPostgres } from '../../lib/throwaway-postgres.mjs';
 import { apiClient } from '../../../tests/support/api';
 import { connectPeer, stopPeer } from '../../../tests/support/xmpp-peer';
 import { freePort, startStack, type TestStack } from '../../../tests/support/stack';
 import { connectRaw, socketUrl, type RawPeer } from '../../../tests/integration/app-socket-support';
 import { quantile } from '../bench';
-import { runLoad } from '../lib/load';
 import { cpuMeter, cpuMs } from './cpu';
 
 type Peer = Awaited<ReturnType<typeof connectPeer>>;
@@ -182,9 +182,10 @@ async function main(): Promise<void> {
       }
     });
     const reads = [a, b].map((s, i) =>
-      runLoad(`${s.url}/api/message/reddot/refresh`, {
-        concurrency: Math.max(1, Math.floor(PROVIDERS / 2)),
-        seconds: SECONDS,
+      autocannon({
+        url: `${s.url}/api/message/reddot/refresh`,
+        connections: Math.max(1, Math.floor(PROVIDERS / 2)),
+        duration: SECONDS,
         headers: { apiVersion: '7', os: 'web', authToken: providers[i]!.token },
       }),
     );
@@ -194,7 +195,6 @@ async function main(): Promise<void> {
     const cpu = meter.usage();
     await new Promise((r) => setTimeout(r, 1500));
 
-    const apiLatencies = api.flatMap((r) => r.latenciesMs);
     const held = members.filter((m) => (m as unknown as { status: string }).status === 'online').length;
     const openSockets = sockets.filter((s) => s.isOpen()).length;
     console.log('\nResults');
@@ -203,8 +203,10 @@ async function main(): Promise<void> {
     console.log(
       `  messages delivered                ${delivered} (${fmt(delivered / SECONDS)}/s), p50 ${fmt(quantile(latencies, 0.5), 0)} ms, p99 ${fmt(quantile(latencies, 0.99), 0)} ms; ${markers} displayed markers back`,
     );
+    const total = api.reduce((n, r) => n + r.requests.total, 0);
+    const failures = api.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
     console.log(
-      `  API reads (both processes)        ${fmt(apiLatencies.length / SECONDS, 0)} req/s, p50 ${fmt(quantile(apiLatencies, 0.5))} ms, p99 ${fmt(quantile(apiLatencies, 0.99))} ms, ${api.reduce((n, r) => n + r.errors, 0)} errors`,
+      `  API reads (both processes)        ${fmt(total / SECONDS, 0)} req/s, p50 ${api.map((r) => r.latency.p50).join(' / ')} ms, p99 ${api.map((r) => r.latency.p99).join(' / ')} ms (per process), ${failures} failed`,
     );
     console.log('  CPU (1.00 = one core of this machine)');
     for (const [name, share] of Object.entries(cpu)) console.log(`    ${name.padEnd(12)} ${fmt(share, 2)}`);

@@ -3,6 +3,7 @@
  * (api-client.ts). Kept apart so the login route does not load every domain's contract.
  */
 import {
+  callApi,
   chatApi,
   consultationApi,
   contentApi,
@@ -16,6 +17,7 @@ import {
 import { api, upload } from './api-client';
 
 export const chatCalls = chatApi(api);
+export const callCalls = callApi(api);
 export const profileCalls = profileApi(api, upload);
 export const scheduleCalls = scheduleApi(api);
 export const consultationCalls = consultationApi(api);

@@ -7,6 +7,8 @@
 export const QUERY_ROOTS = {
   /** features/account */
   account: ['account'],
+  /** features/calls: the share window's client and cycle data, ICE servers. */
+  calls: ['calls'],
   /** features/chat */
   chat: ['chat'],
   /** features/consultations: appointment lists, one appointment, clients. */

@@ -18,6 +18,10 @@ export type TrafficEvent =
       url: string;
       /** The answer's status ('in' only); null when no answer came (network error, abort). */
       status?: number | null;
+      /** 'in' only: milliseconds since the request, the text sent and the answer's text. */
+      durationMs?: number;
+      requestBody?: string;
+      responseBody?: string;
     }
   | { channel: 'xmpp'; direction: TrafficDirection; element: StanzaTraffic['element'] }
   | { channel: 'stomp'; direction: TrafficDirection; frame: string | ArrayBuffer | Blob };
@@ -82,12 +86,34 @@ export function observedFetch(service: 'api' | 'chat-service', seam: Traffic = t
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const url = input instanceof Request ? input.url : String(input);
     seam.publish({ channel: 'rest', service, direction: 'out', method, url });
+    const started = performance.now();
+    const body = init?.body;
+    const sent = typeof body === 'string' || body instanceof URLSearchParams ? String(body) : undefined;
+    const answered = (status: number | null, responseBody?: string) =>
+      seam.publish({
+        channel: 'rest',
+        service,
+        direction: 'in',
+        method,
+        url,
+        status,
+        durationMs: performance.now() - started,
+        ...(sent === undefined ? {} : { requestBody: sent }),
+        ...(responseBody === undefined ? {} : { responseBody }),
+      });
     try {
       const response = await globalThis.fetch(input, init);
-      seam.publish({ channel: 'rest', service, direction: 'in', method, url, status: response.status });
+      // The console reads a copy of the answer, beside the caller; the caller's body is untouched.
+      response
+        .clone()
+        .text()
+        .then(
+          (text) => answered(response.status, text),
+          () => answered(response.status),
+        );
       return response;
     } catch (error) {
-      seam.publish({ channel: 'rest', service, direction: 'in', method, url, status: null });
+      answered(null);
       throw error;
     }
   };

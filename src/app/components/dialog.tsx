@@ -18,6 +18,8 @@ export interface DialogProps {
   width?: number;
   /** Hide the Cancel button (dialogs that must be answered). */
   hideCancel?: boolean;
+  /** Focus the Done button when the dialog opens (instead of the first focusable element). */
+  focusDone?: boolean;
 }
 
 export function Dialog({
@@ -32,6 +34,7 @@ export function Dialog({
   busy,
   width = 480,
   hideCancel,
+  focusDone,
 }: DialogProps) {
   const { t } = useTranslation();
   return (
@@ -54,7 +57,12 @@ export function Dialog({
             </Button>
           )}
           {onDone && (
-            <Button onClick={onDone} disabled={doneDisabled} busy={busy}>
+            <Button
+              onClick={onDone}
+              disabled={doneDisabled}
+              busy={busy}
+              data-autofocus={focusDone || undefined}
+            >
               {doneLabel ?? t('actions.done')}
             </Button>
           )}

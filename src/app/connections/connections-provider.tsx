@@ -18,6 +18,14 @@ import { createChatConnectionState } from './chat/chat-link';
 import { startChat } from './chat/chat-connection';
 import type { ChatPlugin } from './chat/types';
 import { ConnectionsContext, type Connections } from './connections-context';
+import {
+  indexedDbOutboxStore,
+  memoryOutboxStore,
+  unsentMessageCount,
+  type OutboxStore,
+} from './chat/outbox-store';
+import { browserTabs } from './chat/tab-registry';
+import { startConsoleBridge } from './console-bridge';
 
 export interface ConnectionsProviderProps {
   token: string | null;
@@ -27,6 +35,30 @@ export interface ConnectionsProviderProps {
   chatPlugins: readonly ChatPlugin[];
   socketPlugins: readonly AppSocketPlugin[];
   children: ReactNode;
+}
+
+let outboxStore: OutboxStore | null = null;
+let tabs: ReturnType<typeof browserTabs> | null = null;
+
+/** One outbox store per page: IndexedDB, or memory where the browser has none. */
+function browserOutboxStore(): OutboxStore {
+  outboxStore ??= typeof indexedDB === 'undefined' ? memoryOutboxStore() : indexedDbOutboxStore(indexedDB);
+  return outboxStore;
+}
+
+/**
+ * The chat user's messages kept unsent in this browser, and their deletion: an explicit sign-out
+ * asks before it deletes them (docs/security.md "Automatic logoff"; automatic logoff keeps them).
+ */
+export const keptChatOutbox = {
+  unsent: (owner: number) => unsentMessageCount(browserOutboxStore(), owner),
+  clear: (owner: number) => browserOutboxStore().clear(owner),
+};
+
+/** This page among the browser's tabs, for as long as it lives. */
+function thisTab(): ReturnType<typeof browserTabs> {
+  tabs ??= browserTabs();
+  return tabs;
 }
 
 export function ConnectionsProvider({
@@ -42,6 +74,9 @@ export function ConnectionsProvider({
     appSocket: createAppSocketConnectionState(),
     traffic,
   }));
+
+  // A protocol console in another tab may watch this one (docs/console.md).
+  useEffect(() => startConsoleBridge(connections.traffic), [connections]);
 
   useEffect(() => {
     if (!token) return;
@@ -61,6 +96,8 @@ export function ConnectionsProvider({
       state: connections.chat,
       plugins: chatPlugins,
       traffic: connections.traffic,
+      outboxStore: browserOutboxStore(),
+      tabs: thisTab(),
     });
   }, [token, chat, queryClient, connections, chatPlugins]);
 

@@ -10,6 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { callBridge } from '../connections';
 import { updateUserInfo } from '../session';
 import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
 import { MenuRedDot } from '../features/notifications';
@@ -29,6 +31,7 @@ export function MainLayout() {
   const info = useQuery(doctorInfoQuery());
   const { refetch } = info;
   const audit = useAuditInfo();
+  const { window: callWindow } = useSnapshot(callBridge);
   const { refetch: refetchAudit } = audit;
   const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
   // The decision whose popup was closed here (a later decision shows its own popup).
@@ -63,7 +66,8 @@ export function MainLayout() {
           <KeepAliveOutlet />
         </main>
       </div>
-      {location.pathname !== paths.message && <FloatingChatIcon />}
+      {/* Spec §2: the floating chat icon shows unless the call's media window is open (closed or shrunk). */}
+      {location.pathname !== paths.message && callWindow !== 'open' && <FloatingChatIcon />}
       {audit.data && (
         <AuditPopup
           audit={audit.data}

@@ -3,18 +3,22 @@
  * connections that live as long as the session, across both layouts (connections/): the app
  * socket (spec §7) and the chat, which the pages of spec §2 that do not use it (/shareScreen,
  * /question, /verification) close. The features that keep state in step with a connection take
- * part through their plugins, handed over here.
+ * part through their plugins, handed over here; the ring listener of calls is one of them, and the
+ * call screens load when a call rings or starts (call-host-loader.tsx). Automatic logoff watches
+ * the whole area (idle-logoff.tsx).
  */
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ServerDataProvider } from '../api/server-data';
-import { ConnectionsProvider, type AppSocketPlugin, type ChatPlugin } from '../connections';
+import { callRingPlugin, ConnectionsProvider, type AppSocketPlugin, type ChatPlugin } from '../connections';
 import { messagesChatPlugin } from '../features/chat';
 import { notificationPushes } from '../features/notifications';
 import { NO_CHAT_PATHS } from '../paths';
 import { session } from '../session';
+import { IdleLogoff } from './idle-logoff';
+import { CallHostLoader } from './call-host-loader';
 
-const CHAT_PLUGINS: readonly ChatPlugin[] = [messagesChatPlugin];
+const CHAT_PLUGINS: readonly ChatPlugin[] = [messagesChatPlugin, callRingPlugin];
 const SOCKET_PLUGINS: readonly AppSocketPlugin[] = [notificationPushes];
 
 function SessionConnections() {
@@ -28,6 +32,7 @@ function SessionConnections() {
       socketPlugins={SOCKET_PLUGINS}
     >
       <Outlet />
+      <CallHostLoader />
     </ConnectionsProvider>
   );
 }
@@ -36,6 +41,7 @@ export default function SignedInShell() {
   return (
     <ServerDataProvider>
       <SessionConnections />
+      <IdleLogoff />
     </ServerDataProvider>
   );
 }

@@ -1,8 +1,15 @@
-/** The top bar: page title, language switcher, the provider and sign-out. */
+/**
+ * The top bar: page title, language switcher, the provider and sign-out. Signing out on purpose
+ * with chat messages still unsent in this browser asks first and deletes them on a shared
+ * computer (docs/security.md "Automatic logoff"; automatic logoff keeps them).
+ */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { Dialog } from '../components/dialog';
 import { LanguageSwitcher } from '../components/language-switcher';
+import { keptChatOutbox } from '../connections';
 import { signOut } from '../features/auth';
 import { session } from '../session';
 import { paths } from '../paths';
@@ -11,6 +18,21 @@ export function TopBar({ title, transparent = false }: { title: string; transpar
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { userInfo } = useSnapshot(session);
+  const [unsent, setUnsent] = useState(0);
+  const leave = async () => {
+    await signOut();
+    navigate(paths.login, { replace: true });
+  };
+  const askThenLeave = async () => {
+    const count = userInfo ? await keptChatOutbox.unsent(userInfo.chatId).catch(() => 0) : 0;
+    if (count > 0) setUnsent(count);
+    else await leave();
+  };
+  const deleteThenLeave = async () => {
+    if (userInfo) await keptChatOutbox.clear(userInfo.chatId).catch(() => undefined);
+    setUnsent(0);
+    await leave();
+  };
   return (
     <header
       className={`flex items-center gap-4 px-6 py-3 ${transparent ? 'bg-transparent' : 'border-b border-slate-200 bg-white'}`}
@@ -19,7 +41,7 @@ export function TopBar({ title, transparent = false }: { title: string; transpar
       <h1 className="flex-1 truncate text-lg font-semibold text-slate-900">{title}</h1>
       <LanguageSwitcher />
       {userInfo && (
-        <div className="flex items-center gap-2" aria-label={t('user.menu')}>
+        <div role="group" className="flex items-center gap-2" aria-label={t('user.menu')}>
           {userInfo.avatar ? (
             <img src={userInfo.avatar} alt="" className="h-8 w-8 rounded-full object-cover" />
           ) : (
@@ -36,14 +58,21 @@ export function TopBar({ title, transparent = false }: { title: string; transpar
       )}
       <button
         type="button"
-        onClick={async () => {
-          await signOut();
-          navigate(paths.login, { replace: true });
-        }}
+        onClick={() => void askThenLeave()}
         className="rounded-lg px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-100"
       >
         {t('actions.signOut')}
       </button>
+      <Dialog
+        open={unsent > 0}
+        title={t('signOutUnsent.title')}
+        onCancel={() => setUnsent(0)}
+        cancelLabel={t('idleLogoff.stay')}
+        onDone={() => void deleteThenLeave()}
+        doneLabel={t('signOutUnsent.confirm')}
+      >
+        <p>{t('signOutUnsent.body', { count: unsent })}</p>
+      </Dialog>
     </header>
   );
 }

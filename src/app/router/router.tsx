@@ -4,7 +4,6 @@ import { isReportPath } from '../api/report-access';
 import { paths } from '../paths';
 import { ChunkErrorScreen, ChunkLoading, RouteErrorScreen } from './chunk-error';
 import { withTimeout } from './lazy-chunk';
-import { RequireReportAccess } from './require-report-access';
 import { RequireSession } from './require-session';
 import { PORTAL_ROUTES, type PortalRoute } from './route-table';
 
@@ -30,12 +29,20 @@ function pageRoute(r: PortalRoute): RouteObject {
   };
 }
 
+/**
+ * The report access guard, loaded with the report pages: it runs a query, and TanStack Query and
+ * the contract's schemas stay out of the login route (docs/architecture.md §4).
+ */
+const reportAccessGuard = lazyPage(() =>
+  import('./require-report-access').then((m) => ({ default: m.RequireReportAccess })),
+);
+
 /** A layout's pages; those whose path contains 'report' behind the report access check (spec §5). */
 function pageRoutes(layout: PortalRoute['layout']): RouteObject[] {
   const pages = PORTAL_ROUTES.filter((r) => r.layout === layout);
   const open = pages.filter((r) => !isReportPath(r.path)).map(pageRoute);
   const guarded = pages.filter((r) => isReportPath(r.path)).map(pageRoute);
-  return guarded.length === 0 ? open : [...open, { element: <RequireReportAccess />, children: guarded }];
+  return guarded.length === 0 ? open : [...open, { lazy: reportAccessGuard, children: guarded }];
 }
 
 const loginPage = lazyPage(() => import('../routes/login/login-page'));

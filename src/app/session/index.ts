@@ -10,3 +10,11 @@ export {
   ADVISOR_VERSION,
   type SessionState,
 } from './session-store';
+export {
+  createIdleClock,
+  warningLead,
+  IDLE_TRANSITIONS,
+  type IdleClock,
+  type IdleState,
+  type ActivityShare,
+} from './idle-clock';

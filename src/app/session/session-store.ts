@@ -11,6 +11,7 @@ import {
   setCookie,
   storage,
 } from '../storage/local-storage';
+import { rememberAutoLogoff } from '../storage/activity-storage';
 
 export const ADVISOR_VERSION = '1.0.0';
 
@@ -30,8 +31,10 @@ export const session = proxy<SessionState>({
   signedOutOnPurpose: false,
 });
 
-export function startSession(token: string, userInfo: DoctorInfo): void {
+/** `autoLogoffSeconds`: the server's setting (docs/security.md "Automatic logoff"); the clock starts now. */
+export function startSession(token: string, userInfo: DoctorInfo, autoLogoffSeconds?: number): void {
   storage.set('authToken', token);
+  if (autoLogoffSeconds) rememberAutoLogoff(autoLogoffSeconds, Date.now());
   storage.setJson('userInfo', userInfo);
   setCookie(COOKIE_AUTH_TOKEN, token);
   setCookie(COOKIE_ADVISOR_VERSION, ADVISOR_VERSION, 365 * 86400);

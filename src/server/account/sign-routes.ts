@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   forgetPassword,
   modifyPassword,
+  reportActivity,
   sendEmailVerification,
   signIn,
   signOut,
@@ -14,7 +15,7 @@ import type { ServerContext } from '../context';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../auth/passwords';
 import { LIMITS } from '../http/limits';
 import { reserveAttempt } from '../http/rate-limit';
-import { createSession, endSessions } from '../auth/sessions';
+import { createSession, endSessions, recordActivity } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { afterAnswer, type Mailer } from '../mail/mailer';
@@ -60,7 +61,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
     afterAnswer(ctx.log, 'email verification code not sent', () =>
       issueVerificationCode(ctx, mailer, provider),
     );
-    return { token, userInfo: await loadDoctorInfo(ctx, created.id) };
+    return {
+      token,
+      userInfo: await loadDoctorInfo(ctx, created.id),
+      autoLogoffSeconds: ctx.config.session.autoLogoffSeconds,
+    };
   });
 
   registerEndpoint(app, ctx, sendEmailVerification, async ({ session, request }) => {
@@ -111,11 +116,20 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       userAgent: request.headers['user-agent'] ?? null,
       address: request.ip,
     });
-    return { token, userInfo: await loadDoctorInfo(ctx, provider.id) };
+    return {
+      token,
+      userInfo: await loadDoctorInfo(ctx, provider.id),
+      autoLogoffSeconds: ctx.config.session.autoLogoffSeconds,
+    };
   });
 
   registerEndpoint(app, ctx, signOut, async ({ session }) => {
     await endSessions(ctx, session.providerId, 'LOGOUT', { only: session.sessionId });
+    return null;
+  });
+
+  registerEndpoint(app, ctx, reportActivity, async ({ session }) => {
+    await recordActivity(ctx, session.sessionId);
     return null;
   });
 

@@ -58,6 +58,11 @@ export function failureForEnded(reason: SessionEndReason): TokenFailure {
       return { code: 'TOKEN_ERR_NOT_FOUND', message: 'Your session has expired; please sign in again' };
     case 'PASSWORD_CHANGED':
       return { code: 'TOKEN_ERR_NOT_FOUND', message: 'Your password was changed; please sign in again' };
+    case 'AUTO_LOGOFF':
+      return {
+        code: 'TOKEN_ERR_LOGOUT',
+        message: 'You were signed out after a time without activity; please sign in again',
+      };
     case 'CANCELLED':
       return { code: 'TOKEN_ERR_NOT_FOUND', message: 'This account has been cancelled' };
   }

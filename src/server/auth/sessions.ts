@@ -4,6 +4,7 @@
  * end with it (docs/architecture.md §3).
  */
 import { sql } from 'kysely';
+import { activityReportMs } from '../../shared/auto-logoff';
 import type { ServerContext } from '../context';
 import type { SessionEndReason } from '../db/schema';
 import { absoluteExpiry } from './session-policy';
@@ -61,6 +62,39 @@ export async function endSessions(
     }
   }
   return ended.length;
+}
+
+/**
+ * The portal reports the provider's activity at most once per `activityReportMs` (and at once for
+ * "Stay signed in"); background traffic never does (docs/security.md "Automatic logoff").
+ */
+export async function recordActivity(ctx: ServerContext, sessionId: number, now = new Date()): Promise<void> {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ last_activity_at: now })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Automatic logoff at the server (HIPAA §164.312(a)(2)(iii), docs/security.md "Automatic
+ * logoff"): ends, as sign-out does, every session with no reported activity for
+ * AUTO_LOGOFF_SECONDS (plus one report period), so a closed or killed browser does not leave it
+ * open. Run periodically.
+ */
+export async function sweepIdleSessions(ctx: ServerContext, now = new Date()): Promise<number> {
+  const seconds = ctx.config.session.autoLogoffSeconds;
+  const cutoff = new Date(now.getTime() - seconds * 1000 - activityReportMs(seconds));
+  const idle = await ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'provider_id'])
+    .where('ended_at', 'is', null)
+    .where('last_activity_at', '<=', cutoff)
+    .execute();
+  let ended = 0;
+  for (const s of idle) ended += await endSessions(ctx, s.provider_id, 'AUTO_LOGOFF', { only: s.id });
+  return ended;
 }
 
 /** Ends every session past its idle or absolute expiry; run periodically. */

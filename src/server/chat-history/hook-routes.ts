@@ -24,8 +24,9 @@ export async function registerHistoryHook(
           return reply.code(400).send({ ok: false });
         }
         const counts: Record<ReportOutcome, number> = { stored: 0, duplicate: 0, marker: 0, dropped: 0 };
+        const known = await reports.knownUsers(parsed.data.items);
         for (const item of parsed.data.items) {
-          const outcome = await reports.process(item);
+          const outcome = await reports.process(item, known);
           counts[outcome] += 1;
           if (outcome === 'dropped')
             request.log.warn({ item: { ...item, body: undefined } }, 'history report item dropped');

@@ -78,16 +78,44 @@ export class ReportProcessor {
     this.#history = history;
   }
 
-  /** `{chatId}-{appId}@{domain}` → chat id of an existing user, else null. */
-  async #userOf(jid: string): Promise<number | null> {
+  /** `{chatId}-{appId}@{domain}` → the chat id it names on this service, else null. */
+  #chatIdOf(jid: string): number | null {
     const [node, domain] = jid.split('@');
     const parsed = parseChatNode(node ?? '');
     if (!parsed || domain !== this.#ctx.config.chat.domain || parsed.appId !== this.#ctx.config.chat.appId)
       return null;
+    return parsed.chatId;
+  }
+
+  /**
+   * The existing users among everyone a batch names, in one read rather than one per item
+   * (docs/architecture.md §4 "Server"): pass it to `process` for each item of the batch.
+   */
+  async knownUsers(items: ReadonlyArray<Record<string, unknown>>): Promise<Set<number>> {
+    const ids = new Set<number>();
+    for (const item of items)
+      for (const jid of [item.from, item.to]) {
+        const id = typeof jid === 'string' ? this.#chatIdOf(jid) : null;
+        if (id !== null) ids.add(id);
+      }
+    if (ids.size === 0) return new Set();
+    const rows = await this.#ctx.db
+      .selectFrom('chat_users')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** `{chatId}-{appId}@{domain}` → chat id of an existing user, else null. */
+  async #userOf(jid: string, known?: Set<number>): Promise<number | null> {
+    const id = this.#chatIdOf(jid);
+    if (id === null) return null;
+    if (known) return known.has(id) ? id : null;
     const row = await this.#ctx.db
       .selectFrom('chat_users')
       .select('id')
-      .where('id', '=', parsed.chatId)
+      .where('id', '=', id)
       .executeTakeFirst();
     return row?.id ?? null;
   }
@@ -97,10 +125,13 @@ export class ReportProcessor {
     return dialogOfRoomJid(jid, this.#ctx.config.chat.appId, this.#ctx.config.chat.domain);
   }
 
-  async process(item: z.infer<typeof HistoryReport>['items'][number]): Promise<ReportOutcome> {
+  async process(
+    item: z.infer<typeof HistoryReport>['items'][number],
+    known?: Set<number>,
+  ): Promise<ReportOutcome> {
     if (item.kind === 'marker') {
       const marker = ReportedMarker.parse(item);
-      const reader = await this.#userOf(marker.from);
+      const reader = await this.#userOf(marker.from, known);
       if (reader === null) return 'dropped';
       await applyMarker(this.#ctx.db, marker.id, reader, marker.marker);
       return 'marker';
@@ -108,12 +139,12 @@ export class ReportProcessor {
     const parsed = ReportedMessage.safeParse(item);
     if (!parsed.success) return 'dropped';
     const message = parsed.data;
-    const sender = await this.#userOf(message.from);
+    const sender = await this.#userOf(message.from, known);
     if (sender === null) return 'dropped';
     let dialog: DialogRow | undefined;
     let recipient: number | null = null;
     if (message.type === 'chat') {
-      recipient = await this.#userOf(message.to);
+      recipient = await this.#userOf(message.to, known);
       if (recipient === null || recipient === sender) return 'dropped';
       const given = typeof message.extra.dialog_id === 'string' ? message.extra.dialog_id : undefined;
       dialog = given ? await findDialog(this.#ctx.db, given) : undefined;

@@ -104,6 +104,8 @@ export async function uploadedFile(
 ): Promise<MultipartFile> {
   const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!file || file.fieldname !== 'file') throw ApiError.validation([{ field: 'file', message: missing }]);
+  // A part sent with `filename=""` comes without a name at all; callers read it as a string.
+  if (typeof file.filename !== 'string') Object.assign(file, { filename: '' });
   if (file.filename.includes('\0')) {
     file.file.resume();
     throw ApiError.validation([{ field: 'file', message: `The file name ${NUL_MESSAGE}` }]);

@@ -51,6 +51,9 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
       root: portalDir,
       index: 'index.html',
       wildcard: true,
+      // The build writes .br and .gz beside every text file (scripts/lib/precompress.mjs); the
+      // plugin picks one by Accept-Encoding and adds Vary (docs/architecture.md §4 "Compression").
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           'Cache-Control',

@@ -10,6 +10,7 @@ import {
   CERTIFICATE_MAX_BYTES,
   uploadCertificate,
 } from '../../shared/api/profile';
+import { MAX_ID } from '../../shared/api/fields';
 import { authenticate } from '../http/authenticate';
 import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
 import type { ServerContext } from '../context';
@@ -77,7 +78,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: ServerContext,
   app.get<{ Params: { id: string } }>(fastifyPath(CERTIFICATE_FILE_PATH), async (request, reply) => {
     const session = await authenticate(ctx, readClientHeaders(request).authToken);
     const id = Number(request.params.id);
-    if (!Number.isInteger(id) || id <= 0) throw ApiError.notFound('Document');
+    if (!Number.isInteger(id) || id <= 0 || id > MAX_ID) throw ApiError.notFound('Document');
     const doc = await ctx.db
       .selectFrom('provider_documents as d')
       .innerJoin('blobs as b', 'b.id', 'd.blob_id')

@@ -23,6 +23,8 @@ export interface ProsodySettings {
   extraMucModules?: string[];
   /** Seconds mod_portal_history waits for the server before retrying a report. */
   historyReportTimeout?: number;
+  /** Seconds between server pings of every authenticated stream (mod_portal_ping.lua); default 60. */
+  pingSeconds?: number;
 }
 
 export interface ProsodyPaths {
@@ -66,6 +68,8 @@ export const GLOBAL_MODULES = [
   'portal_smacks_resume',
   // Ours: a stanza nested absurdly deep closes its stream (mod_portal_stanza_depth.lua).
   'portal_stanza_depth',
+  // Ours: pings every authenticated stream and drops one that did not answer (mod_portal_ping.lua).
+  'portal_ping',
 ] as const;
 
 export function renderProsodyConfig(s: ProsodySettings): string {
@@ -101,7 +105,7 @@ authentication = "portal"
 portal_auth_url = ${lua(`${s.hookBaseUrl}/auth`)}
 portal_hook_base = ${lua(s.hookBaseUrl)}
 portal_hook_secret = ENV_PORTAL_HOOK_SECRET
-${s.historyReportTimeout ? `portal_history_timeout = ${s.historyReportTimeout}\n` : ''}
+${s.historyReportTimeout ? `portal_history_timeout = ${s.historyReportTimeout}\n` : ''}portal_ping_interval = ${s.pingSeconds ?? 60}
 -- Stream management: a dropped socket can resume within this window (XEP-0198).
 smacks_hibernation_time = 60
 smacks_max_unacked_stanzas = 500

@@ -8,6 +8,7 @@ import { hashToken } from '../auth/tokens';
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
 import { newObjectId } from '../chat-history/object-id';
+import { SESSION_CACHE_TTL_MS } from '../auth/session-cache';
 
 export const SESSION_TTL_MS = 2 * 3600_000;
 /** The stored expiry is moved at most once a minute, so most requests only read. */
@@ -84,6 +85,43 @@ function toSession(
   };
 }
 
+/**
+ * Checked sessions by token hash, for SESSION_CACHE_TTL_MS (docs/architecture.md §3 "keep hot reads
+ * cheap"): every `/qb` request checks its token, and a client sends many. This process's own
+ * changes (user set, destroyed, a user's sessions ended) update or drop the entry at once; the
+ * entry is the session object the requests share, so a slid expiry is seen by the next one.
+ */
+const checked = new WeakMap<ServerContext, Map<string, { session: QbSession; until: number }>>();
+const MAX_CACHED = 10_000;
+
+function cacheOf(ctx: ServerContext) {
+  let cache = checked.get(ctx);
+  if (!cache) checked.set(ctx, (cache = new Map()));
+  return cache;
+}
+
+function cached(ctx: ServerContext, hash: string, now: Date): QbSession | null {
+  const cache = cacheOf(ctx);
+  const entry = cache.get(hash);
+  if (!entry) return null;
+  if (entry.until <= now.getTime() || entry.session.expiresAt <= now) {
+    cache.delete(hash);
+    return null;
+  }
+  return entry.session;
+}
+
+function remember(ctx: ServerContext, hash: string, session: QbSession, now: Date): void {
+  const cache = cacheOf(ctx);
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(hash, { session, until: now.getTime() + SESSION_CACHE_TTL_MS });
+}
+
+function forget(ctx: ServerContext, drop: (session: QbSession) => boolean): void {
+  const cache = cacheOf(ctx);
+  for (const [hash, entry] of cache) if (drop(entry.session)) cache.delete(hash);
+}
+
 /** The live session of a token, its expiry slid forward; null when unknown, destroyed or expired. */
 export async function touchQbSession(
   ctx: ServerContext,
@@ -91,18 +129,16 @@ export async function touchQbSession(
   now = new Date(),
 ): Promise<QbSession | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const row = await ctx.db
-    .selectFrom('qb_sessions')
-    .selectAll()
-    .where('token_hash', '=', hashSessionToken(token))
-    .where('destroyed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (!row) return null;
-  const session = toSession(row, token);
+  const hash = hashSessionToken(token);
+  const session = cached(ctx, hash, now) ?? (await readSession(ctx, hash, token, now));
+  if (!session) return null;
   const target = new Date(now.getTime() + SESSION_TTL_MS);
   if (target.getTime() - session.expiresAt.getTime() >= TOUCH_STEP_MS) {
-    await ctx.db.updateTable('qb_sessions').set({ expires_at: target }).where('id', '=', row.id).execute();
+    await ctx.db
+      .updateTable('qb_sessions')
+      .set({ expires_at: target })
+      .where('id', '=', session.id)
+      .execute();
     session.expiresAt = target;
     if (session.userId !== null) {
       await ctx.db
@@ -112,6 +148,25 @@ export async function touchQbSession(
         .execute();
     }
   }
+  return session;
+}
+
+async function readSession(
+  ctx: ServerContext,
+  hash: string,
+  token: string,
+  now: Date,
+): Promise<QbSession | null> {
+  const row = await ctx.db
+    .selectFrom('qb_sessions')
+    .selectAll()
+    .where('token_hash', '=', hash)
+    .where('destroyed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  const session = toSession(row, token);
+  remember(ctx, hash, session, now);
   return session;
 }
 
@@ -146,6 +201,8 @@ export async function destroyQbSession(ctx: ServerContext, session: QbSession): 
     .set({ destroyed_at: new Date() })
     .where('id', '=', session.id)
     .execute();
+  // After the write: a request that read the row before it must not keep it.
+  forget(ctx, (s) => s.id === session.id);
 }
 
 /**
@@ -164,6 +221,7 @@ export async function destroyUserSessions(
     .where('destroyed_at', 'is', null)
     .where('created_at', '<=', before)
     .executeTakeFirst();
+  forget(ctx, (s) => s.userId === userId && s.createdAt <= before);
   return Number(result.numUpdatedRows);
 }
 

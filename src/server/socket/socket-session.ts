@@ -1,6 +1,7 @@
 /**
  * One app socket connection (spec §7 "Real-time app socket"; STOMP 1.2): CONNECT with a valid
- * `authToken` first (else an ERROR frame and the socket is closed), heart-beats as negotiated,
+ * `authToken` first (else an ERROR frame and the socket is closed), heart-beats as negotiated
+ * (a client that offers none is still closed after two silent server periods),
  * the three subscriptions, SEND handed to the destination handlers, RECEIPT for every `receipt`
  * header. A frame that cannot be read or handled once connected is answered on the errors queue
  * (`/{product}User/queue/errors`) and the connection carries on.
@@ -271,15 +272,18 @@ export class SocketSession {
     );
     if (plan.sendEveryMs > 0)
       this.#timers.push(this.deps.timers.setInterval(() => this.#send('\n'), plan.sendEveryMs));
-    if (plan.expectEveryMs > 0) {
-      const limit = plan.expectEveryMs * HEARTBEAT_GRACE;
+    // An authenticated socket never stays open unheard (docs/security.md "Automatic logoff"): a
+    // client offering no heart-beats (cx = 0) must still send something every server period.
+    const expectEveryMs = plan.expectEveryMs > 0 ? plan.expectEveryMs : beat;
+    if (expectEveryMs > 0) {
+      const limit = expectEveryMs * HEARTBEAT_GRACE;
       const check = () => {
         if (this.state === 'connected' && this.deps.timers.now() - this.#lastReceived > limit) {
           this.#lifecycle.transition('closing');
           this.transport.close(CLOSE.heartBeatLost, 'heart-beat lost');
         }
       };
-      this.#timers.push(this.deps.timers.setInterval(check, plan.expectEveryMs));
+      this.#timers.push(this.deps.timers.setInterval(check, expectEveryMs));
     }
     this.deps.onConnected(this);
   }

@@ -39,7 +39,12 @@ export const DoctorInfo = z.object({
 });
 export type DoctorInfo = z.infer<typeof DoctorInfo>;
 
-export const SignInResult = z.object({ token: z.string(), userInfo: DoctorInfo });
+export const SignInResult = z.object({
+  token: z.string(),
+  userInfo: DoctorInfo,
+  /** Seconds without activity after which the portal signs out (docs/security.md "Automatic logoff"). */
+  autoLogoffSeconds: z.number().int().positive(),
+});
 export type SignInResult = z.infer<typeof SignInResult>;
 
 export const signUp = defineEndpoint({
@@ -77,6 +82,17 @@ export const signOut = defineEndpoint({
   path: '/user/user/sign/out/doctor',
   summary:
     'Sign out: ends this session, its chat sessions and app sockets (later calls get TOKEN_ERR_LOGOUT)',
+  tag: 'Account',
+  auth: 'token',
+  response: z.null(),
+});
+
+export const reportActivity = defineEndpoint({
+  id: 'reportActivity',
+  method: 'POST',
+  path: '/user/user/sign/activity/doctor',
+  summary:
+    'Automatic logoff: the provider was active in the portal (at most once a minute, or a quarter of autoLogoffSeconds when that is shorter). A session without it for autoLogoffSeconds is ended at the server as by sign-out (later calls get TOKEN_ERR_LOGOUT); other calls and socket traffic do not count',
   tag: 'Account',
   auth: 'token',
   response: z.null(),

@@ -49,14 +49,21 @@ export const CountryCode = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'Use a two-letter country code');
 
+/** The largest id a database `integer` column holds; a bigger one is unknown, not a crash. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id that may arrive as a string in a form or a path. */
-export const Id = z.coerce.number().int().positive();
+export const Id = z.coerce.number().int().positive().max(MAX_ID, 'Not a known id');
 
 /** A list of ids sent as `1,2,3` in a form field, or as repeated fields. */
 export const IdList = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]))])
   .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.coerce.number<string>().int().positive()).min(1, 'Give at least one id'));
+  .pipe(
+    z
+      .array(z.coerce.number<string>().int().positive().max(MAX_ID, 'Not a known id'))
+      .min(1, 'Give at least one id'),
+  );
 
 /** A form boolean: `1`/`0`, `true`/`false`. */
 export const FormBoolean = z

@@ -11,3 +11,4 @@ export { Protocol } from './protocol';
 export { ChatCredentials } from './chat-identity';
 export { ChatAccountInfo, ClientInfo, ProviderDialog } from './chat';
 export * as cycleData from './cycle-data';
+export * as call from './call';

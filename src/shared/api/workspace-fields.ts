@@ -1,6 +1,7 @@
 /** Field schemas shared by the workspace contracts (profile, schedule, consultations, content). */
 import { z } from 'zod';
 import { TABLE_PAGE_SIZES } from '../constants';
+import { MAX_ID } from './fields';
 
 /** A list of short codes sent as `a,b,c` in a form field, or as repeated fields. */
 export const CodeList = z
@@ -11,7 +12,7 @@ export const CodeList = z
 export const OptionalIdList = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]))])
   .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.coerce.number<string>().int().positive()));
+  .pipe(z.array(z.coerce.number<string>().int().positive().max(MAX_ID, 'Not a known id')));
 
 /** `page` (from 1) and `pageSize` (one of spec §9's table sizes, default 10). */
 export const Paging = z.object({

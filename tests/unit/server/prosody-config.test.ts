@@ -58,4 +58,18 @@ describe('generated Prosody configuration', () => {
     expect(withHistory).toContain('portal_history_timeout = 7');
     expect(config).not.toContain('portal_history_timeout');
   });
+
+  it('pings authenticated streams at the configured interval (docs/prosody.md mod_portal_ping)', () => {
+    expect(GLOBAL_MODULES).toContain('portal_ping');
+    expect(config).toContain('portal_ping_interval = 60');
+    const quick = renderProsodyConfig({
+      dataDir: '/data',
+      domain: 'localhost',
+      c2sPort: 5222,
+      httpPort: 5280,
+      hookBaseUrl: 'http://127.0.0.1:8080/internal/prosody',
+      pingSeconds: 2,
+    });
+    expect(quick).toContain('portal_ping_interval = 2');
+  });
 });

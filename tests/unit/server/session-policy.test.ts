@@ -5,6 +5,7 @@ import {
   isExpired,
   needsTouch,
 } from '../../../src/server/auth/session-policy';
+import { activityReportMs } from '../../../src/shared/auto-logoff';
 
 const limits = { idleSeconds: 600, maxSeconds: 3600 };
 const t0 = new Date('2026-11-22T10:00:00Z');
@@ -41,5 +42,17 @@ describe('token errors of spec §8', () => {
     });
     expect(failureForEnded('PASSWORD_CHANGED').code).toBe('TOKEN_ERR_NOT_FOUND');
     expect(failureForEnded('CANCELLED').code).toBe('TOKEN_ERR_NOT_FOUND');
+    expect(failureForEnded('AUTO_LOGOFF')).toMatchObject({
+      code: 'TOKEN_ERR_LOGOUT',
+      message: expect.stringContaining('without activity'),
+    });
+  });
+});
+
+describe('activity reports of automatic logoff', () => {
+  it('come once a minute, or four times in a short logoff time', () => {
+    expect(activityReportMs(900)).toBe(60_000);
+    expect(activityReportMs(240)).toBe(60_000);
+    expect(activityReportMs(5)).toBe(1250);
   });
 });

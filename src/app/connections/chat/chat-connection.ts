@@ -18,9 +18,12 @@ import { showToast } from '../../components/toast-store';
 import { resetChatConnection, setLink, setRuntime, type ChatConnectionState } from './chat-link';
 import { wireLink } from './link-events';
 import { moduleCarrier } from './module-carrier';
+import { ownMessages } from './own-messages';
 import { createOutbox, type Outbox } from './outbox';
+import { claimOutbox, outgoingKey, type OutboxStore, type TabRegistry } from './outbox-store';
 import { chatSessionRenewer } from './session-renewal';
 import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
+import { chooseXmppService, xmppServices } from './xmpp-service';
 
 class LoginStepFailed extends Error {}
 
@@ -48,9 +51,21 @@ function bridgeStanzas(chat: ChatClient, traffic: Traffic): () => void {
   };
 }
 
-function xmppService(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/xmpp-websocket`;
+/** The persistent side of the outbox (outbox-store.ts): failures only cost the reload guarantee. */
+function keptOutbox(store: OutboxStore, owner: number, tab: string) {
+  const warn = (error: unknown) => console.warn('Chat outbox storage', error);
+  const forgetKey = (key: string) => void store.remove(key).catch(warn);
+  return {
+    keep(item: Outgoing) {
+      const key = outgoingKey(item);
+      if (key) void store.put({ key, owner, at: Date.now(), tab, item }).catch(warn);
+    },
+    forget(item: Outgoing) {
+      const key = outgoingKey(item);
+      if (key) forgetKey(key);
+    },
+    forgetKey,
+  };
 }
 
 function sendOutgoing(chat: ChatClient, item: Outgoing): void {
@@ -69,10 +84,21 @@ export interface StartChatOptions {
   plugins: readonly ChatPlugin[];
   /** The console's seam: stanzas and chat-service calls, while someone listens. */
   traffic: Traffic;
+  /** Where what waits is kept across reloads (IndexedDB in the browser). */
+  outboxStore: OutboxStore;
+  /** This page among the browser's tabs: whose kept messages it sends. */
+  tabs: TabRegistry;
 }
 
 /** Runs the login flow; the returned function signs the chat out for good. */
-export function startChat({ queryClient, state, plugins, traffic }: StartChatOptions): () => void {
+export function startChat({
+  queryClient,
+  state,
+  plugins,
+  traffic,
+  outboxStore,
+  tabs,
+}: StartChatOptions): () => void {
   let stopped = false;
   let current: { runtime: ChatRuntime; outbox: Outbox<Outgoing> } | null = null;
   const unwire: Array<() => void> = [];
@@ -141,25 +167,40 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
     } catch (error) {
       fail('errors.connect', error);
     }
+    // WebSocket, or BOSH where a proxy blocks WebSockets (docs/reliability.md "WebSockets blocked").
+    const xmppService = await chooseXmppService(xmppServices(window.location));
+    if (stopped) return;
     const chat = createChatClient({
-      service: xmppService(),
+      service: xmppService,
       domain: settings.chat_endpoint,
       appId: account.app.appId,
       isSessionExpired: () => service.client.expiry.isExpired(),
     });
+    const kept = keptOutbox(outboxStore, credentials.quickBloxId, tabs.id);
     const outbox = createOutbox<Outgoing>({
-      send: (item) => sendOutgoing(chat, item),
+      send: (item) => {
+        sendOutgoing(chat, item);
+        // A message stays kept until the server acknowledges it (messageSent below). BOSH has no
+        // stream management (wire §12), so no ack ever comes: kept until handed over, or it would
+        // be sent again after every reload (docs/reliability.md "WebSockets blocked").
+        if (item.kind === 'read' || chat.transport === 'bosh') kept.forget(item);
+      },
       canSend: () => chat.isConnected,
       isOffline: (error) => error instanceof ChatNotConnectedError,
-      onDropped: (item, error) => console.warn('A chat message could not be sent', item, error),
+      onDropped: (item, error) => {
+        kept.forget(item);
+        console.warn('A chat message could not be sent', item, error);
+      },
     });
     const runtime: ChatRuntime = {
       service,
       chat,
       modules: moduleCarrier(chat),
+      own: ownMessages(chat),
       me: credentials.quickBloxId,
       queryClient,
       enqueue(item) {
+        kept.keep(item);
         outbox.push(item);
         state.waiting = outbox.pending.length;
       },
@@ -180,8 +221,16 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
     unwire.push(
       bridgeStanzas(chat, traffic),
       wireLink(runtime, state),
+      chat.on('messageSent', ({ id }) => kept.forgetKey(id)),
+      chat.on('messageError', ({ id }) => kept.forgetKey(id)),
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
     );
+    // What an earlier page of this provider left unsent waits first, in order, and shows as waiting.
+    const restored = await claimOutbox(outboxStore, credentials.quickBloxId, tabs);
+    if (stopped) return;
+    for (const record of restored) outbox.push(record.item);
+    for (const plugin of plugins) plugin.restored?.(restored);
+    state.waiting = outbox.pending.length;
     try {
       await chat.connect({ userId: credentials.quickBloxId, token: service.client.token! });
     } catch (error) {
@@ -204,7 +253,8 @@ export function startChat({ queryClient, state, plugins, traffic }: StartChatOpt
     };
     keepAlive();
     for (const plugin of plugins) await plugin.afterLogin?.(runtime);
-    state.waiting = outbox.pending.length;
+    // Rooms are joined now: what waited (also from an earlier page) goes out.
+    runtime.flushOutbox();
   }
 
   run().catch((error: unknown) => {

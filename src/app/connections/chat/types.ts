@@ -4,6 +4,8 @@ import type { ChatService } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatClient, DialogDescriptor, DialogMessage } from '../../../xmpp';
 import type { ModuleCarrier } from './module-carrier';
+import type { StoredOutgoing } from './outbox-store';
+import type { OwnMessages } from './own-messages';
 
 /** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
 export type Outgoing =
@@ -18,6 +20,8 @@ export interface ChatRuntime {
   chat: ChatClient;
   /** Other modules' headlines in and out, e.g. call signalling (docs/wire/hosted-chat.md §14). */
   modules: ModuleCarrier;
+  /** Messages other modules send into a dialog (a call's end message), shown as ours (own-messages.ts). */
+  own: OwnMessages;
   me: number;
   queryClient: QueryClient;
   /** Sends now, or keeps it in order until the connection is back (spec §5, §3 "wait for send"). */
@@ -37,6 +41,11 @@ export interface ChatPlugin {
   account?(account: ChatAccountInfo): void;
   /** Wires the plugin's events once the client exists, before the first login; returns the unwiring. */
   wire?(runtime: ChatRuntime): () => void;
+  /**
+   * What an earlier page of this provider left unsent (outbox-store.ts), before the first login:
+   * shown as waiting; the connection sends it once the chat is up.
+   */
+  restored?(records: readonly StoredOutgoing[]): void;
   /** After the first login succeeded (dialogs, blocked users, rooms). */
   afterLogin?(runtime: ChatRuntime): Promise<void>;
   /** The chat stopped for good (sign-out, a page without chat): drop what was kept. */

@@ -7,8 +7,12 @@ import type { DoctorInfo } from '../../../shared/api/account';
 import { protocolCalls } from '../../api/api-client';
 import { setAgreementProtocol, startSession } from '../../session';
 
-export async function afterSignIn(token: string, userInfo: DoctorInfo): Promise<{ agreementDue: boolean }> {
-  startSession(token, userInfo);
+export async function afterSignIn(
+  token: string,
+  userInfo: DoctorInfo,
+  autoLogoffSeconds?: number,
+): Promise<{ agreementDue: boolean }> {
+  startSession(token, userInfo, autoLogoffSeconds);
   const due = await protocolCalls.isPopupDue(userInfo.userId);
   setAgreementProtocol(due.popup ? '0' : '1');
   return { agreementDue: due.popup };

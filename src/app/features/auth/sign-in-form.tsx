@@ -22,7 +22,7 @@ export function SignInForm({
   const submit = handleSubmit(async (values) => {
     try {
       const result = await accountCalls.signIn(values);
-      const { agreementDue } = await afterSignIn(result.token, result.userInfo);
+      const { agreementDue } = await afterSignIn(result.token, result.userInfo, result.autoLogoffSeconds);
       onSignedIn(agreementDue);
     } catch (error) {
       applyServerFieldErrors(error, setError, ['email', 'password']);

@@ -17,7 +17,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp(agreementDue: boolean): 
   const submit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     try {
       const result = await accountCalls.signUp({ ...values, language: i18n.language as Language });
-      const { agreementDue } = await afterSignIn(result.token, result.userInfo);
+      const { agreementDue } = await afterSignIn(result.token, result.userInfo, result.autoLogoffSeconds);
       onSignedUp(agreementDue);
     } catch (error) {
       applyServerFieldErrors(error, setError, ['email', 'password', 'firstName', 'lastName']);

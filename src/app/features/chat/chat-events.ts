@@ -66,6 +66,8 @@ export function wireChatEvents(runtime: ChatRuntime): () => void {
     // The connection has sent what waited (connections/chat/link-events.ts); the rest catches up.
     chat.on('reconnect', () => void afterReconnect(runtime)),
     chat.on('message', (message) => onMessage(runtime, message)),
+    // A call's end message and the like, sent by another module (connections/chat/own-messages.ts).
+    runtime.own.on((message) => onMessage(runtime, message)),
     chat.on('messageSent', ({ id }) =>
       updateEntry(id, (e) => (e.onServer && !e.failed ? e : { ...e, onServer: true, failed: false })),
     ),

@@ -9,8 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
-import { useChat } from '../../connections';
+import { LazyDialog as Dialog } from '../../components/lazy-dialog';
+import { StartCallButtons } from '../../components/start-call-buttons';
+import { requestCall, useChat } from '../../connections';
 import { addContact, blockUser, refreshOccupants, unblockUser } from './chat-actions';
 import { chatStore, type DialogView } from './chat-store';
 import { usePerson } from './use-names';
@@ -66,6 +67,12 @@ function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: num
   };
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {!isBlocked && (
+        <StartCallButtons
+          name={dialog.name}
+          onCall={(media) => requestCall({ opponentId: clientId, media, name: dialog.name || undefined })}
+        />
+      )}
       {!isBlocked &&
         (!contact || contact.subscription === 'none' || contact.subscription === 'from') &&
         (contact?.ask === 'subscribe' ? (

@@ -14,6 +14,8 @@ import { formatDateTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';
 import { SearchForm } from '../../components/search-form';
 import { messagePath, reportsPath } from './links';
+import { StartCallButtons } from '../../components/start-call-buttons';
+import { requestCall } from '../../connections';
 
 export function ClientsTable() {
   const { t, i18n } = useTranslation('workspace');
@@ -61,7 +63,7 @@ export function ClientsTable() {
       key: 'actions',
       header: <span className="sr-only">{t('clients.actions')}</span>,
       render: (c) => (
-        <span className="flex gap-3">
+        <span className="flex flex-wrap items-center gap-3">
           <Link
             className="text-brand hover:underline"
             to={messagePath(c.chatId)}
@@ -76,6 +78,11 @@ export function ClientsTable() {
           >
             {t('clients.reports')}
           </Link>
+          <StartCallButtons
+            compact
+            name={c.name}
+            onCall={(media) => requestCall({ opponentId: c.chatId, media, name: c.name })}
+          />
         </span>
       ),
     },

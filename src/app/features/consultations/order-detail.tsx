@@ -14,6 +14,8 @@ import { Dialog } from '../../components/dialog';
 import { formatDateTime, formatMoney, formatTime } from '../../components/format';
 import { paths, questionPath } from '../../paths';
 import { messagePath, reportsPath } from './links';
+import { StartCallButtons } from '../../components/start-call-buttons';
+import { requestCall } from '../../connections';
 import { ORDERS_KEY, orderQuery } from './queries';
 import { StatusBadge } from './status-badge';
 
@@ -88,6 +90,14 @@ export function OrderDetail({ id }: { id: number }) {
           >
             {t('clients.reports')}
           </Link>
+          {(a.status === 'UPCOMING' || a.status === 'IN_PROGRESS') && (
+            <StartCallButtons
+              name={a.memberName}
+              onCall={(media) =>
+                requestCall({ opponentId: a.memberChatId, media, name: a.memberName, consultation: true })
+              }
+            />
+          )}
           {canStart && (
             <Button onClick={() => start.mutate()} busy={start.isPending}>
               {t('orders.start')}

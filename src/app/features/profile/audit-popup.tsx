@@ -7,17 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { AuditInfo } from '../../../shared/api/profile';
 import { AUDIT_POPUP_WIDTH_PX } from '../../../shared/constants';
 import { Dialog } from '../../components/dialog';
-import { AuditStatusPanel, auditTitleKey } from './audit-status-panel';
+import { AuditStatusPanel } from './audit-status-panel';
+import { auditTitleKey, decisionPopupDue } from './audit-state';
 import { useMarkPopupShown } from './use-audit-info';
-
-/** A decision the provider has not seen yet. */
-export function decisionPopupDue(audit: AuditInfo | undefined): boolean {
-  return Boolean(
-    audit &&
-    !audit.auditedPopupPage &&
-    (audit.auditStatus === 'AUDIT_PASSED' || audit.auditStatus === 'AUDIT_NOT_PASSED'),
-  );
-}
 
 export function AuditPopup({ audit, open, onClose }: { audit: AuditInfo; open: boolean; onClose(): void }) {
   const { t } = useTranslation('profile');

@@ -11,6 +11,7 @@ import { AUDIT_PROCESSING_DAYS } from '../../../shared/constants';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { accountSettingPath, paths } from '../../paths';
+import { auditTitleKey } from './audit-state';
 
 export type AuditPanelAction = 'viewProfile' | 'editAvailability' | 'edit' | 'gotIt' | 'start';
 
@@ -26,10 +27,6 @@ const ICON: Record<string, string> = {
   AUDIT_NOT_PASSED: '!',
   NONE: '✎',
 };
-
-export function auditTitleKey(status: AuditInfo['auditStatus']): string {
-  return `status.${status ?? 'NONE'}.title`;
-}
 
 export interface AuditStatusPanelProps {
   audit: AuditInfo;

@@ -1,7 +1,8 @@
 /** The profile feature: audit info and status (spec §4), the profile form and view, uploads (spec §5). */
 export { AUDIT_INFO_KEY, DOCTOR_INFO_KEY, doctorInfoQuery } from './queries';
 export { useAuditInfo, useMarkPopupShown } from './use-audit-info';
-export { AuditStatusPanel, auditTitleKey, type AuditPanelAction } from './audit-status-panel';
-export { AuditPopup, decisionPopupDue } from './audit-popup';
+export { AuditStatusPanel, type AuditPanelAction } from './audit-status-panel';
+export { auditTitleKey, decisionPopupDue } from './audit-state';
+export { LazyAuditPopup as AuditPopup } from './lazy-audit-popup';
 export { ProfileForm } from './profile-form';
 export { ProfileView } from './profile-view';

@@ -1,6 +1,6 @@
 /**
  * /settings: language, contact details (without a new review), password change, notification
- * preferences, sign-out, the accepted agreement versions and account cancellation.
+ * preferences, the pre-call check of camera, microphone and connection, sign-out, the accepted agreement versions and account cancellation.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { ChangePasswordForm, signOut } from '../../features/auth';
 import { updateUserInfo } from '../../session';
 import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
 import { NotificationSettingsForm } from '../../features/notifications';
+import { PreCallCheckLauncher } from '../../features/calls/pre-call-check';
 import { paths } from '../../paths';
 
 function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
@@ -27,7 +28,7 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
 }
 
 export default function SettingsPage() {
-  const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications']);
+  const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications', 'calls']);
   const navigate = useNavigate();
   const client = useQueryClient();
   const info = useQuery(doctorInfoQuery());
@@ -49,6 +50,9 @@ export default function SettingsPage() {
       </Section>
       <Section title={t('notifications:settings.title')} intro={t('notifications:settings.intro')}>
         <NotificationSettingsForm />
+      </Section>
+      <Section title={t('calls:precheck.title')} intro={t('calls:precheck.settingsIntro')}>
+        <PreCallCheckLauncher />
       </Section>
       <Section title={t('settings:session.title')} intro={t('settings:session.intro')}>
         <Button

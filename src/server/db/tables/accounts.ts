@@ -63,7 +63,8 @@ export interface MembersTable {
   created_at: CreatedAt;
 }
 
-export type SessionEndReason = 'KICKED' | 'LOGOUT' | 'EXPIRED' | 'PASSWORD_CHANGED' | 'CANCELLED';
+export type SessionEndReason =
+  'KICKED' | 'LOGOUT' | 'EXPIRED' | 'PASSWORD_CHANGED' | 'CANCELLED' | 'AUTO_LOGOFF';
 
 export interface SessionsTable {
   id: Generated<number>;
@@ -71,6 +72,8 @@ export interface SessionsTable {
   token_hash: string;
   created_at: CreatedAt;
   last_seen_at: DefaultNow;
+  /** The provider's last activity the portal reported (docs/security.md "Automatic logoff"). */
+  last_activity_at: DefaultNow;
   expires_at: Timestamp;
   ended_at: Timestamp | null;
   end_reason: SessionEndReason | null;

@@ -5,7 +5,7 @@
 -- every message whose extraParams say save_to_history (one-to-one at -0.75 on message/bare and
 -- message/full: after mod_mam and mod_carbons, before delivery; rooms on muc-broadcast-message at
 -- -1) and every delivered/displayed chat marker. A report is first appended to a durable outbox in
--- Prosody's data directory, then sent in order, in batches; it leaves the outbox only when the
+-- Prosody's data directory, then sent in order, in batches; it counts as sent only when the
 -- portal answered 200, so a portal that is down or restarting loses nothing: the outbox is retried
 -- with back-off and flushed again when Prosody itself restarts.
 --
@@ -35,6 +35,61 @@ if not hook_base or not secret then
 end
 
 -- The outbox -------------------------------------------------------------------------------------
+--
+-- Durable and append-only (docs/prosody.md "Reporting messages to our server"): every report is appended to the
+-- list file (datamanager.list_append, one line) before anything else happens to it, and the
+-- portal's progress is a small cursor file, {sent = n}: the first n lines are delivered. What
+-- waits is also kept in memory, so a batch costs one small cursor write however long the backlog
+-- is. The list file is rewritten only when the delivered part is at least as long as what waits
+-- (and at least compact_at lines), so each line is copied at most a constant number of times. The
+-- cursor always moves back before the file shrinks: a crash in between sends some reports again,
+-- which the portal drops as duplicates, and never skips one.
+
+local OUTBOX_CURSOR = OUTBOX .. "_sent";
+local compact_at = module:get_option_number("portal_history_compact", 1000);
+
+-- queue[head..tail] wait, in order; `sent` lines at the front of the list file are delivered.
+local queue, head, tail, sent = {}, 1, 0, 0;
+
+local function waiting() return tail - head + 1; end
+
+local function load_outbox()
+	local items = datamanager.list_load(nil, module.host, OUTBOX) or {};
+	local cursor = datamanager.load(nil, module.host, OUTBOX_CURSOR);
+	sent = math.min(cursor and tonumber(cursor.sent) or 0, #items);
+	queue, head, tail = {}, 1, 0;
+	for i = sent + 1, #items do
+		tail = tail + 1;
+		queue[tail] = items[i];
+	end
+	if sent > 0 then module:log("info", "%d history report(s) left by the last run are sent again", #items - sent); end
+end
+
+local function store_cursor(n)
+	local ok, err = datamanager.store(nil, module.host, OUTBOX_CURSOR, n > 0 and { sent = n } or nil);
+	if not ok then module:log("error", "Could not store the history outbox cursor: %s", tostring(err)); end
+	return ok;
+end
+
+-- After the portal took `count` reports from the front.
+local function delivered(count)
+	for i = head, head + count - 1 do queue[i] = nil; end
+	head, sent = head + count, sent + count;
+	if waiting() == 0 then
+		-- Nothing waits: the cursor goes back, then the file goes.
+		store_cursor(0);
+		datamanager.list_store(nil, module.host, OUTBOX, {});
+		queue, head, tail, sent = {}, 1, 0, 0;
+	elseif sent >= compact_at and sent >= waiting() then
+		store_cursor(0);
+		local rest = {};
+		for i = head, tail do rest[#rest + 1] = queue[i]; end
+		datamanager.list_store(nil, module.host, OUTBOX, rest);
+		queue, head, tail, sent = rest, 1, #rest, 0;
+	else
+		store_cursor(sent);
+	end
+end
 
 local pumping, retry_pending, delay, sequence = false, false, 1, 0;
 local pump;
@@ -51,10 +106,9 @@ end
 
 function pump()
 	if pumping or retry_pending or not hook_base or not secret then return; end
-	local items = datamanager.list_load(nil, module.host, OUTBOX);
-	if not items or #items == 0 then return; end
+	if waiting() == 0 then return; end
 	local batch = {};
-	for i = 1, math.min(#items, batch_size) do batch[i] = items[i]; end
+	for i = head, math.min(tail, head + batch_size - 1) do batch[#batch + 1] = queue[i]; end
 	pumping = true;
 	sequence = sequence + 1;
 	local this_request = sequence;
@@ -64,7 +118,7 @@ function pump()
 		finished = true;
 		pumping = false;
 		module:log("warn", "History report of %d item(s) failed (%s); %d waiting, retrying in %ds",
-			#batch, reason, #items, delay);
+			#batch, reason, waiting(), delay);
 		retry_later();
 	end
 	local guard = module:add_timer(request_timeout, function()
@@ -82,21 +136,24 @@ function pump()
 		pumping = false;
 		delay = 1;
 		-- Items appended while the request was in flight stay, after the ones just sent.
-		local now_items = datamanager.list_load(nil, module.host, OUTBOX) or {};
-		local rest = {};
-		for i = #batch + 1, #now_items do rest[#rest + 1] = now_items[i]; end
-		datamanager.list_store(nil, module.host, OUTBOX, rest);
-		if #rest > 0 then module:add_timer(0, pump); end
+		delivered(#batch);
+		if waiting() > 0 then module:add_timer(0, pump); end
 	end);
 end
 
 local function enqueue(item)
 	local ok, err = datamanager.list_append(nil, module.host, OUTBOX, item);
 	if not ok then
+		-- Not on disk, so not in the cursor's count either: it is not reported.
 		module:log("error", "Could not queue a history report for %s: %s", tostring(item.id), tostring(err));
+		return;
 	end
+	tail = tail + 1;
+	queue[tail] = item;
 	pump();
 end
+
+load_outbox();
 
 -- Reading the vendor's message extension (§14.2, §14.3) -----------------------------------------
 

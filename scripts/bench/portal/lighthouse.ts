@@ -1,0 +1,94 @@
+/**
+ * Lighthouse 12 (13 needs Node 22.19, outside our engines) driving Debian's Chromium through
+ * chrome-launcher, mobile profile with its default throttling (docs/architecture.md §4
+ * "Lighthouse"). The signed-in run first signs in through the login form in the same browser and
+ * keeps its storage (`disableStorageReset`), so the dashboard opens as for a returning provider.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
+import { provider } from '../../../fixtures';
+
+export interface LighthouseFigures {
+  url: string;
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Titles of the audits that cost points, worst first. */
+  failing: string[];
+}
+
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+];
+
+async function signIn(port: number, baseUrl: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const persona = provider('amelia');
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email').fill(persona.email);
+    await page.getByLabel('Password', { exact: true }).fill(persona.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/Dashboard\/Dashboard$/);
+    // Storage stays (the session); the HTTP cache goes, so the dashboard loads cold.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runLighthouse(
+  baseUrl: string,
+  path: string,
+  signedIn: boolean,
+): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: FLAGS,
+  });
+  try {
+    if (signedIn) await signIn(chrome.port, baseUrl);
+    const result = await lighthouse(`${baseUrl}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: signedIn,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+    const { categories, audits } = result.lhr;
+    const failing = Object.values(audits)
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'manual',
+      )
+      .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    return {
+      url: path,
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? Number.NaN),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+      cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

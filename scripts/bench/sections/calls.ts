@@ -1,0 +1,214 @@
+/**
+ * Calls (issue 13 "Benchmark"): Chromium (Debian's, fake camera and microphone) running our built
+ * call client on a minimal page (scripts/bench/calls/page-entry.ts) calls the member simulator
+ * (`npm run member`, src/webrtc + @roamhq/wrtc) 20 times; the figure is the time from `accept`
+ * to the first decoded remote video frame in Chromium. The floor is the same two endpoints — the
+ * same Chromium, @roamhq/wrtc sending the simulator's test pattern and tone — connected by bare
+ * RTCPeerConnections with the signalling passed directly. Then one call of each kind is held to
+ * measure CPU time per minute of call (the member's process; Chromium's processes).
+ */
+import { build } from 'esbuild';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import wrtc from '@roamhq/wrtc';
+import { member, provider } from '../../../fixtures';
+import { CHROMIUM_ARGS } from '../../../playwright.config';
+import { apiClient } from '../../../tests/support/api';
+import { startMember } from '../../../tests/support/member-simulator';
+import { ROOT } from '../../../tests/support/stack';
+import { startSyntheticMedia } from '../../member/synthetic-media';
+import { quantile, type BenchSection } from '../bench';
+import { descendantsCpuSeconds, processCpuSeconds } from '../calls/cpu';
+
+const CALLS = 20;
+const HOLD_MS = 20_000;
+const HOLD_ROUNDS = 2;
+const TARGET_RATIO = 1.2;
+const TARGET_MS = 1000;
+const PAGE_PATH = '/__bench/calls.html';
+const CHROMIUM = /chrom/i;
+
+async function pageBundle(): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(ROOT, 'scripts/bench/calls/page-entry.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    nodePaths: [path.join(ROOT, 'node_modules')],
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** One floor call: Chromium's bare peer connection ⇄ a bare @roamhq/wrtc one, signalling by hand. */
+async function floorCall(page: Page, pending: { onCandidate: (c: RTCIceCandidateInit) => void }, holdMs = 0) {
+  const sent = startSyntheticMedia();
+  const pc = new wrtc.RTCPeerConnection({ iceServers: [] }) as unknown as RTCPeerConnection;
+  for (const track of sent.stream.getTracks()) pc.addTrack(track, sent.stream);
+  const fromPage: RTCIceCandidateInit[] = [];
+  let remoteSet = false;
+  pending.onCandidate = (c) => (remoteSet ? void pc.addIceCandidate(c) : fromPage.push(c));
+  const toPage: RTCIceCandidateInit[] = [];
+  let answered = false;
+  pc.onicecandidate = (e) => {
+    if (!e.candidate) return;
+    const c = e.candidate.toJSON();
+    if (answered) void page.evaluate((x) => window.callBench.floorCandidate(x), c);
+    else toPage.push(c);
+  };
+  try {
+    const offer = await page.evaluate(() => window.callBench.floorOffer());
+    await pc.setRemoteDescription({ type: 'offer', sdp: offer });
+    remoteSet = true;
+    for (const c of fromPage.splice(0)) await pc.addIceCandidate(c);
+    await pc.setLocalDescription(await pc.createAnswer());
+    const timing = page.evaluate((sdp) => window.callBench.floorAnswer(sdp), pc.localDescription!.sdp);
+    answered = true;
+    for (const c of toPage.splice(0)) void page.evaluate((x) => window.callBench.floorCandidate(x), c);
+    const ms = await timing;
+    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    return ms;
+  } finally {
+    await page.evaluate(() => window.callBench.floorClose());
+    pc.close();
+    sent.stop();
+  }
+}
+
+export const section: BenchSection = {
+  name: 'calls',
+  async run({ stack, report, note }) {
+    const amelia = provider('amelia');
+    const ava = member('ava');
+    const api = apiClient(stack.url);
+    const token = await api.signInAs('amelia');
+    const info = await api.call<{ password: string }>('GET', '/message/qb/user/getInfo', { token });
+    const bundle = await pageBundle();
+    const sim = await startMember(stack.url, 'ava', { args: ['--answer-after-ms', '0'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // The page is fulfilled by Playwright, so Chromium does not count it as served from
+      // loopback and would block its WebSocket to 127.0.0.1 (Local Network Access).
+      args: [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks'],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.route(`${stack.url}/__bench/**`, (route) =>
+        route.request().url().endsWith('.js')
+          ? route.fulfill({ contentType: 'text/javascript', body: bundle })
+          : route.fulfill({
+              contentType: 'text/html',
+              body: '<!doctype html><title>calls bench</title><script type="module" src="/__bench/calls.js"></script>',
+            }),
+      );
+      const pending = { onCandidate: (_c: RTCIceCandidateInit) => undefined as void };
+      await page.exposeFunction('floorCandidate', (c: RTCIceCandidateInit) => pending.onCandidate(c));
+      await page.goto(`${stack.url}${PAGE_PATH}`);
+      await page.waitForFunction(() => 'callBench' in window);
+      await page.evaluate((o) => window.callBench.connect(o), {
+        service: `${stack.url.replace(/^http/, 'ws')}/xmpp-websocket`,
+        domain: stack.chatDomain,
+        appId: stack.appId,
+        userId: amelia.chatId,
+        password: info.data.password,
+      });
+
+      // Interleaved, so a busy machine weighs on both alike.
+      const ours: number[] = [];
+      const dial: number[] = [];
+      const floor: number[] = [];
+      for (let i = 0; i < CALLS; i++) {
+        const r = await page.evaluate((id) => window.callBench.call(id), ava.chatId);
+        ours.push(r.acceptToFrameMs);
+        dial.push(r.dialToFrameMs);
+        await sim.waitFor(/Call \S+ ended/, 10_000);
+        sim.lines.splice(0);
+        floor.push(await floorCall(page, pending));
+      }
+
+      const p50 = quantile(ours, 0.5);
+      const p95 = quantile(ours, 0.95);
+      const f50 = quantile(floor, 0.5);
+      const f95 = quantile(floor, 0.95);
+      const round = (ms: number) => Math.round(ms);
+      report({
+        metric: `accept → first remote frame, p50 (${CALLS} calls)`,
+        ours: round(p50),
+        reference: round(f50),
+        referenceName: 'bare RTCPeerConnection',
+        unit: 'ms',
+      });
+      report({
+        metric: `accept → first remote frame, p95 (${CALLS} calls)`,
+        ours: round(p95),
+        reference: round(f95),
+        referenceName: 'bare RTCPeerConnection',
+        unit: 'ms',
+      });
+      report({
+        metric: 'accept → first frame p95 / floor p95',
+        ours: Math.round((p95 / f95) * 100) / 100,
+        reference: TARGET_RATIO,
+        referenceName: 'target',
+        unit: '×',
+      });
+      report({
+        metric: 'accept → first remote frame, p95',
+        ours: round(p95),
+        reference: TARGET_MS,
+        referenceName: 'target (loopback)',
+        unit: 'ms',
+      });
+      report({ metric: 'dial → first remote frame, p50', ours: round(quantile(dial, 0.5)), unit: 'ms' });
+
+      // CPU per minute of call: held calls, ours and floor alternating.
+      const cpu = { memberOurs: 0, chromiumOurs: 0, oursMs: 0, memberFloor: 0, chromiumFloor: 0, floorMs: 0 };
+      for (let round = 0; round < HOLD_ROUNDS; round++) {
+        const member0 = processCpuSeconds(sim.pid);
+        let chromium0 = descendantsCpuSeconds(CHROMIUM);
+        let t0 = performance.now();
+        await page.evaluate(([id, hold]) => window.callBench.call(id, hold), [ava.chatId, HOLD_MS] as const);
+        cpu.oursMs += performance.now() - t0;
+        cpu.memberOurs += processCpuSeconds(sim.pid) - member0;
+        cpu.chromiumOurs += descendantsCpuSeconds(CHROMIUM) - chromium0;
+        await sim.waitFor(/Call \S+ ended/, 10_000);
+        sim.lines.splice(0);
+
+        const usage0 = process.cpuUsage();
+        chromium0 = descendantsCpuSeconds(CHROMIUM);
+        t0 = performance.now();
+        await floorCall(page, pending, HOLD_MS);
+        cpu.floorMs += performance.now() - t0;
+        const usage = process.cpuUsage(usage0);
+        cpu.memberFloor += (usage.user + usage.system) / 1e6;
+        cpu.chromiumFloor += descendantsCpuSeconds(CHROMIUM) - chromium0;
+      }
+      const perMinute = (seconds: number, ms: number) => Math.round((seconds / (ms / 60_000)) * 10) / 10;
+      report({
+        metric: 'member CPU per minute of call',
+        ours: perMinute(cpu.memberOurs, cpu.oursMs),
+        reference: perMinute(cpu.memberFloor, cpu.floorMs),
+        referenceName: 'bare wrtc peer (bench process)',
+        unit: 'CPU s',
+      });
+      report({
+        metric: 'Chromium CPU per minute of call',
+        ours: perMinute(cpu.chromiumOurs, cpu.oursMs),
+        reference: perMinute(cpu.chromiumFloor, cpu.floorMs),
+        referenceName: 'bare RTCPeerConnection',
+        unit: 'CPU s',
+      });
+      note(
+        `Chromium ${await browser.version()} runs our call client from a minimal page (src/webrtc/browser + src/xmpp bundled by esbuild), fake camera 640×480 and microphone; the member sends 320×240 at 15 fps and a 440 Hz tone. Ours: accept signal received → first frame decoded (MediaStreamTrackProcessor). Floor: answer applied → first frame decoded, candidates handed over directly. Calls alternate ours / floor. CPU: ${HOLD_ROUNDS} calls of each kind held ${HOLD_MS / 1000} s, alternating, utime+stime from /proc, scaled to a minute. Load average while measuring: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
+      );
+      note(`ours ms: ${ours.map(round).join(' ')}; floor ms: ${floor.map(round).join(' ')}`);
+    } finally {
+      await browser.close();
+      await sim.stop();
+    }
+  },
+};

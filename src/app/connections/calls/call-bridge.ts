@@ -1,0 +1,121 @@
+/**
+ * Calls as the chat connection hears them (spec §4 Call; docs/wire/hosted-chat.md §20.1): the
+ * ring listener lives with the chat on every signed-in page, while the call code (the calls
+ * feature, src/webrtc, simple-peer) loads only when a call rings or is started
+ * (docs/calls.md "Call screens"). Until that code attaches, call signals are kept in order,
+ * so a ring that arrives while it loads is handed to it, not lost. Features start a call here
+ * (`requestCall`) without importing the calls feature.
+ */
+import { proxy } from 'valtio';
+import type { ModuleMessage } from '../../../xmpp';
+import type { ModuleCarrier } from '../chat/module-carrier';
+import type { ChatPlugin, ChatRuntime } from '../chat/types';
+
+/** The module of call signals (docs/wire/hosted-chat.md §20.1). */
+export const CALL_MODULE = 'WebRTCVideoChat';
+
+/** How long a signal waits for the call code (spec §9 "Call answer time-out 60 s"). */
+const KEEP_MS = 60_000;
+/** A ring repeats every 5 s (spec §9): more than this many waiting signals is noise. */
+const KEEP_AT_MOST = 200;
+
+export type CallMedia = 'video' | 'audio';
+
+/** A call a screen asks for: the client, video or audio, and the consultation it belongs to. */
+export interface CallRequest {
+  /** The client's chat user id (quickBloxId). */
+  opponentId: number;
+  media: CallMedia;
+  /** Known name and avatar, shown while the lookup runs. */
+  name?: string;
+  avatar?: string;
+  /** Started from a consultation: after the call the provider may end it (spec §7 consultation/end). */
+  consultation?: boolean;
+}
+
+export interface CallBridgeState {
+  /** The call code is wanted: a ring arrived or a call was asked for (the shell then loads it). */
+  wanted: boolean;
+  /** A call asked for and not yet taken by the call code. */
+  request: CallRequest | null;
+  /** Spec §4 "The media window is closed, shrunk or open" (the layout shows the chat icon unless open). */
+  window: 'closed' | 'shrunk' | 'open';
+}
+
+export const callBridge = proxy<CallBridgeState>({ wanted: false, request: null, window: 'closed' });
+
+let waiting: Array<{ message: ModuleMessage; at: number }> = [];
+let attached: ((message: ModuleMessage) => void) | null = null;
+
+function signalType(message: ModuleMessage): string | undefined {
+  const type = message.extension.signalType;
+  return typeof type === 'string' ? type : undefined;
+}
+
+/** One call signal from the chat: to the call code if it listens, else kept for it. */
+export function hearCallSignal(message: ModuleMessage, now = Date.now()): void {
+  // Wire §14.6: signals delivered late (offline storage) are dropped.
+  if (message.delayed) return;
+  if (attached) {
+    attached(message);
+    return;
+  }
+  waiting = waiting.filter((w) => now - w.at < KEEP_MS).slice(-(KEEP_AT_MOST - 1));
+  waiting.push({ message, at: now });
+  if (signalType(message) === 'call') callBridge.wanted = true;
+}
+
+/**
+ * The carrier the call code listens and sends through: the chat's, except that the call module's
+ * listener first receives the signals that waited for it (in order, fresh ones only).
+ */
+export function callCarrier(runtime: ChatRuntime, now: () => number = Date.now): ModuleCarrier {
+  return {
+    on(moduleIdentifier, listener) {
+      if (moduleIdentifier !== CALL_MODULE) return runtime.modules.on(moduleIdentifier, listener);
+      if (attached) throw new Error('The call code is already listening to call signals');
+      attached = listener;
+      const fresh = waiting.filter((w) => now() - w.at < KEEP_MS).map((w) => w.message);
+      waiting = [];
+      // After the caller's own set-up has returned, as a live signal would arrive.
+      queueMicrotask(() => {
+        for (const message of fresh) if (attached === listener) listener(message);
+      });
+      return () => {
+        if (attached === listener) attached = null;
+      };
+    },
+    send: (to, moduleIdentifier, message) => runtime.modules.send(to, moduleIdentifier, message),
+  };
+}
+
+/** Asks for a call (from a conversation, a client or an appointment); the call code takes it. */
+export function requestCall(request: CallRequest): void {
+  callBridge.request = request;
+  callBridge.wanted = true;
+}
+
+/** The call asked for, once: the call code takes it when it is ready. */
+export function takeCallRequest(): CallRequest | null {
+  const request = callBridge.request;
+  callBridge.request = null;
+  return request;
+}
+
+/** The ring listener, wired on every signed-in page with the chat (signed-in-shell.tsx). */
+export const callRingPlugin: ChatPlugin = {
+  wire: (runtime) => runtime.modules.on(CALL_MODULE, (message) => hearCallSignal(message)),
+  reset() {
+    waiting = [];
+    callBridge.request = null;
+  },
+};
+
+/** Test seam: what waits, and no listener. */
+export function resetCallBridgeForTests(): void {
+  waiting = [];
+  attached = null;
+  callBridge.wanted = false;
+  callBridge.request = null;
+  callBridge.window = 'closed';
+}

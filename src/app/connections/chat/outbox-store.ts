@@ -1,0 +1,146 @@
+/**
+ * The outbox kept in the browser (docs/architecture.md §3 "Outbox"): what the provider gave
+ * while the chat was down is written to IndexedDB before it is tried, so it survives a reload
+ * and a crash of the tab, and is taken out once the server has it (a message: its stream
+ * management acknowledgement; a read marker: once sent). Each record carries the id the message
+ * was given when typed, the one it is sent with, so a message the server already holds merges
+ * with the history instead of doubling (the history keeps one row per id). Records belong to one
+ * chat user; another provider signing in on the same browser never sends them. Each record is
+ * sent by the tab that wrote it; a page takes over only the records of tabs that are gone
+ * (reloaded, closed, crashed), so two open tabs never send one message twice.
+ */
+import type { Outgoing } from './types';
+
+export interface StoredOutgoing {
+  /** The message id, or `read:{messageId}` for a read marker. */
+  key: string;
+  /** The chat user who gave it. */
+  owner: number;
+  /** When it was given (ms); the conversation shows it at that time. */
+  at: number;
+  /** The tab that sends it (tab-registry.ts): another live tab of the browser leaves it alone. */
+  tab: string;
+  item: Outgoing;
+}
+
+/** The tabs of this browser (Web Locks in the portal). */
+export interface TabRegistry {
+  readonly id: string;
+  /** Runs `work` alone among the tabs, knowing which tabs are alive. */
+  exclusive<T>(work: (alive: (tab: string) => boolean) => Promise<T>): Promise<T>;
+}
+
+export interface OutboxStore {
+  /** The owner's records, oldest first. */
+  load(owner: number): Promise<StoredOutgoing[]>;
+  put(record: StoredOutgoing): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** Deletes all the owner's records (an explicit sign-out the provider confirmed). */
+  clear(owner: number): Promise<void>;
+}
+
+export const OUTBOX_DB = 'portal-chat-outbox';
+const STORE = 'outgoing';
+
+export function outgoingKey(item: Outgoing): string | null {
+  if (item.kind === 'read') return `read:${item.messageId}`;
+  return item.message.id ?? null;
+}
+
+const done = (request: IDBRequest | IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    if ('oncomplete' in request) {
+      request.oncomplete = () => resolve();
+      request.onerror = () => reject(request.error);
+      request.onabort = () => reject(request.error);
+    } else {
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+    }
+  });
+
+/** IndexedDB (`indexedDB` of the page; a fake one in unit tests). */
+export function indexedDbOutboxStore(factory: IDBFactory = indexedDB): OutboxStore {
+  let opened: Promise<IDBDatabase> | null = null;
+  const db = () =>
+    (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const request = factory.open(OUTBOX_DB, 1);
+      request.onupgradeneeded = () => {
+        const store = request.result.createObjectStore(STORE, { keyPath: 'key' });
+        store.createIndex('owner', 'owner');
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => {
+        opened = null;
+        reject(request.error);
+      };
+    }));
+  const write = async (work: (store: IDBObjectStore) => void) => {
+    const transaction = (await db()).transaction(STORE, 'readwrite');
+    work(transaction.objectStore(STORE));
+    await done(transaction);
+  };
+  return {
+    async load(owner) {
+      const request = (await db()).transaction(STORE).objectStore(STORE).index('owner').getAll(owner);
+      await done(request);
+      return (request.result as StoredOutgoing[]).sort((a, b) => a.at - b.at);
+    },
+    put: (record) => write((store) => store.put(record)),
+    remove: (key) => write((store) => store.delete(key)),
+    clear: (owner) =>
+      write((store) => {
+        const cursor = store.index('owner').openKeyCursor(owner);
+        cursor.onsuccess = () => {
+          if (!cursor.result) return;
+          store.delete(cursor.result.primaryKey);
+          cursor.result.continue();
+        };
+      }),
+  };
+}
+
+/** Where IndexedDB is missing (some private modes): the outbox lives as long as the tab. */
+export function memoryOutboxStore(): OutboxStore {
+  const records = new Map<string, StoredOutgoing>();
+  return {
+    load: async (owner) => [...records.values()].filter((r) => r.owner === owner).sort((a, b) => a.at - b.at),
+    put: async (record) => void records.set(record.key, record),
+    remove: async (key) => void records.delete(key),
+    clear: async (owner) => {
+      for (const [key, record] of records) if (record.owner === owner) records.delete(key);
+    },
+  };
+}
+
+/** How many of the owner's kept records are messages not yet sent (read markers aside). */
+export async function unsentMessageCount(store: OutboxStore, owner: number): Promise<number> {
+  return (await restoreOutbox(store, owner)).filter((record) => record.item.kind !== 'read').length;
+}
+
+/** The owner's kept records; an unreadable store restores nothing (and says so). */
+export async function restoreOutbox(store: OutboxStore, owner: number): Promise<StoredOutgoing[]> {
+  try {
+    return await store.load(owner);
+  } catch (error) {
+    console.warn('Chat outbox storage', error);
+    return [];
+  }
+}
+
+/**
+ * The records this tab sends: its own and those of tabs that are gone, taken over (re-tagged) in
+ * one exclusive step so two pages starting together do not both take them.
+ */
+export function claimOutbox(store: OutboxStore, owner: number, tabs: TabRegistry): Promise<StoredOutgoing[]> {
+  return tabs.exclusive(async (alive) => {
+    const claimed: StoredOutgoing[] = [];
+    for (const record of await restoreOutbox(store, owner)) {
+      if (record.tab !== tabs.id && alive(record.tab)) continue;
+      const mine = { ...record, tab: tabs.id };
+      if (record.tab !== tabs.id) await store.put(mine).catch(() => undefined);
+      claimed.push(mine);
+    }
+    return claimed;
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * The chat messages of a call (spec §4 Call "On end, a system chat message is sent with the
+ * duration or a cancel text"; "Screen share toggles on/off and tells the other side via a chat
+ * message"; spec §3 chat message extension: save_to_history, dialog_id, conferenceType,
+ * share_screen). They go into the private dialog with the client (created if there is none,
+ * docs/wire/hosted-chat.md §5.1), and the Messages screen shows them as ours.
+ */
+import i18next from 'i18next';
+import { DIALOG_TYPE } from '../../../shared/dialog-type';
+import type { CallMedia, ChatRuntime } from '../../connections';
+import { formatCallDuration } from './call-format';
+
+/** Spec §4: conferenceType '1' is video, '2' is audio. */
+export const conferenceType = (media: CallMedia) => (media === 'video' ? '1' : '2');
+
+const dialogs = new Map<number, Promise<string>>();
+
+/** The private dialog with the client (the server hands back the existing one). */
+function dialogWith(runtime: ChatRuntime, userId: number): Promise<string> {
+  let dialog = dialogs.get(userId);
+  if (!dialog) {
+    dialog = runtime.service.dialogs
+      .create({ type: DIALOG_TYPE.private, occupants_ids: [userId] })
+      .then((d) => d._id);
+    dialog.catch(() => dialogs.delete(userId));
+    dialogs.set(userId, dialog);
+  }
+  return dialog;
+}
+
+/** The end text: its duration once connected, else 'Canceled the call.' (spec §8). */
+export function endMessageText(connectedSeconds: number | null): string {
+  return connectedSeconds === null
+    ? i18next.t('calls:message.canceled')
+    : i18next.t('calls:message.duration', { time: formatCallDuration(connectedSeconds) });
+}
+
+export async function sendEndMessage(
+  runtime: ChatRuntime,
+  call: { opponentId: number; media: CallMedia; connectedSeconds: number | null },
+): Promise<void> {
+  try {
+    const dialogId = await dialogWith(runtime, call.opponentId);
+    runtime.own.send(call.opponentId, {
+      body: endMessageText(call.connectedSeconds),
+      markable: true,
+      extension: { save_to_history: 1, dialog_id: dialogId, conferenceType: conferenceType(call.media) },
+    });
+  } catch (error) {
+    // Spec §8 "Missing ids for a call are logged only"; an offline chat is the same.
+    console.warn('The call end message could not be sent', error);
+  }
+}
+
+/** Tells the client the shared screen started or stopped (`share_screen` 1 or 0); not kept in history. */
+export async function sendShareNotice(
+  runtime: ChatRuntime,
+  call: { opponentId: number; media: CallMedia; sharing: boolean },
+): Promise<void> {
+  try {
+    const dialogId = await dialogWith(runtime, call.opponentId);
+    runtime.chat.send(call.opponentId, {
+      type: 'chat',
+      body: i18next.t(call.sharing ? 'calls:message.shareOn' : 'calls:message.shareOff'),
+      extension: {
+        dialog_id: dialogId,
+        conferenceType: conferenceType(call.media),
+        share_screen: call.sharing ? 1 : 0,
+      },
+    });
+  } catch (error) {
+    console.warn('The screen share notice could not be sent', error);
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * The call screens' controller (spec §4 Call): one call client of src/webrtc per running chat,
+ * listening through the chat's carrier (connections/calls/call-bridge.ts, which hands it the
+ * signals that arrived while this code loaded), and the actions of the screens. It keeps the
+ * call store (call-store.ts) in step with the session's events.
+ */
+import i18next from 'i18next';
+import {
+  browserDetails,
+  CallError,
+  CallType,
+  createCallClient,
+  SessionConnectionState,
+  type CallClient,
+  type CallSession,
+  type CallTiming,
+} from '../../../webrtc/browser';
+import type { IceServer } from '../../../shared/api/call';
+import { chatCalls } from '../../api/domain-calls';
+import { showToast } from '../../components/toast-store';
+import { callCarrier, type CallRequest, type ChatRuntime } from '../../connections';
+import { sendEndMessage } from './call-chat';
+import { openCallMedia, stopStream } from './call-devices';
+import { elapsedSeconds } from './call-format';
+import { notifyIncomingCall } from './call-notification';
+import { isLive, type EndReason } from './call-screen-state';
+import { beginCall, callStore, moveTo, resetCall, setStreams } from './call-store';
+import { CALL_MARK, rejectReason } from './end-reason';
+import { stopSharing } from './screen-share';
+
+/** How long the end text stays before the window closes by itself. */
+const END_TEXT_MS = 4_000;
+
+interface Current {
+  runtime: ChatRuntime;
+  session: CallSession;
+  /** The mark of our `call` userInfo (end-reason.ts), null for a call that rang here. */
+  mark: string | null;
+  /** Camera and microphone, kept while muted or sharing so they can come back. */
+  tracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
+  closeNotification: () => void;
+  ended: boolean;
+}
+
+let client: CallClient | null = null;
+let current: Current | null = null;
+let dismissTimer: ReturnType<typeof setTimeout> | undefined;
+
+export const currentSession = (): Current | null => current;
+
+/** The client's name and avatar (spec §3 client info); `settled` runs either way. */
+function lookupName(
+  opponentId: number,
+  apply: (info: { name: string; avatar: string | null }) => void,
+  settled: () => void = () => undefined,
+) {
+  chatCalls
+    .clientByChatId(opponentId, { quiet: true })
+    .then((info) => apply({ name: info.name, avatar: info.avatar }))
+    .catch(() => undefined)
+    .finally(settled);
+}
+
+function finish(reason: EndReason): void {
+  const call = current;
+  if (!call || call.ended) return;
+  call.ended = true;
+  call.closeNotification();
+  stopSharing({ notify: false });
+  const wasRinging = callStore.screen === 'ringing';
+  const connected = callStore.connectedAt === null ? null : elapsedSeconds(callStore.connectedAt, Date.now());
+  if (callStore.opponentId !== null && (callStore.direction === 'outgoing' || connected !== null))
+    void sendEndMessage(call.runtime, {
+      opponentId: callStore.opponentId,
+      media: callStore.media,
+      connectedSeconds: connected,
+    });
+  stopStream(call.session.localStream);
+  stopStream(callStore.localStream);
+  for (const track of Object.values(call.tracks)) track?.stop();
+  setStreams({ local: null, remote: null });
+  if (isLive(callStore.screen)) moveTo('ended', reason);
+  callStore.confirm = null;
+  callStore.askEndConsultation = callStore.consultation && !wasRinging;
+  current = null;
+  clearTimeout(dismissTimer);
+  dismissTimer = setTimeout(() => {
+    if (!callStore.askEndConsultation && callStore.screen === 'ended') resetCall();
+  }, END_TEXT_MS);
+}
+
+function follow(call: Current): void {
+  const { session } = call;
+  const offs = [
+    session.on('accept', () => {
+      if (callStore.screen === 'dialing') moveTo('connecting');
+    }),
+    session.on('reject', ({ userInfo }) => finish(rejectReason(userInfo, call.mark))),
+    session.on('stop', () => finish('remoteHangUp')),
+    session.on('userNotAnswer', () => finish('noAnswer')),
+    session.on('remoteStream', ({ stream }) => setStreams({ remote: stream })),
+    session.on('connectionState', ({ state }) => {
+      if (state === SessionConnectionState.CONNECTED || state === SessionConnectionState.COMPLETED) {
+        if (callStore.screen !== 'connected' && !call.ended) moveTo('connected');
+      }
+    }),
+    session.on('reconnection', ({ state }) => {
+      if (call.ended) return;
+      if (state === 'reconnecting' && callStore.screen === 'connected') moveTo('reconnecting');
+      if (state === 'reconnected' && callStore.screen === 'reconnecting') moveTo('connected');
+    }),
+    session.on('sessionClose', () => {
+      finish('ended');
+      for (const off of offs) off();
+    }),
+  ];
+}
+
+function mediaFailed(error: unknown): void {
+  console.warn('Call media', error);
+  // Spec §5, §8: without media permission (an audio track at least) the call is stopped.
+  showToast(i18next.t('calls:errors.media'));
+}
+
+/** The call client of this chat; returns the function that disposes of it. */
+export function startCalls(
+  runtime: ChatRuntime,
+  iceServers: IceServer[],
+  timing?: Partial<CallTiming>,
+): () => void {
+  const calls = createCallClient({
+    carrier: callCarrier(runtime),
+    userId: runtime.me,
+    iceServers,
+    timing,
+    // Wire §20.8: Firefox reads the bandwidth from b=TIAS, the others from b=AS.
+    bandwidthLine: browserDetails.browser === 'firefox' ? 'TIAS' : 'AS',
+  });
+  client = calls;
+  const off = calls.on('call', ({ session, userId }) => {
+    // Spec §4: ignored while another call overlay or session exists; only one opponent is shown.
+    if (current || isLive(callStore.screen) || session.opponentIds.length !== 1) return;
+    const media = session.callType === CallType.AUDIO ? 'audio' : 'video';
+    beginCall('ringing', {
+      opponentId: userId,
+      name: i18next.t('calls:unknownCaller', { id: userId }),
+      avatar: null,
+      media,
+      direction: 'incoming',
+      consultation: false,
+    });
+    current = {
+      runtime,
+      session,
+      mark: null,
+      tracks: { audio: null, video: null },
+      closeNotification: () => undefined,
+      ended: false,
+    };
+    const call = current;
+    follow(call);
+    lookupName(
+      userId,
+      (info) => {
+        if (current !== call) return;
+        callStore.name = info.name;
+        callStore.avatar = info.avatar;
+      },
+      () => {
+        if (current !== call || callStore.screen !== 'ringing') return;
+        call.closeNotification = notifyIncomingCall(
+          callStore.name,
+          i18next.t('calls:incoming.invites'),
+          callStore.avatar ?? undefined,
+        );
+      },
+    );
+  });
+  return () => {
+    off();
+    if (current) finish('ended');
+    calls.dispose();
+    if (client === calls) client = null;
+  };
+}
+
+function keepTracks(call: Current, stream: MediaStream): void {
+  call.tracks = { audio: stream.getAudioTracks()[0] ?? null, video: stream.getVideoTracks()[0] ?? null };
+  setStreams({ local: stream });
+}
+
+/** Places a call (spec §4 operaType '1'); the request came from a conversation, a client or an appointment. */
+export async function dial(runtime: ChatRuntime, request: CallRequest): Promise<void> {
+  if (!client || current || isLive(callStore.screen)) return;
+  let session: CallSession;
+  try {
+    session = client.createSession(
+      [request.opponentId],
+      request.media === 'video' ? CallType.VIDEO : CallType.AUDIO,
+    );
+  } catch (error) {
+    console.warn('A call could not be created', error);
+    showToast(error instanceof CallError ? error.message : i18next.t('calls:errors.start'));
+    return;
+  }
+  clearTimeout(dismissTimer);
+  beginCall('dialing', {
+    opponentId: request.opponentId,
+    name: request.name ?? i18next.t('calls:unknownCaller', { id: request.opponentId }),
+    avatar: request.avatar ?? null,
+    media: request.media,
+    direction: 'outgoing',
+    consultation: request.consultation ?? false,
+  });
+  const mark = `${session.id}`;
+  const call: Current = {
+    runtime,
+    session,
+    mark,
+    tracks: { audio: null, video: null },
+    closeNotification: () => undefined,
+    ended: false,
+  };
+  current = call;
+  follow(call);
+  if (!request.name) lookupName(request.opponentId, (info) => Object.assign(callStore, info));
+  let stream: MediaStream;
+  try {
+    stream = await openCallMedia(request.media);
+  } catch (error) {
+    mediaFailed(error);
+    session.stop();
+    finish('ended');
+    return;
+  }
+  if (call.ended) return stopStream(stream);
+  keepTracks(call, stream);
+  try {
+    await session.call(stream, { [CALL_MARK]: mark });
+  } catch (error) {
+    mediaFailed(error);
+    finish('ended');
+  }
+}
+
+/** 'Accept' on the overlay (spec §4 operaType '2'). */
+export async function accept(): Promise<void> {
+  const call = current;
+  if (!call || callStore.screen !== 'ringing') return;
+  call.closeNotification();
+  moveTo('connecting');
+  let stream: MediaStream;
+  try {
+    stream = await openCallMedia(callStore.media);
+  } catch (error) {
+    mediaFailed(error);
+    call.session.reject();
+    finish('ended');
+    return;
+  }
+  if (call.ended) return stopStream(stream);
+  keepTracks(call, stream);
+  try {
+    await call.session.accept(stream);
+  } catch (error) {
+    mediaFailed(error);
+    finish('ended');
+  }
+}
+
+/** 'Hand up' on the overlay: refuses the ring (spec §4 "Refuse rejects and shows 'Call ended'"). */
+export function refuse(): void {
+  const call = current;
+  if (!call || callStore.screen !== 'ringing') return;
+  call.session.reject();
+  finish('ended');
+}
+
+/** 'Leave', confirmed (spec §5 Tips): hangs up. */
+export function leave(): void {
+  const call = current;
+  if (!call) return;
+  call.session.stop();
+  finish('ended');
+}
+
+/** The end text was read: close the window now. */
+export function dismiss(): void {
+  clearTimeout(dismissTimer);
+  if (callStore.screen === 'ended' && !callStore.askEndConsultation) resetCall();
+}

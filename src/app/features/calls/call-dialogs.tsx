@@ -1,0 +1,58 @@
+/**
+ * The call's questions: 'Leave' asks 'Tips' / 'Do you want to hang up the call?' (Yes/No), 'Share
+ * Screen' asks 'Sharing Screen' / 'You have access to the following fertility data: Charts,
+ * Calendar, Ovulation' (Confirm/Cancel) (spec §5); after a consultation's call, whether to end the
+ * consultation (spec §7 consultation/end).
+ */
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Dialog } from '../../components/dialog';
+import { leave } from './call-controller';
+import { answerEndConsultation, toggleSharing } from './call-toggles';
+import { callStore } from './call-store';
+
+export function CallDialogs() {
+  const { t } = useTranslation('calls');
+  const { confirm, askEndConsultation, name, screen } = useSnapshot(callStore);
+  const close = () => (callStore.confirm = null);
+  return (
+    <>
+      <Dialog
+        open={confirm === 'leave'}
+        title={t('leave.title')}
+        onCancel={close}
+        onDone={() => {
+          close();
+          leave();
+        }}
+        doneLabel={t('leave.yes')}
+        cancelLabel={t('leave.no')}
+      >
+        {t('leave.text')}
+      </Dialog>
+      <Dialog
+        open={confirm === 'share'}
+        title={t('share.title')}
+        onCancel={close}
+        onDone={() => {
+          close();
+          void toggleSharing();
+        }}
+        doneLabel={t('share.confirm')}
+        cancelLabel={t('share.cancel')}
+      >
+        {t('share.text')}
+      </Dialog>
+      <Dialog
+        open={screen === 'ended' && askEndConsultation}
+        title={t('consultation.title')}
+        onCancel={() => void answerEndConsultation(false)}
+        onDone={() => void answerEndConsultation(true)}
+        doneLabel={t('consultation.end')}
+        cancelLabel={t('consultation.keep')}
+      >
+        {t('consultation.text', { name })}
+      </Dialog>
+    </>
+  );
+}

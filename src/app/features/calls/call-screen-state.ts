@@ -1,0 +1,63 @@
+/**
+ * The call screen's lifecycle (spec §4 Call, §8 call messages) as a transition table: what the
+ * provider sees, from the ring or the dial to the end text. Illegal moves throw
+ * (docs/conventions.md "What we do" 4). The session and peer machines themselves are src/webrtc's.
+ */
+
+export type CallScreen =
+  'idle' | 'ringing' | 'dialing' | 'connecting' | 'connected' | 'reconnecting' | 'ended';
+
+/** Why a call ended, each with its spec §8 text (call-texts.ts). */
+export type EndReason =
+  /** The other side refused our call (spec §8 'Declined.'). */
+  | 'declined'
+  /** The other side was in another call and refused automatically ('Line busy. Call not received.'). */
+  | 'busy'
+  /** Nobody answered within the answer time ('No response from your client'). */
+  | 'noAnswer'
+  /** The other side hung up ('End'). */
+  | 'remoteHangUp'
+  /** We refused the ring ('Hand up'), left after the confirm, the caller gave up, or the call failed ('Call ended'). */
+  | 'ended';
+
+const LIVE: readonly CallScreen[] = ['ringing', 'dialing', 'connecting', 'connected', 'reconnecting'];
+
+/** From each screen, the screens it may move to. */
+export const CALL_SCREEN_TRANSITIONS: Readonly<Record<CallScreen, readonly CallScreen[]>> = {
+  idle: ['ringing', 'dialing'],
+  ringing: ['connecting', 'ended'],
+  dialing: ['connecting', 'connected', 'ended'],
+  connecting: ['connected', 'ended'],
+  connected: ['reconnecting', 'ended'],
+  reconnecting: ['connected', 'ended'],
+  ended: ['idle'],
+};
+
+export class IllegalCallScreenMove extends Error {}
+
+/** The next screen, or a throw when the table forbids the move; staying put is allowed. */
+export function nextCallScreen(from: CallScreen, to: CallScreen): CallScreen {
+  if (from === to) return to;
+  if (!CALL_SCREEN_TRANSITIONS[from].includes(to))
+    throw new IllegalCallScreenMove(`Illegal call screen move: ${from} → ${to}`);
+  return to;
+}
+
+/** A call is on (ringing, dialing or talking): another ring is then ignored (spec §4). */
+export const isLive = (screen: CallScreen) => LIVE.includes(screen);
+
+/** The spec §8 status line key under `calls:status` for each screen. */
+export function statusKey(screen: CallScreen, reason: EndReason | null): string | null {
+  switch (screen) {
+    case 'dialing':
+    case 'connecting':
+    case 'reconnecting':
+      return 'status.connecting';
+    case 'connected':
+      return 'status.connected';
+    case 'ended':
+      return `status.end.${reason ?? 'ended'}`;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The call window's toggles and the question after a consultation's call (spec §2 controls, §4,
+ * §5, §7 consultation/end), on the call the controller holds (call-controller.ts).
+ */
+import i18next from 'i18next';
+import { consultationCalls } from '../../api/domain-calls';
+import { showToast } from '../../components/toast-store';
+import { currentSession } from './call-controller';
+import { callStore, resetCall } from './call-store';
+import { startSharing, stopSharing } from './screen-share';
+
+/** 'Mute': the microphone's track is taken off the call and put back (no renegotiation, wire §20.8). */
+export async function toggleMute(): Promise<void> {
+  const call = currentSession();
+  if (!call) return;
+  const muted = !callStore.muted;
+  callStore.muted = muted;
+  if (call.tracks.audio) call.tracks.audio.enabled = !muted;
+}
+
+/** 'Video' (video calls only): the camera off and on again. */
+export async function toggleCamera(): Promise<void> {
+  const call = currentSession();
+  if (!call || callStore.media !== 'video') return;
+  const off = !callStore.cameraOff;
+  callStore.cameraOff = off;
+  if (call.tracks.video) call.tracks.video.enabled = !off;
+}
+
+/** 'Share Screen', confirmed (spec §5 'Sharing Screen'); pressed again it stops. */
+export async function toggleSharing(): Promise<void> {
+  const call = currentSession();
+  if (!call) return;
+  if (callStore.sharing) return stopSharing();
+  await startSharing({
+    runtime: call.runtime,
+    session: call.session,
+    camera: () => call.tracks.video,
+  });
+}
+
+/** After a consultation's call: end it (spec §7 `consultation/end?quickBloxId=`) or not. */
+export async function answerEndConsultation(end: boolean): Promise<void> {
+  const opponentId = callStore.opponentId;
+  if (end && opponentId !== null) {
+    try {
+      await consultationCalls.end(opponentId);
+      showToast(i18next.t('calls:consultation.ended'));
+    } catch (error) {
+      // The API client has shown the server's message (spec §8).
+      console.warn('Ending the consultation', error);
+    }
+  }
+  resetCall();
+}

@@ -1,0 +1,96 @@
+/**
+ * The minimised call (spec §2): a draggable widget with 'Call duration: {time}' and 'Zoom in'. A
+ * press that moves less than 7 px is a click (spec §9) and zooms in; a longer move drags. With the
+ * keyboard, 'Zoom in' is a button and the arrow keys move the widget.
+ */
+import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { clampToViewport, isClick } from './call-format';
+import { statusKey } from './call-screen-state';
+import { callStore, setMinimised } from './call-store';
+import { useCallTimer } from './use-call-timer';
+
+const KEY_STEP_PX = 16;
+
+function moveWidget(x: number, y: number, box: HTMLElement | null) {
+  callStore.widget = clampToViewport(
+    { x, y },
+    { width: box?.offsetWidth ?? 0, height: box?.offsetHeight ?? 0 },
+    { width: window.innerWidth, height: window.innerHeight },
+  );
+}
+
+export function CallWidget() {
+  const { t } = useTranslation('calls');
+  const call = useSnapshot(callStore);
+  const time = useCallTimer(call.connectedAt);
+  const box = useRef<HTMLDivElement>(null);
+  const press = useRef<{ x: number; y: number; left: number; top: number; dragged: boolean } | null>(null);
+  if (!call.minimised || call.screen === 'idle' || call.screen === 'ringing') return null;
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    press.current = { x: e.clientX, y: e.clientY, left: call.widget.x, top: call.widget.y, dragged: false };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const p = press.current;
+    if (!p) return;
+    const dx = e.clientX - p.x;
+    const dy = e.clientY - p.y;
+    if (!p.dragged && isClick(dx, dy)) return;
+    p.dragged = true;
+    moveWidget(p.left + dx, p.top + dy, box.current);
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const p = press.current;
+    press.current = null;
+    if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
+    if (p && !p.dragged && isClick(e.clientX - p.x, e.clientY - p.y)) setMinimised(false);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    moveWidget(call.widget.x + step[0]! * KEY_STEP_PX, call.widget.y + step[1]! * KEY_STEP_PX, box.current);
+  };
+  const status = statusKey(call.screen, call.endReason);
+
+  return (
+    <div
+      ref={box}
+      role="region"
+      aria-label={t('widget.label', { name: call.name })}
+      data-testid="call-widget"
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (press.current = null)}
+      onKeyDown={onKeyDown}
+      style={{ left: call.widget.x, top: call.widget.y, touchAction: 'none' }}
+      className="fixed z-50 flex w-56 cursor-move select-none flex-col gap-2 rounded-2xl bg-slate-900 p-3 text-white shadow-xl"
+    >
+      <p className="truncate text-sm font-semibold">{call.name}</p>
+      <p className="text-xs text-slate-200" aria-live="polite">
+        {call.screen === 'connected' ? (
+          <span role="timer" aria-live="off" className="tabular-nums">
+            {t('widget.duration', { time })}
+          </span>
+        ) : (
+          status && t(status)
+        )}
+      </p>
+      <button
+        type="button"
+        // The press is handled by the widget (a short press zooms in, a drag moves); the keyboard clicks here.
+        onClick={(e) => {
+          if (e.detail === 0) setMinimised(false);
+        }}
+        className="rounded-full bg-white/15 px-3 py-1 text-sm hover:bg-white/25 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
+      >
+        {t('widget.zoomIn')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** Before a first call (issue 13): the pre-call check in a dialog; 'Start call' goes on, Cancel does not. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/dialog';
+import { markPreCallChecked } from './call-devices';
+import { PreCallCheck } from './pre-call-check';
+
+export function PreCallDialog({ onDone }: { onDone(go: boolean): void }) {
+  const { t } = useTranslation('calls');
+  const [ready, setReady] = useState(false);
+  return (
+    <Dialog
+      open
+      width={720}
+      title={t('precheck.title')}
+      onCancel={() => onDone(false)}
+      onDone={() => {
+        markPreCallChecked();
+        onDone(true);
+      }}
+      doneLabel={t('precheck.start')}
+      doneDisabled={!ready}
+    >
+      <PreCallCheck onReady={setReady} />
+    </Dialog>
+  );
+}

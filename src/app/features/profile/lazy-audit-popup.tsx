@@ -1,0 +1,17 @@
+/**
+ * The audit popup, loaded when it first opens: the dialog and Headless UI stay out of the
+ * dashboard's and the main layout's first load (docs/architecture.md §4).
+ */
+import { lazy, Suspense } from 'react';
+import type { AuditInfo } from '../../../shared/api/profile';
+
+const Popup = lazy(() => import('./audit-popup').then((m) => ({ default: m.AuditPopup })));
+
+export function LazyAuditPopup(props: { audit: AuditInfo; open: boolean; onClose(): void }) {
+  if (!props.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <Popup {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,25 @@
+/** Calls (issue 13): the ICE servers a call's peer connections use (docs/wire/hosted-chat.md §20). */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+/** One RTCIceServer (W3C WebRTC §4.2.4), with `urls` always a list. */
+export const IceServer = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServer>;
+
+export const IceServers = z.object({ iceServers: z.array(IceServer) });
+export type IceServers = z.infer<typeof IceServers>;
+
+export const getIceServers = defineEndpoint({
+  id: 'getIceServers',
+  method: 'GET',
+  path: '/call/iceServers',
+  summary:
+    'STUN/TURN servers for a call: the configured ones, and TURN with time-limited credentials for the signed-in provider (empty when none are configured)',
+  tag: 'Calls',
+  auth: 'token',
+  response: IceServers,
+});

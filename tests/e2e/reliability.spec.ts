@@ -1,0 +1,17 @@
+/**
+ * Issue 15, the fault suite's short run inside `npm test` (docs/reliability.md): every scenario
+ * of `npm run reliability` with small counts, on a stack of its own (it kills the server), and
+ * its table printed. Any lost or duplicated message, late chat after a Prosody restart, missed
+ * takeover, wrong red dot or failed BOSH fallback fails it.
+ */
+import { expect, test } from '@playwright/test';
+import { runSuite, SHORT } from '../reliability/suite';
+import { formatTable } from '../reliability/table';
+
+test('the fault suite, short: no message lost or duplicated, everything back after each fault', async () => {
+  test.setTimeout(240_000);
+  const rows = await runSuite(SHORT, { log: () => undefined });
+  console.log(`\n${formatTable(rows)}\n`);
+  expect(rows.filter((r) => r.verdict === 'FAIL')).toEqual([]);
+  expect(rows.filter((r) => r.verdict === 'pass').length).toBeGreaterThanOrEqual(7);
+});

@@ -1,0 +1,86 @@
+/**
+ * Signing out on purpose on a shared computer (docs/security.md "Automatic logoff"): with a chat
+ * message still unsent (the chat's sockets are cut), "Sign out" asks first — the count, that it
+ * will be deleted, "Stay signed in" to send it. Staying keeps the session and the message; signing
+ * out deletes that chat user's kept records from IndexedDB.
+ */
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { member } from '../../fixtures';
+import { freshChatProvider } from './messages-support';
+import { signInThroughForm } from './support';
+
+const emma = member('emma');
+
+/** The chat user's records in the kept outbox of this browser (IndexedDB `portal-chat-outbox`). */
+const keptRecords = (page: Page, owner: number) =>
+  page.evaluate(
+    (who) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('portal-chat-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('outgoing')) return resolve(0);
+          const count = db.transaction('outgoing').objectStore('outgoing').index('owner').count(who);
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    owner,
+  );
+
+test('sign-out with an unsent message asks, stays on request, and deletes the kept message on confirm', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const provider = await freshChatProvider(request, 'signout-outbox');
+  let cut = false;
+  const live = new Set<WebSocketRoute>();
+  await context.routeWebSocket(/\/xmpp-websocket/, (ws) => {
+    if (cut) return ws.close();
+    live.add(ws);
+    ws.connectToServer();
+  });
+  await context.route(/\/http-bind/, (route) =>
+    cut ? route.abort('internetdisconnected') : route.continue(),
+  );
+
+  await signInThroughForm(page, provider.email, provider.password);
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await page.goto(`/message?userId=${emma.chatId}`);
+  const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
+  await expect(conversation).toBeVisible({ timeout: 30_000 });
+
+  cut = true;
+  for (const ws of live) await ws.close();
+  live.clear();
+  await expect(page.getByRole('status').filter({ hasText: /connection was lost|offline/ })).toBeVisible();
+  const box = conversation.getByRole('textbox', { name: 'Message' });
+  const text = `Unsent at sign-out ${Date.now()}`;
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(
+    conversation
+      .getByRole('listitem')
+      .filter({ hasText: text })
+      .getByRole('img', { name: 'Waiting to be sent' }),
+  ).toBeVisible();
+  await expect.poll(() => keptRecords(page, provider.chatId)).toBe(1);
+
+  const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign out' });
+  await signOut.click();
+  const ask = page.getByRole('dialog', { name: 'Sign out and delete unsent messages?' });
+  await expect(ask).toContainText('1 message you wrote has not been sent yet');
+  await expect(ask).toContainText('it will be deleted from this computer');
+  await ask.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/message/);
+  expect(await keptRecords(page, provider.chatId)).toBe(1);
+
+  await signOut.click();
+  await ask.getByRole('button', { name: 'Sign out and delete' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await keptRecords(page, provider.chatId)).toBe(0);
+});

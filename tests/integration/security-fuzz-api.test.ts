@@ -1,0 +1,118 @@
+/**
+ * Issue 15, fuzzing the own API (docs/security.md "Security suites"): requests generated from
+ * every contract operation's zod schemas — valid-ish and hostile values, wrong encodings, live,
+ * missing and forged tokens — never get a 5xx, and every refusal is the envelope with the status
+ * its code names. `FUZZ_RUNS` (default 300 here) and `FUZZ_SEED` replay a run; `npm run fuzz`
+ * runs the full one.
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { EndpointDefinition } from '../../src/shared/api/endpoint';
+import { apiClient } from '../support/api';
+import { qbRoutes, type QbRoute } from '../support/qb-routes';
+import { qbFetch, qbProblem, qbRequestFor, type QbFuzzRequest } from '../support/security/qb-requests';
+import { contractEndpoints } from '../support/security/contract';
+import { count, fuzz, fuzzRuns, someAddress } from '../support/security/fuzz-run';
+import { freshChatMember } from '../support/security/fresh-users';
+import { fetchInit, ownApiProblem, requestFor, type FuzzRequest } from '../support/security/http-requests';
+
+const stack = inject('stack');
+const api = apiClient(stack.url);
+let endpoints: EndpointDefinition[];
+let routes: QbRoute[];
+let sequence = 0;
+
+/** The fuzzing provider: a fresh account, replaced when a generated call ends its session. */
+const account = { token: '', renewals: 0 };
+/** The fuzzing member of the chat service: a fresh chat user, replaced the same way. */
+const member = { token: '', renewals: 0 };
+
+async function freshAccount() {
+  const email = `fuzz.${Date.now()}.${sequence++}@clinic.example`;
+  const answer = await api.call<{ token: string }>('POST', '/user/user/sign/up/doctor', {
+    form: { email, password: 'Fuzz-pass-2026', firstName: 'Fuzz', lastName: 'Provider' },
+    from: someAddress(0xfff000 + sequence),
+  });
+  if (answer.code !== 'OK') throw new Error(`fuzz sign-up failed: ${answer.code} ${answer.message}`);
+  account.token = answer.data.token;
+}
+
+async function freshMember() {
+  member.token = (await freshChatMember(stack.url)).token;
+}
+
+beforeAll(async () => {
+  endpoints = await contractEndpoints();
+  routes = await qbRoutes();
+  await freshAccount();
+  await freshMember();
+});
+
+function describeQb(r: QbFuzzRequest): string {
+  return `${r.method} ${r.url.slice(0, 300)} token=${r.tokenKind} ${r.mode}:${JSON.stringify(r.params).slice(0, 300)}`;
+}
+
+function describeRequest(r: FuzzRequest): string {
+  const body = JSON.stringify(r.body)?.slice(0, 300);
+  return `${r.method} ${r.url.slice(0, 300)} token=${r.tokenKind} body=${r.bodyMode}:${body} file=${r.file ? `${r.file.type} ${r.file.bytes.length} B` : 'none'}`;
+}
+
+describe('own API fuzzing', () => {
+  it('generated requests for every operation: no 5xx, every refusal an envelope', async () => {
+    const figures = await fuzz(
+      'own API',
+      fc.constantFrom(...endpoints).chain(requestFor),
+      fuzzRuns(1, 300),
+      async (request, f) => {
+        const response = await fetch(
+          `${stack.url}${request.url}`,
+          fetchInit(request, account.token, someAddress(sequence++)),
+        );
+        const text = await response.text();
+        count(f, response.status);
+        const problem = ownApiProblem({
+          status: response.status,
+          contentType: response.headers.get('content-type') ?? '',
+          text,
+        });
+        if (request.tokenKind === 'live' && response.status === 401 && text.includes('TOKEN_ERR')) {
+          account.renewals++;
+          await freshAccount();
+        }
+        return problem;
+      },
+      describeRequest,
+    );
+    console.log(`[fuzz] own API: ${account.renewals} sessions ended by generated calls and renewed`);
+    expect(figures.failures).toEqual([]);
+  }, 900_000);
+});
+
+describe('chat-service (/qb) fuzzing', () => {
+  it('generated requests for every /qb route: no 5xx, every refusal the vendor’s {errors}', async () => {
+    const figures = await fuzz(
+      '/qb',
+      fc.constantFrom(...routes).chain(qbRequestFor),
+      fuzzRuns(1, 200),
+      async (request, f) => {
+        const { url, init } = qbFetch(request, member.token, someAddress(sequence++));
+        const response = await fetch(`${stack.url}${url}`, init);
+        const text = await response.text();
+        count(f, response.status);
+        const problem = qbProblem(url, response.status, response.headers.get('content-type') ?? '', text);
+        if (
+          request.tokenKind === 'live' &&
+          response.status === 401 &&
+          text.includes('session does not exist')
+        ) {
+          member.renewals++;
+          await freshMember();
+        }
+        return problem;
+      },
+      describeQb,
+    );
+    console.log(`[fuzz] /qb: ${member.renewals} sessions ended by generated calls and renewed`);
+    expect(figures.failures).toEqual([]);
+  }, 900_000);
+});

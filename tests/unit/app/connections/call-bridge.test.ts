@@ -1,0 +1,100 @@
+/**
+ * The ring listener of connections/calls/call-bridge.ts: call signals that arrive before the
+ * lazily loaded call code listens are kept (fresh ones, in order, delayed ones dropped) and handed
+ * to it once it attaches; a `call` signal asks for the call code; later signals go straight through.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { XmlElement } from '../../../../src/xmpp';
+import type { ModuleMessage } from '../../../../src/xmpp';
+import {
+  CALL_MODULE,
+  callBridge,
+  callCarrier,
+  hearCallSignal,
+  requestCall,
+  resetCallBridgeForTests,
+  takeCallRequest,
+} from '../../../../src/app/connections/calls/call-bridge';
+import type { ChatRuntime } from '../../../../src/app/connections';
+
+function signal(signalType: string, id: string, delayed = false): ModuleMessage {
+  return {
+    id,
+    userId: 200005,
+    body: null,
+    extension: { moduleIdentifier: CALL_MODULE, signalType, sessionID: 's1' },
+    moduleIdentifier: CALL_MODULE,
+    from: '200005-1001@localhost/app',
+    extraParams: new XmlElement('extraParams'),
+    delayed,
+  };
+}
+
+function runtime(sent: unknown[] = []): ChatRuntime {
+  return {
+    modules: {
+      on: () => () => undefined,
+      send: (...args: unknown[]) => {
+        sent.push(args);
+        return 'id';
+      },
+    },
+  } as unknown as ChatRuntime;
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => resetCallBridgeForTests());
+
+describe('call bridge', () => {
+  it('keeps a ring that arrives before the call code and hands it over in order', async () => {
+    expect(callBridge.wanted).toBe(false);
+    hearCallSignal(signal('call', 'a'));
+    hearCallSignal(signal('iceCandidates', 'b'));
+    hearCallSignal(signal('call', 'late', true));
+    expect(callBridge.wanted).toBe(true);
+    const heard: string[] = [];
+    callCarrier(runtime()).on(CALL_MODULE, (m) => heard.push(m.id));
+    expect(heard).toEqual([]);
+    await flush();
+    expect(heard).toEqual(['a', 'b']);
+    hearCallSignal(signal('hangUp', 'c'));
+    expect(heard).toEqual(['a', 'b', 'c']);
+  });
+
+  it('drops signals older than the answer time', async () => {
+    hearCallSignal(signal('call', 'old'), 1_000);
+    hearCallSignal(signal('call', 'new'), 50_000);
+    const heard: string[] = [];
+    callCarrier(runtime(), () => 62_000).on(CALL_MODULE, (m) => heard.push(m.id));
+    await flush();
+    expect(heard).toEqual(['new']);
+  });
+
+  it('does not ask for the call code for signals other than a ring', () => {
+    hearCallSignal(signal('hangUp', 'x'));
+    expect(callBridge.wanted).toBe(false);
+  });
+
+  it('keeps signals again once the call code stops listening, and refuses a second listener', async () => {
+    const carrier = callCarrier(runtime());
+    const off = carrier.on(CALL_MODULE, () => undefined);
+    expect(() => carrier.on(CALL_MODULE, () => undefined)).toThrow();
+    off();
+    hearCallSignal(signal('call', 'again'));
+    const heard: string[] = [];
+    carrier.on(CALL_MODULE, (m) => heard.push(m.id));
+    await flush();
+    expect(heard).toEqual(['again']);
+  });
+
+  it('sends through the chat, and hands a requested call over once', () => {
+    const sent: unknown[] = [];
+    callCarrier(runtime(sent)).send(200005, CALL_MODULE, { extension: { signalType: 'call' } });
+    expect(sent).toEqual([[200005, CALL_MODULE, { extension: { signalType: 'call' } }]]);
+    requestCall({ opponentId: 200005, media: 'audio' });
+    expect(callBridge.wanted).toBe(true);
+    expect(takeCallRequest()).toEqual({ opponentId: 200005, media: 'audio' });
+    expect(takeCallRequest()).toBeNull();
+  });
+});
