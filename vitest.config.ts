@@ -26,6 +26,18 @@ export default defineConfig({
           hookTimeout: 90_000,
         },
       },
+      {
+        test: {
+          // Several server processes on one PostgreSQL database (docs/architecture.md §5); needs TEST_DATABASE_URL.
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/unit/proto-gen.setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -3,7 +3,8 @@
  * benchmark sections in scripts/bench/sections/ against it, printing every figure next to its
  * reference. A section is a module exporting `section: BenchSection`; add one by adding a file.
  * `npm run bench -- xmpp` runs only the sections whose names contain "xmpp"; `--quick` asks the
- * sections that take it for fewer samples.
+ * sections that take it for fewer samples; `npm run bench -- --load` runs the several-process load
+ * run of load/run.ts instead.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -52,4 +53,6 @@ async function main(): Promise<void> {
   process.exit(failed ? 1 : 0);
 }
 
-await main();
+// `npm run bench -- --load`: the several-process load run instead (docs/architecture.md §5).
+if (process.argv.includes('--load')) await import('./load/run');
+else await main();

@@ -6,5 +6,9 @@ export declare class BootstrapError extends Error {}
 export declare function ensureNodeModules(): void;
 export declare function ensureDebianPackages(packages: string[], why: string): void;
 export declare function ensurePortalBuilt(): void;
-export declare function bootstrap(options?: { chromium?: boolean; build?: boolean }): void;
+export declare function bootstrap(options?: {
+  chromium?: boolean;
+  postgres?: boolean;
+  build?: boolean;
+}): void;
 export declare function runMain(main: () => Promise<number | void> | number | void): Promise<void>;

@@ -1,5 +1,5 @@
 // Bootstrap shared by `npm start`, `npm test` and `npm run dev`: installs what is missing (npm
-// packages, Prosody and — for tests — Chromium from Debian's packages) and builds the portal when
+// packages, Prosody and — for tests — Chromium and PostgreSQL from Debian's packages) and builds the portal when
 // its sources changed. Plain Node, no dependencies: it runs before node_modules exists.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -156,10 +156,11 @@ export function ensurePortalBuilt() {
     throw new BootstrapError('The portal build failed; see the errors above.');
 }
 
-export function bootstrap({ chromium = false, build = true } = {}) {
+export function bootstrap({ chromium = false, postgres = false, build = true } = {}) {
   ensureNodeModules();
   ensureDebianPackages(['prosody', 'prosody-modules'], 'the chat server');
   if (chromium) ensureDebianPackages(['chromium'], 'the browser for end-to-end tests');
+  if (postgres) ensureDebianPackages(['postgresql'], 'the second database engine the tests run on');
   if (build) ensurePortalBuilt();
 }
 

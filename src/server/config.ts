@@ -40,8 +40,17 @@ export interface ServerConfig {
     c2sPort: number;
     /** Internal HTTP port of Prosody (BOSH and WebSocket behind our proxy); 0 picks a free one. */
     prosodyHttpPort: number;
-    /** Path of the `prosody` executable; empty disables Prosody (API-only runs). */
+    /**
+     * Path of the `prosody` executable; empty: this process supervises no Prosody (API-only runs,
+     * or the other processes of a cluster, which reach the supervising one's Prosody on
+     * PROSODY_HTTP_PORT and its admin socket in the shared DATA_DIR; docs/architecture.md §5).
+     */
     prosodyBin: string;
+    /**
+     * Where Prosody's hooks call back (PROSODY_HOOK_URL, an origin): this process by default; in a
+     * cluster the proxy, so that any process answers while one restarts (docs/architecture.md §5).
+     */
+    hookOrigin: string | null;
     /**
      * Session signature HMAC (docs/wire/hosted-chat.md §3.1, issue 4 "HMAC-SHA1, or SHA-256 when
      * configured"): `sha1` by default, `sha256` only when `CHAT_SIGNATURE_HASH=sha256`. Exactly one
@@ -207,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       c2sPort: int(env, 'XMPP_C2S_PORT', 5222),
       prosodyHttpPort: int(env, 'PROSODY_HTTP_PORT', 0),
       prosodyBin: env.PROSODY_BIN ?? '/usr/bin/prosody',
+      hookOrigin: env.PROSODY_HOOK_URL ? httpUrl(env.PROSODY_HOOK_URL, 'PROSODY_HOOK_URL') : null,
       signatureHash: signatureHash(env.CHAT_SIGNATURE_HASH),
       historyReportTimeoutSeconds: int(env, 'CHAT_HISTORY_REPORT_TIMEOUT_SECONDS', 30, 1, 600),
       pingSeconds: int(env, 'CHAT_PING_SECONDS', 60, 1, 3600),

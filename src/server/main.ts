@@ -11,6 +11,8 @@ import type { ServerContext } from './context';
 import { DatabaseUnavailableError, openDatabase, redact } from './db/database';
 import { migrate } from './db/migrate';
 import { EventBus } from './events/event-bus';
+import { PgEventRelay } from './events/pg-relay';
+import { prosodyPaths } from './prosody/config';
 import { SessionCache } from './auth/session-cache';
 import { SERVER_MODULES } from './modules';
 import { PortInUseError, freePort } from './prosody/ports';
@@ -45,16 +47,28 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       http: config.chat.prosodyHttpPort || (await freePort()),
     };
     let prosody: ProsodySupervisor | null = null;
+    // docs/architecture.md §5: without a Prosody of its own, a cluster process uses the one another
+    // process supervises, on the configured HTTP port and the admin socket in the shared DATA_DIR.
+    const prosodyElsewhere = !config.chat.prosodyBin && config.chat.prosodyHttpPort > 0;
     const events = new EventBus();
     // `log` is set by buildApp to the Fastify logger before anything uses it.
     const ctx = { config, db, secrets, events, sessionCache: new SessionCache(events) } as ServerContext;
     const { app, deps } = await buildApp(ctx, {
       modules: SERVER_MODULES,
-      prosodyHttpPort: () => (prosody?.running ? chatPorts.http : null),
-      prosodyAdminSocket: () => (prosody?.running ? prosody.paths.adminSocket : null),
+      prosodyHttpPort: () => (prosody?.running || prosodyElsewhere ? chatPorts.http : null),
+      prosodyAdminSocket: () =>
+        prosody?.running
+          ? prosody.paths.adminSocket
+          : prosodyElsewhere
+            ? prosodyPaths(config.dataDir).adminSocket
+            : null,
       logger: { level: config.logLevel },
     });
     events.onError((error) => app.log.error({ err: error }, 'event listener failed'));
+    if (config.databaseUrl) {
+      const relay = await PgEventRelay.start(config.databaseUrl, events, app.log);
+      cleanup.push(() => relay.stop());
+    }
     cleanup.push(() => app.close());
 
     try {
@@ -78,7 +92,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           domain: config.chat.domain,
           c2sPort: chatPorts.c2s,
           httpPort: chatPorts.http,
-          hookBaseUrl: `http://127.0.0.1:${port}${PROSODY_HOOK_PREFIX}`,
+          hookBaseUrl: `${config.chat.hookOrigin ?? `http://127.0.0.1:${port}`}${PROSODY_HOOK_PREFIX}`,
           // Chat history reports (mod_portal_history.lua), one-to-one and in rooms.
           extraModules: ['portal_history'],
           extraMucModules: ['portal_history'],
@@ -98,7 +112,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const infoFile = path.join(config.dataDir, SERVER_INFO_FILE);
     await writeFile(
       infoFile,
-      JSON.stringify({ url, port, pid: process.pid, c2sPort: prosody ? chatPorts.c2s : null }, null, 2),
+      JSON.stringify(
+        {
+          url,
+          port,
+          pid: process.pid,
+          c2sPort: prosody ? chatPorts.c2s : prosodyElsewhere ? config.chat.c2sPort : null,
+        },
+        null,
+        2,
+      ),
     );
     cleanup.push(() => rm(infoFile, { force: true }));
     return { url, stop: stopAll };

@@ -38,12 +38,20 @@ export interface TestStack extends StackInfo {
   crash(): Promise<void>;
   /** What the server printed, for failure messages. */
   output(): string;
+  /** The server process's id while it runs (the load run samples its CPU). */
+  pid(): number | undefined;
 }
 
 export interface StackOptions {
   env?: Record<string, string>;
   /** Serve the built portal from dist/portal (e2e); off for API tests. */
   portal?: boolean;
+  /**
+   * Another process of `peer`'s cluster (docs/architecture.md §5): the same data directory,
+   * database and c2s port, and no Prosody of its own (it uses `peer`'s, whose PROSODY_HTTP_PORT
+   * must have been set). Its `stop` leaves the shared data and `peer`'s Prosody alone.
+   */
+  joins?: TestStack;
 }
 
 export function freePort(): Promise<number> {
@@ -78,12 +86,17 @@ async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(
 }
 
 export async function startStack(options: StackOptions = {}): Promise<TestStack> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
+  const peer = options.joins;
+  const dataDir = peer?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'portal-test-')));
   const port = await freePort();
-  const c2sPort = await freePort();
-  const database = process.env.TEST_DATABASE_URL
-    ? await createTestDatabase(process.env.TEST_DATABASE_URL)
-    : null;
+  const c2sPort = peer?.c2sPort ?? (await freePort());
+  const database = peer
+    ? peer.databaseUrl
+      ? { url: peer.databaseUrl, drop: async () => undefined }
+      : null
+    : process.env.TEST_DATABASE_URL
+      ? await createTestDatabase(process.env.TEST_DATABASE_URL)
+      : null;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -93,6 +106,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'warn',
     ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
+    ...(peer ? { PROSODY_BIN: '', SEED: '0' } : {}),
     ...options.env,
   };
   let child: ChildProcess | null = null;
@@ -153,6 +167,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     databaseUrl: database?.url ?? null,
     async stop(stopOptions = {}) {
       await halt();
+      if (peer) return;
       // After crash() without a restart, the Prosody it left behind (the server would stop it).
       await stopLeftoverProsody(prosodyPaths(dataDir), { warn: () => undefined });
       if (stopOptions.remove) {
@@ -166,5 +181,6 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     },
     crash: () => halt('SIGKILL'),
     output: () => log,
+    pid: () => (child as ChildProcess | null)?.pid,
   };
 }

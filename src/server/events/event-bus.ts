@@ -1,6 +1,7 @@
 /**
- * In-process domain events. One server instance owns its sockets, so fan-out across instances
- * would go through Redis or RabbitMQ (docs/architecture.md §5); within one process this typed emitter is it.
+ * Domain events: a typed emitter within one process. With DATABASE_URL set, a relay
+ * (pg-relay.ts, PostgreSQL LISTEN/NOTIFY) carries the events that act on per-process state to
+ * every server process (docs/architecture.md §5 "Several processes").
  */
 import type { DialogTypeCode } from '../../shared/dialog-type';
 import type { SessionEndReason } from '../db/schema';
@@ -48,9 +49,22 @@ export interface DomainEvents {
 
 type Listener = (payload: never) => void | Promise<void>;
 
+/** Carries an event to the other server processes; resolves once they have run their listeners. */
+export interface EventRelay {
+  publish<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): Promise<void>;
+}
+
 export class EventBus {
   readonly #listeners = new Map<keyof DomainEvents, Set<Listener>>();
   readonly #errorListeners = new Set<(error: unknown) => void>();
+  #relay: EventRelay | null = null;
+  #relayed = new Set<keyof DomainEvents>();
+
+  /** Sends `names` to the other processes too (null: this process is alone). */
+  setRelay(relay: EventRelay | null, names: ReadonlyArray<keyof DomainEvents>): void {
+    this.#relay = relay;
+    this.#relayed = new Set(names);
+  }
 
   /** Tells every listener; their work goes on after this returns. */
   emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
@@ -63,6 +77,15 @@ export class EventBus {
    * sign-in answers only once the kicked session's chat streams are closed.
    */
   async emitAndWait<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): Promise<void> {
+    const relay = this.#relayed.has(name) ? this.#relay : null;
+    await Promise.all([
+      this.deliverLocally(name, payload),
+      relay?.publish(name, payload).catch((error: unknown) => this.#reportError(error)),
+    ]);
+  }
+
+  /** Runs this process's listeners only: for events that arrive from another process. */
+  async deliverLocally<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): Promise<void> {
     const listeners = [...(this.#listeners.get(name) ?? [])] as Array<
       (payload: DomainEvents[K]) => void | Promise<void>
     >;

@@ -23,7 +23,7 @@ import { startStack, type TestStack } from '../../support/stack';
 import { stopPeer } from '../../support/xmpp-peer';
 import { sleep, type SuiteContext } from '../context';
 import { historyHolding } from '../history';
-import { startThrowawayPostgres, postgresMissing } from '../postgres';
+import { postgresMissing, startThrowawayPostgres } from '../../../scripts/lib/throwaway-postgres.mjs';
 import { ms, percentile, tally, whichOnes, type Row } from '../table';
 
 const ava = member('ava');
@@ -151,7 +151,7 @@ export async function serverKills({ stack, counts, log }: SuiteContext): Promise
   });
   if (!counts.postgres) return [...rows, postgresRow('full run only (npm run reliability)')];
   const missing = postgresMissing();
-  if (missing) return [...rows, postgresRow(missing)];
+  if (missing) return [...rows, postgresRow(`skipped: ${missing}`)];
   const postgres = await startThrowawayPostgres();
   let own: TestStack | null = null;
   try {
@@ -159,7 +159,7 @@ export async function serverKills({ stack, counts, log }: SuiteContext): Promise
     rows.push(await killDuringWrites(own, counts.serverKills, log, 'PostgreSQL'));
   } finally {
     await own?.stop({ remove: true });
-    await postgres.stop();
+    postgres.stop();
   }
   return rows;
 }

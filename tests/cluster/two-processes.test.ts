@@ -1,0 +1,150 @@
+/**
+ * Two server processes on one PostgreSQL database behave as one (docs/architecture.md §5 "Several
+ * processes"): a sign-in on one kicks the session on the other at once, an operator's notification
+ * created on one reaches the provider's app socket on the other, the relay between them survives
+ * PostgreSQL dropping its connections, and while one restarts every request a client retries on
+ * the other succeeds.
+ */
+import pg from 'pg';
+import WebSocket from 'ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAppSocket, type appsocket, type AppSocket } from '../../src/socket';
+import { adminCall, apiClient } from '../support/api';
+import { freePort, startStack, type TestStack } from '../support/stack';
+import { connectRaw, socketUrl, type RawPeer } from '../integration/app-socket-support';
+
+let a: TestStack;
+let b: TestStack;
+const sockets: AppSocket[] = [];
+const peers: RawPeer[] = [];
+
+beforeAll(async () => {
+  if (!process.env.TEST_DATABASE_URL)
+    throw new Error(
+      'The cluster tests need PostgreSQL: set TEST_DATABASE_URL (npm test starts a throwaway one).',
+    );
+  const prosodyHttp = String(await freePort());
+  a = await startStack({ env: { PROSODY_HTTP_PORT: prosodyHttp } });
+  b = await startStack({ joins: a, env: { PROSODY_HTTP_PORT: prosodyHttp } });
+});
+
+afterAll(async () => {
+  await b?.stop();
+  await a?.stop({ remove: true });
+});
+
+afterEach(async () => {
+  await Promise.all(sockets.splice(0).map((s) => s.stop()));
+  await Promise.all(peers.splice(0).map((p) => p.close()));
+});
+
+const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+  return check();
+};
+
+describe('a sign-in on one process', () => {
+  it('kicks the session held on the other at once: its cached token and its app socket', async () => {
+    const onA = apiClient(a.url);
+    const onB = apiClient(b.url);
+    const fresh = await onA.signUpFresh('cluster-kick');
+    const peer = await connectRaw(socketUrl(a.url), fresh.token);
+    peers.push(peer);
+    // A has just checked the token (the socket's CONNECT) and remembers it (session-cache.ts).
+    expect((await onA.call('GET', '/message/reddot/refresh', { token: fresh.token })).code).toBe('OK');
+
+    await onB.signIn(fresh.email, fresh.password);
+
+    const stale = await onA.call('GET', '/message/reddot/refresh', { token: fresh.token });
+    expect(stale.code).toBe('TOKEN_ERR_KICKED');
+    expect(peer.frames.some((f) => f.command === 'ERROR' && f.headers.message === 'TOKEN_ERR_KICKED')).toBe(
+      true,
+    );
+    expect((await peer.closed).code).toBe(4001);
+  });
+});
+
+describe('the event relay', () => {
+  it('reconnects when PostgreSQL drops its connections, and a kick crosses processes again', async () => {
+    const admin = new pg.Client({ connectionString: a.databaseUrl! });
+    await admin.connect();
+    const dropped = await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name like 'portal-bus%' and datname = current_database()",
+    );
+    await admin.end();
+    expect(dropped.rowCount).toBe(4);
+    await new Promise((r) => setTimeout(r, 2_500));
+
+    const onA = apiClient(a.url);
+    const fresh = await onA.signUpFresh('cluster-relay');
+    expect((await onA.call('GET', '/message/reddot/refresh', { token: fresh.token })).code).toBe('OK');
+    await apiClient(b.url).signIn(fresh.email, fresh.password);
+    expect((await onA.call('GET', '/message/reddot/refresh', { token: fresh.token })).code).toBe(
+      'TOKEN_ERR_KICKED',
+    );
+  });
+});
+
+describe('an operator notification created on one process', () => {
+  it("is pushed to the provider's app socket on the other", async () => {
+    const fresh = await apiClient(a.url).signUpFresh('cluster-push');
+    const socket = createAppSocket({
+      url: socketUrl(a.url),
+      token: fresh.token,
+      webSocketFactory: (u) => new WebSocket(u, ['v12.stomp']) as never,
+    });
+    sockets.push(socket);
+    const pushes: appsocket.RedDotPush[] = [];
+    socket.on('redDot', (p) => pushes.push(p));
+    const up = new Promise<void>((resolve) =>
+      socket.on('state', ({ state }) => state === 'connected' && resolve()),
+    );
+    socket.start();
+    await up;
+
+    const created = await adminCall<{ id: number }>(b.url, b.adminSecret, 'POST', '/notifications', {
+      email: fresh.email,
+      category: 'SYSTEM',
+      title: 'Maintenance tonight',
+      body: 'From the other process',
+    });
+    expect(created.code).toBe('OK');
+    expect(await until(() => pushes.length === 1)).toBe(true);
+    expect(pushes[0]).toMatchObject({ notificationId: created.data.id, title: 'Maintenance tonight' });
+  });
+});
+
+describe('a rolling restart', () => {
+  it('loses no request that a client retries on the other process', async () => {
+    const fresh = await apiClient(a.url).signUpFresh('cluster-restart');
+    const urls = [b.url, a.url];
+    let retried = 0;
+    /** What a client behind the proxy gets: the next process when one refuses the connection. */
+    const read = async (i: number) => {
+      for (const url of [urls[i % 2]!, urls[(i + 1) % 2]!]) {
+        try {
+          return await apiClient(url).call('GET', '/message/reddot/refresh', { token: fresh.token });
+        } catch {
+          retried += 1;
+        }
+      }
+      throw new Error('both processes refused');
+    };
+    let running = true;
+    const answers: string[] = [];
+    const load = (async () => {
+      for (let i = 0; running; i += 1) answers.push((await read(i)).code);
+    })();
+    await b.restart();
+    // The restarted process serves the sessions made on the other one.
+    expect((await apiClient(b.url).call('GET', '/message/reddot/refresh', { token: fresh.token })).code).toBe(
+      'OK',
+    );
+    running = false;
+    await load;
+    expect(retried).toBeGreaterThan(0);
+    expect(answers.length).toBeGreaterThan(retried);
+    expect(answers.every((code) => code === 'OK')).toBe(true);
+  });
+});
