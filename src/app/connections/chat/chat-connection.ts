@@ -20,6 +20,7 @@ import { wireLink } from './link-events';
 import { moduleCarrier } from './module-carrier';
 import { ownMessages } from './own-messages';
 import { createOutbox, type Outbox } from './outbox';
+import { historyLookup, undeliveredRecords } from './outbox-delivered';
 import { claimOutbox, outgoingKey, type OutboxStore, type TabRegistry } from './outbox-store';
 import { chatSessionRenewer } from './session-renewal';
 import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
@@ -225,8 +226,13 @@ export function startChat({
       chat.on('messageError', ({ id }) => kept.forgetKey(id)),
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
     );
-    // What an earlier page of this provider left unsent waits first, in order, and shows as waiting.
-    const restored = await claimOutbox(outboxStore, credentials.quickBloxId, tabs);
+    // What an earlier page of this provider left unsent waits first, in order, and shows as waiting;
+    // what the history already holds was delivered before the reload and is not sent again.
+    const restored = await undeliveredRecords(
+      await claimOutbox(outboxStore, credentials.quickBloxId, tabs),
+      historyLookup(service),
+      (record) => kept.forgetKey(record.key),
+    );
     if (stopped) return;
     for (const record of restored) outbox.push(record.item);
     for (const plugin of plugins) plugin.restored?.(restored);

@@ -3,9 +3,9 @@
  * while the chat was down is written to IndexedDB before it is tried, so it survives a reload
  * and a crash of the tab, and is taken out once the server has it (a message: its stream
  * management acknowledgement; a read marker: once sent). Each record carries the id the message
- * was given when typed, the one it is sent with, so a message the server already holds merges
- * with the history instead of doubling (the history keeps one row per id). Records belong to one
- * chat user; another provider signing in on the same browser never sends them. Each record is
+ * was given when typed, the one it is sent with: a restored message the history already holds is
+ * not sent again (outbox-delivered.ts), and one sent again merges with the history by id.
+ * Records belong to one chat user; another provider signing in on the same browser never sends them. Each record is
  * sent by the tab that wrote it; a page takes over only the records of tabs that are gone
  * (reloaded, closed, crashed), so two open tabs never send one message twice.
  */
