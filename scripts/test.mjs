@@ -1,9 +1,10 @@
 // `npm test`: the same bootstrap as `npm start` plus Chromium and PostgreSQL, then every layer:
-// lint, type-check, unit, integration (on PGlite, then on PostgreSQL), two server processes on
-// PostgreSQL (tests/cluster) and end-to-end. Every layer runs even when an earlier one fails; the
-// summary says which failed. The PostgreSQL steps use TEST_DATABASE_URL when set, else a throwaway
+// lint, type-check, unit, then side by side: integration on PGlite; integration on PostgreSQL
+// followed by two server processes on PostgreSQL (tests/cluster); end-to-end. Each of the three
+// starts its own stack on free ports and spends much of its time waiting on servers, so running
+// them together keeps the suite's wall time down; each one's output is printed whole when it ends. Every layer runs even when an earlier one fails; the summary says which failed. The PostgreSQL steps use TEST_DATABASE_URL when set, else a throwaway
 // cluster started here and removed at the end (also on failure and on Ctrl-C).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { bootstrap, ROOT, runMain } from './lib/bootstrap.mjs';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
 
@@ -22,27 +23,66 @@ await runMain(async () => {
         process.exit(130);
       });
   }
-  const steps = [
+  // Each entry is one step, or a list of step chains that run side by side.
+  const plan = [
     ['lint', ...npx('eslint', '.')],
     ['format', ...npx('prettier', '--check', '.')],
     ['type-check', 'npm', ['run', '--silent', 'typecheck']],
     ['unit', ...npx('vitest', 'run', '--project', 'unit')],
-    ['integration (PGlite)', ...npx('vitest', 'run', '--project', 'integration'), { TEST_DATABASE_URL: '' }],
-    ['integration (PostgreSQL)', ...npx('vitest', 'run', '--project', 'integration')],
-    ['cluster (PostgreSQL)', ...npx('vitest', 'run', '--project', 'cluster')],
-    ['end-to-end', ...npx('playwright', 'test')],
+    [
+      [
+        [
+          'integration (PGlite)',
+          ...npx('vitest', 'run', '--project', 'integration'),
+          { TEST_DATABASE_URL: '' },
+        ],
+      ],
+      [
+        ['integration (PostgreSQL)', ...npx('vitest', 'run', '--project', 'integration')],
+        ['cluster (PostgreSQL)', ...npx('vitest', 'run', '--project', 'cluster')],
+      ],
+      [['end-to-end', ...npx('playwright', 'test')]],
+    ],
   ];
   const results = [];
-  for (const [name, command, args, env] of steps) {
-    console.log(`\n━━ ${name} ━━`);
-    const started = Date.now();
-    const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-    results.push({ name, ok: result.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
-    // Ctrl-C reaches the running step too; its handlers cannot run while a step holds this loop.
-    if (result.signal === 'SIGINT' || result.signal === 'SIGTERM') {
-      postgres?.stop();
-      return 130;
-    }
+  let interrupted = false;
+  const run = ([name, command, args, env], { buffered }) =>
+    new Promise((resolve) => {
+      if (!buffered) console.log(`\n━━ ${name} ━━`);
+      const started = Date.now();
+      const chunks = [];
+      const child = spawn(command, args, {
+        cwd: ROOT,
+        stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        env: { ...process.env, ...env, ...(buffered ? { FORCE_COLOR: '1' } : {}) },
+      });
+      if (buffered)
+        for (const stream of [child.stdout, child.stderr]) stream.on('data', (c) => chunks.push(c));
+      child.on('error', (error) => console.error(`${name}: ${error.message}`));
+      child.on('close', (code, signal) => {
+        if (buffered) {
+          console.log(`\n━━ ${name} ━━`);
+          process.stdout.write(Buffer.concat(chunks));
+        }
+        // Ctrl-C reaches the running steps too; the summary is skipped then.
+        if (signal === 'SIGINT' || signal === 'SIGTERM') interrupted = true;
+        results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+        resolve();
+      });
+    });
+  for (const entry of plan) {
+    if (interrupted) break;
+    if (typeof entry[0] === 'string') await run(entry, { buffered: false });
+    else
+      await Promise.all(
+        entry.map(async (chain) => {
+          for (const step of chain) if (!interrupted) await run(step, { buffered: true });
+        }),
+      );
+  }
+  if (interrupted) {
+    postgres?.stop();
+    return 130;
   }
   postgres?.stop();
   console.log('\n━━ summary ━━');

@@ -9,22 +9,24 @@ import { member, provider } from '../../fixtures';
 import { startMember } from '../support/member-simulator';
 import { signInAs } from './support';
 
-const clara = member('clara');
+// Bianca has no unread messages in the seed, so opening her conversation leaves Dr. Amelia's
+// seeded unread counts as tests/e2e/messages.spec.ts expects them.
+const bianca = member('bianca');
 const amelia = provider('amelia');
 
 test('an audio call from a client row: no Video, the timer, Leave, the end message', async ({ page }) => {
   test.setTimeout(90_000);
-  const sim = await startMember(process.env.E2E_BASE_URL!, 'clara', { args: ['--answer-after-ms', '300'] });
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', { args: ['--answer-after-ms', '300'] });
   try {
     await signInAs(page, 'amelia');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
     const table = page.getByRole('table', { name: 'Your clients' });
-    await table.getByRole('button', { name: `Audio call with ${clara.name}` }).click();
+    await table.getByRole('button', { name: `Audio call with ${bianca.name}` }).click();
     const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
     await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 20_000 });
     await check.getByRole('button', { name: 'Start call' }).click();
 
-    const window = page.getByRole('region', { name: `Call with ${clara.name}`, exact: true });
+    const window = page.getByRole('region', { name: `Call with ${bianca.name}`, exact: true });
     await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
     await expect(window.getByRole('timer')).toHaveText(/^00:0\d$/);
     await expect(window.getByRole('button', { name: 'Mute' })).toBeVisible();
@@ -38,8 +40,8 @@ test('an audio call from a client row: no Video, the timer, Leave, the end messa
     await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
     await expect(window.getByRole('status')).toHaveText('Call ended');
     await sim.waitFor(/hung up/);
-    await page.goto(`/message?userId=${clara.chatId}`);
-    const log = page.getByRole('list', { name: `Messages with ${clara.name}` });
+    await page.goto(`/message?userId=${bianca.chatId}`);
+    const log = page.getByRole('list', { name: `Messages with ${bianca.name}` });
     await expect(log.getByText(/^Call duration: 00:\d\d$/).first()).toBeVisible({ timeout: 30_000 });
   } finally {
     await sim.stop();
@@ -70,24 +72,24 @@ test('the incoming call notification closes itself after 60 s', async ({ page })
   });
   await page.clock.install();
   await signInAs(page, 'amelia');
-  await page.goto(`/message?userId=${clara.chatId}`);
-  await expect(page.getByRole('region', { name: `Conversation with ${clara.name}` })).toBeVisible({
+  await page.goto(`/message?userId=${bianca.chatId}`);
+  await expect(page.getByRole('region', { name: `Conversation with ${bianca.name}` })).toBeVisible({
     timeout: 30_000,
   });
-  const sim = await startMember(process.env.E2E_BASE_URL!, 'clara', { args: ['--call', amelia.email] });
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', { args: ['--call', amelia.email] });
   try {
-    await expect(page.getByRole('alertdialog', { name: clara.name })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('alertdialog', { name: bianca.name })).toBeVisible({ timeout: 30_000 });
     const shown = () =>
       page.evaluate(
         () =>
           (window as unknown as { shownNotifications: { title: string; closed: boolean }[] })
             .shownNotifications,
       );
-    await expect.poll(shown).toEqual([{ title: clara.name, closed: false }]);
+    await expect.poll(shown).toEqual([{ title: bianca.name, closed: false }]);
     await page.clock.fastForward(59_000);
-    expect(await shown()).toEqual([{ title: clara.name, closed: false }]);
+    expect(await shown()).toEqual([{ title: bianca.name, closed: false }]);
     await page.clock.fastForward(1_000);
-    await expect.poll(shown).toEqual([{ title: clara.name, closed: true }]);
+    await expect.poll(shown).toEqual([{ title: bianca.name, closed: true }]);
   } finally {
     await sim.stop();
   }
@@ -102,16 +104,16 @@ test("a video call from a client row: a refused screen capture says 'Screen shar
     navigator.mediaDevices.getDisplayMedia = () =>
       Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
-  const sim = await startMember(process.env.E2E_BASE_URL!, 'clara', { args: ['--answer-after-ms', '300'] });
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', { args: ['--answer-after-ms', '300'] });
   try {
     await signInAs(page, 'amelia');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
     const table = page.getByRole('table', { name: 'Your clients' });
-    await table.getByRole('button', { name: `Video call with ${clara.name}` }).click();
+    await table.getByRole('button', { name: `Video call with ${bianca.name}` }).click();
     const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
     await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 20_000 });
     await check.getByRole('button', { name: 'Start call' }).click();
-    const window = page.getByRole('region', { name: `Call with ${clara.name}`, exact: true });
+    const window = page.getByRole('region', { name: `Call with ${bianca.name}`, exact: true });
     await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
     await expect(window.getByRole('button', { name: 'Video' })).toBeVisible();
 

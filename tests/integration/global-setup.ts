@@ -12,7 +12,7 @@ let stack: TestStack | null = null;
 
 export async function setup(project: TestProject) {
   stack = await startStack();
-  const { stop: _stop, restart: _restart, crash: _crash, output: _output, ...info } = stack;
+  const { stop: _stop, restart: _restart, crash: _crash, output: _output, pid: _pid, ...info } = stack;
   project.provide('stack', info);
 }
 

@@ -4,19 +4,21 @@
  * another provider is refused — one who is approved and holds report access, so that only the
  * ownership can refuse her — by direct id and through indirect paths (a document id inside a
  * profile submission, a member id behind cycle data and reports). Each row also proves the
- * owner's resource is unchanged and nothing of it leaked into the refusal.
+ * owner's resource is unchanged and nothing of it leaked into the refusal. The expert report rows
+ * use a report assigned to a fresh provider with report access, so Dr. Amelia's seeded reports stay
+ * as the seed made them for the files that count them.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { member, provider } from '../../fixtures';
+import { member } from '../../fixtures';
 import { apiClient, type Answer } from '../support/api';
 import { grantedProvider, REPORT_BASE } from '../support/reports';
 import { assignReport, profileForm, uploadCertificate, verifyEmail } from '../support/workspace';
 
 const stack = inject('stack');
 const api = apiClient(stack.url);
-const amelia = provider('amelia');
 let owner = '';
 let intruder = '';
+let reportOwner = '';
 const ids = { appointment: 0, member: 0, memberName: '', slot: 0, notification: 0, document: 0, report: 0 };
 
 type Row = {
@@ -45,7 +47,11 @@ beforeAll(async () => {
   const notes = await get(owner, '/message/message/v2/listMessages?pageNum=1&pageSize=5');
   ids.notification = (notes.data as { records: Array<{ id: number }> }).records[0]!.id;
   ids.document = await uploadCertificate(api, owner, 'amelia-licence.pdf');
-  const assigned = await assignReport(stack, member('ava').email, amelia.email, { title: 'Tenancy matrix' });
+  const reportProvider = await grantedProvider(api, stack, 'tenancy-report-owner');
+  reportOwner = reportProvider.token;
+  const assigned = await assignReport(stack, member('ava').email, reportProvider.email, {
+    title: 'Tenancy matrix',
+  });
   if (assigned.code !== 'OK') throw new Error(`assign: ${assigned.code} ${assigned.message}`);
   ids.report = assigned.data.reportId;
 }, 60_000);
@@ -108,13 +114,13 @@ const ROWS: Row[] = [
   {
     resource: 'expert report',
     via: 'read by id',
-    own: () => get(owner, `${REPORT_BASE}/getByExpertReportId?reportId=${ids.report}`),
+    own: () => get(reportOwner, `${REPORT_BASE}/getByExpertReportId?reportId=${ids.report}`),
     other: () => get(intruder, `${REPORT_BASE}/getByExpertReportId?reportId=${ids.report}`),
   },
   {
     resource: 'expert report',
     via: 'save a draft by id',
-    own: () => get(owner, `${REPORT_BASE}/getByExpertReportId?reportId=${ids.report}`),
+    own: () => get(reportOwner, `${REPORT_BASE}/getByExpertReportId?reportId=${ids.report}`),
     other: () =>
       api.call('POST', `${REPORT_BASE}/save`, {
         token: intruder,
@@ -124,7 +130,7 @@ const ROWS: Row[] = [
   {
     resource: 'expert report',
     via: 'complete by id',
-    own: () => get(owner, `${REPORT_BASE}/getByExpertReportId?reportId=${ids.report}`),
+    own: () => get(reportOwner, `${REPORT_BASE}/getByExpertReportId?reportId=${ids.report}`),
     other: () => api.call('POST', `${REPORT_BASE}/completed?reportId=${ids.report}`, { token: intruder }),
   },
 ];
