@@ -17,7 +17,8 @@ export async function mailsTo(dataDir: string, email: string, pattern: RegExp): 
 
 /**
  * The code of the newest mail to `email` matching `pattern`, once more than `after` such mails
- * exist (mail goes out after the answer, so this waits up to 5 s).
+ * exist (mail goes out after the answer, so this waits up to 20 s: `npm test` runs its layers side by
+ * side, and a loaded machine writes the outbox late).
  */
 export async function mailedCode(
   dataDir: string,
@@ -25,7 +26,7 @@ export async function mailedCode(
   pattern: RegExp,
   after = 0,
 ): Promise<string> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 400; i++) {
     const mails = await mailsTo(dataDir, email, pattern);
     if (mails.length > after) return pattern.exec(mails.at(-1)!)![1]!;
     await new Promise((r) => setTimeout(r, 50));
