@@ -120,14 +120,20 @@ describe('a rolling restart', () => {
     const fresh = await apiClient(a.url).signUpFresh('cluster-restart');
     const urls = [b.url, a.url];
     let retried = 0;
-    /** What a client behind the proxy gets: the next process when one refuses the connection. */
+    /**
+     * What a client behind the proxy gets: the next process when one refuses the connection or
+     * answers 503 while it stops or starts (nginx's `proxy_next_upstream error timeout http_502
+     * http_503`, scripts/start-cluster.mjs).
+     */
     const read = async (i: number) => {
       for (const url of [urls[i % 2]!, urls[(i + 1) % 2]!]) {
         try {
-          return await apiClient(url).call('GET', '/message/reddot/refresh', { token: fresh.token });
+          const answer = await apiClient(url).call('GET', '/message/reddot/refresh', { token: fresh.token });
+          if (answer.code !== 'SERVICE_UNAVAILABLE') return answer;
         } catch {
-          retried += 1;
+          // refused: the next process
         }
+        retried += 1;
       }
       throw new Error('both processes refused');
     };

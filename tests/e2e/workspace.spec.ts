@@ -302,7 +302,8 @@ test('a large photo is compressed in the browser (spec §5) before it becomes th
   await page
     .locator('input[type=file][accept*="gif"]')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: original });
-  await expect(page.getByRole('progressbar', { name: 'Uploading' })).toBeVisible();
+  // Compressing a noisy 1800 px image takes seconds on a loaded machine before the upload starts.
+  await expect(page.getByRole('progressbar', { name: 'Uploading' })).toBeVisible({ timeout: 30_000 });
   expect((await uploadedBy).resourceType()).toBe('xhr');
   const avatar = page.getByRole('img', { name: 'Profile photo' });
   await expect(avatar).toHaveAttribute('src', /\/api\/files\/[a-f0-9]{32}$/);
