@@ -9,6 +9,15 @@ export interface BenchRow {
   /** What the reference is (e.g. "@xmpp/client", "target"). */
   referenceName?: string;
   unit: string;
+  /** What must hold (issue 16's targets), on the figure itself or on ours / reference. */
+  target?: BenchTarget;
+}
+
+/** "at most 120 KB" on the figure, or "at least 0.9×" on the ratio to the reference. */
+export interface BenchTarget {
+  at: 'most' | 'least';
+  value: number;
+  of: 'figure' | 'ratio';
 }
 
 export interface BenchContext {
@@ -39,34 +48,84 @@ const format = (value: number | string | undefined) =>
         : value.toFixed(1)
       : value;
 
+const ratioOf = (row: BenchRow): number | undefined =>
+  typeof row.ours === 'number' && typeof row.reference === 'number' && row.reference !== 0
+    ? row.ours / row.reference
+    : undefined;
+
+/** Whether the row's target holds: true, false, or undefined when it has none or no number. */
+export function targetHolds(row: BenchRow): boolean | undefined {
+  if (!row.target) return undefined;
+  const measured =
+    row.target.of === 'ratio' ? ratioOf(row) : typeof row.ours === 'number' ? row.ours : undefined;
+  if (measured === undefined || Number.isNaN(measured)) return undefined;
+  return row.target.at === 'most' ? measured <= row.target.value : measured >= row.target.value;
+}
+
+function describeTarget(row: BenchRow): string {
+  if (!row.target) return '';
+  const sign = row.target.at === 'most' ? '≤' : '≥';
+  return row.target.of === 'ratio'
+    ? `${sign} ${row.target.value}×`
+    : `${sign} ${format(row.target.value)} ${row.unit}`;
+}
+
+export interface SectionResult {
+  name: string;
+  rows: BenchRow[];
+  notes: string[];
+  elapsedMs: number;
+  failed: boolean;
+}
+
 export function createReporter(name: string) {
   const rows: BenchRow[] = [];
   const notes: string[] = [];
   return {
     report: (row: BenchRow) => rows.push(row),
     note: (text: string) => notes.push(text),
-    print(elapsedMs: number) {
-      const table = rows.map((r) => {
-        const ratio =
-          typeof r.ours === 'number' && typeof r.reference === 'number' && r.reference !== 0
-            ? `${(r.ours / r.reference).toFixed(2)}×`
-            : '';
-        return [
-          r.metric,
-          `${format(r.ours)} ${r.unit}`,
-          r.reference === undefined ? '' : `${format(r.reference)} ${r.unit}`,
-          r.referenceName ?? '',
-          ratio,
-        ];
-      });
-      const header = ['metric', 'ours', 'reference', 'reference is', 'ours / ref'];
-      const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-      const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-      console.log(`\n== ${name} (${(elapsedMs / 1000).toFixed(1)} s)`);
-      console.log(line(header));
-      console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-      for (const row of table) console.log(line(row));
-      for (const text of notes) console.log(`  note: ${text}`);
-    },
+    result: (elapsedMs: number, failed: boolean): SectionResult => ({ name, rows, notes, elapsedMs, failed }),
   };
+}
+
+/**
+ * The bench's one table (docs/architecture.md §4): every figure of every section with its
+ * reference, the ratio, the target and whether it holds; the sections' notes (methods, caveats)
+ * follow it.
+ */
+export function printTable(results: SectionResult[]): string {
+  const header = ['section', 'figure', 'ours', 'reference', 'reference is', 'ratio', 'target', 'holds'];
+  const table: string[][] = [];
+  for (const result of results)
+    for (const r of result.rows) {
+      const ratio = ratioOf(r);
+      const holds = targetHolds(r);
+      table.push([
+        result.name,
+        r.metric,
+        `${format(r.ours)} ${r.unit}`,
+        r.reference === undefined ? '' : `${format(r.reference)} ${r.unit}`,
+        r.referenceName ?? '',
+        ratio === undefined ? '' : `${ratio.toFixed(2)}×`,
+        describeTarget(r),
+        holds === undefined ? '' : holds ? 'yes' : 'NO',
+      ]);
+    }
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...table.map(line)];
+  const targets = results.flatMap((r) => r.rows).filter((r) => targetHolds(r) !== undefined);
+  out.push('', `targets holding: ${targets.filter((r) => targetHolds(r)).length} of ${targets.length}`);
+  for (const result of results) {
+    out.push(
+      '',
+      `${result.name} (${(result.elapsedMs / 1000).toFixed(1)} s)${result.failed ? ' FAILED' : ''}`,
+    );
+    for (const text of result.notes) out.push(`  - ${text}`);
+  }
+  return out.join('\n');
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensurePortalBuilt } from '../lib/bootstrap.mjs';
 import { startStack } from '../../tests/support/stack';
-import { createReporter, type BenchSection } from './bench';
+import { createReporter, printTable, type BenchSection, type SectionResult } from './bench';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,23 +34,26 @@ async function main(): Promise<void> {
   console.log(`Starting the stack for ${sections.map((s) => s.name).join(', ')} …`);
   ensurePortalBuilt();
   const stack = await startStack({ portal: true });
-  let failed = false;
+  const results: SectionResult[] = [];
   try {
     for (const section of sections) {
       const reporter = createReporter(section.name);
       const started = performance.now();
+      let failed = false;
       try {
         await section.run({ stack, report: reporter.report, note: reporter.note });
       } catch (error) {
         failed = true;
         reporter.note(`FAILED: ${(error as Error).stack ?? String(error)}`);
       }
-      reporter.print(performance.now() - started);
+      results.push(reporter.result(performance.now() - started, failed));
+      console.log(`  ${section.name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
   } finally {
     await stack.stop({ remove: true });
   }
-  process.exit(failed ? 1 : 0);
+  console.log(`\n${printTable(results)}`);
+  process.exit(results.some((r) => r.failed) ? 1 : 0);
 }
 
 // `npm run bench -- --load`: the several-process load run instead (docs/architecture.md §5).
