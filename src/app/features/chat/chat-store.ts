@@ -244,12 +244,15 @@ export function markReadByMe(dialogId: string, ids: string[]): ChatEntry[] {
   if (me === null) return [];
   const changed: ChatEntry[] = [];
   if (conversation) {
-    conversation.entries = conversation.entries.map((entry) => {
-      if (!ids.includes(entry.id) || entry.senderId === me || entry.readBy.includes(me)) return entry;
+    const wanted = new Set(ids);
+    const entries = conversation.entries.map((entry) => {
+      if (!wanted.has(entry.id) || entry.senderId === me || entry.readBy.includes(me)) return entry;
       const next = { ...entry, readBy: [...entry.readBy, me] };
       changed.push(next);
       return next;
     });
+    // Unchanged, the conversation keeps its array: nothing re-renders (a long conversation).
+    if (changed.length > 0) conversation.entries = entries;
   }
   const unseen = chatStore.unseen[dialogId];
   if (unseen) chatStore.unseen[dialogId] = unseen.filter((id) => !ids.includes(id));

@@ -1,9 +1,10 @@
 /**
  * One message: its text (as text, http(s) links only: docs/lessons.md §12), its attachments (private
  * blobs through a link carrying the session token, docs/wire/hosted-chat.md §6), the time, and for our
- * own messages the tick (docs/lessons.md §9; spec §3 statuses).
+ * own messages the tick (docs/lessons.md §9; spec §3 statuses). The row around it is the message
+ * log's (message-log.tsx).
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChat, type ChatRuntime } from '../../connections';
 import { ATTACHMENT_BODY } from './convert';
@@ -12,6 +13,7 @@ import { formatDateTime } from '../../components/format';
 import { ClockIcon } from './icons';
 import { MessageText } from './message-text';
 import { tickOf, type Tick } from './ticks';
+import { usePerson } from './use-names';
 
 const TICK_GLYPHS: Record<Tick, ReactNode> = {
   waiting: <ClockIcon />,
@@ -45,58 +47,60 @@ function Attachment({ attachment }: { attachment: EntryAttachment }) {
   );
 }
 
-export function MessageBubble({
+function SenderName({ chatId }: { chatId: number }) {
+  return <>{usePerson(chatId).name}</>;
+}
+
+/**
+ * Memoised (docs/architecture.md §4 "Long lists"): the props are the entry's snapshot, which keeps
+ * its identity until the entry changes, and plain values, so a new message or a tick elsewhere
+ * renders only the bubbles it concerns.
+ */
+export const MessageBubble = memo(function MessageBubble({
   entry,
   me,
-  sender,
-  unread,
+  senderId,
 }: {
   entry: ChatEntry;
   me: number | null;
-  /** Shown above others' messages in group dialogs. */
-  sender?: ReactNode;
-  /** Someone else's message we have not read yet (watched to send the read marker). */
-  unread: boolean;
+  /** Shown above others' messages in group dialogs; null otherwise. */
+  senderId: number | null;
 }) {
   const { t, i18n } = useTranslation('messages');
   const mine = entry.senderId === me;
   const tick = me === null ? null : tickOf(entry, me);
   const showBody = entry.body && !(entry.body === ATTACHMENT_BODY && entry.attachments.length > 0);
   return (
-    <li
-      data-entry={entry.id}
-      data-unread={unread || undefined}
-      className={`flex ${mine ? 'justify-end' : 'justify-start'}`}
+    <div
+      className={`max-w-[75%] rounded-2xl px-3 py-2 text-sm ${mine ? 'bg-brand text-white' : 'bg-white text-slate-900 ring-1 ring-slate-200'}`}
     >
-      <div
-        className={`max-w-[75%] rounded-2xl px-3 py-2 text-sm ${mine ? 'bg-brand text-white' : 'bg-white text-slate-900 ring-1 ring-slate-200'}`}
-      >
-        {sender && !mine && <p className="mb-0.5 text-xs font-semibold text-brand-700">{sender}</p>}
-        {entry.attachments.map((a, i) => (
-          <Attachment key={a.uid ?? a.id ?? i} attachment={a} />
-        ))}
-        {showBody && <MessageText text={entry.body} />}
-        <p
-          className={`mt-0.5 flex justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}
-        >
-          <time dateTime={new Date(entry.sentAt).toISOString()}>
-            {formatDateTime(entry.sentAt, i18n.language)}
-          </time>
-          {tick && (
-            <span
-              role="img"
-              data-tick={tick}
-              aria-label={t(`tick.${tick}`)}
-              title={t(`tick.${tick}`)}
-              className={
-                tick === 'read' ? 'font-bold text-sky-200' : tick === 'failed' ? 'font-bold text-red-200' : ''
-              }
-            >
-              {TICK_GLYPHS[tick]}
-            </span>
-          )}
+      {senderId !== null && !mine && (
+        <p className="mb-0.5 text-xs font-semibold text-brand-700">
+          <SenderName chatId={senderId} />
         </p>
-      </div>
-    </li>
+      )}
+      {entry.attachments.map((a, i) => (
+        <Attachment key={a.uid ?? a.id ?? i} attachment={a} />
+      ))}
+      {showBody && <MessageText text={entry.body} />}
+      <p className={`mt-0.5 flex justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}>
+        <time dateTime={new Date(entry.sentAt).toISOString()}>
+          {formatDateTime(entry.sentAt, i18n.language)}
+        </time>
+        {tick && (
+          <span
+            role="img"
+            data-tick={tick}
+            aria-label={t(`tick.${tick}`)}
+            title={t(`tick.${tick}`)}
+            className={
+              tick === 'read' ? 'font-bold text-sky-200' : tick === 'failed' ? 'font-bold text-red-200' : ''
+            }
+          >
+            {TICK_GLYPHS[tick]}
+          </span>
+        )}
+      </p>
+    </div>
   );
-}
+});

@@ -72,7 +72,7 @@ export function MessagesScreen({
       <ConnectionBanner />
       <ContactRequests />
       <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white">
-        <aside className="w-72 shrink-0 overflow-y-auto border-r border-slate-200 lg:w-80">
+        <aside className="w-72 shrink-0 overflow-hidden border-r border-slate-200 lg:w-80">
           <DialogList dialogs={sorted} activeId={open} loading={list.isPending} onOpen={setActive} />
         </aside>
         {open ? (
