@@ -22,7 +22,7 @@ export async function freshChatProvider(request: APIRequestContext, prefix: stri
     headers: { ...HEADERS, authToken: token },
   });
   const { quickBloxId } = ((await info.json()) as { data: { quickBloxId: number } }).data;
-  return { email, password, chatId: quickBloxId };
+  return { email, password, token, chatId: quickBloxId };
 }
 
 /**
