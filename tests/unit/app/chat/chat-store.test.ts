@@ -3,6 +3,7 @@
  * once, read when seen or on another device (docs/lessons.md §10), and a lagging server count that
  * cannot hide a message that just arrived.
  */
+import { snapshot } from 'valtio';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   addEntries,
@@ -54,6 +55,15 @@ describe('unread counts in the store', () => {
     expect(markReadByMe('d1', ['a']).map((e) => e.id)).toEqual(['a']);
     expect(markReadByMe('d1', ['a'])).toEqual([]);
     expect(chatStore.dialogs.d1!.unread).toBe(1);
+  });
+
+  it('keeps the conversation as it is when nothing was newly read, so a long one does not render again', () => {
+    seedDialogs([dialog(0)]);
+    addEntries('d1', [entry('a', { senderId: 7 }), entry('mine', { senderId: ME })], { live: true });
+    markReadByMe('d1', ['a']);
+    const before = snapshot(chatStore).conversations.d1!.entries;
+    markReadByMe('d1', ['a', 'mine']);
+    expect(snapshot(chatStore).conversations.d1!.entries).toBe(before);
   });
 
   it('keeps a live message unread when a refresh comes back before the server stored it', () => {
