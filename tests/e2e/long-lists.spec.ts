@@ -12,8 +12,8 @@ import { freshChatProvider } from './messages-support';
 import { signInThroughForm } from './support';
 
 const emma = member('emma');
-const MESSAGES = 240;
-const OTHER_DIALOGS = 40;
+const MESSAGES = 200;
+const OTHER_DIALOGS = 30;
 /** Well above what fits on screen plus the overscan, well below everything. */
 const MAX_ROWS = 40;
 
