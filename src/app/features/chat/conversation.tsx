@@ -13,6 +13,7 @@ import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { loadHistory } from './history';
 import { MessageLog } from './message-log';
+import { useChatSlice } from './use-chat-slice';
 import { usePerson } from './use-names';
 
 function loadOlder(runtime: ChatRuntime | null, dialogId: string) {
@@ -52,7 +53,7 @@ export function Conversation({ dialogId }: { dialogId: string }) {
   const state = useSnapshot(chatStore);
   const chat = useChat();
   const dialog = state.dialogs[dialogId];
-  const conversation = state.conversations[dialogId] as ConversationState | undefined;
+  const conversation = useChatSlice((s) => s.conversations[dialogId]) as ConversationState | undefined;
   const empty: ConversationState = {
     entries: [],
     loaded: false,

@@ -157,9 +157,14 @@ export function MessageLog({
   const watch = useReadWhenSeen(chat, dialogId);
   const measure = virtualizer.measureElement;
   const rowRef = useCallback(
-    (row: HTMLLIElement | null) => {
+    (row: HTMLLIElement) => {
       measure(row);
-      return row ? watch(row) : undefined;
+      const unwatch = watch(row);
+      return () => {
+        unwatch();
+        // Once the row has left the DOM, the virtualiser lets go of it (measureElement(null)).
+        queueMicrotask(() => measure(null));
+      };
     },
     [measure, watch],
   );

@@ -16,11 +16,12 @@ import { ContactRequests } from './contact-requests';
 import { Conversation } from './conversation';
 import { dialogFromApi } from './convert';
 import { DialogList } from './dialog-list';
+import { useChatSlice } from './use-chat-slice';
 import { dialogsQuery } from './queries';
 
 /** Opens the conversation of a deep link once; then the link is done with. */
 function useDeepLink(userId: number | null, onHandled: () => void) {
-  const { dialogs } = useSnapshot(chatStore);
+  const dialogs = useChatSlice((s) => s.dialogs);
   // The running chat is there once the chat is loaded (spec §4 chat-loaded).
   const chat = useChat();
   const handled = useRef<number | null>(null);
@@ -52,7 +53,8 @@ export function MessagesScreen({
   onDeepLinkHandled(): void;
 }) {
   const { t } = useTranslation('messages');
-  const { dialogs, active } = useSnapshot(chatStore);
+  const { active } = useSnapshot(chatStore);
+  const dialogs = useChatSlice((s) => s.dialogs);
   const list = useQuery(dialogsQuery());
   useEffect(() => {
     if (list.data) seedDialogs(list.data.items.map((d) => dialogFromApi(d, chatStore.me)));
