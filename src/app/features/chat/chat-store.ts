@@ -5,7 +5,7 @@
  * id (docs/lessons.md §4), typing, presence, contacts and requests, blocked users, room occupants.
  */
 import { DIALOG_TYPE, type DialogTypeCode } from '../../../shared/dialog-type';
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
 import { mergeEntries, type ChatEntry } from './entries';
 import { applyMarker } from './ticks';
 import {
@@ -169,9 +169,16 @@ export function seedDialogs(dialogs: DialogView[]): void {
   chatStore.unreadKnown = true;
 }
 
+/**
+ * A conversation's entries are held as one immutable array outside valtio's proxies (`ref`), and
+ * every change replaces it: a snapshot of thousands of proxied entries cost ~100 ms per change
+ * (docs/architecture.md §4 "Long lists"). Entries themselves are never changed in place.
+ */
+const held = (entries: ChatEntry[]): ChatEntry[] => ref(entries);
+
 export function conversationOf(dialogId: string): ConversationState {
   return (chatStore.conversations[dialogId] ??= {
-    entries: [],
+    entries: held([]),
     loaded: false,
     loading: false,
     failed: false,
@@ -191,7 +198,7 @@ export function addEntries(dialogId: string, entries: ChatEntry[], options: { li
   const conversation = conversationOf(dialogId);
   const dialog = (chatStore.dialogs[dialogId] ??= blankDialog(dialogId));
   const known = new Set(conversation.entries.map((e) => e.id));
-  conversation.entries = mergeEntries(conversation.entries, entries);
+  conversation.entries = held(mergeEntries(conversation.entries, entries));
   if (!options.live) return;
   for (const entry of entries) {
     const before = dialog.unread;
@@ -216,7 +223,8 @@ export function updateEntry(messageId: string, change: (entry: ChatEntry) => Cha
     const index = conversation.entries.findIndex((e) => e.id === messageId);
     if (index < 0) continue;
     const next = change(conversation.entries[index]!);
-    if (next !== conversation.entries[index]) conversation.entries[index] = next;
+    if (next !== conversation.entries[index])
+      conversation.entries = held(conversation.entries.with(index, next));
     return;
   }
 }
@@ -230,7 +238,7 @@ export function markerArrived(
     : Object.values(chatStore.conversations);
   for (const conversation of conversations) {
     const next = applyMarker(conversation.entries, marker);
-    if (next !== conversation.entries) conversation.entries = next;
+    if (next !== conversation.entries) conversation.entries = held(next);
   }
 }
 
@@ -252,7 +260,7 @@ export function markReadByMe(dialogId: string, ids: string[]): ChatEntry[] {
       return next;
     });
     // Unchanged, the conversation keeps its array: nothing re-renders (a long conversation).
-    if (changed.length > 0) conversation.entries = entries;
+    if (changed.length > 0) conversation.entries = held(entries);
   }
   const unseen = chatStore.unseen[dialogId];
   if (unseen) chatStore.unseen[dialogId] = unseen.filter((id) => !ids.includes(id));
