@@ -14,6 +14,8 @@ import { EventBus } from './events/event-bus';
 import { PgEventRelay } from './events/pg-relay';
 import { prosodyPaths } from './prosody/config';
 import { SessionCache } from './auth/session-cache';
+import { ClusterPresence } from './socket/presence';
+import { appSockets } from './socket/registry';
 import { SERVER_MODULES } from './modules';
 import { PortInUseError, freePort } from './prosody/ports';
 import { PROSODY_HOOK_PREFIX } from './prosody/hooks';
@@ -68,6 +70,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     if (config.databaseUrl) {
       const relay = await PgEventRelay.start(config.databaseUrl, events, app.log);
       cleanup.push(() => relay.stop());
+      const presence = await ClusterPresence.start(db, appSockets, relay.origin, app.log);
+      ctx.presence = presence;
+      cleanup.push(() => presence.stop());
     }
     cleanup.push(() => app.close());
 
