@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/lib/precompress.mjs';
-import { BROWSER_ALIASES } from './src/webrtc/browser/aliases';
+import { browserAliases } from './src/webrtc/browser/aliases';
 
 /** Where `npm run dev` forwards API, chat and socket traffic (the running server). */
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -35,12 +35,7 @@ export default defineConfig({
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
   // (docs/calls.md "Browser and Node"; the call code loads lazily, "Size").
   resolve: {
-    alias: Object.fromEntries(
-      Object.entries(BROWSER_ALIASES).map(([name, file]) => [
-        name,
-        fileURLToPath(new URL(file, import.meta.url)),
-      ]),
-    ),
+    alias: browserAliases(fileURLToPath(new URL('.', import.meta.url))),
   },
   build: {
     outDir: 'dist/portal',

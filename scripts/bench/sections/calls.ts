@@ -17,6 +17,7 @@ import { CHROMIUM_ARGS } from '../../../playwright.config';
 import { apiClient } from '../../../tests/support/api';
 import { startMember } from '../../../tests/support/member-simulator';
 import { ROOT } from '../../../tests/support/stack';
+import { browserAliases } from '../../../src/webrtc/browser/aliases';
 import { startSyntheticMedia } from '../../member/synthetic-media';
 import { quantile, type BenchSection } from '../bench';
 import { descendantsCpuSeconds, processCpuSeconds } from '../calls/cpu';
@@ -38,6 +39,8 @@ async function pageBundle(): Promise<string> {
     platform: 'browser',
     write: false,
     nodePaths: [path.join(ROOT, 'node_modules')],
+    // The portal's own stand-ins for simple-peer's Node-style dependencies (docs/calls.md).
+    alias: browserAliases(ROOT),
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     logLevel: 'silent',
   });
