@@ -1,10 +1,10 @@
 /**
  * Two server processes on one PostgreSQL database behave as one (docs/architecture.md §5 "Several
  * processes"): a sign-in on one kicks the session on the other at once, an operator's notification
- * created on one reaches the provider's app socket on the other, a provider whose portal is open on
- * one gets no offline-message notification from the other, the relay between them survives
- * PostgreSQL dropping its connections, and while one restarts every request a client retries on
- * the other succeeds.
+ * created on one reaches the provider's app socket on the other, a provider whose portal is open
+ * on one gets no offline-message notification from the other, sign-in limits count on both, the
+ * relay between them survives PostgreSQL dropping its connections, and while one restarts every
+ * request a client retries on the other succeeds.
  */
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -68,6 +68,22 @@ describe('a sign-in on one process', () => {
       true,
     );
     expect((await peer.closed).code).toBe(4001);
+  });
+});
+
+describe('sign-in limits', () => {
+  it('count across processes: 100 concurrent wrong passwords split over both check at most 10', async () => {
+    const fresh = await apiClient(a.url).signUpFresh('cluster-limits');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        apiClient(i % 2 ? b.url : a.url).call('POST', '/user/user/sign/in/doctor', {
+          form: { email: fresh.email, password: 'wrong-pass-1' },
+          from: `10.90.${i}.1`,
+        }),
+      ),
+    );
+    expect(answers.filter((x) => x.code === 'BAD_CREDENTIALS')).toHaveLength(10);
+    expect(answers.filter((x) => x.code === 'RATE_LIMITED')).toHaveLength(90);
   });
 });
 
