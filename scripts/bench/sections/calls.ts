@@ -22,9 +22,11 @@ import { startSyntheticMedia } from '../../member/synthetic-media';
 import { quantile, type BenchSection } from '../bench';
 import { descendantsCpuSeconds, processCpuSeconds } from '../calls/cpu';
 
-const CALLS = 20;
-const HOLD_MS = 20_000;
-const HOLD_ROUNDS = 2;
+/** `--quick`: fewer calls and shorter holds (docs/architecture.md §4 "Quick mode"). */
+const quick = process.argv.includes('--quick');
+const CALLS = quick ? 5 : 20;
+const HOLD_MS = quick ? 5_000 : 20_000;
+const HOLD_ROUNDS = quick ? 1 : 2;
 const TARGET_RATIO = 1.2;
 const TARGET_MS = 1000;
 const PAGE_PATH = '/__bench/calls.html';
