@@ -37,6 +37,8 @@ export function serverBundleStale(root) {
     return true;
   }
   if (!existsSync(bundle) || !Array.isArray(manifest.inputs)) return true;
+  // The bundle holds its own files' absolute URLs (ownUrls): a checkout moved elsewhere rebuilds.
+  if (manifest.root !== path.resolve(root)) return true;
   return manifest.inputs.some((input) => mtime(path.join(root, input.file)) !== input.mtimeMs);
 }
 
@@ -114,5 +116,5 @@ export async function buildServerBundle(root) {
       return { file, mtimeMs: mtimeMs > started ? -1 : mtimeMs };
     });
   const outputs = Object.keys(result.metafile.outputs);
-  writeFileSync(path.join(root, MANIFEST), JSON.stringify({ inputs, outputs }));
+  writeFileSync(path.join(root, MANIFEST), JSON.stringify({ root: path.resolve(root), inputs, outputs }));
 }
