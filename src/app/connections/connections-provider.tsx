@@ -9,13 +9,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { traffic } from '../api/traffic';
-import {
-  createAppSocketConnectionState,
-  startAppSocket,
-  type AppSocketPlugin,
-} from './app-socket/app-socket-connection';
+import { createAppSocketConnectionState, type AppSocketPlugin } from './app-socket/app-socket-state';
 import { createChatConnectionState } from './chat/chat-link';
-import { startChat } from './chat/chat-connection';
 import type { ChatPlugin } from './chat/types';
 import { ConnectionsContext, type Connections } from './connections-context';
 import {
@@ -55,6 +50,36 @@ export const keptChatOutbox = {
   clear: (owner: number) => browserOutboxStore().clear(owner),
 };
 
+/** The browser's next idle period after the page has painted (at most a second away). */
+function pageIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * Starts a connection whose code loads once the page has painted; the returned function stops it,
+ * or keeps it from starting if it is still waiting or loading. A chunk that fails to load leaves
+ * the connection off, as a connection that cannot reach its server.
+ */
+function startLoaded(load: () => Promise<() => () => void>): () => void {
+  let stop: (() => void) | null = null;
+  let cancelled = false;
+  pageIdle()
+    .then(() => (cancelled ? null : load()))
+    .then(
+      (start) => {
+        if (start && !cancelled) stop = start();
+      },
+      (error: unknown) => console.error('A connection could not be loaded', error),
+    );
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+}
+
 /** This page among the browser's tabs, for as long as it lives. */
 function thisTab(): ReturnType<typeof browserTabs> {
   tabs ??= browserTabs();
@@ -80,25 +105,37 @@ export function ConnectionsProvider({
 
   useEffect(() => {
     if (!token) return;
-    return startAppSocket({
-      token,
-      queryClient,
-      state: connections.appSocket,
-      plugins: socketPlugins,
-      traffic: connections.traffic,
-    });
+    return startLoaded(() =>
+      import('./app-socket/app-socket-connection').then(
+        ({ startAppSocket }) =>
+          () =>
+            startAppSocket({
+              token,
+              queryClient,
+              state: connections.appSocket,
+              plugins: socketPlugins,
+              traffic: connections.traffic,
+            }),
+      ),
+    );
   }, [token, queryClient, connections, socketPlugins]);
 
   useEffect(() => {
     if (!token || !chat) return;
-    return startChat({
-      queryClient,
-      state: connections.chat,
-      plugins: chatPlugins,
-      traffic: connections.traffic,
-      outboxStore: browserOutboxStore(),
-      tabs: thisTab(),
-    });
+    return startLoaded(() =>
+      import('./chat/chat-connection').then(
+        ({ startChat }) =>
+          () =>
+            startChat({
+              queryClient,
+              state: connections.chat,
+              plugins: chatPlugins,
+              traffic: connections.traffic,
+              outboxStore: browserOutboxStore(),
+              tabs: thisTab(),
+            }),
+      ),
+    );
   }, [token, chat, queryClient, connections, chatPlugins]);
 
   return <ConnectionsContext.Provider value={connections}>{children}</ConnectionsContext.Provider>;

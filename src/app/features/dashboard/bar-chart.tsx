@@ -49,5 +49,5 @@ export function BarChart({
     [categories, series, stacked, formatValue],
   );
   const summary = series.map((s) => `${s.name}: ${s.values.join(', ')}`).join('; ');
-  return <Chart option={option} label={label} summary={summary} />;
+  return <Chart option={option} label={label} summary={summary} engine="bars" />;
 }
