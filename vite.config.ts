@@ -37,7 +37,7 @@ function consolePage(): Plugin {
  * never loads belong here, and nothing that loads later (the connections' code, the pages); only
 the portal's own modules, so no chunk of the login route imports this one back.
  */
-const SIGNED_IN_SHELL = [
+export const SIGNED_IN_SHELL = [
   'src/app/layouts/(signed-in-shell|main-layout|menu|top-bar|idle-logoff|keep-alive|call-host-loader)',
   'src/app/connections/(connections-provider|connections-context|use-connections|console-bridge|index)',
   'src/app/connections/(chat/(chat-link|outbox-store|tab-registry)|calls/call-bridge|app-socket/app-socket-state)',
