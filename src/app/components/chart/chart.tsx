@@ -1,10 +1,11 @@
 /**
- * One ECharts chart, loaded lazily (docs/architecture.md §3, §4): when the box first comes near
- * the viewport, the chart loads its part of ECharts — echarts-setup.ts for bars, with
- * echarts-setup-cycle.ts for the cycle charts' lines and markers; until then, and if that fails,
- * the box keeps its size and says so. A chart below the fold costs the first paint nothing. The
- * option is a plain object (see src/shared/cycle/chart-options.ts); a new option replaces the old
- * one. `label` and `summary` describe the chart to screen readers.
+ * One ECharts chart, loaded lazily (docs/architecture.md §3, §4): the chart loads its part of
+ * ECharts — echarts-setup.ts for bars, with echarts-setup-cycle.ts for the cycle charts' lines and
+ * markers — when it mounts, or with `whenNear` only once its box first comes near the viewport (a
+ * chart below the fold then costs the page's first load nothing); until then, and if that fails,
+ * the box keeps its size and says so. The option is a plain object (see
+ * src/shared/cycle/chart-options.ts); a new option replaces the old one. `label` and `summary`
+ * describe the chart to screen readers.
  */
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
@@ -63,6 +64,8 @@ export interface ChartProps {
   testId?: string;
   /** The part of ECharts the option needs (default: all the portal registers). */
   engine?: ChartEngine;
+  /** Load ECharts only once the chart comes near the viewport. */
+  whenNear?: boolean;
 }
 
 export function Chart({
@@ -72,6 +75,7 @@ export function Chart({
   heightClass = 'h-64',
   testId,
   engine = 'cycle',
+  whenNear = false,
 }: ChartProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
@@ -84,7 +88,7 @@ export function Chart({
     const visibility = new AbortController();
     let disposed = false;
     let observer: ResizeObserver | null = null;
-    nearViewport(element, visibility.signal)
+    (whenNear ? nearViewport(element, visibility.signal) : Promise.resolve())
       .then(() => loadECharts(engine))
       .then(
         ({ initChart }) => {
@@ -105,7 +109,7 @@ export function Chart({
       chart.current?.dispose();
       chart.current = null;
     };
-  }, [engine]);
+  }, [engine, whenNear]);
 
   useEffect(() => {
     if (state === 'ready') chart.current?.setOption(option, { notMerge: true });
