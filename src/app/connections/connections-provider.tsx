@@ -50,30 +50,20 @@ export const keptChatOutbox = {
   clear: (owner: number) => browserOutboxStore().clear(owner),
 };
 
-/** The browser's next idle period after the page has painted (at most a second away). */
-function pageIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 0);
-  });
-}
-
 /**
- * Starts a connection whose code loads once the page has painted; the returned function stops it,
- * or keeps it from starting if it is still waiting or loading. A chunk that fails to load leaves
- * the connection off, as a connection that cannot reach its server.
+ * Starts a connection whose code loads on first use, after the shell's first render; the returned
+ * function stops it, or keeps it from starting if it is still loading. A chunk that fails to load
+ * leaves the connection off, as a connection that cannot reach its server.
  */
 function startLoaded(load: () => Promise<() => () => void>): () => void {
   let stop: (() => void) | null = null;
   let cancelled = false;
-  pageIdle()
-    .then(() => (cancelled ? null : load()))
-    .then(
-      (start) => {
-        if (start && !cancelled) stop = start();
-      },
-      (error: unknown) => console.error('A connection could not be loaded', error),
-    );
+  load().then(
+    (start) => {
+      if (!cancelled) stop = start();
+    },
+    (error: unknown) => console.error('A connection could not be loaded', error),
+  );
   return () => {
     cancelled = true;
     stop?.();
