@@ -30,6 +30,33 @@ function consolePage(): Plugin {
   };
 }
 
+/**
+ * Modules every signed-in page loads with the shell, before its first paint (docs/architecture.md
+ * §4 "Lighthouse"): one chunk for TanStack Query and one for the shell's own small modules, rather
+ * than some thirty requests queued on the browser's few connections. Only modules the login route
+ * never loads belong here, and nothing that loads later (the connections' code, the pages); only
+the portal's own modules, so no chunk of the login route imports this one back.
+ */
+export const SIGNED_IN_SHELL = [
+  'src/app/layouts/(signed-in-shell|main-layout|menu|top-bar|idle-logoff|keep-alive|call-host-loader)',
+  'src/app/connections/(connections-provider|connections-context|use-connections|console-bridge|index)',
+  'src/app/connections/(chat/(chat-link|outbox-store|tab-registry)|calls/call-bridge|app-socket/app-socket-state)',
+  'src/app/api/(query-keys|server-data|fetch-fresh|domain-calls/(index|profile|chat|notifications))',
+  'src/app/features/chat/(entries|ticks|unread|chat-store|chat-events|unread-while-down|chat-plugin)',
+  'src/app/features/chat/(convert|history|queries|chat-sync)',
+  'src/app/features/notifications/(notification-pushes|red-dot-store|menu-red-dot|queries)',
+  'src/app/features/profile/(queries|use-audit-info|audit-state|lazy-audit-popup)',
+  'src/app/features/(auth/sign-out|verification/email-banner)',
+  'src/app/components/(lazy-dialog|format)',
+];
+const SIGNED_IN_GROUPS = [
+  { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+  {
+    name: 'signed-in',
+    test: new RegExp(`(${SIGNED_IN_SHELL.join('|').replaceAll('/', '[\\\\/]')})\\.tsx?$`),
+  },
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), consolePage()],
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
@@ -44,6 +71,10 @@ export default defineConfig({
     // whatever the build wrote, so a production build without them exposes no sources.
     sourcemap: process.env.SOURCEMAPS === '1',
     chunkSizeWarningLimit: 700,
+    rolldownOptions:
+      process.env.CONSOLE_PAGE_BUILD === '1'
+        ? {}
+        : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: SIGNED_IN_GROUPS } } },
   },
   server: {
     host: '127.0.0.1',
