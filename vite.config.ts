@@ -49,6 +49,28 @@ export default defineConfig({
     // whatever the build wrote, so a production build without them exposes no sources.
     sourcemap: process.env.SOURCEMAPS === '1',
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every route runs before its page (React, the router, i18next, the session): one chunk, which
+          // compresses better than the dozen small ones it would otherwise be (docs/architecture.md §4 "Route budgets").
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            // The login route's own code in one chunk, and the form kit it shares with the other forms in another.
+            {
+              name: 'login',
+              test: /src[\\/]app[\\/](routes[\\/]login[\\/]|features[\\/]auth[\\/]sign-in-form|layouts[\\/]auth-layout|components[\\/]language-switcher)/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'forms',
+              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]app[\\/]components[\\/](text-)?field\./,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',
