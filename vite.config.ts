@@ -52,11 +52,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every route runs before its page (React, the router, i18next, the session): one chunk, which
-          // compresses better than the dozen small ones it would otherwise be (docs/architecture.md §4 "Route budgets").
+          // What every route runs before its page (React, the router, i18next, the session) is one
+          // chunk, which compresses better than the dozen small ones it would otherwise be
+          // (docs/architecture.md §4 "Route budgets").
           groups: [
             { name: 'start', tags: ['$initial'] },
-            // The login route's own code in one chunk, and the form kit it shares with the other forms in another.
+            // The login route's own code in one chunk, the form kit it shares with the other forms
+            // in another.
             {
               name: 'login',
               test: /src[\\/]app[\\/](routes[\\/]login[\\/]|features[\\/]auth[\\/]sign-in-form|layouts[\\/]auth-layout|components[\\/]language-switcher)/,
