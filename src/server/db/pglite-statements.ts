@@ -1,12 +1,12 @@
 /**
  * Parameterised queries on PGlite as named prepared statements (docs/architecture.md §3 "PGlite
  * facts"): PGlite's own `query()` parses, plans and describes the text again on every call, in six
- * separate trips through its engine. Here a text is parsed once (its parameter types remembered),
- * and each call is one trip of Bind, Describe, Execute and Sync, which also lets PostgreSQL keep a
- * generic plan. Values are serialised and rows parsed with the instance's own serializers and
+ * separate trips through its engine. Here a text is parsed and described once (its parameter
+ * types and result columns remembered), and each call is one trip of Bind, Execute and Sync, which
+ * also lets PostgreSQL keep a generic plan. Values are serialised and rows parsed with the instance's own serializers and
  * parsers, exactly as `query()` does, so results are the same.
  */
-import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { parse, protocol, type messages as wire, type PGlite, type Results } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 
@@ -25,6 +25,8 @@ let lastName = 0;
 interface Prepared {
   name: string;
   parameterTypes: number[];
+  /** The result columns (none for a write without `returning`). */
+  columns: wire.BackendMessage | undefined;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -71,7 +73,6 @@ export class PGliteStatements {
         ({ messages } = await this.#db.execProtocol(
           concat([
             serialize.bind({ statement: prepared.name, values }),
-            serialize.describe({ type: 'P' }),
             serialize.execute({}),
             serialize.sync(),
           ]),
@@ -79,6 +80,7 @@ export class PGliteStatements {
       } catch (error) {
         throw withQuery(error, text, parameters);
       }
+      if (prepared.columns) messages.unshift(prepared.columns);
       return parse.parseResults(messages, this.#db.parsers)[0] ?? { rows: [], fields: [], affectedRows: 0 };
     });
   }
@@ -105,7 +107,11 @@ export class PGliteStatements {
     } catch (error) {
       throw withQuery(error, text, parameters);
     }
-    const prepared = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    const prepared = {
+      name,
+      parameterTypes: parse.parseDescribeStatementResults(messages),
+      columns: messages.find((m) => m.name === 'rowDescription'),
+    };
     this.#byText.set(text, prepared);
     return prepared;
   }
