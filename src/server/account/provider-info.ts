@@ -3,8 +3,19 @@ import type { DoctorInfo } from '../../shared/api/account';
 import type { Language } from '../../shared/constants';
 import { SIGNED_IN_PROVIDER_COLUMNS, type SignedInProvider } from '../auth/signed-in-provider';
 import type { ServerContext } from '../context';
+import { compiledOnce } from '../db/compiled-once';
 import { ApiError } from '../http/api-error';
 import { blobUrl } from '../blobs/blob-store';
+
+const selectProvider = compiledOnce(
+  (db, providerId: number) =>
+    db
+      .selectFrom('providers')
+      .leftJoin('blobs', 'blobs.id', 'providers.avatar_blob_id')
+      .select(SIGNED_IN_PROVIDER_COLUMNS)
+      .where('providers.id', '=', providerId),
+  [-1],
+);
 
 /**
  * The provider's DoctorInfo: from `readWithSession` when the token check of this request read the
@@ -15,14 +26,7 @@ export async function loadDoctorInfo(
   providerId: number,
   readWithSession?: SignedInProvider,
 ): Promise<DoctorInfo> {
-  const row =
-    readWithSession ??
-    (await ctx.db
-      .selectFrom('providers')
-      .leftJoin('blobs', 'blobs.id', 'providers.avatar_blob_id')
-      .select(SIGNED_IN_PROVIDER_COLUMNS)
-      .where('providers.id', '=', providerId)
-      .executeTakeFirst());
+  const row = readWithSession ?? (await selectProvider(ctx.db, providerId))[0];
   if (!row || row.cancelled_at !== null) throw ApiError.notFound('Provider');
   return {
     userId: row.id,
