@@ -19,6 +19,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Requests per second across all connections (a fixed rate instead of as fast as it can). */
+    overallRate?: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

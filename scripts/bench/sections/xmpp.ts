@@ -10,11 +10,13 @@ import { loginTimes, p, roundTrips } from '../xmpp/login-and-rtt';
 import { resumeOurs, resumePeer } from '../xmpp/resumption';
 import { quantile } from '../bench';
 
-const LOGINS = 20;
-const ROUND_TRIPS = 200;
-const BURST = 10_000;
-const RESUMPTIONS = 5;
-const BURST_ROUNDS = 2;
+/** `--quick`: fewer samples and a smaller burst (docs/architecture.md §4 "Quick mode"). */
+const quick = process.argv.includes('--quick');
+const LOGINS = quick ? 5 : 20;
+const ROUND_TRIPS = quick ? 50 : 200;
+const BURST = quick ? 1_000 : 10_000;
+const RESUMPTIONS = quick ? 2 : 5;
+const BURST_ROUNDS = quick ? 1 : 2;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 export const section: BenchSection = {

@@ -72,7 +72,9 @@ async function assertReviewedFieldsUnchanged(
 }
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
-  registerEndpoint(app, ctx, getDoctorInfo, ({ session }) => loadDoctorInfo(ctx, session.providerId));
+  registerEndpoint(app, ctx, getDoctorInfo, ({ session }) =>
+    loadDoctorInfo(ctx, session.providerId, session.provider),
+  );
 
   registerEndpoint(app, ctx, updateDoctorInfo, async ({ body, session }) => {
     await assertReviewedFieldsUnchanged(ctx, session.providerId, body);

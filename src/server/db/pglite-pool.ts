@@ -1,10 +1,12 @@
 /**
  * A pool of exactly one PGlite connection for Kysely's PostgresDialect (docs/architecture.md §3 "PGlite
  * facts"): PGlite is a single session, so each `connect()` waits in a queue until the previous
- * holder releases it, or two requests' transactions would interleave.
+ * holder releases it, or two requests' transactions would interleave. Parameterised queries run as
+ * prepared statements (pglite-statements.ts).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { PGliteStatements } from './pglite-statements';
 
 type Command = PostgresQueryResult<unknown>['command'];
 
@@ -15,11 +17,13 @@ function commandOf(sql: string): Command {
 
 export class PGlitePool implements PostgresPool {
   readonly #db: PGlite;
+  readonly #statements: PGliteStatements;
   #held = false;
   readonly #waiting: Array<() => void> = [];
 
   constructor(db: PGlite) {
     this.#db = db;
+    this.#statements = new PGliteStatements(db);
   }
 
   async connect(): Promise<PostgresPoolClient> {
@@ -27,11 +31,13 @@ export class PGlitePool implements PostgresPool {
     this.#held = true;
     let released = false;
     const db = this.#db;
+    const statements = this.#statements;
     const client = {
       async query(sql: string, parameters: readonly unknown[]) {
         // Without parameters use the simple protocol, which also runs multi-statement migrations.
         if (parameters.length === 0) {
           const results = await db.exec(sql);
+          await statements.afterSimple(sql);
           const last = results[results.length - 1];
           return {
             command: commandOf(sql),
@@ -39,7 +45,7 @@ export class PGlitePool implements PostgresPool {
             rows: last?.rows ?? [],
           };
         }
-        const result = await db.query<Record<string, unknown>>(sql, [...parameters]);
+        const result = await statements.query(sql, parameters);
         return {
           command: commandOf(sql),
           rowCount: result.affectedRows ?? result.rows.length,

@@ -1,6 +1,8 @@
 /**
  * Resolves the `authToken` header to the signed-in provider, or throws the exact token error of
- * spec §8. One indexed read per request; `last_seen_at` is written at most once a minute.
+ * spec §8. A token in the session cache costs no read; otherwise one indexed read, which also
+ * brings the provider's profile (src/server/auth/signed-in-provider.ts) so that a handler
+ * answering with it needs no second trip. `last_seen_at` is written at most once a minute.
  */
 import type { ServerContext } from '../context';
 import { ApiError } from './api-error';
@@ -14,55 +16,63 @@ import {
   type TokenFailure,
 } from '../auth/session-policy';
 import type { CachedSession } from '../auth/session-cache';
+import { SIGNED_IN_PROVIDER_COLUMNS, type SignedInProvider } from '../auth/signed-in-provider';
 import { hashToken } from '../auth/tokens';
 
 export interface AuthenticatedSession {
   sessionId: number;
   providerId: number;
   chatId: number;
+  /** The provider's profile when this request's token check read it (a session cache miss). */
+  provider?: SignedInProvider;
 }
 
 function fail(failure: TokenFailure): never {
   throw new ApiError(failure.code, failure.message);
 }
 
-async function loadSession(ctx: ServerContext, tokenHash: string): Promise<CachedSession | null> {
+async function loadSession(
+  ctx: ServerContext,
+  tokenHash: string,
+): Promise<{ session: CachedSession; provider?: SignedInProvider } | null> {
   const now = Date.now();
   const cached = ctx.sessionCache.get(tokenHash, now);
-  if (cached) return cached;
+  if (cached) return { session: cached };
   const row = await ctx.db
     .selectFrom('sessions')
     .innerJoin('providers', 'providers.id', 'sessions.provider_id')
+    .leftJoin('blobs', 'blobs.id', 'providers.avatar_blob_id')
     .select([
-      'sessions.id',
-      'sessions.provider_id',
-      'sessions.created_at',
+      'sessions.id as session_id',
+      'sessions.created_at as session_created_at',
       'sessions.last_seen_at',
       'sessions.expires_at',
       'sessions.end_reason',
-      'providers.chat_id',
+      ...SIGNED_IN_PROVIDER_COLUMNS,
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return null;
+  const { session_id, session_created_at, last_seen_at, expires_at, end_reason, ...provider } = row;
   const session: CachedSession = {
-    sessionId: row.id,
-    providerId: row.provider_id,
-    chatId: row.chat_id,
-    createdAt: row.created_at,
-    lastSeenAt: row.last_seen_at,
-    expiresAt: row.expires_at,
-    endReason: row.end_reason,
+    sessionId: session_id,
+    providerId: provider.id,
+    chatId: provider.chat_id,
+    createdAt: session_created_at,
+    lastSeenAt: last_seen_at,
+    expiresAt: expires_at,
+    endReason: end_reason,
   };
   ctx.sessionCache.set(tokenHash, session, now);
-  return session;
+  return { session, provider };
 }
 
 export async function authenticate(ctx: ServerContext, token: string | null): Promise<AuthenticatedSession> {
   if (!token) fail(MISSING_TOKEN);
   const tokenHash = hashToken(token);
-  const session = await loadSession(ctx, tokenHash);
-  if (!session) fail(UNKNOWN_TOKEN);
+  const loaded = await loadSession(ctx, tokenHash);
+  if (!loaded) fail(UNKNOWN_TOKEN);
+  const { session, provider } = loaded;
   if (session.endReason) fail(failureForEnded(session.endReason));
   const now = new Date();
   if (isExpired(session, ctx.config.session, now)) {
@@ -77,5 +87,10 @@ export async function authenticate(ctx: ServerContext, token: string | null): Pr
       .execute();
     session.lastSeenAt = now;
   }
-  return { sessionId: session.sessionId, providerId: session.providerId, chatId: session.chatId };
+  return {
+    sessionId: session.sessionId,
+    providerId: session.providerId,
+    chatId: session.chatId,
+    ...(provider ? { provider } : {}),
+  };
 }
