@@ -1,6 +1,6 @@
 /**
  * docs/architecture.md §4 "Long lists": a fresh provider with 500 dialogs and a conversation of
- * 5,000 messages (150 and 1,000 with --quick; seeded through the chat-service REST,
+ * 5,000 messages (60 and 400 with --quick; seeded through the chat-service REST,
  * tests/support/long-chat.ts), on /message
  * of the built portal in Debian's Chromium. The dialog list is walked with the keyboard and the
  * wheel, the conversation's history paged in to the start, then scrolled with PageUp and the
@@ -29,8 +29,8 @@ const quick = process.argv.includes('--quick');
  * Seeding goes through the real server (a client costs a password hash, a message some 20 ms
  * here): quick mode seeds fewer.
  */
-const DIALOGS = quick ? 150 : 500;
-const MESSAGES = quick ? 1000 : 5000;
+const DIALOGS = quick ? 60 : 500;
+const MESSAGES = quick ? 400 : 5000;
 const ARROW_KEYS = quick ? 30 : 120;
 const PAGE_KEYS = quick ? 10 : 40;
 const WHEELS = quick ? 10 : 40;
