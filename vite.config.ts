@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/lib/precompress.mjs';
-import { BROWSER_ALIASES } from './src/webrtc/browser/aliases';
+import { browserAliases } from './src/webrtc/browser/aliases';
 
 /** Where `npm run dev` forwards API, chat and socket traffic (the running server). */
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -30,17 +30,39 @@ function consolePage(): Plugin {
   };
 }
 
+/**
+ * Modules every signed-in page loads with the shell, before its first paint (docs/architecture.md
+ * §4 "Lighthouse"): one chunk for TanStack Query and one for the shell's own small modules, rather
+ * than some thirty requests queued on the browser's few connections. Only modules the login route
+ * never loads belong here, and nothing that loads later (the connections' code, the pages); only
+ * the portal's own modules, so no chunk of the login route imports this one back.
+ */
+export const SIGNED_IN_SHELL = [
+  'src/app/layouts/(signed-in-shell|main-layout|menu|top-bar|idle-logoff|keep-alive|call-host-loader)',
+  'src/app/connections/(connections-provider|connections-context|use-connections|console-bridge|index)',
+  'src/app/connections/(chat/(chat-link|outbox-store|tab-registry)|calls/call-bridge|app-socket/app-socket-state)',
+  'src/app/api/(query-keys|server-data|fetch-fresh|domain-calls/(index|profile|chat|notifications))',
+  'src/app/features/chat/(entries|ticks|unread|chat-store|chat-events|unread-while-down|chat-plugin)',
+  'src/app/features/chat/(convert|history|queries|chat-sync)',
+  'src/app/features/notifications/(notification-pushes|red-dot-store|menu-red-dot|queries)',
+  'src/app/features/profile/(queries|use-audit-info|audit-state|lazy-audit-popup)',
+  'src/app/features/(auth/sign-out|verification/email-banner)',
+  'src/app/components/(lazy-dialog|format)',
+];
+const SIGNED_IN_GROUPS = [
+  { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+  {
+    name: 'signed-in',
+    test: new RegExp(`(${SIGNED_IN_SHELL.join('|').replaceAll('/', '[\\\\/]')})\\.tsx?$`),
+  },
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), consolePage()],
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
   // (docs/calls.md "Browser and Node"; the call code loads lazily, "Size").
   resolve: {
-    alias: Object.fromEntries(
-      Object.entries(BROWSER_ALIASES).map(([name, file]) => [
-        name,
-        fileURLToPath(new URL(file, import.meta.url)),
-      ]),
-    ),
+    alias: browserAliases(fileURLToPath(new URL('.', import.meta.url))),
   },
   build: {
     outDir: 'dist/portal',
@@ -49,6 +71,34 @@ export default defineConfig({
     // whatever the build wrote, so a production build without them exposes no sources.
     sourcemap: process.env.SOURCEMAPS === '1',
     chunkSizeWarningLimit: 700,
+    rolldownOptions:
+      process.env.CONSOLE_PAGE_BUILD === '1'
+        ? {}
+        : {
+            output: {
+              codeSplitting: {
+                groups: [
+                  // What every route runs before its page (React, the router, i18next, the session)
+                  // is one chunk, which compresses better than the dozen small ones it would
+                  // otherwise be (docs/architecture.md §4 "Route budgets").
+                  { name: 'start', tags: ['$initial'] },
+                  // The login route's own code in one chunk, the form kit it shares with the other
+                  // forms in another.
+                  {
+                    name: 'login',
+                    test: /src[\\/]app[\\/](routes[\\/]login[\\/]|features[\\/]auth[\\/]sign-in-form|layouts[\\/]auth-layout|components[\\/]language-switcher)/,
+                    includeDependenciesRecursively: false,
+                  },
+                  {
+                    name: 'forms',
+                    test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]app[\\/]components[\\/](text-)?field\./,
+                    includeDependenciesRecursively: false,
+                  },
+                  ...SIGNED_IN_GROUPS.map((group) => ({ ...group, includeDependenciesRecursively: false })),
+                ],
+              },
+            },
+          },
   },
   server: {
     host: '127.0.0.1',

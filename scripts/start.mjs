@@ -1,12 +1,15 @@
 // `npm start`: bootstrap, then the server (which migrates and seeds the database, starts Prosody,
 // prints the URL and demo logins). Ctrl-C reaches the server, which stops what it started.
+// A warm start (everything installed and built) is a few cheap checks and the server's own start;
+// START_TIMING=1 prints each step (docs/architecture.md §4 "Warm start").
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { bootstrap, ROOT, runMain } from './lib/bootstrap.mjs';
+import { bootstrap, ensureServerBuilt, ROOT, runMain, timed } from './lib/bootstrap.mjs';
 
 await runMain(async () => {
   bootstrap({ chromium: false, build: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  const server = await timed('server build', ensureServerBuilt);
+  // Plain Node on the bundle, with stack traces mapped back to src/server's TypeScript.
+  const child = spawn(process.execPath, ['--enable-source-maps', server], {
     cwd: ROOT,
     stdio: 'inherit',
   });

@@ -29,11 +29,13 @@ async function loadSections(filter: string[]): Promise<BenchSection[]> {
 }
 
 async function main(): Promise<void> {
+  const benchStarted = performance.now();
   const sections = await loadSections(process.argv.slice(2).filter((arg) => !arg.startsWith('--')));
   if (sections.length === 0) throw new Error('No benchmark section matches');
   console.log(`Starting the stack for ${sections.map((s) => s.name).join(', ')} …`);
   ensurePortalBuilt();
   const stack = await startStack({ portal: true });
+  console.log(`  stack started: ${((performance.now() - benchStarted) / 1000).toFixed(1)} s`);
   const results: SectionResult[] = [];
   try {
     for (const section of sections) {
@@ -53,6 +55,8 @@ async function main(): Promise<void> {
     await stack.stop({ remove: true });
   }
   console.log(`\n${printTable(results)}`);
+  const mode = process.argv.includes('--quick') ? ' (--quick)' : '';
+  console.log(`\nbench${mode}: ${((performance.now() - benchStarted) / 1000).toFixed(0)} s in all`);
   process.exit(results.some((r) => r.failed) ? 1 : 0);
 }
 

@@ -12,3 +12,6 @@ export declare function bootstrap(options?: {
   build?: boolean;
 }): void;
 export declare function runMain(main: () => Promise<number | void> | number | void): Promise<void>;
+export declare function timed<T>(label: string, work: () => T): T;
+export declare function installedMatchesLock(lock: unknown, installed: unknown): boolean;
+export declare function ensureServerBuilt(): Promise<string>;

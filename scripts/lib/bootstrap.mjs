@@ -1,8 +1,11 @@
 // Bootstrap shared by `npm start`, `npm test` and `npm run dev`: installs what is missing (npm
 // packages, Prosody and — for tests — Chromium and PostgreSQL from Debian's packages) and builds the portal when
-// its sources changed. Plain Node, no dependencies: it runs before node_modules exists.
+// its sources changed. Plain Node, no dependencies: it runs before node_modules exists. On a warm
+// checkout every step is a cheap check (a hash, a few hundred mtimes, one dpkg-query); with
+// START_TIMING=1 each step prints how long it took (docs/architecture.md §4 "Warm start").
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +15,17 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export class BootstrapError extends Error {}
 
 const say = (text) => console.log(`• ${text}`);
+
+/** Runs one bootstrap step; with START_TIMING=1 prints its duration on stderr. */
+export function timed(label, work) {
+  if (process.env.START_TIMING !== '1') return work();
+  const started = performance.now();
+  const report = () => console.error(`⏱ start: ${label} ${Math.round(performance.now() - started)} ms`);
+  const result = work();
+  if (result instanceof Promise) return result.finally(report);
+  report();
+  return result;
+}
 
 /** Where a failed step's full output goes, so the failure itself stays one line. */
 export const BOOTSTRAP_LOG = path.join(os.tmpdir(), 'provider-portal-bootstrap.log');
@@ -53,17 +67,64 @@ function newest(dir) {
   return latest;
 }
 
+const LOCKFILE = path.join(ROOT, 'package-lock.json');
+/** Written after a successful `npm ci`: the hash of the lockfile it installed. */
+const INSTALLED_STAMP = path.join(ROOT, 'node_modules', '.portal-installed-lock');
+
+const lockHash = () => createHash('sha256').update(readFileSync(LOCKFILE)).digest('hex');
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 /**
- * npm packages: `npm ci` when node_modules is missing or older than the lockfile. Never a fallback
+ * Whether node_modules holds what package-lock.json locks, by npm's own record of what it installed
+ * (node_modules/.package-lock.json): every locked package at its version, where an optional one
+ * (another platform's build) may be absent, and nothing else. For a node_modules installed before
+ * the stamp existed, or copied in: a checkout or `git worktree add` gives the lockfile a new mtime
+ * without changing it, which must not cost a whole `npm ci`.
+ */
+export function installedMatchesLock(lock, installed) {
+  const locked = lock?.packages;
+  const present = installed?.packages;
+  if (!locked || !present) return false;
+  for (const [name, entry] of Object.entries(locked)) {
+    if (name === '' || entry.link) continue;
+    const have = present[name];
+    if (!have) {
+      if (entry.optional || entry.devOptional) continue;
+      return false;
+    }
+    if (have.version !== entry.version) return false;
+  }
+  return Object.keys(present).every((name) => name in locked);
+}
+
+/**
+ * npm packages: `npm ci` when node_modules does not hold what the lockfile locks. Never a fallback
  * to `npm install`: a lockfile that `npm ci` refuses is a defect to fix (`npm run lock:platforms`),
  * not to paper over, since every CI run and deploy installs with `npm ci`.
  */
 export function ensureNodeModules() {
-  const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
-  if (existsSync(installed) && mtime(installed) >= mtime(path.join(ROOT, 'package-lock.json'))) return;
+  if (existsSync(path.join(ROOT, 'node_modules'))) {
+    const hash = lockHash();
+    if (existsSync(INSTALLED_STAMP) && readFileSync(INSTALLED_STAMP, 'utf8') === hash) return;
+    const installed = readJson(path.join(ROOT, 'node_modules', '.package-lock.json'));
+    if (installedMatchesLock(readJson(LOCKFILE), installed)) {
+      writeFileSync(INSTALLED_STAMP, hash);
+      return;
+    }
+  }
   say('Installing npm packages (npm ci)…');
   const ci = run('npm', ['ci', '--no-audit', '--no-fund'], { quiet: true });
-  if (ci.ok) return;
+  if (ci.ok) {
+    writeFileSync(INSTALLED_STAMP, lockHash());
+    return;
+  }
   throw failed(
     ci,
     /in sync|from lock file/.test(ci.output)
@@ -72,16 +133,23 @@ export function ensureNodeModules() {
   );
 }
 
-function dpkgInstalled(name) {
-  const result = run('dpkg-query', ['-W', '-f=${Status}', name], { quiet: true });
-  return result.ok && result.output.includes('install ok installed');
+/** Which of `names` are installed, by one dpkg-query (it fails when one is unknown, and still lists the rest). */
+function dpkgInstalled(names) {
+  const result = run('dpkg-query', ['-W', '-f=${Package} ${Status}\n', ...names], { quiet: true });
+  return new Set(
+    result.output
+      .split('\n')
+      .filter((line) => line.endsWith(' install ok installed'))
+      .map((line) => line.split(' ')[0]),
+  );
 }
 
 let aptUpdated = false;
 
 /** Debian packages through apt-get (as root, or with passwordless sudo). */
 export function ensureDebianPackages(packages, why) {
-  const missing = packages.filter((p) => !dpkgInstalled(p));
+  const installed = dpkgInstalled(packages);
+  const missing = packages.filter((p) => !installed.has(p));
   if (missing.length === 0) return;
   const hasDpkg = run('dpkg-query', ['--version'], { quiet: true }).ok;
   if (!hasDpkg)
@@ -157,11 +225,39 @@ export function ensurePortalBuilt() {
 }
 
 export function bootstrap({ chromium = false, postgres = false, build = true } = {}) {
-  ensureNodeModules();
-  ensureDebianPackages(['prosody', 'prosody-modules'], 'the chat server');
-  if (chromium) ensureDebianPackages(['chromium'], 'the browser for end-to-end tests');
-  if (postgres) ensureDebianPackages(['postgresql'], 'the second database engine the tests run on');
-  if (build) ensurePortalBuilt();
+  timed('npm packages', ensureNodeModules);
+  const groups = [[['prosody', 'prosody-modules'], 'the chat server']];
+  if (chromium) groups.push([['chromium'], 'the browser for end-to-end tests']);
+  if (postgres) groups.push([['postgresql'], 'the second database engine the tests run on']);
+  timed("Debian's packages", () => {
+    // One dpkg-query for all of them; a group with a missing package goes through the installer.
+    const installed = dpkgInstalled(groups.flatMap(([packages]) => packages));
+    for (const [packages, why] of groups)
+      if (!packages.every((p) => installed.has(p))) ensureDebianPackages(packages, why);
+  });
+  if (build) timed('portal build', ensurePortalBuilt);
+}
+
+/**
+ * The server as one ES module (scripts/lib/server-bundle.mjs), written again only when one of its
+ * sources changed; returns the path `npm start` runs with plain Node.
+ */
+export async function ensureServerBuilt() {
+  const { buildServerBundle, serverBundleStale, SERVER_BUNDLE } = await import('./server-bundle.mjs');
+  if (serverBundleStale(ROOT)) {
+    say('Building the server…');
+    try {
+      await buildServerBundle(ROOT);
+    } catch (error) {
+      const messages = (error.errors ?? []).map(
+        (e) => `${e.location ? `${e.location.file}:${e.location.line}: ` : ''}${e.text}`,
+      );
+      throw new BootstrapError(
+        `The server build failed: ${messages.join('; ') || (error.message ?? String(error))}`,
+      );
+    }
+  }
+  return path.join(ROOT, SERVER_BUNDLE);
 }
 
 /** Runs `main`, turning a BootstrapError into one clear line and exit code 1. */

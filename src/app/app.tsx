@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router-dom';
-import { setLoginNavigator } from './api/api-client';
+import { setLoginNavigator } from './api/login-navigator';
 import { setReportExit } from './api/report-access';
 import { Toaster } from './components/toaster';
 import { paths } from './paths';

@@ -1,4 +1,5 @@
 /** Portal entry: languages, the browser notification permission (spec §1), then the app. */
+import '../shared/api/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import type { EventBus } from './events/event-bus';
 import type { Secrets } from './secrets';
 import type { SessionCache } from './auth/session-cache';
+import type { ProviderPresence } from './socket/presence';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -13,4 +14,6 @@ export interface ServerContext {
   events: EventBus;
   log: FastifyBaseLogger;
   sessionCache: SessionCache;
+  /** Set with several processes (socket/presence.ts); otherwise this process's sockets decide. */
+  presence?: ProviderPresence;
 }

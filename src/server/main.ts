@@ -14,6 +14,8 @@ import { EventBus } from './events/event-bus';
 import { PgEventRelay } from './events/pg-relay';
 import { prosodyPaths } from './prosody/config';
 import { SessionCache } from './auth/session-cache';
+import { ClusterPresence } from './socket/presence';
+import { appSockets } from './socket/registry';
 import { SERVER_MODULES } from './modules';
 import { PortInUseError, freePort } from './prosody/ports';
 import { PROSODY_HOOK_PREFIX } from './prosody/hooks';
@@ -24,6 +26,25 @@ import { printBanner } from './banner';
 
 export const SERVER_INFO_FILE = 'server.json';
 
+/**
+ * `START_TIMING=1` prints how long each start-up step took, on stderr (docs/architecture.md §4
+ * "Warm start"); `npm start` prints its bootstrap steps the same way.
+ */
+const START_TIMING = process.env.START_TIMING === '1';
+async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
+  if (!START_TIMING) return work();
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  try {
+    return await work();
+  } finally {
+    const used = process.cpuUsage(cpu);
+    console.error(
+      `⏱ server: ${label} ${Math.round(performance.now() - started)} ms (cpu ${Math.round((used.user + used.system) / 1000)} ms)`,
+    );
+  }
+}
+
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
@@ -31,7 +52,9 @@ export interface RunningServer {
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const secrets = await loadOrCreateSecrets(config.dataDir);
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await step('open database', () =>
+    openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
+  );
   const cleanup: Array<() => Promise<void> | void> = [() => db.destroy()];
   const stopAll = async () => {
     for (const step of cleanup.reverse())
@@ -39,8 +62,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     cleanup.length = 0;
   };
   try {
-    await migrate(db);
-    if (config.seed) await runSeeders({ db, secrets });
+    await step('migrate', () => migrate(db));
+    if (config.seed) await step('seed', () => runSeeders({ db, secrets }));
 
     const chatPorts = {
       c2s: config.chat.c2sPort || (await freePort()),
@@ -53,26 +76,31 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const events = new EventBus();
     // `log` is set by buildApp to the Fastify logger before anything uses it.
     const ctx = { config, db, secrets, events, sessionCache: new SessionCache(events) } as ServerContext;
-    const { app, deps } = await buildApp(ctx, {
-      modules: SERVER_MODULES,
-      prosodyHttpPort: () => (prosody?.running || prosodyElsewhere ? chatPorts.http : null),
-      prosodyAdminSocket: () =>
-        prosody?.running
-          ? prosody.paths.adminSocket
-          : prosodyElsewhere
-            ? prosodyPaths(config.dataDir).adminSocket
-            : null,
-      logger: { level: config.logLevel },
-    });
+    const { app, deps } = await step('build app', () =>
+      buildApp(ctx, {
+        modules: SERVER_MODULES,
+        prosodyHttpPort: () => (prosody?.running || prosodyElsewhere ? chatPorts.http : null),
+        prosodyAdminSocket: () =>
+          prosody?.running
+            ? prosody.paths.adminSocket
+            : prosodyElsewhere
+              ? prosodyPaths(config.dataDir).adminSocket
+              : null,
+        logger: { level: config.logLevel },
+      }),
+    );
     events.onError((error) => app.log.error({ err: error }, 'event listener failed'));
     if (config.databaseUrl) {
       const relay = await PgEventRelay.start(config.databaseUrl, events, app.log);
       cleanup.push(() => relay.stop());
+      const presence = await ClusterPresence.start(db, appSockets, relay.origin, app.log);
+      ctx.presence = presence;
+      cleanup.push(() => presence.stop());
     }
     cleanup.push(() => app.close());
 
     try {
-      await app.listen({ port: config.port, host: config.host });
+      await step('listen', () => app.listen({ port: config.port, host: config.host }));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
         throw new PortInUseError(config.port, 'PORT');
@@ -102,12 +130,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       });
       const started = prosody;
       cleanup.push(() => started.stop());
-      await started.start();
+      await step('prosody', () => started.start());
     }
-    for (const module of SERVER_MODULES) {
-      await module.start?.(ctx, deps);
-      if (module.stop) cleanup.push(() => module.stop!());
-    }
+    await step('modules', async () => {
+      for (const module of SERVER_MODULES) {
+        await module.start?.(ctx, deps);
+        if (module.stop) cleanup.push(() => module.stop!());
+      }
+    });
 
     const infoFile = path.join(config.dataDir, SERVER_INFO_FILE);
     await writeFile(
@@ -134,6 +164,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 const KNOWN_FAILURES = [ConfigError, PortInUseError, DatabaseUnavailableError, ProsodyMissingError];
 
 async function main() {
+  if (START_TIMING) {
+    const used = process.cpuUsage();
+    console.error(
+      `⏱ server: code loaded ${Math.round(performance.now())} ms (cpu ${Math.round((used.user + used.system) / 1000)} ms)`,
+    );
+  }
   let config: ServerConfig;
   try {
     config = loadConfig();

@@ -1,15 +1,19 @@
 /**
  * Two server processes on one PostgreSQL database behave as one (docs/architecture.md §5 "Several
  * processes"): a sign-in on one kicks the session on the other at once, an operator's notification
- * created on one reaches the provider's app socket on the other, the relay between them survives
- * PostgreSQL dropping its connections, and while one restarts every request a client retries on
- * the other succeeds.
+ * created on one reaches the provider's app socket on the other, a provider whose portal is open
+ * on one gets no offline-message notification from the other, sign-in limits count on both, the
+ * relay between them survives PostgreSQL dropping its connections, and while one restarts every
+ * request a client retries on the other succeeds.
  */
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppSocket, type appsocket, type AppSocket } from '../../src/socket';
+import { member, provider } from '../../fixtures';
 import { adminCall, apiClient } from '../support/api';
+import { allAcknowledged, bsonId, chatMessage, historyPeer, type Peer } from '../support/history';
+import { stopPeer } from '../support/xmpp-peer';
 import { freePort, startStack, type TestStack } from '../support/stack';
 import { connectRaw, socketUrl, type RawPeer } from '../integration/app-socket-support';
 
@@ -17,6 +21,7 @@ let a: TestStack;
 let b: TestStack;
 const sockets: AppSocket[] = [];
 const peers: RawPeer[] = [];
+const chatPeers: Peer[] = [];
 
 beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL)
@@ -36,6 +41,7 @@ afterAll(async () => {
 afterEach(async () => {
   await Promise.all(sockets.splice(0).map((s) => s.stop()));
   await Promise.all(peers.splice(0).map((p) => p.close()));
+  await Promise.all(chatPeers.splice(0).map(stopPeer));
 });
 
 const until = async (check: () => boolean, ms = 5000) => {
@@ -62,6 +68,22 @@ describe('a sign-in on one process', () => {
       true,
     );
     expect((await peer.closed).code).toBe(4001);
+  });
+});
+
+describe('sign-in limits', () => {
+  it('count across processes: 100 concurrent wrong passwords split over both check at most 10', async () => {
+    const fresh = await apiClient(a.url).signUpFresh('cluster-limits');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        apiClient(i % 2 ? b.url : a.url).call('POST', '/user/user/sign/in/doctor', {
+          form: { email: fresh.email, password: 'wrong-pass-1' },
+          from: `10.90.${i}.1`,
+        }),
+      ),
+    );
+    expect(answers.filter((x) => x.code === 'BAD_CREDENTIALS')).toHaveLength(10);
+    expect(answers.filter((x) => x.code === 'RATE_LIMITED')).toHaveLength(90);
   });
 });
 
@@ -112,6 +134,86 @@ describe('an operator notification created on one process', () => {
     expect(created.code).toBe('OK');
     expect(await until(() => pushes.length === 1)).toBe(true);
     expect(pushes[0]).toMatchObject({ notificationId: created.data.id, title: 'Maintenance tonight' });
+  });
+});
+
+describe("a member's message reported to one process", () => {
+  it('makes no offline notification while the provider has the portal open on the other', async () => {
+    const amelia = provider('amelia');
+    const daniela = member('daniela');
+    const onB = apiClient(b.url);
+    const token = await onB.signInAs('amelia');
+    const dialogs = await onB.call<{
+      items: Array<{ dialogId: string; type: number; client: { id: number } | null }>;
+    }>('GET', '/message/qb/doctor/getDialogs', { token });
+    const dialog = dialogs.data.items.find((d) => d.type === 3 && d.client?.id === daniela.chatId);
+    expect(dialog, 'seeded dialog between Amelia and Daniela').toBeDefined();
+    const socket = createAppSocket({
+      url: socketUrl(b.url),
+      token,
+      webSocketFactory: (u) => new WebSocket(u, ['v12.stomp']) as never,
+    });
+    sockets.push(socket);
+    const up = new Promise<void>((resolve) =>
+      socket.on('state', ({ state }) => state === 'connected' && resolve()),
+    );
+    socket.start();
+    await up;
+    const db = new pg.Client({ connectionString: a.databaseUrl! });
+    await db.connect();
+    const presenceRows = async () =>
+      (
+        await db.query(
+          'select 1 from app_socket_presence join providers on providers.id = provider_id where email = $1',
+          [amelia.email],
+        )
+      ).rowCount;
+    try {
+      for (let i = 0; i < 100 && (await presenceRows()) === 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await presenceRows()).toBe(1);
+
+      // Prosody, supervised by A, reports the chat history to A (docs/architecture.md §5).
+      const xmpp = await historyPeer({
+        service: `xmpp://127.0.0.1:${a.c2sPort}`,
+        domain: a.chatDomain,
+        username: `${daniela.chatId}-${a.appId}`,
+        password: daniela.chatPassword,
+      });
+      chatPeers.push(xmpp);
+      await xmpp.send(
+        chatMessage(amelia.jid, 'Seen live on the other process', dialog!.dialogId, { id: bsonId() }),
+      );
+      await allAcknowledged(xmpp);
+
+      await socket.stop();
+      for (let i = 0; i < 100 && (await presenceRows()) !== 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await presenceRows()).toBe(0);
+      await xmpp.send(
+        chatMessage(amelia.jid, 'Sent after she closed the portal', dialog!.dialogId, { id: bsonId() }),
+      );
+      await allAcknowledged(xmpp);
+
+      const fromDaniela = async () =>
+        (
+          await onB.call<{ records: Array<{ title: string; body: string; data: { count?: number } }> }>(
+            'GET',
+            '/message/message/v2/listMessages?category=MESSAGE&unread=1&pageSize=50',
+            { token },
+          )
+        ).data.records.filter((r) => r.title.includes('Daniela'));
+      let found = await fromDaniela();
+      for (let i = 0; i < 100 && found.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        found = await fromDaniela();
+      }
+      // Only the second message counts: the first was seen live.
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject({ body: 'Sent after she closed the portal', data: { count: 1 } });
+    } finally {
+      await db.end();
+    }
   });
 });
 

@@ -13,11 +13,13 @@ import { freshProvider } from './workspace-support';
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
 /** A fresh provider who agreed to the protocols, with the chat id the chat stack knows them by. */
-export async function freshChatProvider(request: APIRequestContext, prefix: string) {
-  const { email, password, token } = await freshProvider(request, prefix, {
-    firstName: 'Mira',
-    lastName: 'Sol',
-  });
+export async function freshChatProvider(request: APIRequestContext, prefix: string, dataDir?: string) {
+  const { email, password, token } = await freshProvider(
+    request,
+    prefix,
+    { firstName: 'Mira', lastName: 'Sol' },
+    dataDir,
+  );
   const info = await request.get('/api/message/qb/user/getInfo', {
     headers: { ...HEADERS, authToken: token },
   });

@@ -10,12 +10,7 @@ import { formatTable } from '../reliability/table';
 
 test('the fault suite, short: no message lost or duplicated, everything back after each fault', async () => {
   test.setTimeout(240_000);
-  // The suite points the mail helpers at its own stack (tests/reliability/portal.ts); the files
-  // after this one read the shared e2e stack's outbox again.
-  const sharedDataDir = process.env.E2E_DATA_DIR;
-  const rows = await runSuite(SHORT, { log: () => undefined }).finally(() => {
-    process.env.E2E_DATA_DIR = sharedDataDir;
-  });
+  const rows = await runSuite(SHORT, { log: () => undefined });
   console.log(`\n${formatTable(rows)}\n`);
   expect(rows.filter((r) => r.verdict === 'FAIL')).toEqual([]);
   expect(rows.filter((r) => r.verdict === 'pass').length).toBeGreaterThanOrEqual(7);

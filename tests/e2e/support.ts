@@ -16,9 +16,16 @@ export async function signInAs(page: Page, key: string) {
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
 }
 
-/** The code of the newest mail to `email` matching `pattern` (a reset code unless told). */
-export function latestMailCode(email: string, pattern: RegExp = RESET_CODE): Promise<string> {
-  return mailedCode(process.env.E2E_DATA_DIR!, email, pattern);
+/**
+ * The code of the newest mail to `email` matching `pattern` (a reset code unless told), from the
+ * outbox of the shared e2e stack unless another stack's data directory is given.
+ */
+export function latestMailCode(
+  email: string,
+  pattern: RegExp = RESET_CODE,
+  dataDir: string = process.env.E2E_DATA_DIR!,
+): Promise<string> {
+  return mailedCode(dataDir, email, pattern);
 }
 
 let counter = 0;

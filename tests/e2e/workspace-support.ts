@@ -13,12 +13,14 @@ const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
 /**
  * Signs a provider up, confirms the mailed e-mail code and agrees to the protocols over the API
- * (the UI of these is in foundation.spec.ts and verification.spec.ts).
+ * (the UI of these is in foundation.spec.ts and verification.spec.ts). `dataDir` names the stack
+ * whose outbox holds the code when it is not the shared e2e stack.
  */
 export async function freshProvider(
   request: APIRequestContext,
   prefix: string,
   name: { firstName: string; lastName: string } = { firstName: 'Nora', lastName: 'Lind' },
+  dataDir?: string,
 ) {
   const email = uniqueEmail(prefix);
   const password = 'Fresh-pass-2026';
@@ -36,7 +38,7 @@ export async function freshProvider(
     headers: auth,
     form: { protocolIds: ids.join(',') },
   });
-  const code = await latestMailCode(email, VERIFICATION_CODE);
+  const code = await latestMailCode(email, VERIFICATION_CODE, dataDir);
   const verified = await request.post('/api/user/user/sign/verify/email', { headers: auth, form: { code } });
   if (((await verified.json()) as { code: string }).code !== 'OK')
     throw new Error(`Verification of ${email} failed`);

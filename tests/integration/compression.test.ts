@@ -52,7 +52,8 @@ let script: string;
 beforeAll(async () => {
   ensurePortalBuilt();
   const html = await readFile(path.join(ROOT, 'dist/portal/index.html'), 'utf8');
-  script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
+  // The entry: the last module script (the bundler's small runtime chunk comes before it).
+  script = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"/g)].at(-1)![1]!;
   stack = await startStack({ portal: true, env: { PROSODY_BIN: '' } });
 });
 afterAll(async () => {

@@ -44,15 +44,13 @@ export async function portalConversation(
   options: { blockChatWebSocket?: boolean } = {},
 ): Promise<PortalConversation> {
   const { stack } = suite;
-  // The e2e helpers read the mail outbox of the stack from here.
-  process.env.E2E_DATA_DIR = stack.dataDir;
   const browser = await suite.browser();
   const context = await browser.newContext({
     baseURL: stack.url,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
   });
-  const provider = await freshChatProvider(context.request, prefix);
+  const provider = await freshChatProvider(context.request, prefix, stack.dataDir);
   const sim = await suite.member();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

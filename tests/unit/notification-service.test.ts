@@ -41,7 +41,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const offline = { isOnline: () => false };
+const offline = { isOnline: async () => false };
 const titles = async () =>
   (
     await db
@@ -75,7 +75,7 @@ describe('notifyOfflineMessage', () => {
     const id = await notifyOfflineMessage(
       { db, events },
       { providerId, fromChatId: 400_003, fromName: 'Zoe', preview: 'hi' },
-      { isOnline: () => true },
+      { isOnline: async () => true },
     );
     expect(id).toBeNull();
     expect(await titles()).toHaveLength(2);

@@ -25,3 +25,24 @@ describe('vite.config.ts', () => {
     expect((await buildOptions('1')).sourcemap).toBe(true);
   });
 });
+
+/**
+ * docs/architecture.md §4 "Lighthouse": the signed-in shell's chunk names modules by path; each
+ * entry must still name a file (a renamed module would silently fall out of the chunk), and only
+ * the portal's own modules (a shared schema or protocol module there made a login-route chunk
+ * import it back, and the page failed to load).
+ */
+describe('the signed-in chunk', () => {
+  it('names existing modules of src/app only', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { SIGNED_IN_SHELL } = await import('../../vite.config');
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).map(
+      (f) => `src/${f.replaceAll('\\', '/')}`,
+    );
+    for (const entry of SIGNED_IN_SHELL) {
+      const matched = files.filter((f) => new RegExp(`${entry}\\.tsx?$`).test(f));
+      expect(matched, entry).not.toHaveLength(0);
+      for (const file of matched) expect(file, entry).toMatch(/^src\/app\//);
+    }
+  });
+});

@@ -4,7 +4,6 @@
  * signalling the benchmark passes by hand. Both time accept (answer applied) → first decoded
  * remote video frame, read with MediaStreamTrackProcessor.
  */
-import './page-shims';
 import { CallType, chatCarrier, createCallClient, type CallClient } from '../../../src/webrtc/browser';
 import { createChatClient, type ChatClient } from '../../../src/xmpp';
 

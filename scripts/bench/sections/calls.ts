@@ -17,13 +17,16 @@ import { CHROMIUM_ARGS } from '../../../playwright.config';
 import { apiClient } from '../../../tests/support/api';
 import { startMember } from '../../../tests/support/member-simulator';
 import { ROOT } from '../../../tests/support/stack';
+import { browserAliases } from '../../../src/webrtc/browser/aliases';
 import { startSyntheticMedia } from '../../member/synthetic-media';
 import { quantile, type BenchSection } from '../bench';
 import { descendantsCpuSeconds, processCpuSeconds } from '../calls/cpu';
 
-const CALLS = 20;
-const HOLD_MS = 20_000;
-const HOLD_ROUNDS = 2;
+/** `--quick`: fewer calls and shorter holds (docs/architecture.md §4 "Quick mode"). */
+const quick = process.argv.includes('--quick');
+const CALLS = quick ? 5 : 20;
+const HOLD_MS = quick ? 5_000 : 20_000;
+const HOLD_ROUNDS = quick ? 1 : 2;
 const TARGET_RATIO = 1.2;
 const TARGET_MS = 1000;
 const PAGE_PATH = '/__bench/calls.html';
@@ -38,6 +41,8 @@ async function pageBundle(): Promise<string> {
     platform: 'browser',
     write: false,
     nodePaths: [path.join(ROOT, 'node_modules')],
+    // The portal's own stand-ins for simple-peer's Node-style dependencies (docs/calls.md).
+    alias: browserAliases(ROOT),
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     logLevel: 'silent',
   });

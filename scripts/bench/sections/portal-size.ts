@@ -65,7 +65,7 @@ export const section: BenchSection = {
           unit: 'KB',
         });
         note(
-          `${route.route}: the chart engine (echarts/core, line + bar, SVG) adds ${KB(lazy)} KB after the first render`,
+          `${route.route}: the chart engine (echarts/core; bars, grid, tooltip, legend, SVG) adds ${KB(lazy)} KB once the chart nears the viewport`,
         );
       }
       note(`${route.route} largest: ${route.largest.map((c) => `${c.name} ${KB(c.br)} KB`).join(', ')}`);

@@ -20,7 +20,7 @@ import { stopPeer } from '../../../tests/support/xmpp-peer';
 import type { BenchSection } from '../bench';
 
 const quick = process.argv.includes('--quick');
-const SMALL = quick ? 250 : 1000;
+const SMALL = quick ? 150 : 1000;
 /** Clock ticks per second of /proc/<pid>/stat on Linux. */
 const TICKS = 100;
 

@@ -10,9 +10,11 @@ import { APP_SOCKET_PATH, APP_SOCKET_SUBSCRIPTIONS } from '../../../src/shared/a
 import { decodeServerMessage, redDotPushOf } from '../../../src/socket';
 import { quantile, type BenchSection } from '../bench';
 
+/** `--quick`: fewer pushes measured (docs/architecture.md §4 "Quick mode"); the 500 idle sockets stay. */
+const quick = process.argv.includes('--quick');
 const IDLE_SOCKETS = 500;
 const IDLE_PROVIDERS = 10;
-const PUSHES = 60;
+const PUSHES = quick ? 20 : 60;
 const CONNECT_BATCH = 25;
 
 async function signUp(url: string, n: number): Promise<{ token: string; email: string }> {

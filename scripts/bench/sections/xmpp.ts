@@ -13,11 +13,12 @@ import { resumeOurs, resumePeer } from '../xmpp/resumption';
 import { startUnlimitedProsody } from '../xmpp/unlimited-prosody';
 import { quantile } from '../bench';
 
+/** `--quick`: fewer samples and a smaller burst (docs/architecture.md §4 "Quick mode"). */
 const quick = process.argv.includes('--quick');
 const LOGINS = quick ? 5 : 20;
-const ROUND_TRIPS = quick ? 100 : 200;
-const BURST = quick ? 2_000 : 10_000;
-const RESUMPTIONS = quick ? 3 : 5;
+const ROUND_TRIPS = quick ? 50 : 200;
+const BURST = quick ? 1_000 : 10_000;
+const RESUMPTIONS = quick ? 2 : 5;
 const BURST_ROUNDS = quick ? 1 : 2;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 

@@ -45,7 +45,7 @@ function hookFrames(): void {
   const send = proto.send;
   proto.send = function (this: unknown, data: unknown, ...rest: unknown[]) {
     const text = String(data);
-    const body = /<body[^>]*>(burst 1000)<\/body>/.exec(text);
+    const body = /<body[^>]*>(burst 500)<\/body>/.exec(text);
     if (body) frameSizes.set(body[1]!, Buffer.byteLength(text));
     return (send as (...a: unknown[]) => void).call(this, data, ...rest);
   };
@@ -115,7 +115,7 @@ function burstTally(stack: StackInfo, target: BurstTarget, count: number) {
       const cpuAtEnd = await (cpuAtLast ?? cpuMs(target.prosodyPid));
       return {
         sendSeconds,
-        bytesPerMessage: wireBytes('burst 1000'),
+        bytesPerMessage: wireBytes('burst 500'),
         sent: count,
         received: seen.size,
         duplicates: total - seen.size,

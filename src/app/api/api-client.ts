@@ -15,15 +15,9 @@ import {
 } from '../../rest';
 import { showToast } from '../components/toast-store';
 import { endSession, session } from '../session';
+import { goToLogin } from './login-navigator';
 import { isReportPath, refuseReportPath } from './report-access';
 import { observedFetch } from './traffic';
-
-let goToLogin: () => void = () => window.location.assign('/login');
-
-/** The router tells the client how to go to the login route without a reload. */
-export function setLoginNavigator(navigate: () => void): void {
-  goToLogin = navigate;
-}
 
 export function handleApiError(error: ApiError): void {
   applyErrorCatalogue(error, {

@@ -1,7 +1,7 @@
 /** The context the signed-in shell's connections are read through (connections-provider.tsx). */
 import { createContext, useContext } from 'react';
 import type { Traffic } from '../api/traffic';
-import type { AppSocketConnectionState } from './app-socket/app-socket-connection';
+import type { AppSocketConnectionState } from './app-socket/app-socket-state';
 import type { ChatConnectionState } from './chat/chat-link';
 
 export interface Connections {

@@ -9,13 +9,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { traffic } from '../api/traffic';
-import {
-  createAppSocketConnectionState,
-  startAppSocket,
-  type AppSocketPlugin,
-} from './app-socket/app-socket-connection';
+import { createAppSocketConnectionState, type AppSocketPlugin } from './app-socket/app-socket-state';
 import { createChatConnectionState } from './chat/chat-link';
-import { startChat } from './chat/chat-connection';
 import type { ChatPlugin } from './chat/types';
 import { ConnectionsContext, type Connections } from './connections-context';
 import {
@@ -55,6 +50,26 @@ export const keptChatOutbox = {
   clear: (owner: number) => browserOutboxStore().clear(owner),
 };
 
+/**
+ * Starts a connection whose code loads on first use, after the shell's first render; the returned
+ * function stops it, or keeps it from starting if it is still loading. A chunk that fails to load
+ * leaves the connection off, as a connection that cannot reach its server.
+ */
+function startLoaded(load: () => Promise<() => () => void>): () => void {
+  let stop: (() => void) | null = null;
+  let cancelled = false;
+  load().then(
+    (start) => {
+      if (!cancelled) stop = start();
+    },
+    (error: unknown) => console.error('A connection could not be loaded', error),
+  );
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+}
+
 /** This page among the browser's tabs, for as long as it lives. */
 function thisTab(): ReturnType<typeof browserTabs> {
   tabs ??= browserTabs();
@@ -80,25 +95,37 @@ export function ConnectionsProvider({
 
   useEffect(() => {
     if (!token) return;
-    return startAppSocket({
-      token,
-      queryClient,
-      state: connections.appSocket,
-      plugins: socketPlugins,
-      traffic: connections.traffic,
-    });
+    return startLoaded(() =>
+      import('./app-socket/app-socket-connection').then(
+        ({ startAppSocket }) =>
+          () =>
+            startAppSocket({
+              token,
+              queryClient,
+              state: connections.appSocket,
+              plugins: socketPlugins,
+              traffic: connections.traffic,
+            }),
+      ),
+    );
   }, [token, queryClient, connections, socketPlugins]);
 
   useEffect(() => {
     if (!token || !chat) return;
-    return startChat({
-      queryClient,
-      state: connections.chat,
-      plugins: chatPlugins,
-      traffic: connections.traffic,
-      outboxStore: browserOutboxStore(),
-      tabs: thisTab(),
-    });
+    return startLoaded(() =>
+      import('./chat/chat-connection').then(
+        ({ startChat }) =>
+          () =>
+            startChat({
+              queryClient,
+              state: connections.chat,
+              plugins: chatPlugins,
+              traffic: connections.traffic,
+              outboxStore: browserOutboxStore(),
+              tabs: thisTab(),
+            }),
+      ),
+    );
   }, [token, chat, queryClient, connections, chatPlugins]);
 
   return <ConnectionsContext.Provider value={connections}>{children}</ConnectionsContext.Provider>;

@@ -19,5 +19,5 @@ export {
   type CallMedia,
   type CallRequest,
 } from './calls/call-bridge';
-export type { AppSocketPlugin } from './app-socket/app-socket-connection';
+export type { AppSocketPlugin } from './app-socket/app-socket-state';
 export type { Traffic, TrafficEvent, TrafficListener } from '../api/traffic';

@@ -2,24 +2,59 @@
  * i18next with the five languages of spec §1: English (default), Spanish, German, French,
  * Italian. One JSON file per language and namespace under `locales/`; the saved language
  * (localStorage `language`) is used if supported, otherwise English.
+ *
+ * Only the active language is loaded, and only what the route needs (docs/architecture.md §4
+ * "Route budgets"): `common` and `auth` (one chunk) at start, the other namespaces (one chunk)
+ * with the signed-in shell. A language switch loads the same namespaces in the new language
+ * before it shows.
  */
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
 import { storage } from '../storage/local-storage';
 
-/** One chunk per language, loaded when needed: the login route carries only the one in use. */
-const bundles = import.meta.glob<Record<string, Record<string, unknown>>>('./locales/*/index.ts', {
-  import: 'default',
-});
+type Resources = Record<string, Record<string, unknown>>;
 
-async function loadLanguage(language: Language): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'common')) return;
-  const load = bundles[`./locales/${language}/index.ts`];
-  if (!load) throw new Error(`No translations for ${language}`);
-  for (const [ns, resources] of Object.entries(await load()))
-    i18next.addResourceBundle(language, ns, resources, true, true);
-}
+/** Per language, the namespaces of the public pages (login, sign-up) in one chunk. */
+const publicChunks = import.meta.glob<Resources>('./locales/*/public.ts', { import: 'default' });
+/** Per language, every other namespace in one chunk, for the signed-in pages. */
+const signedInChunks = import.meta.glob<Resources>('./locales/*/signed-in.ts', { import: 'default' });
+
+const PUBLIC_NAMESPACES: readonly string[] = ['common', 'auth'];
+
+/** Every namespace (a file of each language under locales/; tests/unit/app/i18n-keys.test.ts). */
+export const NAMESPACES: readonly string[] = [
+  ...PUBLIC_NAMESPACES,
+  'calls',
+  'charts',
+  'intake',
+  'messages',
+  'notifications',
+  'profile',
+  'reports',
+  'schedule',
+  'settings',
+  'verification',
+  'workspace',
+];
+
+/** i18next's backend interface over the chunks above. */
+const localeChunks: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const kind = PUBLIC_NAMESPACES.includes(namespace) ? 'public' : 'signed-in';
+    const load = (kind === 'public' ? publicChunks : signedInChunks)[`./locales/${language}/${kind}.ts`];
+    if (!load) return callback(new Error(`No translations for ${language}`), false);
+    load().then(
+      (resources) =>
+        resources[namespace]
+          ? callback(null, resources[namespace])
+          : callback(new Error(`No translations for ${language}/${namespace}`), false),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function isLanguage(value: string | null | undefined): value is Language {
   return (LANGUAGES as readonly string[]).includes(value ?? '');
@@ -32,25 +67,29 @@ export function initialLanguage(): Language {
 }
 
 export async function initI18n(): Promise<typeof i18next> {
-  const language = initialLanguage();
-  await i18next.use(initReactI18next).init({
-    resources: {},
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    partialBundledLanguages: true,
-  });
-  await Promise.all([loadLanguage(language), loadLanguage(DEFAULT_LANGUAGE)]);
-  await i18next.changeLanguage(language);
+  await i18next
+    .use(localeChunks)
+    .use(initReactI18next)
+    .init({
+      lng: initialLanguage(),
+      // Every language has every key (tests/unit/app/i18n-keys.test.ts): no fallback to load.
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      ns: [...PUBLIC_NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   document.documentElement.lang = i18next.language;
   return i18next;
 }
 
+/** A route's loader that also loads the namespaces its pages read, so they render translated. */
+export function withNamespaces<T>(load: () => Promise<T>, ...namespaces: string[]): () => Promise<T> {
+  return async () => (await Promise.all([load(), i18next.loadNamespaces(namespaces)]))[0];
+}
+
 export async function setLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
   storage.set('language', language);
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { activityReportMs } from '../../shared/auto-logoff';
 import { accountCalls } from '../api/api-client';
-import { Dialog } from '../components/dialog';
+import { LazyDialog as Dialog } from '../components/lazy-dialog';
 import { showToast } from '../components/toast-store';
 import { signOut } from '../features/auth';
 import { paths } from '../paths';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { Dialog } from '../components/dialog';
+import { LazyDialog as Dialog } from '../components/lazy-dialog';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { keptChatOutbox } from '../connections';
 import { signOut } from '../features/auth';

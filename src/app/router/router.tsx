@@ -1,6 +1,7 @@
 /** The router in history mode (spec §2), built from the route table. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { isReportPath } from '../api/report-access';
+import { NAMESPACES, withNamespaces } from '../i18n';
 import { paths } from '../paths';
 import { ChunkErrorScreen, ChunkLoading, RouteErrorScreen } from './chunk-error';
 import { withTimeout } from './lazy-chunk';
@@ -61,7 +62,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to={paths.dashboard} replace /> },
       {
         // The signed-in shell and its layouts load after the guard: the login route stays small.
-        lazy: lazyPage(() => import('../layouts/signed-in-shell')),
+        // Its pages read every namespace (src/app/i18n).
+        lazy: lazyPage(withNamespaces(() => import('../layouts/signed-in-shell'), ...NAMESPACES)),
         ...frame,
         children: [
           { lazy: lazyPage(() => import('../layouts/main-layout')), ...frame, children: pageRoutes('main') },

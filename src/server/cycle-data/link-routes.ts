@@ -25,9 +25,15 @@ import { createFileLink, openFileLink, type CreatedLink } from './file-links';
 import { generateFile } from './generate-file';
 import { authorizeMemberData } from './guard';
 import { loadMemberCycles, type MemberCycles, type MemberSummary } from './member-cycles';
-import { cycleAnalysisPdf, cycleComparisonPdf, expertReportPdf, type PdfHeader } from './pdf/cycle-pdf';
+import type { PdfHeader } from './pdf/cycle-pdf';
 import { reportSections } from './pdf/report-sections';
 import { latestComplete, pickCycle } from './select-cycles';
+
+/**
+ * The PDF stack (pdfkit, svg-to-pdfkit, ECharts) loads with the first PDF asked for, not with the
+ * server: it is a fifth of the server's start-up (docs/architecture.md §4 "Warm start").
+ */
+const pdfStack = () => import('./pdf/cycle-pdf');
 
 /** The cycles an expert report's PDF shows. */
 const REPORT_CYCLES = 6;
@@ -88,7 +94,9 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     const data = await loadMemberCycles(ctx.db, member);
     const picked = pickCycle(data, query.cycle);
     const head = await header('Cycle analysis', session.providerId, data);
-    const bytes = await generateFile(request.log, 'cycle analysis', () => cycleAnalysisPdf(head, picked));
+    const bytes = await generateFile(request.log, 'cycle analysis', async () =>
+      (await pdfStack()).cycleAnalysisPdf(head, picked),
+    );
     return answer(
       {
         providerId: session.providerId,
@@ -107,8 +115,8 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     const cycles = latestComplete(data, query.count);
     const analyses = cycles.map((c) => c.cycle);
     const head = await header('Cycle comparison', session.providerId, data);
-    const bytes = await generateFile(request.log, 'cycle comparison', () =>
-      cycleComparisonPdf(head, {
+    const bytes = await generateFile(request.log, 'cycle comparison', async () =>
+      (await pdfStack()).cycleComparisonPdf(head, {
         cycles,
         statistics: cycleStatistics(analyses),
         flags: historyFlags(analyses),
@@ -139,7 +147,7 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     const analyses = cycles.map((c) => c.cycle);
     const head = await header(report.title, session.providerId, data);
     const bytes = await generateFile(request.log, 'expert report', async () =>
-      expertReportPdf(
+      (await pdfStack()).expertReportPdf(
         head,
         reportSections(report),
         complete ? { cycles, statistics: cycleStatistics(analyses), flags: historyFlags(analyses) } : null,

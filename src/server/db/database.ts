@@ -2,10 +2,13 @@
  * Opens the database: embedded PGlite in `DATA_DIR/db` by default, PostgreSQL when DATABASE_URL
  * is set (docs/architecture.md §1). Both go through Kysely's PostgresDialect and the same SQL migrations.
  */
-import { mkdir } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './schema';
+import type { PGlite as PGliteClass } from '@electric-sql/pglite';
 import { PGlitePool } from './pglite-pool';
 
 export type Database = Kysely<DB>;
@@ -20,8 +23,30 @@ export async function openDatabase(options: {
   const dir = path.join(options.dataDir, 'db');
   await mkdir(dir, { recursive: true });
   const { PGlite } = await import('@electric-sql/pglite');
+  if ((await readdir(dir)).length === 0) await copyTemplate(PGlite, dir);
   const pglite = await PGlite.create(dir);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+}
+
+/**
+ * A new PGlite database runs initdb in WebAssembly, some 5 s of CPU. The first one made on this
+ * machine is kept, closed and untouched, as a template in the temporary directory (one per PGlite
+ * version), and every later empty data directory starts as a copy of it: a fresh start, a test's or
+ * the bench's stack (docs/architecture.md §4 "Warm start"). Made in a directory of its own and
+ * renamed into place, so a half-made template is never copied.
+ */
+async function copyTemplate(PGlite: typeof PGliteClass, dir: string): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const manifest = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '../package.json');
+  const { version } = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
+  const template = path.join(os.tmpdir(), `provider-portal-pglite-${version}`);
+  if ((await readdir(template).catch(() => [])).length === 0) {
+    const making = await mkdtemp(`${template}-making-`);
+    await (await PGlite.create(making)).close();
+    // Another process may have put its template in place first: then this one is not needed.
+    await rename(making, template).catch(() => rm(making, { recursive: true, force: true }));
+  }
+  await cp(template, dir, { recursive: true });
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -37,6 +37,7 @@ import type {
 import type {
   AppChatMessagesTable,
   AppSocketEventsTable,
+  AppSocketPresenceTable,
   NotificationSettingsTable,
   NotificationsTable,
 } from './tables/notifications';
@@ -79,6 +80,7 @@ export interface DB {
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   app_socket_events: AppSocketEventsTable;
+  app_socket_presence: AppSocketPresenceTable;
   app_chat_messages: AppChatMessagesTable;
   seed_runs: SeedRunsTable;
   doctor_categories: DoctorCategoriesTable;

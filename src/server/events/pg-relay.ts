@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { EventBus, DomainEvents, EventRelay } from './event-bus';
 
 const CHANNEL = 'portal_events';
-const APP_PREFIX = 'portal-bus:';
+/** Names the listening connection of each process; socket/presence.ts reads liveness from it. */
+export const APP_PREFIX = 'portal-bus:';
 /** A peer that has not answered by then is stuck or dying; the sender goes on without it. */
 const ACK_TIMEOUT_MS = 3_000;
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes and more. */

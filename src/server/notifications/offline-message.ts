@@ -1,13 +1,15 @@
 /**
  * "New messages while the provider is offline" (spec §4 Notifications): the chat history hook
  * (issue 4) calls {@link notifyOfflineMessage} for every member message to a provider. A provider
- * with the portal open (an app socket) sees the message live and gets no notification; otherwise
+ * with the portal open (an app socket, on any server process: socket/presence.ts) sees the message
+ * live and gets no notification; otherwise
  * one MESSAGE notification per sender stays unread, replaced by the newest message with a count.
  */
 import type { ServerContext } from '../context';
 import { textPreview } from '../chat-history/preview';
 import { inTransaction } from '../db/transaction';
-import { appSockets, type SocketRegistry } from '../socket/registry';
+import { localPresence, type ProviderPresence } from '../socket/presence';
+import { appSockets } from '../socket/registry';
 import { createNotification } from './create-notification';
 
 export interface OfflineMessage {
@@ -23,11 +25,11 @@ export interface OfflineMessage {
 
 /** Returns the notification id, or null when the provider is online. */
 export async function notifyOfflineMessage(
-  ctx: Pick<ServerContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events' | 'presence'>,
   message: OfflineMessage,
-  presence: Pick<SocketRegistry, 'isOnline'> = appSockets,
+  presence: ProviderPresence = ctx.presence ?? localPresence(appSockets),
 ): Promise<number | null> {
-  if (presence.isOnline(message.providerId)) return null;
+  if (await presence.isOnline(message.providerId)) return null;
   const text = textPreview(message.preview);
   const attachments = message.attachmentCount ?? 0;
   // The English body names attachments in words; the template's preview stays language-neutral.

@@ -9,3 +9,9 @@ export const BROWSER_ALIASES: Readonly<Record<string, string>> = {
   randombytes: 'src/webrtc/browser/randombytes-shim.cjs',
   debug: 'src/webrtc/browser/debug-shim.cjs',
 };
+
+/** The aliases as absolute paths under `root`, the shape Vite's and esbuild's `alias` take. */
+export function browserAliases(root: string): Record<string, string> {
+  const base = root.endsWith('/') ? root : `${root}/`;
+  return Object.fromEntries(Object.entries(BROWSER_ALIASES).map(([name, file]) => [name, `${base}${file}`]));
+}

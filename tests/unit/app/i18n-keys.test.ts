@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NAMESPACES } from '../../../src/app/i18n';
 import { LANGUAGES } from '../../../src/shared/constants';
 import { ROOT } from '../../support/stack';
 
@@ -34,6 +35,10 @@ const english = byLanguage.en!;
 const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
 
 describe('translations', () => {
+  it('are all loaded by the portal (src/app/i18n NAMESPACES)', () => {
+    expect([...NAMESPACES].sort()).toEqual(Object.keys(english).sort());
+  });
+
   it('have the same namespaces in every language', () => {
     for (const lang of LANGUAGES)
       expect(Object.keys(byLanguage[lang]!).sort(), lang).toEqual(Object.keys(english).sort());

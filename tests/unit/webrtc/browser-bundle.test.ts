@@ -8,16 +8,14 @@ import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { BROWSER_ALIASES } from '../../../src/webrtc/browser/aliases';
+import { browserAliases } from '../../../src/webrtc/browser/aliases';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Our share of the 40 KB: simple-peer, webrtc-adapter and src/webrtc; the screens get the rest. */
 const BUDGET_BROTLI = 26_000;
 
 async function bundle(entry: string, platform: 'browser' | 'node') {
-  const alias = Object.fromEntries(
-    Object.entries(BROWSER_ALIASES).map(([name, file]) => [name, path.join(ROOT, file)]),
-  );
+  const alias = browserAliases(ROOT);
   const result = await build({
     entryPoints: [path.join(ROOT, entry)],
     bundle: true,

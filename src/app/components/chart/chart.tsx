@@ -1,26 +1,58 @@
 /**
- * One ECharts chart, loaded lazily (docs/architecture.md §3, §4): the first chart on a page loads
- * echarts-setup.ts; until then, and if that fails, the box keeps its size and says so. The option
- * is a plain object (see src/shared/cycle/chart-options.ts); a new option replaces the old one.
- * `label` and `summary` describe the chart to screen readers.
+ * One ECharts chart, loaded lazily (docs/architecture.md §3, §4): the chart loads its part of
+ * ECharts — echarts-setup.ts for bars, with echarts-setup-cycle.ts for the cycle charts' lines and
+ * markers — when it mounts, or with `whenNear` only once its box first comes near the viewport (a
+ * chart below the fold then costs the page's first load nothing); until then, and if that fails,
+ * the box keeps its size and says so. The option is a plain object (see
+ * src/shared/cycle/chart-options.ts); a new option replaces the old one. `label` and `summary`
+ * describe the chart to screen readers.
  */
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type * as Setup from './echarts-setup';
 
 export type ChartOption = Record<string, unknown>;
 
-type Setup = typeof Setup;
+/** Which part of ECharts a chart needs: bars (grid, legend, tooltip) or the cycle charts' too. */
+export type ChartEngine = 'bars' | 'cycle';
 
-let setup: Promise<Setup> | null = null;
+interface Setup {
+  initChart(element: HTMLElement): EChartsType;
+}
 
-function loadECharts() {
-  setup ??= import('./echarts-setup').catch((error: unknown) => {
-    setup = null;
+const LOADERS: Record<ChartEngine, () => Promise<Setup>> = {
+  bars: () => import('./echarts-setup'),
+  cycle: () => import('./echarts-setup-cycle'),
+};
+
+const setups: Partial<Record<ChartEngine, Promise<Setup>>> = {};
+
+function loadECharts(engine: ChartEngine): Promise<Setup> {
+  setups[engine] ??= LOADERS[engine]().catch((error: unknown) => {
+    delete setups[engine];
     throw error;
   });
-  return setup;
+  return setups[engine];
+}
+
+/** How far below the viewport a chart starts loading, so it is drawn by the time it scrolls in. */
+const NEAR_VIEWPORT = '200px';
+
+/** Resolves when `element` first comes near the viewport (at once where there is no observer). */
+function nearViewport(element: HTMLElement, signal: AbortSignal): Promise<void> {
+  if (typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(element);
+    signal.addEventListener('abort', () => observer.disconnect());
+  });
 }
 
 export interface ChartProps {
@@ -30,36 +62,54 @@ export interface ChartProps {
   /** Tailwind height class; the width follows the container. */
   heightClass?: string;
   testId?: string;
+  /** The part of ECharts the option needs (default: all the portal registers). */
+  engine?: ChartEngine;
+  /** Load ECharts only once the chart comes near the viewport. */
+  whenNear?: boolean;
 }
 
-export function Chart({ option, label, summary, heightClass = 'h-64', testId }: ChartProps) {
+export function Chart({
+  option,
+  label,
+  summary,
+  heightClass = 'h-64',
+  testId,
+  engine = 'cycle',
+  whenNear = false,
+}: ChartProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const visibility = new AbortController();
     let disposed = false;
     let observer: ResizeObserver | null = null;
-    loadECharts().then(
-      ({ initChart }) => {
-        if (disposed || !ref.current) return;
-        chart.current = initChart(ref.current);
-        observer = new ResizeObserver(() => chart.current?.resize());
-        observer.observe(ref.current);
-        setState('ready');
-      },
-      () => {
-        if (!disposed) setState('failed');
-      },
-    );
+    (whenNear ? nearViewport(element, visibility.signal) : Promise.resolve())
+      .then(() => loadECharts(engine))
+      .then(
+        ({ initChart }) => {
+          if (disposed || !ref.current) return;
+          chart.current = initChart(ref.current);
+          observer = new ResizeObserver(() => chart.current?.resize());
+          observer.observe(ref.current);
+          setState('ready');
+        },
+        () => {
+          if (!disposed) setState('failed');
+        },
+      );
     return () => {
       disposed = true;
+      visibility.abort();
       observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [engine, whenNear]);
 
   useEffect(() => {
     if (state === 'ready') chart.current?.setOption(option, { notMerge: true });

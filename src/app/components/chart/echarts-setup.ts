@@ -1,20 +1,15 @@
 /**
- * The only module that imports ECharts: `echarts/core` with just the chart types, components and
+ * The only modules that import ECharts: `echarts/core` with just the chart types, components and
  * renderer the portal draws (docs/architecture.md §4: ECharts is loaded lazily and tree-shaken).
- * Loaded by chart.tsx on first use, so no route's own chunk carries it.
+ * This one holds what every chart needs — bars on a grid, legend, tooltip, SVG — and is all the
+ * dashboard loads; echarts-setup-cycle.ts adds the lines and markers of the cycle charts. Loaded
+ * by chart.tsx on first use, so no route's own chunk carries ECharts.
  *
  * SVG rather than canvas: the charts are small (a cycle is at most a few hundred points), text
  * stays selectable and zooms sharply, and the markers are in the DOM for tests and screen readers.
  */
-import { BarChart, LineChart } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  MarkPointComponent,
-  TooltipComponent,
-} from 'echarts/components';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use as register } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
@@ -26,17 +21,7 @@ let registered = false;
  */
 export function initChart(element: HTMLElement) {
   if (!registered) {
-    register([
-      BarChart,
-      LineChart,
-      GridComponent,
-      LegendComponent,
-      TooltipComponent,
-      MarkLineComponent,
-      MarkAreaComponent,
-      MarkPointComponent,
-      SVGRenderer,
-    ]);
+    register([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
     registered = true;
   }
   return init(element, undefined, { renderer: 'svg' });

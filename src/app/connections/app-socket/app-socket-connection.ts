@@ -6,29 +6,12 @@
  * error catalogue signs the user out (spec §8), as at any click.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { proxy, ref } from 'valtio';
+import { ref } from 'valtio';
 import { APP_SOCKET_PATH } from '../../../shared/app-socket';
-import { createAppSocket, type AppSocket, type AppSocketState } from '../../../socket';
+import { createAppSocket } from '../../../socket';
 import type { Traffic } from '../../api/traffic';
+import type { AppSocketConnectionState, AppSocketPlugin } from './app-socket-state';
 import { observedWebSocket } from './observed-web-socket';
-
-/** A feature's part in the socket's life (the signed-in shell hands these to the connection). */
-export interface AppSocketPlugin {
-  /** Wires the plugin's listeners before the socket starts; returns the unwiring. */
-  wire(socket: AppSocket, queryClient: QueryClient): () => void;
-  /** The socket closed for good (sign-out): drop what was kept. */
-  reset?(): void;
-}
-
-export interface AppSocketConnectionState {
-  /** The open socket (kept out of valtio's proxying), null before sign-in and after sign-out. */
-  socket: AppSocket | null;
-  state: AppSocketState;
-}
-
-export function createAppSocketConnectionState(): AppSocketConnectionState {
-  return proxy<AppSocketConnectionState>({ socket: null, state: 'idle' });
-}
 
 export interface AppSocketConnectionOptions {
   token: string;

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { signInSchema, type SignInValues } from './form-schemas';
-import { afterSignIn } from './post-sign-in';
-import { applyServerFieldErrors } from '../../components/server-field-errors';
+import { showToast } from '../../components/toast-store';
+import type { SignInValues } from './form-schemas';
+
+/** The rules and the sending side (sign-in.ts), fetched when the form is first focused or submitted. */
+const loadSignIn = () => import('./sign-in');
 
 export function SignInForm({
   onSignedIn,
@@ -16,21 +16,33 @@ export function SignInForm({
   onForgot(): void;
 }) {
   const { t } = useTranslation('auth');
-  const { register, handleSubmit, setError, formState } = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
-  });
-  const submit = handleSubmit(async (values) => {
+  const resolver: Resolver<SignInValues> = async (...args) => {
     try {
-      const result = await accountCalls.signIn(values);
-      const { agreementDue } = await afterSignIn(result.token, result.userInfo, result.autoLogoffSeconds);
+      return await (await loadSignIn()).signInResolver(...args);
+    } catch {
+      showToast(t('common:errors.network'));
+      return { values: {}, errors: { root: { type: 'network' } } };
+    }
+  };
+  const { register, handleSubmit, setError, formState } = useForm<SignInValues>({ resolver });
+  const submit = handleSubmit(async (values) => {
+    const sending = await loadSignIn();
+    try {
+      const { agreementDue } = await sending.signIn(values);
       onSignedIn(agreementDue);
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['email', 'password']);
+      sending.applyServerFieldErrors(error, setError, ['email', 'password']);
     }
   });
   const message = (key?: string) => (key ? t(key, { defaultValue: key }) : undefined);
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('signIn.title')}>
+    <form
+      onSubmit={submit}
+      onFocus={() => void loadSignIn().catch(() => undefined)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={t('signIn.title')}
+    >
       <TextField
         label={t('signIn.email')}
         type="email"

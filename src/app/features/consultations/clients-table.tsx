@@ -3,25 +3,23 @@
  * (10/20/50/100), each with links to the chat and to the client's reports.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ClientSummary } from '../../../shared/api/consultation';
-import { TABLE_PAGE_SIZES } from '../../../shared/constants';
 import { clientsQuery } from './queries';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';
 import { SearchForm } from '../../components/search-form';
+import { useTablePaging } from '../../components/use-table-paging';
 import { messagePath, reportsPath } from './links';
 import { StartCallButtons } from '../../components/start-call-buttons';
 import { requestCall } from '../../connections';
 
 export function ClientsTable() {
   const { t, i18n } = useTranslation('workspace');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
+  const paging = useTablePaging();
+  const { keyword, page, pageSize } = paging;
   const query = useQuery({ ...clientsQuery({ keyword, page, pageSize }), placeholderData: keepPreviousData });
   const columns: Column<ClientSummary>[] = [
     {
@@ -93,10 +91,7 @@ export function ClientsTable() {
         fields={[
           { name: 'keyword', label: t('clients.search'), placeholder: t('clients.searchPlaceholder') },
         ]}
-        onSearch={(v) => {
-          setKeyword(v.keyword?.trim() ?? '');
-          setPage(1);
-        }}
+        onSearch={paging.search}
       />
       <DataTable
         caption={t('clients.caption')}
@@ -105,15 +100,7 @@ export function ClientsTable() {
         rowKey={(c) => c.memberId}
         loading={query.isPending}
       />
-      <Pagination
-        page={page}
-        pageSize={pageSize}
-        total={query.data?.total ?? 0}
-        onChange={(p, size) => {
-          setPage(p);
-          setPageSize(size);
-        }}
-      />
+      <Pagination page={page} pageSize={pageSize} total={query.data?.total ?? 0} onChange={paging.paginate} />
     </div>
   );
 }

@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { AppointmentSummary } from '../../../shared/api/consultation';
 import { OrderStatusFilter } from '../../../shared/api/consultation';
-import { TABLE_PAGE_SIZES } from '../../../shared/constants';
 import { ordersQuery } from './queries';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime, formatMoney, formatTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';
 import { SearchForm } from '../../components/search-form';
+import { useTablePaging } from '../../components/use-table-paging';
 import { orderDetailPath } from './links';
 import { StatusBadge } from './status-badge';
 
@@ -24,9 +24,8 @@ export function OrdersList() {
   const { t, i18n } = useTranslation('workspace');
   const navigate = useNavigate();
   const [status, setStatus] = useState<Filter>('ALL');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
+  const paging = useTablePaging();
+  const { keyword, page, pageSize } = paging;
   const query = useQuery({
     ...ordersQuery({ status, keyword, page, pageSize }),
     placeholderData: keepPreviousData,
@@ -62,16 +61,13 @@ export function OrdersList() {
         selected={status}
         onSelect={(s) => {
           setStatus(s);
-          setPage(1);
+          paging.restart();
         }}
         labelOf={(s) => t(`status.${s}`)}
       />
       <SearchForm
         fields={[{ name: 'keyword', label: t('orders.search'), placeholder: t('clients.searchPlaceholder') }]}
-        onSearch={(v) => {
-          setKeyword(v.keyword?.trim() ?? '');
-          setPage(1);
-        }}
+        onSearch={paging.search}
       />
       <DataTable
         caption={t('orders.caption')}
@@ -81,15 +77,7 @@ export function OrdersList() {
         loading={query.isPending}
         onRowClick={(a) => navigate(orderDetailPath(a.id))}
       />
-      <Pagination
-        page={page}
-        pageSize={pageSize}
-        total={query.data?.total ?? 0}
-        onChange={(p, size) => {
-          setPage(p);
-          setPageSize(size);
-        }}
-      />
+      <Pagination page={page} pageSize={pageSize} total={query.data?.total ?? 0} onChange={paging.paginate} />
     </div>
   );
 }

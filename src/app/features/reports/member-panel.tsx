@@ -3,10 +3,10 @@
  * (trying for how long, or pregnancy week and due date); and her earlier reports
  * (getReportsByUserId), each opened for review.
  */
-import { useState } from 'react';
+import { TABLE_PAGE_SIZES } from '../../../shared/constants';
+import { useTablePaging } from '../../components/use-table-paging';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { TABLE_PAGE_SIZES } from '../../../shared/constants';
 import { dateTimeFormat, formatDateTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';
 import { reportReviewPath } from './links';
@@ -26,8 +26,8 @@ function Row({ label, value }: { label: string; value: string }) {
 export function MemberPanel({ userId, currentReportId }: { userId: number; currentReportId: number }) {
   const { t, i18n } = useTranslation('reports');
   const info = useMemberInfo(userId);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
+  const paging = useTablePaging();
+  const { page, pageSize } = paging;
   const earlier = useMemberReports(userId, page, pageSize);
   const m = info.data;
   const date = (d: string | null) =>
@@ -105,10 +105,7 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
             page={page}
             pageSize={pageSize}
             total={earlier.data!.total}
-            onChange={(p, size) => {
-              setPage(p);
-              setPageSize(size);
-            }}
+            onChange={paging.paginate}
           />
         )}
       </section>

@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ReportSummary } from '../../../shared/api/expert-reports';
-import { TABLE_PAGE_SIZES } from '../../../shared/constants';
 import { REPORT_LIST_TYPES, type ReportListType } from '../../../shared/expert-reports';
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';
 import { SearchForm } from '../../components/search-form';
+import { useTablePaging } from '../../components/use-table-paging';
 import { useConfirmedAction } from './confirm-action';
 import { reportDetailPath, reportReviewPath } from './links';
 import { useReportList } from './queries';
@@ -24,9 +24,8 @@ export function ReportList() {
   const { t, i18n } = useTranslation('reports');
   const navigate = useNavigate();
   const [type, setType] = useState<ReportListType>('Open');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
+  const paging = useTablePaging();
+  const { keyword, page, pageSize } = paging;
   const query = useReportList(type, keyword, page, pageSize);
   const { ask, dialog } = useConfirmedAction((action, report) => {
     if (action === 'claim') navigate(reportDetailPath(report.reportId));
@@ -100,16 +99,13 @@ export function ReportList() {
         selected={type}
         onSelect={(value) => {
           setType(value);
-          setPage(1);
+          paging.restart();
         }}
         labelOf={(value) => t(`listType.${value}`)}
       />
       <SearchForm
         fields={[{ name: 'keyword', label: t('list.search'), placeholder: t('list.searchPlaceholder') }]}
-        onSearch={(v) => {
-          setKeyword(v.keyword?.trim() ?? '');
-          setPage(1);
-        }}
+        onSearch={paging.search}
       />
       <DataTable
         caption={t(`listType.${type}`)}
@@ -119,15 +115,7 @@ export function ReportList() {
         loading={query.isPending}
         onRowClick={open}
       />
-      <Pagination
-        page={page}
-        pageSize={pageSize}
-        total={query.data?.total ?? 0}
-        onChange={(p, size) => {
-          setPage(p);
-          setPageSize(size);
-        }}
-      />
+      <Pagination page={page} pageSize={pageSize} total={query.data?.total ?? 0} onChange={paging.paginate} />
       {dialog}
     </div>
   );

@@ -1,4 +1,4 @@
-/** Notifications, their settings and the app socket (migrations/0001, 0200, 0400). */
+/** Notifications, their settings and the app socket (migrations/0001, 0200, 0400, 0540). */
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, CreatedAt, DefaultNow } from './columns';
 
@@ -44,4 +44,12 @@ export interface AppChatMessagesTable {
   status: number;
   client_time: Timestamp | null;
   server_time: DefaultNow;
+}
+
+/** One row per server process and provider it holds app sockets for (several processes only). */
+export interface AppSocketPresenceTable {
+  process_id: string;
+  provider_id: number;
+  sockets: number;
+  updated_at: DefaultNow;
 }

@@ -1,0 +1,5 @@
+/** The chat's own-API calls: a module of its own, so only the routes that call them load their contracts (index.ts). */
+import { chatApi } from '../../../rest';
+import { api } from '../api-client';
+
+export const chatCalls = chatApi(api);

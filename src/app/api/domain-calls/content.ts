@@ -1,0 +1,5 @@
+/** The content own-API calls: a module of its own, so only the routes that call them load their contracts (index.ts). */
+import { contentApi } from '../../../rest';
+import { api } from '../api-client';
+
+export const contentCalls = contentApi(api);

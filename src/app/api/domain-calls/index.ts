@@ -1,0 +1,16 @@
+/**
+ * The signed-in area's API calls, one object per domain, on the portal's one client
+ * (api-client.ts). Kept apart so the login route does not load every domain's contract, and one
+ * module per domain so a signed-in route loads only the domains it calls (docs/architecture.md §4
+ * "Route budgets").
+ */
+export { callCalls } from './call';
+export { chatCalls } from './chat';
+export { consultationCalls } from './consultation';
+export { contentCalls } from './content';
+export { cycleCalls } from './cycle';
+export { dashboardCalls } from './dashboard';
+export { notificationCalls } from './notifications';
+export { profileCalls } from './profile';
+export { reportCalls } from './reports';
+export { scheduleCalls } from './schedule';

@@ -1,0 +1,5 @@
+/** The expert reports' own-API calls: a module of its own, so only the routes that call them load their contracts (index.ts). */
+import { expertReportsApi } from '../../../rest';
+import { api } from '../api-client';
+
+export const reportCalls = expertReportsApi(api);

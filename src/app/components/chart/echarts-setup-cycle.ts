@@ -1,0 +1,20 @@
+/**
+ * The cycle charts' part of ECharts (src/shared/cycle/chart-options.ts): lines with mark lines,
+ * areas and points, on top of echarts-setup.ts. Loaded by chart.tsx for charts that ask for it,
+ * so the dashboard's bars do not carry it (docs/architecture.md §4 "Route budgets").
+ */
+import { LineChart } from 'echarts/charts';
+import { MarkAreaComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components';
+import { use as register } from 'echarts/core';
+import { initChart as initBarChart } from './echarts-setup';
+
+let registered = false;
+
+/** A chart in `element` that may also draw lines and markers (registered on first use, as there). */
+export function initChart(element: HTMLElement) {
+  if (!registered) {
+    register([LineChart, MarkLineComponent, MarkAreaComponent, MarkPointComponent]);
+    registered = true;
+  }
+  return initBarChart(element);
+}
