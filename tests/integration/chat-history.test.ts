@@ -275,8 +275,8 @@ describe('when the server is down', () => {
     const before = await unread(privateDialog);
     const xmpp = await peer(ava.chatId, avaToken);
     const server = await serverPid(stack.dataDir);
-    // Three batches and more (portal_history_batch is 50), queued while the server is frozen.
-    const ids = Array.from({ length: 160 }, () => bsonId());
+    // Three batches (portal_history_batch is 100), queued while the server is frozen.
+    const ids = Array.from({ length: 210 }, () => bsonId());
     process.kill(server, 'SIGSTOP');
     await Promise.all(
       ids.map((id) => xmpp.send(chatMessage(amelia.jid, `Backlog ${id.slice(-4)}`, privateDialog, { id }))),
@@ -291,5 +291,6 @@ describe('when the server is down', () => {
     await expectOnce(privateDialog, ids, 60_000);
     expect(await unread(privateDialog)).toBe(before + ids.length);
     await expect.poll(() => outboxText(stack.dataDir, stack.chatDomain), { timeout: 10_000 }).toBe('');
-  });
+    // A crash, a restart and a backlog stored after it: more than the file's usual 30 s.
+  }, 90_000);
 });

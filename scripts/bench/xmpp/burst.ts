@@ -1,11 +1,15 @@
 /**
  * A 10,000-message burst from one client to another of the same library, as fast as the sender
- * can write: how many arrive (lost = sent − received) and the throughput until the last one.
+ * can write, every message with the history extension the portal puts on it (Prosody reports each
+ * to our server): how many arrive (lost = sent − received), the throughput until the last one,
+ * Prosody's CPU meanwhile, and when the last history report was taken by our server.
  */
+import { readFile } from 'node:fs/promises';
 import { member } from '../../../fixtures';
+import { bsonId, outboxText } from '../../../tests/support/history';
 import { stopPeer } from '../../../tests/support/xmpp-peer';
 import type { StackInfo } from '../../../tests/support/stack';
-import { chatMessage, oursOnline, peerLogin } from './clients';
+import { historyExtension, historyMessage, oursOnline, peerLogin } from './clients';
 
 export interface BurstResult {
   /** Seconds the sender spent handing all messages to its library. */
@@ -16,6 +20,17 @@ export interface BurstResult {
   received: number;
   duplicates: number;
   seconds: number;
+  /** Prosody's CPU (user + system) from the first message to the last one received, ms. */
+  prosodyCpuMs: number;
+  /** Seconds from the first message until our server had taken every history report. */
+  historySeconds: number;
+}
+
+/** Which Prosody the burst goes through: its WebSocket (default: our server's port), pid, data. */
+export interface BurstTarget {
+  service?: string;
+  prosodyPid: number;
+  dataDir: string;
 }
 
 const frameSizes = new Map<string, number>();
@@ -30,7 +45,7 @@ function hookFrames(): void {
   const send = proto.send;
   proto.send = function (this: unknown, data: unknown, ...rest: unknown[]) {
     const text = String(data);
-    const body = /<body[^>]*>(burst 5000)<\/body>/.exec(text);
+    const body = /<body[^>]*>(burst 500)<\/body>/.exec(text);
     if (body) frameSizes.set(body[1]!, Buffer.byteLength(text));
     return (send as (...a: unknown[]) => void).call(this, data, ...rest);
   };
@@ -43,12 +58,21 @@ function wireBytes(body: string): number {
   return size;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat on Linux. */
+const TICKS = 100;
+
+export async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat(5); index 11 and 12 after the command name.
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1000;
+}
+
 /** Waits until `done()` or until nothing has arrived for `idleMs`. */
 async function settle(progress: () => number, done: () => boolean, idleMs: number): Promise<void> {
   let last = progress();
   let lastChange = performance.now();
   while (!done()) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const now = progress();
     if (now !== last) {
       last = now;
@@ -57,60 +81,83 @@ async function settle(progress: () => number, done: () => boolean, idleMs: numbe
   }
 }
 
+/** Seconds since `startedAt` when the history outbox is empty (every report taken by our server). */
+async function historyDrained(stack: StackInfo, target: BurstTarget, startedAt: number): Promise<number> {
+  const deadline = performance.now() + 5 * 60_000;
+  while (performance.now() < deadline) {
+    if ((await outboxText(target.dataDir, stack.chatDomain)) === '')
+      return (performance.now() - startedAt) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Number.NaN;
+}
+
 /** Counts the burst's messages as the receiver gets them; `finish` waits for them and sums up. */
-function burstTally(count: number) {
+function burstTally(stack: StackInfo, target: BurstTarget, count: number) {
   const seen = new Set<string>();
   let total = 0;
   let lastAt = 0;
+  let cpuAtLast: Promise<number> | null = null;
   return {
     receive(body: string | null | undefined) {
       if (!body?.startsWith('burst ')) return;
       total++;
       seen.add(body);
       lastAt = performance.now();
+      if (seen.size === count) cpuAtLast = cpuMs(target.prosodyPid);
     },
-    async finish(startedAt: number, sendSeconds: number): Promise<BurstResult> {
+    async finish(startedAt: number, cpuAtStart: number, sendSeconds: number): Promise<BurstResult> {
       await settle(
         () => total,
         () => seen.size >= count,
         15_000,
       );
+      const cpuAtEnd = await (cpuAtLast ?? cpuMs(target.prosodyPid));
       return {
         sendSeconds,
-        bytesPerMessage: wireBytes('burst 5000'),
+        bytesPerMessage: wireBytes('burst 500'),
         sent: count,
         received: seen.size,
         duplicates: total - seen.size,
         seconds: (lastAt - startedAt) / 1000,
+        prosodyCpuMs: cpuAtEnd - cpuAtStart,
+        historySeconds: await historyDrained(stack, target, startedAt),
       };
     },
   };
 }
 
-export async function burstOurs(stack: StackInfo, count: number): Promise<BurstResult> {
+export async function burstOurs(stack: StackInfo, count: number, target: BurstTarget): Promise<BurstResult> {
   hookFrames();
-  const sender = await oursOnline(stack, 'ava');
-  const receiver = await oursOnline(stack, 'bianca');
-  const tally = burstTally(count);
+  const sender = await oursOnline(stack, 'ava', target.service);
+  const receiver = await oursOnline(stack, 'bianca', target.service);
+  const tally = burstTally(stack, target, count);
   receiver.on('message', (m) => tally.receive(m.body));
+  const extension = historyExtension(bsonId());
+  const cpuAtStart = await cpuMs(target.prosodyPid);
   const t = performance.now();
-  for (let i = 0; i < count; i++) sender.send(member('bianca').chatId, { body: `burst ${i}` });
-  const result = await tally.finish(t, (performance.now() - t) / 1000);
+  for (let i = 0; i < count; i++) sender.send(member('bianca').chatId, { body: `burst ${i}`, extension });
+  const result = await tally.finish(t, cpuAtStart, (performance.now() - t) / 1000);
   await Promise.all([sender.disconnect(), receiver.disconnect()]);
   return result;
 }
 
-export async function burstPeer(stack: StackInfo, count: number): Promise<BurstResult> {
+export async function burstPeer(stack: StackInfo, count: number, target: BurstTarget): Promise<BurstResult> {
   hookFrames();
-  const sender = await peerLogin(stack, 'clara');
-  const receiver = await peerLogin(stack, 'daniela');
-  const tally = burstTally(count);
+  const sender = await peerLogin(stack, 'clara', target.service);
+  const receiver = await peerLogin(stack, 'daniela', target.service);
+  const tally = burstTally(stack, target, count);
   receiver.on('stanza', (s) => tally.receive(s.is('message') ? s.getChildText('body') : null));
+  const dialog = bsonId();
+  const to = member('daniela').jid;
+  const cpuAtStart = await cpuMs(target.prosodyPid);
   const t = performance.now();
   const writes: Array<Promise<unknown>> = [];
-  for (let i = 0; i < count; i++) writes.push(sender.send(chatMessage(member('daniela').jid, `burst ${i}`)));
+  // The same id as ours sends: a 24-hex ObjectId, new for every message (docs/wire/hosted-chat.md §14.2).
+  for (let i = 0; i < count; i++)
+    writes.push(sender.send(historyMessage(to, `burst ${i}`, bsonId(), dialog)));
   await Promise.allSettled(writes);
-  const result = await tally.finish(t, (performance.now() - t) / 1000);
+  const result = await tally.finish(t, cpuAtStart, (performance.now() - t) / 1000);
   await Promise.all([stopPeer(sender), stopPeer(receiver)]);
   return result;
 }

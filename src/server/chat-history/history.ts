@@ -6,6 +6,8 @@
 import { roomJid, userJid } from '../../shared/chat-address';
 import { sharedBlobIds } from '../blobs/attachments';
 import type { ServerContext } from '../context';
+import type { Database } from '../db/database';
+import { afterCommit } from '../db/transaction';
 import type { DialogRow } from './dialogs';
 import { PUBLIC_GROUP, PRIVATE } from './dialogs';
 import { storeMessage, type NewMessage } from './messages';
@@ -22,23 +24,27 @@ export class ChatHistory {
   }
 
   /**
-   * Stores the message unless known; emits `chat.message.stored` when it was new. It shares the
+   * Stores the message unless known (in `db`'s transaction when given one); emits
+   * `chat.message.stored` when it was new, once committed. It shares the
    * attachments' blobs that its sender owns now, and no others (docs/security.md "File access").
    */
-  async record(message: NewMessage, dialog: DialogRow): Promise<boolean> {
-    const shared = await sharedBlobIds(this.#ctx.db, message.senderId, message.attachments);
-    const stored = await storeMessage(this.#ctx.db, { ...message, sharedBlobIds: shared });
+  async record(message: NewMessage, dialog: DialogRow, db: Database = this.#ctx.db): Promise<boolean> {
+    const shared = await sharedBlobIds(db, message.senderId, message.attachments);
+    const stored = await storeMessage(db, { ...message, sharedBlobIds: shared });
     if (stored) {
-      this.#ctx.events.emit('chat.message.stored', {
-        chatDialogId: dialog.id,
-        messageId: message.id,
-        senderChatId: message.senderId,
-        recipientChatIds: dialog.occupant_ids.filter((id) => id !== message.senderId),
-        textPreview: textPreview(message.body),
-        attachmentCount: message.attachments.length,
-        dialogType: dialog.type,
-        dateSent: message.dateSent,
-      });
+      // Inside a caller's transaction the rest of the server hears of it once it is committed.
+      afterCommit(db, () =>
+        this.#ctx.events.emit('chat.message.stored', {
+          chatDialogId: dialog.id,
+          messageId: message.id,
+          senderChatId: message.senderId,
+          recipientChatIds: dialog.occupant_ids.filter((id) => id !== message.senderId),
+          textPreview: textPreview(message.body),
+          attachmentCount: message.attachments.length,
+          dialogType: dialog.type,
+          dateSent: message.dateSent,
+        }),
+      );
     }
     return stored;
   }

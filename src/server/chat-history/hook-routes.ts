@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { hookGuard, PROSODY_HOOK_PREFIX } from '../prosody/hooks';
-import { HistoryReport, type ReportOutcome, type ReportProcessor } from './report';
+import { HistoryReport, type ReportProcessor } from './report';
 
 export async function registerHistoryHook(
   app: FastifyInstance,
@@ -23,14 +23,9 @@ export async function registerHistoryHook(
           request.log.error({ issues: parsed.error.issues.slice(0, 3) }, 'unreadable history report');
           return reply.code(400).send({ ok: false });
         }
-        const counts: Record<ReportOutcome, number> = { stored: 0, duplicate: 0, marker: 0, dropped: 0 };
-        const known = await reports.knownUsers(parsed.data.items);
-        for (const item of parsed.data.items) {
-          const outcome = await reports.process(item, known);
-          counts[outcome] += 1;
-          if (outcome === 'dropped')
-            request.log.warn({ item: { ...item, body: undefined } }, 'history report item dropped');
-        }
+        const counts = await reports.processBatch(parsed.data.items, (item) =>
+          request.log.warn({ item: { ...item, body: undefined } }, 'history report item dropped'),
+        );
         return reply.code(200).send({ ok: true, ...counts });
       });
     },

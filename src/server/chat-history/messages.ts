@@ -47,6 +47,9 @@ export async function storeMessage(db: Database, message: NewMessage): Promise<b
         delivered_ids: [message.senderId],
         markable: message.markable,
         shared_blob_ids: message.sharedBlobIds ?? [],
+        // Arrival orders messages of the same second; now() is the same for a whole transaction,
+        // and a batch of reports stores many messages in one (report.ts).
+        created_at: sql<Date>`clock_timestamp()`,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { dialogOfRoomJid, parseChatNode } from '../../shared/chat-address';
 import type { ServerContext } from '../context';
+import type { Database } from '../db/database';
+import { inTransaction } from '../db/transaction';
 import { CLIENT_ID, OBJECT_ID } from './object-id';
 import { canPost, ensurePrivateDialog, findDialog, PRIVATE, type DialogRow } from './dialogs';
 import type { ChatHistory } from './history';
@@ -69,6 +71,16 @@ export function dateSentOf(extra: Record<string, unknown>, now = Date.now()): nu
   return Number.isInteger(given) && given > 0 ? given : Math.floor(now / 1000);
 }
 
+/** Report items stored in one transaction (see `processBatch`). */
+const PER_TRANSACTION = 25;
+
+/** What the items of one batch share: its known users, its dialogs, its transaction. */
+interface Batch {
+  known: Set<number>;
+  dialogs: Map<string, DialogRow | undefined>;
+  db: Database;
+}
+
 export class ReportProcessor {
   readonly #ctx: ServerContext;
   readonly #history: ChatHistory;
@@ -88,10 +100,34 @@ export class ReportProcessor {
   }
 
   /**
-   * The existing users among everyone a batch names, in one read rather than one per item
-   * (docs/architecture.md §4 "Server"): pass it to `process` for each item of the batch.
+   * A batch of reports, in order (docs/architecture.md §4 "Server"): the users it names are read at
+   * once, each dialog once, and its items are stored PER_TRANSACTION to a transaction, so a burst
+   * costs a commit per many messages rather than per message. `onDropped` hears of every item
+   * that cannot belong to the history.
    */
-  async knownUsers(items: ReadonlyArray<Record<string, unknown>>): Promise<Set<number>> {
+  async processBatch(
+    items: z.infer<typeof HistoryReport>['items'],
+    onDropped: (item: Record<string, unknown>) => void,
+  ): Promise<Record<ReportOutcome, number>> {
+    const counts: Record<ReportOutcome, number> = { stored: 0, duplicate: 0, marker: 0, dropped: 0 };
+    const batch = { known: await this.#knownUsers(items), dialogs: new Map<string, DialogRow | undefined>() };
+    for (let start = 0; start < items.length; start += PER_TRANSACTION) {
+      const chunk = items.slice(start, start + PER_TRANSACTION);
+      const outcomes = await inTransaction(this.#ctx.db, async (db) => {
+        const list: ReportOutcome[] = [];
+        for (const item of chunk) list.push(await this.#process(item, { ...batch, db }));
+        return list;
+      });
+      outcomes.forEach((outcome, i) => {
+        counts[outcome] += 1;
+        if (outcome === 'dropped') onDropped(chunk[i]!);
+      });
+    }
+    return counts;
+  }
+
+  /** The existing users among everyone a batch names, in one read rather than one per item. */
+  async #knownUsers(items: ReadonlyArray<Record<string, unknown>>): Promise<Set<number>> {
     const ids = new Set<number>();
     for (const item of items)
       for (const jid of [item.from, item.to]) {
@@ -108,16 +144,9 @@ export class ReportProcessor {
   }
 
   /** `{chatId}-{appId}@{domain}` → chat id of an existing user, else null. */
-  async #userOf(jid: string, known?: Set<number>): Promise<number | null> {
+  #userOf(jid: string, known: Set<number>): number | null {
     const id = this.#chatIdOf(jid);
-    if (id === null) return null;
-    if (known) return known.has(id) ? id : null;
-    const row = await this.#ctx.db
-      .selectFrom('chat_users')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.id ?? null;
+    return id !== null && known.has(id) ? id : null;
   }
 
   /** `{appId}_{dialogId}@muc.{domain}` → the dialog id. */
@@ -125,40 +154,46 @@ export class ReportProcessor {
     return dialogOfRoomJid(jid, this.#ctx.config.chat.appId, this.#ctx.config.chat.domain);
   }
 
-  async process(
-    item: z.infer<typeof HistoryReport>['items'][number],
-    known?: Set<number>,
-  ): Promise<ReportOutcome> {
+  async #process(item: z.infer<typeof HistoryReport>['items'][number], batch: Batch): Promise<ReportOutcome> {
+    const { known, dialogs, db } = batch;
+    const dialogOf = async (id: string) => {
+      if (!dialogs.has(id)) dialogs.set(id, await findDialog(db, id));
+      return dialogs.get(id);
+    };
     if (item.kind === 'marker') {
       const marker = ReportedMarker.parse(item);
-      const reader = await this.#userOf(marker.from, known);
+      const reader = this.#userOf(marker.from, known);
       if (reader === null) return 'dropped';
-      await applyMarker(this.#ctx.db, marker.id, reader, marker.marker);
+      await applyMarker(db, marker.id, reader, marker.marker);
       return 'marker';
     }
     const parsed = ReportedMessage.safeParse(item);
     if (!parsed.success) return 'dropped';
     const message = parsed.data;
-    const sender = await this.#userOf(message.from, known);
+    const sender = this.#userOf(message.from, known);
     if (sender === null) return 'dropped';
     let dialog: DialogRow | undefined;
     let recipient: number | null = null;
     if (message.type === 'chat') {
-      recipient = await this.#userOf(message.to, known);
+      recipient = this.#userOf(message.to, known);
       if (recipient === null || recipient === sender) return 'dropped';
       const given = typeof message.extra.dialog_id === 'string' ? message.extra.dialog_id : undefined;
-      dialog = given ? await findDialog(this.#ctx.db, given) : undefined;
+      dialog = given ? await dialogOf(given) : undefined;
       const pair = [sender, recipient].sort((a, b) => a - b).join(',');
       if (dialog && (dialog.type !== PRIVATE || dialog.occupant_ids.join(',') !== pair)) dialog = undefined;
-      dialog ??= await ensurePrivateDialog(
-        this.#ctx.db,
-        sender,
-        recipient,
-        given && OBJECT_ID.test(given) ? given : undefined,
-      );
+      if (!dialog) {
+        dialog = await ensurePrivateDialog(
+          db,
+          sender,
+          recipient,
+          given && OBJECT_ID.test(given) ? given : undefined,
+        );
+        // The next message naming the same dialog id finds the pair's dialog at once.
+        if (given) dialogs.set(given, dialog);
+      }
     } else {
       const dialogId = this.#dialogOfRoom(message.to);
-      dialog = dialogId ? await findDialog(this.#ctx.db, dialogId) : undefined;
+      dialog = dialogId ? await dialogOf(dialogId) : undefined;
       if (!dialog || dialog.type === PRIVATE || !canPost(dialog, sender)) return 'dropped';
     }
     const stored = await this.#history.record(
@@ -174,6 +209,7 @@ export class ReportProcessor {
         markable: message.markable,
       },
       dialog,
+      db,
     );
     return stored ? 'stored' : 'duplicate';
   }

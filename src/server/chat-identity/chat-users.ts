@@ -11,7 +11,8 @@ import { mucDomainOf, userJid } from '../../shared/chat-address';
 import type { ChatCredentials } from '../../shared/api/chat-identity';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
+import { verifyChatPassword } from './verified-passwords';
 
 /** The stored chat password of a new provider account: never accepted for a login (see above). */
 export function derivedChatPassword(key: string, chatId: number): string {
@@ -120,7 +121,7 @@ export async function isChatPassword(
   password: string,
 ): Promise<boolean> {
   if (user.kind === 'provider') return isLiveSessionChatPassword(ctx, user.id, password);
-  return verifyPassword(password, user.password_hash);
+  return verifyChatPassword(user.id, password, user.password_hash);
 }
 
 const checks: ChatPasswordCheck[] = [

@@ -44,6 +44,12 @@ export function prosodyPaths(dataDir: string): ProsodyPaths {
   };
 }
 
+/**
+ * Items one user's message archive may hold: a week (archive_expires_after) of about 7,000 messages a
+ * day before Prosody's quota handling starts rewriting the archive (docs/prosody.md "Configuration facts").
+ */
+export const ARCHIVE_ITEM_LIMIT = 50_000;
+
 const lua = (value: string) => JSON.stringify(value);
 const list = (values: readonly string[]) => `{ ${values.map(lua).join(', ')} }`;
 
@@ -64,6 +70,8 @@ export const GLOBAL_MODULES = [
   'websocket',
   'admin_shell',
   'posix',
+  // The c2s rate limit of `limits` below: without the module the option does nothing.
+  'limits',
   // Ours: resuming a WebSocket stream after a cut mid-frame (mod_portal_smacks_resume.lua).
   'portal_smacks_resume',
   // Ours: a stanza nested absurdly deep closes its stream (mod_portal_stanza_depth.lua).
@@ -113,6 +121,9 @@ smacks_max_unacked_stanzas = 500
 default_archive_policy = true
 archive_expires_after = "1w"
 storage = "internal"
+-- At its item limit (default 10,000) the internal store rereads and rewrites a user's whole archive
+-- every 100 messages (docs/prosody.md "Configuration facts"); under it an append is one line.
+storage_archive_item_limit = ${ARCHIVE_ITEM_LIMIT}
 limits = {
   c2s = { rate = "512kb/s" };
 }

@@ -7,7 +7,7 @@
  */
 import { Strophe } from 'strophe.js';
 import { fromDom, toDom } from '../xml/dom';
-import type { XmlElement } from '../xml/element';
+import { escapeXml, type XmlElement } from '../xml/element';
 import { BOSH_POLICY } from './bosh-policy';
 import { ensureXmlHttpRequest } from './node-xhr';
 import type { Transport, TransportFactory, TransportStatus } from './types';
@@ -17,10 +17,18 @@ type StropheConnection = InstanceType<typeof Strophe.Connection>;
 /** Strophe internals this file relies on, named once. */
 interface StropheInternals {
   _doDisconnect(condition?: string | null): void;
+  /** Stanzas Strophe holds back (it flushes them on every send, so normally none). */
+  _data: unknown[];
+  paused: boolean;
   _proto: {
     /** WebSocket only: Strophe's handler of the socket's close event. */
     _onClose?: (event?: { code?: number }) => void;
-    socket?: { terminate?: () => void; on?: (event: 'error', listener: () => void) => void } | null;
+    socket?: {
+      readyState?: number;
+      send?: (text: string) => void;
+      terminate?: () => void;
+      on?: (event: 'error', listener: () => void) => void;
+    } | null;
     _abortAllRequests?: () => void;
     /** BOSH only: how far apart the rids of two open requests may be (XEP-0124 §7.1 `requests`). */
     window?: number;
@@ -44,6 +52,12 @@ const STATUS_NAMES: Readonly<Record<number, TransportStatus>> = {
 };
 
 const CLIENT_NS = 'jabber:client';
+/** WebSocket.OPEN. */
+const OPEN = 1;
+
+/** The element as text with `xmlns` declared on it (its children inherit it). */
+const declared = (element: XmlElement, xmlns: string) =>
+  `<${element.name} xmlns="${escapeXml(xmlns)}"${element.toString().slice(element.name.length + 1)}`;
 const STANZA_NAMES = new Set(['message', 'presence', 'iq']);
 
 let quiet = false;
@@ -131,12 +145,25 @@ export const createStropheTransport: TransportFactory = (options, handlers) => {
       connection.bind();
     },
     send(element: XmlElement) {
-      // RFC 7395 §3.3.3: stanzas name jabber:client themselves (the framing namespace is the default).
-      const stanza =
-        element.attrs.xmlns === undefined && STANZA_NAMES.has(element.name)
-          ? element.clone({ xmlns: CLIENT_NS })
-          : element;
-      connection.send(toDom(stanza));
+      // RFC 7395 §3.3.3: stanzas name jabber:client themselves (the framing namespace is the
+      // default), declared on what goes out rather than on a deep copy of the stanza.
+      const xmlns =
+        element.attrs.xmlns === undefined && STANZA_NAMES.has(element.name) ? CLIENT_NS : undefined;
+      const socket = internals._proto.socket;
+      // WebSocket, open, nothing held by Strophe: one frame per element (RFC 7395 §3.3.3), written
+      // as text at once — what Strophe would write, without building and serialising a DOM copy.
+      if (
+        options.kind === 'websocket' &&
+        connection.connected &&
+        socket?.readyState === OPEN &&
+        socket.send &&
+        internals._data.length === 0 &&
+        !internals.paused
+      ) {
+        socket.send(xmlns === undefined ? element.toString() : declared(element, xmlns));
+        return;
+      }
+      connection.send(toDom(element, xmlns));
     },
     disconnect(reason) {
       opening = false;

@@ -30,10 +30,15 @@ export function fromDom(node: Element, parentNs = ''): XmlElement {
 
 let factory: Document | null = null;
 
-/** Converts an {@link XmlElement} to a DOM element owned by a private XML document. */
-export function toDom(element: XmlElement): Element {
+/**
+ * Converts an {@link XmlElement} to a DOM element owned by a private XML document; `xmlns`, when
+ * given, is declared on the copy's root (the element itself is left as it is).
+ */
+export function toDom(element: XmlElement, xmlns?: string): Element {
   factory ??= document.implementation.createDocument(null, null, null);
-  return build(factory, element);
+  const node = build(factory, element);
+  if (xmlns !== undefined) node.setAttribute('xmlns', xmlns);
+  return node;
 }
 
 function build(doc: Document, element: XmlElement): Element {

@@ -70,6 +70,15 @@ describe('XmlElement', () => {
     expect(fromDom(dom).children).toHaveLength(2);
   });
 
+  it('declares a namespace on the DOM copy only, which the children inherit (RFC 7395 §3.3.3)', () => {
+    const stanza = xml('message', { to: 'a@b', type: 'chat' }, xml('body', {}, 'hi'));
+    const dom = toDom(stanza, 'jabber:client');
+    expect(dom.getAttribute('xmlns')).toBe('jabber:client');
+    expect(fromDom(dom).child('body', 'jabber:client')?.text()).toBe('hi');
+    expect(stanza.attrs.xmlns).toBeUndefined();
+    expect(toDom(stanza).hasAttribute('xmlns')).toBe(false);
+  });
+
   it('finds descendants depth first', () => {
     const element = parseXml(
       '<message><x xmlns="http://jabber.org/protocol/muc#user"><invite from="a"/></x></message>',

@@ -23,7 +23,7 @@ local hex = require "util.hex";
 
 local hook_base = module:get_option_string("portal_hook_base");
 local secret = module:get_option_string("portal_hook_secret");
-local batch_size = module:get_option_number("portal_history_batch", 50);
+local batch_size = module:get_option_number("portal_history_batch", 100);
 local request_timeout = module:get_option_number("portal_history_timeout", 30);
 local muc_host = module:get_option_string("portal_muc_host", "muc." .. module.host);
 
