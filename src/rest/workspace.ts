@@ -72,6 +72,8 @@ export const consultationApi = (api: ApiClient) => ({
 
 export const dashboardApi = (api: ApiClient) => ({
   dashboard: (extra?: Extra) => api.call(dashboard.getDashboard, { ...extra }),
+  dashboardChart: (query: QueryOf<typeof dashboard.getDashboardChart>, extra?: Extra) =>
+    api.call(dashboard.getDashboardChart, { query: query as Query, ...extra }),
   balanceSummary: (query: QueryOf<typeof dashboard.getBalanceSummary>, extra?: Extra) =>
     api.call(dashboard.getBalanceSummary, { query: query as Query, ...extra }),
   balanceList: (query: QueryOf<typeof dashboard.getBalanceList>, extra?: Extra) =>

@@ -4,7 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { getBalanceList, getBalanceSummary, getDashboard } from '../../shared/api/dashboard';
+import {
+  getBalanceList,
+  getBalanceSummary,
+  getDashboard,
+  getDashboardChart,
+} from '../../shared/api/dashboard';
 import { FEE_CURRENCY } from '../../shared/api/profile';
 import { countConsultations } from '../account/profile-routes';
 import { appointmentQuery, toSummary } from '../schedule/appointment-view';
@@ -14,6 +19,8 @@ import { registerEndpoint } from '../http/route';
 import { addDays, instantAt, localDateOf, mondayOf } from '../schedule/local-time';
 import { countPendingReports } from '../reports/assign-report';
 import { loadSchedule } from '../schedule/schedule-store';
+import { renderActivityChart } from './activity-chart';
+import { weeklyActivity } from './weekly-activity';
 
 /** First day of the `count` periods that end with the current one, oldest first. */
 export function periodStarts(today: string, period: 'WEEK' | 'MONTH', count: number): string[] {
@@ -47,8 +54,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
     const today = localDateOf(now, tz);
     const dayStart = new Date(instantAt(today, 0, tz));
     const dayEnd = new Date(instantAt(today, 1440, tz));
-    const weekStarts = Array.from({ length: 12 }, (_, i) => addDays(mondayOf(today), 7 * (i - 8)));
-    const [todayRows, upcomingRows, counts, clients, recent, pendingReports] = await Promise.all([
+    const [todayRows, upcomingRows, counts, clients, weeks, pendingReports] = await Promise.all([
       appointmentQuery(ctx.db, providerId)
         .where('a.status', '!=', 'CANCELLED')
         .where('a.starts_at', '>=', dayStart)
@@ -67,23 +73,9 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
         .select(sql<number>`count(distinct member_id)`.as('n'))
         .where('provider_id', '=', providerId)
         .executeTakeFirstOrThrow(),
-      ctx.db
-        .selectFrom('appointments')
-        .select(['starts_at', 'status'])
-        .where('provider_id', '=', providerId)
-        .where('starts_at', '>=', new Date(instantAt(weekStarts[0]!, 0, tz)))
-        .where('starts_at', '<', new Date(instantAt(addDays(weekStarts.at(-1)!, 7), 0, tz)))
-        .execute(),
+      weeklyActivity(ctx, providerId, tz, today),
       countPendingReports(ctx.db, providerId),
     ]);
-    const weeks = weekStarts.map((weekStart) => ({ weekStart, completed: 0, cancelled: 0, upcoming: 0 }));
-    for (const a of recent) {
-      const week = weeks.find((w) => w.weekStart === mondayOf(localDateOf(a.starts_at, tz)));
-      if (!week) continue;
-      if (a.status === 'COMPLETED') week.completed++;
-      else if (a.status === 'CANCELLED') week.cancelled++;
-      else week.upcoming++;
-    }
     return {
       timezone: tz,
       today: todayRows.map(toSummary),
@@ -93,6 +85,15 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
       pendingReports,
       weeks,
     };
+  });
+
+  registerEndpoint(app, ctx, getDashboardChart, async ({ query, session, reply }) => {
+    const { rules } = await loadSchedule(ctx.db, session.providerId);
+    const tz = rules.timezone;
+    const weeks = await weeklyActivity(ctx, session.providerId, tz, localDateOf(Date.now(), tz));
+    // Private: the figures are the provider's; a minute of reuse covers re-renders and resizes.
+    reply.header('Cache-Control', 'private, max-age=60');
+    return { svg: renderActivityChart(weeks, query) };
   });
 
   registerEndpoint(app, ctx, getBalanceSummary, async ({ query, session }) => {

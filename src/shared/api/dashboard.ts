@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ConsultationCounts } from './account';
 import { AppointmentSummary } from './consultation';
 import { defineEndpoint } from './endpoint';
+import { LanguageField } from './fields';
 import { Instant, pageOf, Paging } from './workspace-fields';
 
 export const WeekActivity = z.object({
@@ -38,6 +39,41 @@ export const getDashboard = defineEndpoint({
   tag: 'Dashboard',
   auth: 'token',
   response: Dashboard,
+});
+
+/** A series name of the activity chart, as the portal translates it (shown escaped in the SVG). */
+const ChartLabel = z.string().trim().min(1).max(40);
+
+export const DashboardChart = z.object({
+  svg: z
+    .string()
+    .describe(
+      'The weekly activity chart as an SVG document, drawn by ECharts on the server, without inline styles',
+    ),
+});
+export type DashboardChart = z.infer<typeof DashboardChart>;
+
+/**
+ * The dashboard's weekly activity (the `weeks` of getDashboard) drawn on the server, so the
+ * dashboard does not load the chart engine (docs/architecture.md §4 "Route budgets"). Series
+ * names come translated from the portal; dates are formatted in `lang`.
+ */
+export const getDashboardChart = defineEndpoint({
+  id: 'getDashboardChart',
+  method: 'GET',
+  path: '/consultation/invite/doctor/dashboard/chart',
+  summary: "The dashboard's weekly activity as a server-drawn SVG",
+  tag: 'Dashboard',
+  auth: 'token',
+  query: z.object({
+    lang: LanguageField,
+    width: z.coerce.number().int().min(200).max(2000).describe('Width of the chart box in CSS pixels'),
+    height: z.coerce.number().int().min(120).max(800).default(256),
+    completed: ChartLabel,
+    upcoming: ChartLabel,
+    cancelled: ChartLabel,
+  }),
+  response: DashboardChart,
 });
 
 export const BalancePeriod = z.enum(['WEEK', 'MONTH']);
