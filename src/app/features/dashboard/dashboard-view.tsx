@@ -1,5 +1,6 @@
 /**
- * /Dashboard/Dashboard (spec §2): today's and upcoming consultations, counts and weekly activity.
+ * /Dashboard/Dashboard (spec §2): today's and upcoming consultations, counts and weekly activity
+ * (drawn on the server: activity-chart.tsx).
  * Unread messages come from the chat (the page passes the count; "—" until it is known); pending
  * reports are the expert reports assigned to the provider and not completed, from the server.
  */
@@ -7,11 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { THEME_COLOUR } from '../../../shared/constants';
 import { dashboardQuery } from './queries';
 import { paths } from '../../paths';
 import { AppointmentList } from './appointment-list';
-import { BarChart } from './bar-chart';
+import { ActivityChart, type ActivitySeries } from './activity-chart';
 import { StatCard } from './stat-card';
 
 export function DashboardView({ unreadMessages = null }: { unreadMessages?: number | null }) {
@@ -28,10 +28,10 @@ export function DashboardView({ unreadMessages = null }: { unreadMessages?: numb
     return {
       categories: d.weeks.map((w) => format.format(new Date(`${w.weekStart}T12:00:00Z`))),
       series: [
-        { name: t('status.COMPLETED'), values: d.weeks.map((w) => w.completed), color: THEME_COLOUR },
-        { name: t('status.UPCOMING'), values: d.weeks.map((w) => w.upcoming), color: '#c4a1fb' },
-        { name: t('status.CANCELLED'), values: d.weeks.map((w) => w.cancelled), color: '#f87171' },
-      ],
+        { name: t('status.COMPLETED'), values: d.weeks.map((w) => w.completed) },
+        { name: t('status.UPCOMING'), values: d.weeks.map((w) => w.upcoming) },
+        { name: t('status.CANCELLED'), values: d.weeks.map((w) => w.cancelled) },
+      ] satisfies [ActivitySeries, ActivitySeries, ActivitySeries],
     };
   }, [d, i18n.language, t]);
   if (!d) return <p className="text-slate-500">{t('common:table.loading')}</p>;
@@ -76,11 +76,10 @@ export function DashboardView({ unreadMessages = null }: { unreadMessages?: numb
           </Link>
         </div>
         {chart && (
-          <BarChart
+          <ActivityChart
             label={t('dashboard.activity')}
             categories={chart.categories}
             series={chart.series}
-            stacked
           />
         )}
         <p className="mt-2 text-xs text-slate-500">{t('dashboard.zone', { timezone: d.timezone })}</p>

@@ -1,11 +1,20 @@
 /** Server data of the dashboard feature (TanStack Query; docs/architecture.md §3): the dashboard and the balance. */
 import { queryOptions } from '@tanstack/react-query';
+import type { getDashboardChart } from '../../../shared/api/dashboard';
+import type { QueryOf } from '../../../shared/api/endpoint';
 import { dashboardCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
 
 /** Spec §2 /Dashboard/Dashboard: counts, today's and upcoming consultations, weekly activity. */
 export const dashboardQuery = () =>
   queryOptions({ queryKey: QUERY_ROOTS.dashboard, queryFn: () => dashboardCalls.dashboard() });
+
+/** The dashboard's weekly activity drawn on the server (activity-chart.tsx), per box width and language. */
+export const dashboardChartQuery = (query: QueryOf<typeof getDashboardChart>) =>
+  queryOptions({
+    queryKey: [...QUERY_ROOTS.dashboard, 'chart', query],
+    queryFn: ({ signal }) => dashboardCalls.dashboardChart(query, { signal }),
+  });
 
 /** Spec §2 /Dashboard/balance: income per week or month. */
 export const balanceSummaryQuery = (period: 'WEEK' | 'MONTH') =>
