@@ -97,7 +97,7 @@ export function ActivityChart({
           ref={drawing}
           role="img"
           aria-label={`${label}. ${summary}`}
-          className="h-64 w-full [&_path[ecmeta_ssr_type=chart]:hover]:opacity-80 [&_svg]:h-full [&_svg]:w-full"
+          className="server-chart h-64 w-full [&_svg]:h-full [&_svg]:w-full"
           // The SVG is ECharts' output from our own server, its text escaped by ECharts
           // (src/server/dashboard/activity-chart.ts).
           dangerouslySetInnerHTML={{ __html: svg }}
