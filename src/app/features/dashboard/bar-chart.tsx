@@ -1,7 +1,8 @@
 /**
- * The dashboard's bar chart: the option for the shared lazily loaded Chart (components/chart), with
+ * The balance's bar chart: the option for the shared lazily loaded Chart (components/chart), with
  * ECharts' bars only, loaded once the chart nears the viewport (below the fold on a phone).
- * Stacked series share one category axis.
+ * Stacked series share one category axis. The dashboard's own chart is drawn on the server
+ * (activity-chart.tsx) with this option's settings.
  */
 import { useMemo } from 'react';
 import { Chart } from '../../components/chart';
