@@ -66,13 +66,14 @@ describe('dashboard chart', () => {
   });
 
   it('refuses bad input with a 4xx and anonymous callers', async () => {
-    for (const bad of [
+    const refused: Array<Record<string, string>> = [
       { lang: 'xx' },
       { width: '10' },
       { width: 'wide' },
       { completed: '' },
       { cancelled: 'x'.repeat(41) },
-    ]) {
+    ];
+    for (const bad of refused) {
       const answer = await api.call('GET', chartUrl(bad), { token: amelia });
       expect(answer, JSON.stringify(bad)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     }
