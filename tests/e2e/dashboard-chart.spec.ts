@@ -23,9 +23,9 @@ test('the dashboard shows its server-drawn chart without the chart engine, with 
   expect(box?.height).toBe(256);
 
   const bar = chart.locator('path[ecmeta_ssr_type="chart"][ecmeta_series_index="0"]').first();
-  await bar.dispatchEvent('mouseover');
+  await bar.hover();
   await expect(figure.getByRole('status')).toContainText('Completed:');
-  await bar.dispatchEvent('mouseout');
+  await page.mouse.move(0, 0);
   await expect(figure.getByRole('status')).toHaveCount(0);
   expect(scripts.filter((s) => s.includes('echarts-setup'))).toEqual([]);
 });

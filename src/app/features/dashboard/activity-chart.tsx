@@ -81,7 +81,11 @@ export function ActivityChart({
         mouseover: ({ ssrType, dataIndex, event }) => {
           if (ssrType !== 'chart' || dataIndex === undefined || !(event instanceof MouseEvent)) return;
           const bounds = element.getBoundingClientRect();
-          setHovered({ index: dataIndex, x: event.clientX - bounds.left, y: event.clientY - bounds.top });
+          setHovered({
+            index: dataIndex,
+            x: Math.max(0, event.clientX - bounds.left),
+            y: Math.max(0, event.clientY - bounds.top),
+          });
         },
         mouseout: () => setHovered(null),
       },
