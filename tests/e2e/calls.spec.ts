@@ -69,6 +69,11 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
   });
   await signInThroughForm(page, provider.email, provider.password);
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  // The approval is news to her (spec §4 audit popup): she acknowledges it before anything else.
+  await page
+    .getByRole('dialog', { name: 'Profile Approved' })
+    .getByRole('button', { name: 'Got it' })
+    .click({ timeout: 30_000 });
   // The chat is online (the floating chat icon's conversation list loaded) before the member rings.
   await page.goto(`/message?userId=${emma.chatId}`);
   await expect(page.getByRole('region', { name: 'Conversation with Emma Laurent' })).toBeVisible({
