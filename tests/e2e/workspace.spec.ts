@@ -299,11 +299,19 @@ test('a large photo is compressed in the browser (spec §5) before it becomes th
   await page.goto('/profile/certification');
   // Progress needs XMLHttpRequest's upload events in Chromium (src/rest/xhr-send.ts).
   const uploadedBy = page.waitForRequest((r) => r.url().includes('/updateDoctorAvatar'));
+  // The upload is held for a moment, so its progress bar cannot come and go between two looks.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/updateDoctorAvatar**', async (route) => {
+    await released;
+    await route.continue();
+  });
   await page
     .locator('input[type=file][accept*="gif"]')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: original });
   // Compressing a noisy 1800 px image takes seconds on a loaded machine before the upload starts.
   await expect(page.getByRole('progressbar', { name: 'Uploading' })).toBeVisible({ timeout: 30_000 });
+  release();
   expect((await uploadedBy).resourceType()).toBe('xhr');
   const avatar = page.getByRole('img', { name: 'Profile photo' });
   await expect(avatar).toHaveAttribute('src', /\/api\/files\/[a-f0-9]{32}$/);

@@ -207,7 +207,7 @@ export function createSession(deps: SessionDeps): Session {
     everOnline = true;
     if (resumed) return settleWaiters();
     deps
-      .afterOnline({ initial, resumed, salvaged: current.salvaged })
+      .afterOnline({ initial, resumed, salvaged: [...current.salvaged, ...salvage.splice(0)] })
       .then(() => settleWaiters())
       .catch((error: Error) => settleWaiters(error));
     current.salvaged = [];
@@ -258,6 +258,12 @@ export function createSession(deps: SessionDeps): Session {
     }
     if (useSm && !intentional && sm.canResume()) {
       sm.hold(stanza);
+      return;
+    }
+    // XEP-0198 §5: the old session is gone and a fresh one is on its way (a failed resumption);
+    // the stanza goes out after what the old one left unacknowledged, once the new one is online.
+    if (useSm && !intentional && everOnline && (attempt !== null || reconnectLoop.running)) {
+      salvage.push(stanza);
       return;
     }
     throw new ChatNotConnectedError();

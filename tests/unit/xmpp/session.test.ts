@@ -351,6 +351,25 @@ describe('stream management', () => {
     expect(client.joinedRooms).toEqual([ROOM]);
   });
 
+  it('holds a message written while the fresh session after a failed resumption starts, and sends it after the salvaged ones', async () => {
+    const { client, mock } = await connectedWithTraffic();
+    const lost = client.send(200001, { body: 'lost?' });
+    mock.current!.drop();
+    await flush();
+    const rejoin = mock.catchOutgoing((e) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`);
+    mock.mockInput(
+      `<failed xmlns="${SM}"><item-not-found xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></failed>`,
+    );
+    // XEP-0198 §5: the old session is gone, the new one not online yet.
+    expect(client.isConnected).toBe(false);
+    const during = client.send(200001, { body: 'written while the new session starts' });
+    answerJoin(mock, await rejoin);
+    await flush();
+    const messages = mock.current!.sent.filter((e) => e.name === 'message');
+    expect(messages.map((e) => e.attrs.id)).toEqual([lost, during]);
+    expect(messages.every((e) => e.attrs.from === undefined)).toBe(true);
+  });
+
   it('says so when the resumption window ran out before it could try, then logs in afresh', async () => {
     const { client, mock, scheduler } = await connectedWithTraffic();
     const lost = client.send(200001, { body: 'lost?' });
