@@ -2,11 +2,12 @@
  * The call's questions: 'Leave' asks 'Tips' / 'Do you want to hang up the call?' (Yes/No), 'Share
  * Screen' asks 'Sharing Screen' / 'You have access to the following fertility data: Charts,
  * Calendar, Ovulation' (Confirm/Cancel) (spec §5); after a consultation's call, whether to end the
- * consultation (spec §7 consultation/end).
+ * consultation (spec §7 consultation/end). Headless UI loads with the first of them to open
+ * (docs/architecture.md §4 "Route budgets"), not with the ring.
  */
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Dialog } from '../../components/dialog';
+import { LazyDialog } from '../../components/lazy-dialog';
 import { leave } from './call-controller';
 import { answerEndConsultation, toggleSharing } from './call-toggles';
 import { callStore } from './call-store';
@@ -17,7 +18,7 @@ export function CallDialogs() {
   const close = () => (callStore.confirm = null);
   return (
     <>
-      <Dialog
+      <LazyDialog
         open={confirm === 'leave'}
         title={t('leave.title')}
         onCancel={close}
@@ -29,8 +30,8 @@ export function CallDialogs() {
         cancelLabel={t('leave.no')}
       >
         {t('leave.text')}
-      </Dialog>
-      <Dialog
+      </LazyDialog>
+      <LazyDialog
         open={confirm === 'share'}
         title={t('share.title')}
         onCancel={close}
@@ -42,8 +43,8 @@ export function CallDialogs() {
         cancelLabel={t('share.cancel')}
       >
         {t('share.text')}
-      </Dialog>
-      <Dialog
+      </LazyDialog>
+      <LazyDialog
         open={screen === 'ended' && askEndConsultation}
         title={t('consultation.title')}
         onCancel={() => void answerEndConsultation(false)}
@@ -52,7 +53,7 @@ export function CallDialogs() {
         cancelLabel={t('consultation.keep')}
       >
         {t('consultation.text', { name })}
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

@@ -1,7 +1,7 @@
 /** Before a first call (issue 13): the pre-call check in a dialog; 'Start call' goes on, Cancel does not. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/dialog';
+import { LazyDialog } from '../../components/lazy-dialog';
 import { markPreCallChecked } from './call-devices';
 import { PreCallCheck } from './pre-call-check';
 
@@ -9,7 +9,7 @@ export function PreCallDialog({ onDone }: { onDone(go: boolean): void }) {
   const { t } = useTranslation('calls');
   const [ready, setReady] = useState(false);
   return (
-    <Dialog
+    <LazyDialog
       open
       width={720}
       title={t('precheck.title')}
@@ -22,6 +22,6 @@ export function PreCallDialog({ onDone }: { onDone(go: boolean): void }) {
       doneDisabled={!ready}
     >
       <PreCallCheck onReady={setReady} />
-    </Dialog>
+    </LazyDialog>
   );
 }
