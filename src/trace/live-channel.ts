@@ -4,6 +4,8 @@
  * profile meet. A console asks `attach` (and repeats it while it watches); a tab then forwards its
  * traffic until `detach` or until no `attach` came for {@link ATTACH_TTL_MS}.
  */
+import type { RestCall } from './decode-rest';
+
 export const LIVE_CHANNEL = 'portal-console';
 export const ATTACH_EVERY_MS = 2_000;
 export const ATTACH_TTL_MS = 6_000;
@@ -11,16 +13,7 @@ export const ATTACH_TTL_MS = 6_000;
 export type LiveTrafficEvent =
   | { channel: 'xmpp'; direction: 'in' | 'out'; xml: string }
   | { channel: 'stomp'; direction: 'in' | 'out'; frame: string | ArrayBuffer | Blob }
-  | {
-      channel: 'rest';
-      service: 'api' | 'chat-service';
-      method: string;
-      url: string;
-      status: number | null;
-      durationMs: number;
-      requestBody?: string;
-      responseBody?: string;
-    };
+  | ({ channel: 'rest' } & RestCall);
 
 export type LiveMessage =
   | { type: 'hello' }

@@ -11,7 +11,7 @@ import { startSyntheticMedia, type SyntheticMedia } from '../../scripts/member/s
 import { connectVendorPeer, type VendorPeer } from '../support/vendor-call-peer';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
-import { signInThroughForm } from './support';
+import { framesInASecond, signInThroughForm } from './support';
 
 const emma = member('emma');
 
@@ -25,22 +25,6 @@ function vendorEmma(trickle: boolean): Promise<VendorPeer> {
     password: emma.chatPassword,
     trickle,
   });
-}
-
-/** Frames the remote video presents over a second (requestVideoFrameCallback), and its width. */
-function framesInASecond(page: Page): Promise<{ width: number; frames: number }> {
-  return page.getByTestId('remote-video').evaluate(
-    (video: HTMLVideoElement) =>
-      new Promise((resolve) => {
-        let frames = 0;
-        const count = () => {
-          frames++;
-          video.requestVideoFrameCallback(count);
-        };
-        video.requestVideoFrameCallback(count);
-        setTimeout(() => resolve({ width: video.videoWidth, frames }), 1000);
-      }),
-  );
 }
 
 async function remoteVideoPlays(page: Page): Promise<void> {

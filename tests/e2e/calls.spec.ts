@@ -13,7 +13,7 @@ import { member } from '../../fixtures';
 import { startMember, type RunningMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
-import { signInThroughForm } from './support';
+import { framesInASecond, signInThroughForm } from './support';
 import { admin, submitProfileOverApi } from './workspace-support';
 
 const emma = member('emma');
@@ -23,22 +23,6 @@ async function providerOfEmma(request: APIRequestContext, prefix: string) {
   const { provider, peer } = await memberOpensDialog(request, prefix, 'emma');
   await stopPeer(peer);
   return provider;
-}
-
-/** Frames the remote video has presented over a second (requestVideoFrameCallback). */
-function framesInASecond(page: Page): Promise<{ width: number; frames: number }> {
-  return page.getByTestId('remote-video').evaluate(
-    (video: HTMLVideoElement) =>
-      new Promise((resolve) => {
-        let frames = 0;
-        const count = () => {
-          frames++;
-          video.requestVideoFrameCallback(count);
-        };
-        video.requestVideoFrameCallback(count);
-        setTimeout(() => resolve({ width: video.videoWidth, frames }), 1000);
-      }),
-  );
 }
 
 const ownTrackEnabled = (page: Page, kind: 'audio' | 'video') =>

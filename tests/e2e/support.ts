@@ -45,3 +45,19 @@ export function socketSubscribed(page: Page): Promise<void> {
     });
   });
 }
+
+/** Frames the remote video presents over a second (requestVideoFrameCallback), and its width. */
+export function framesInASecond(page: Page): Promise<{ width: number; frames: number }> {
+  return page.getByTestId('remote-video').evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise((resolve) => {
+        let frames = 0;
+        const count = () => {
+          frames++;
+          video.requestVideoFrameCallback(count);
+        };
+        video.requestVideoFrameCallback(count);
+        setTimeout(() => resolve({ width: video.videoWidth, frames }), 1000);
+      }),
+  );
+}
