@@ -2,13 +2,29 @@
 // lint, type-check, unit, then side by side: integration on PGlite; integration on PostgreSQL
 // followed by two server processes on PostgreSQL (tests/cluster); end-to-end. Each of the three
 // starts its own stack on free ports and spends much of its time waiting on servers, so running
-// them together keeps the suite's wall time down; each one's output is printed whole when it ends. Every layer runs even when an earlier one fails; the summary says which failed. The PostgreSQL steps use TEST_DATABASE_URL when set, else a throwaway
-// cluster started here and removed at the end (also on failure and on Ctrl-C).
+// them together keeps the suite's wall time down; each one's output is printed whole when it ends,
+// a failed one's after the others of its group, so that the end of the log shows what failed. Every
+// layer runs even when an earlier one fails; the summary says which failed and repeats the failing
+// tests' lines. The PostgreSQL steps use TEST_DATABASE_URL when set, else a throwaway cluster
+// started here and removed at the end (also on failure and on Ctrl-C).
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { bootstrap, ROOT, runMain } from './lib/bootstrap.mjs';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
 
 const npx = (...args) => ['npx', ['--no-install', ...args]];
+
+// Lines that name a failed test: Playwright's list reporter (`✘`, and `[chromium] › file:line › title`
+// under "N failed"), Vitest's (`FAIL file > title`, `×`).
+const FAILURE_LINE = /^\s*(✘|×|FAIL\s|\[chromium\] ›|\d+ (failed|flaky)\b)/;
+const failureLines = (output) => [
+  ...new Set(
+    stripVTControlCharacters(output)
+      .split('\n')
+      .filter((line) => FAILURE_LINE.test(line))
+      .map((line) => line.trim()),
+  ),
+];
 
 await runMain(async () => {
   bootstrap({ chromium: true, postgres: true, build: true });
@@ -46,6 +62,7 @@ await runMain(async () => {
   ];
   const results = [];
   let interrupted = false;
+  let deferred = [];
   const run = ([name, command, args, env], { buffered }) =>
     new Promise((resolve) => {
       if (!buffered) console.log(`\n━━ ${name} ━━`);
@@ -60,13 +77,20 @@ await runMain(async () => {
         for (const stream of [child.stdout, child.stderr]) stream.on('data', (c) => chunks.push(c));
       child.on('error', (error) => console.error(`${name}: ${error.message}`));
       child.on('close', (code, signal) => {
+        const ok = code === 0;
+        const output = Buffer.concat(chunks).toString();
         if (buffered) {
-          console.log(`\n━━ ${name} ━━`);
-          process.stdout.write(Buffer.concat(chunks));
+          const print = () => {
+            console.log(`\n━━ ${name} ━━`);
+            process.stdout.write(output);
+          };
+          if (ok) print();
+          else deferred.push(print);
         }
         // Ctrl-C reaches the running steps too; the summary is skipped then.
         if (signal === 'SIGINT' || signal === 'SIGTERM') interrupted = true;
-        results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+        const seconds = Math.round((Date.now() - started) / 1000);
+        results.push({ name, ok, seconds, failures: ok ? [] : failureLines(output) });
         resolve();
       });
     });
@@ -79,6 +103,8 @@ await runMain(async () => {
           for (const step of chain) if (!interrupted) await run(step, { buffered: true });
         }),
       );
+    for (const print of deferred) print();
+    deferred = [];
   }
   if (interrupted) {
     postgres?.stop();
@@ -86,6 +112,9 @@ await runMain(async () => {
   }
   postgres?.stop();
   console.log('\n━━ summary ━━');
-  for (const r of results) console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(26)} ${r.seconds}s`);
+  for (const r of results) {
+    console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(26)} ${r.seconds}s`);
+    for (const line of r.failures.slice(0, 30)) console.log(`    ${line}`);
+  }
   return results.every((r) => r.ok) ? 0 : 1;
 });
