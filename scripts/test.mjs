@@ -14,9 +14,9 @@ import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
 
 const npx = (...args) => ['npx', ['--no-install', ...args]];
 
-// Lines that name a failed test: Playwright's list reporter (`✘`, and `[chromium] › file:line › title`
+// Lines that name a failed test: Playwright's list reporter (`✘`, and `file:line:column › title`
 // under "N failed"), Vitest's (`FAIL file > title`, `×`).
-const FAILURE_LINE = /^\s*(✘|×|FAIL\s|\[chromium\] ›|\d+ (failed|flaky)\b)/;
+const FAILURE_LINE = /^\s*(✘|×|FAIL\s|\S+\.(spec|test)\.ts:\d+:\d+ ›|\d+ (failed|flaky)\b)/;
 const failureLines = (output) => [
   ...new Set(
     stripVTControlCharacters(output)

@@ -236,8 +236,16 @@ export async function connectVendorPeer(options: VendorPeerOptions): Promise<Ven
       await link.pc.setLocalDescription(await link.pc.createOffer());
       const sdp = await link.localSdp();
       sent.push('call');
-      await send(opponentId, 'call', { ...base(), sdp, userInfo: { bandwidth: 0 } });
-      const accept = await next((s) => s.signalType === 'accept' && s.sessionID === sessionId, 'an accept');
+      const dial = () => send(opponentId, 'call', { ...base(), sdp, userInfo: { bandwidth: 0 } });
+      await dial();
+      // Wire §20.4: the call goes again every 5 s until an answer, for 60 s. A callee whose chat
+      // was not online yet gets a later one (a delayed signal is dropped, wire §14.6).
+      const redial = setInterval(() => void dial().catch(() => undefined), 5_000);
+      const accept = await next(
+        (s) => s.signalType === 'accept' && s.sessionID === sessionId,
+        'an accept',
+        60_000,
+      ).finally(() => clearInterval(redial));
       await link.pc.setRemoteDescription({ type: 'answer', sdp: accept.sdp! });
       await link.applyCandidates();
       return {
