@@ -61,8 +61,12 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), consolePage()],
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
   // (docs/calls.md "Browser and Node"; the call code loads lazily, "Size").
+  // And protobufjs's optional `long`, which the app socket's codec turns off (src/socket/codec.ts).
   resolve: {
-    alias: browserAliases(fileURLToPath(new URL('.', import.meta.url))),
+    alias: {
+      ...browserAliases(fileURLToPath(new URL('.', import.meta.url))),
+      long: fileURLToPath(new URL('src/socket/browser/no-long.cjs', import.meta.url)),
+    },
   },
   build: {
     outDir: 'dist/portal',
@@ -86,7 +90,7 @@ export default defineConfig({
                   // forms in another.
                   {
                     name: 'login',
-                    test: /src[\\/]app[\\/](routes[\\/]login[\\/]|features[\\/]auth[\\/]sign-in-form|layouts[\\/]auth-layout|components[\\/]language-switcher)/,
+                    test: /src[\\/]app[\\/](routes[\\/]login[\\/]|features[\\/]auth[\\/]sign-in-form|layouts[\\/]auth-layout)/,
                     includeDependenciesRecursively: false,
                   },
                   {

@@ -10,7 +10,11 @@ export {
 } from './error-catalogue';
 export { accountApi, chatIdentityApi, protocolApi } from './account';
 export { createUploader, type Uploader, type UploadInput } from './upload';
-export { consultationApi, contentApi, dashboardApi, profileApi, scheduleApi } from './workspace';
+export { consultationApi } from './consultation';
+export { contentApi } from './content';
+export { dashboardApi } from './dashboard';
+export { profileApi } from './profile';
+export { scheduleApi } from './schedule';
 export { notificationsApi } from './notifications';
 export { expertReportsApi } from './expert-reports';
 export { cycleDataApi } from './cycle-data';

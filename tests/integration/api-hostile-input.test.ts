@@ -41,7 +41,7 @@ const ENDPOINTS: EndpointDefinition[] = [
 
 const NUL = 'a\u0000b';
 
-function fieldNames(schema: z.ZodType | undefined): string[] {
+function fieldNames(schema: z.core.$ZodType | undefined): string[] {
   if (!schema) return [];
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, unknown>;

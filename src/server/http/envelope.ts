@@ -20,7 +20,7 @@ export function sendError(reply: FastifyReply, error: ApiError) {
 }
 
 /** One entry per field (its first problem), in the order the schema reports them. */
-export function zodFields(error: z.ZodError): FieldError[] {
+export function zodFields(error: z.core.$ZodError): FieldError[] {
   const seen = new Map<string, FieldError>();
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.');

@@ -9,14 +9,14 @@ const MEDIA: Record<EndpointDefinition['encoding'], string> = {
   multipart: 'multipart/form-data',
 };
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Record<string, unknown> {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<
     string,
     unknown
   >;
 }
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+function parameters(schema: z.core.$ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
   const json = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({

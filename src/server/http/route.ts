@@ -6,7 +6,6 @@
  * is wrapped in the envelope (docs/architecture.md §3, docs/security.md "Honest errors").
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { BodyOut, EndpointDefinition, ParamsOut, QueryOut, ResponseIn } from '../../shared/api/endpoint';
 import type { ServerContext } from '../context';
 import { authenticate, type AuthenticatedSession } from './authenticate';
@@ -37,7 +36,7 @@ export function fastifyPath(path: string): string {
   return (path.startsWith('/') ? path : `/${path}`).replace(/\{(\w+)\}/g, ':$1');
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+function parsePart(schema: EndpointDefinition['body'], value: unknown, where: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (!result.success) {

@@ -2,7 +2,7 @@
  * Account calls, spec §7 "Account", plus the sign-out call that `TOKEN_ERR_LOGOUT` needs.
  * Paths are below `/api`.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import {
   AnyPassword,
@@ -20,19 +20,19 @@ export type AuditStatus = z.infer<typeof AuditStatus>;
 
 /** Provider (doctor) info, loaded into the portal's user info (spec §3). */
 export const DoctorInfo = z.object({
-  userId: z.number().int(),
+  userId: z.number().check(z.int()),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),
-  title: z.string().nullable(),
-  phone: z.string().nullable(),
-  avatar: z.string().nullable(),
+  title: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
   language: Language,
   timezone: z.string(),
-  country: z.string().nullable(),
-  auditStatus: AuditStatus.nullable(),
-  chatId: z.number().int(),
+  country: z.nullable(z.string()),
+  auditStatus: z.nullable(AuditStatus),
+  chatId: z.number().check(z.int()),
   createdAt: z.string(),
   /** The address was confirmed with the mailed code; until then the profile cannot be submitted. */
   emailVerified: z.boolean(),
@@ -43,7 +43,7 @@ export const SignInResult = z.object({
   token: z.string(),
   userInfo: DoctorInfo,
   /** Seconds without activity after which the portal signs out (docs/security.md "Automatic logoff"). */
-  autoLogoffSeconds: z.number().int().positive(),
+  autoLogoffSeconds: z.number().check(z.int(), z.positive()),
 });
 export type SignInResult = z.infer<typeof SignInResult>;
 
@@ -59,8 +59,8 @@ export const signUp = defineEndpoint({
     password: NewPassword,
     firstName: PersonName,
     lastName: PersonName,
-    language: Language.optional(),
-    timezone: TimeZone.optional(),
+    language: z.optional(Language),
+    timezone: z.optional(TimeZone),
   }),
   response: SignInResult,
 });
@@ -112,17 +112,15 @@ export const forgetPassword = defineEndpoint({
   body: z
     .object({
       email: Email,
-      code: z
-        .string()
-        .trim()
-        .regex(/^\d{6}$/, 'The code has 6 digits')
-        .optional(),
-      password: NewPassword.optional(),
+      code: z.optional(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'The code has 6 digits'))),
+      password: z.optional(NewPassword),
     })
-    .refine((b) => (b.code === undefined) === (b.password === undefined), {
-      message: 'Give both the code and the new password',
-      path: ['password'],
-    }),
+    .check(
+      z.refine((b) => (b.code === undefined) === (b.password === undefined), {
+        message: 'Give both the code and the new password',
+        path: ['password'],
+      }),
+    ),
   response: z.object({ step: ForgetPasswordStep }),
 });
 
@@ -133,12 +131,12 @@ export const modifyPassword = defineEndpoint({
   summary: 'Change the password of the signed-in provider; other sessions are ended',
   tag: 'Account',
   auth: 'token',
-  body: z
-    .object({ oldPassword: AnyPassword, password: NewPassword })
-    .refine((b) => b.oldPassword !== b.password, {
+  body: z.object({ oldPassword: AnyPassword, password: NewPassword }).check(
+    z.refine((b) => b.oldPassword !== b.password, {
       message: 'The new password must differ from the old one',
       path: ['password'],
     }),
+  ),
   response: z.null(),
 });
 
@@ -163,17 +161,15 @@ export const updateDoctorInfo = defineEndpoint({
   tag: 'Account',
   auth: 'token',
   body: z.object({
-    firstName: PersonName.optional(),
-    lastName: PersonName.optional(),
-    title: z.string().trim().max(80).optional(),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^$|^\+?[0-9 ()-]{5,20}$/, 'Enter a valid phone number')
-      .optional(),
-    language: Language.optional(),
-    timezone: TimeZone.optional(),
-    country: z.union([z.literal(''), CountryCode]).optional(),
+    firstName: z.optional(PersonName),
+    lastName: z.optional(PersonName),
+    title: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+    phone: z.optional(
+      z.string().check(z.trim(), z.regex(/^$|^\+?[0-9 ()-]{5,20}$/, 'Enter a valid phone number')),
+    ),
+    language: z.optional(Language),
+    timezone: z.optional(TimeZone),
+    country: z.optional(z.union([z.literal(''), CountryCode])),
   }),
   response: DoctorInfo,
 });
@@ -195,12 +191,12 @@ export const updateDoctorAvatar = defineEndpoint({
 
 export const ConsultationCounts = z.object({
   /** Consultations that block cancelling the account: upcoming plus in progress. */
-  having: z.number().int(),
-  upcoming: z.number().int(),
-  inProgress: z.number().int(),
-  completed: z.number().int(),
-  cancelled: z.number().int(),
-  total: z.number().int(),
+  having: z.number().check(z.int()),
+  upcoming: z.number().check(z.int()),
+  inProgress: z.number().check(z.int()),
+  completed: z.number().check(z.int()),
+  cancelled: z.number().check(z.int()),
+  total: z.number().check(z.int()),
 });
 
 export const consultationCounts = defineEndpoint({
@@ -226,10 +222,7 @@ export const cancelAccount = defineEndpoint({
 });
 
 /** Six digits, as mailed (sign-up, resend). */
-export const VerificationCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'The code has 6 digits');
+export const VerificationCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'The code has 6 digits'));
 
 /** Seconds between two verification mails to one account. */
 export const VERIFICATION_RESEND_SECONDS = 60;
@@ -243,7 +236,7 @@ export const sendEmailVerification = defineEndpoint({
     `At most one a ${VERIFICATION_RESEND_SECONDS} s and five an hour (RATE_LIMITED); INVALID_STATE once verified`,
   tag: 'Account',
   auth: 'token',
-  response: z.object({ sentTo: z.string(), resendAfterSeconds: z.number().int() }),
+  response: z.object({ sentTo: z.string(), resendAfterSeconds: z.number().check(z.int()) }),
 });
 
 export const verifyEmail = defineEndpoint({

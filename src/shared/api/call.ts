@@ -1,12 +1,12 @@
 /** Calls (issue 13): the ICE servers a call's peer connections use (docs/wire/hosted-chat.md §20). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 
 /** One RTCIceServer (W3C WebRTC §4.2.4), with `urls` always a list. */
 export const IceServer = z.object({
   urls: z.array(z.string()),
-  username: z.string().optional(),
-  credential: z.string().optional(),
+  username: z.optional(z.string()),
+  credential: z.optional(z.string()),
 });
 export type IceServer = z.infer<typeof IceServer>;
 

@@ -1,5 +1,5 @@
 /** Chat identity, spec §3 "Chat credentials" and §7 "Chat and consultation". */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { messagingQuery } from './messaging';
 
@@ -8,8 +8,8 @@ export const ChatCredentials = z.object({
   login: z.string(),
   password: z.string(),
   /** Numeric chat user id (the vendor calls it quickBloxId). */
-  quickBloxId: z.number().int(),
-  appId: z.number().int(),
+  quickBloxId: z.number().check(z.int()),
+  appId: z.number().check(z.int()),
   /** `{chatId}-{appId}@{domain}`, docs/architecture.md §3. */
   jid: z.string(),
   chatDomain: z.string(),

@@ -4,7 +4,7 @@
  * chat-service stand-in's (docs/wire/hosted-chat.md §5), seen from the signed-in provider.
  * `POST /consultation/invite/doctor/consultation/end` lives in the consultation contract.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DIALOG_TYPE } from '../dialog-type';
 import { defineEndpoint } from './endpoint';
 import { messagingQuery } from './messaging';
@@ -16,9 +16,9 @@ export const DEFAULT_AVATAR_PATH = '/api/message/qb/avatar/default.svg';
 /** Spec §3 "Client info (from a chat-id lookup): name, avatar, id, userId". */
 export const ClientInfo = z.object({
   /** The chat user id that was looked up (quickBloxId). */
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   /** The member's id in the portal (as in the client list), null for a chat user who is not a member. */
-  userId: z.number().int().nullable(),
+  userId: z.nullable(z.number().check(z.int())),
   name: z.string(),
   /** The member's avatar, or {@link DEFAULT_AVATAR_PATH}. */
   avatar: z.string(),
@@ -37,19 +37,19 @@ export const ProviderDialog = z.object({
   type: DialogType,
   /** The client's name for a private dialog, the dialog's name for a group. */
   name: z.string(),
-  photo: z.string().nullable(),
+  photo: z.nullable(z.string()),
   /** `{appId}_{dialogId}@muc.{domain}` for groups, null for private dialogs. */
-  xmppRoomJid: z.string().nullable(),
-  occupantIds: z.array(z.number().int()),
+  xmppRoomJid: z.nullable(z.string()),
+  occupantIds: z.array(z.number().check(z.int())),
   /** The client of a private dialog. */
-  client: ClientInfo.nullable(),
-  lastMessage: z.string().nullable(),
+  client: z.nullable(ClientInfo),
+  lastMessage: z.nullable(z.string()),
   /** The newest message the unread count below already covers (src/app/features/chat/unread.ts). */
-  lastMessageId: z.string().nullable(),
+  lastMessageId: z.nullable(z.string()),
   /** Unix seconds, as the chat service gives it. */
-  lastMessageDateSent: z.number().int().nullable(),
-  lastMessageUserId: z.number().int().nullable(),
-  unreadMessagesCount: z.number().int(),
+  lastMessageDateSent: z.nullable(z.number().check(z.int())),
+  lastMessageUserId: z.nullable(z.number().check(z.int())),
+  unreadMessagesCount: z.number().check(z.int()),
   createdAt: z.string(),
 });
 export type ProviderDialog = z.infer<typeof ProviderDialog>;
@@ -62,10 +62,10 @@ export const getProviderDialogs = defineEndpoint({
   tag: 'Chat',
   auth: 'token',
   query: messagingQuery({
-    limit: z.coerce.number().int().min(1).max(500).default(100),
-    skip: z.coerce.number().int().min(0).default(0),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100),
+    skip: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
   }),
-  response: z.object({ total: z.number().int(), items: z.array(ProviderDialog) }),
+  response: z.object({ total: z.number().check(z.int()), items: z.array(ProviderDialog) }),
 });
 
 export const getClientByChatId = defineEndpoint({
@@ -82,7 +82,7 @@ export const getClientByChatId = defineEndpoint({
 
 export const DialogUnread = z.object({
   dialogId: z.string(),
-  unreadMessagesCount: z.number().int(),
+  unreadMessagesCount: z.number().check(z.int()),
 });
 
 /**
@@ -90,7 +90,7 @@ export const DialogUnread = z.object({
  * credentials the vendor ships inside its apps, given here only to a signed-in provider.
  */
 export const ChatApp = z.object({
-  appId: z.number().int(),
+  appId: z.number().check(z.int()),
   authKey: z.string(),
   authSecret: z.string(),
   /** The session signature HMAC the server expects. */
@@ -103,11 +103,11 @@ export const ChatApp = z.object({
 export const ChatAccountInfo = z.object({
   login: z.string(),
   password: z.string(),
-  quickBloxId: z.number().int(),
+  quickBloxId: z.number().check(z.int()),
   app: ChatApp,
   /** One item per dialog of the provider. */
   items: z.array(DialogUnread),
-  totalUnread: z.number().int(),
+  totalUnread: z.number().check(z.int()),
 });
 export type ChatAccountInfo = z.infer<typeof ChatAccountInfo>;
 
@@ -126,10 +126,10 @@ export const getChatAccount = defineEndpoint({
 export const UnreadDialog = z.object({
   dialogId: z.string(),
   type: DialogType,
-  clientChatId: z.number().int().nullable(),
-  unreadMessagesCount: z.number().int(),
-  lastMessage: z.string().nullable(),
-  lastMessageDateSent: z.number().int().nullable(),
+  clientChatId: z.nullable(z.number().check(z.int())),
+  unreadMessagesCount: z.number().check(z.int()),
+  lastMessage: z.nullable(z.string()),
+  lastMessageDateSent: z.nullable(z.number().check(z.int())),
 });
 
 /** The spec's unnamed "unread chat dialog list" (red dots): only dialogs with unread messages. */
@@ -141,5 +141,5 @@ export const getUnreadDialogs = defineEndpoint({
   tag: 'Chat',
   auth: 'token',
   query: messagingQuery(),
-  response: z.object({ total: z.number().int(), items: z.array(UnreadDialog) }),
+  response: z.object({ total: z.number().check(z.int()), items: z.array(UnreadDialog) }),
 });

@@ -2,7 +2,7 @@
  * Clients and appointments ("orders", spec §2), consultation start/end (spec §7 "Chat and
  * consultation": `consultation/end?quickBloxId=`). Fields are ours (spec: "not shown").
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { Id } from './fields';
 import { Instant, Money, pageOf, Paging } from './workspace-fields';
@@ -11,49 +11,54 @@ export const AppointmentStatus = z.enum(['UPCOMING', 'IN_PROGRESS', 'COMPLETED',
 export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
 
 export const AppointmentSummary = z.object({
-  id: z.number().int(),
-  memberId: z.number().int(),
-  memberChatId: z.number().int().describe("The client's chat user id (quickBloxId), for /message"),
+  id: z.number().check(z.int()),
+  memberId: z.number().check(z.int()),
+  memberChatId: z
+    .number()
+    .check(z.int(), z.describe("The client's chat user id (quickBloxId), for /message")),
   memberName: z.string(),
-  memberAvatar: z.string().nullable(),
+  memberAvatar: z.nullable(z.string()),
   startsAt: Instant,
   endsAt: Instant,
   status: AppointmentStatus,
-  topic: z.string().describe('What the client wants to talk about, given when booking'),
+  topic: z.string().check(z.describe('What the client wants to talk about, given when booking')),
   fee: Money,
 });
 export type AppointmentSummary = z.infer<typeof AppointmentSummary>;
 
-export const AppointmentDetail = AppointmentSummary.extend({
-  memberCountry: z.string().nullable(),
+export const AppointmentDetail = z.extend(AppointmentSummary, {
+  memberCountry: z.nullable(z.string()),
   memberTimezone: z.string(),
   createdAt: Instant,
-  startedAt: Instant.nullable(),
-  endedAt: Instant.nullable(),
-  cancelledAt: Instant.nullable(),
-  cancelledBy: z.enum(['PROVIDER', 'MEMBER']).nullable(),
-  cancelReason: z.string().nullable(),
-  consultationsWithClient: z.number().int().describe('All consultations with this client, this one included'),
+  startedAt: z.nullable(Instant),
+  endedAt: z.nullable(Instant),
+  cancelledAt: z.nullable(Instant),
+  cancelledBy: z.nullable(z.enum(['PROVIDER', 'MEMBER'])),
+  cancelReason: z.nullable(z.string()),
+  consultationsWithClient: z
+    .number()
+    .check(z.int(), z.describe('All consultations with this client, this one included')),
 });
 export type AppointmentDetail = z.infer<typeof AppointmentDetail>;
 
 export const ClientSummary = z.object({
-  memberId: z.number().int(),
-  chatId: z.number().int().describe('Chat user id (quickBloxId): the link to /message'),
+  memberId: z.number().check(z.int()),
+  chatId: z.number().check(z.int(), z.describe('Chat user id (quickBloxId): the link to /message')),
   name: z.string(),
-  avatar: z.string().nullable(),
-  country: z.string().nullable(),
+  avatar: z.nullable(z.string()),
+  country: z.nullable(z.string()),
   timezone: z.string(),
   consultations: z
     .number()
-    .int()
-    .describe('Consultations booked with this provider, cancelled ones excluded'),
-  lastConsultationAt: Instant.nullable(),
-  nextConsultationAt: Instant.nullable(),
+    .check(z.int(), z.describe('Consultations booked with this provider, cancelled ones excluded')),
+  lastConsultationAt: z.nullable(Instant),
+  nextConsultationAt: z.nullable(Instant),
 });
 export type ClientSummary = z.infer<typeof ClientSummary>;
 
-const Keyword = z.string().trim().max(80).optional().describe('Matches the client name (case-insensitive)');
+const Keyword = z
+  .optional(z.string().check(z.trim(), z.maxLength(80)))
+  .check(z.describe('Matches the client name (case-insensitive)'));
 
 export const getClientList = defineEndpoint({
   id: 'getClientList',
@@ -62,7 +67,7 @@ export const getClientList = defineEndpoint({
   summary: "The provider's clients (members with at least one consultation), searchable and paged",
   tag: 'Consultation',
   auth: 'token',
-  query: Paging.extend({ keyword: Keyword }),
+  query: z.extend(Paging, { keyword: Keyword }),
   response: pageOf(ClientSummary),
 });
 
@@ -77,11 +82,11 @@ export const getOrderList = defineEndpoint({
     'ones soonest first, the others latest first',
   tag: 'Consultation',
   auth: 'token',
-  query: Paging.extend({
-    status: OrderStatusFilter.default('ALL'),
+  query: z.extend(Paging, {
+    status: z._default(OrderStatusFilter, 'ALL'),
     keyword: Keyword,
-    from: Instant.optional().describe('Starts at or after'),
-    to: Instant.optional().describe('Starts before'),
+    from: z.optional(Instant).check(z.describe('Starts at or after')),
+    to: z.optional(Instant).check(z.describe('Starts before')),
   }),
   response: pageOf(AppointmentSummary),
 });
@@ -117,7 +122,7 @@ export const endConsultation = defineEndpoint({
     'one whose start time has passed, becomes COMPLETED',
   tag: 'Consultation',
   auth: 'token',
-  query: z.object({ quickBloxId: Id.describe("The client's chat user id") }),
+  query: z.object({ quickBloxId: Id.check(z.describe("The client's chat user id")) }),
   response: AppointmentDetail,
 });
 
@@ -128,6 +133,9 @@ export const cancelConsultation = defineEndpoint({
   summary: 'Cancel an upcoming consultation with a reason the client is told',
   tag: 'Consultation',
   auth: 'token',
-  body: z.object({ id: Id, reason: z.string().trim().min(3, 'Tell the client why').max(500) }),
+  body: z.object({
+    id: Id,
+    reason: z.string().check(z.trim(), z.minLength(3, 'Tell the client why'), z.maxLength(500)),
+  }),
   response: AppointmentDetail,
 });

@@ -2,46 +2,48 @@
  * Content the provider recommends to clients, spec §7 "Content and cycle data": blog categories
  * and posts, videos and member tags, served from seeded data with paging.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { Id } from './fields';
 import { Instant, pageOf, Paging } from './workspace-fields';
 
-export const BlogCategory = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export const BlogCategory = z.object({ id: z.number().check(z.int()), name: z.string(), slug: z.string() });
 
 export const MemberTag = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  group: z.string().describe('TRYING_TO_CONCEIVE, PREGNANCY, CONDITION or TREATMENT'),
+  group: z.string().check(z.describe('TRYING_TO_CONCEIVE, PREGNANCY, CONDITION or TREATMENT')),
 });
 
 export const BlogPost = z.object({
-  id: z.number().int(),
-  categoryId: z.number().int(),
+  id: z.number().check(z.int()),
+  categoryId: z.number().check(z.int()),
   title: z.string(),
   summary: z.string(),
   url: z.string(),
-  coverUrl: z.string().nullable(),
-  readMinutes: z.number().int(),
-  tagIds: z.array(z.number().int()),
+  coverUrl: z.nullable(z.string()),
+  readMinutes: z.number().check(z.int()),
+  tagIds: z.array(z.number().check(z.int())),
   publishedAt: Instant,
 });
 
 export const Video = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   title: z.string(),
   description: z.string(),
   youtubeId: z.string(),
   url: z.string(),
   thumbnailUrl: z.string(),
-  durationSeconds: z.number().int(),
-  tagIds: z.array(z.number().int()),
+  durationSeconds: z.number().check(z.int()),
+  tagIds: z.array(z.number().check(z.int())),
   publishedAt: Instant,
 });
 
-const Search = Paging.extend({
-  keyword: z.string().trim().max(80).optional().describe('Matches the title (case-insensitive)'),
-  tagId: Id.optional().describe('Only items with this member tag'),
+const Search = z.extend(Paging, {
+  keyword: z
+    .optional(z.string().check(z.trim(), z.maxLength(80)))
+    .check(z.describe('Matches the title (case-insensitive)')),
+  tagId: z.optional(Id).check(z.describe('Only items with this member tag')),
 });
 
 export const getBlogCategories = defineEndpoint({
@@ -61,7 +63,7 @@ export const getBlogList = defineEndpoint({
   summary: 'Blog posts, newest first, by category, tag and title',
   tag: 'Content',
   auth: 'token',
-  query: Search.extend({ categoryId: Id.optional() }),
+  query: z.extend(Search, { categoryId: z.optional(Id) }),
   response: pageOf(BlogPost),
 });
 

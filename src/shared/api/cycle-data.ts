@@ -6,7 +6,7 @@
  * answered call is recorded in the health-data access log. Dates are the member's local calendar
  * dates; temperatures °C; LH mIU/mL. The maths is src/shared/cycle (docs/entities.md "Cycle data").
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   CYCLE_FLAGS,
   FLOW_LEVELS,
@@ -21,55 +21,55 @@ import { Instant, LocalDate } from './workspace-fields';
 
 export const CycleDayRecord = z.object({
   date: LocalDate,
-  temperature: z.number().nullable().describe('Basal body temperature, °C'),
-  lh: z.number().nullable().describe('LH test reading, mIU/mL'),
-  flow: z.enum(FLOW_LEVELS).nullable(),
-  mucus: z.enum(MUCUS_TYPES).nullable(),
+  temperature: z.nullable(z.number()).check(z.describe('Basal body temperature, °C')),
+  lh: z.nullable(z.number()).check(z.describe('LH test reading, mIU/mL')),
+  flow: z.nullable(z.enum(FLOW_LEVELS)),
+  mucus: z.nullable(z.enum(MUCUS_TYPES)),
   intercourse: z.boolean(),
-  pregnancyTest: z.enum(TEST_RESULTS).nullable(),
+  pregnancyTest: z.nullable(z.enum(TEST_RESULTS)),
 });
 
-const LhPeak = z.object({ day: z.number().int(), date: LocalDate, value: z.number() });
+const LhPeak = z.object({ day: z.number().check(z.int()), date: LocalDate, value: z.number() });
 
 export const CycleAnalysisResult = z.object({
-  number: z.number().int().describe('1 for the oldest cycle on record'),
+  number: z.number().check(z.int(), z.describe('1 for the oldest cycle on record')),
   startDate: LocalDate,
   endDate: LocalDate,
-  complete: z.boolean().describe('False for the cycle still running'),
-  length: z.number().int(),
-  periodLength: z.number().int(),
+  complete: z.boolean().check(z.describe('False for the cycle still running')),
+  length: z.number().check(z.int()),
+  periodLength: z.number().check(z.int()),
   ovulation: z.object({
-    day: z.number().int().nullable(),
-    date: LocalDate.nullable(),
+    day: z.nullable(z.number().check(z.int())),
+    date: z.nullable(LocalDate),
     method: z.enum(OVULATION_METHODS),
   }),
-  temperature: z
-    .object({
-      shiftDay: z.number().int(),
-      coverLine: z.number().describe('°C'),
-      shift: z.number().describe('High-phase mean minus the six low temperatures, °C'),
-    })
-    .nullable(),
+  temperature: z.nullable(
+    z.object({
+      shiftDay: z.number().check(z.int()),
+      coverLine: z.number().check(z.describe('°C')),
+      shift: z.number().check(z.describe('High-phase mean minus the six low temperatures, °C')),
+    }),
+  ),
   lhPeaks: z.array(LhPeak),
-  follicularLength: z.number().int().nullable(),
-  lutealLength: z.number().int().nullable(),
-  fertileWindow: z
-    .object({
-      startDay: z.number().int(),
-      endDay: z.number().int(),
+  follicularLength: z.nullable(z.number().check(z.int())),
+  lutealLength: z.nullable(z.number().check(z.int())),
+  fertileWindow: z.nullable(
+    z.object({
+      startDay: z.number().check(z.int()),
+      endDay: z.number().check(z.int()),
       startDate: LocalDate,
       endDate: LocalDate,
-    })
-    .nullable(),
+    }),
+  ),
   flags: z.array(z.enum(CYCLE_FLAGS)),
 });
 
 export const Statistic = z.object({
-  n: z.number().int(),
-  mean: z.number().nullable(),
-  sd: z.number().nullable().describe('Sample standard deviation'),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
+  n: z.number().check(z.int()),
+  mean: z.nullable(z.number()),
+  sd: z.nullable(z.number()).check(z.describe('Sample standard deviation')),
+  min: z.nullable(z.number()),
+  max: z.nullable(z.number()),
 });
 
 export const CycleStatisticsResult = z.object({
@@ -83,52 +83,50 @@ export const CycleStatisticsResult = z.object({
 export const CycleWithDays = z.object({ cycle: CycleAnalysisResult, days: z.array(CycleDayRecord) });
 
 export const CycleMember = z.object({
-  memberId: z.number().int(),
+  memberId: z.number().check(z.int()),
   name: z.string(),
   timezone: z.string(),
-  today: LocalDate.describe("The member's local date now"),
+  today: LocalDate.check(z.describe("The member's local date now")),
 });
 
 export const Pregnancy = z
-  .object({
-    lmpDate: LocalDate.describe('First day of the last menstrual period'),
-    dueDate: LocalDate.describe('LMP + 280 days'),
-    weeks: z.number().int(),
-    days: z.number().int(),
-    trimester: z.number().int().min(1).max(3),
-  })
-  .nullable()
-  .describe('The ongoing pregnancy, or null');
+  .nullable(
+    z.object({
+      lmpDate: LocalDate.check(z.describe('First day of the last menstrual period')),
+      dueDate: LocalDate.check(z.describe('LMP + 280 days')),
+      weeks: z.number().check(z.int()),
+      days: z.number().check(z.int()),
+      trimester: z.number().check(z.int(), z.gte(1), z.lte(3)),
+    }),
+  )
+  .check(z.describe('The ongoing pregnancy, or null'));
 
-const MemberQuery = z.object({ memberId: Id.describe('The member (members.id, as in the client list)') });
+const MemberQuery = z.object({
+  memberId: Id.check(z.describe('The member (members.id, as in the client list)')),
+});
 
-const AnalysisQuery = MemberQuery.extend({
-  cycle: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('Cycle number (1 = oldest); default the latest complete cycle, else the running one'),
+const AnalysisQuery = z.extend(MemberQuery, {
+  cycle: z
+    .optional(z.coerce.number().check(z.int(), z.gte(1)))
+    .check(z.describe('Cycle number (1 = oldest); default the latest complete cycle, else the running one')),
 });
 
 /** Overlays show 1, 3 or 6 cycles (issue 12); up to 12 are allowed. */
 export const COMPARISON_COUNTS = [1, 3, 6] as const;
 
-const ComparisonQuery = MemberQuery.extend({
-  count: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(12)
-    .default(6)
-    .describe('How many of the latest complete cycles, oldest first in the answer (1, 3, 6; up to 12)'),
+const ComparisonQuery = z.extend(MemberQuery, {
+  count: z
+    ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(12)), 6)
+    .check(
+      z.describe('How many of the latest complete cycles, oldest first in the answer (1, 3, 6; up to 12)'),
+    ),
 });
 
 const CycleIndex = z.array(
   z.object({
-    number: z.number().int(),
+    number: z.number().check(z.int()),
     startDate: LocalDate,
-    length: z.number().int(),
+    length: z.number().check(z.int()),
     complete: z.boolean(),
   }),
 );
@@ -150,7 +148,7 @@ export const getCycleAnalysis = defineEndpoint({
   tag: 'Cycle data',
   auth: 'token',
   query: AnalysisQuery,
-  response: MemberHistory.extend({
+  response: z.extend(MemberHistory, {
     cycle: CycleAnalysisResult,
     days: z.array(CycleDayRecord),
     cycles: CycleIndex,
@@ -165,7 +163,7 @@ export const getCycleComparison = defineEndpoint({
   tag: 'Cycle data',
   auth: 'token',
   query: ComparisonQuery,
-  response: MemberHistory.extend({
+  response: z.extend(MemberHistory, {
     cycles: z.array(CycleWithDays),
   }),
 });
@@ -178,7 +176,7 @@ export const getDailyChartAll = defineEndpoint({
   tag: 'Cycle data',
   auth: 'token',
   query: MemberQuery,
-  response: MemberHistory.extend({
+  response: z.extend(MemberHistory, {
     days: z.array(CycleDayRecord),
     cycles: z.array(CycleAnalysisResult),
   }),
@@ -191,25 +189,31 @@ export const getDailyChartPage = defineEndpoint({
   summary: 'The daily chart paged by cycle, newest first (page 1 holds the latest cycle)',
   tag: 'Cycle data',
   auth: 'token',
-  query: MemberQuery.extend({
-    page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1 (the latest cycles)'),
-    pageSize: z.coerce.number().int().min(1).max(6).default(1).describe('Cycles per page, 1 to 6'),
+  query: z.extend(MemberQuery, {
+    page: z
+      ._default(z.coerce.number().check(z.int(), z.gte(1)), 1)
+      .check(z.describe('Page number, from 1 (the latest cycles)')),
+    pageSize: z
+      ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(6)), 1)
+      .check(z.describe('Cycles per page, 1 to 6')),
   }),
   response: z.object({
     member: CycleMember,
     pregnancy: Pregnancy,
-    total: z.number().int().describe('Cycles on record'),
-    page: z.number().int(),
-    pageSize: z.number().int(),
+    total: z.number().check(z.int(), z.describe('Cycles on record')),
+    page: z.number().check(z.int()),
+    pageSize: z.number().check(z.int()),
     list: z.array(CycleWithDays),
   }),
 });
 
 export const FileLink = z.object({
-  url: z.string().describe('Path of the file under the server; no authToken needed until it expires'),
+  url: z
+    .string()
+    .check(z.describe('Path of the file under the server; no authToken needed until it expires')),
   expiresAt: Instant,
   fileName: z.string(),
-  size: z.number().int(),
+  size: z.number().check(z.int()),
 });
 
 export const getCycleAnalysisLink = defineEndpoint({
@@ -241,7 +245,7 @@ export const getExpertReportLink = defineEndpoint({
   summary: "A PDF of an expert report with the member's cycle charts; answers a link that expires",
   tag: 'Cycle data',
   auth: 'token',
-  query: z.object({ reportId: Id.describe('An expert report held by the signed-in provider') }),
+  query: z.object({ reportId: Id.check(z.describe('An expert report held by the signed-in provider')) }),
   response: FileLink,
 });
 

@@ -3,7 +3,7 @@
  * are ours (spec: "not shown"). Earnings are the fees of completed consultations, in the fee's
  * currency (USD, shown as $: spec §9).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ConsultationCounts } from './account';
 import { AppointmentSummary } from './consultation';
 import { defineEndpoint } from './endpoint';
@@ -11,23 +11,25 @@ import { LanguageField } from './fields';
 import { Instant, pageOf, Paging } from './workspace-fields';
 
 export const WeekActivity = z.object({
-  weekStart: z.string().describe('Monday of the week, YYYY-MM-DD in the provider time zone'),
-  completed: z.number().int(),
-  cancelled: z.number().int(),
-  upcoming: z.number().int(),
+  weekStart: z.string().check(z.describe('Monday of the week, YYYY-MM-DD in the provider time zone')),
+  completed: z.number().check(z.int()),
+  cancelled: z.number().check(z.int()),
+  upcoming: z.number().check(z.int()),
 });
 
 export const Dashboard = z.object({
-  timezone: z.string().describe('The zone "today" is counted in (the schedule zone)'),
-  today: z.array(AppointmentSummary).describe("Today's consultations, cancelled ones excluded"),
-  upcoming: z.array(AppointmentSummary).describe('The next five upcoming consultations after today'),
+  timezone: z.string().check(z.describe('The zone "today" is counted in (the schedule zone)')),
+  today: z.array(AppointmentSummary).check(z.describe("Today's consultations, cancelled ones excluded")),
+  upcoming: z.array(AppointmentSummary).check(z.describe('The next five upcoming consultations after today')),
   counts: ConsultationCounts,
-  clients: z.number().int().describe('Clients with at least one consultation'),
+  clients: z.number().check(z.int(), z.describe('Clients with at least one consultation')),
   pendingReports: z
     .number()
-    .int()
-    .describe('Expert reports assigned to the provider and not completed yet (assigned or claimed)'),
-  weeks: z.array(WeekActivity).describe('Consultations per week: the last 8 weeks and the next 4'),
+    .check(
+      z.int(),
+      z.describe('Expert reports assigned to the provider and not completed yet (assigned or claimed)'),
+    ),
+  weeks: z.array(WeekActivity).check(z.describe('Consultations per week: the last 8 weeks and the next 4')),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 
@@ -42,13 +44,15 @@ export const getDashboard = defineEndpoint({
 });
 
 /** A series name of the activity chart, as the portal translates it (shown escaped in the SVG). */
-const ChartLabel = z.string().trim().min(1).max(40);
+const ChartLabel = z.string().check(z.trim(), z.minLength(1), z.maxLength(40));
 
 export const DashboardChart = z.object({
   svg: z
     .string()
-    .describe(
-      'The weekly activity chart as an SVG document, drawn by ECharts on the server, without inline styles',
+    .check(
+      z.describe(
+        'The weekly activity chart as an SVG document, drawn by ECharts on the server, without inline styles',
+      ),
     ),
 });
 export type DashboardChart = z.infer<typeof DashboardChart>;
@@ -67,8 +71,10 @@ export const getDashboardChart = defineEndpoint({
   auth: 'token',
   query: z.object({
     lang: LanguageField,
-    width: z.coerce.number().int().min(200).max(2000).describe('Width of the chart box in CSS pixels'),
-    height: z.coerce.number().int().min(120).max(800).default(256),
+    width: z.coerce
+      .number()
+      .check(z.int(), z.gte(200), z.lte(2000), z.describe('Width of the chart box in CSS pixels')),
+    height: z._default(z.coerce.number().check(z.int(), z.gte(120), z.lte(800)), 256),
     completed: ChartLabel,
     upcoming: ChartLabel,
     cancelled: ChartLabel,
@@ -80,18 +86,18 @@ export const BalancePeriod = z.enum(['WEEK', 'MONTH']);
 
 export const BalanceSummary = z.object({
   currency: z.string(),
-  totalEarnedCents: z.number().int().describe('All completed consultations'),
-  bookedCents: z.number().int().describe('Upcoming and ongoing consultations, not earned yet'),
-  completedConsultations: z.number().int(),
+  totalEarnedCents: z.number().check(z.int(), z.describe('All completed consultations')),
+  bookedCents: z.number().check(z.int(), z.describe('Upcoming and ongoing consultations, not earned yet')),
+  completedConsultations: z.number().check(z.int()),
   periods: z
     .array(
       z.object({
-        start: z.string().describe('First day of the period, YYYY-MM-DD in the provider time zone'),
-        amountCents: z.number().int(),
-        consultations: z.number().int(),
+        start: z.string().check(z.describe('First day of the period, YYYY-MM-DD in the provider time zone')),
+        amountCents: z.number().check(z.int()),
+        consultations: z.number().check(z.int()),
       }),
     )
-    .describe('Earnings per period, oldest first, the current period last'),
+    .check(z.describe('Earnings per period, oldest first, the current period last')),
 });
 export type BalanceSummary = z.infer<typeof BalanceSummary>;
 
@@ -103,24 +109,20 @@ export const getBalanceSummary = defineEndpoint({
   tag: 'Balance',
   auth: 'token',
   query: z.object({
-    period: BalancePeriod.default('MONTH'),
-    count: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24)
-      .default(6)
-      .describe('How many periods, the current one included'),
+    period: z._default(BalancePeriod, 'MONTH'),
+    count: z
+      ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(24)), 6)
+      .check(z.describe('How many periods, the current one included')),
   }),
   response: BalanceSummary,
 });
 
 export const EarningRow = z.object({
-  appointmentId: z.number().int(),
+  appointmentId: z.number().check(z.int()),
   memberName: z.string(),
   startsAt: Instant,
-  durationMinutes: z.number().int(),
-  amountCents: z.number().int(),
+  durationMinutes: z.number().check(z.int()),
+  amountCents: z.number().check(z.int()),
   currency: z.string(),
 });
 
@@ -131,6 +133,6 @@ export const getBalanceList = defineEndpoint({
   summary: 'Earnings per completed consultation, latest first',
   tag: 'Balance',
   auth: 'token',
-  query: Paging.extend({ from: Instant.optional(), to: Instant.optional() }),
+  query: z.extend(Paging, { from: z.optional(Instant), to: z.optional(Instant) }),
   response: pageOf(EarningRow),
 });

@@ -2,7 +2,7 @@
  * One contract object per own-API endpoint, shared by the server (which validates requests and
  * responses with it and documents it in OpenAPI) and by `src/rest` (which calls it).
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -20,11 +20,11 @@ export interface EndpointDefinition {
   /** `token` needs a valid authToken header; `public` does not. */
   auth: 'token' | 'public';
   encoding: BodyEncoding;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
   /** The `data` of a successful envelope. */
-  response: z.ZodType;
+  response: z.ZodMiniType;
 }
 
 type EndpointSpec = Omit<EndpointDefinition, 'encoding'> & { encoding?: BodyEncoding };
@@ -35,7 +35,7 @@ export function defineEndpoint<const D extends EndpointSpec>(definition: D): D &
 }
 
 type Part<E, K extends 'params' | 'query' | 'body', IO extends 'in' | 'out'> = E extends { [P in K]: infer S }
-  ? S extends z.ZodType
+  ? S extends z.ZodMiniType
     ? IO extends 'in'
       ? z.input<S>
       : z.output<S>
@@ -48,8 +48,8 @@ export type BodyOf<E> = Part<E, 'body', 'in'>;
 export type ParamsOut<E> = Part<E, 'params', 'out'>;
 export type QueryOut<E> = Part<E, 'query', 'out'>;
 export type BodyOut<E> = Part<E, 'body', 'out'>;
-export type ResponseOf<E> = E extends { response: infer R extends z.ZodType } ? z.output<R> : never;
-export type ResponseIn<E> = E extends { response: infer R extends z.ZodType } ? z.input<R> : never;
+export type ResponseOf<E> = E extends { response: infer R extends z.ZodMiniType } ? z.output<R> : never;
+export type ResponseIn<E> = E extends { response: infer R extends z.ZodMiniType } ? z.input<R> : never;
 
 /** Fills `{name}` segments of an endpoint path. */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {

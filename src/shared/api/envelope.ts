@@ -2,7 +2,7 @@
  * The own-API envelope and error codes (docs/architecture.md §3, spec §8).
  * Every response is `{ code, message, data }`; `code` is `OK` or one of {@link ERROR_CODES}.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Error codes with the HTTP status each one is answered with. */
 export const ERROR_CODES = {
@@ -81,7 +81,7 @@ export type FieldError = z.infer<typeof FieldError>;
 
 export const ValidationErrorData = z.object({ fields: z.array(FieldError) });
 
-export function envelopeOf<T extends z.ZodType>(data: T) {
+export function envelopeOf<T extends z.ZodMiniType>(data: T) {
   return z.object({
     code: z.literal('OK'),
     message: z.string(),
@@ -92,7 +92,7 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
 export const ErrorEnvelope = z.object({
   code: z.string(),
   message: z.string(),
-  data: z.unknown().nullable(),
+  data: z.nullable(z.unknown()),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 

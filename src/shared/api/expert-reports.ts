@@ -4,7 +4,7 @@
  * a member's data (getUserInfo, getReportsByUserId) needs a report the provider holds or a
  * consultation with the member. Field names are ours (spec: "not shown").
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   EXPERT_REPORT_STATUSES,
   EXPERT_REPORT_TYPES,
@@ -25,77 +25,83 @@ export const REPORT_LIST_PAGE_SIZES = [1, ...TABLE_PAGE_SIZES] as const;
 const TAG = 'Expert reports';
 
 export const ReportSummary = z.object({
-  reportId: z.number().int(),
+  reportId: z.number().check(z.int()),
   title: z.string(),
   type: z.enum(EXPERT_REPORT_TYPES),
   status: z.enum(EXPERT_REPORT_STATUSES),
-  memberId: z.number().int().describe('The member (userId of getUserInfo and getReportsByUserId)'),
+  memberId: z
+    .number()
+    .check(z.int(), z.describe('The member (userId of getUserInfo and getReportsByUserId)')),
   memberName: z.string(),
-  memberAvatar: z.string().nullable(),
-  memberQuestion: z.string().describe('What the member asked for when she requested the report'),
-  providerId: z.number().int().nullable().describe('Who holds it; null while in the open pool'),
-  providerName: z.string().nullable(),
-  mine: z.boolean().describe('Held by (assigned to, claimed or completed by) the signed-in provider'),
+  memberAvatar: z.nullable(z.string()),
+  memberQuestion: z.string().check(z.describe('What the member asked for when she requested the report')),
+  providerId: z
+    .nullable(z.number().check(z.int()))
+    .check(z.describe('Who holds it; null while in the open pool')),
+  providerName: z.nullable(z.string()),
+  mine: z
+    .boolean()
+    .check(z.describe('Held by (assigned to, claimed or completed by) the signed-in provider')),
   createdAt: Instant,
-  claimedAt: Instant.nullable(),
-  completedAt: Instant.nullable(),
-  savedAt: Instant.nullable().describe('Last draft save'),
+  claimedAt: z.nullable(Instant),
+  completedAt: z.nullable(Instant),
+  savedAt: z.nullable(Instant).check(z.describe('Last draft save')),
 });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 
 export const ReportCategory = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   code: z.string(),
   name: z.string(),
   description: z.string(),
 });
 
 export const ToDoItem = z.object({
-  id: z.number().int(),
-  categoryId: z.number().int().nullable(),
+  id: z.number().check(z.int()),
+  categoryId: z.nullable(z.number().check(z.int())),
   text: z.string(),
 });
 
 export const LifestyleItem = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   area: z.enum(LIFESTYLE_AREAS),
   text: z.string(),
 });
 
-const IdArray = z.array(Id).max(50, 'At most 50').default([]);
+const IdArray = z._default(z.array(Id).check(z.maxLength(50, 'At most 50')), []);
 
 /** The report's content as the editor saves it (JSON body of `save`). */
 export const ReportContent = z.object({
   summary: z
-    .string()
-    .max(10_000, 'At most 10000 characters')
-    .default('')
-    .describe('The expert opinion, free text'),
-  categoryIds: IdArray.describe('Findings (getCategoryList)'),
-  toDoIds: IdArray.describe('Steps for the member (getToDoList)'),
+    ._default(z.string().check(z.maxLength(10_000, 'At most 10000 characters')), '')
+    .check(z.describe('The expert opinion, free text')),
+  categoryIds: IdArray.check(z.describe('Findings (getCategoryList)')),
+  toDoIds: IdArray.check(z.describe('Steps for the member (getToDoList)')),
   customToDos: z
-    .array(z.string().trim().min(1, 'Required').max(300, 'At most 300 characters'))
-    .max(10, 'At most 10')
-    .default([])
-    .describe('Steps written by the provider'),
-  lifestyleIds: IdArray.describe('Lifestyle advice (getLifestyleList)'),
-  blogIds: IdArray.describe('Recommended blog posts (/misc/blog/getBlogList)'),
-  videoIds: IdArray.describe('Recommended videos (/misc/video/youtube/queryList)'),
-  tagIds: IdArray.describe('Member tags that describe her situation (/misc/memberTag/getAllTags)'),
-  followUpWeeks: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(52)
-    .nullable()
-    .default(null)
-    .describe('Suggested review in this many weeks'),
+    ._default(
+      z
+        .array(
+          z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(300, 'At most 300 characters')),
+        )
+        .check(z.maxLength(10, 'At most 10')),
+      [],
+    )
+    .check(z.describe('Steps written by the provider')),
+  lifestyleIds: IdArray.check(z.describe('Lifestyle advice (getLifestyleList)')),
+  blogIds: IdArray.check(z.describe('Recommended blog posts (/misc/blog/getBlogList)')),
+  videoIds: IdArray.check(z.describe('Recommended videos (/misc/video/youtube/queryList)')),
+  tagIds: IdArray.check(z.describe('Member tags that describe her situation (/misc/memberTag/getAllTags)')),
+  followUpWeeks: z
+    ._default(z.nullable(z.coerce.number().check(z.int(), z.gte(1), z.lte(52))), null)
+    .check(z.describe('Suggested review in this many weeks')),
 });
 export type ReportContent = z.output<typeof ReportContent>;
 
-export const ReportDetail = ReportSummary.extend({
-  content: ReportContent.required(),
-  editable: z.boolean().describe('Claimed by the signed-in provider: save and completed are allowed'),
+export const ReportDetail = z.extend(ReportSummary, {
+  content: z.required(ReportContent),
+  editable: z
+    .boolean()
+    .check(z.describe('Claimed by the signed-in provider: save and completed are allowed')),
   categories: z.array(ReportCategory),
   toDos: z.array(ToDoItem),
   lifestyle: z.array(LifestyleItem),
@@ -106,26 +112,31 @@ export const ReportDetail = ReportSummary.extend({
 export type ReportDetail = z.infer<typeof ReportDetail>;
 
 export const MemberInfo = z.object({
-  userId: z.number().int(),
-  chatId: z.number().int(),
+  userId: z.number().check(z.int()),
+  chatId: z.number().check(z.int()),
   name: z.string(),
-  avatar: z.string().nullable(),
-  country: z.string().nullable(),
+  avatar: z.nullable(z.string()),
+  country: z.nullable(z.string()),
   timezone: z.string(),
-  birthDate: z.string().nullable().describe('YYYY-MM-DD'),
-  age: z.number().int().nullable(),
-  goal: z.enum(MEMBER_GOALS).nullable(),
-  cycleLengthDays: z.number().int().nullable().describe('Her usual cycle length'),
+  birthDate: z.nullable(z.string()).check(z.describe('YYYY-MM-DD')),
+  age: z.nullable(z.number().check(z.int())),
+  goal: z.nullable(z.enum(MEMBER_GOALS)),
+  cycleLengthDays: z.nullable(z.number().check(z.int())).check(z.describe('Her usual cycle length')),
   cycleLengthRange: z
-    .object({ min: z.number().int(), max: z.number().int() })
-    .nullable()
-    .describe('Shortest and longest recent cycles, when they vary'),
-  periodLengthDays: z.number().int().nullable(),
-  conditions: z.array(z.string()).describe('Known conditions, e.g. PCOS'),
-  tryingForMonths: z.number().int().nullable().describe('Trying to conceive: months since she started'),
-  lastMenstrualPeriod: z.string().nullable().describe('YYYY-MM-DD'),
-  pregnancyWeek: z.number().int().nullable().describe('Pregnant: completed weeks since the last period'),
-  dueDate: z.string().nullable().describe('Pregnant: estimated due date (LMP + 280 days), YYYY-MM-DD'),
+    .nullable(z.object({ min: z.number().check(z.int()), max: z.number().check(z.int()) }))
+    .check(z.describe('Shortest and longest recent cycles, when they vary')),
+  periodLengthDays: z.nullable(z.number().check(z.int())),
+  conditions: z.array(z.string()).check(z.describe('Known conditions, e.g. PCOS')),
+  tryingForMonths: z
+    .nullable(z.number().check(z.int()))
+    .check(z.describe('Trying to conceive: months since she started')),
+  lastMenstrualPeriod: z.nullable(z.string()).check(z.describe('YYYY-MM-DD')),
+  pregnancyWeek: z
+    .nullable(z.number().check(z.int()))
+    .check(z.describe('Pregnant: completed weeks since the last period')),
+  dueDate: z
+    .nullable(z.string())
+    .check(z.describe('Pregnant: estimated due date (LMP + 280 days), YYYY-MM-DD')),
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 
@@ -139,15 +150,23 @@ export const getReportList = defineEndpoint({
     'Reports by type: Open (the pool and reports assigned to me), MyTask (claimed by me), Completed (by me)',
   tag: TAG,
   auth: 'token',
-  query: Paging.extend({
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine((n) => (REPORT_LIST_PAGE_SIZES as readonly number[]).includes(n), 'Use 1, 10, 20, 50 or 100')
-      .default(10)
-      .describe("Rows per page: the table sizes of spec §9, or 1 for spec §5's report access check"),
-    type: z.enum(REPORT_LIST_TYPES).default('MyTask'),
-    keyword: z.string().trim().max(80).optional().describe("Matches the member's name (case-insensitive)"),
+  query: z.extend(Paging, {
+    pageSize: z
+      ._default(
+        z.coerce.number().check(
+          z.int(),
+          z.refine(
+            (n) => (REPORT_LIST_PAGE_SIZES as readonly number[]).includes(n),
+            'Use 1, 10, 20, 50 or 100',
+          ),
+        ),
+        10,
+      )
+      .check(z.describe("Rows per page: the table sizes of spec §9, or 1 for spec §5's report access check")),
+    type: z._default(z.enum(REPORT_LIST_TYPES), 'MyTask'),
+    keyword: z
+      .optional(z.string().check(z.trim(), z.maxLength(80)))
+      .check(z.describe("Matches the member's name (case-insensitive)")),
   }),
   response: pageOf(ReportSummary),
 });
@@ -193,7 +212,7 @@ export const saveReport = defineEndpoint({
   tag: TAG,
   auth: 'token',
   encoding: 'json',
-  body: ReportContent.extend({ reportId: Id }),
+  body: z.extend(ReportContent, { reportId: Id }),
   response: ReportDetail,
 });
 
@@ -215,7 +234,7 @@ export const getReportsByUserId = defineEndpoint({
   summary: "The member's completed reports (by any provider), newest first",
   tag: TAG,
   auth: 'token',
-  query: Paging.extend({ userId: Id }),
+  query: z.extend(Paging, { userId: Id }),
   response: pageOf(ReportSummary),
 });
 
@@ -247,7 +266,7 @@ export const getReportToDoList = defineEndpoint({
   summary: 'Steps a report can ask of the member, optionally for one category',
   tag: TAG,
   auth: 'token',
-  query: z.object({ categoryId: Id.optional() }),
+  query: z.object({ categoryId: z.optional(Id) }),
   response: z.array(ToDoItem),
 });
 
@@ -258,7 +277,7 @@ export const getReportLifestyleList = defineEndpoint({
   summary: 'Lifestyle advice a report can give, optionally for one area',
   tag: TAG,
   auth: 'token',
-  query: z.object({ area: z.enum(LIFESTYLE_AREAS).optional() }),
+  query: z.object({ area: z.optional(z.enum(LIFESTYLE_AREAS)) }),
   response: z.array(LifestyleItem),
 });
 

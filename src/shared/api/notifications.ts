@@ -3,7 +3,7 @@
  * spec §3. The spec names no path for the tree fetch ("Used, with paths not shown: ... notification
  * tree fetch"); it is `GET /message/reddot/tree`.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NOTIFICATION_TREE_KEYS } from '../app-socket';
 import { NOTIFICATION_CATEGORIES } from '../notification-categories';
 import { defineEndpoint } from './endpoint';
@@ -21,44 +21,46 @@ export const CLIENT_ACTIVITY_CATEGORIES: readonly NotificationCategory[] = [
 ];
 
 export const NotificationItem = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   category: NotificationCategory,
-  title: z.string().describe('In English; the portal shows the template in the provider language'),
-  body: z.string().describe('In English, like title'),
+  title: z.string().check(z.describe('In English; the portal shows the template in the provider language')),
+  body: z.string().check(z.describe('In English, like title')),
   template: z
-    .string()
-    .nullable()
-    .describe(
-      'Template key (notifications.json templates.<key>.title|body in each portal language); null for free text',
+    .nullable(z.string())
+    .check(
+      z.describe(
+        'Template key (notifications.json templates.<key>.title|body in each portal language); null for free text',
+      ),
     ),
   params: z
     .record(z.string(), z.union([z.string(), z.number()]))
-    .describe('Template parameters; startsAt is an ISO instant, shown in the provider time zone'),
+    .check(z.describe('Template parameters; startsAt is an ISO instant, shown in the provider time zone')),
   data: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
   read: z.boolean(),
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
 });
 export type NotificationItem = z.infer<typeof NotificationItem>;
 
 export const NotificationPage = z.object({
   records: z.array(NotificationItem),
   timezone: z
-    .string()
-    .nullable()
-    .describe("The provider's schedule time zone for the times in notifications; null: none set yet"),
-  total: z.number().int(),
-  pageNum: z.number().int(),
-  pageSize: z.number().int(),
+    .nullable(z.string())
+    .check(
+      z.describe("The provider's schedule time zone for the times in notifications; null: none set yet"),
+    ),
+  total: z.number().check(z.int()),
+  pageNum: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
 });
 export type NotificationPage = z.infer<typeof NotificationPage>;
 
 /** What the menu's notification red dot shows. */
-export const RedDotState = z.object({ notification: z.boolean(), unread: z.number().int() });
+export const RedDotState = z.object({ notification: z.boolean(), unread: z.number().check(z.int()) });
 export type RedDotState = z.infer<typeof RedDotState>;
 
-const TreeLeaf = z.object({ key: z.string(), count: z.number().int() });
-const TreeList = TreeLeaf.extend({ children: z.array(TreeLeaf) });
+const TreeLeaf = z.object({ key: z.string(), count: z.number().check(z.int()) });
+const TreeList = z.extend(TreeLeaf, { children: z.array(TreeLeaf) });
 
 /**
  * Spec §3 notification tree: root `NOTIFICATION` (all unread) with the children
@@ -66,23 +68,23 @@ const TreeList = TreeLeaf.extend({ children: z.array(TreeLeaf) });
  * messages) and `NOTIFICATION_UNVIEW_LIST` (every unread notification); each list's children are
  * its categories, keyed by category name.
  */
-export const NotificationTree = TreeLeaf.extend({ children: z.array(TreeList) });
+export const NotificationTree = z.extend(TreeLeaf, { children: z.array(TreeList) });
 export type NotificationTree = z.infer<typeof NotificationTree>;
 export { NOTIFICATION_TREE_KEYS };
 
 export const CategorySummary = z.object({
   category: NotificationCategory,
-  total: z.number().int(),
-  unread: z.number().int(),
-  latestAt: z.string().nullable(),
+  total: z.number().check(z.int()),
+  unread: z.number().check(z.int()),
+  latestAt: z.nullable(z.string()),
 });
 export type CategorySummary = z.infer<typeof CategorySummary>;
 
 /** Push preferences: `false` mutes the push of that category (it is still listed). */
 export const NotificationSettings = z.object({
-  id: z.number().int().nullable(),
+  id: z.nullable(z.number().check(z.int())),
   push: z.record(NotificationCategory, z.boolean()),
-  updatedAt: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
@@ -117,7 +119,7 @@ export const markReadAll = defineEndpoint({
   summary: 'Mark every notification read, or those of one category',
   tag: TAG,
   auth: 'token',
-  query: messagingQuery({ category: NotificationCategory.optional() }),
+  query: messagingQuery({ category: z.optional(NotificationCategory) }),
   response: RedDotState,
 });
 
@@ -141,10 +143,10 @@ export const listMessages = defineEndpoint({
   tag: TAG,
   auth: 'token',
   query: messagingQuery({
-    pageNum: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(5),
-    category: NotificationCategory.optional(),
-    unread: FormBoolean.optional(),
+    pageNum: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+    pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 5),
+    category: z.optional(NotificationCategory),
+    unread: z.optional(FormBoolean),
   }),
   response: NotificationPage,
 });

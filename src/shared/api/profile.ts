@@ -4,27 +4,27 @@
  * provider is reviewed on — specialities, languages, countries served, biography, credentials with
  * the licence number and issuing country, certificate documents and the consultation fee.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AuditStatus } from './account';
 import { defineEndpoint } from './endpoint';
 import { CountryCode, IdList, PersonName } from './fields';
 import { CodeList, Instant, LocalDate, Money } from './workspace-fields';
 
 export const CategoryOption = z.object({
-  id: z.number().int(),
-  code: z.string().describe('Stable code, e.g. REPRODUCTIVE_ENDOCRINOLOGY'),
+  id: z.number().check(z.int()),
+  code: z.string().check(z.describe('Stable code, e.g. REPRODUCTIVE_ENDOCRINOLOGY')),
   name: z.string(),
   description: z.string(),
 });
 
 export const LanguageOption = z.object({
-  code: z.string().describe('ISO 639-1 code'),
-  name: z.string().describe('English name'),
+  code: z.string().check(z.describe('ISO 639-1 code')),
+  name: z.string().check(z.describe('English name')),
   nativeName: z.string(),
 });
 
 export const CountryOption = z.object({
-  code: z.string().describe('ISO 3166-1 alpha-2 code'),
+  code: z.string().check(z.describe('ISO 3166-1 alpha-2 code')),
   name: z.string(),
 });
 
@@ -62,10 +62,10 @@ export const getConsultationCountry = defineEndpoint({
 export const FEE_CURRENCY = 'USD';
 
 export const CertificateDocument = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   contentType: z.string(),
-  size: z.number().int(),
+  size: z.number().check(z.int()),
   uploadedAt: Instant,
 });
 export type CertificateDocument = z.infer<typeof CertificateDocument>;
@@ -75,17 +75,17 @@ export const ConsultInfo = z.object({
   firstName: z.string(),
   lastName: z.string(),
   title: z.string(),
-  avatar: z.string().nullable(),
-  categoryIds: z.array(z.number().int()),
+  avatar: z.nullable(z.string()),
+  categoryIds: z.array(z.number().check(z.int())),
   languages: z.array(z.string()),
   countries: z.array(z.string()),
   biography: z.string(),
-  yearsOfExperience: z.number().int(),
+  yearsOfExperience: z.number().check(z.int()),
   qualifications: z.string(),
   licenceNumber: z.string(),
   licenceCountry: z.string(),
   licenceAuthority: z.string(),
-  licenceExpiresOn: z.string().nullable(),
+  licenceExpiresOn: z.nullable(z.string()),
   documents: z.array(CertificateDocument),
   consultationFee: Money,
   submittedAt: Instant,
@@ -94,63 +94,78 @@ export type ConsultInfo = z.infer<typeof ConsultInfo>;
 
 /** Audit info, spec §3: status, submission and decision times, reasons, and the popup flag. */
 export const AuditInfo = z.object({
-  auditStatus: AuditStatus.nullable().describe('null until the first submission'),
-  auditCreateTime: Instant.nullable().describe('When the profile under review was submitted'),
-  auditedTime: Instant.nullable().describe('When the reviewer decided'),
-  reasons: z.array(z.string()).describe('Why the profile was not approved (AUDIT_NOT_PASSED only)'),
+  auditStatus: z.nullable(AuditStatus).check(z.describe('null until the first submission')),
+  auditCreateTime: z.nullable(Instant).check(z.describe('When the profile under review was submitted')),
+  auditedTime: z.nullable(Instant).check(z.describe('When the reviewer decided')),
+  reasons: z.array(z.string()).check(z.describe('Why the profile was not approved (AUDIT_NOT_PASSED only)')),
   auditedPopupPage: z
     .boolean()
-    .describe('true once the provider has seen the popup of the latest decision; false while it is due'),
+    .check(
+      z.describe('true once the provider has seen the popup of the latest decision; false while it is due'),
+    ),
 });
 export type AuditInfo = z.infer<typeof AuditInfo>;
 
-export const AuditInfoWithProfile = AuditInfo.extend({ consultInfo: ConsultInfo.nullable() });
+export const AuditInfoWithProfile = z.extend(AuditInfo, { consultInfo: z.nullable(ConsultInfo) });
 export type AuditInfoWithProfile = z.infer<typeof AuditInfoWithProfile>;
 
 const Biography = z
   .string()
-  .trim()
-  .min(80, 'Tell clients about your practice in at least 80 characters')
-  .max(3000);
+  .check(
+    z.trim(),
+    z.minLength(80, 'Tell clients about your practice in at least 80 characters'),
+    z.maxLength(3000),
+  );
 
 export const SubmitConsultInfo = z.object({
   firstName: PersonName,
   lastName: PersonName,
-  title: z.string().trim().min(2, 'Required').max(80).describe('Professional title, e.g. Fertility nurse'),
-  categoryIds: IdList.describe('Ids from getDoctorCategoryList, comma-separated'),
-  languages: CodeList.pipe(z.array(z.string().regex(/^[a-z]{2}$/)).min(1, 'Choose at least one language')),
-  countries: CodeList.pipe(
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(2, 'Required'),
+      z.maxLength(80),
+      z.describe('Professional title, e.g. Fertility nurse'),
+    ),
+  categoryIds: IdList.check(z.describe('Ids from getDoctorCategoryList, comma-separated')),
+  languages: z.pipe(
+    CodeList,
+    z.array(z.string().check(z.regex(/^[a-z]{2}$/))).check(z.minLength(1, 'Choose at least one language')),
+  ),
+  countries: z.pipe(
+    CodeList,
     z
-      .array(
-        z
-          .string()
-          .toUpperCase()
-          .regex(/^[A-Z]{2}$/),
-      )
-      .min(1, 'Choose at least one country'),
+      .array(z.string().check(z.toUpperCase(), z.regex(/^[A-Z]{2}$/)))
+      .check(z.minLength(1, 'Choose at least one country')),
   ),
   biography: Biography,
-  yearsOfExperience: z.coerce.number().int().min(0).max(70),
-  qualifications: z.string().trim().min(2, 'Required').max(500).describe('Degrees and training'),
+  yearsOfExperience: z.coerce.number().check(z.int(), z.gte(0), z.lte(70)),
+  qualifications: z
+    .string()
+    .check(z.trim(), z.minLength(2, 'Required'), z.maxLength(500), z.describe('Degrees and training')),
   licenceNumber: z
     .string()
-    .trim()
-    .min(3, 'Enter your licence number')
-    .max(40)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, 'Use letters, digits, spaces, dots, slashes and dashes'),
-  licenceCountry: CountryCode.describe('Country that issued the licence'),
-  licenceAuthority: z.string().trim().max(120).default('').describe('Issuing body, e.g. GMC'),
+    .check(
+      z.trim(),
+      z.minLength(3, 'Enter your licence number'),
+      z.maxLength(40),
+      z.regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, 'Use letters, digits, spaces, dots, slashes and dashes'),
+    ),
+  licenceCountry: CountryCode.check(z.describe('Country that issued the licence')),
+  licenceAuthority: z
+    ._default(z.string().check(z.trim(), z.maxLength(120)), '')
+    .check(z.describe('Issuing body, e.g. GMC')),
   licenceExpiresOn: z
-    .union([z.literal(''), LocalDate])
-    .default('')
-    .describe('YYYY-MM-DD, empty if none'),
-  documentIds: IdList.describe('Uploaded certificate documents (licence, diplomas), at least one'),
-  consultationFee: z.coerce
-    .number()
-    .min(0)
-    .max(2000)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use at most two decimals')
-    .describe('Fee per consultation in USD'),
+    ._default(z.union([z.literal(''), LocalDate]), '')
+    .check(z.describe('YYYY-MM-DD, empty if none')),
+  documentIds: IdList.check(z.describe('Uploaded certificate documents (licence, diplomas), at least one')),
+  consultationFee: z.coerce.number().check(
+    z.gte(0),
+    z.lte(2000),
+    z.refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use at most two decimals'),
+    z.describe('Fee per consultation in USD'),
+  ),
 });
 
 export const addConsultInfoAudit = defineEndpoint({

@@ -1,14 +1,14 @@
 /** Protocol (agreement) calls, spec §7 "Protocol": versioned protocols and per-user records. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { Id, IdList } from './fields';
 
 export const ProtocolKind = z.enum(['TERMS_OF_SERVICE', 'PRIVACY_POLICY']);
 
 export const Protocol = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   kind: ProtocolKind,
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   title: z.string(),
   content: z.string(),
   publishedAt: z.string(),
@@ -23,7 +23,7 @@ export const isDoctorPopupUserProtocolMsg = defineEndpoint({
   tag: 'Protocol',
   auth: 'token',
   params: z.object({ userId: Id }),
-  response: z.object({ popup: z.boolean(), protocolIds: z.array(z.number().int()) }),
+  response: z.object({ popup: z.boolean(), protocolIds: z.array(z.number().check(z.int())) }),
 });
 
 export const getProtocolPopupInfo = defineEndpoint({
@@ -43,16 +43,16 @@ export const addProtocolRecords = defineEndpoint({
   summary: 'Record that the signed-in provider agreed to the given protocol versions',
   tag: 'Protocol',
   auth: 'token',
-  query: z.object({ platform: z.string().trim().min(1).max(40) }),
+  query: z.object({ platform: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) }),
   body: z.object({ protocolIds: IdList }),
-  response: z.object({ recorded: z.number().int() }),
+  response: z.object({ recorded: z.number().check(z.int()) }),
 });
 
 /** One protocol version a provider agreed to (spec §7 `records/add`). */
 export const AcceptedProtocol = z.object({
-  protocolId: z.number().int(),
+  protocolId: z.number().check(z.int()),
   kind: ProtocolKind,
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   title: z.string(),
   agreedAt: z.string(),
   /** The platform the agreement was given on (`records/add?platform=`). */
@@ -72,7 +72,7 @@ export const getPublishProtocolVersionInfo = defineEndpoint({
   tag: 'Protocol',
   auth: 'public',
   response: z.object({
-    protocols: z.array(Protocol.omit({ content: true })),
-    accepted: z.array(AcceptedProtocol).nullable(),
+    protocols: z.array(z.omit(Protocol, { content: true })),
+    accepted: z.nullable(z.array(AcceptedProtocol)),
   }),
 });

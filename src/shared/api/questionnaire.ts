@@ -6,7 +6,7 @@
  * treatments so far, tracking, lifestyle and the partner's work-up. Free text stays in the
  * member's words; coded answers are translated by the portal.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AppointmentSummary } from './consultation';
 import { defineEndpoint } from './endpoint';
 import { Id } from './fields';
@@ -23,65 +23,67 @@ export const TRACKING_METHODS = ['BASAL_TEMPERATURE', 'LH_TESTS', 'CERVICAL_MUCU
 export const SMOKING = ['NEVER', 'FORMER', 'CURRENT'] as const;
 export const SEMEN_ANALYSIS = ['NOT_DONE', 'NORMAL', 'ABNORMAL', 'PENDING'] as const;
 
-const Text = z.string().trim().min(1).max(500);
+const Text = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
 
 export const IntakeAnswers = z.object({
   goal: z.enum(INTAKE_GOALS),
   /** The reason for this consultation, in the member's words. */
-  mainConcern: z.string().trim().min(1).max(2000),
+  mainConcern: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
   /** What the member wants to ask. */
-  questions: z.array(Text).max(10),
-  age: z.number().int().min(16).max(60),
-  heightCm: z.number().int().min(120).max(220).nullable(),
-  weightKg: z.number().min(30).max(250).nullable(),
+  questions: z.array(Text).check(z.maxLength(10)),
+  age: z.number().check(z.int(), z.gte(16), z.lte(60)),
+  heightCm: z.nullable(z.number().check(z.int(), z.gte(120), z.lte(220))),
+  weightKg: z.nullable(z.number().check(z.gte(30), z.lte(250))),
   /** Months of trying to conceive; null when not trying. */
-  tryingForMonths: z.number().int().min(0).max(240).nullable(),
+  tryingForMonths: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(240))),
   /** Null while pregnant. */
-  cycle: z
-    .object({
+  cycle: z.nullable(
+    z.object({
       regularity: z.enum(CYCLE_REGULARITIES),
-      averageLengthDays: z.number().int().min(15).max(120).nullable(),
-      shortestDays: z.number().int().min(15).max(120).nullable(),
-      longestDays: z.number().int().min(15).max(180).nullable(),
-      periodLengthDays: z.number().int().min(1).max(15).nullable(),
-      lastPeriodStart: LocalDate.nullable(),
-    })
-    .nullable(),
+      averageLengthDays: z.nullable(z.number().check(z.int(), z.gte(15), z.lte(120))),
+      shortestDays: z.nullable(z.number().check(z.int(), z.gte(15), z.lte(120))),
+      longestDays: z.nullable(z.number().check(z.int(), z.gte(15), z.lte(180))),
+      periodLengthDays: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(15))),
+      lastPeriodStart: z.nullable(LocalDate),
+    }),
+  ),
   /** Only while pregnant. */
-  pregnancy: z.object({ weeks: z.number().int().min(1).max(42), dueDate: LocalDate.nullable() }).nullable(),
+  pregnancy: z.nullable(
+    z.object({ weeks: z.number().check(z.int(), z.gte(1), z.lte(42)), dueDate: z.nullable(LocalDate) }),
+  ),
   obstetricHistory: z.object({
-    pregnancies: z.number().int().min(0).max(20),
-    births: z.number().int().min(0).max(20),
-    miscarriages: z.number().int().min(0).max(20),
+    pregnancies: z.number().check(z.int(), z.gte(0), z.lte(20)),
+    births: z.number().check(z.int(), z.gte(0), z.lte(20)),
+    miscarriages: z.number().check(z.int(), z.gte(0), z.lte(20)),
   }),
-  conditions: z.array(Text).max(20),
-  medications: z.array(Text).max(20),
-  allergies: z.array(Text).max(20),
-  previousTreatments: z.array(Text).max(20),
+  conditions: z.array(Text).check(z.maxLength(20)),
+  medications: z.array(Text).check(z.maxLength(20)),
+  allergies: z.array(Text).check(z.maxLength(20)),
+  previousTreatments: z.array(Text).check(z.maxLength(20)),
   tracking: z.array(z.enum(TRACKING_METHODS)),
   lifestyle: z.object({
     smoking: z.enum(SMOKING),
-    alcoholUnitsPerWeek: z.number().int().min(0).max(100),
-    exerciseDaysPerWeek: z.number().int().min(0).max(7),
+    alcoholUnitsPerWeek: z.number().check(z.int(), z.gte(0), z.lte(100)),
+    exerciseDaysPerWeek: z.number().check(z.int(), z.gte(0), z.lte(7)),
   }),
   /** Null when the member has no partner in the plan. */
-  partner: z.object({ semenAnalysis: z.enum(SEMEN_ANALYSIS) }).nullable(),
+  partner: z.nullable(z.object({ semenAnalysis: z.enum(SEMEN_ANALYSIS) })),
   /** Whether the member lets this provider see her cycle data during the consultation. */
   shareCycleData: z.boolean(),
 });
 export type IntakeAnswers = z.infer<typeof IntakeAnswers>;
 
 export const IntakeQuestionnaire = z.object({
-  formVersion: z.number().int(),
+  formVersion: z.number().check(z.int()),
   submittedAt: Instant,
   answers: IntakeAnswers,
 });
 export type IntakeQuestionnaire = z.infer<typeof IntakeQuestionnaire>;
 
 export const AppointmentQuestionnaire = z.object({
-  appointment: AppointmentSummary.extend({ memberTimezone: z.string() }),
+  appointment: z.extend(AppointmentSummary, { memberTimezone: z.string() }),
   /** Null when the member has not filled it in. */
-  questionnaire: IntakeQuestionnaire.nullable(),
+  questionnaire: z.nullable(IntakeQuestionnaire),
 });
 export type AppointmentQuestionnaire = z.infer<typeof AppointmentQuestionnaire>;
 

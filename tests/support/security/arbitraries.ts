@@ -28,7 +28,7 @@ export type JsonSchema = {
   maxItems?: number;
 };
 
-export function jsonSchemaOf(schema: z.ZodType | undefined): JsonSchema | null {
+export function jsonSchemaOf(schema: z.core.$ZodType | undefined): JsonSchema | null {
   if (!schema) return null;
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }

@@ -1,0 +1,27 @@
+/**
+ * Clients and appointments calls (issue 5; src/shared/api/consultation.ts and the appointment's
+ * questionnaire), one function per endpoint.
+ */
+import * as consultation from '../shared/api/consultation';
+import type { BodyOf, QueryOf } from '../shared/api/endpoint';
+import * as questionnaire from '../shared/api/questionnaire';
+import type { ApiClient, CallInput } from './client';
+
+type Extra = Pick<CallInput, 'quiet' | 'signal'>;
+type Query = Record<string, string | number | boolean | undefined>;
+
+export const consultationApi = (api: ApiClient) => ({
+  clients: (query: QueryOf<typeof consultation.getClientList>, extra?: Extra) =>
+    api.call(consultation.getClientList, { query: query as Query, ...extra }),
+  orders: (query: QueryOf<typeof consultation.getOrderList>, extra?: Extra) =>
+    api.call(consultation.getOrderList, { query: query as Query, ...extra }),
+  order: (id: number, extra?: Extra) => api.call(consultation.getOrderDetail, { query: { id }, ...extra }),
+  start: (id: number, extra?: Extra) => api.call(consultation.startConsultation, { query: { id }, ...extra }),
+  end: (quickBloxId: number, extra?: Extra) =>
+    api.call(consultation.endConsultation, { query: { quickBloxId }, ...extra }),
+  cancel: (body: BodyOf<typeof consultation.cancelConsultation>, extra?: Extra) =>
+    api.call(consultation.cancelConsultation, { body, ...extra }),
+  /** The intake questionnaire of an appointment (spec §2 /question). */
+  questionnaire: (appointmentId: number, extra?: Extra) =>
+    api.call(questionnaire.getAppointmentQuestionnaire, { query: { appointmentId }, ...extra }),
+});
