@@ -11,6 +11,8 @@ async function openUpcoming(page: Page, client: string, topic: string) {
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Appointments' })
     .click();
+  // Fill the search only once the Appointments page is there, not a search of the page before it.
+  await expect(page.getByRole('table', { name: 'Your appointments' })).toBeVisible();
   const filter = page.getByRole('search');
   await filter.getByLabel('Client name').fill(client);
   await filter.getByLabel('Client name').press('Enter');

@@ -159,6 +159,9 @@ test('finds a client, opens one of their appointments and comes back to the same
     .getByRole('link', { name: 'Appointments' })
     .click();
   const orders = page.getByRole('table', { name: 'Your appointments' });
+  // The Clients page, whose search field has the same label, stays until the Appointments page has
+  // loaded: fill the field only once that page is there.
+  await expect(orders).toBeVisible();
   const filter = page.getByRole('search');
   await filter.getByLabel('Client name').fill('Clara Jensen');
   await filter.getByLabel('Client name').press('Enter');
