@@ -50,6 +50,13 @@ export function prosodyPaths(dataDir: string): ProsodyPaths {
  */
 export const ARCHIVE_ITEM_LIMIT = 50_000;
 
+/**
+ * The c2s rate limit of mod_limits: 1,000,000 bytes a second per client connection. Prosody 0.12
+ * pauses a connection after each read for its size over this rate, on top of handling it, so it
+ * is chosen from the heaviest traffic a client sends (docs/prosody.md "The c2s rate limit").
+ */
+export const C2S_RATE = '1mb/s';
+
 const lua = (value: string) => JSON.stringify(value);
 const list = (values: readonly string[]) => `{ ${values.map(lua).join(', ')} }`;
 
@@ -127,8 +134,9 @@ storage = { archive = "portal_archive" }
 -- At its item limit (default 10,000) the internal store rereads and rewrites a user's whole archive
 -- every 100 messages (docs/prosody.md "Configuration facts"); under it an append is one line.
 storage_archive_item_limit = ${ARCHIVE_ITEM_LIMIT}
+-- Bytes a second one client connection may send (docs/prosody.md "The c2s rate limit").
 limits = {
-  c2s = { rate = "512kb/s" };
+  c2s = { rate = "${C2S_RATE}" };
 }
 
 log = {
