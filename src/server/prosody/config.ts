@@ -50,6 +50,13 @@ export function prosodyPaths(dataDir: string): ProsodyPaths {
  */
 export const ARCHIVE_ITEM_LIMIT = 50_000;
 
+/**
+ * The c2s rate limit of mod_limits: 1,000,000 bytes a second per client connection. Prosody 0.12
+ * pauses a connection after each read for its size over this rate, on top of handling it, so it
+ * is chosen from the heaviest traffic a client sends (docs/prosody.md "The c2s rate limit").
+ */
+export const C2S_RATE = '1mb/s';
+
 const lua = (value: string) => JSON.stringify(value);
 const list = (values: readonly string[]) => `{ ${values.map(lua).join(', ')} }`;
 
@@ -120,12 +127,16 @@ smacks_max_unacked_stanzas = 500
 -- Message archive (XEP-0313): every one-to-one message.
 default_archive_policy = true
 archive_expires_after = "1w"
-storage = "internal"
+-- Files under the data directory; the one-to-one archive through our driver, which appends to the
+-- same files at a fraction of the cost (mod_storage_portal_archive.lua, docs/prosody.md).
+default_storage = "internal"
+storage = { archive = "portal_archive" }
 -- At its item limit (default 10,000) the internal store rereads and rewrites a user's whole archive
 -- every 100 messages (docs/prosody.md "Configuration facts"); under it an append is one line.
 storage_archive_item_limit = ${ARCHIVE_ITEM_LIMIT}
+-- Bytes a second one client connection may send (docs/prosody.md "The c2s rate limit").
 limits = {
-  c2s = { rate = "512kb/s" };
+  c2s = { rate = "${C2S_RATE}" };
 }
 
 log = {

@@ -42,11 +42,13 @@ describe('generated Prosody configuration', () => {
   it('keeps message archives under the limit where Prosody rewrites them per message (docs/prosody.md)', () => {
     expect(config).toContain('storage_archive_item_limit = 50000');
     expect(config).toContain('archive_expires_after = "1w"');
+    // mod_mam's store through our driver, every other store the internal one (docs/prosody.md).
+    expect(config).toContain('default_storage = "internal"\nstorage = { archive = "portal_archive" }');
   });
 
   it('limits each client connection, with the module that applies the limit', () => {
     expect(GLOBAL_MODULES).toContain('limits');
-    expect(config).toMatch(/limits = \{\n\s+c2s = \{ rate = "512kb\/s" \};\n\}/);
+    expect(config).toMatch(/limits = \{\n\s+c2s = \{ rate = "1mb\/s" \};\n\}/);
   });
 
   it('loads the history module on the host and the MUC component, with its time-out', () => {

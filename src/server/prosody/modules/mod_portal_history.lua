@@ -20,6 +20,7 @@ local base64 = require "util.encodings".base64;
 local datamanager = require "util.datamanager";
 local random = require "util.random";
 local hex = require "util.hex";
+local lists = module:require "portal_lists";
 
 local hook_base = module:get_option_string("portal_hook_base");
 local secret = module:get_option_string("portal_hook_secret");
@@ -43,7 +44,9 @@ end
 -- is. The list file is rewritten only when the delivered part is at least as long as what waits
 -- (and at least compact_at lines), so each line is copied at most a constant number of times. The
 -- cursor always moves back before the file shrinks: a crash in between sends some reports again,
--- which the portal drops as duplicates, and never skips one.
+-- which the portal drops as duplicates, and never skips one. A report is stored as its JSON text,
+-- encoded once when it is queued: the line on disk is that string, and a batch's body is the
+-- waiting texts joined, so no report is serialised twice.
 
 local OUTBOX_CURSOR = OUTBOX .. "_sent";
 local compact_at = module:get_option_number("portal_history_compact", 1000);
@@ -60,7 +63,8 @@ local function load_outbox()
 	queue, head, tail = {}, 1, 0;
 	for i = sent + 1, #items do
 		tail = tail + 1;
-		queue[tail] = items[i];
+		-- An outbox written before reports were stored as JSON holds tables.
+		queue[tail] = type(items[i]) == "table" and json.encode(items[i]) or items[i];
 	end
 	if sent > 0 then module:log("info", "%d history report(s) left by the last run are sent again", #items - sent); end
 end
@@ -127,7 +131,7 @@ function pump()
 	http.request(hook_base .. "/messages", {
 		method = "POST";
 		headers = { ["Content-Type"] = "application/json"; ["X-Portal-Secret"] = secret };
-		body = json.encode({ items = batch });
+		body = '{"items":[' .. table.concat(batch, ",") .. "]}";
 	}, function(_, code)
 		if finished then return; end
 		guard:stop();
@@ -141,15 +145,58 @@ function pump()
 	end);
 end
 
+-- JSON of a report: strings, booleans, and tables of them (an array when it has a first element;
+-- {} when empty, as util.json writes it and the portal reads it, docs/prosody.md).
+local json_escapes = { ['"'] = '\\"', ["\\"] = "\\\\" };
+for byte = 0, 31 do json_escapes[string.char(byte)] = string.format("\\u%04x", byte); end
+
+local function json_value(out, value)
+	local kind = type(value);
+	if kind == "string" then
+		out[#out + 1] = '"' .. value:gsub('[%z\1-\31"\\]', json_escapes) .. '"';
+	elseif kind == "boolean" or kind == "number" then
+		out[#out + 1] = tostring(value);
+	elseif kind == "table" and value[1] ~= nil then
+		out[#out + 1] = "[";
+		for i, v in ipairs(value) do
+			if i > 1 then out[#out + 1] = ","; end
+			json_value(out, v);
+		end
+		out[#out + 1] = "]";
+	elseif kind == "table" then
+		out[#out + 1] = "{";
+		local first = true;
+		for k, v in pairs(value) do
+			out[#out + 1] = first and "" or ",";
+			first = false;
+			json_value(out, tostring(k));
+			out[#out + 1] = ":";
+			json_value(out, v);
+		end
+		out[#out + 1] = "}";
+	else
+		out[#out + 1] = "null";
+	end
+end
+
+local function json_text(value)
+	local out = {};
+	json_value(out, value);
+	return table.concat(out);
+end
+
+local append_to_outbox = lists.appender(nil, module.host, OUTBOX);
+
 local function enqueue(item)
-	local ok, err = datamanager.list_append(nil, module.host, OUTBOX, item);
+	local text = json_text(item);
+	local ok, err = append_to_outbox("item(" .. lists.quoted(text) .. ");\n");
 	if not ok then
 		-- Not on disk, so not in the cursor's count either: it is not reported.
 		module:log("error", "Could not queue a history report for %s: %s", tostring(item.id), tostring(err));
 		return;
 	end
 	tail = tail + 1;
-	queue[tail] = item;
+	queue[tail] = text;
 	pump();
 end
 
