@@ -4,7 +4,9 @@
  * separate trips through its engine. Here a text is parsed and described once (its parameter
  * types and result columns remembered), and each call is one trip of Bind, Execute and Sync, which
  * also lets PostgreSQL keep a generic plan. Values are serialised and rows parsed with the instance's own serializers and
- * parsers, exactly as `query()` does, so results are the same.
+ * parsers, exactly as `query()` does, so results are the same. Like `query()`, the answer is read with
+ * `execProtocolStream`: its messages are parsed as they come, where `execProtocol` also copies every
+ * byte of the answer twice into a raw buffer nobody here reads.
  */
 import { parse, protocol, type messages as wire, type PGlite, type Results } from '@electric-sql/pglite';
 
@@ -70,13 +72,13 @@ export class PGliteStatements {
       });
       let messages;
       try {
-        ({ messages } = await this.#db.execProtocol(
+        messages = await this.#db.execProtocolStream(
           concat([
             serialize.bind({ statement: prepared.name, values }),
             serialize.execute({}),
             serialize.sync(),
           ]),
-        ));
+        );
       } catch (error) {
         throw withQuery(error, text, parameters);
       }
@@ -103,7 +105,7 @@ export class PGliteStatements {
     parts.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
     let messages;
     try {
-      ({ messages } = await this.#db.execProtocol(concat(parts)));
+      messages = await this.#db.execProtocolStream(concat(parts));
     } catch (error) {
       throw withQuery(error, text, parameters);
     }
