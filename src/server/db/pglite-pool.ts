@@ -27,9 +27,10 @@ export class PGlitePool implements PostgresPool {
    */
   readonly #client: PostgresPoolClient;
 
-  constructor(db: PGlite) {
+  /** `options` go to the prepared statements (pglite-statements.ts). */
+  constructor(db: PGlite, options: { syncToFs?: boolean } = {}) {
     this.#db = db;
-    const statements = new PGliteStatements(db);
+    const statements = new PGliteStatements(db, options);
     const client = {
       async query(sql: string, parameters: readonly unknown[]) {
         // Without parameters use the simple protocol, which also runs multi-statement migrations.
