@@ -1,12 +1,13 @@
 /** Session tokens: random 256-bit values; only their SHA-256 is stored (docs/architecture.md §3 "Auth"). */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Runs on every authenticated request: the one-shot `hash` (Node ≥ 20.12), no Hash object. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Compares a secret the caller sent with the expected one in constant time. */

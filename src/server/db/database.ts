@@ -25,7 +25,9 @@ export async function openDatabase(options: {
   const { PGlite } = await import('@electric-sql/pglite');
   if ((await readdir(dir)).length === 0) await copyTemplate(PGlite, dir);
   const pglite = await PGlite.create(dir);
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  // A data directory in Node is NodeFS, which writes through: no sync after each statement.
+  const pool = new PGlitePool(pglite, { syncToFs: false });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /**

@@ -17,21 +17,20 @@ function commandOf(sql: string): Command {
 
 export class PGlitePool implements PostgresPool {
   readonly #db: PGlite;
-  readonly #statements: PGliteStatements;
   #held = false;
   readonly #waiting: Array<() => void> = [];
+  /**
+   * The one client, the same object on every `connect()`: Kysely keeps its connection wrapper per
+   * client object, so a new object per checkout would make it build (and weakly remember) a new
+   * one for every query. Kysely releases each checkout exactly once; a release while nothing is
+   * held does nothing.
+   */
+  readonly #client: PostgresPoolClient;
 
-  constructor(db: PGlite) {
+  /** `options` go to the prepared statements (pglite-statements.ts). */
+  constructor(db: PGlite, options: { syncToFs?: boolean } = {}) {
     this.#db = db;
-    this.#statements = new PGliteStatements(db);
-  }
-
-  async connect(): Promise<PostgresPoolClient> {
-    if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    this.#held = true;
-    let released = false;
-    const db = this.#db;
-    const statements = this.#statements;
+    const statements = new PGliteStatements(db, options);
     const client = {
       async query(sql: string, parameters: readonly unknown[]) {
         // Without parameters use the simple protocol, which also runs multi-statement migrations.
@@ -53,14 +52,20 @@ export class PGlitePool implements PostgresPool {
         };
       },
       release: () => {
-        if (released) return;
-        released = true;
+        if (!this.#held) return;
         const next = this.#waiting.shift();
         if (next) next();
         else this.#held = false;
       },
     };
-    return client as unknown as PostgresPoolClient;
+    this.#client = client as unknown as PostgresPoolClient;
+  }
+
+  async connect(): Promise<PostgresPoolClient> {
+    // Handed over by `release` with #held still set, so no one can take it in between.
+    if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else this.#held = true;
+    return this.#client;
   }
 
   async end(): Promise<void> {

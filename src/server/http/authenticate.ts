@@ -31,13 +31,12 @@ function fail(failure: TokenFailure): never {
   throw new ApiError(failure.code, failure.message);
 }
 
-async function loadSession(
+/** The session and the provider's profile by one indexed read, remembered in the session cache. */
+async function readSession(
   ctx: ServerContext,
   tokenHash: string,
 ): Promise<{ session: CachedSession; provider?: SignedInProvider } | null> {
   const now = Date.now();
-  const cached = ctx.sessionCache.get(tokenHash, now);
-  if (cached) return { session: cached };
   const row = await ctx.db
     .selectFrom('sessions')
     .innerJoin('providers', 'providers.id', 'sessions.provider_id')
@@ -70,7 +69,9 @@ async function loadSession(
 export async function authenticate(ctx: ServerContext, token: string | null): Promise<AuthenticatedSession> {
   if (!token) fail(MISSING_TOKEN);
   const tokenHash = hashToken(token);
-  const loaded = await loadSession(ctx, tokenHash);
+  // A cache hit, the usual case, is taken without a further async call.
+  const cached = ctx.sessionCache.get(tokenHash, Date.now());
+  const loaded = cached ? { session: cached } : await readSession(ctx, tokenHash);
   if (!loaded) fail(UNKNOWN_TOKEN);
   const { session, provider } = loaded;
   if (session.endReason) fail(failureForEnded(session.endReason));

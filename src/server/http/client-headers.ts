@@ -16,14 +16,15 @@ export interface ClientHeaders {
   authToken: string | null;
 }
 
+/** `name` as Node keeps it: lower case. */
 function header(request: FastifyRequest, name: string): string | null {
-  const value = request.headers[name.toLowerCase()];
+  const value = request.headers[name];
   const text = Array.isArray(value) ? value[0] : value;
   return text && text.trim() ? text.trim() : null;
 }
 
 export function readClientHeaders(request: FastifyRequest): ClientHeaders {
-  const version = header(request, 'apiVersion');
+  const version = header(request, 'apiversion');
   if (version !== null && Number(version) !== API_VERSION) {
     throw new ApiError(
       'API_VERSION_UNSUPPORTED',
@@ -40,6 +41,6 @@ export function readClientHeaders(request: FastifyRequest): ClientHeaders {
     timezone,
     country: country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
     os: header(request, 'os'),
-    authToken: header(request, 'authToken'),
+    authToken: header(request, 'authtoken'),
   };
 }

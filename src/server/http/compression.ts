@@ -50,20 +50,34 @@ function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
 
 const applies = (request: FastifyRequest) => request.method !== 'HEAD' && API_PATH.test(request.url);
 
+/**
+ * A callback hook, not an async one: most answers pass through untouched, and an async hook would
+ * cost each of them a promise and a turn of the microtask queue before it is written
+ * (docs/architecture.md §4 "Server"); only an answer being compressed waits for zlib.
+ */
 export function installApiCompression(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!applies(request) || reply.hasHeader('content-encoding')) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (bytes.length < MIN_BYTES) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!applies(request) || reply.hasHeader('content-encoding')) return done(null, payload);
+    const size =
+      typeof payload === 'string'
+        ? Buffer.byteLength(payload)
+        : Buffer.isBuffer(payload)
+          ? payload.length
+          : 0;
+    if (size < MIN_BYTES) return done(null, payload);
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     // From here the answer depends on Accept-Encoding, whichever way it goes.
     reply.header('Vary', 'Accept-Encoding');
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const compressed = await compress(bytes, encoding);
-    reply.header('Content-Encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+    if (!encoding) return done(null, payload);
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer);
+    compress(bytes, encoding).then(
+      (compressed) => {
+        reply.header('Content-Encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: Error) => done(error),
+    );
   });
 }

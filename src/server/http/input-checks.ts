@@ -13,14 +13,24 @@ import { ApiError } from './api-error';
 export const NUL_MESSAGE = 'must not contain NUL characters';
 const MAX_REPORTED = 20;
 
+const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/** Whether a value has no string in it at all: nothing to walk (the usual query and params). */
+function holdsNoText(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return typeof value !== 'string';
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
+
 /**
  * Every key or string value holding U+0000, by its dotted path; walked without recursion, so a
  * deeply nested JSON body cannot exhaust the stack.
  */
 export function nulFields(value: unknown, where: string): FieldError[] {
   const found: FieldError[] = [];
+  if (holdsNoText(value)) return found;
   const pending: Array<[unknown, string]> = [[value, '']];
-  const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
   while (pending.length > 0 && found.length < MAX_REPORTED) {
     const [item, path] = pending.pop()!;
     if (typeof item === 'string') {
@@ -39,16 +49,18 @@ export function nulFields(value: unknown, where: string): FieldError[] {
 
 /**
  * Refuses U+0000 in the path parameters, query and parsed body of every route of `scope` (the
- * `/api` scope: contract endpoints and file routes alike) with a 400 naming the fields.
+ * `/api` scope: contract endpoints and file routes alike) with a 400 naming the fields. A
+ * callback hook: it never waits, and an async one would cost every request a promise and a turn
+ * of the microtask queue (docs/architecture.md §4 "Server").
  */
 export function refuseNulCharacters(scope: FastifyInstance): void {
-  scope.addHook('preValidation', async (request) => {
+  scope.addHook('preValidation', (request, _reply, done) => {
     const found = [
       ...nulFields(request.params, 'params'),
       ...nulFields(request.query, 'query'),
       ...nulFields(request.body, 'body'),
     ];
-    if (found.length > 0) throw ApiError.validation(found);
+    done(found.length > 0 ? ApiError.validation(found) : undefined);
   });
 }
 

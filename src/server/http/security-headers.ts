@@ -69,7 +69,7 @@ function contentSecurityPolicy(request: FastifyRequest, contentType: string): st
 }
 
 function applyHeaders(request: FastifyRequest, reply: FastifyReply) {
-  for (const [name, value] of Object.entries(BASE_HEADERS)) reply.header(name, value);
+  reply.headers(BASE_HEADERS);
   // A 304 has no body type; its headers would replace the cached page's policy.
   if (reply.statusCode !== 304) {
     const contentType = String(reply.getHeader('content-type') ?? '');
@@ -82,9 +82,13 @@ function applyHeaders(request: FastifyRequest, reply: FastifyReply) {
     reply.header('Cache-Control', 'no-store');
 }
 
+/**
+ * A synchronous hook: it only sets headers, and an async one would cost every answer a promise
+ * and a turn of the microtask queue before it is written (docs/architecture.md §4 "Server").
+ */
 export function installSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     applyHeaders(request, reply);
-    return payload;
+    done(null, payload);
   });
 }

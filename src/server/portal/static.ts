@@ -13,7 +13,8 @@ import { ApiError } from '../http/api-error';
 import { sendError } from '../http/envelope';
 import { routedMethods } from '../http/methods';
 
-const NOT_PORTAL = /^\/(api|qb|internal|socket|xmpp-websocket|http-bind|assets)(\/|$)/;
+/** Tested on the path, or on the whole URL: a query string ends the first segment too. */
+const NOT_PORTAL = /^\/(api|qb|internal|socket|xmpp-websocket|http-bind|assets)([/?]|$)/;
 const PAGE_METHODS = ['GET', 'HEAD'];
 /** Longest file name the file system takes (NAME_MAX); a longer segment names a page, not a file. */
 const NAME_MAX = 255;
@@ -36,16 +37,21 @@ function pagePathKind(url: string): 'bad' | 'page' | 'maybe-file' {
 export async function registerPortal(app: FastifyInstance, portalDir: string | null) {
   const hasPortal = portalDir !== null && existsSync(path.join(portalDir, 'index.html'));
   if (hasPortal) {
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook: it runs for every request, API calls included, and an async one would cost
+    // each a promise and a turn of the microtask queue (docs/architecture.md §4 "Server").
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!PAGE_METHODS.includes(request.method) || NOT_PORTAL.test(request.url)) return done();
       const url = request.url.split('?')[0]!;
-      if (!PAGE_METHODS.includes(request.method) || NOT_PORTAL.test(url)) return;
       const kind = pagePathKind(url);
       if (kind === 'bad')
-        throw new ApiError('BAD_REQUEST', `The path ${JSON.stringify(url)} cannot name a page`);
+        return done(new ApiError('BAD_REQUEST', `The path ${JSON.stringify(url)} cannot name a page`));
       if (kind === 'page') {
         reply.header('Cache-Control', 'no-cache');
-        return reply.sendFile('index.html');
+        // Answered here: Fastify goes no further when the hook sends without calling done.
+        reply.sendFile('index.html');
+        return;
       }
+      done();
     });
     await app.register(fastifyStatic, {
       root: portalDir,

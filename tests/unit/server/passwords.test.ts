@@ -24,5 +24,7 @@ describe('tokens', () => {
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(newToken()).not.toBe(token);
     expect(hashToken(token)).toMatch(/^[a-f0-9]{64}$/);
+    // SHA-256 in hex (FIPS 180-2 test vector): stored token hashes stay comparable.
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });

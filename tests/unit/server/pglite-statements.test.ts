@@ -35,6 +35,22 @@ describe('PGliteStatements', () => {
     expect((await statements.query(text, params)).rows).toEqual(theirs.rows);
   });
 
+  it('binds multi-byte text, nulls and bytes as PGlite query() does', async () => {
+    const text =
+      'select $1::text as t, $2::text as n, $3::bytea as b, length($1::text) as chars, $4::int8 as big';
+    const params = ['Zoë ☃ 𝄞', null, new Uint8Array([0, 1, 254, 255]), 9007199254740993n];
+    const ours = await statements.query(text, params);
+    expect(ours.rows).toEqual((await db.query(text, params)).rows);
+    expect(ours.rows[0]).toMatchObject({ t: 'Zoë ☃ 𝄞', n: null, chars: 7 });
+    expect(ours.fields.map((f) => f.name)).toEqual(['t', 'n', 'b', 'chars', 'big']);
+  });
+
+  it('answers the same without a file-system sync after each statement', async () => {
+    const unsynced = new PGliteStatements(db, { syncToFs: false });
+    const text = 'select * from things where id = $1';
+    expect((await unsynced.query(text, [1])).rows).toEqual((await db.query(text, [1])).rows);
+  });
+
   it('reports affected rows of writes', async () => {
     const result = await statements.query('update things set ok = $1 where id = $2', [false, 2]);
     expect(result.affectedRows).toBe(1);
