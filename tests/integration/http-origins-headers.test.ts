@@ -79,7 +79,16 @@ describe('WebSocket Origin: scheme, host and port', () => {
 
 describe('security headers of API answers', () => {
   it('sends no-store, nosniff, no framing and a locked-down policy on /api, /qb and BOSH', async () => {
-    for (const path of [VERSION_INFO, '/api/no/such/thing', '/qb/users.json', '/http-bind']) {
+    // Also a query straight after the prefix, and a URL refused before routing (its percent-encoding
+    // does not decode), which Fastify answers without running the route hooks.
+    for (const path of [
+      VERSION_INFO,
+      '/api/no/such/thing',
+      '/api?x=1',
+      '/qb/users.json',
+      '/http-bind',
+      '/api/%E0%A4%A',
+    ]) {
       const answer = await rawRequest(stack.url, { path });
       expect(answer.headers['cache-control'], path).toBe('no-store');
       expect(answer.headers['x-content-type-options'], path).toBe('nosniff');

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ErrorCode, FieldError } from '../../shared/api/envelope';
 import { ApiError } from './api-error';
 import { VENDOR_PATH } from './raw-answer';
+import { rawAnswerHeaders } from './security-headers';
 
 export function ok<T>(reply: FastifyReply, data: T, message = 'success') {
   return reply.code(200).send({ code: 'OK', message, data });
@@ -94,9 +95,11 @@ export function installEnvelopeHandlers(app: FastifyInstance) {
 
 /**
  * Fastify's `frameworkErrors`: what it refuses before routing (a URL whose percent-encoding does
- * not decode), in the envelope — or the vendor's shape under `/qb`.
+ * not decode), in the envelope — or the vendor's shape under `/qb` — with the security headers.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Such an answer runs no route hooks, so it takes the raw answers' security headers itself.
+  reply.headers(rawAnswerHeaders());
   const answer = errorForStatus(error) ?? new ApiError('BAD_REQUEST', error.message);
   if (VENDOR_PATH.test(request.url)) return reply.code(answer.status).send({ errors: [answer.message] });
   return sendError(reply, answer);

@@ -43,7 +43,7 @@ const PDF_POLICY = "default-src 'none'; frame-ancestors 'none'";
 export const PERMISSIONS_POLICY =
   'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=()';
 
-const API_PATH = /^\/(api|qb)(\/|$)/;
+const API_PATH = /^\/(api|qb)([/?]|$)/;
 
 /** The headers every answer carries, whatever produced it. */
 export const BASE_HEADERS: Readonly<Record<string, string>> = {
