@@ -31,6 +31,28 @@ function consolePage(): Plugin {
 }
 
 /**
+ * React Router's production build in the portal's build: its package exports only the development
+ * build, whose warnings (`ENABLE_DEV_WARNINGS`) would otherwise ship (docs/architecture.md §4
+ * "Route budgets"); `npm run dev` keeps them.
+ */
+function reactRouterProduction(): Plugin {
+  const build = (file: string) =>
+    fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: build('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: build('dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
+/**
  * Modules every signed-in page loads with the shell, before its first paint (docs/architecture.md
  * §4 "Lighthouse"): one chunk for TanStack Query and one for the shell's own small modules, rather
  * than some thirty requests queued on the browser's few connections. Only modules the login route
@@ -48,6 +70,7 @@ export const SIGNED_IN_SHELL = [
   'src/app/features/profile/(queries|use-audit-info|audit-state|lazy-audit-popup)',
   'src/app/features/(auth/sign-out|verification/email-banner)',
   'src/app/components/(lazy-dialog|format)',
+  'src/app/i18n/signed-in-locales',
 ];
 const SIGNED_IN_GROUPS = [
   { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
@@ -58,7 +81,7 @@ const SIGNED_IN_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), consolePage()],
+  plugins: [react(), tailwindcss(), reactRouterProduction(), precompress(), consolePage()],
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
   // (docs/calls.md "Browser and Node"; the call code loads lazily, "Size").
   // And protobufjs's optional `long`, which the app socket's codec turns off (src/socket/codec.ts).
