@@ -2,8 +2,8 @@
  * The chat-service REST client (docs/wire/hosted-chat.md §1–§10): `createChatService(options)` gives
  * the core client (sessions, tokens, expiry, the expired-session retry) and one API per resource.
  * `createChatCore(options)` gives the resources a chat screen uses (§3–§6), without custom objects,
- * the address book, push and AI (§7–§10), so the portal's chat connection
- * does not carry them (docs/architecture.md §4 "Route budgets").
+ * the address book, push and AI (§7–§10), so the portal's chat connection does not carry them
+ * (docs/architecture.md §4 "Route budgets").
  */
 import { chatAddressBook } from './address-book';
 import { chatAi } from './ai';
