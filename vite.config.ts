@@ -31,6 +31,28 @@ function consolePage(): Plugin {
 }
 
 /**
+ * React Router's production build in the portal's build: its package exports only the development
+ * build, whose warnings (`ENABLE_DEV_WARNINGS`) would otherwise ship (docs/architecture.md §4
+ * "Route budgets"); `npm run dev` keeps them.
+ */
+function reactRouterProduction(): Plugin {
+  const build = (file: string) =>
+    fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: build('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: build('dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
+/**
  * Modules every signed-in page loads with the shell, before its first paint (docs/architecture.md
  * §4 "Lighthouse"): one chunk for TanStack Query and one for the shell's own small modules, rather
  * than some thirty requests queued on the browser's few connections. Only modules the login route
@@ -48,17 +70,32 @@ export const SIGNED_IN_SHELL = [
   'src/app/features/profile/(queries|use-audit-info|audit-state|lazy-audit-popup)',
   'src/app/features/(auth/sign-out|verification/email-banner)',
   'src/app/components/(lazy-dialog|format)',
+  'src/app/i18n/signed-in-locales',
+  'src/app/(session/idle-clock|components/red-dot|features/chat/red-dots)',
 ];
+/**
+ * The shared, protocol and contract modules every signed-in page loads (the contracts of the
+ * shell's calls, what the chat store and the chat connection share), in one chunk rather than a
+ * dozen of a few hundred bytes each. None of them is loaded by the login route, whose budget
+ * would show it (tests/unit/vite-config.test.ts checks that each names a file).
+ */
+export const SIGNED_IN_SHARED = [
+  'src/shared/api/(profile|notifications|chat|workspace-fields)',
+  'src/rest/(profile|notifications|chat)',
+  'src/shared/(notification-categories|emitter|dialog-type|auto-logoff)',
+  'src/xmpp/(errors/errors|xml/element|messages/extra-params)',
+  'src/trace/live-channel',
+];
+const pathsPattern = (entries: string[]) =>
+  new RegExp(`(${entries.join('|').replaceAll('/', '[\\\\/]')})\\.tsx?$`);
 const SIGNED_IN_GROUPS = [
   { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
-  {
-    name: 'signed-in',
-    test: new RegExp(`(${SIGNED_IN_SHELL.join('|').replaceAll('/', '[\\\\/]')})\\.tsx?$`),
-  },
+  { name: 'signed-in', test: pathsPattern(SIGNED_IN_SHELL) },
+  { name: 'signed-in-shared', test: pathsPattern(SIGNED_IN_SHARED) },
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), consolePage()],
+  plugins: [react(), tailwindcss(), reactRouterProduction(), precompress(), consolePage()],
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
   // (docs/calls.md "Browser and Node"; the call code loads lazily, "Size").
   // And protobufjs's optional `long`, which the app socket's codec turns off (src/socket/codec.ts).

@@ -1,19 +1,13 @@
 // Precompressed copies of the built portal's text files (docs/architecture.md §4 "Compression"):
-// after `vite build` every text asset worth compressing gets a `.br` (brotli, quality 11) and a
+// after `vite build` every text asset, whatever its size, gets a `.br` (brotli, quality 11) and a
 // `.gz` (gzip, level 9) sibling, which the server's static handler sends by `Accept-Encoding`
 // (src/server/portal/static.ts). Only node:zlib; runs as a Vite plugin so every entry is covered.
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
-/**
- * Below this a compressed answer saves less than its headers and the decoder's start cost; from
- * here brotli still takes about half off a script (the bundler's runtime chunk is 0.9 KB).
- */
-const MIN_BYTES = 512;
-
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 
@@ -32,7 +26,8 @@ export async function precompressDir(dir) {
   for await (const file of files(dir)) {
     work.push(
       (async () => {
-        if ((await stat(file)).size < MIN_BYTES) return;
+        // Every size: a route's small chunks (a few hundred bytes each) still shrink by a third to a
+        // half, and what a route loads is counted in full (docs/architecture.md §4 "Route budgets").
         const bytes = await readFile(file);
         const [brotli, gzipped] = await Promise.all([
           br(bytes, {

@@ -5,7 +5,7 @@
  * threshold and left alone below it.
  */
 import http from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,23 @@ describe('the portal’s files', () => {
       expect(answer.headers.vary).toMatch(/accept-encoding/i);
       expect(decode(answer).equals(plain.body)).toBe(true);
       if (encoding) expect(answer.body.length).toBeLessThan(plain.body.length / 2);
+    }
+  });
+
+  it('sends a chunk of a few hundred bytes compressed too (every size is precompressed)', async () => {
+    const assets = path.join(ROOT, 'dist/portal/assets');
+    const sizes = await Promise.all(
+      (await readdir(assets))
+        .filter((name) => name.endsWith('.js'))
+        .map(async (name) => ({ name, size: (await stat(path.join(assets, name))).size })),
+    );
+    const small = sizes.filter((file) => file.size < 512 && file.size > 200);
+    expect(small).not.toHaveLength(0);
+    for (const { name, size } of small) {
+      const answer = await get(stack.url, `/assets/${name}`, 'gzip, deflate, br, zstd');
+      expect([name, answer.status, answer.headers['content-encoding']]).toEqual([name, 200, 'br']);
+      expect(answer.body.length).toBeLessThan(size);
+      expect(decode(answer).length).toBe(size);
     }
   });
 

@@ -46,3 +46,19 @@ describe('the signed-in chunk', () => {
     }
   });
 });
+
+/** docs/architecture.md §4 "Route budgets": the shared modules of the signed-in pages, one chunk. */
+describe('the signed-in shared chunk', () => {
+  it('names existing modules outside src/app', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { SIGNED_IN_SHARED } = await import('../../vite.config');
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).map(
+      (f) => `src/${f.replaceAll('\\', '/')}`,
+    );
+    for (const entry of SIGNED_IN_SHARED) {
+      const matched = files.filter((f) => new RegExp(`${entry}\\.tsx?$`).test(f));
+      expect(matched, entry).not.toHaveLength(0);
+      for (const file of matched) expect(file, entry).not.toMatch(/^src\/app\//);
+    }
+  });
+});

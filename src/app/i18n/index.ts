@@ -4,9 +4,10 @@
  * (localStorage `language`) is used if supported, otherwise English.
  *
  * Only the active language is loaded, and only what the route needs (docs/architecture.md §4
- * "Route budgets"): `common` and `auth` (one chunk) at start, the other namespaces (one chunk)
- * with the signed-in shell. A language switch loads the same namespaces in the new language
- * before it shows.
+ * "Route budgets"): `common` and `auth` (one chunk) at start, the shell's namespaces (one chunk)
+ * with the signed-in shell, and each page's own namespaces (a chunk each) with its route
+ * (`namespaces` in src/app/router/route-table.ts). A language switch loads the same namespaces in
+ * the new language before it shows.
  */
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -17,39 +18,46 @@ type Resources = Record<string, Record<string, unknown>>;
 
 /** Per language, the namespaces of the public pages (login, sign-up) in one chunk. */
 const publicChunks = import.meta.glob<Resources>('./locales/*/public.ts', { import: 'default' });
-/** Per language, every other namespace in one chunk, for the signed-in pages. */
-const signedInChunks = import.meta.glob<Resources>('./locales/*/signed-in.ts', { import: 'default' });
 
 const PUBLIC_NAMESPACES: readonly string[] = ['common', 'auth'];
 
-/** Every namespace (a file of each language under locales/; tests/unit/app/i18n-keys.test.ts). */
-export const NAMESPACES: readonly string[] = [
-  ...PUBLIC_NAMESPACES,
+/**
+ * What the signed-in shell and everything it shows on any page read (the menu's red dots, the chat
+ * and its toasts, the call host, the e-mail banner, the audit popup): loaded with the shell.
+ */
+export const SHELL_NAMESPACES: readonly string[] = [
   'calls',
-  'charts',
-  'intake',
   'messages',
   'notifications',
   'profile',
-  'reports',
-  'schedule',
-  'settings',
   'verification',
-  'workspace',
 ];
+
+/** Read by some pages only: each route names those it needs (src/app/router/route-table.ts). */
+export const PAGE_NAMESPACES = ['charts', 'intake', 'reports', 'schedule', 'settings', 'workspace'] as const;
+export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
+
+/** Every namespace (a file of each language under locales/; tests/unit/app/i18n-keys.test.ts). */
+export const NAMESPACES: readonly string[] = [...PUBLIC_NAMESPACES, ...SHELL_NAMESPACES, ...PAGE_NAMESPACES];
+
+/** One namespace in one language; the signed-in ones through their own map (signed-in-locales.ts). */
+async function translations(language: string, namespace: string): Promise<unknown> {
+  if (!PUBLIC_NAMESPACES.includes(namespace)) {
+    return (await import('./signed-in-locales')).signedInTranslations(language, namespace);
+  }
+  const load = publicChunks[`./locales/${language}/public.ts`];
+  return load && (await load())[namespace];
+}
 
 /** i18next's backend interface over the chunks above. */
 const localeChunks: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const kind = PUBLIC_NAMESPACES.includes(namespace) ? 'public' : 'signed-in';
-    const load = (kind === 'public' ? publicChunks : signedInChunks)[`./locales/${language}/${kind}.ts`];
-    if (!load) return callback(new Error(`No translations for ${language}`), false);
-    load().then(
+    translations(language, namespace).then(
       (resources) =>
-        resources[namespace]
-          ? callback(null, resources[namespace])
+        resources
+          ? callback(null, resources as Record<string, unknown>)
           : callback(new Error(`No translations for ${language}/${namespace}`), false),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );

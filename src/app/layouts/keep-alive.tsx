@@ -14,6 +14,7 @@ import {
   type ComponentType,
 } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { withNamespaces } from '../i18n';
 import { ChunkErrorScreen, ChunkLoading } from '../router/chunk-error';
 import { withTimeout } from '../router/lazy-chunk';
 import { PORTAL_ROUTES, routeFor } from '../router/route-table';
@@ -23,7 +24,10 @@ const PAGES = new Map<string, ComponentType>(
   KEPT.map((r) => [
     r.path,
     lazy(() =>
-      withTimeout(r.load).catch((error: unknown) => ({ default: () => <ChunkErrorScreen error={error} /> })),
+      // With the page's own translations, as the router loads its other pages (src/app/i18n).
+      withTimeout(withNamespaces(r.load, ...(r.namespaces ?? []))).catch((error: unknown) => ({
+        default: () => <ChunkErrorScreen error={error} />,
+      })),
     ),
   ]),
 );

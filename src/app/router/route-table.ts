@@ -3,6 +3,7 @@
  * route). Later issues replace a page file; they do not need to touch this table.
  */
 import type { ComponentType } from 'react';
+import type { PageNamespace } from '../i18n';
 import { paths } from '../paths';
 
 export type Layout = 'main' | 'bare';
@@ -18,12 +19,15 @@ export interface PortalRoute {
   keepAlive?: boolean;
   /** Menu icon (a short glyph; the menu shows it beside the title). */
   icon?: string;
+  /** Translations the page reads beyond the shell's, loaded with its chunk (src/app/i18n). */
+  namespaces?: readonly PageNamespace[];
   load(): Promise<{ default: ComponentType }>;
 }
 
 export const PORTAL_ROUTES: readonly PortalRoute[] = [
   {
     path: paths.dashboard,
+    namespaces: ['workspace'],
     titleKey: 'dashboard',
     layout: 'main',
     icon: '▦',
@@ -31,6 +35,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.balance,
+    namespaces: ['workspace'],
     titleKey: 'balance',
     layout: 'main',
     hidden: true,
@@ -38,6 +43,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.accountSetting,
+    namespaces: ['schedule'],
     titleKey: 'accountSetting',
     layout: 'main',
     hidden: true,
@@ -45,6 +51,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.clients,
+    namespaces: ['workspace'],
     titleKey: 'clients',
     layout: 'main',
     icon: '☺',
@@ -59,6 +66,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.calendar,
+    namespaces: ['schedule', 'workspace'],
     titleKey: 'calendar',
     layout: 'main',
     icon: '▤',
@@ -66,6 +74,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.orders,
+    namespaces: ['workspace'],
     titleKey: 'orders',
     layout: 'main',
     keepAlive: true,
@@ -74,6 +83,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.orderDetail,
+    namespaces: ['workspace'],
     titleKey: 'orderDetail',
     layout: 'main',
     hidden: true,
@@ -81,6 +91,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.reports,
+    namespaces: ['reports', 'charts'],
     titleKey: 'reports',
     layout: 'main',
     icon: '◫',
@@ -88,6 +99,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.reportDetail,
+    namespaces: ['reports', 'charts'],
     titleKey: 'reportDetail',
     layout: 'main',
     hidden: true,
@@ -95,6 +107,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.reportReview,
+    namespaces: ['reports', 'charts'],
     titleKey: 'reportReview',
     layout: 'main',
     hidden: true,
@@ -102,6 +115,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.dailyChart,
+    namespaces: ['reports', 'charts'],
     titleKey: 'dailyChart',
     layout: 'main',
     hidden: true,
@@ -137,6 +151,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.settings,
+    namespaces: ['settings', 'workspace'],
     titleKey: 'settings',
     layout: 'main',
     icon: '⚙',
@@ -144,6 +159,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.shareScreen,
+    namespaces: ['charts'],
     titleKey: 'shareScreen',
     layout: 'bare',
     hidden: true,
@@ -151,6 +167,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.question,
+    namespaces: ['intake', 'workspace'],
     titleKey: 'question',
     layout: 'bare',
     hidden: true,

@@ -1,7 +1,7 @@
 /** The router in history mode (spec §2), built from the route table. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { isReportPath } from '../api/report-access';
-import { NAMESPACES, withNamespaces } from '../i18n';
+import { SHELL_NAMESPACES, withNamespaces } from '../i18n';
 import { paths } from '../paths';
 import { ChunkErrorScreen, ChunkLoading, RouteErrorScreen } from './chunk-error';
 import { withTimeout } from './lazy-chunk';
@@ -24,7 +24,8 @@ const lazyPage = (load: PortalRoute['load']) => async () => {
 function pageRoute(r: PortalRoute): RouteObject {
   return {
     path: r.path,
-    lazy: lazyPage(r.load),
+    // The page's own namespaces come with its chunk, so it renders translated (src/app/i18n).
+    lazy: lazyPage(withNamespaces(r.load, ...(r.namespaces ?? []))),
     errorElement: <RouteErrorScreen />,
     handle: { titleKey: r.titleKey, hidden: r.hidden ?? false, keepAlive: r.keepAlive ?? false },
   };
@@ -62,8 +63,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to={paths.dashboard} replace /> },
       {
         // The signed-in shell and its layouts load after the guard: the login route stays small.
-        // Its pages read every namespace (src/app/i18n).
-        lazy: lazyPage(withNamespaces(() => import('../layouts/signed-in-shell'), ...NAMESPACES)),
+        // With the namespaces every signed-in page shows (src/app/i18n `SHELL_NAMESPACES`).
+        lazy: lazyPage(withNamespaces(() => import('../layouts/signed-in-shell'), ...SHELL_NAMESPACES)),
         ...frame,
         children: [
           { lazy: lazyPage(() => import('../layouts/main-layout')), ...frame, children: pageRoutes('main') },

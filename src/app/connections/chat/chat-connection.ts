@@ -7,7 +7,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { ApiError, createChatService, type ChatService, type ChatSession } from '../../../rest';
+import { ApiError, createChatCore, type ChatCore, type ChatSession } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatCredentials } from '../../../shared/api/chat-identity';
 import { ChatNotConnectedError, createChatClient, type ChatClient } from '../../../xmpp';
@@ -113,7 +113,7 @@ export function startChat({
     throw new LoginStepFailed(key);
   }
 
-  async function session(service: ChatService, credentials: ChatCredentials): Promise<ChatSession> {
+  async function session(service: ChatCore, credentials: ChatCredentials): Promise<ChatSession> {
     let created: ChatSession;
     try {
       created = await service.client.createSession();
@@ -151,7 +151,7 @@ export function startChat({
       () => service.client,
       () => ({ login: credentials.login, password: credentials.password }),
     );
-    const service = createChatService({
+    const service = createChatCore({
       apiUrl: `${window.location.origin}${account.app.apiPath}`,
       appId: account.app.appId,
       authKey: account.app.authKey,
@@ -162,7 +162,7 @@ export function startChat({
     });
     await session(service, credentials);
     state.sessionLoaded = true;
-    let settings: Awaited<ReturnType<ChatService['accountSettings']>>;
+    let settings: Awaited<ReturnType<ChatCore['accountSettings']>>;
     try {
       settings = await service.accountSettings();
     } catch (error) {

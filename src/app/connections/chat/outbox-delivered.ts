@@ -6,7 +6,7 @@
  * up there by id and those found are dropped instead of sent again. When the history cannot
  * answer, the messages are sent: a rare duplicate beats a lost message.
  */
-import type { ChatService } from '../../../rest';
+import type { ChatCore } from '../../../rest';
 import type { StoredOutgoing } from './outbox-store';
 
 /** Which of these message ids the dialog's history holds; throws when it cannot tell. */
@@ -16,7 +16,7 @@ export type HistoryLookup = (dialogId: string, ids: readonly string[]) => Promis
 export const LOOKUP_PAGE = 100;
 
 /** The chat-service history (`GET /chat/Message.json` with `_id[in]`, docs/wire/hosted-chat.md §5.2). */
-export function historyLookup(service: ChatService): HistoryLookup {
+export function historyLookup(service: ChatCore): HistoryLookup {
   return async (dialogId, ids) => {
     const page = await service.messages.list({
       chat_dialog_id: dialogId,

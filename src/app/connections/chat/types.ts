@@ -1,6 +1,6 @@
 /** What the chat connection hands to its users (the Messages feature, calls, the console). */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChatService } from '../../../rest';
+import type { ChatCore } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatClient, DialogDescriptor, DialogMessage } from '../../../xmpp';
 import type { ModuleCarrier } from './module-carrier';
@@ -15,7 +15,7 @@ export type Outgoing =
 /** The running chat of this tab, from a login that succeeded until sign-out. */
 export interface ChatRuntime {
   /** The chat-service REST client (docs/wire/hosted-chat.md §3–§9). */
-  service: ChatService;
+  service: ChatCore;
   /** The XMPP client: messages, markers, rooms, roster (docs/wire/hosted-chat.md §14). */
   chat: ChatClient;
   /** Other modules' headlines in and out, e.g. call signalling (docs/wire/hosted-chat.md §14). */

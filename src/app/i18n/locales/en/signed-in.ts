@@ -1,9 +1,11 @@
-/** This language's other namespaces, one chunk for the signed-in pages (src/app/i18n/index.ts). */
-const files = import.meta.glob<Record<string, unknown>>(['./*.json', '!./auth.json', '!./common.json'], {
-  eager: true,
-  import: 'default',
-});
+/**
+ * This language's namespaces of the signed-in shell, one chunk loaded with it (src/app/i18n/index.ts
+ * `SHELL_NAMESPACES`): what the shell, the chat, the call host and the banners read on every page.
+ */
+import calls from './calls.json';
+import messages from './messages.json';
+import notifications from './notifications.json';
+import profile from './profile.json';
+import verification from './verification.json';
 
-export default Object.fromEntries(
-  Object.entries(files).map(([file, content]) => [file.replace(/^\.\/(.*)\.json$/, '$1'), content]),
-);
+export default { calls, messages, notifications, profile, verification };
