@@ -3,10 +3,8 @@
  * `/message/` carry the platform of spec §6.
  */
 import * as chat from '../shared/api/chat';
-import type { ApiClient, CallInput } from './client';
+import type { ApiClient, CallExtra as Extra } from './client';
 import { messaging } from './messaging';
-
-type Extra = Pick<CallInput, 'quiet' | 'signal'>;
 
 export const chatApi = (api: ApiClient) => ({
   /** The provider's dialogs with client info and unread counts. */

@@ -36,6 +36,11 @@ export interface CallInput {
   timeoutMs?: number;
 }
 
+/** What a domain module's call takes besides the endpoint's own input. */
+export type CallExtra = Pick<CallInput, 'quiet' | 'signal'>;
+/** An endpoint's query as `CallInput` carries it. */
+export type CallQuery = NonNullable<CallInput['query']>;
+
 export interface ApiClient {
   call<E extends EndpointDefinition>(endpoint: E, input?: CallInput): Promise<ResponseOf<E>>;
   readonly http: KyInstance;

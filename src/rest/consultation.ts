@@ -5,10 +5,7 @@
 import * as consultation from '../shared/api/consultation';
 import type { BodyOf, QueryOf } from '../shared/api/endpoint';
 import * as questionnaire from '../shared/api/questionnaire';
-import type { ApiClient, CallInput } from './client';
-
-type Extra = Pick<CallInput, 'quiet' | 'signal'>;
-type Query = Record<string, string | number | boolean | undefined>;
+import type { ApiClient, CallExtra as Extra, CallQuery as Query } from './client';
 
 export const consultationApi = (api: ApiClient) => ({
   clients: (query: QueryOf<typeof consultation.getClientList>, extra?: Extra) =>

@@ -1,10 +1,7 @@
 /** Content calls (issue 5; src/shared/api/content.ts): blogs, videos and member tags. */
 import * as content from '../shared/api/content';
 import type { QueryOf } from '../shared/api/endpoint';
-import type { ApiClient, CallInput } from './client';
-
-type Extra = Pick<CallInput, 'quiet' | 'signal'>;
-type Query = Record<string, string | number | boolean | undefined>;
+import type { ApiClient, CallExtra as Extra, CallQuery as Query } from './client';
 
 export const contentApi = (api: ApiClient) => ({
   blogCategories: (extra?: Extra) => api.call(content.getBlogCategories, { ...extra }),

@@ -5,10 +5,7 @@
  */
 import * as cycle from '../shared/api/cycle-data';
 import type { QueryOf } from '../shared/api/endpoint';
-import type { ApiClient, CallInput } from './client';
-
-type Extra = Pick<CallInput, 'quiet' | 'signal'>;
-type Query = Record<string, string | number | boolean | undefined>;
+import type { ApiClient, CallExtra as Extra, CallQuery as Query } from './client';
 
 export const cycleDataApi = (api: ApiClient) => ({
   analysis: (query: QueryOf<typeof cycle.getCycleAnalysis>, extra?: Extra) =>

@@ -1,10 +1,7 @@
 /** Dashboard and balance calls (issue 5; src/shared/api/dashboard.ts), one function per endpoint. */
 import * as dashboard from '../shared/api/dashboard';
 import type { QueryOf } from '../shared/api/endpoint';
-import type { ApiClient, CallInput } from './client';
-
-type Extra = Pick<CallInput, 'quiet' | 'signal'>;
-type Query = Record<string, string | number | boolean | undefined>;
+import type { ApiClient, CallExtra as Extra, CallQuery as Query } from './client';
 
 export const dashboardApi = (api: ApiClient) => ({
   dashboard: (extra?: Extra) => api.call(dashboard.getDashboard, { ...extra }),

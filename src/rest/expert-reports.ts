@@ -5,10 +5,7 @@
  */
 import type { BodyOf, QueryOf } from '../shared/api/endpoint';
 import * as reports from '../shared/api/expert-reports';
-import type { ApiClient, CallInput } from './client';
-
-type Extra = Pick<CallInput, 'quiet' | 'signal'>;
-type Query = Record<string, string | number | boolean | undefined>;
+import type { ApiClient, CallExtra as Extra, CallQuery as Query } from './client';
 
 export const expertReportsApi = (api: ApiClient) => ({
   list: (query: QueryOf<typeof reports.getReportList>, extra?: Extra) =>

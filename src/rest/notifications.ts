@@ -4,10 +4,8 @@
  */
 import type { BodyOf, QueryOf } from '../shared/api/endpoint';
 import * as notifications from '../shared/api/notifications';
-import type { ApiClient, CallInput } from './client';
+import type { ApiClient, CallExtra as Extra } from './client';
 import { messaging } from './messaging';
-
-type Extra = Pick<CallInput, 'quiet' | 'signal'>;
 
 export const notificationsApi = (api: ApiClient) => ({
   markRead: (id: number, extra?: Extra) =>

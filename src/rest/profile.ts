@@ -6,10 +6,9 @@
 import { updateDoctorAvatar } from '../shared/api/account';
 import type { BodyOf } from '../shared/api/endpoint';
 import * as profile from '../shared/api/profile';
-import type { ApiClient, CallInput } from './client';
+import type { ApiClient, CallExtra as Extra } from './client';
 import type { Uploader } from './upload';
 
-type Extra = Pick<CallInput, 'quiet' | 'signal'>;
 type Progress = { onUploadProgress?(fraction: number): void; signal?: AbortSignal };
 
 function single(file: Blob, name: string): FormData {

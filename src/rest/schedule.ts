@@ -1,10 +1,7 @@
 /** Availability and calendar calls (issue 5; src/shared/api/schedule.ts), one function per endpoint. */
 import type { BodyOf, QueryOf } from '../shared/api/endpoint';
 import * as schedule from '../shared/api/schedule';
-import type { ApiClient, CallInput } from './client';
-
-type Extra = Pick<CallInput, 'quiet' | 'signal'>;
-type Query = Record<string, string | number | boolean | undefined>;
+import type { ApiClient, CallExtra as Extra, CallQuery as Query } from './client';
 
 export const scheduleApi = (api: ApiClient) => ({
   get: (extra?: Extra) => api.call(schedule.getSchedule, { ...extra }),
