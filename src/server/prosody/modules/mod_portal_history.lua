@@ -21,6 +21,7 @@ local datamanager = require "util.datamanager";
 local random = require "util.random";
 local hex = require "util.hex";
 local lists = module:require "portal_lists";
+local json_text = module:require "portal_json".text;
 
 local hook_base = module:get_option_string("portal_hook_base");
 local secret = module:get_option_string("portal_hook_secret");
@@ -143,46 +144,6 @@ function pump()
 		delivered(#batch);
 		if waiting() > 0 then module:add_timer(0, pump); end
 	end);
-end
-
--- JSON of a report: strings, booleans, and tables of them (an array when it has a first element;
--- {} when empty, as util.json writes it and the portal reads it, docs/prosody.md).
-local json_escapes = { ['"'] = '\\"', ["\\"] = "\\\\" };
-for byte = 0, 31 do json_escapes[string.char(byte)] = string.format("\\u%04x", byte); end
-
-local function json_value(out, value)
-	local kind = type(value);
-	if kind == "string" then
-		out[#out + 1] = '"' .. value:gsub('[%z\1-\31"\\]', json_escapes) .. '"';
-	elseif kind == "boolean" or kind == "number" then
-		out[#out + 1] = tostring(value);
-	elseif kind == "table" and value[1] ~= nil then
-		out[#out + 1] = "[";
-		for i, v in ipairs(value) do
-			if i > 1 then out[#out + 1] = ","; end
-			json_value(out, v);
-		end
-		out[#out + 1] = "]";
-	elseif kind == "table" then
-		out[#out + 1] = "{";
-		local first = true;
-		for k, v in pairs(value) do
-			out[#out + 1] = first and "" or ",";
-			first = false;
-			json_value(out, tostring(k));
-			out[#out + 1] = ":";
-			json_value(out, v);
-		end
-		out[#out + 1] = "}";
-	else
-		out[#out + 1] = "null";
-	end
-end
-
-local function json_text(value)
-	local out = {};
-	json_value(out, value);
-	return table.concat(out);
 end
 
 local append_to_outbox = lists.appender(nil, module.host, OUTBOX);
