@@ -77,7 +77,9 @@ describe('the message archive', () => {
       await sender.send(
         xml(
           'message',
-          { type: 'chat', to: `${to.jid}`, id: `${run}-${i}` },
+          // To this session itself: other test files may have Fatima online elsewhere at the same
+          // time, and a bare-JID message goes to her top-priority session, which need not be this one.
+          { type: 'chat', to: `${recipient.jid}`, id: `${run}-${i}` },
           xml('body', {}, body),
           xml(
             'extraParams',
