@@ -221,10 +221,13 @@ describe('GET /users/password/reset.json', () => {
     const outbox = path.join(stack.dataDir, 'outbox');
     await expect
       .poll(async () =>
-        (await readdir(outbox).catch(() => [] as string[])).some((f) => f.includes(`pia-${unique}`)),
+        (await readdir(outbox).catch(() => [] as string[])).some(
+          (f) => f.includes(`pia-${unique}`) && f.endsWith('.eml'),
+        ),
       )
       .toBe(true);
-    const file = (await readdir(outbox)).find((f) => f.includes(`pia-${unique}`));
+    // A mail is written as `.eml.partial` and renamed when whole: read only the whole one.
+    const file = (await readdir(outbox)).find((f) => f.includes(`pia-${unique}`) && f.endsWith('.eml'));
     const link = /https?:\/\/\S+confirm\?\S+/.exec(await readFile(path.join(outbox, file!), 'utf8'))![0];
     expect((await fetch(link)).status).toBe(200);
     const saved = await fetch(link, {
