@@ -8,9 +8,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import i18next from 'i18next';
 import { traffic } from '../api/traffic';
-import { SHELL_NAMESPACES } from '../i18n';
 import { createAppSocketConnectionState, type AppSocketPlugin } from './app-socket/app-socket-state';
 import { createChatConnectionState } from './chat/chat-link';
 import type { ChatPlugin } from './chat/types';
@@ -55,15 +53,15 @@ export const keptChatOutbox = {
 /**
  * Starts a connection whose code loads on first use, after the shell's first render; the returned
  * function stops it, or keeps it from starting if it is still loading. A chunk that fails to load
- * leaves the connection off, as a connection that cannot reach its server. It starts once the
- * shell's translations are there too: a connection's toasts (a failed chat login step, spec §8)
- * are written in them, and could otherwise come out as their keys.
+ * leaves the connection off, as a connection that cannot reach its server. A connection's toasts
+ * (a failed chat login step, spec §8) are written in the shell's namespaces, which the shell's
+ * route has loaded before it renders (src/app/i18n `withNamespaces`).
  */
 function startLoaded(load: () => Promise<() => () => void>): () => void {
   let stop: (() => void) | null = null;
   let cancelled = false;
-  Promise.all([load(), i18next.loadNamespaces([...SHELL_NAMESPACES])]).then(
-    ([start]) => {
+  load().then(
+    (start) => {
       if (!cancelled) stop = start();
     },
     (error: unknown) => console.error('A connection could not be loaded', error),

@@ -74,6 +74,17 @@ export function initialLanguage(): Language {
   return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
+/**
+ * Settled once `initI18n` is done. The router starts its first navigation, and with it the route's
+ * `withNamespaces` loads, as soon as it is created (src/app/app.tsx), before `initI18n` has run;
+ * i18next's `loadNamespaces` called before `init` returns at once and loads nothing, so the
+ * namespaces wait for this.
+ */
+let markInitialised: () => void = () => undefined;
+const initialised = new Promise<void>((resolve) => {
+  markInitialised = resolve;
+});
+
 export async function initI18n(): Promise<typeof i18next> {
   await i18next
     .use(localeChunks)
@@ -89,12 +100,21 @@ export async function initI18n(): Promise<typeof i18next> {
       returnNull: false,
     });
   document.documentElement.lang = i18next.language;
+  markInitialised();
   return i18next;
 }
 
-/** A route's loader that also loads the namespaces its pages read, so they render translated. */
+/**
+ * A route's loader that also loads the namespaces its pages read, so they render translated and
+ * code outside React (a connection's toasts) finds them in the store. The chunk loads at once;
+ * the namespaces once i18next is initialised.
+ */
 export function withNamespaces<T>(load: () => Promise<T>, ...namespaces: string[]): () => Promise<T> {
-  return async () => (await Promise.all([load(), i18next.loadNamespaces(namespaces)]))[0];
+  const loadNamespaces = async () => {
+    if (!i18next.isInitialized) await initialised;
+    await i18next.loadNamespaces(namespaces);
+  };
+  return async () => (await Promise.all([load(), loadNamespaces()]))[0];
 }
 
 export async function setLanguage(language: Language): Promise<void> {
