@@ -27,6 +27,8 @@ export interface PortalConversation {
   loadAll(): Promise<void>;
   /** Types a message and sends it with Enter. */
   say(text: string): Promise<void>;
+  /** Says `text`, then waits for the member to show typing: her answer is on its way. */
+  sayUntilAnswering(text: string): Promise<void>;
   /** Opens the conversation with the member (after a reload). */
   open(): Promise<void>;
   /** Takes the tab offline (true) or back online (false), sockets included. */
@@ -95,6 +97,12 @@ export async function portalConversation(
   await page.goto(`/message?userId=${emma.chatId}`);
   await conversation.waitFor({ timeout: 30_000 });
 
+  const say = async (text: string) => {
+    const box = conversation.getByRole('textbox', { name: 'Message' });
+    await box.fill(text);
+    await box.press('Enter');
+  };
+
   return {
     context,
     page,
@@ -121,10 +129,16 @@ export async function portalConversation(
         );
       }
     },
-    async say(text) {
-      const box = conversation.getByRole('textbox', { name: 'Message' });
-      await box.fill(text);
-      await box.press('Enter');
+    say,
+    async sayUntilAnswering(text) {
+      const seenLines = sim.lines.length;
+      await say(text);
+      // The member shows typing before she answers (`npm run member`, scripts/member/options.ts).
+      await poll(
+        async () => sim.lines.slice(seenLines).some((l) => l.includes('typing')),
+        'the member typing her answer',
+        15_000,
+      );
     },
     async open() {
       await page

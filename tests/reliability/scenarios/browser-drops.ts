@@ -38,14 +38,8 @@ export async function browserDrops(suite: SuiteContext): Promise<Row> {
     for (let i = 0; i < runs; i++) {
       const text = `bd-${i}`;
       expected.push(text, `Echo: ${text}`);
-      const seenLines = portal.sim.lines.length;
-      await portal.say(text);
-      // Gone while the member's answer is on its way (she shows typing for 400 ms first).
-      await poll(
-        async () => portal.sim.lines.slice(seenLines).some((l) => l.includes('typing')),
-        'the member typing her answer',
-        15_000,
-      );
+      // Gone while the member's answer is on its way.
+      await portal.sayUntilAnswering(text);
       await portal.offline(true);
       await sleep(1_500);
       const before = performance.now();

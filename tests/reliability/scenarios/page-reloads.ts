@@ -18,13 +18,7 @@ export async function pageReloads(suite: SuiteContext): Promise<Row> {
     for (let i = 0; i < runs; i++) {
       const text = `rl-${i}`;
       expected.push(text, `Echo: ${text}`);
-      const seenLines = portal.sim.lines.length;
-      await portal.say(text);
-      await poll(
-        async () => portal.sim.lines.slice(seenLines).some((l) => l.includes('typing')),
-        'the member typing her answer',
-        15_000,
-      );
+      await portal.sayUntilAnswering(text);
       const started = Date.now();
       await portal.page.reload();
       await portal.open();

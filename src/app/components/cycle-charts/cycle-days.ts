@@ -5,6 +5,7 @@
  */
 import {
   addDays,
+  blankDay,
   daysBetween,
   type CycleAnalysis,
   type CycleDay,
@@ -13,19 +14,6 @@ import {
 
 export const OVERLAY_COUNTS = [1, 3, 6] as const;
 export type OverlayCount = (typeof OVERLAY_COUNTS)[number];
-
-/** A day nothing was recorded on. */
-export function emptyDay(date: string): CycleDay {
-  return {
-    date,
-    temperature: null,
-    lh: null,
-    flow: null,
-    mucus: null,
-    intercourse: false,
-    pregnancyTest: null,
-  };
-}
 
 /**
  * The days of one cycle, index 0 = cycle day 1, one entry per calendar day from its start to its
@@ -38,7 +26,7 @@ export function daysOfCycle(
 ): CycleDay[] {
   const length = daysBetween(cycle.startDate, cycle.endDate) + 1;
   if (length < 1) return [];
-  const aligned = Array.from({ length }, (_, i) => emptyDay(addDays(cycle.startDate, i)));
+  const aligned = Array.from({ length }, (_, i) => blankDay(addDays(cycle.startDate, i)));
   for (const day of days) {
     const index = daysBetween(cycle.startDate, day.date);
     if (index >= 0 && index < length) aligned[index] = day;

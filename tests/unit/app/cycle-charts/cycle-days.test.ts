@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { calendarWeeks } from '../../../../src/app/components/cycle-charts/calendar-cells';
 import {
   daysOfCycle,
-  emptyDay,
   formatStatistic,
   overlayCycles,
 } from '../../../../src/app/components/cycle-charts/cycle-days';
 import { fromCelsius, temperatureUnitFor } from '../../../../src/app/components/cycle-charts/units';
-import type { CycleAnalysis } from '../../../../src/shared/cycle';
+import { blankDay, type CycleAnalysis } from '../../../../src/shared/cycle';
 
-const day = (date: string, temperature: number | null) => ({ ...emptyDay(date), temperature });
+const day = (date: string, temperature: number | null) => ({ ...blankDay(date), temperature });
 
 function cycle(number: number, startDate: string, endDate: string, complete = true): CycleAnalysis {
   return {
