@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api';
-import { wsUrl } from '../support/chat-harness';
+import { signedInWithChat } from '../support/chat-harness';
 import { bindAndEnable, openRawXmpp, tryResume, type RawXmpp } from '../support/raw-xmpp';
 import { startStack, type TestStack } from '../support/stack';
 import { connectRaw, socketUrl } from './app-socket-support';
@@ -49,18 +49,7 @@ const every = (ms: number, work: () => void) => {
  * heart-beats, the chat stream answers the server's pings, the portal polls its info.
  */
 async function busyButIdle(key: string) {
-  const api = apiClient(stack.url);
-  const token = await api.signInAs(key);
-  const info = await api.call<{ password: string; quickBloxId: number }>('GET', '/message/qb/user/getInfo', {
-    token,
-  });
-  expect(info.code).toBe('OK');
-  const login = {
-    url: wsUrl(stack),
-    domain: stack.chatDomain,
-    username: `${info.data.quickBloxId}-${stack.appId}`,
-    password: info.data.password,
-  };
+  const { api, token, login } = await signedInWithChat(stack, key);
   const appSocket = await connectRaw(socketUrl(stack.url), token, `${BEAT},${BEAT}`);
   every(BEAT, () => appSocket.isOpen() && appSocket.sendRaw('\n'));
   const ws = await openRawXmpp(login);

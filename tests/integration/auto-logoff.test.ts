@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provider } from '../../fixtures';
 import { apiClient } from '../support/api';
-import { boshUrl, wsUrl } from '../support/chat-harness';
+import { boshUrl, signedInWithChat } from '../support/chat-harness';
 import { bindAndEnable, openRawXmpp, tryResume, type RawXmpp } from '../support/raw-xmpp';
 import { startStack, type TestStack } from '../support/stack';
 import { installXmlHttpRequest } from '../support/xmpp-peer';
@@ -35,21 +35,7 @@ const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms))]);
 
 /** Signs a provider persona in; answers the token and her chat login (getInfo, as the portal does). */
-async function signedIn(key: string) {
-  const api = apiClient(stack.url);
-  const token = await api.signInAs(key);
-  const info = await api.call<{ password: string; quickBloxId: number }>('GET', '/message/qb/user/getInfo', {
-    token,
-  });
-  expect(info.code).toBe('OK');
-  const login = {
-    url: wsUrl(stack),
-    domain: stack.chatDomain,
-    username: `${info.data.quickBloxId}-${stack.appId}`,
-    password: info.data.password,
-  };
-  return { api, token, login };
-}
+const signedIn = (key: string) => signedInWithChat(stack, key);
 
 /** A BOSH stream logged in with Strophe, recording its status names. */
 async function boshStream(jid: string, password: string) {

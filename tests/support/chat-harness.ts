@@ -8,6 +8,7 @@ import { member, provider } from '../../fixtures';
 import { userJid } from '../../src/shared/chat-address';
 import { createChatClient, type ChatClient, type ChatClientOptions, type ChatEvents } from '../../src/xmpp';
 import { apiClient } from './api';
+import type { RawXmppLogin } from './raw-xmpp';
 import type { StackInfo } from './stack';
 import { traced, tracedPeer } from './test-trace';
 import { connectPeer } from './xmpp-peer';
@@ -103,11 +104,11 @@ export async function onlinePeer(
   return peer;
 }
 
-/** The chat password of a provider persona, the way the portal gets it (getInfo). */
-export async function providerChatPassword(
-  stack: StackInfo,
-  key: string,
-): Promise<{ chatId: number; password: string }> {
+/**
+ * A provider persona signed in, with her chat login the way the portal gets it (getInfo): the
+ * API client, the token, and the login of a raw WebSocket stream (tests/support/raw-xmpp.ts).
+ */
+export async function signedInWithChat(stack: StackInfo, key: string) {
   const api = apiClient(stack.url);
   const token = await api.signInAs(key);
   const info = await api.call<{ password: string; quickBloxId: number }>('GET', '/message/qb/user/getInfo', {
@@ -116,7 +117,22 @@ export async function providerChatPassword(
   if (info.code !== 'OK') throw new Error(`getInfo for ${key}: ${info.code}`);
   // A sign-in answers only after the kicked session's chat streams are closed (sessions.ts awaits
   // session.ended), so a chat login right after it is never caught by that close.
-  return { chatId: info.data.quickBloxId, password: info.data.password };
+  const login: RawXmppLogin = {
+    url: wsUrl(stack),
+    domain: stack.chatDomain,
+    username: `${info.data.quickBloxId}-${stack.appId}`,
+    password: info.data.password,
+  };
+  return { api, token, chatId: info.data.quickBloxId, password: info.data.password, login };
+}
+
+/** The chat password of a provider persona, the way the portal gets it (getInfo). */
+export async function providerChatPassword(
+  stack: StackInfo,
+  key: string,
+): Promise<{ chatId: number; password: string }> {
+  const { chatId, password } = await signedInWithChat(stack, key);
+  return { chatId, password };
 }
 
 /** Our client for a member persona (chat password) or a provider persona (getInfo password). */
