@@ -2,18 +2,23 @@
  * Group (mesh) calls with a fake clock, scripted links and the real signal encoding (wire §20.4,
  * §20.5, docs/calls.md "Group calls"): a callee calls every other opponent with a lower id once it
  * accepts, an ACTIVE session answers such a `call` at once, a ringing one keeps it for its accept;
- * peers not connected when the remaining answer time runs out are not answered; reject and hangUp
- * end one peer; candidates and ICE restart stay per pair (wire §20.6, §20.7).
+ * peers not connected when the remaining answer time runs out are not answered; an accept counts
+ * only for my own call; reject and hangUp end one peer; candidates and ICE restart stay per pair
+ * (wire §20.6, §20.7).
  */
 import { describe, expect, it } from 'vitest';
 import {
   CallType,
   createFakeClock,
+  encodeSignal,
+  SignalType,
+  WEBRTC_MODULE,
   PeerState,
   SessionState,
   type CallEvents,
   type CallSession,
 } from '../../../src/webrtc';
+import { encodeExtraParams } from '../../../src/xmpp';
 import { fakeStream, party, signalNetwork, type Party, type ScriptedLink } from './scripted';
 
 const A = 101;
@@ -179,6 +184,25 @@ describe('group call, callee side (wire §20.5)', () => {
     expect(session.state).toBe(SessionState.ACTIVE);
     clock.advance(60_000);
     expect(network.of('call', B).filter((s) => s.from === C)).toHaveLength(10);
+  });
+
+  it('an accept from a participant I did not call is an invalid event', async () => {
+    const { network, b, session, atB } = await ringingGroup();
+    const invalid = record(b, 'invalidEvent');
+    const accepted = record(b, 'accept');
+    await atB.accept(fakeStream());
+    const stray = encodeSignal({
+      signalType: SignalType.ACCEPT,
+      sessionId: session.id,
+      callType: CallType.VIDEO,
+      callerId: A,
+      opponentIds: [B, C],
+      sdp: 'v=0',
+    });
+    network.deliver(C, B, encodeExtraParams(stray, WEBRTC_MODULE));
+    expect(invalid).toMatchObject([{ event: 'onAccept', sessionId: session.id, userId: C }]);
+    expect(accepted).toEqual([]);
+    expect(atB.peerState(C)).toBe(PeerState.NEW);
   });
 
   it('a reject goes to every participant, who end only that peer', async () => {
