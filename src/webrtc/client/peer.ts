@@ -4,6 +4,7 @@
  * `update` (wire §20.7). The session owns the signals' common keys; this file owns the timers.
  */
 import { PeerState, SessionConnectionState, SignalType } from '../constants';
+import { createOfferMachine, OfferState } from '../machines/offer-machine';
 import { createPeerMachine } from '../machines/peer-machine';
 import type { Machine } from '../machines/machine';
 import type { IceCandidateInit, SessionDescriptionPayload, Signal } from '../signalling/payload';
@@ -42,6 +43,8 @@ const ICE_TO_CONNECTION: Partial<Record<RTCIceConnectionState, SessionConnection
 
 export class CallPeer {
   readonly machine: Machine<PeerState>;
+  /** Who offers to whom (machines/offer-machine.ts); `machine` is the ICE side. */
+  readonly offer = createOfferMachine();
   /** wire §20.4: polite = my id is lower. */
   readonly polite: boolean;
   link: PeerLink | null = null;
@@ -145,11 +148,11 @@ export class CallPeer {
     if (this.link?.hasRemoteDescription) this.link.addRemoteCandidates(candidates);
   }
 
-  // Dialing (wire §20.4): `call` now and every dialingTimeInterval until the answer time.
+  // Dialing (wire §20.4): `call` now and every dialingTimeInterval until the answer time. The
+  // timer is set first: a carrier may deliver the `accept` while the first `call` is being sent.
   startDialing(sendCall: () => void): void {
     const { clock, timing } = this.host.ctx;
     let elapsed = 0;
-    sendCall();
     this.dialTimer = clock.setInterval(() => {
       elapsed += timing.dialingTimeInterval;
       if (elapsed < timing.answerTimeInterval) {
@@ -161,6 +164,7 @@ export class CallPeer {
       this.host.emitNotAnswer(this.userId);
       this.host.peerReleased();
     }, timing.dialingTimeInterval);
+    sendCall();
   }
 
   stopDialing(): void {
@@ -293,6 +297,7 @@ export class CallPeer {
   release(): void {
     if (this.released) return;
     this.released = true;
+    if (this.offer.state !== OfferState.ENDED) this.offer.transition(OfferState.ENDED);
     this.stopDialing();
     this.clearReconnectTimers();
     this.link?.destroy();

@@ -1,14 +1,18 @@
 /**
- * What a session does with each received signal (wire §20.4–§20.7): `call` refreshes the offer,
- * `accept` stops dialing and applies the answer, `reject` and `hangUp` release the peer,
+ * What a session does with each received signal (wire §20.4–§20.7): `call` refreshes the offer
+ * (or, from another participant of an ACTIVE group call, is answered), `accept` of my own `call`
+ * stops dialing and applies the answer, `reject` and `hangUp` release the peer,
  * `iceCandidates` are stored and added, `update` is reported and may restart ICE. A signal that
  * does not fit the state is an `invalidEvent` (wire §20.5).
  */
 import { SignalType } from '../constants';
+import { OfferState } from '../machines/offer-machine';
 import { isLive } from '../machines/session-machine';
 import type { Signal } from '../signalling/payload';
 import type { ReceivedUserInfo } from '../types';
 import type { Session } from './session';
+
+const ANSWERABLE: readonly OfferState[] = [OfferState.DIALING, OfferState.ACCEPTED];
 
 export function handleSignal(session: Session, signal: Signal, from: number): void {
   const peer = session.peers.get(from);
@@ -18,7 +22,8 @@ export function handleSignal(session: Session, signal: Signal, from: number): vo
       if (signal.sdp !== undefined) session.receiveCall(from, signal.sdp);
       return;
     case SignalType.ACCEPT:
-      if (!session.active || !peer || peer.released) {
+      // Only an answer to my own `call` counts (a repeat of one already heard is reported again).
+      if (!session.active || !peer || peer.released || !ANSWERABLE.includes(peer.offer.state)) {
         session.ctx.emitter.emit('invalidEvent', {
           event: 'onAccept',
           sessionId: session.id,
@@ -29,7 +34,9 @@ export function handleSignal(session: Session, signal: Signal, from: number): vo
         return;
       }
       peer.stopDialing();
-      if (signal.sdp && peer.link && peer.link.pc.signalingState !== 'stable')
+      if (peer.offer.state === OfferState.DIALING) peer.offer.transition(OfferState.ACCEPTED);
+      // A carrier may deliver the accept while the link is being made: applyRemote keeps it then.
+      if (signal.sdp && (!peer.link || peer.link.pc.signalingState !== 'stable'))
         peer.applyRemote('answer', signal.sdp);
       session.ctx.emitter.emit('accept', { session, userId: from, userInfo });
       return;

@@ -5,8 +5,9 @@
  */
 import { SessionConnectionState, SessionState, SignalType, type CallType } from '../constants';
 import { CallError } from '../errors';
+import { OfferState } from '../machines/offer-machine';
 import { isLive, createSessionMachine } from '../machines/session-machine';
-import { requireAudio } from '../media/tracks';
+import { requireAudio, swapTrack } from '../media/tracks';
 import type { Signal } from '../signalling/payload';
 import type { TimerHandle } from '../timing/clock';
 import type {
@@ -19,6 +20,7 @@ import type {
   UserInfo,
 } from '../types';
 import type { SessionContext } from './context';
+import { answer, dial, joinMesh } from './offers';
 import { CallPeer, type PeerHost } from './peer';
 import { handleSignal } from './session-signals';
 import { sampleStats } from './session-stats';
@@ -150,35 +152,40 @@ export class Session implements CallSession, PeerHost {
       if (this.state !== SessionState.ACTIVE) return;
     }
     this.known = true;
-    for (const peer of this.peers.values()) this.dial(peer, info);
-  }
-
-  private dial(peer: CallPeer, userInfo: UserInfo): void {
-    peer.open(true, (type, sdp) => {
-      if (type !== 'offer' || peer.localOffer !== null) return;
-      peer.localOffer = sdp;
-      peer.startDialing(() => this.signal(peer.userId, { signalType: SignalType.CALL, sdp, userInfo }));
-    });
+    for (const peer of this.peers.values()) if (!peer.released) dial(this, peer, info);
   }
 
   // ---- Callee (wire §20.5) --------------------------------------------------------------------
 
-  /** A `call` for this session arrived (the first one, or a re-dial refreshing the offer). */
+  /**
+   * A `call` of this session arrived: the first one, a re-dial refreshing the offer, or (in a group
+   * call) another participant calling me, which an ACTIVE session accepts at once (wire §20.5).
+   */
   receiveCall(from: number, sdp: string): void {
     const peer = this.peers.get(from);
-    if (!peer) return;
+    if (!peer || peer.released) return;
     this.known = true;
     if (this.state === SessionState.NEW) {
-      peer.remoteOffer = sdp;
-      if (this.answerTimer === null && from === this.initiatorId) {
+      if (peer.offer.state === OfferState.IDLE) peer.offer.transition(OfferState.RINGING);
+      if (peer.offer.state === OfferState.RINGING) peer.remoteOffer = sdp;
+      if (this.answerTimer === null) {
         this.answerTimer = this.ctx.clock.setTimeout(() => {
           this.answerTimer = null;
           if (this.state === SessionState.NEW) this.closeAll();
         }, this.ctx.timing.answerTimeInterval);
       }
+    } else if (this.active && peer.offer.state === OfferState.IDLE) {
+      peer.offer.transition(OfferState.RINGING);
+      peer.remoteOffer = sdp;
+      answer(this, peer, {});
     }
   }
 
+  /**
+   * wire §20.5: → ACTIVE, answer the caller (and whoever else of the group called me while it
+   * rang), then call every other opponent with a lower id than mine; peers still not connected when
+   * the remaining answer time runs out are not answered.
+   */
   async accept(stream: MediaStream, userInfo: UserInfo = {}): Promise<void> {
     if (this.state === SessionState.ACTIVE) return;
     if (!isLive(this.state)) {
@@ -189,13 +196,6 @@ export class Session implements CallSession, PeerHost {
     this.takeStream(stream);
     this.machine.transition(SessionState.ACTIVE);
     this.clearTimer('answerTimer');
-    const caller = this.peers.get(this.initiatorId);
-    if (caller?.remoteOffer) {
-      caller.open(false, (type, sdp) => {
-        if (type === 'answer') this.signal(caller.userId, { signalType: SignalType.ACCEPT, sdp, userInfo });
-      });
-      caller.applyRemote('offer', caller.remoteOffer);
-    }
     const wait = Math.max(1000, this.ctx.timing.answerTimeInterval - (this.ctx.clock.now() - this.startedAt));
     this.waitTimer = this.ctx.clock.setTimeout(() => {
       this.waitTimer = null;
@@ -207,6 +207,7 @@ export class Session implements CallSession, PeerHost {
       }
       this.peerReleased();
     }, wait);
+    joinMesh(this, this.initiatorId, userInfo);
   }
 
   reject(userInfo: UserInfo = {}): void {
@@ -247,12 +248,7 @@ export class Session implements CallSession, PeerHost {
   async replaceTrack(kind: MediaKind, track: MediaStreamTrack | null, options: ReplaceTrackOptions = {}) {
     if (track && options.contentHint !== undefined) track.contentHint = options.contentHint;
     this.sending[kind] = track;
-    const stream = this.localStream;
-    if (stream && track && !stream.getTracks().includes(track)) {
-      for (const old of kind === 'audio' ? stream.getAudioTracks() : stream.getVideoTracks())
-        stream.removeTrack(old);
-      stream.addTrack(track);
-    }
+    if (this.localStream && track) swapTrack(this.localStream, kind, track);
     await Promise.all([...this.peers.values()].map((peer) => peer.link?.replaceTrack(kind, track)));
   }
 

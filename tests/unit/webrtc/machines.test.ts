@@ -1,10 +1,16 @@
 /**
- * The session and peer lifecycles of wire §20.3 / spec §4 as transition tables: every move the
+ * The session and peer lifecycles of wire §20.3 / spec §4, and who offers to whom in a session
+ * (wire §20.4–§20.5), as transition tables: every move the
  * table allows works, every other move throws (docs/conventions.md "What we do" 4).
  */
 import { describe, expect, it } from 'vitest';
 import { IllegalTransitionError, PeerState, SessionState } from '../../../src/webrtc';
 import { createMachine } from '../../../src/webrtc/machines/machine';
+import {
+  OFFER_TRANSITIONS,
+  OfferState,
+  createOfferMachine,
+} from '../../../src/webrtc/machines/offer-machine';
 import { PEER_TRANSITIONS, createPeerMachine } from '../../../src/webrtc/machines/peer-machine';
 import {
   SESSION_TRANSITIONS,
@@ -81,5 +87,24 @@ describe('peer machine (new, connecting, checking, connected, disconnected, fail
     machine.transition('connecting');
     machine.transition('closed');
     expect(PEER_TRANSITIONS.closed).toEqual([]);
+  });
+});
+
+describe('offer machine (idle, ringing, dialing, answered, accepted, ended)', () => {
+  it('allows exactly its table', () => {
+    exhaust('call offer', OFFER_TRANSITIONS, Object.values(OfferState));
+  });
+  it('starts idle; a participant I dial cannot also ring me, one I answered cannot accept me', () => {
+    const dialed = createOfferMachine();
+    expect(dialed.state).toBe('idle');
+    dialed.transition('dialing');
+    expect(() => dialed.transition('ringing')).toThrow('Illegal call offer transition: dialing → ringing');
+    dialed.transition('accepted');
+    dialed.transition('ended');
+    const ringing = createOfferMachine();
+    ringing.transition('ringing');
+    ringing.transition('answered');
+    expect(() => ringing.transition('accepted')).toThrow(IllegalTransitionError);
+    expect(OFFER_TRANSITIONS.ended).toEqual([]);
   });
 });
