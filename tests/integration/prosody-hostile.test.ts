@@ -2,13 +2,16 @@
  * Issue 10, Prosody under hostile conditions: a login check the server cannot answer (down, or
  * stalled past mod_auth_portal's timeout) is `temporary-auth-failure`, not `not-authorized`
  * (RFC 6120 §6.5.12); a 20,000-level nested stanza is refused with a clean stream error, without
- * a traceback, and the next login works (docs/prosody.md).
+ * a traceback, and the next login works; a WebSocket message that is not one whole XML element
+ * closes its stream with `not-well-formed` instead of leaving it waiting (RFC 7395 §3.3.3,
+ * docs/prosody.md "Other modules of ours").
  */
 import net from 'node:net';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../fixtures';
+import { openRawXmpp, type RawXmpp } from '../support/raw-xmpp';
 import { saslOverTcp } from '../support/sasl-probe';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -109,4 +112,60 @@ describe('a login check the server cannot answer', () => {
     await stack.restart();
     expect(await login()).toBe('success');
   }, 120_000);
+});
+
+describe('a WebSocket message that is not one whole XML element', () => {
+  const url = () => `${stack.url.replace('http', 'ws')}/xmpp-websocket`;
+  const signIn = async (key: string) => {
+    const persona = member(key);
+    const raw = await openRawXmpp({
+      url: url(),
+      domain: stack.chatDomain,
+      username: `${persona.chatId}-${stack.appId}`,
+      password: persona.chatPassword,
+    });
+    raw.send(
+      "<iq type='set' id='bind1' xmlns='jabber:client'><bind xmlns='urn:ietf:params:xml:ns:xmpp-bind'/></iq>",
+    );
+    const bound = await raw.next(/id=['"]bind1['"]/);
+    return { raw, jid: /<jid>([^<]+)<\/jid>/.exec(bound)![1]! };
+  };
+  const pingAnswered = async (raw: RawXmpp, id: string) => {
+    raw.send(`<iq type='get' id='${id}' xmlns='jabber:client'><ping xmlns='urn:xmpp:ping'/></iq>`);
+    return raw.next(new RegExp(`id=['"]${id}['"]`), 5000);
+  };
+
+  it('closes that stream with not-well-formed after the whole messages before it; others go on', async () => {
+    const bystander = await signIn('ava');
+    const sender = await signIn('bianca');
+    try {
+      // Both in one write: the whole message must still be delivered, then the stream refused.
+      sender.raw.send(
+        `<message xmlns='jabber:client' to='${bystander.jid}' type='chat'><body>whole</body></message>`,
+      );
+      sender.raw.send(`<message xmlns='jabber:client' to='${bystander.jid}' type='chat'><bo`);
+      expect(await bystander.raw.next(/<body>whole<\/body>/, 5000)).toContain('whole');
+      const refusal = await sender.raw.next(/<stream:error/, 5000);
+      expect(refusal).toMatch(/<not-well-formed\b/);
+      await Promise.race([
+        sender.raw.closed,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('socket left open')), 5000)),
+      ]);
+      expect(await pingAnswered(bystander.raw, 'after-half')).toMatch(/type=['"]result['"]/);
+      expect(stack.output()).not.toMatch(/traceback/i);
+    } finally {
+      sender.raw.close();
+      bystander.raw.close();
+    }
+  }, 30_000);
+
+  it('refuses two elements in one message the same way', async () => {
+    const { raw } = await signIn('clara');
+    try {
+      raw.send("<presence xmlns='jabber:client'/><presence xmlns='jabber:client'/>");
+      expect(await raw.next(/<stream:error/, 5000)).toMatch(/<not-well-formed\b/);
+    } finally {
+      raw.close();
+    }
+  }, 30_000);
 });

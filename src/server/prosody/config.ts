@@ -83,6 +83,9 @@ export const GLOBAL_MODULES = [
   'portal_smacks_resume',
   // Ours: a stanza nested absurdly deep closes its stream (mod_portal_stanza_depth.lua).
   'portal_stanza_depth',
+  // Ours: a WebSocket message that is not one whole XML element closes its stream (RFC 7395 §3.3.3,
+  // mod_portal_websocket_framing.lua).
+  'portal_websocket_framing',
   // Ours: pings every authenticated stream and drops one that did not answer (mod_portal_ping.lua).
   'portal_ping',
 ] as const;
