@@ -7,7 +7,6 @@
 import { createChatService } from '../rest';
 import { PLATFORM } from '../shared/constants';
 import { createChatClient, type ChatClient } from '../xmpp';
-import { recordBoshRequests } from './bosh-requests';
 import { recorder } from './recorder';
 
 export interface ChatApp {
@@ -80,7 +79,6 @@ export async function signIn(request: SignIn): Promise<ConsoleChat> {
   const settings = await service.accountSettings();
   const { protocol, host, origin } = window.location;
   const bosh = request.transport === 'bosh';
-  if (bosh) recordBoshRequests(`${label} · bosh`);
   const chat = createChatClient({
     service: bosh
       ? `${origin}/http-bind`
@@ -89,7 +87,7 @@ export async function signIn(request: SignIn): Promise<ConsoleChat> {
     appId: app.appId,
     resource: `console-${Math.random().toString(36).slice(2, 8)}`,
   });
-  const detach = recorder.attachChat(`${label} · chat`, chat);
+  const detach = recorder.attachChat(`${label} · chat`, chat, `${label} · bosh`);
   const where = `${label} · chat`;
   chat.on('state', (state) => recorder.note(where, `state ${state}`));
   // XEP-0198 resumption as the client saw it, beside the <resume/> and <resumed/> on the wire.

@@ -19,6 +19,9 @@ async function record(tab: string, event: LiveTrafficEvent): Promise<void> {
   } else if (event.channel === 'stomp') {
     const frame = event.frame instanceof Blob ? await event.frame.arrayBuffer() : event.frame;
     recorder.stomp(`${where} · socket`, event.direction, frame);
+  } else if (event.channel === 'bosh') {
+    const { channel: _channel, ...request } = event;
+    recorder.bosh(`${where} · bosh`, request);
   } else {
     const { channel: _channel, ...call } = event;
     recorder.rest(`${where} · ${event.service}`, call);

@@ -4,6 +4,7 @@
  * profile meet. A console asks `attach` (and repeats it while it watches); a tab then forwards its
  * traffic until `detach` or until no `attach` came for {@link ATTACH_TTL_MS}.
  */
+import type { BoshRequest } from './decode-bosh';
 import type { RestCall } from './decode-rest';
 
 export const LIVE_CHANNEL = 'portal-console';
@@ -13,7 +14,8 @@ export const ATTACH_TTL_MS = 6_000;
 export type LiveTrafficEvent =
   | { channel: 'xmpp'; direction: 'in' | 'out'; xml: string }
   | { channel: 'stomp'; direction: 'in' | 'out'; frame: string | ArrayBuffer | Blob }
-  | ({ channel: 'rest' } & RestCall);
+  | ({ channel: 'rest' } & RestCall)
+  | ({ channel: 'bosh' } & BoshRequest);
 
 export type LiveMessage =
   | { type: 'hello' }

@@ -29,8 +29,11 @@ export interface Recorder {
   subscribe(listener: TraceListener): () => void;
   /** The trace file's JSON text, secrets masked. */
   toJSON(): string;
-  /** Records a chat client's stanzas until the returned function is called. */
-  attachChat(connection: string, chat: Pick<ChatClient, 'on'>): () => void;
+  /**
+   * Records a chat client's stanzas, and over BOSH its HTTP requests (as `boshConnection`), until
+   * the returned function is called.
+   */
+  attachChat(connection: string, chat: Pick<ChatClient, 'on'>, boshConnection?: string): () => void;
   /** A fetch that records each REST call. */
   fetch(connection: string, service: RestCall['service'], base?: typeof fetch): typeof fetch;
 }
@@ -100,8 +103,15 @@ export function createRecorder({ now = Date.now, limit = 20_000 }: RecorderOptio
       return () => listeners.delete(listener);
     },
     toJSON: () => exportTrace(entries),
-    attachChat(connection, chat) {
-      return chat.on('traffic', ({ direction, element }) => recorder.xmpp(connection, direction, element));
+    attachChat(connection, chat, boshConnection = connection) {
+      const offStanzas = chat.on('traffic', ({ direction, element }) =>
+        recorder.xmpp(connection, direction, element),
+      );
+      const offRequests = chat.on('boshRequest', (request) => recorder.bosh(boshConnection, request));
+      return () => {
+        offStanzas();
+        offRequests();
+      };
     },
     fetch(connection, service, base) {
       return recordingFetch((call) => recorder.rest(connection, call), service, base);

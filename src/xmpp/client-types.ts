@@ -22,6 +22,7 @@ import type { OfflineInfo } from './session/session';
 import type { HeadlineMessage, ModuleMessage, SystemMessage } from './system-messages/system-messages';
 import type { Scheduler } from './time/scheduler';
 import type { StanzaTraffic } from './transport/observed-transport';
+import type { BoshRequestTraffic } from './transport/types';
 import type { TransportFactory, TransportKind } from './transport/types';
 import type { XmlElement } from './xml/element';
 
@@ -129,6 +130,11 @@ export interface ChatEvents {
    * view); emitted only while this event has listeners.
    */
   traffic: StanzaTraffic;
+  /**
+   * Over BOSH, each HTTP request of the stream as it ends (a protocol console's view); emitted
+   * only while this event has listeners.
+   */
+  boshRequest: BoshRequestTraffic;
 }
 
 /**

@@ -98,11 +98,16 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       unackedReportMs: options.unackedReportMs ?? CHAT_CALLBACK_INTERVAL_MS,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
     },
-    // The console's seam: stanzas in and out reach `traffic` listeners, and only while there are any.
+    // The console's seam: stanzas in and out reach `traffic` listeners, BOSH requests
+    // `boshRequest` listeners, and only while there are any.
     transportFactory: observedTransportFactory(
       options.transportFactory ?? createStropheTransport,
       () => events.listenerCount('traffic') > 0,
       (traffic) => events.emit('traffic', traffic),
+      {
+        listening: () => events.listenerCount('boshRequest') > 0,
+        observe: (request) => events.emit('boshRequest', request),
+      },
     ),
     scheduler,
     isSessionExpired: options.isSessionExpired ?? (() => false),

@@ -62,6 +62,7 @@ export type {
   Transport,
   TransportHandlers,
   TransportStatus,
+  BoshRequestTraffic,
 } from './transport/types';
 export type { StanzaTraffic, TrafficDirection } from './transport/observed-transport';
 export type { Scheduler } from './time/scheduler';

@@ -2,13 +2,14 @@
  * Issue 14, the protocol console in the browser against the real stack: the console, signed in
  * as a member, chats with a provider whose portal tab it watches; the timeline shows both sides'
  * stanzas, the markers and the red-dot frame decoded; a stanza the server refuses shows its error;
- * export then import gives the same timeline, with secrets masked.
+ * export then import gives the same timeline, with secrets masked. A watched tab that fell back to
+ * BOSH shows its `/http-bind` requests beside its stanzas.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { member } from '../../fixtures';
 import { stopPeer } from '../support/xmpp-peer';
-import { memberOpensDialog } from './messages-support';
+import { chatMessage, memberOpensDialog, providerJid } from './messages-support';
 import { signInThroughForm } from './support';
 
 const ava = member('ava');
@@ -168,4 +169,44 @@ test('over BOSH the console shows each HTTP request beside the stanzas it carrie
   ).toBeVisible();
   await expect(row(page, /member member-emma · chat/, 'presence', '').first()).toBeVisible();
   await chat.getByRole('button', { name: 'Sign out' }).click();
+});
+
+test('a watched portal tab that fell back to BOSH shows its /http-bind requests', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { provider, dialogId, peer } = await memberOpensDialog(request, 'console-bosh', 'ava');
+  try {
+    // WebSockets blocked for the portal tab only: its chat falls back to BOSH (docs/reliability.md).
+    await page.routeWebSocket(/\/xmpp-websocket$/, (socket) => socket.close());
+    const boshPosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/http-bind')) boshPosts.push(r.url());
+    });
+    await signInThroughForm(page, provider.email, provider.password);
+    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Messages' }).click();
+    await expect(page.getByText('Choose a conversation on the left.')).toBeVisible();
+    await expect(page.locator('[data-link]')).toHaveCount(0);
+    expect(boshPosts.length).toBeGreaterThan(0);
+
+    const console_ = await context.newPage();
+    await console_.goto('/console');
+    await console_.getByRole('button', { name: 'Look for tabs' }).click();
+    await console_.getByRole('region', { name: 'Live portal tabs' }).getByRole('checkbox').first().check();
+    await expect(row(console_, /tab \w+/, 'note', 'attached')).toHaveCount(1);
+
+    // A message from the member ends the request the tab holds open: the request and the stanza
+    // it carried both reach the timeline.
+    await peer.send(chatMessage(providerJid(provider.chatId), 'Over long polling', dialogId));
+    const boshRow = row(console_, /tab \w+ · bosh/, 'bosh/POST', /\/http-bind rid=\d+ → 200 .* [1-9]\d* in/);
+    await expect(boshRow.first()).toBeVisible({ timeout: 20_000 });
+    await expect(row(console_, /tab \w+ · chat/, 'message/chat', 'Over long polling')).toHaveCount(1);
+    await boshRow.first().click();
+    await expect(console_.getByTestId('decoded')).toContainText('"status": 200');
+  } finally {
+    await stopPeer(peer);
+  }
 });

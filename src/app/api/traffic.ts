@@ -1,11 +1,11 @@
 /**
  * The observation seam of every connection of the portal (for a protocol console; docs/architecture.md §2):
- * calls of the own API and the chat-service REST, XMPP stanzas in and out, STOMP frames of the
- * app socket. A thin listener API: while nobody listens, `listening` is false and the
+ * calls of the own API and the chat-service REST, XMPP stanzas in and out (and the BOSH requests
+ * that carry them), STOMP frames of the app socket. A thin listener API: while nobody listens, `listening` is false and the
  * connections build and keep nothing (no behaviour change). It lives here, below the API client
  * that publishes into it; connections/ publishes the rest and hands it out (`useTraffic()`).
  */
-import type { StanzaTraffic } from '../../xmpp';
+import type { BoshRequestTraffic, StanzaTraffic } from '../../xmpp';
 
 export type TrafficDirection = 'in' | 'out';
 
@@ -24,6 +24,8 @@ export type TrafficEvent =
       responseBody?: string;
     }
   | { channel: 'xmpp'; direction: TrafficDirection; element: StanzaTraffic['element'] }
+  /** An HTTP request of the chat's BOSH stream (a tab that fell back from WebSocket), as it ended. */
+  | { channel: 'bosh'; request: BoshRequestTraffic }
   | { channel: 'stomp'; direction: TrafficDirection; frame: string | ArrayBuffer | Blob };
 
 export type TrafficListener = (event: TrafficEvent) => void;

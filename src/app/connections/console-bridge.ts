@@ -16,6 +16,7 @@ function toLive(event: TrafficEvent): LiveTrafficEvent | null {
   if (event.channel === 'xmpp')
     return { channel: 'xmpp', direction: event.direction, xml: event.element.toString() };
   if (event.channel === 'stomp') return event;
+  if (event.channel === 'bosh') return { channel: 'bosh', ...event.request };
   if (event.direction === 'out') return null;
   const { direction: _direction, status = null, durationMs = 0, ...call } = event;
   return { ...call, status, durationMs };

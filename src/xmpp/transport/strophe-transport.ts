@@ -10,7 +10,7 @@ import { fromDom, toDom } from '../xml/dom';
 import { escapeXml, type XmlElement } from '../xml/element';
 import { BOSH_POLICY } from './bosh-policy';
 import { ensureXmlHttpRequest } from './node-xhr';
-import type { Transport, TransportFactory, TransportStatus } from './types';
+import type { BoshRequestTraffic, Transport, TransportFactory, TransportStatus } from './types';
 
 type StropheConnection = InstanceType<typeof Strophe.Connection>;
 
@@ -30,8 +30,47 @@ interface StropheInternals {
       on?: (event: 'error', listener: () => void) => void;
     } | null;
     _abortAllRequests?: () => void;
+    /** BOSH only: Strophe's handler of each request's XMLHttpRequest state, bound per request. */
+    _onRequestStateChange?: (func: unknown, request: BoshRequest) => void;
     /** BOSH only: how far apart the rids of two open requests may be (XEP-0124 §7.1 `requests`). */
     window?: number;
+  };
+}
+
+/** The fields of Strophe's BOSH `Request` read here. */
+interface BoshRequest {
+  abort: boolean;
+  /** When it was last sent (ms since the epoch), NaN before. */
+  date: number;
+  data: string;
+  xhr: XMLHttpRequest;
+}
+
+/**
+ * Reports each BOSH request as it ends, to the observer the handlers name at that moment (the
+ * console's seam, docs/console.md): Strophe binds this handler per request when it creates one,
+ * so replacing it on the protocol object before the first request covers them all.
+ */
+function observeBoshRequests(
+  proto: StropheInternals['_proto'],
+  service: string,
+  observer: () => ((request: BoshRequestTraffic) => void) | null,
+): void {
+  const handle = proto._onRequestStateChange?.bind(proto);
+  if (!handle) return;
+  proto._onRequestStateChange = (func, request) => {
+    const observe = !request.abort && request.xhr.readyState === XHR_DONE ? observer() : null;
+    if (observe) {
+      const sentAt = Number(request.date);
+      observe({
+        url: service,
+        status: request.xhr.status || null,
+        durationMs: Number.isFinite(sentAt) ? Date.now() - sentAt : 0,
+        requestBody: request.data,
+        responseBody: request.xhr.responseText,
+      });
+    }
+    handle(func, request);
   };
 }
 
@@ -54,6 +93,8 @@ const STATUS_NAMES: Readonly<Record<number, TransportStatus>> = {
 const CLIENT_NS = 'jabber:client';
 /** WebSocket.OPEN. */
 const OPEN = 1;
+/** XMLHttpRequest.DONE. */
+const XHR_DONE = 4;
 
 /** The element as text with `xmlns` declared on it (its children inherit it). */
 const declared = (element: XmlElement, xmlns: string) =>
@@ -78,6 +119,10 @@ export const createStropheTransport: TransportFactory = (options, handlers) => {
   // Spec §9 window 5, ours rather than Strophe's default; a server that announces fewer
   // `requests` lowers it (XEP-0124 §7.1: the client MUST NOT exceed it), as Prosody does (2).
   if (options.kind === 'bosh') internals._proto.window = BOSH_POLICY.window;
+  const { requestObserver } = handlers;
+  if (options.kind === 'bosh' && requestObserver) {
+    observeBoshRequests(internals._proto, options.service, () => requestObserver());
+  }
   // Strophe 5 reports AUTHENTICATING only for legacy auth; SASL starts in authenticate().
   const authenticate = connection.authenticate.bind(connection);
   connection.authenticate = (mechanisms) => {

@@ -25,11 +25,27 @@ export type TransportStatus =
   | 'conntimeout'
   | 'attached';
 
+/** One HTTP request of a BOSH stream (XEP-0124 §7), as it ended: what went out and what came back. */
+export interface BoshRequestTraffic {
+  url: string;
+  /** The answer's status; null when none came (network error). */
+  status: number | null;
+  durationMs: number;
+  /** The `<body rid=…>` wrapper sent, with the stanzas it carried. */
+  requestBody: string;
+  responseBody: string;
+}
+
 export interface TransportHandlers {
   /** A status change with Strophe's condition text, if any (e.g. `conflict`). */
   onStatus(status: TransportStatus, condition: string | null): void;
   /** Every top-level element received after the stream opened, in order. */
   onElement(element: XmlElement): void;
+  /**
+   * BOSH only, asked as each HTTP request ends: where to report it while someone listens (a
+   * protocol console), else null, and then nothing is built for it.
+   */
+  requestObserver?(): ((request: BoshRequestTraffic) => void) | null;
 }
 
 export interface Transport {

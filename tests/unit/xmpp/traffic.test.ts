@@ -1,6 +1,11 @@
 /** The console's seam: every stanza in and out reaches `traffic` listeners, only while they listen. */
 import { describe, expect, it } from 'vitest';
-import { createChatClient, type StanzaTraffic } from '../../../src/xmpp';
+import {
+  createChatClient,
+  type BoshRequestTraffic,
+  type StanzaTraffic,
+  type TransportHandlers,
+} from '../../../src/xmpp';
 import {
   connectedTestClient,
   createFakeScheduler,
@@ -53,5 +58,38 @@ describe('chat client traffic', () => {
     listening = true;
     client.send(200001, { body: 'heard' });
     expect(observed).toBe(1);
+  });
+
+  it('hands BOSH requests to boshRequest listeners, and no observer to the transport without one', async () => {
+    const mock = createMockTransport();
+    let handlers: TransportHandlers | undefined;
+    const client = createChatClient({
+      service: 'http://chat.test/http-bind',
+      domain: 'localhost',
+      appId: 1001,
+      resource: 'test',
+      keepAliveIntervalMs: 0,
+      scheduler: createFakeScheduler(),
+      transportFactory: (options, given) => {
+        handlers = given;
+        return mock.factory(options, given);
+      },
+    });
+    await client.connect({ userId: 100001, password: 'secret' });
+    await flush();
+    expect(handlers?.requestObserver?.()).toBeNull();
+    const seen: BoshRequestTraffic[] = [];
+    const off = client.on('boshRequest', (request) => seen.push(request));
+    const request: BoshRequestTraffic = {
+      url: 'http://chat.test/http-bind',
+      status: 200,
+      durationMs: 12,
+      requestBody: '<body rid="7"/>',
+      responseBody: '<body/>',
+    };
+    handlers?.requestObserver?.()?.(request);
+    off();
+    expect(seen).toEqual([request]);
+    expect(handlers?.requestObserver?.()).toBeNull();
   });
 });

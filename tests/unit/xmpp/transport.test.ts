@@ -15,7 +15,7 @@ import { createChatClient, STATUS_CONNFAIL, STATUS_ERROR, type ConnectionState }
 import { BOSH_POLICY, boshErrorsExhausted, boshRetryDelayMs } from '../../../src/xmpp/transport/bosh-policy';
 import { ensureXmlHttpRequest } from '../../../src/xmpp/transport/node-xhr';
 import { createStropheTransport } from '../../../src/xmpp/transport/strophe-transport';
-import type { TransportStatus } from '../../../src/xmpp/transport/types';
+import type { BoshRequestTraffic, TransportStatus } from '../../../src/xmpp/transport/types';
 
 const scope = globalThis as { XMLHttpRequest?: unknown };
 const original = scope.XMLHttpRequest;
@@ -165,6 +165,48 @@ describe('BOSH request re-sends', () => {
       expect(gap).toBeGreaterThan(expected);
       expect(gap).toBeLessThanOrEqual(expected + 200);
     });
+  });
+});
+
+describe('BOSH requests seen by a protocol console', () => {
+  const created =
+    '<body xmlns="http://jabber.org/protocol/httpbind" xmlns:stream="http://etherx.jabber.org/streams" sid="s1" wait="60" hold="1" ver="1.6" from="localhost">' +
+    '<stream:features><mechanisms xmlns="urn:ietf:params:xml:ns:xmpp-sasl"><mechanism>PLAIN</mechanism></mechanisms></stream:features></body>';
+
+  it('reports each request as it ends, to the observer named then, and builds nothing without one', async () => {
+    vi.useFakeTimers();
+    const posts: Array<{ at: number; body: string }> = [];
+    // The session creation is answered after 250 ms, the SASL request with a 404.
+    scope.XMLHttpRequest = scriptedXhr(posts, (xhr) =>
+      setTimeout(() => (posts.length === 1 ? xhr.answer(200, created) : xhr.answer(404, '')), 250),
+    );
+    const seen: BoshRequestTraffic[] = [];
+    let asked = 0;
+    let listening = true;
+    const transport = createStropheTransport(
+      { kind: 'bosh', service: 'http://chat.test/http-bind' },
+      {
+        onStatus: () => undefined,
+        onElement: () => undefined,
+        requestObserver: () => {
+          asked += 1;
+          return listening ? (request) => seen.push(request) : null;
+        },
+      },
+    );
+    transport.connect('100001-1001@localhost/r', 'pw');
+    await vi.advanceTimersByTimeAsync(100);
+    listening = false;
+    await vi.advanceTimersByTimeAsync(200);
+    // Nobody listened when the session creation ended: asked, nothing reported.
+    expect([asked, seen.length]).toEqual([1, 0]);
+    listening = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(seen.length).toBe(1);
+    expect(seen[0]).toMatchObject({ url: 'http://chat.test/http-bind', status: 404, responseBody: '' });
+    expect(seen[0]!.requestBody).toMatch(/^<body [^>]*rid="\d+"[\s\S]*<auth /);
+    expect(seen[0]!.durationMs).toBeGreaterThanOrEqual(250);
+    transport.drop();
   });
 });
 

@@ -29,17 +29,23 @@ import { chooseXmppService, xmppServices } from './xmpp-service';
 class LoginStepFailed extends Error {}
 
 /**
- * Stanzas reach the traffic seam only while it has listeners: the client's own `traffic` event
- * is listened to then, and otherwise not at all (so the client builds nothing for it).
+ * Stanzas and BOSH requests reach the traffic seam only while it has listeners: the client's own
+ * `traffic` and `boshRequest` events are listened to then, and otherwise not at all (so the
+ * client builds nothing for them).
  */
 function bridgeStanzas(chat: ChatClient, traffic: Traffic): () => void {
   let off: (() => void) | null = null;
   const follow = (listening: boolean) => {
-    if (listening && !off)
-      off = chat.on('traffic', ({ direction, element }) =>
+    if (listening && !off) {
+      const offStanzas = chat.on('traffic', ({ direction, element }) =>
         traffic.publish({ channel: 'xmpp', direction, element }),
       );
-    else if (!listening && off) {
+      const offRequests = chat.on('boshRequest', (request) => traffic.publish({ channel: 'bosh', request }));
+      off = () => {
+        offStanzas();
+        offRequests();
+      };
+    } else if (!listening && off) {
       off();
       off = null;
     }

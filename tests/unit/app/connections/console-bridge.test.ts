@@ -51,6 +51,23 @@ describe('console bridge', () => {
         xml: '<message id="m1"><body>hi</body></message>',
       });
 
+      // A tab that fell back to BOSH: the HTTP requests around the stanzas go along too.
+      const request = {
+        url: 'http://127.0.0.1:8080/http-bind',
+        status: 200,
+        durationMs: 40,
+        requestBody: '<body rid="5"/>',
+        responseBody: '<body/>',
+      };
+      traffic.publish({ channel: 'bosh', request });
+      await vi.waitFor(() =>
+        expect(side.seen).toContainEqual({
+          type: 'traffic',
+          tab: tab.tab,
+          event: { channel: 'bosh', ...request },
+        }),
+      );
+
       side.channel.postMessage({ type: 'detach', tab: tab.tab } satisfies LiveMessage);
       await vi.waitFor(() => expect(traffic.listening).toBe(false));
     } finally {
