@@ -119,9 +119,8 @@ export const createStropheTransport: TransportFactory = (options, handlers) => {
   // Spec §9 window 5, ours rather than Strophe's default; a server that announces fewer
   // `requests` lowers it (XEP-0124 §7.1: the client MUST NOT exceed it), as Prosody does (2).
   if (options.kind === 'bosh') internals._proto.window = BOSH_POLICY.window;
-  const { requestObserver } = handlers;
-  if (options.kind === 'bosh' && requestObserver) {
-    observeBoshRequests(internals._proto, options.service, () => requestObserver());
+  if (options.kind === 'bosh' && handlers.requestObserver) {
+    observeBoshRequests(internals._proto, options.service, () => handlers.requestObserver?.() ?? null);
   }
   // Strophe 5 reports AUTHENTICATING only for legacy auth; SASL starts in authenticate().
   const authenticate = connection.authenticate.bind(connection);
