@@ -1,11 +1,13 @@
 /**
  * A hot read's Kysely query built and compiled once per database, then run with each call's
  * parameters (docs/architecture.md §4 "Server"): building and compiling a select of many columns
- * costs about as much as running it on PGlite as a prepared statement. `build` gets placeholder
+ * costs about as much as running it on PGlite as a prepared statement. On the embedded database
+ * it runs without Kysely's executor, in the pool's batch of reads (pglite-pool.ts `read`); in a
+ * transaction (another `db`) and on PostgreSQL through Kysely. `build` gets placeholder
  * values; they must come out as the compiled query's parameters, in order, or the first call throws.
  */
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Database } from './database';
+import { pglitePoolOf, type Database } from './database';
 
 export function compiledOnce<Row, Params extends readonly unknown[]>(
   build: (db: Database, ...parameters: Params) => Compilable<Row>,
@@ -22,6 +24,8 @@ export function compiledOnce<Row, Params extends readonly unknown[]>(
       if (!same) throw new Error(`compiledOnce: the placeholders are not the parameters of ${compiled.sql}`);
       byDatabase.set(db, compiled);
     }
+    const pool = pglitePoolOf(db);
+    if (pool) return (await pool.read(compiled.sql, parameters)).rows as Row[];
     return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
 }

@@ -15,6 +15,14 @@ export type Database = Kysely<DB>;
 
 export class DatabaseUnavailableError extends Error {}
 
+/** The PGlite pool under each embedded database, for its batched reads (compiled-once.ts). */
+const embedded = new WeakMap<Database, PGlitePool>();
+
+/** The pool of an embedded database opened here; none on PostgreSQL or for a transaction's `db`. */
+export function pglitePoolOf(db: Database): PGlitePool | undefined {
+  return embedded.get(db);
+}
+
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl: string | null;
@@ -27,7 +35,9 @@ export async function openDatabase(options: {
   const pglite = await PGlite.create(dir);
   // A data directory in Node is NodeFS, which writes through: no sync after each statement.
   const pool = new PGlitePool(pglite, { syncToFs: false });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  embedded.set(db, pool);
+  return db;
 }
 
 /**

@@ -15,9 +15,19 @@ function commandOf(sql: string): Command {
   return (match?.[1]?.toUpperCase() ?? 'SELECT') as Command;
 }
 
+interface QueuedRead {
+  text: string;
+  parameters: readonly unknown[];
+  resolve(result: { rows: unknown[] }): void;
+  reject(error: unknown): void;
+}
+
 export class PGlitePool implements PostgresPool {
   readonly #db: PGlite;
+  readonly #statements: PGliteStatements;
   #held = false;
+  /** Reads waiting for the next batch (`read`). */
+  #reads: QueuedRead[] = [];
   readonly #waiting: Array<() => void> = [];
   /**
    * The one client, the same object on every `connect()`: Kysely keeps its connection wrapper per
@@ -31,6 +41,7 @@ export class PGlitePool implements PostgresPool {
   constructor(db: PGlite, options: { syncToFs?: boolean } = {}) {
     this.#db = db;
     const statements = new PGliteStatements(db, options);
+    this.#statements = statements;
     const client = {
       async query(sql: string, parameters: readonly unknown[]) {
         // Without parameters use the simple protocol, which also runs multi-statement migrations.
@@ -66,6 +77,39 @@ export class PGlitePool implements PostgresPool {
     if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     else this.#held = true;
     return this.#client;
+  }
+
+  /**
+   * One parameterised statement outside any transaction, run in a batch with the others asked for
+   * in the same turn of the event loop (docs/architecture.md §4 "Server"): the batch waits for the
+   * connection (behind a transaction in progress) and its statements run back to back, so the
+   * engine's memory stays in the processor's caches between them rather than being pushed out by
+   * the HTTP work of each request in between, which made each read cost twice as much.
+   */
+  read(text: string, parameters: readonly unknown[]): Promise<{ rows: unknown[] }> {
+    return new Promise((resolve, reject) => {
+      this.#reads.push({ text, parameters, resolve, reject });
+      if (this.#reads.length === 1) setImmediate(() => void this.#runReads());
+    });
+  }
+
+  async #runReads(): Promise<void> {
+    const client = await this.connect();
+    const reads = this.#reads;
+    this.#reads = [];
+    let outcomes;
+    try {
+      outcomes = await this.#statements.queryEach(reads);
+    } catch (error) {
+      for (const read of reads) read.reject(error);
+      return;
+    } finally {
+      client.release();
+    }
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'fulfilled') reads[i]!.resolve({ rows: outcome.value.rows });
+      else reads[i]!.reject(outcome.reason);
+    });
   }
 
   async end(): Promise<void> {

@@ -3,12 +3,15 @@
  * facts"): PGlite's own `query()` parses, plans and describes the text again on every call, in six
  * separate trips through its engine. Here a text is parsed and described once (its parameter
  * types and result columns remembered), and each call is one trip of Bind, Execute and Sync, which
- * also lets PostgreSQL keep a generic plan. Values are serialised and rows parsed with the instance's own serializers and
- * parsers, exactly as `query()` does, so results are the same. Like `query()`, the answer is read with
- * `execProtocolStream`: its messages are parsed as they come, where `execProtocol` also copies every
- * byte of the answer twice into a raw buffer nobody here reads.
+ * also lets PostgreSQL keep a generic plan. Values are serialised and rows parsed with the
+ * instance's own serializers and parsers, exactly as `query()` does, so results are the same. The
+ * answer is read from the engine's bytes as it writes them (`execProtocolRawStream`,
+ * pglite-answer.ts), where `execProtocolStream` first makes an object of every message and
+ * `execProtocol` also copies every byte twice into a raw buffer nobody here reads. The engine runs
+ * synchronously inside that call, so several statements can run back to back (`queryEach`).
  */
 import { parse, protocol, type messages as wire, type PGlite, type Results } from '@electric-sql/pglite';
+import { AnswerReader, resultShape, type ResultShape } from './pglite-answer';
 
 const { serialize } = protocol;
 
@@ -28,7 +31,7 @@ interface Prepared {
   name: string;
   parameterTypes: number[];
   /** The result columns (none for a write without `returning`). */
-  columns: wire.RowDescriptionMessage | undefined;
+  shape: ResultShape;
   /** What every Bind of it starts with: the message type, room for its length, portal and name. */
   bindHead: Buffer;
 }
@@ -90,38 +93,23 @@ function withQuery(error: unknown, text: string, parameters: readonly unknown[])
 }
 
 /**
- * The result of one prepared statement's messages, as PGlite's `parseResults` makes it (rows by
- * column name, each value through the instance's parser for its type, `affectedRows` counted for
- * writes), without its general walk over any number of statements.
+ * A statement the engine has run already: PGlite's engine answers synchronously inside
+ * `execProtocolRawStream`, whose promise (`done`) settles at once — it rejects only when the
+ * engine itself failed — and `result()` gives the rows or throws the database error.
  */
-function resultOf(
-  columns: wire.RowDescriptionMessage | undefined,
-  messages: readonly wire.BackendMessage[],
-  parsers: PGlite['parsers'],
-): Results<Record<string, unknown>> {
-  const fields = columns ? columns.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) : [];
-  const rows: Array<Record<string, unknown>> = [];
-  let affectedRows = 0;
-  for (const message of messages) {
-    if (message.name === 'dataRow') {
-      const row: Record<string, unknown> = {};
-      const values = (message as wire.DataRowMessage).fields;
-      for (let i = 0; i < fields.length; i++) {
-        const { name, dataTypeID } = fields[i]!;
-        const value = values[i] ?? null;
-        const parser = value === null ? undefined : parsers[dataTypeID];
-        row[name] = value === null ? null : parser ? parser(value, dataTypeID) : value;
-      }
-      rows.push(row);
-    } else if (message.name === 'commandComplete') {
-      const words = (message as wire.CommandCompleteMessage).text.split(' ');
-      if (WRITES.has(words[0]!)) affectedRows += parseInt(words[words.length - 1]!, 10);
-    }
-  }
-  return { rows, fields, affectedRows };
+interface Ran {
+  done: Promise<void>;
+  result(): Results<Record<string, unknown>>;
 }
 
-const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+function failed(error: unknown): Ran {
+  return {
+    done: Promise.resolve(),
+    result: () => {
+      throw error;
+    },
+  };
+}
 
 export class PGliteStatements {
   readonly #db: PGlite;
@@ -146,22 +134,70 @@ export class PGliteStatements {
   /** Runs a parameterised query; the caller holds the one connection (PGlitePool). */
   async query(text: string, parameters: readonly unknown[]): Promise<Results<Record<string, unknown>>> {
     return this.#db.runExclusive(async () => {
-      const prepared = this.#byText.get(text) ?? (await this.#prepare(text, parameters));
+      const ran = this.#run(text, parameters);
+      try {
+        await ran.done;
+      } catch (error) {
+        throw withQuery(error, text, parameters);
+      }
+      if (this.#syncToFs) await this.#db.syncToFs();
+      return ran.result();
+    });
+  }
+
+  /**
+   * Runs several parameterised statements back to back, each its own implicit transaction, with
+   * an outcome each (docs/architecture.md §4 "Server": one engine's work after another keeps its
+   * memory in the processor's caches). The caller holds the one connection with no transaction
+   * open (PGlitePool's batched reads).
+   */
+  async queryEach(
+    statements: ReadonlyArray<{ text: string; parameters: readonly unknown[] }>,
+  ): Promise<Array<PromiseSettledResult<Results<Record<string, unknown>>>>> {
+    return this.#db.runExclusive(async () => {
+      const ran = statements.map(({ text, parameters }) => this.#run(text, parameters));
+      const done = await Promise.allSettled(ran.map((r) => r.done));
+      if (this.#syncToFs) await this.#db.syncToFs();
+      return ran.map((r, i): PromiseSettledResult<Results<Record<string, unknown>>> => {
+        const engine = done[i]!;
+        if (engine.status === 'rejected') return engine;
+        try {
+          return { status: 'fulfilled', value: r.result() };
+        } catch (error) {
+          return { status: 'rejected', reason: error };
+        }
+      });
+    });
+  }
+
+  /** Prepares `text` if needed and runs it, now. */
+  #run(text: string, parameters: readonly unknown[]): Ran {
+    try {
+      const prepared = this.#byText.get(text) ?? this.#prepare(text, parameters);
+      if (!('name' in prepared)) return prepared;
       const values = parameters.map((value, i): string | Uint8Array | null => {
         if (value === null || value === undefined) return null;
         const serializer = this.#db.serializers[prepared.parameterTypes[i]!];
         return serializer ? (serializer(value) as string | Uint8Array) : String(value);
       });
-      let messages;
-      try {
-        messages = await this.#db.execProtocolStream(bindExecuteSync(prepared, values), {
-          syncToFs: this.#syncToFs,
-        });
-      } catch (error) {
-        throw withQuery(error, text, parameters);
-      }
-      return resultOf(prepared.columns, messages, this.#db.parsers);
-    });
+      const answer = new AnswerReader(prepared.shape);
+      const done = this.#db.execProtocolRawStream(bindExecuteSync(prepared, values), {
+        syncToFs: false,
+        onRawData: answer.push,
+      });
+      return {
+        done,
+        result: () => {
+          try {
+            return answer.result();
+          } catch (error) {
+            throw withQuery(error, text, parameters);
+          }
+        },
+      };
+    } catch (error) {
+      return failed(withQuery(error, text, parameters));
+    }
   }
 
   /** After a simple-protocol statement: drops every prepared statement if it may change the schema. */
@@ -171,7 +207,8 @@ export class PGliteStatements {
     await this.#db.exec('deallocate all');
   }
 
-  async #prepare(text: string, parameters: readonly unknown[]): Promise<Prepared> {
+  /** Parse and Describe, run now; a failure is returned as a statement that failed. */
+  #prepare(text: string, parameters: readonly unknown[]): Prepared | Ran {
     const parts: Uint8Array[] = [];
     if (this.#byText.size >= MAX_STATEMENTS) {
       const [oldestText, oldest] = this.#byText.entries().next().value!;
@@ -180,16 +217,32 @@ export class PGliteStatements {
     }
     const name = `portal_${++lastName}`;
     parts.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
-    let messages;
-    try {
-      messages = await this.#db.execProtocolStream(concat(parts));
-    } catch (error) {
-      throw withQuery(error, text, parameters);
+    const messages: wire.BackendMessage[] = [];
+    const parser = new protocol.Parser();
+    const done = this.#db.execProtocolRawStream(concat(parts), {
+      syncToFs: false,
+      onRawData: (bytes) => parser.parse(bytes, (message) => messages.push(message)),
+    });
+    const error = messages.find((m) => m.name === 'error');
+    if (error || !messages.some((m) => m.name === 'readyForQuery')) {
+      return {
+        done,
+        result: () => {
+          throw withQuery(
+            error ?? new Error('PGlite ended its answer before ReadyForQuery'),
+            text,
+            parameters,
+          );
+        },
+      };
     }
     const prepared = {
       name,
       parameterTypes: parse.parseDescribeStatementResults(messages),
-      columns: messages.find((m): m is wire.RowDescriptionMessage => m.name === 'rowDescription'),
+      shape: resultShape(
+        messages.find((m): m is wire.RowDescriptionMessage => m.name === 'rowDescription'),
+        this.#db.parsers,
+      ),
       // 'B', the length (written per call), the unnamed portal, the statement's name.
       bindHead: Buffer.from(`B\0\0\0\0\0${name}\0`, 'latin1'),
     };

@@ -18,6 +18,7 @@ import {
 import type { CachedSession } from '../auth/session-cache';
 import { SIGNED_IN_PROVIDER_COLUMNS, type SignedInProvider } from '../auth/signed-in-provider';
 import { hashToken } from '../auth/tokens';
+import { compiledOnce } from '../db/compiled-once';
 
 export interface AuthenticatedSession {
   sessionId: number;
@@ -31,26 +32,32 @@ function fail(failure: TokenFailure): never {
   throw new ApiError(failure.code, failure.message);
 }
 
+/** The session and the provider's profile of a token, by one indexed read (a hot read). */
+const selectSession = compiledOnce(
+  (db, tokenHash: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('providers', 'providers.id', 'sessions.provider_id')
+      .leftJoin('blobs', 'blobs.id', 'providers.avatar_blob_id')
+      .select([
+        'sessions.id as session_id',
+        'sessions.created_at as session_created_at',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'sessions.end_reason',
+        ...SIGNED_IN_PROVIDER_COLUMNS,
+      ])
+      .where('sessions.token_hash', '=', tokenHash),
+  [''],
+);
+
 /** The session and the provider's profile by one indexed read, remembered in the session cache. */
 async function readSession(
   ctx: ServerContext,
   tokenHash: string,
 ): Promise<{ session: CachedSession; provider?: SignedInProvider } | null> {
   const now = Date.now();
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .innerJoin('providers', 'providers.id', 'sessions.provider_id')
-    .leftJoin('blobs', 'blobs.id', 'providers.avatar_blob_id')
-    .select([
-      'sessions.id as session_id',
-      'sessions.created_at as session_created_at',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'sessions.end_reason',
-      ...SIGNED_IN_PROVIDER_COLUMNS,
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const [row] = await selectSession(ctx.db, tokenHash);
   if (!row) return null;
   const { session_id, session_created_at, last_seen_at, expires_at, end_reason, ...provider } = row;
   const session: CachedSession = {
