@@ -118,7 +118,7 @@ export async function refreshLastMessage(db: Database, dialogId: string): Promis
     from (select null) x
     left join lateral (
       select id, body, date_sent, sender_id from chat_messages
-      where dialog_id = ${dialogId} order by date_sent desc, created_at desc, id desc limit 1
+      where dialog_id = ${dialogId} order by date_sent desc, created_at desc, arrival desc limit 1
     ) m on true
     where d.id = ${dialogId}`.execute(db);
 }

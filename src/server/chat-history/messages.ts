@@ -3,7 +3,9 @@
  * history `_id`, §21.7), with `date_sent`, `read_ids` and `delivered_ids` (the sender is in both,
  * as the vendor answers), and the dialog's last message. Delivered and read markers (§14.4) count
  * for the marked message and every earlier one from others in the dialog (XEP-0333: a marker
- * acknowledges everything up to it). Order is `date_sent` (whole seconds), then arrival. A marker
+ * acknowledges everything up to it). Order is `date_sent` (whole seconds), then arrival
+ * (`created_at`, then the `arrival` sequence: the embedded database's clock has whole
+ * milliseconds, and a batch of reports stores several messages within one). A marker
  * that arrives before its message waits for it.
  */
 import { sql, type Selectable } from 'kysely';
@@ -87,7 +89,7 @@ async function markUpTo(db: Database, messageId: string, userId: number, kind: M
     where t.id = ${messageId}
       and ${userId} = any(d.occupant_ids)
       and m.dialog_id = t.dialog_id
-      and (m.date_sent, m.created_at, m.id) <= (t.date_sent, t.created_at, t.id)
+      and (m.date_sent, m.created_at, m.arrival) <= (t.date_sent, t.created_at, t.arrival)
       and m.sender_id <> ${userId}
       and not (${userId} = any(m.${column}))`.execute(db);
   return Number(result.numAffectedRows ?? 0);
@@ -125,7 +127,7 @@ export async function markWholeDialog(db: Database, dialogId: string, userId: nu
     .where('dialog_id', '=', dialogId)
     .orderBy('date_sent', 'desc')
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('arrival', 'desc')
     .limit(1)
     .executeTakeFirst();
   return newest ? markUpTo(db, newest.id, userId, kind) : 0;

@@ -71,6 +71,7 @@ export function messageOrder(params: Params): RawBuilder<unknown> {
   const column = FIELDS[field];
   if (!column) throw QbError.invalid(desc ? 'sort_desc' : 'sort_asc', `cannot sort by ${field}`);
   const direction = sql.raw(desc ? 'desc' : 'asc');
-  // date_sent has whole seconds: within one second, arrival order.
-  return sql`${sql.ref(column)} ${direction}, m.created_at ${direction}, m.id ${direction}`;
+  // date_sent has whole seconds: within one second, arrival order (created_at has whole
+  // milliseconds on the embedded database, so the arrival sequence after it).
+  return sql`${sql.ref(column)} ${direction}, m.created_at ${direction}, m.arrival ${direction}`;
 }

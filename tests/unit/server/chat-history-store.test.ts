@@ -7,9 +7,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../../src/server/context';
-import { ensurePrivateDialog, findDialog } from '../../../src/server/chat-history/dialogs';
+import {
+  ensurePrivateDialog,
+  findDialog,
+  refreshLastMessage,
+} from '../../../src/server/chat-history/dialogs';
 import { ChatHistory } from '../../../src/server/chat-history/history';
 import { applyMarker, unreadCounts, type NewMessage } from '../../../src/server/chat-history/messages';
 import { ProsodyBridge } from '../../../src/server/chat-history/prosody-bridge';
@@ -17,6 +22,7 @@ import { openDatabase, type Database } from '../../../src/server/db/database';
 import { migrate } from '../../../src/server/db/migrate';
 import { EventBus, type DomainEvents } from '../../../src/server/events/event-bus';
 import { newObjectId } from '../../../src/server/chat-history/object-id';
+import { messageOrder } from '../../../src/server/qb/messages-query';
 
 let dir = '';
 let db: Database;
@@ -116,6 +122,35 @@ describe('history store', () => {
       .where('id', '=', later[2]!.id)
       .executeTakeFirstOrThrow();
     expect(three).toEqual({ read_ids: [A], delivered_ids: [A, B] });
+  });
+
+  it('orders the messages of one second by arrival, whatever their ids, for lists and markers', async () => {
+    const dialog = await ensurePrivateDialog(db, A, B);
+    const second = 1_800_000_100;
+    // Ids in falling order, so an order by id reverses them.
+    const ids = Array.from({ length: 6 }, () => newObjectId())
+      .sort()
+      .reverse();
+    const burst = ids.map((id, i) => ({ ...message(dialog.id, A, `Burst ${i + 1}`, second), id }));
+    for (const m of burst) await history.record(m, dialog);
+    // The embedded database's clock has whole milliseconds: a burst shares one created_at.
+    await sql`update chat_messages set created_at = '2027-01-15T08:00:00.123Z' where date_sent = ${second}`.execute(
+      db,
+    );
+    const listed = await sql<{ body: string }>`select m.body from chat_messages m
+      where m.dialog_id = ${dialog.id} and m.date_sent = ${second} order by ${messageOrder({})}`.execute(db);
+    expect(listed.rows.map((r) => r.body)).toEqual(burst.map((m) => m.body));
+    await applyMarker(db, burst[2]!.id, B, 'displayed');
+    const read = await db
+      .selectFrom('chat_messages')
+      .select('body')
+      .where('date_sent', '=', second)
+      .where(sql<boolean>`${B} = any(read_ids)`)
+      .orderBy('body')
+      .execute();
+    expect(read.map((r) => r.body)).toEqual(['Burst 1', 'Burst 2', 'Burst 3']);
+    await refreshLastMessage(db, dialog.id);
+    expect(await findDialog(db, dialog.id)).toMatchObject({ last_message: 'Burst 6' });
   });
 
   it('keeps a marker that arrives first until its message is stored', async () => {

@@ -1,5 +1,5 @@
 /** The chat-service stand-in (migrations/0300_chat_service.sql, issue 4). */
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { DialogTypeCode } from '../../../shared/dialog-type';
 import type { Timestamp, CreatedAt, DefaultNow, Json, Nullable } from './columns';
 
@@ -56,6 +56,8 @@ export interface ChatMessagesTable {
   /** Attachments the sender owned when the message was stored (docs/security.md "File access"). */
   shared_blob_ids: Generated<number[]>;
   created_at: CreatedAt;
+  /** Arrival order, after `created_at` (whole milliseconds on the embedded database). */
+  arrival: GeneratedAlways<string>;
   updated_at: DefaultNow;
 }
 
