@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { clientContracts } from './scripts/lib/client-contracts.mjs';
 import { precompress } from './scripts/lib/precompress.mjs';
 import { browserAliases } from './src/webrtc/browser/aliases';
 
@@ -99,7 +100,7 @@ const SIGNED_IN_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), reactRouterProduction(), precompress(), consolePage()],
+  plugins: [react(), tailwindcss(), reactRouterProduction(), clientContracts(), precompress(), consolePage()],
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
   // (docs/calls.md "Browser and Node"; the call code loads lazily, "Size").
   // And protobufjs's optional `long`, which the app socket's codec turns off (src/socket/codec.ts).
