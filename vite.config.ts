@@ -104,11 +104,22 @@ export default defineConfig({
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
   // (docs/calls.md "Browser and Node"; the call code loads lazily, "Size").
   // And protobufjs's optional `long`, which the app socket's codec turns off (src/socket/codec.ts).
+  // And the XMLHttpRequest that Strophe's BOSH needs in Node, which browsers have of their own
+  // (src/xmpp/transport/browser/native-xhr.ts).
   resolve: {
-    alias: {
-      ...browserAliases(fileURLToPath(new URL('.', import.meta.url))),
-      long: fileURLToPath(new URL('src/socket/browser/no-long.cjs', import.meta.url)),
-    },
+    alias: [
+      ...Object.entries(browserAliases(fileURLToPath(new URL('.', import.meta.url)))).map(
+        ([find, replacement]) => ({ find, replacement }),
+      ),
+      {
+        find: 'long',
+        replacement: fileURLToPath(new URL('src/socket/browser/no-long.cjs', import.meta.url)),
+      },
+      {
+        find: /^\.\/node-xhr$/,
+        replacement: fileURLToPath(new URL('src/xmpp/transport/browser/native-xhr.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist/portal',
