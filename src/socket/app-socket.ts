@@ -16,10 +16,12 @@ import { APP_SOCKET_HEARTBEAT_MS } from '../shared/constants';
 import { createEmitter, type Listener as EmitterListener } from '../shared/emitter';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import {
-  appsocket,
+  ClientMessageType,
   decodeServerMessage,
   encodeClientMessage,
   redDotPushOf,
+  ServerMessageType,
+  type appsocket,
   type ClientMessageInit,
 } from './codec';
 import { createLifecycle, type AppSocketState } from './connection-state';
@@ -108,7 +110,7 @@ export function createAppSocket(options: AppSocketOptions): AppSocket {
       return;
     }
     emit('message', { destination, message });
-    if (message.type === appsocket.ServerMessageType.ERROR && message.error) {
+    if (message.type === ServerMessageType.ERROR && message.error) {
       const error = message.error as appsocket.SocketError;
       emit('error', { code: error.code, message: error.message, destination: error.destination });
     }
@@ -203,12 +205,12 @@ export function createAppSocket(options: AppSocketOptions): AppSocket {
     on: events.on,
     sendChat(chat) {
       publish(APP_SOCKET_SEND.chatPrivate, {
-        type: appsocket.ClientMessageType.USER_CHAT_MESSAGE,
+        type: ClientMessageType.USER_CHAT_MESSAGE,
         userChat: chat,
       });
     },
     track(log) {
-      const message = { type: appsocket.ClientMessageType.APP_LOG, appLog: log };
+      const message = { type: ClientMessageType.APP_LOG, appLog: log };
       if (client?.connected) return publish(APP_SOCKET_SEND.eventTracking, message);
       if (pendingLogs.length >= MAX_PENDING_LOGS) pendingLogs.shift();
       pendingLogs.push(message);

@@ -6,7 +6,9 @@
 import path from 'node:path';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
-import { appsocket, decodeServerMessage, redDotPushOf } from '../../src/socket';
+import { appsocket, decodeServerMessage, encodeClientMessage, redDotPushOf } from '../../src/socket';
+import { appsocket as receiving } from '../../src/socket/generated/client-receive';
+import { appsocket as sending } from '../../src/socket/generated/client-send';
 import { ROOT } from '../support/stack';
 
 const text = { text: 'Good morning' };
@@ -152,6 +154,32 @@ describe('app socket codec', () => {
     expect(redDotPushOf(decodeServerMessage(appsocket.ServerMessage.encode(common).finish()))).toBeNull();
     const chat = { type: 2, userChat };
     expect(redDotPushOf(decodeServerMessage(appsocket.ServerMessage.encode(chat).finish()))).toBeNull();
+  });
+
+  it("encodes and decodes the client's two directions with its own modules as the schema's code does", () => {
+    const clientMessages = [
+      SAMPLES.ClientMessage!,
+      { type: appsocket.ClientMessageType.APP_LOG, appLog },
+      { type: appsocket.ClientMessageType.USER_CHAT_MESSAGE, userChat: { ...userChat, items: [] } },
+    ];
+    for (const message of clientMessages)
+      expect(encodeClientMessage(message)).toEqual(appsocket.ClientMessage.encode(message).finish());
+    const serverMessages = [
+      SAMPLES.ServerMessage!,
+      { type: appsocket.ServerMessageType.BOT_SAY, messageId: 'm-2', botSay },
+      { type: appsocket.ServerMessageType.USER_CHAT, userChat },
+      { type: appsocket.ServerMessageType.PUSH, push: { type: appsocket.PushMessageType.BOT, bot: botSay } },
+      { type: appsocket.ServerMessageType.CHAT_EVENT, chatEvent },
+      { type: appsocket.ServerMessageType.ERROR, error },
+    ];
+    for (const message of serverMessages) {
+      const bytes = appsocket.ServerMessage.encode(message).finish();
+      expect(plain(decodeServerMessage(bytes))).toEqual(plain(appsocket.ServerMessage.decode(bytes)));
+    }
+    // Each client module holds one direction only: that is what keeps the browser's codec small.
+    expect('decode' in sending.ClientMessage).toBe(false);
+    expect('encode' in receiving.ServerMessage).toBe(false);
+    expect('ServerMessage' in sending).toBe(false);
   });
 
   it('rejects bytes that are not a server message', () => {

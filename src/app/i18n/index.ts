@@ -23,18 +23,23 @@ const PUBLIC_NAMESPACES: readonly string[] = ['common', 'auth'];
 
 /**
  * What the signed-in shell and everything it shows on any page read (the menu's red dots, the chat
- * and its toasts, the call host, the e-mail banner, the audit popup): loaded with the shell.
+ * and its toasts, the call host, the e-mail banner): loaded with the shell.
  */
-export const SHELL_NAMESPACES: readonly string[] = [
-  'calls',
-  'messages',
-  'notifications',
-  'profile',
-  'verification',
-];
+export const SHELL_NAMESPACES: readonly string[] = ['calls', 'messages', 'notifications', 'verification'];
 
-/** Read by some pages only: each route names those it needs (src/app/router/route-table.ts). */
-export const PAGE_NAMESPACES = ['charts', 'intake', 'reports', 'schedule', 'settings', 'workspace'] as const;
+/**
+ * Read by some pages only: each route names those it needs (src/app/router/route-table.ts); the
+ * audit popup, which may open on any page, loads `profile` with its own chunk.
+ */
+export const PAGE_NAMESPACES = [
+  'charts',
+  'intake',
+  'profile',
+  'reports',
+  'schedule',
+  'settings',
+  'workspace',
+] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
 /** Every namespace (a file of each language under locales/; tests/unit/app/i18n-keys.test.ts). */

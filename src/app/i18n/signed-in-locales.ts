@@ -8,7 +8,7 @@ type Resources = Record<string, Record<string, unknown>>;
 const shellChunks = import.meta.glob<Resources>('./locales/*/signed-in.ts', { import: 'default' });
 /** Per language and namespace, the namespaces only some pages read (`PAGE_NAMESPACES`): a chunk each. */
 const pageChunks = import.meta.glob<Record<string, unknown>>(
-  ['./locales/*/*.json', '!./locales/*/{common,auth,calls,messages,notifications,profile,verification}.json'],
+  ['./locales/*/*.json', '!./locales/*/{common,auth,calls,messages,notifications,verification}.json'],
   { import: 'default' },
 );
 

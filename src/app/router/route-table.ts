@@ -27,7 +27,7 @@ export interface PortalRoute {
 export const PORTAL_ROUTES: readonly PortalRoute[] = [
   {
     path: paths.dashboard,
-    namespaces: ['workspace'],
+    namespaces: ['profile', 'workspace'],
     titleKey: 'dashboard',
     layout: 'main',
     icon: '▦',
@@ -43,7 +43,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.accountSetting,
-    namespaces: ['schedule'],
+    namespaces: ['profile', 'schedule'],
     titleKey: 'accountSetting',
     layout: 'main',
     hidden: true,
@@ -123,6 +123,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.certification,
+    namespaces: ['profile'],
     titleKey: 'certification',
     layout: 'main',
     hidden: true,
@@ -130,6 +131,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.certificationSuccess,
+    namespaces: ['profile'],
     titleKey: 'certificationSuccess',
     layout: 'main',
     hidden: true,
@@ -137,6 +139,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.profileSetting,
+    namespaces: ['profile'],
     titleKey: 'profileSetting',
     layout: 'main',
     hidden: true,

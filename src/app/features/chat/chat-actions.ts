@@ -8,7 +8,6 @@
 import { DIALOG_TYPE, isPrivateDialog } from '../../../shared/dialog-type';
 import i18next from 'i18next';
 import { ChatNotConnectedError } from '../../../xmpp';
-import { compressImage } from '../../components/compress-image';
 import { showToast } from '../../components/toast-store';
 import {
   addEntries,
@@ -63,12 +62,16 @@ export function sendText(chat: ChatRuntime | null, dialogId: string, text: strin
   if (runtime && text.trim()) sendMessage(runtime, dialogId, text);
 }
 
-/** Spec §5: compressed, uploaded as a private blob with progress, then sent as an attachment. */
+/**
+ * Spec §5: compressed, uploaded as a private blob with progress, then sent as an attachment. The
+ * compressor loads with the first image, not with the page (docs/architecture.md §4 "Route budgets").
+ */
 export async function sendImage(chat: ChatRuntime | null, dialogId: string, file: File): Promise<void> {
   const runtime = runtimeOrWarn(chat);
   if (!runtime) return;
   setUpload({ dialogId, name: file.name, fraction: 0 });
   try {
+    const { compressImage } = await import('../../components/compress-image');
     const ready = await compressImage(file);
     const type = ready.blob.type || file.type;
     const blob = await runtime.service.content.createAndUpload(

@@ -1,11 +1,15 @@
 /**
- * The audit popup, loaded when it first opens: the dialog and Headless UI stay out of the
- * dashboard's and the main layout's first load (docs/architecture.md §4).
+ * The audit popup, loaded when it first opens with its translations (`profile`): the dialog,
+ * Headless UI and the namespace stay out of the dashboard's and the main layout's first load
+ * (docs/architecture.md §4).
  */
 import { lazy, Suspense } from 'react';
 import type { AuditInfo } from '../../../shared/api/profile';
+import { withNamespaces } from '../../i18n';
 
-const Popup = lazy(() => import('./audit-popup').then((m) => ({ default: m.AuditPopup })));
+const Popup = lazy(() =>
+  withNamespaces(() => import('./audit-popup'), 'profile')().then((m) => ({ default: m.AuditPopup })),
+);
 
 export function LazyAuditPopup(props: { audit: AuditInfo; open: boolean; onClose(): void }) {
   if (!props.open) return null;

@@ -2,44 +2,50 @@
  * The profile form's rules, matching the server's `SubmitConsultInfo` (src/shared/api/profile.ts)
  * so both refuse the same input. Messages are keys of the `profile` namespace.
  */
-import { z } from 'zod';
 import type { ConsultInfo } from '../../../shared/api/profile';
+import { z } from '../../components/form-zod';
 
-const required = z.string().trim().min(1, 'validation.required');
+/** Trimmed text of `min` to `max` characters; too short is `short`, too long zod's own message. */
+const text = (min: number, max: number, short = 'validation.required') =>
+  z.string().check(z.trim(), ...(min > 0 ? [z.minLength(min, short)] : []), z.maxLength(max));
+const required = z.string().check(z.trim(), z.minLength(1, 'validation.required'));
+const chooseOne = z.array(z.string()).check(z.minLength(1, 'validation.chooseOne'));
 
 export const profileFormSchema = z.object({
-  firstName: required.max(80),
-  lastName: required.max(80),
-  title: z.string().trim().min(2, 'validation.required').max(80),
-  categoryIds: z.array(z.string()).min(1, 'validation.chooseOne'),
-  languages: z.array(z.string()).min(1, 'validation.chooseOne'),
-  countries: z.array(z.string()).min(1, 'validation.chooseOne'),
-  biography: z.string().trim().min(80, 'validation.biography').max(3000),
-  yearsOfExperience: required.pipe(
+  firstName: text(1, 80),
+  lastName: text(1, 80),
+  title: text(2, 80),
+  categoryIds: chooseOne,
+  languages: chooseOne,
+  countries: chooseOne,
+  biography: text(80, 3000, 'validation.biography'),
+  yearsOfExperience: z.pipe(
+    required,
     z.coerce
       .number<string>()
-      .int('validation.wholeNumber')
-      .min(0, 'validation.range')
-      .max(70, 'validation.range'),
+      .check(z.int('validation.wholeNumber'), z.gte(0, 'validation.range'), z.lte(70, 'validation.range')),
   ),
-  qualifications: z.string().trim().min(2, 'validation.required').max(500),
+  qualifications: text(2, 500),
   licenceNumber: z
     .string()
-    .trim()
-    .min(3, 'validation.licenceNumber')
-    .max(40, 'validation.licenceNumber')
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, 'validation.licenceNumber'),
+    .check(
+      z.trim(),
+      z.minLength(3, 'validation.licenceNumber'),
+      z.maxLength(40, 'validation.licenceNumber'),
+      z.regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, 'validation.licenceNumber'),
+    ),
   licenceCountry: required,
-  licenceAuthority: z.string().trim().max(120),
+  licenceAuthority: text(0, 120),
   licenceExpiresOn: z.string(),
-  consultationFee: required.pipe(
-    z.coerce
-      .number<string>('validation.fee')
-      .min(0, 'validation.fee')
-      .max(2000, 'validation.fee')
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'validation.fee'),
+  consultationFee: z.pipe(
+    required,
+    z.coerce.number<string>('validation.fee').check(
+      z.gte(0, 'validation.fee'),
+      z.lte(2000, 'validation.fee'),
+      z.refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'validation.fee'),
+    ),
   ),
-  documentIds: z.array(z.number()).min(1, 'validation.documents'),
+  documentIds: z.array(z.number()).check(z.minLength(1, 'validation.documents')),
 });
 
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
