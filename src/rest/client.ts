@@ -6,7 +6,7 @@
  * to `onError` (the portal's error policy) before they are thrown.
  */
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
-import { fillPath, type EndpointDefinition, type ResponseOf } from '../shared/api/endpoint';
+import { fillPath, type EndpointDefinition, type QueryOf, type ResponseOf } from '../shared/api/endpoint';
 import { API_BASE_PATH, API_OS, API_TIMEOUT_MS, API_VERSION } from '../shared/constants';
 import { ApiError } from './errors';
 import { canReportUploadProgress, xhrSend } from './xhr-send';
@@ -44,6 +44,13 @@ export type CallQuery = NonNullable<CallInput['query']>;
 export interface ApiClient {
   call<E extends EndpointDefinition>(endpoint: E, input?: CallInput): Promise<ResponseOf<E>>;
   readonly http: KyInstance;
+}
+
+/** The call of an endpoint that takes a query, as the domain modules list them: `(query, extra?)`. */
+export function queryCall<E extends EndpointDefinition>(api: ApiClient, endpoint: E) {
+  // A contract's query is a record of form values; TypeScript cannot see it for a generic E.
+  return (query: QueryOf<E>, extra?: CallExtra) =>
+    api.call(endpoint, { query: query as unknown as CallQuery, ...extra });
 }
 
 /** Form encoding: one pair per field; arrays as one comma-joined value (spec §7 forms). */

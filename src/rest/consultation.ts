@@ -3,15 +3,13 @@
  * questionnaire), one function per endpoint.
  */
 import * as consultation from '../shared/api/consultation';
-import type { BodyOf, QueryOf } from '../shared/api/endpoint';
+import type { BodyOf } from '../shared/api/endpoint';
 import * as questionnaire from '../shared/api/questionnaire';
-import type { ApiClient, CallExtra as Extra, CallQuery as Query } from './client';
+import { queryCall, type ApiClient, type CallExtra as Extra } from './client';
 
 export const consultationApi = (api: ApiClient) => ({
-  clients: (query: QueryOf<typeof consultation.getClientList>, extra?: Extra) =>
-    api.call(consultation.getClientList, { query: query as Query, ...extra }),
-  orders: (query: QueryOf<typeof consultation.getOrderList>, extra?: Extra) =>
-    api.call(consultation.getOrderList, { query: query as Query, ...extra }),
+  clients: queryCall(api, consultation.getClientList),
+  orders: queryCall(api, consultation.getOrderList),
   order: (id: number, extra?: Extra) => api.call(consultation.getOrderDetail, { query: { id }, ...extra }),
   start: (id: number, extra?: Extra) => api.call(consultation.startConsultation, { query: { id }, ...extra }),
   end: (quickBloxId: number, extra?: Extra) =>

@@ -5,11 +5,10 @@
  */
 import type { BodyOf, QueryOf } from '../shared/api/endpoint';
 import * as reports from '../shared/api/expert-reports';
-import type { ApiClient, CallExtra as Extra, CallQuery as Query } from './client';
+import { queryCall, type ApiClient, type CallExtra as Extra, type CallQuery as Query } from './client';
 
 export const expertReportsApi = (api: ApiClient) => ({
-  list: (query: QueryOf<typeof reports.getReportList>, extra?: Extra) =>
-    api.call(reports.getReportList, { query: query as Query, ...extra }),
+  list: queryCall(api, reports.getReportList),
   claim: (reportId: number, extra?: Extra) =>
     api.call(reports.claimReport, { query: { reportId }, ...extra }),
   disclaim: (reportId: number, extra?: Extra) =>
@@ -20,8 +19,7 @@ export const expertReportsApi = (api: ApiClient) => ({
     api.call(reports.saveReport, { body: body as Record<string, unknown>, ...extra }),
   detail: (reportId: number, extra?: Extra) =>
     api.call(reports.getReportDetail, { query: { reportId }, ...extra }),
-  byMember: (query: QueryOf<typeof reports.getReportsByUserId>, extra?: Extra) =>
-    api.call(reports.getReportsByUserId, { query: query as Query, ...extra }),
+  byMember: queryCall(api, reports.getReportsByUserId),
   member: (userId: number, extra?: Extra) =>
     api.call(reports.getReportUserInfo, { query: { userId }, ...extra }),
   categories: (extra?: Extra) => api.call(reports.getReportCategoryList, { ...extra }),
