@@ -3,6 +3,7 @@
  * counts, the blocked users (privacy list, spec §3), the group rooms (spec §4 Rooms), the history
  * of open conversations after a reconnect (docs/lessons.md §4), and what waited in the outbox.
  */
+import { isCancelledError } from '@tanstack/react-query';
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import { StanzaError } from '../../../xmpp';
 import { fetchFresh } from '../../api/fetch-fresh';
@@ -20,6 +21,8 @@ export async function refreshDialogs(runtime: ChatRuntime): Promise<void> {
     const list = await fetchFresh(runtime.queryClient, dialogsQuery());
     seedDialogs(list.items.map((d) => dialogFromApi(d, runtime.me)));
   } catch (error) {
+    // A newer refresh cancelled this one's request (src/app/api/fetch-fresh.ts) and seeds the list.
+    if (isCancelledError(error)) return;
     // The API client has shown the failure; the list stays as it was.
     console.warn('Chat dialogs', error);
   }

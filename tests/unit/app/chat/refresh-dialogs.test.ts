@@ -65,6 +65,24 @@ describe('refreshDialogs', () => {
     expect(queryClient.getQueryData(dialogsQuery().queryKey)?.items).toEqual([withEmma]);
   });
 
+  it('lets a newer refresh take over quietly: the cancelled one warns of nothing, the newer seeds', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const runtime = { queryClient, me: 100010 } as unknown as Runtime;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const first = refreshDialogs(runtime);
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      const second = refreshDialogs(runtime);
+      await vi.waitFor(() => expect(answers).toHaveLength(2));
+      answers[1]!.resolve({ total: 1, items: [withEmma] });
+      await Promise.all([first, second]);
+      expect(chatStore.dialogs[withEmma.dialogId]?.name).toBe('Emma Laurent');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   describe('a member message the list already counts', () => {
     const ME = 100010;
     const message = entry('6a1f00000000000000000001', {
