@@ -50,6 +50,20 @@ function connect(p: Party, session: CallSession, userId: number): void {
   linkTo(p, session, userId).ice('connected');
 }
 
+/** Every pair of the group's ICE connects, seen from both sides. */
+function connectEveryPair(
+  group: Pick<Awaited<ReturnType<typeof ringingGroup>>, 'a' | 'b' | 'c' | 'session' | 'atB' | 'atC'>,
+) {
+  const { a, b, c, session, atB, atC } = group;
+  for (const [p, s, others] of [
+    [a, session, [B, C]],
+    [b, atB, [A, C]],
+    [c, atC, [A, B]],
+  ] as const) {
+    for (const other of others) connect(p, s, other);
+  }
+}
+
 /** A calls B and C; both ring. */
 async function ringingGroup() {
   const { network, clock, make } = setup();
@@ -103,13 +117,7 @@ describe('group call, callee side (wire §20.5)', () => {
     expect(linkTo(c, atC, B).options.initiator).toBe(true);
     expect(linkTo(b, atB, C).options.initiator).toBe(false);
 
-    for (const [p, s, others] of [
-      [a, session, [B, C]],
-      [b, atB, [A, C]],
-      [c, atC, [A, B]],
-    ] as const) {
-      for (const other of others) connect(p, s, other);
-    }
+    connectEveryPair({ a, b, c, session, atB, atC });
     clock.advance(120_000);
     // Dialing stopped on every accept, nobody was reported as not answering, all stay connected.
     expect(network.of('call', B).filter((s) => s.from === C)).toHaveLength(1);
@@ -244,13 +252,7 @@ describe('group call, per pair (wire §20.6, §20.7)', () => {
     const { network, clock, a, b, c, session, atB, atC } = await ringingGroup();
     await atB.accept(fakeStream());
     await atC.accept(fakeStream());
-    for (const [p, s, others] of [
-      [a, session, [B, C]],
-      [b, atB, [A, C]],
-      [c, atC, [A, B]],
-    ] as const) {
-      for (const other of others) connect(p, s, other);
-    }
+    connectEveryPair({ a, b, c, session, atB, atC });
     const candidate = {
       candidate: 'candidate:1 1 udp 1 10.0.0.3 5000 typ host',
       sdpMid: '0',
