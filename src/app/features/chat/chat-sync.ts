@@ -17,14 +17,19 @@ import { dialogsQuery } from './queries';
 export const BLOCK_LIST = 'blockedusers';
 
 export async function refreshDialogs(runtime: ChatRuntime): Promise<void> {
-  try {
-    const list = await fetchFresh(runtime.queryClient, dialogsQuery());
-    seedDialogs(list.items.map((d) => dialogFromApi(d, runtime.me)));
-  } catch (error) {
-    // A newer refresh cancelled this one's request (src/app/api/fetch-fresh.ts) and seeds the list.
-    if (isCancelledError(error)) return;
-    // The API client has shown the failure; the list stays as it was.
-    console.warn('Chat dialogs', error);
+  let list = () => fetchFresh(runtime.queryClient, dialogsQuery());
+  for (;;) {
+    try {
+      seedDialogs((await list()).items.map((d) => dialogFromApi(d, runtime.me)));
+      return;
+    } catch (error) {
+      // The API client has shown a failure; the list stays as it was.
+      if (!isCancelledError(error)) return console.warn('Chat dialogs', error);
+      // A newer refresh cancelled this one's request (src/app/api/fetch-fresh.ts): share the one it
+      // made, since what follows this refresh reads the list (a login joins the rooms it names, and
+      // a message for a dialog not yet listed starts such a refresh while the login's is on its way).
+      list = () => runtime.queryClient.fetchQuery(dialogsQuery());
+    }
   }
 }
 

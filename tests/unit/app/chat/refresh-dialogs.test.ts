@@ -65,18 +65,27 @@ describe('refreshDialogs', () => {
     expect(queryClient.getQueryData(dialogsQuery().queryKey)?.items).toEqual([withEmma]);
   });
 
-  it('lets a newer refresh take over quietly: the cancelled one warns of nothing, the newer seeds', async () => {
+  it('waits for the list of a newer refresh that cancelled its request, quietly', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const runtime = { queryClient, me: 100010 } as unknown as Runtime;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      const first = refreshDialogs(runtime);
+      // The login's refresh, then one started by a message for a dialog not listed yet.
+      let loginRefreshDone = false;
+      const login = refreshDialogs(runtime).then(() => {
+        loginRefreshDone = true;
+      });
       await vi.waitFor(() => expect(answers).toHaveLength(1));
-      const second = refreshDialogs(runtime);
+      const byMessage = refreshDialogs(runtime);
       await vi.waitFor(() => expect(answers).toHaveLength(2));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // What follows the login's refresh (joining the rooms) must see the list: it waits.
+      expect(loginRefreshDone).toBe(false);
       answers[1]!.resolve({ total: 1, items: [withEmma] });
-      await Promise.all([first, second]);
+      await login;
       expect(chatStore.dialogs[withEmma.dialogId]?.name).toBe('Emma Laurent');
+      await byMessage;
+      expect(answers).toHaveLength(2);
       expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();
