@@ -137,6 +137,16 @@ describe('checkBooking', () => {
     expect(slots.map(iso)).toEqual(['2026-03-23T09:00:00.000Z', '2026-03-23T11:00:00.000Z']);
   });
 
+  it('cuts an open window from its own start, so the next slot is one a booking accepts', () => {
+    // Monday 09:30 in London, inside the 09:00–12:00 window, with an hour's notice.
+    const inside = at('2026-03-23T09:30:00Z');
+    const rulesHour = rules({ minNoticeHours: 1 });
+    const slots = bookableSlots(rulesHour, [], inside, inside + 86400_000, inside);
+    expect(slots.map(iso)).toEqual(['2026-03-23T11:00:00.000Z']);
+    // Booked a moment later (`npm run admin -- book … next`), it is still far enough ahead.
+    expect(checkBooking(rulesHour, [], slots[0]!, inside + 1_000)).toMatchObject({ ok: true });
+  });
+
   it('checks a slot at the instant of the provider zone, not UTC', () => {
     const tokyo = rules({ timezone: 'Asia/Tokyo', minNoticeHours: 0 });
     // Monday 09:00 in Tokyo is Monday 00:00 UTC.

@@ -99,7 +99,8 @@ export function checkBooking(
 
 /**
  * Start times that could be booked in [from, to): each window is cut into consultations followed
- * by the buffer, from its start; taken and too-soon slots are left out.
+ * by the buffer, from its own start even when `from` falls inside it (so the slots are the same
+ * whenever they are asked for); taken and too-soon slots are left out.
  */
 export function bookableSlots(
   rules: ScheduleRules,
@@ -111,9 +112,10 @@ export function bookableSlots(
   const step = (rules.consultationMinutes + rules.bufferMinutes) * 60_000;
   const length = rules.consultationMinutes * 60_000;
   const out: number[] = [];
-  for (const w of expandAvailability(rules, from, to)) {
+  // A day earlier: a window open at `from` is cut from its start, not from `from`.
+  for (const w of expandAvailability(rules, from - 86400_000, to)) {
     for (let s = w.start; s + length <= w.end; s += step) {
-      if (checkBooking(rules, busy, s, now).ok) out.push(s);
+      if (s >= from && checkBooking(rules, busy, s, now).ok) out.push(s);
     }
   }
   return out;
