@@ -8,7 +8,7 @@ import { isPrivateDialog } from '../../../shared/dialog-type';
 import { StanzaError } from '../../../xmpp';
 import { fetchFresh } from '../../api/fetch-fresh';
 import type { ChatRuntime } from '../../connections';
-import { chatStore, seedDialogs, setBlocked, setContacts } from './chat-store';
+import { chatStore, seedDialogs, setBlocked, setContacts, setOccupants } from './chat-store';
 import { dialogFromApi } from './convert';
 import { catchUp } from './history';
 import { dialogsQuery } from './queries';
@@ -50,9 +50,16 @@ export async function joinRooms(runtime: ChatRuntime): Promise<void> {
   await Promise.all(
     groups
       .filter((d) => !joined.has(runtime.chat.helpers.roomJid(d.id)))
-      .map((d) =>
-        runtime.chat.muc.join(d.id).catch((error: unknown) => console.warn(`Room of ${d.name}`, error)),
-      ),
+      .map(async (d) => {
+        try {
+          await runtime.chat.muc.join(d.id);
+          // Who is in the room now: a conversation opened while the join was on its way was
+          // refused the list (only occupants may ask), and presences tell only of changes.
+          setOccupants(d.id, await runtime.chat.muc.listOnlineUsers(d.id));
+        } catch (error) {
+          console.warn(`Room of ${d.name}`, error);
+        }
+      }),
   );
 }
 

@@ -19,7 +19,7 @@ vi.mock('../../../../src/app/api/domain-calls', () => ({
   },
 }));
 
-const { refreshDialogs } = await import('../../../../src/app/features/chat/chat-sync');
+const { joinRooms, refreshDialogs } = await import('../../../../src/app/features/chat/chat-sync');
 const { dialogsQuery } = await import('../../../../src/app/features/chat/queries');
 const { addEntries, chatStore, resetChat, setMe } =
   await import('../../../../src/app/features/chat/chat-store');
@@ -90,6 +90,37 @@ describe('refreshDialogs', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it('lists who is in each room once its join is done', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const group: ProviderDialog = {
+      ...withEmma,
+      dialogId: '5f0c1a2b3c4d5e6f7a8b9c0e',
+      type: 2,
+      name: 'Circle',
+    };
+    const joined: string[] = [];
+    const runtime = {
+      queryClient,
+      me: 100010,
+      chat: {
+        joinedRooms: [],
+        helpers: { roomJid: (id: string) => `1001_${id}@muc.localhost` },
+        muc: {
+          join: async (id: string) => void joined.push(id),
+          // Only an occupant may ask: answered only after the join.
+          listOnlineUsers: async (id: string) => (joined.includes(id) ? [100010, 200005] : []),
+        },
+      },
+    } as unknown as Runtime;
+    const refreshed = refreshDialogs(runtime);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    answers[0]!.resolve({ total: 1, items: [group] });
+    await refreshed;
+    await joinRooms(runtime);
+    expect(joined).toEqual([group.dialogId]);
+    expect(chatStore.occupants[group.dialogId]).toEqual([100010, 200005]);
   });
 
   describe('a member message the list already counts', () => {
