@@ -15,8 +15,10 @@ import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
 const npx = (...args) => ['npx', ['--no-install', ...args]];
 
 // Lines that name a failed test: Playwright's list reporter (`✘`, and `file:line:column › title`
-// under "N failed"), Vitest's (`FAIL file > title`, `×`).
-const FAILURE_LINE = /^\s*(✘|×|FAIL\s|\S+\.(spec|test)\.ts:\d+:\d+ ›|\d+ (failed|flaky)\b)/;
+// under "N failed"), Vitest's (`FAIL file > title`, `×`), and the first line of each error, so a
+// file that failed in a hook (a stack that did not start) says why.
+const FAILURE_LINE =
+  /^\s*(✘|×|FAIL\s|\S+\.(spec|test)\.ts:\d+:\d+ ›|\d+ (failed|flaky)\b|([A-Z]\w*)?Error: |Cannot start: )/;
 const failureLines = (output) => [
   ...new Set(
     stripVTControlCharacters(output)

@@ -88,8 +88,8 @@ async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(
 export async function startStack(options: StackOptions = {}): Promise<TestStack> {
   const peer = options.joins;
   const dataDir = peer?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'portal-test-')));
-  const port = await freePort();
-  const c2sPort = peer?.c2sPort ?? (await freePort());
+  let port = await freePort();
+  let c2sPort = peer?.c2sPort ?? (await freePort());
   const database = peer
     ? peer.databaseUrl
       ? { url: peer.databaseUrl, drop: async () => undefined }
@@ -154,7 +154,20 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     });
   };
 
-  await launch();
+  // A free port is picked here and bound by the server a moment later; a stack of another test
+  // run on this machine can take it in between. The server then stops with "already in use"
+  // (PortInUseError), and the start is tried again on other ports.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await launch();
+      break;
+    } catch (error) {
+      if (attempt === 3 || !log.includes('is already in use')) throw error;
+      port = await freePort();
+      if (!peer) c2sPort = await freePort();
+      Object.assign(env, { PORT: String(port), XMPP_C2S_PORT: String(c2sPort) });
+    }
+  }
   const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { admin: string };
   return {
     url: `http://127.0.0.1:${port}`,
