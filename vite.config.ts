@@ -55,7 +55,7 @@ function reactRouterProduction(): Plugin {
 
 /**
  * Modules every signed-in page loads with the shell, before its first paint (docs/architecture.md
- * §4 "Lighthouse", "Route budgets"): with TanStack Query, the API client's packages (zod, ky) and
+ * §4 "Lighthouse", "Route budgets"): with TanStack Query, the API client's package (ky) and
  * the shared modules below, one chunk rather than some thirty requests queued on the browser's few
  * connections, which also compresses better than four (1.5 KB of brotli). Only modules the login
  * route does not load at first belong here (the sign-in form loads the API client, and with it
@@ -84,14 +84,14 @@ export const SIGNED_IN_SHELL = [
  */
 export const SIGNED_IN_SHARED = [
   'src/rest/(client|errors|error-catalogue|xhr-send|upload|messaging|account)',
-  'src/shared/api/(endpoint|envelope|fields|messaging|account|protocol|chat-identity)',
-  'src/shared/api/(profile|notifications|chat|workspace-fields)',
+  'src/shared/api/(endpoint|envelope|messaging|account|protocol|chat-identity)',
+  'src/shared/api/(profile|notifications|chat)',
   'src/rest/(profile|notifications|chat)',
   'src/shared/(notification-categories|emitter|dialog-type|auto-logoff)',
   'src/xmpp/(errors/errors|xml/element|messages/extra-params)',
   'src/trace/live-channel',
 ];
-const SIGNED_IN_PACKAGES = /node_modules[\\/](@tanstack[\\/](query-core|react-query)|zod|ky)[\\/]/;
+const SIGNED_IN_PACKAGES = /node_modules[\\/](@tanstack[\\/](query-core|react-query)|ky)[\\/]/;
 const pathsPattern = (entries: string[]) =>
   new RegExp(`(${entries.join('|').replaceAll('/', '[\\\\/]')})\\.tsx?$`);
 const SIGNED_IN_MODULES = [SIGNED_IN_PACKAGES, pathsPattern(SIGNED_IN_SHELL), pathsPattern(SIGNED_IN_SHARED)];

@@ -1,13 +1,28 @@
-// The API contracts as the browser reads them (docs/architecture.md §4 "Route budgets"): the
-// portal's client uses an endpoint's id, method, path, encoding and response schema
-// (src/rest/client.ts); its request schemas (`params`, `query`, `body`), which the server
-// validates with, and its documentation (`summary`, `tag`, `z.describe` texts), which OpenAPI
-// shows, are types only there. This Vite plugin leaves them out of the portal's build, in
-// src/shared/api only; the server, the tests and the console keep the contracts whole.
+// The API contracts as the browser reads them (docs/architecture.md §4 "Route budgets"). The
+// portal's client uses an endpoint's id, method, path, auth and encoding (src/rest/client.ts); the
+// schemas (`params`, `query`, `body`, `response`), which the server validates requests and its
+// own answers with, and the documentation (`summary`, `tag`, `z.describe` texts), which OpenAPI
+// shows, are types only there. So in the portal's build (this Vite plugin; the server, the tests
+// and the console keep the contracts whole):
+// - a contract module is replaced by its data: each endpoint as { id, method, path, auth,
+//   encoding } and each export that is plain data (strings, numbers, arrays and objects of them).
+//   Schemas and functions are not there, and with them no zod: a page that imports one fails the
+//   build ("… is not exported by …"). Modules without zod (endpoint.ts, error-codes.ts) stay as
+//   they are.
+// - the modules whose schemas the portal runs itself (a report draft's check,
+//   src/app/features/reports/draft-store.ts, and what it is built from: SCHEMAS_IN_BROWSER) keep
+//   their code, without the endpoints' schemas and documentation; their module-level schema
+//   constructions are marked pure (`/* @__PURE__ */`), so the bundler drops those no page reads.
+
+import { build } from 'esbuild';
 
 const CONTRACTS = /[\\/]src[\\/]shared[\\/]api[\\/][^\\/]+\.ts$/;
 /** Properties of a `defineEndpoint({ … })` the browser never reads. */
-const SERVER_ONLY = new Set(['params', 'query', 'body', 'summary', 'tag']);
+const SERVER_ONLY = new Set(['params', 'query', 'body', 'response', 'summary', 'tag']);
+const SCHEMAS_IN_BROWSER = /[\\/](expert-reports|content|fields|workspace-fields)\.ts$/;
+/** A value import of zod, in the compiled module (type imports are gone by then). */
+const USES_ZOD = /\bfrom\s*["']zod[/"']/;
+const PURE = '/* @__PURE__ */ ';
 
 function walk(node, visit) {
   if (!node || typeof node.type !== 'string') return;
@@ -21,9 +36,32 @@ function walk(node, visit) {
 const keyName = (property) =>
   property.type === 'Property' && !property.computed ? (property.key.name ?? property.key.value) : undefined;
 
+/**
+ * The calls that build a module-level constant (`export const X = z.object(…).check(…)`), outside
+ * any function: schema constructions, free of side effects, which the bundler cannot know.
+ */
+function constantCalls(program) {
+  const starts = new Set();
+  const visit = (node) => {
+    if (!node || typeof node.type !== 'string') return;
+    if (/Function/.test(node.type)) return;
+    if (node.type === 'CallExpression') starts.add(node.start);
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (value && typeof value === 'object') visit(value);
+    }
+  };
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const declarator of declaration.declarations) visit(declarator.init);
+  }
+  return starts;
+}
+
 /** The edits (ranges to replace) that drop the server-only parts of one contract module. */
 export function clientContractEdits(program, code) {
-  const edits = [];
+  const edits = [...constantCalls(program)].map((start) => ({ start, end: start, text: PURE }));
   walk(program, (node) => {
     if (node.type !== 'CallExpression') return;
     const callee = node.callee;
@@ -46,11 +84,53 @@ export function clientContractEdits(program, code) {
     }
   });
   // A text inside a property that goes anyway is not edited on its own.
-  const kept = edits.filter((e) => !edits.some((o) => o !== e && o.start <= e.start && e.end <= o.end));
+  const inside = (e, o) => o.start <= e.start && (e.start === e.end ? e.start < o.end : e.end <= o.end);
+  const kept = edits.filter((e) => !edits.some((o) => o !== e && o.start !== o.end && inside(e, o)));
   kept.sort((a, b) => b.start - a.start);
   let out = code;
   for (const { start, end, text } of kept) out = out.slice(0, start) + text + out.slice(end);
   return { code: out, edits: kept.length };
+}
+
+const isPlain = (value) =>
+  value === null ||
+  ['string', 'number', 'boolean'].includes(typeof value) ||
+  (Array.isArray(value) && value.every(isPlain)) ||
+  (typeof value === 'object' &&
+    [Object.prototype, null].includes(Object.getPrototypeOf(value)) &&
+    Object.values(value).every(isPlain));
+
+const isEndpoint = (value) =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['id', 'method', 'path'].every((k) => typeof value[k] === 'string');
+
+/** A contract module's exports as the browser reads them: a module of plain constants. */
+export function dataModule(exports) {
+  const lines = [];
+  for (const [name, value] of Object.entries(exports)) {
+    const data = isEndpoint(value)
+      ? { id: value.id, method: value.method, path: value.path, auth: value.auth, encoding: value.encoding }
+      : isPlain(value)
+        ? value
+        : undefined;
+    if (data !== undefined) lines.push(`export const ${name} = ${JSON.stringify(data)};`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** What a TypeScript module exports, run in Node with its imports bundled. */
+export async function moduleExports(file) {
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
+  const source = Buffer.from(result.outputFiles[0].contents).toString('base64');
+  return import(`data:text/javascript;base64,${source}`);
 }
 
 /**
@@ -62,8 +142,9 @@ export function clientContracts() {
     name: 'client-contracts',
     apply: (_config, { command }) => command === 'build' && process.env.CONSOLE_PAGE_BUILD !== '1',
     enforce: 'post',
-    transform(code, id) {
-      if (!CONTRACTS.test(id)) return null;
+    async transform(code, id) {
+      if (!CONTRACTS.test(id) || !USES_ZOD.test(code)) return null;
+      if (!SCHEMAS_IN_BROWSER.test(id)) return { code: dataModule(await moduleExports(id)), map: null };
       const { code: out, edits } = clientContractEdits(this.parse(code), code);
       return edits ? { code: out, map: null } : null;
     },

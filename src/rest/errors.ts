@@ -2,7 +2,8 @@
  * `ApiError`: one failed own-API call, carrying the envelope code (docs/architecture.md §3, docs/conventions.md 5).
  * Transport failures get their own codes: TIMEOUT (spec §9: 20 s) and NETWORK_ERROR.
  */
-import { isTokenError, type FieldError } from '../shared/api/envelope';
+import type { FieldError } from '../shared/api/envelope';
+import { isTokenError } from '../shared/api/error-codes';
 
 export type ClientErrorCode = 'TIMEOUT' | 'NETWORK_ERROR' | 'BAD_RESPONSE';
 

@@ -7,7 +7,8 @@ import { defineEndpoint } from './endpoint';
 import { Id } from './fields';
 import { Instant, Money, pageOf, Paging } from './workspace-fields';
 
-export const AppointmentStatus = z.enum(['UPCOMING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED']);
+export const APPOINTMENT_STATUSES = ['UPCOMING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const;
+export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
 
 export const AppointmentSummary = z.object({
@@ -71,7 +72,13 @@ export const getClientList = defineEndpoint({
   response: pageOf(ClientSummary),
 });
 
-export const OrderStatusFilter = z.enum(['ALL', ...AppointmentStatus.options]);
+/**
+ * The order list's filter values. The portal reads this list, not the schema's `options`, so the
+ * schema (and zod) stays out of the routes that load these contracts (docs/architecture.md §4
+ * "Route budgets").
+ */
+export const ORDER_STATUS_FILTERS = ['ALL', ...APPOINTMENT_STATUSES] as const;
+export const OrderStatusFilter = z.enum(ORDER_STATUS_FILTERS);
 
 export const getOrderList = defineEndpoint({
   id: 'getOrderList',

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { AppointmentSummary } from '../../../shared/api/consultation';
-import { OrderStatusFilter } from '../../../shared/api/consultation';
+import { ORDER_STATUS_FILTERS } from '../../../shared/api/consultation';
 import { ordersQuery } from './queries';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime, formatMoney, formatTime } from '../../components/format';
@@ -18,7 +18,7 @@ import { useTablePaging } from '../../components/use-table-paging';
 import { orderDetailPath } from './links';
 import { StatusBadge } from './status-badge';
 
-type Filter = (typeof OrderStatusFilter.options)[number];
+type Filter = (typeof ORDER_STATUS_FILTERS)[number];
 
 export function OrdersList() {
   const { t, i18n } = useTranslation('workspace');
@@ -57,7 +57,7 @@ export function OrdersList() {
     <div className="flex flex-col gap-4">
       <FilterTabs
         label={t('orders.filter')}
-        values={OrderStatusFilter.options}
+        values={ORDER_STATUS_FILTERS}
         selected={status}
         onSelect={(s) => {
           setStatus(s);

@@ -1,13 +1,13 @@
 /** Server data of the consultations feature (TanStack Query; docs/architecture.md §3): appointments and clients. */
 import { queryOptions } from '@tanstack/react-query';
-import type { OrderStatusFilter } from '../../../shared/api/consultation';
+import type { ORDER_STATUS_FILTERS } from '../../../shared/api/consultation';
 import { consultationCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
 
 export const ORDERS_KEY = QUERY_ROOTS.orders;
 
 export interface OrdersFilter {
-  status: (typeof OrderStatusFilter.options)[number];
+  status: (typeof ORDER_STATUS_FILTERS)[number];
   keyword: string;
   page: number;
   pageSize: number;
