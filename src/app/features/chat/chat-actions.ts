@@ -9,15 +9,7 @@ import { DIALOG_TYPE, isPrivateDialog } from '../../../shared/dialog-type';
 import i18next from 'i18next';
 import { ChatNotConnectedError } from '../../../xmpp';
 import { showToast } from '../../components/toast-store';
-import {
-  addEntries,
-  chatStore,
-  markReadByMe,
-  removeRequest,
-  setBlocked,
-  setOccupants,
-  setUpload,
-} from './chat-store';
+import { addEntries, chatStore, markReadByMe, removeRequest, setBlocked, setUpload } from './chat-store';
 import type { ChatRuntime } from '../../connections';
 import { BLOCK_LIST, refreshDialogs } from './chat-sync';
 import { ATTACHMENT_BODY, dialogAddress, ownEntry } from './convert';
@@ -196,13 +188,4 @@ export function unblockUser(runtime: ChatRuntime | null, userId: number): Promis
       chatStore.blocked.filter((id) => id !== userId),
     ),
   );
-}
-
-export async function refreshOccupants(runtime: ChatRuntime | null, dialogId: string): Promise<void> {
-  if (!runtime) return;
-  try {
-    setOccupants(dialogId, await runtime.chat.muc.listOnlineUsers(dialogId));
-  } catch (error) {
-    console.warn('Room occupants', error);
-  }
 }

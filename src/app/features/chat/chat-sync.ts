@@ -44,22 +44,37 @@ export async function loadBlocked(runtime: ChatRuntime): Promise<void> {
 }
 
 /** Joins the room of every group dialog (spec §4 "Status 110 means join success"). */
+/**
+ * Who is in a room now. Only occupants may ask (XEP-0045 §6.5), so it is asked once the join is
+ * done; presences then tell of each change (chat-events.ts).
+ */
+export async function refreshOccupants(runtime: ChatRuntime, dialogId: string): Promise<void> {
+  try {
+    setOccupants(dialogId, await runtime.chat.muc.listOnlineUsers(dialogId));
+  } catch (error) {
+    console.warn('Room occupants', error);
+  }
+}
+
+/**
+ * Joins the rooms of the group dialogs not joined yet, and lists the occupants of every group room:
+ * after a drop, the stack has joined its rooms again, and who left meanwhile was not told.
+ */
 export async function joinRooms(runtime: ChatRuntime): Promise<void> {
   const groups = Object.values(chatStore.dialogs).filter((d) => !isPrivateDialog(d.type));
   const joined = new Set(runtime.chat.joinedRooms);
   await Promise.all(
-    groups
-      .filter((d) => !joined.has(runtime.chat.helpers.roomJid(d.id)))
-      .map(async (d) => {
+    groups.map(async (d) => {
+      if (!joined.has(runtime.chat.helpers.roomJid(d.id))) {
         try {
           await runtime.chat.muc.join(d.id);
-          // Who is in the room now: a conversation opened while the join was on its way was
-          // refused the list (only occupants may ask), and presences tell only of changes.
-          setOccupants(d.id, await runtime.chat.muc.listOnlineUsers(d.id));
         } catch (error) {
           console.warn(`Room of ${d.name}`, error);
+          return;
         }
-      }),
+      }
+      await refreshOccupants(runtime, d.id);
+    }),
   );
 }
 

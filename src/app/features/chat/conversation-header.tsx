@@ -4,7 +4,7 @@
  * with a mutual block (spec §6 "Blocking lists allow or deny per user, with optional mutual
  * block"); for a group, its members and who is in the room now (spec §7 online users of a room).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
@@ -12,7 +12,7 @@ import { Button } from '../../components/button';
 import { LazyDialog as Dialog } from '../../components/lazy-dialog';
 import { StartCallButtons } from '../../components/start-call-buttons';
 import { requestCall, useChat } from '../../connections';
-import { addContact, blockUser, refreshOccupants, unblockUser } from './chat-actions';
+import { addContact, blockUser, unblockUser } from './chat-actions';
 import { chatStore, type DialogView } from './chat-store';
 import { usePerson } from './use-names';
 
@@ -31,10 +31,7 @@ function Occupant({ chatId, online }: { chatId: number; online: boolean }) {
 function GroupMembers({ dialog }: { dialog: DialogView }) {
   const { t } = useTranslation('messages');
   const { occupants } = useSnapshot(chatStore);
-  const chat = useChat();
-  useEffect(() => {
-    if (chat) void refreshOccupants(chat, dialog.id);
-  }, [dialog.id, chat]);
+  // Listed by the chat's sync once the room is joined, then kept by presences (chat-sync.ts).
   const online = occupants[dialog.id] ?? [];
   return (
     <section

@@ -123,6 +123,38 @@ describe('refreshDialogs', () => {
     expect(chatStore.occupants[group.dialogId]).toEqual([100010, 200005]);
   });
 
+  it('lists the occupants afresh of a room the stack joined again after a drop', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const group: ProviderDialog = {
+      ...withEmma,
+      dialogId: '5f0c1a2b3c4d5e6f7a8b9c0f',
+      type: 2,
+      name: 'Circle',
+    };
+    const joins: string[] = [];
+    const runtime = {
+      queryClient,
+      me: 100010,
+      chat: {
+        joinedRooms: [`1001_${group.dialogId}@muc.localhost`],
+        helpers: { roomJid: (id: string) => `1001_${id}@muc.localhost` },
+        muc: {
+          join: async (id: string) => void joins.push(id),
+          // Bianca left while the connection was down; no presence told of it.
+          listOnlineUsers: async () => [100010],
+        },
+      },
+    } as unknown as Runtime;
+    const refreshed = refreshDialogs(runtime);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    answers[0]!.resolve({ total: 1, items: [group] });
+    await refreshed;
+    chatStore.occupants[group.dialogId] = [100010, 200006];
+    await joinRooms(runtime);
+    expect(joins).toEqual([]);
+    expect(chatStore.occupants[group.dialogId]).toEqual([100010]);
+  });
+
   describe('a member message the list already counts', () => {
     const ME = 100010;
     const message = entry('6a1f00000000000000000001', {
