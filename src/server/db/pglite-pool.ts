@@ -94,7 +94,13 @@ export class PGlitePool implements PostgresPool {
   }
 
   async #runReads(): Promise<void> {
-    const client = await this.connect();
+    let client: PostgresPoolClient;
+    try {
+      client = await this.connect();
+    } catch (error) {
+      for (const read of this.#reads.splice(0)) read.reject(error);
+      return;
+    }
     const reads = this.#reads;
     this.#reads = [];
     let outcomes;

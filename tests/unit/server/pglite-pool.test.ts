@@ -49,6 +49,16 @@ describe('PGlitePool.read', () => {
     expect(after).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 10 }] } });
   });
 
+  it('fails every read of a batch that cannot have the connection', async () => {
+    const broken = new PGlitePool(pglite);
+    vi.spyOn(broken, 'connect').mockRejectedValue(new Error('closed'));
+    const reads = await Promise.allSettled([broken.read('select 1', [1]), broken.read('select 2', [2])]);
+    expect(reads).toEqual([
+      { status: 'rejected', reason: new Error('closed') },
+      { status: 'rejected', reason: new Error('closed') },
+    ]);
+  });
+
   it('waits for a transaction in progress, and does not read inside it', async () => {
     let read!: Promise<{ rows: unknown[] }>;
     let answeredDuringTransaction = false;
