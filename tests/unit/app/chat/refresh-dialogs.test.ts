@@ -92,67 +92,59 @@ describe('refreshDialogs', () => {
     }
   });
 
-  it('lists who is in each room once its join is done', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const group: ProviderDialog = {
-      ...withEmma,
-      dialogId: '5f0c1a2b3c4d5e6f7a8b9c0e',
-      type: 2,
-      name: 'Circle',
-    };
-    const joined: string[] = [];
-    const runtime = {
-      queryClient,
-      me: 100010,
-      chat: {
-        joinedRooms: [],
-        helpers: { roomJid: (id: string) => `1001_${id}@muc.localhost` },
-        muc: {
-          join: async (id: string) => void joined.push(id),
-          // Only an occupant may ask: answered only after the join.
-          listOnlineUsers: async (id: string) => (joined.includes(id) ? [100010, 200005] : []),
-        },
-      },
-    } as unknown as Runtime;
-    const refreshed = refreshDialogs(runtime);
-    await vi.waitFor(() => expect(answers).toHaveLength(1));
-    answers[0]!.resolve({ total: 1, items: [group] });
-    await refreshed;
-    await joinRooms(runtime);
-    expect(joined).toEqual([group.dialogId]);
-    expect(chatStore.occupants[group.dialogId]).toEqual([100010, 200005]);
-  });
+  describe('room occupants', () => {
+    const group = (dialogId: string): ProviderDialog => ({ ...withEmma, dialogId, type: 2, name: 'Circle' });
+    const roomJid = (id: string) => `1001_${id}@muc.localhost`;
 
-  it('lists the occupants afresh of a room the stack joined again after a drop', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const group: ProviderDialog = {
-      ...withEmma,
-      dialogId: '5f0c1a2b3c4d5e6f7a8b9c0f',
-      type: 2,
-      name: 'Circle',
-    };
-    const joins: string[] = [];
-    const runtime = {
-      queryClient,
-      me: 100010,
-      chat: {
-        joinedRooms: [`1001_${group.dialogId}@muc.localhost`],
-        helpers: { roomJid: (id: string) => `1001_${id}@muc.localhost` },
-        muc: {
-          join: async (id: string) => void joins.push(id),
-          // Bianca left while the connection was down; no presence told of it.
-          listOnlineUsers: async () => [100010],
+    /** A runtime in rooms `joinedRooms`, whose joins are recorded; the dialog list holds `dialog`. */
+    async function listed(
+      dialog: ProviderDialog,
+      muc: { joinedRooms: string[]; listOnlineUsers(id: string, joins: string[]): Promise<number[]> },
+    ) {
+      const joins: string[] = [];
+      const runtime = {
+        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+        me: 100010,
+        chat: {
+          joinedRooms: muc.joinedRooms,
+          helpers: { roomJid },
+          muc: {
+            join: async (id: string) => void joins.push(id),
+            listOnlineUsers: (id: string) => muc.listOnlineUsers(id, joins),
+          },
         },
-      },
-    } as unknown as Runtime;
-    const refreshed = refreshDialogs(runtime);
-    await vi.waitFor(() => expect(answers).toHaveLength(1));
-    answers[0]!.resolve({ total: 1, items: [group] });
-    await refreshed;
-    chatStore.occupants[group.dialogId] = [100010, 200006];
-    await joinRooms(runtime);
-    expect(joins).toEqual([]);
-    expect(chatStore.occupants[group.dialogId]).toEqual([100010]);
+      } as unknown as Runtime;
+      const refreshed = refreshDialogs(runtime);
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      answers[0]!.resolve({ total: 1, items: [dialog] });
+      await refreshed;
+      return { runtime, joins };
+    }
+
+    it('are listed once the room’s join is done', async () => {
+      const circle = group('5f0c1a2b3c4d5e6f7a8b9c0e');
+      const { runtime, joins } = await listed(circle, {
+        joinedRooms: [],
+        // Only an occupant may ask: answered only after the join.
+        listOnlineUsers: async (id, joins) => (joins.includes(id) ? [100010, 200005] : []),
+      });
+      await joinRooms(runtime);
+      expect(joins).toEqual([circle.dialogId]);
+      expect(chatStore.occupants[circle.dialogId]).toEqual([100010, 200005]);
+    });
+
+    it('are listed afresh in a room the stack joined again after a drop', async () => {
+      const circle = group('5f0c1a2b3c4d5e6f7a8b9c0f');
+      const { runtime, joins } = await listed(circle, {
+        joinedRooms: [roomJid(circle.dialogId)],
+        // Bianca left while the connection was down; no presence told of it.
+        listOnlineUsers: async () => [100010],
+      });
+      chatStore.occupants[circle.dialogId] = [100010, 200006];
+      await joinRooms(runtime);
+      expect(joins).toEqual([]);
+      expect(chatStore.occupants[circle.dialogId]).toEqual([100010]);
+    });
   });
 
   describe('a member message the list already counts', () => {
