@@ -35,8 +35,6 @@ import {
 const NEAR_BOTTOM_PX = 80;
 /** The fixed slot above the messages (load older, failures, loading and empty notes): `h-12`. */
 const HEADER_PX = 48;
-/** Below the newest bubble: its row's `pb-2` (the gap between bubbles) and the log's `pb-1`. */
-const BOTTOM_PADDING_PX = 12;
 /**
  * Older history is asked for once the bubble at the top of the view is this close to the oldest
  * held (a screenful of bubbles before it comes into view).
@@ -239,22 +237,31 @@ export function MessageLog({
   const rows = useMemo(() => ({ label, entries, me, watch }), [label, entries, me, watch]);
 
   // Anchored to the end as a chat is: opened at the newest message, new messages (and bubbles
-  // growing, an image loading) followed while within NEAR_BOTTOM_PX of the bottom, and a message
-  // of ours brings us there from anywhere in the history.
+  // growing, an image loading, the view shrinking) followed while within NEAR_BOTTOM_PX of the
+  // bottom, and a message of ours brings us there from anywhere in the history. The bottom is
+  // pinned on the scroller itself once the virtualiser has laid out the change (its height is the
+  // rows'): virtua's scrollToIndex keeps aiming at its target for 150 ms after every resize, which
+  // pulled a reader who scrolled up just after a page came in back down.
   const atBottom = useRef(true);
-  const count = useRef(entries.length);
-  const toEnd = useCallback(() => {
-    if (count.current > 0)
-      virtualizer.current?.scrollToIndex(count.current - 1, { align: 'end', offset: BOTTOM_PADDING_PX });
+  const lastTop = useRef(0);
+  const toBottom = useCallback(() => {
+    const view = log.current;
+    if (!view) return;
+    view.scrollTop = view.scrollHeight - view.clientHeight;
+    lastTop.current = view.scrollTop;
+    atBottom.current = true;
   }, []);
   const last = entries.at(-1);
   const lastMine = last !== undefined && last.senderId === me ? last.id : null;
   const lastSeen = useRef(lastMine);
   useLayoutEffect(() => {
-    count.current = entries.length;
-    if (atBottom.current || (lastMine !== null && lastMine !== lastSeen.current)) toEnd();
+    if (atBottom.current || (lastMine !== null && lastMine !== lastSeen.current)) toBottom();
     lastSeen.current = lastMine;
-  }, [entries, lastMine, toEnd]);
+  }, [entries, lastMine, toBottom]);
+  const [resized, setResized] = useState(0);
+  useLayoutEffect(() => {
+    if (resized > 0 && atBottom.current) toBottom();
+  }, [resized, toBottom]);
 
   // Older history, once the top of the view is near the oldest message held.
   const nearStart = useCallback(() => {
@@ -263,9 +270,16 @@ export function MessageLog({
     return view !== null && handle !== null && handle.findItemIndex(view.scrollTop) <= OLDER_WITHIN;
   }, []);
   const [nearTop, setNearTop] = useState(true);
+  // Only a scroll up leaves the bottom: rows measured or added below while pinned grow the log
+  // before the scroll event of the pin comes, and the virtualiser's own corrections for rows above
+  // keep the distance to the bottom.
   const onScroll = () => {
     const view = log.current!;
-    atBottom.current = view.scrollHeight - view.clientHeight - view.scrollTop <= NEAR_BOTTOM_PX;
+    const top = view.scrollTop;
+    if (top < lastTop.current || !atBottom.current)
+      atBottom.current = view.scrollHeight - view.clientHeight - top <= NEAR_BOTTOM_PX;
+    else if (view.scrollHeight - view.clientHeight - top > 1) toBottom();
+    lastTop.current = view.scrollTop;
     setNearTop(nearStart());
   };
   const ready = conversation.loaded && conversation.hasOlder && !conversation.loading && !conversation.failed;
@@ -274,7 +288,8 @@ export function MessageLog({
   }, [chat, dialogId, ready, nearTop, nearStart, entries.length]);
 
   // The virtualiser places the bubbles itself: the browser's scroll anchoring is off so the two do
-  // not fight over the scroll position. A row's bottom padding is the gap to the next bubble.
+  // not fight over the scroll position. A row's `pb-2` is the gap to the next bubble; with the
+  // log's `pb-1`, 12 px stay below the newest.
   return (
     <div
       ref={log}
@@ -291,7 +306,7 @@ export function MessageLog({
           startMargin={HEADER_PX}
           onScroll={onScroll}
           onResize={() => {
-            if (atBottom.current) toEnd();
+            if (atBottom.current) setResized((n) => n + 1);
           }}
         >
           {(entry) => {
