@@ -263,13 +263,21 @@ export function MessageLog({
     if (resized > 0 && atBottom.current) toBottom();
   }, [resized, toBottom]);
 
-  // Older history, once the top of the view is near the oldest message held.
-  const nearStart = useCallback(() => {
+  // Older history, once the top of the view is near the oldest message held: checked on every
+  // scroll and after every change (a page in, a load done), since a scroll event can carry both
+  // the virtualiser's correction after a page and the reader's next move.
+  const ready = conversation.loaded && conversation.hasOlder && !conversation.loading && !conversation.failed;
+  const older = useRef({ ready, chat, count: entries.length });
+  const askOlder = useCallback(() => {
     const view = log.current;
     const handle = virtualizer.current;
-    return view !== null && handle !== null && handle.findItemIndex(view.scrollTop) <= OLDER_WITHIN;
-  }, []);
-  const [nearTop, setNearTop] = useState(true);
+    if (!older.current.ready || older.current.count === 0 || !view || !handle) return;
+    if (handle.findItemIndex(view.scrollTop) <= OLDER_WITHIN) loadOlder(older.current.chat, dialogId);
+  }, [dialogId]);
+  useEffect(() => {
+    older.current = { ready, chat, count: entries.length };
+    askOlder();
+  }, [ready, chat, entries.length, askOlder]);
   // Only a scroll up leaves the bottom: rows measured or added below while pinned grow the log
   // before the scroll event of the pin comes, and the virtualiser's own corrections for rows above
   // keep the distance to the bottom.
@@ -280,12 +288,8 @@ export function MessageLog({
       atBottom.current = view.scrollHeight - view.clientHeight - top <= NEAR_BOTTOM_PX;
     else if (view.scrollHeight - view.clientHeight - top > 1) toBottom();
     lastTop.current = view.scrollTop;
-    setNearTop(nearStart());
+    askOlder();
   };
-  const ready = conversation.loaded && conversation.hasOlder && !conversation.loading && !conversation.failed;
-  useEffect(() => {
-    if (ready && entries.length > 0 && nearStart()) loadOlder(chat, dialogId);
-  }, [chat, dialogId, ready, nearTop, nearStart, entries.length]);
 
   // The virtualiser places the bubbles itself: the browser's scroll anchoring is off so the two do
   // not fight over the scroll position. A row's `pb-2` is the gap to the next bubble; with the
