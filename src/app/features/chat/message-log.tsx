@@ -191,12 +191,14 @@ function Row({ ref, style, index, children }: CustomItemComponentProps) {
   );
 }
 
-/** Whether `after` is `before` with entries added (or removed) at its start: older history came in. */
+/** Whether `after` is `before` with entries added at its start: older history came in. */
 function prepended(before: readonly ChatEntry[], after: readonly ChatEntry[]): boolean {
   const first = before[0];
-  if (first === undefined || after.length === before.length) return false;
-  const at = after.length > before.length ? after.length - before.length : 0;
-  return after[at]?.id === first.id || after.findIndex((entry) => entry.id === first.id) > 0;
+  if (first === undefined || after.length <= before.length || after[0]!.id === first.id) return false;
+  return (
+    after[after.length - before.length]!.id === first.id ||
+    after.findIndex((entry) => entry.id === first.id) > 0
+  );
 }
 
 /**
