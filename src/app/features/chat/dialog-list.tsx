@@ -5,8 +5,20 @@
  * place in the whole list (aria-posinset / aria-setsize).
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
-import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  createContext,
+  memo,
+  use,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import { Virtualizer, type CustomItemComponentProps, type VirtualizerHandle } from 'virtua';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
@@ -15,12 +27,8 @@ import { ATTACHMENT_BODY } from './convert';
 import { formatMessageTime } from './format-time';
 import { GroupIcon } from './icons';
 
-/** A row: avatar and two lines of text (`py-2` around `h-10`); measured once rendered. */
-const ROW_PX = 56;
-const GAP_PX = 4;
-const PADDING_PX = 8;
-/** Rows rendered beyond the visible ones on each side. */
-const OVERSCAN = 8;
+/** The list's padding above its first row (`pt-2` on the scroller), where the rows start. */
+const PADDING_TOP_PX = 8;
 
 function Presence({ online }: { online: boolean | undefined }) {
   const { t } = useTranslation('messages');
@@ -106,6 +114,77 @@ function focusTarget(key: string, at: number, count: number): number | null {
   return null;
 }
 
+/** What every rendered row reads from its list: the whole list's size and the focus to give. */
+const Rows = createContext<{ count: number; focusPending(): void }>({ count: 0, focusPending: () => {} });
+
+/**
+ * One row's `<li>` (virtua's item element): placed by the virtualiser (`style`), telling its place
+ * in the whole list. A row that is rendered but not measured yet is hidden and cannot take focus;
+ * once it shows, the focus waiting for it is given.
+ */
+function Row({ ref, style, index, children }: CustomItemComponentProps) {
+  const { count, focusPending } = use(Rows);
+  const shown = style.visibility !== 'hidden';
+  useLayoutEffect(() => {
+    if (shown) focusPending();
+  }, [shown, index, focusPending]);
+  return (
+    <li
+      ref={ref}
+      style={style}
+      data-index={index}
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      className="px-2"
+    >
+      {children}
+    </li>
+  );
+}
+
+/** The button of row `index` if it is rendered and shown (so it can take focus). */
+function rowButton(list: HTMLElement | null, index: number): HTMLButtonElement | null {
+  const row = list?.querySelector<HTMLLIElement>(`li[data-index="${index}"]`);
+  if (!row || row.style.visibility === 'hidden') return null;
+  return row.querySelector<HTMLButtonElement>('button[data-index]');
+}
+
+/**
+ * Arrow keys, Home and End scroll their target into view and focus it once it is rendered; the
+ * focused row stays rendered (virtua's `keepMounted`) while it scrolls out of view, so focus is
+ * never lost.
+ */
+function useRowFocus(
+  dialogs: readonly DialogView[],
+  scroller: RefObject<HTMLElement | null>,
+  virtualizer: RefObject<VirtualizerHandle | null>,
+) {
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const pending = useRef<number | null>(null);
+  const focusPending = useCallback(() => {
+    if (pending.current === null) return;
+    const button = rowButton(scroller.current, pending.current);
+    if (!button) return;
+    button.focus({ preventScroll: true });
+    if (document.activeElement === button) pending.current = null;
+  }, [scroller]);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const at = Number((document.activeElement as HTMLElement | null)?.dataset.index ?? -1);
+    const target = focusTarget(event.key, at, dialogs.length);
+    if (target === null || at < 0) return;
+    event.preventDefault();
+    virtualizer.current?.scrollToIndex(target, { align: 'nearest' });
+    pending.current = target;
+    focusPending();
+  };
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    setFocusedId((event.target as HTMLElement).dataset.dialog ?? null);
+  };
+  const focused = focusedId === null ? -1 : dialogs.findIndex((dialog) => dialog.id === focusedId);
+  const keepMounted = useMemo(() => (focused < 0 ? undefined : [focused]), [focused]);
+  return { focusPending, onKeyDown, onFocus, onBlur: () => setFocusedId(null), keepMounted };
+}
+
 export function DialogList({
   dialogs,
   activeId,
@@ -119,79 +198,43 @@ export function DialogList({
 }) {
   const { t } = useTranslation('messages');
   const scroller = useRef<HTMLElement>(null);
-  const list = useRef<HTMLUListElement>(null);
-  // The focused row stays rendered while it scrolls out of view, so focus is never lost; a key
-  // press scrolls its target into view and focuses it once it is rendered.
-  const focused = useRef<number | null>(null);
-  const pendingFocus = useRef<number | null>(null);
-  const virtualizer = useVirtualizer({
-    count: dialogs.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_PX,
-    getItemKey: (index) => dialogs[index]!.id,
-    overscan: OVERSCAN,
-    gap: GAP_PX,
-    paddingStart: PADDING_PX,
-    paddingEnd: PADDING_PX,
-    rangeExtractor: (range) => {
-      const indexes = defaultRangeExtractor(range);
-      const keep = focused.current;
-      return keep === null || keep >= range.count || indexes.includes(keep)
-        ? indexes
-        : [...indexes, keep].sort((a, b) => a - b);
-    },
-  });
-  const focusRow = (index: number) => {
-    const button = list.current?.querySelector<HTMLButtonElement>(`button[data-index="${index}"]`);
-    if (!button) return false;
-    button.focus();
-    return true;
-  };
-  useLayoutEffect(() => {
-    if (pendingFocus.current !== null && focusRow(pendingFocus.current)) pendingFocus.current = null;
-  });
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const at = Number((document.activeElement as HTMLElement | null)?.dataset.index ?? -1);
-    const target = focusTarget(event.key, at, dialogs.length);
-    if (target === null || at < 0) return;
-    event.preventDefault();
-    virtualizer.scrollToIndex(target);
-    if (!focusRow(target)) pendingFocus.current = target;
-  };
-  const onFocus = (event: FocusEvent<HTMLUListElement>) => {
-    const index = (event.target as HTMLElement).dataset.index;
-    focused.current = index === undefined ? null : Number(index);
-  };
+  const virtualizer = useRef<VirtualizerHandle>(null);
+  const { focusPending, onKeyDown, onFocus, onBlur, keepMounted } = useRowFocus(
+    dialogs,
+    scroller,
+    virtualizer,
+  );
+  const rows = useMemo(() => ({ count: dialogs.length, focusPending }), [dialogs.length, focusPending]);
 
   if (dialogs.length === 0)
     return <p className="p-4 text-sm text-slate-500">{loading ? t('loadingDialogs') : t('noDialogs')}</p>;
+  // The virtualiser places its rows itself: the browser's scroll anchoring is off so the two do
+  // not fight over the scroll position. A row's bottom padding is the gap to the next one.
   return (
-    <nav ref={scroller} aria-label={t('dialogs')} className="h-full overflow-y-auto">
-      <ul
-        ref={list}
-        className="relative"
-        style={{ height: virtualizer.getTotalSize() }}
-        onKeyDown={onKeyDown}
-        onFocus={onFocus}
-        onBlur={() => (focused.current = null)}
-      >
-        {virtualizer.getVirtualItems().map((item) => {
-          const dialog = dialogs[item.index]!;
-          return (
-            <li
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              aria-setsize={dialogs.length}
-              aria-posinset={item.index + 1}
-              className="absolute top-0 left-0 w-full px-2"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <Item dialog={dialog} active={dialog.id === activeId} index={item.index} onOpen={onOpen} />
-            </li>
-          );
-        })}
-      </ul>
+    <nav
+      ref={scroller}
+      aria-label={t('dialogs')}
+      className="h-full overflow-y-auto pt-2 pb-1 [overflow-anchor:none]"
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <Rows value={rows}>
+        <Virtualizer
+          ref={virtualizer}
+          data={dialogs}
+          as="ul"
+          item={Row}
+          startMargin={PADDING_TOP_PX}
+          keepMounted={keepMounted}
+        >
+          {(dialog, index) => (
+            <div key={dialog.id} className="pb-1">
+              <Item dialog={dialog} active={dialog.id === activeId} index={index} onOpen={onOpen} />
+            </div>
+          )}
+        </Virtualizer>
+      </Rows>
     </nav>
   );
 }

@@ -5,8 +5,17 @@
  * place when older history is added above (spec §4 Messaging; spec §9 page size). Read markers go
  * out for others' messages once half of them is on screen in a visible tab.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { type ChatRuntime } from '../../connections';
@@ -15,19 +24,22 @@ import type { ConversationState } from './chat-store';
 import type { ChatEntry } from './entries';
 import { loadHistory } from './history';
 import { MessageBubble } from './message-bubble';
+import {
+  Virtualizer,
+  type CustomContainerComponentProps,
+  type CustomItemComponentProps,
+  type VirtualizerHandle,
+} from 'virtua';
 
 /** Within this distance of the bottom, new messages are followed. */
 const NEAR_BOTTOM_PX = 80;
 /** The fixed slot above the messages (load older, failures, loading and empty notes): `h-12`. */
 const HEADER_PX = 48;
-const GAP_PX = 8;
-const BOTTOM_PADDING_PX = 12;
-/** A one-line bubble with its time row; measured once rendered. */
-const ESTIMATED_BUBBLE_PX = 60;
-/** Bubbles rendered beyond the visible ones on each side. */
-const OVERSCAN = 6;
-/** Older history is asked for once the first rendered bubble is this close to the oldest held. */
-const OLDER_WITHIN = 3;
+/**
+ * Older history is asked for once the bubble at the top of the view is this close to the oldest
+ * held (a screenful of bubbles before it comes into view).
+ */
+const OLDER_WITHIN = 9;
 
 function loadOlder(runtime: ChatRuntime | null, dialogId: string) {
   if (runtime) void loadHistory(runtime, dialogId);
@@ -122,6 +134,87 @@ function Header({
   );
 }
 
+/** Sets a ref given to a component, whichever kind it is. */
+function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
+
+/** What every rendered row reads from its log. */
+const Rows = createContext<{
+  label: string;
+  entries: readonly ChatEntry[];
+  me: number | null;
+  watch(row: HTMLElement): () => void;
+}>({ label: '', entries: [], me: null, watch: () => () => {} });
+
+/** The log's `<ol>` (virtua's container element), named for screen readers. */
+function List({ ref, style, children }: CustomContainerComponentProps) {
+  return (
+    <ol ref={ref} style={style} aria-label={use(Rows).label}>
+      {children}
+    </ol>
+  );
+}
+
+/**
+ * One message's `<li>` (virtua's item element): placed by the virtualiser (`style`), telling its
+ * place in the whole conversation, marked unread for the read-marker observer it registers with.
+ */
+function Row({ ref, style, index, children }: CustomItemComponentProps) {
+  const { entries, me, watch } = use(Rows);
+  const entry = entries[index]!;
+  const unread = me !== null && entry.senderId !== me && !entry.readBy.includes(me);
+  const rowRef = useCallback(
+    (row: HTMLLIElement) => {
+      setRef(ref, row);
+      const unwatch = watch(row);
+      return () => {
+        unwatch();
+        setRef(ref, null);
+      };
+    },
+    [ref, watch],
+  );
+  return (
+    <li
+      ref={rowRef}
+      style={style}
+      data-index={index}
+      data-entry={entry.id}
+      data-unread={unread || undefined}
+      aria-setsize={entries.length}
+      aria-posinset={index + 1}
+    >
+      {children}
+    </li>
+  );
+}
+
+/** Whether `after` is `before` with entries added at its start: older history came in. */
+function prepended(before: readonly ChatEntry[], after: readonly ChatEntry[]): boolean {
+  const first = before[0];
+  if (first === undefined || after.length <= before.length || after[0]!.id === first.id) return false;
+  return (
+    after[after.length - before.length]!.id === first.id ||
+    after.findIndex((entry) => entry.id === first.id) > 0
+  );
+}
+
+/**
+ * The entries to render and virtua's `shift`, which must be set on the very render where older
+ * entries are added above, and only then (the position is then kept from the end).
+ */
+function useShift(entries: readonly ChatEntry[]) {
+  const [held, setHeld] = useState({ entries, shift: false });
+  if (held.entries !== entries) {
+    const next = { entries, shift: prepended(held.entries, entries) };
+    setHeld(next);
+    return next;
+  }
+  return held;
+}
+
 export function MessageLog({
   chat,
   dialogId,
@@ -139,80 +232,99 @@ export function MessageLog({
   /** Group dialogs show the sender above others' messages. */
   group: boolean;
 }) {
-  const entries: readonly ChatEntry[] = conversation.entries;
+  const { entries, shift } = useShift(conversation.entries);
   const log = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: entries.length,
-    getScrollElement: () => log.current,
-    estimateSize: () => ESTIMATED_BUBBLE_PX,
-    getItemKey: (index) => entries[index]!.id,
-    anchorTo: 'end',
-    followOnAppend: true,
-    scrollEndThreshold: NEAR_BOTTOM_PX,
-    overscan: OVERSCAN,
-    gap: GAP_PX,
-    scrollMargin: HEADER_PX,
-    paddingEnd: BOTTOM_PADDING_PX,
-  });
+  const virtualizer = useRef<VirtualizerHandle>(null);
   const watch = useReadWhenSeen(chat, dialogId);
-  const measure = virtualizer.measureElement;
-  const rowRef = useCallback(
-    (row: HTMLLIElement) => {
-      measure(row);
-      const unwatch = watch(row);
-      return () => {
-        unwatch();
-        // Once the row has left the DOM, the virtualiser lets go of it (measureElement(null)).
-        queueMicrotask(() => measure(null));
-      };
-    },
-    [measure, watch],
-  );
+  const rows = useMemo(() => ({ label, entries, me, watch }), [label, entries, me, watch]);
 
-  // Opened: the newest message. A message of ours brings us there from anywhere in the history.
-  useLayoutEffect(() => {
-    virtualizer.scrollToEnd();
-  }, [virtualizer]);
+  // Anchored to the end as a chat is: opened at the newest message, new messages (and bubbles
+  // growing, an image loading, the view shrinking) followed while within NEAR_BOTTOM_PX of the
+  // bottom, and a message of ours brings us there from anywhere in the history. The bottom is
+  // pinned on the scroller itself once the virtualiser has laid out the change (its height is the
+  // rows'): virtua's scrollToIndex keeps aiming at its target for 150 ms after every resize, which
+  // pulled a reader who scrolled up just after a page came in back down.
+  const atBottom = useRef(true);
+  const lastTop = useRef(0);
+  const toBottom = useCallback(() => {
+    const view = log.current;
+    if (!view) return;
+    view.scrollTop = view.scrollHeight - view.clientHeight;
+    lastTop.current = view.scrollTop;
+    atBottom.current = true;
+  }, []);
   const last = entries.at(-1);
   const lastMine = last !== undefined && last.senderId === me ? last.id : null;
   const lastSeen = useRef(lastMine);
   useLayoutEffect(() => {
-    if (lastMine !== null && lastMine !== lastSeen.current) virtualizer.scrollToEnd();
+    if (atBottom.current || (lastMine !== null && lastMine !== lastSeen.current)) toBottom();
     lastSeen.current = lastMine;
-  }, [virtualizer, lastMine]);
+  }, [entries, lastMine, toBottom]);
+  const [resized, setResized] = useState(0);
+  useLayoutEffect(() => {
+    if (resized > 0 && atBottom.current) toBottom();
+  }, [resized, toBottom]);
 
-  const items = virtualizer.getVirtualItems();
-  const firstShown = items[0]?.index ?? 0;
+  // Older history, once the top of the view is near the oldest message held: checked on every
+  // scroll and after every change (a page in, a load done), since a scroll event can carry both
+  // the virtualiser's correction after a page and the reader's next move.
   const ready = conversation.loaded && conversation.hasOlder && !conversation.loading && !conversation.failed;
+  const older = useRef({ ready, chat, count: entries.length });
+  const askOlder = useCallback(() => {
+    const view = log.current;
+    const handle = virtualizer.current;
+    if (!older.current.ready || older.current.count === 0 || !view || !handle) return;
+    if (handle.findItemIndex(view.scrollTop) <= OLDER_WITHIN) loadOlder(older.current.chat, dialogId);
+  }, [dialogId]);
   useEffect(() => {
-    if (ready && entries.length > 0 && firstShown <= OLDER_WITHIN) loadOlder(chat, dialogId);
-  }, [chat, dialogId, ready, firstShown, entries.length]);
+    older.current = { ready, chat, count: entries.length };
+    askOlder();
+  }, [ready, chat, entries.length, askOlder]);
+  // Only a scroll up leaves the bottom: rows measured or added below while pinned grow the log
+  // before the scroll event of the pin comes, and the virtualiser's own corrections for rows above
+  // keep the distance to the bottom.
+  const onScroll = () => {
+    const view = log.current!;
+    const top = view.scrollTop;
+    if (top < lastTop.current || !atBottom.current)
+      atBottom.current = view.scrollHeight - view.clientHeight - top <= NEAR_BOTTOM_PX;
+    else if (view.scrollHeight - view.clientHeight - top > 1) toBottom();
+    lastTop.current = view.scrollTop;
+    askOlder();
+  };
 
+  // The virtualiser places the bubbles itself: the browser's scroll anchoring is off so the two do
+  // not fight over the scroll position. A row's `pb-2` is the gap to the next bubble; with the
+  // log's `pb-1`, 12 px stay below the newest.
   return (
-    <div ref={log} className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4">
+    <div
+      ref={log}
+      className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 pb-1 [overflow-anchor:none]"
+    >
       <Header chat={chat} dialogId={dialogId} conversation={conversation} />
-      <ol aria-label={label} className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const entry = entries[item.index]!;
-          const mine = entry.senderId === me;
-          const unread = me !== null && !mine && !entry.readBy.includes(me);
-          return (
-            <li
-              key={item.key}
-              ref={rowRef}
-              data-index={item.index}
-              data-entry={entry.id}
-              data-unread={unread || undefined}
-              aria-setsize={entries.length}
-              aria-posinset={item.index + 1}
-              className={`absolute top-0 left-0 flex w-full ${mine ? 'justify-end' : 'justify-start'}`}
-              style={{ transform: `translateY(${item.start - HEADER_PX}px)` }}
-            >
-              <MessageBubble entry={entry} me={me} senderId={group && !mine ? entry.senderId : null} />
-            </li>
-          );
-        })}
-      </ol>
+      <Rows value={rows}>
+        <Virtualizer
+          ref={virtualizer}
+          data={entries}
+          shift={shift}
+          as={List}
+          item={Row}
+          startMargin={HEADER_PX}
+          onScroll={onScroll}
+          onResize={() => {
+            if (atBottom.current) setResized((n) => n + 1);
+          }}
+        >
+          {(entry) => {
+            const mine = entry.senderId === me;
+            return (
+              <div key={entry.id} className={`flex pb-2 ${mine ? 'justify-end' : 'justify-start'}`}>
+                <MessageBubble entry={entry} me={me} senderId={group && !mine ? entry.senderId : null} />
+              </div>
+            );
+          }}
+        </Virtualizer>
+      </Rows>
     </div>
   );
 }
