@@ -68,6 +68,15 @@ export async function runLighthouse(
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     const { categories, audits } = result.lhr;
+    // A run that could not measure (no paint seen, a broken trace) scores null, not 0: say why.
+    if (categories.performance?.score == null)
+      throw new Error(
+        `Lighthouse measured no performance for ${path}: ${
+          result.lhr.runtimeError?.message ??
+          audits['first-contentful-paint']?.errorMessage ??
+          'no score and no reason given'
+        }`,
+      );
     const failing = Object.values(audits)
       .filter(
         (a) =>
