@@ -155,7 +155,7 @@ export const section: BenchSection = {
       'Resumption is timed from the cut to the resumed stream on a quiet connection for both libraries; under traffic the server is also storing the messages queued for us.',
     );
     note(
-      'Burst messages carry the history extension (save_to_history, dialog_id) and a 24-hex id, for both libraries; Prosody reports each to our server. Prosody limits each client connection to 1 MB/s (C2S_RATE, src/server/prosody/config.ts; docs/prosody.md "The c2s rate limit"); the "no rate limit" rows use a bench-only Prosody without it. Figures from a shared 2-core machine vary between runs.',
+      'Burst messages carry the history extension (save_to_history, dialog_id) and a 24-hex id, for both libraries; Prosody reports each to our server. Prosody limits each client connection to 2 MB/s (C2S_RATE, src/server/prosody/config.ts; docs/prosody.md "The c2s rate limit"); the "no rate limit" rows use a bench-only Prosody without it. Figures from a shared 2-core machine vary between runs.',
     );
   },
 };

@@ -51,11 +51,11 @@ export function prosodyPaths(dataDir: string): ProsodyPaths {
 export const ARCHIVE_ITEM_LIMIT = 50_000;
 
 /**
- * The c2s rate limit of mod_limits: 1,000,000 bytes a second per client connection. Prosody 0.12
+ * The c2s rate limit of mod_limits: 2,000,000 bytes a second per client connection. Prosody 0.12
  * pauses a connection after each read for its size over this rate, on top of handling it, so it
  * is chosen from the heaviest traffic a client sends (docs/prosody.md "The c2s rate limit").
  */
-export const C2S_RATE = '1mb/s';
+export const C2S_RATE = '2mb/s';
 
 const lua = (value: string) => JSON.stringify(value);
 const list = (values: readonly string[]) => `{ ${values.map(lua).join(', ')} }`;

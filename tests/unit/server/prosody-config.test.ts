@@ -48,7 +48,7 @@ describe('generated Prosody configuration', () => {
 
   it('limits each client connection, with the module that applies the limit', () => {
     expect(GLOBAL_MODULES).toContain('limits');
-    expect(config).toMatch(/limits = \{\n\s+c2s = \{ rate = "1mb\/s" \};\n\}/);
+    expect(config).toMatch(/limits = \{\n\s+c2s = \{ rate = "2mb\/s" \};\n\}/);
   });
 
   it('loads the history module on the host and the MUC component, with its time-out', () => {
