@@ -84,7 +84,7 @@ export const SIGNED_IN_SHELL = [
  */
 export const SIGNED_IN_SHARED = [
   'src/rest/(client|errors|error-catalogue|xhr-send|upload|messaging|account)',
-  'src/shared/api/(endpoint|envelope|messaging|account|protocol|chat-identity)',
+  'src/shared/api/(endpoint|error-codes|messaging|account|protocol|chat-identity)',
   'src/shared/api/(profile|notifications|chat)',
   'src/rest/(profile|notifications|chat)',
   'src/shared/(notification-categories|emitter|dialog-type|auto-logoff)',

@@ -2,8 +2,8 @@
  * The own-API client (spec §7): base `/api/`, credentials sent, 20 s timeout, the headers
  * apiVersion/timezone/authToken/country/os, form-encoded bodies unless the endpoint says JSON.
  * Every call goes through one contract endpoint of `src/shared/api`; its answer is unwrapped from
- * the envelope and, outside the browser, checked against the response schema. Failures become `ApiError` and are handed
- * to `onError` (the portal's error policy) before they are thrown.
+ * the envelope and, outside the browser, checked against the response schema. Failures become
+ * `ApiError` and are handed to `onError` (the portal's error policy) before they are thrown.
  */
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { fillPath, type EndpointDefinition, type QueryOf, type ResponseOf } from '../shared/api/endpoint';

@@ -7,7 +7,7 @@ import { defineEndpoint } from './endpoint';
 import { Id } from './fields';
 import { Instant, Money, pageOf, Paging } from './workspace-fields';
 
-export const APPOINTMENT_STATUSES = ['UPCOMING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const;
+const APPOINTMENT_STATUSES = ['UPCOMING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const;
 export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
 

@@ -3,7 +3,6 @@
  * Every response is `{ code, message, data }`; `code` is `OK` or one of {@link ERROR_CODES}.
  */
 import { z } from 'zod/mini';
-
 import type { ResponseCode } from './error-codes';
 
 export {

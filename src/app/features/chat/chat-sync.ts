@@ -43,7 +43,6 @@ export async function loadBlocked(runtime: ChatRuntime): Promise<void> {
   }
 }
 
-/** Joins the room of every group dialog (spec §4 "Status 110 means join success"). */
 /**
  * Who is in a room now. Only occupants may ask (XEP-0045 §6.5), so it is asked once the join is
  * done; presences then tell of each change (chat-events.ts).
@@ -57,8 +56,9 @@ export async function refreshOccupants(runtime: ChatRuntime, dialogId: string): 
 }
 
 /**
- * Joins the rooms of the group dialogs not joined yet, and lists the occupants of every group room:
- * after a drop, the stack has joined its rooms again, and who left meanwhile was not told.
+ * Joins the rooms of the group dialogs not joined yet (spec §4 "Status 110 means join success"),
+ * and lists the occupants of every group room: after a drop, the stack has joined its rooms again,
+ * and who left meanwhile was not told.
  */
 export async function joinRooms(runtime: ChatRuntime): Promise<void> {
   const groups = Object.values(chatStore.dialogs).filter((d) => !isPrivateDialog(d.type));
