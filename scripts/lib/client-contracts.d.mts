@@ -2,5 +2,6 @@
 import type { Plugin } from 'vite';
 export declare function clientContractEdits(program: unknown, code: string): { code: string; edits: number };
 export declare function dataModule(exports: Record<string, unknown>): string;
-export declare function moduleExports(file: string): Promise<Record<string, unknown>>;
+export declare function contractFiles(dir: string): string[];
+export declare function contractExports(files: string[]): Promise<Map<string, Record<string, unknown>>>;
 export declare function clientContracts(): Plugin;

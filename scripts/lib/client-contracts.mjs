@@ -14,6 +14,8 @@
 //   their code, without the endpoints' schemas and documentation; their module-level schema
 //   constructions are marked pure (`/* @__PURE__ */`), so the bundler drops those no page reads.
 
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const CONTRACTS = /[\\/]src[\\/]shared[\\/]api[\\/][^\\/]+\.ts$/;
@@ -119,10 +121,20 @@ export function dataModule(exports) {
   return `${lines.join('\n')}\n`;
 }
 
-/** What a TypeScript module exports, run in Node with its imports bundled. */
-export async function moduleExports(file) {
+/** The contract modules of the folder `dir` (src/shared/api). */
+export const contractFiles = (dir) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => path.join(dir, name));
+
+/**
+ * What each of the contract modules `files` exports, run in Node: one bundle of them all (zod and
+ * the shared fields bundled once), so a build pays for it once.
+ */
+export async function contractExports(files) {
+  const entry = files.map((file, i) => `export * as m${i} from ${JSON.stringify(file)};`).join('\n');
   const result = await build({
-    entryPoints: [file],
+    stdin: { contents: entry, resolveDir: process.cwd(), loader: 'js' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -130,7 +142,8 @@ export async function moduleExports(file) {
     logLevel: 'silent',
   });
   const source = Buffer.from(result.outputFiles[0].contents).toString('base64');
-  return import(`data:text/javascript;base64,${source}`);
+  const modules = await import(`data:text/javascript;base64,${source}`);
+  return new Map(files.map((file, i) => [file, modules[`m${i}`]]));
 }
 
 /**
@@ -138,13 +151,21 @@ export async function moduleExports(file) {
  * after TypeScript is compiled away, so it reads JavaScript.
  */
 export function clientContracts() {
+  /** The exports of every contract module, read once a build. */
+  let exports = null;
   return {
     name: 'client-contracts',
     apply: (_config, { command }) => command === 'build' && process.env.CONSOLE_PAGE_BUILD !== '1',
     enforce: 'post',
+    buildStart() {
+      exports = null;
+    },
     async transform(code, id) {
       if (!CONTRACTS.test(id) || !USES_ZOD.test(code)) return null;
-      if (!SCHEMAS_IN_BROWSER.test(id)) return { code: dataModule(await moduleExports(id)), map: null };
+      if (!SCHEMAS_IN_BROWSER.test(id)) {
+        exports ??= contractExports(contractFiles(path.dirname(id)));
+        return { code: dataModule((await exports).get(path.resolve(id))), map: null };
+      }
       const { code: out, edits } = clientContractEdits(this.parse(code), code);
       return edits ? { code: out, map: null } : null;
     },

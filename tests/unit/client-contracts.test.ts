@@ -8,7 +8,12 @@ import path from 'node:path';
 import { transformSync } from 'esbuild';
 import { parseAst } from 'rolldown/parseAst';
 import { describe, expect, it } from 'vitest';
-import { clientContractEdits, dataModule, moduleExports } from '../../scripts/lib/client-contracts.mjs';
+import {
+  clientContractEdits,
+  contractExports,
+  contractFiles,
+  dataModule,
+} from '../../scripts/lib/client-contracts.mjs';
 import { ROOT } from '../support/stack';
 
 const view = (code: string) => clientContractEdits(parseAst(code), code).code;
@@ -37,10 +42,12 @@ function endpointKeys(code: string): string[][] {
 }
 const API = path.join(ROOT, 'src/shared/api');
 const ENDPOINT_KEYS = ['auth', 'encoding', 'id', 'method', 'path'];
+const whole = contractExports(contractFiles(API));
+const exportsOf = async (file: string) => (await whole).get(path.join(API, file))!;
 
 /** The exports of a data module, read back. */
 async function dataOf(file: string): Promise<Record<string, unknown>> {
-  const code = dataModule(await moduleExports(path.join(API, file)));
+  const code = dataModule(await exportsOf(file));
   return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<
     string,
     unknown
@@ -49,7 +56,7 @@ async function dataOf(file: string): Promise<Record<string, unknown>> {
 
 describe('the contracts as the browser reads them', () => {
   it('a contract module is its endpoints and plain constants, without schemas, functions or zod', async () => {
-    const code = dataModule(await moduleExports(path.join(API, 'chat.ts')));
+    const code = dataModule(await exportsOf('chat.ts'));
     expect(code).not.toMatch(/zod|import|function|=>/);
     const data = await dataOf('chat.ts');
     expect(data.getProviderDialogs).toEqual({
@@ -65,8 +72,7 @@ describe('the contracts as the browser reads them', () => {
 
   it('keeps every endpoint of every contract module, with the five keys the client reads', async () => {
     for (const file of readdirSync(API).filter((f) => f.endsWith('.ts'))) {
-      const whole = await moduleExports(path.join(API, file));
-      const endpoints = Object.entries(whole).filter(
+      const endpoints = Object.entries(await exportsOf(file)).filter(
         ([, v]) => typeof v === 'object' && v !== null && 'path' in v && 'method' in v,
       );
       const data = await dataOf(file);
