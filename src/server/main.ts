@@ -13,11 +13,12 @@ import { migrate } from './db/migrate';
 import { EventBus } from './events/event-bus';
 import { PgEventRelay } from './events/pg-relay';
 import { prosodyPaths } from './prosody/config';
+import { leftoverProsody } from './prosody/leftover';
 import { SessionCache } from './auth/session-cache';
 import { ClusterPresence } from './socket/presence';
 import { appSockets } from './socket/registry';
 import { SERVER_MODULES } from './modules';
-import { PortInUseError, freePort } from './prosody/ports';
+import { PortInUseError, assertPortFree, freePort } from './prosody/ports';
 import { PROSODY_HOOK_PREFIX } from './prosody/hooks';
 import { ProsodyMissingError, ProsodySupervisor } from './prosody/supervisor';
 import { loadOrCreateSecrets } from './secrets';
@@ -51,6 +52,16 @@ export interface RunningServer {
 }
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  // A taken port is said at once, not after the database is opened, migrated and seeded; listen
+  // and Prosody's start check again (something may take a port in between). A Prosody that a
+  // killed run of ours left on this data directory holds the c2s port: the supervisor stops it.
+  if (config.port > 0) await assertPortFree(config.port, 'PORT', config.host);
+  if (
+    config.chat.prosodyBin &&
+    config.chat.c2sPort > 0 &&
+    (await leftoverProsody(prosodyPaths(config.dataDir))) === null
+  )
+    await assertPortFree(config.chat.c2sPort, 'XMPP_C2S_PORT');
   const secrets = await loadOrCreateSecrets(config.dataDir);
   const db = await step('open database', () =>
     openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
