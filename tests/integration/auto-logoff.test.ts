@@ -85,12 +85,12 @@ describe('signing out ends every channel at the server', () => {
     expect(out.code).toBe('OK');
     clearInterval(beating);
 
-    expect((await within(appSocket.closed, 5000)) as { code: number }).toMatchObject({ code: 4001 });
+    expect((await within(appSocket.closed, 30_000)) as { code: number }).toMatchObject({ code: 4001 });
     expect(
       appSocket.frames.some((f) => f.command === 'ERROR' && f.headers.message === 'TOKEN_ERR_LOGOUT'),
     ).toBe(true);
-    expect(await within(ws.closed, 5000)).not.toBe('timeout');
-    await expect.poll(() => bosh.statuses.includes('DISCONNECTED'), { timeout: 10_000 }).toBe(true);
+    expect(await within(ws.closed, 30_000)).not.toBe('timeout');
+    await expect.poll(() => bosh.statuses.includes('DISCONNECTED'), { timeout: 60_000 }).toBe(true);
 
     // The BOSH session is gone at the server: its sid is unknown now.
     const answer = await fetch(boshUrl(stack), {
@@ -115,7 +115,7 @@ describe('idle sockets are closed at the server', () => {
     const { token } = await apiClient(stack.url).signUpFresh('nobeat');
     const peer = await connectRaw(socketUrl(stack.url), token, '0,0');
     expect(peer.frames.find((f) => f.command === 'CONNECTED')?.headers['heart-beat']).toBe(`${BEAT},${BEAT}`);
-    expect((await within(peer.closed, BEAT * 10)) as { code: number }).toMatchObject({ code: 4002 });
+    expect((await within(peer.closed, 30_000)) as { code: number }).toMatchObject({ code: 4002 });
   });
 
   it('a 0,0 client that keeps talking stays connected', async () => {
@@ -134,7 +134,7 @@ describe('idle sockets are closed at the server', () => {
     opened.push(ws);
     await bindAndEnable(ws);
     await ws.next(/urn:xmpp:ping/, PING_SECONDS * 4000);
-    expect(await within(ws.closed, PING_SECONDS * 5000)).not.toBe('timeout');
+    expect(await within(ws.closed, 30_000)).not.toBe('timeout');
   });
 
   it('a stream that answers its pings stays', async () => {

@@ -110,7 +110,7 @@ describe('keep-alive', () => {
     // Messages still arrive while the pings vanish.
     const sender = await onlinePeer(stack, 'daniela');
     peers.push(sender);
-    await until(() => failures.length >= 3, 'three missed pings', 30_000);
+    await until(() => failures.length >= 3, 'three missed pings', 60_000);
     const during = nextEvent(ours, 'message', (m) => m.body === 'still here');
     await sender.send(
       xml('message', { to: member('fatima').jid, type: 'chat' }, xml('body', {}, 'still here')),

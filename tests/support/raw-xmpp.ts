@@ -48,7 +48,7 @@ export async function openRawXmpp(login: RawXmppLogin): Promise<RawXmpp> {
     isOpen: () => socket.readyState === WebSocket.OPEN,
     send: (text) => socket.send(text),
     close: () => socket.close(),
-    next: (pattern, ms = 15_000) =>
+    next: (pattern, ms = 60_000) =>
       new Promise((resolve, reject) => {
         const look = () => {
           const index = frames.findIndex((f, i) => i >= seen && pattern.test(f));
