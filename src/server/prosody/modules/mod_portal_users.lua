@@ -23,6 +23,14 @@ local timeout = module:get_option_number("portal_user_timeout", 5);
 -- When each user's last session here ended (the portal knows only its own last request time).
 local last_offline = {};
 
+-- An unavailable presence without a recipient ends being online too (as mod_lastactivity counts).
+module:hook("pre-presence/bare", function(event)
+	local stanza = event.stanza;
+	if not stanza.attr.to and stanza.attr.type == "unavailable" and event.origin.username then
+		last_offline[event.origin.username] = os.time();
+	end
+end, 10);
+
 module:hook("resource-unbind", function(event)
 	local username = event.session.username;
 	local user = username and prosody.bare_sessions[jid.join(username, module.host)];
