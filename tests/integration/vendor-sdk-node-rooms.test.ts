@@ -18,7 +18,9 @@ let clara: SdkMember;
 beforeAll(async () => {
   stack = await startStack({ env: { TLS: 'self-signed' } });
   trustStack(stack);
-  [ava, bianca, clara] = await Promise.all(['ava', 'bianca', 'clara'].map((key) => sdkMember(stack, key)));
+  ava = await sdkMember(stack, 'ava');
+  bianca = await sdkMember(stack, 'bianca');
+  clara = await sdkMember(stack, 'clara');
   for (const who of [ava, bianca, clara]) await who.connect();
 });
 
