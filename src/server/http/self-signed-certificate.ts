@@ -5,7 +5,7 @@
  * `127.0.0.1` and `::1`, for server authentication. Browsers still warn (nobody vouches for it);
  * tests and local clients trust it explicitly or ignore the warning.
  */
-import { createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 
 /** A DER element: tag, definite length (X.690 §8.1.3), contents. */
 function der(tag: number, ...contents: Buffer[]): Buffer {
@@ -111,9 +111,4 @@ export function selfSignedCertificate(request: CertificateRequest): SelfSignedCe
     certPem: `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`,
     keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   };
-}
-
-/** The public key of a PEM private key (to check that a certificate and a key belong together). */
-export function publicKeyOf(keyPem: string): KeyObject {
-  return createPublicKey(keyPem);
 }

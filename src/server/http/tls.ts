@@ -11,12 +11,10 @@ import path from 'node:path';
 import { ConfigError, type ServerConfig } from '../config';
 import { selfSignedCertificate } from './self-signed-certificate';
 
+/** PEM certificate (chain) and private key, as `https.createServer` takes them. */
 export interface TlsMaterial {
   cert: Buffer;
   key: Buffer;
-  /** Where they are on disk (Prosody reads the same files for c2s STARTTLS, docs/prosody.md). */
-  certFile: string;
-  keyFile: string;
 }
 
 const SELF_SIGNED_DAYS = 365;
@@ -69,8 +67,7 @@ async function selfSigned(dataDir: string): Promise<TlsMaterial> {
   const keyFile = path.join(dir, 'key.pem');
   try {
     const pair = await readPair(certFile, keyFile);
-    if (selfSignedStillGood(checkedCertificate(pair.cert, pair.key, certFile), Date.now()))
-      return { ...pair, certFile, keyFile };
+    if (selfSignedStillGood(checkedCertificate(pair.cert, pair.key, certFile), Date.now())) return pair;
   } catch {
     // Missing, unreadable or mismatched: a new one is made below.
   }
@@ -83,7 +80,7 @@ async function selfSigned(dataDir: string): Promise<TlsMaterial> {
   await writeFile(keyFile, made.keyPem, { mode: 0o600 });
   await chmod(keyFile, 0o600);
   await writeFile(certFile, made.certPem);
-  return { cert: Buffer.from(made.certPem), key: Buffer.from(made.keyPem), certFile, keyFile };
+  return { cert: Buffer.from(made.certPem), key: Buffer.from(made.keyPem) };
 }
 
 /** The certificate and key to serve, or null for plain HTTP. */
@@ -95,5 +92,5 @@ export async function loadTls(config: Pick<ServerConfig, 'tls' | 'dataDir'>): Pr
   const x509 = checkedCertificate(pair.cert, pair.key, tls.certFile);
   if (new Date(x509.validTo).getTime() < Date.now())
     throw new ConfigError(`The TLS certificate ${tls.certFile} expired on ${x509.validTo}`);
-  return { ...pair, certFile: tls.certFile, keyFile: tls.keyFile };
+  return pair;
 }
