@@ -5,8 +5,10 @@
  * pings of nobody, and a contact request without a stray `unavailable` — each as the vendor's own
  * specs (QB-ChatSpec.js, QB-CoreSpec.js) expect (docs/wire/hosted-chat.md §5.2, §14–§16).
  */
+import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../fixtures';
+import { PNG_1X1 } from '../support/images';
 import { startStack, type TestStack } from '../support/stack';
 import { sdkCall, sdkMember, trustStack, type Sdk, type SdkMember } from '../support/vendor-sdk-node';
 
@@ -29,6 +31,17 @@ afterAll(async () => {
   await bianca?.close();
   await stack?.stop({ remove: true });
 });
+
+/** GET over the process's HTTPS agent (which trusts the stack): status and content type. */
+const open = (url: string) =>
+  new Promise<{ status: number; type: string | undefined }>((resolve, reject) =>
+    https
+      .get(url, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] });
+      })
+      .on('error', reject),
+  );
 
 const ping = (who: SdkMember, ...target: unknown[]) =>
   new Promise<unknown>((resolve) => who.qb.chat.ping(...target, (error: unknown) => resolve(error)));
@@ -80,6 +93,30 @@ describe('the SDK in Node, one-to-one', () => {
     );
     expect(again.items[0].read_ids.sort()).toEqual([ava.userId, bianca.userId]);
     expect(again.items).toHaveLength(1);
+  });
+
+  it("delivers a message sharing a file once its recipient may open it ({id: uid}, as the vendor's apps send)", async () => {
+    const blob = await sdkCall<{ uid: string }>((done) =>
+      ava.qb.content.createAndUpload(
+        { file: PNG_1X1, name: 'scan.png', type: 'image/png', size: PNG_1X1.length },
+        done,
+      ),
+    );
+    const received = bianca.listen('onMessageListener');
+    const id = ava.qb.chat.send(bianca.userId, {
+      type: 'chat',
+      body: '[attachment]',
+      extension: {
+        save_to_history: 1,
+        dialog_id: dialog._id,
+        attachments: [{ id: blob.uid, type: 'image' }],
+      },
+    });
+    // Bianca's app opens the file the moment the message arrives, as the apps show images.
+    const opened = await received
+      .next(([, message]) => message.id === id)
+      .then(([, message]) => open(bianca.qb.content.privateUrl(message.extension.attachments[0].id)));
+    expect(opened).toEqual({ status: 200, type: 'image/png' });
   });
 
   it('shows typing both ways', async () => {

@@ -29,8 +29,9 @@ local secret = module:get_option_string("portal_hook_secret");
 local batch_size = module:get_option_number("portal_history_batch", 100);
 local request_timeout = module:get_option_number("portal_history_timeout", 30);
 local muc_host = module:get_option_string("portal_muc_host", "muc." .. module.host);
--- How long a chat marker waits for the portal to take its report before it is delivered anyway.
-local marker_wait = module:get_option_number("portal_marker_wait", 10);
+-- How long a held stanza (a chat marker, a message sharing a file) waits for the portal to take
+-- its report before it is delivered anyway.
+local report_wait = module:get_option_number("portal_report_wait", 10);
 
 local OUTBOX = "portal_history_outbox";
 local XMLNS_MARKERS = "urn:xmpp:chat-markers:0";
@@ -186,7 +187,7 @@ local function enqueue(item)
 end
 
 -- Holds the stanza being handled (in its session's async runner) until the portal took report
--- `number`, or `marker_wait` seconds passed (the portal is away: it is delivered anyway).
+-- `number`, or `report_wait` seconds passed (the portal is away: it is delivered anyway).
 local function wait_until_taken(number)
 	if not number or taken >= number or not async.ready() then return; end
 	local wait, done = async.waiter();
@@ -198,12 +199,12 @@ local function wait_until_taken(number)
 	end
 	local waiter = { number = number; done = finish };
 	taken_waiters[#taken_waiters + 1] = waiter;
-	module:add_timer(marker_wait, function()
+	module:add_timer(report_wait, function()
 		if finished then return; end
 		for i, w in ipairs(taken_waiters) do
 			if w == waiter then table.remove(taken_waiters, i); break; end
 		end
-		module:log("warn", "A chat marker is delivered before the portal took its report (%ds)", marker_wait);
+		module:log("warn", "A held stanza is delivered before the portal took its report (%ds)", report_wait);
 		finish();
 	end);
 	wait();
@@ -272,12 +273,16 @@ local function report_message(stanza, kind, from, to, extra)
 	local body = stanza:get_child_text("body");
 	if (not body or body == "") and #attachments == 0 then return; end
 	stamp(stanza, extra, fields);
-	enqueue({
+	local number = enqueue({
 		kind = "message"; type = kind; id = stanza.attr.id;
 		from = from; to = to; body = body;
 		extra = fields; attachments = attachments;
 		markable = stanza:get_child("markable", XMLNS_MARKERS) ~= nil;
 	});
+	-- A message sharing a file reaches its recipients once the portal's history has it: the
+	-- recipients may open the file because of that message (docs/security.md "File access"), and
+	-- their apps open it as soon as it arrives (docs/wire/hosted-chat.md §6).
+	if #attachments > 0 then wait_until_taken(number); end
 end
 
 -- One-to-one messages and markers, on the recipient's host -------------------------------------
