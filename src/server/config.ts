@@ -168,7 +168,8 @@ function tls(env: NodeJS.ProcessEnv, cwd: string): ServerConfig['tls'] {
   const cert = env.TLS_CERT ?? '';
   const key = env.TLS_KEY ?? '';
   const mode = env.TLS ?? '';
-  if (mode && mode !== 'self-signed') throw new ConfigError(`TLS must be self-signed or unset (got "${mode}")`);
+  if (mode && mode !== 'self-signed')
+    throw new ConfigError(`TLS must be self-signed or unset (got "${mode}")`);
   if (!cert && !key) return mode ? { selfSigned: true } : null;
   if (!cert) throw new ConfigError('TLS_KEY is set but TLS_CERT is not: which certificate?');
   if (!key) throw new ConfigError('TLS_CERT is set but TLS_KEY is not: which private key?');

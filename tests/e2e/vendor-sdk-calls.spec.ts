@@ -16,7 +16,7 @@ import {
   tlsStack,
   VENDOR_LAUNCH_OPTIONS,
   vendorMember,
-  UNTIL_THE_TEST_ENDS,
+  EVENT_WAIT,
   type VendorMember,
 } from './vendor-sdk-support';
 
@@ -49,7 +49,7 @@ async function framesArrive(page: Page, selector: string): Promise<void> {
   await page.waitForFunction(
     (s) => ((document.querySelector(s) as HTMLVideoElement | null)?.videoWidth ?? 0) > 0,
     selector,
-    UNTIL_THE_TEST_ENDS,
+    EVENT_WAIT,
   );
   await page.locator(selector).evaluate(
     (video: HTMLVideoElement, wanted) =>
@@ -111,7 +111,7 @@ async function ameliaCalls(page: Page, name: string, first: boolean) {
     await page
       .getByRole('dialog', { name: 'Check your camera and microphone' })
       .getByRole('button', { name: 'Start call' })
-      .click();
+      .click(EVENT_WAIT);
   return callWindow(page, name);
 }
 
@@ -142,17 +142,14 @@ test("calls both ways between the vendor's SDK and the portal: video on both sid
     // Ava calls from the app; Amelia accepts in the portal.
     const incoming = await memberCalls(app, amelia.chatId);
     const overlay = portal.getByRole('alertdialog', { name: ava.name });
-    await expect(overlay).toBeVisible(UNTIL_THE_TEST_ENDS);
+    await expect(overlay).toBeVisible(EVENT_WAIT);
     await overlay.getByRole('button', { name: 'Accept' }).click();
     expect(await app.event('onAcceptCallListener', { 0: incoming })).toEqual([
       incoming,
       amelia.chatId,
       expect.anything(),
     ]);
-    await expect(callWindow(portal, ava.name).getByRole('status')).toContainText(
-      'Connected',
-      UNTIL_THE_TEST_ENDS,
-    );
+    await expect(callWindow(portal, ava.name).getByRole('status')).toContainText('Connected', EVENT_WAIT);
     await app.event('onRemoteStreamListener', { 0: incoming, 1: amelia.chatId });
     await videoBothWays(portal, app);
     // Amelia leaves: the app hears the hang-up and closes its session.
@@ -166,7 +163,7 @@ test("calls both ways between the vendor's SDK and the portal: video on both sid
     expect(outgoing).not.toBe(incoming);
     expect(caller).toBe(amelia.chatId);
     await memberAccepts(app, outgoing);
-    await expect(window.getByRole('status')).toContainText('Connected', UNTIL_THE_TEST_ENDS);
+    await expect(window.getByRole('status')).toContainText('Connected', EVENT_WAIT);
     await videoBothWays(portal, app);
     // Ava hangs up in the app: the portal says the other side ended it.
     await memberEnds(app, outgoing, 'stop');
@@ -188,9 +185,9 @@ test("a refusal both ways: the SDK's reject is 'Declined.', the portal's Hand up
     const window = await ameliaCalls(portal, ava.name, true);
     const [declined] = await app.event('onCallListener', { 1: amelia.chatId });
     await memberEnds(app, declined, 'reject');
-    await expect(window.getByRole('status')).toHaveText('Declined.', UNTIL_THE_TEST_ENDS);
+    await expect(window.getByRole('status')).toHaveText('Declined.', EVENT_WAIT);
     // The ended call's window goes by itself after its text was shown.
-    await expect(window).toBeHidden(UNTIL_THE_TEST_ENDS);
+    await expect(window).toBeHidden(EVENT_WAIT);
 
     const turnedAway = await memberCalls(app, amelia.chatId);
     const overlay = portal.getByRole('alertdialog', { name: ava.name });
@@ -219,10 +216,10 @@ test("busy both ways: the SDK in a call refuses the portal's ('Line busy. Call n
     await memberAccepts(biancaApp, between);
     await avaApp.event('onAcceptCallListener', { 0: between });
     const window = await ameliaCalls(portal, ava.name, true);
-    await expect(window.getByRole('status')).toHaveText('Line busy. Call not received.', UNTIL_THE_TEST_ENDS);
+    await expect(window.getByRole('status')).toHaveText('Line busy. Call not received.', EVENT_WAIT);
     expect(await avaApp.event('onInvalidEventsListener', { 0: 'onCall', 2: amelia.chatId })).toBeTruthy();
     // The ended call's window goes by itself after its text was shown.
-    await expect(window).toBeHidden(UNTIL_THE_TEST_ENDS);
+    await expect(window).toBeHidden(EVENT_WAIT);
     await memberEnds(avaApp, between, 'stop');
     await avaApp.event('onSessionCloseListener', { 0: between });
 
@@ -234,7 +231,7 @@ test("busy both ways: the SDK in a call refuses the portal's ('Line busy. Call n
     const withBianca = await ameliaCalls(portal, bianca.name, false);
     const [call] = await biancaApp.event('onCallListener', { 1: amelia.chatId });
     await memberAccepts(biancaApp, call);
-    await expect(withBianca.getByRole('status')).toContainText('Connected', UNTIL_THE_TEST_ENDS);
+    await expect(withBianca.getByRole('status')).toContainText('Connected', EVENT_WAIT);
     const refused = await memberCalls(avaApp, amelia.chatId);
     expect((await avaApp.event('onRejectCallListener', { 0: refused }))[1]).toBe(amelia.chatId);
     await expect(portal.getByRole('alertdialog', { name: ava.name })).toHaveCount(0);

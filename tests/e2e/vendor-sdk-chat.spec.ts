@@ -16,7 +16,7 @@ import {
   tlsStack,
   VENDOR_LAUNCH_OPTIONS,
   vendorMember,
-  UNTIL_THE_TEST_ENDS,
+  EVENT_WAIT,
   type VendorMember,
 } from './vendor-sdk-support';
 
@@ -73,7 +73,7 @@ for (const transport of ['websocket', 'bosh'] as const) {
         markable: 1,
         extension: { save_to_history: 1, dialog_id: dialog._id },
       });
-      await expect(log.getByText(text, { exact: true })).toBeVisible(UNTIL_THE_TEST_ENDS);
+      await expect(log.getByText(text, { exact: true })).toBeVisible(EVENT_WAIT);
       // The portal marks it delivered and, on screen, read: both reach the app, and REST has them then.
       expect(await ava.event('onDeliveredStatusListener', { 0: id })).toEqual([
         id,
@@ -111,7 +111,7 @@ for (const transport of ['websocket', 'bosh'] as const) {
       });
       expect(from).toBe(amelia.chatId);
       expect(reply).toMatchObject({ type: 'chat', dialog_id: dialog._id, markable: 1 });
-      await expect.poll(() => unread(ava, dialog._id), UNTIL_THE_TEST_ENDS).toBe(before + 1);
+      await expect.poll(() => unread(ava, dialog._id), EVENT_WAIT).toBe(before + 1);
       await ava.chat('sendReadStatus', { userId: amelia.chatId, messageId: reply.id, dialogId: dialog._id });
       const mine = log
         .getByRole('listitem')
@@ -262,7 +262,7 @@ test("files both ways: the app's image ({id: uid}) shows in the portal, the port
       extension: { save_to_history: 1, dialog_id: dialog._id, attachments: [{ id: uid, type: 'image' }] },
     });
     const shown = log.getByRole('img', { name: 'Image' });
-    await expect(shown).toBeVisible(UNTIL_THE_TEST_ENDS);
+    await expect(shown).toBeVisible(EVENT_WAIT);
     await expect(shown).toHaveJSProperty('naturalWidth', 320);
 
     // Amelia sends an image from the portal; Bianca's app gets its uid as the id and opens the file.

@@ -39,10 +39,11 @@ export const VENDOR_LAUNCH_OPTIONS = {
 };
 
 /**
- * For a wait on something the stack does (a message, a call's state): no limit of its own, the
- * test's time (playwright.config.ts) bounds it, as the loaded machine may take a while.
+ * For a wait on something the stack does (a message, a listener call, a call's state): a safety
+ * net against a hang, not a pace, as the helpers that wait for a stanza or a signal have it
+ * (docs/testing.md "Waiting").
  */
-export const UNTIL_THE_TEST_ENDS = { timeout: 0 };
+export const EVENT_WAIT = { timeout: 60_000 };
 
 export const httpsOrigin = (stack: Pick<TestStack, 'port'>) => `https://127.0.0.1:${stack.port}`;
 
@@ -63,10 +64,10 @@ export async function ameliaOpens(page: Page, stack: TestStack, memberKey: strin
   await page.getByLabel('Email').fill(amelia.email);
   await page.getByLabel('Password', { exact: true }).fill(amelia.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/, UNTIL_THE_TEST_ENDS);
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/, EVENT_WAIT);
   await page.goto(`${httpsOrigin(stack)}/message?userId=${member(memberKey).chatId}`);
   await expect(page.getByRole('region', { name: `Conversation with ${member(memberKey).name}` })).toBeVisible(
-    UNTIL_THE_TEST_ENDS,
+    EVENT_WAIT,
   );
 }
 
@@ -252,7 +253,7 @@ export async function vendorMember(
           )?.args;
         },
         [name, match] as const,
-        UNTIL_THE_TEST_ENDS,
+        EVENT_WAIT,
       );
       return (await handle.jsonValue()) as Loose[];
     },
