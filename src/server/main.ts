@@ -26,7 +26,7 @@ import { ProsodyMissingError, ProsodySupervisor } from './prosody/supervisor';
 import { loadOrCreateSecrets } from './secrets';
 import { runSeeders } from './seed';
 import { printBanner } from './banner';
-import { loadTls } from './http/tls';
+import { loadTls, TlsMaterialError } from './http/tls';
 
 export const SERVER_INFO_FILE = 'server.json';
 
@@ -190,7 +190,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
 }
 
-const KNOWN_FAILURES = [ConfigError, PortInUseError, DatabaseUnavailableError, ProsodyMissingError];
+const KNOWN_FAILURES = [
+  ConfigError,
+  TlsMaterialError,
+  PortInUseError,
+  DatabaseUnavailableError,
+  ProsodyMissingError,
+];
 
 async function main() {
   if (START_TIMING) {

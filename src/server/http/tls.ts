@@ -8,7 +8,10 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, type ServerConfig } from '../config';
+import type { ServerConfig } from '../config';
+
+/** A configured certificate or key that cannot be read or does not fit: start-up stops with it. */
+export class TlsMaterialError extends Error {}
 import { selfSignedCertificate } from './self-signed-certificate';
 
 /** PEM certificate (chain) and private key, as `https.createServer` takes them. */
@@ -28,28 +31,28 @@ async function readPair(certFile: string, keyFile: string): Promise<{ cert: Buff
     try {
       return await readFile(file);
     } catch (error) {
-      throw new ConfigError(`Cannot read the TLS ${what} ${file}: ${(error as Error).message}`);
+      throw new TlsMaterialError(`Cannot read the TLS ${what} ${file}: ${(error as Error).message}`);
     }
   };
   return { cert: await read(certFile, 'certificate'), key: await read(keyFile, 'key') };
 }
 
-/** The certificate, parsed, when it goes with the key; otherwise a ConfigError saying why not. */
+/** The certificate, parsed, when it goes with the key; otherwise a TlsMaterialError saying why not. */
 function checkedCertificate(cert: Buffer, key: Buffer, certFile: string): X509Certificate {
   let x509: X509Certificate;
   try {
     x509 = new X509Certificate(cert);
   } catch (error) {
-    throw new ConfigError(`${certFile} is not a PEM certificate: ${(error as Error).message}`);
+    throw new TlsMaterialError(`${certFile} is not a PEM certificate: ${(error as Error).message}`);
   }
   let privateKey;
   try {
     privateKey = createPrivateKey(key);
   } catch (error) {
-    throw new ConfigError(`The TLS key is not a PEM private key: ${(error as Error).message}`);
+    throw new TlsMaterialError(`The TLS key is not a PEM private key: ${(error as Error).message}`);
   }
   if (!x509.checkPrivateKey(privateKey))
-    throw new ConfigError(`The TLS key does not belong to the certificate ${certFile}`);
+    throw new TlsMaterialError(`The TLS key does not belong to the certificate ${certFile}`);
   return x509;
 }
 
@@ -91,6 +94,6 @@ export async function loadTls(config: Pick<ServerConfig, 'tls' | 'dataDir'>): Pr
   const pair = await readPair(tls.certFile, tls.keyFile);
   const x509 = checkedCertificate(pair.cert, pair.key, tls.certFile);
   if (new Date(x509.validTo).getTime() < Date.now())
-    throw new ConfigError(`The TLS certificate ${tls.certFile} expired on ${x509.validTo}`);
+    throw new TlsMaterialError(`The TLS certificate ${tls.certFile} expired on ${x509.validTo}`);
   return pair;
 }

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/server/config';
 import { configuredOrigins } from '../../../src/server/http/origins';
 import { selfSignedCertificate } from '../../../src/server/http/self-signed-certificate';
-import { loadTls } from '../../../src/server/http/tls';
+import { loadTls, TlsMaterialError } from '../../../src/server/http/tls';
 
 let dir: string;
 
@@ -132,6 +132,6 @@ describe('a configured certificate and key', () => {
     const old = await pair(1, new Date(Date.now() - 3 * 86_400_000));
     await expect(load(old.certFile, old.keyFile)).rejects.toThrow(/expired/);
     for (const attempt of [load(good.certFile, other.keyFile), load(old.certFile, old.keyFile)])
-      await expect(attempt).rejects.toBeInstanceOf(ConfigError);
+      await expect(attempt).rejects.toBeInstanceOf(TlsMaterialError);
   });
 });
