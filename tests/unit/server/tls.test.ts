@@ -131,7 +131,7 @@ describe('a configured certificate and key', () => {
     await expect(load(good.keyFile, good.keyFile)).rejects.toThrow(/not a PEM certificate/);
     const old = await pair(1, new Date(Date.now() - 3 * 86_400_000));
     await expect(load(old.certFile, old.keyFile)).rejects.toThrow(/expired/);
-    for (const attempt of [load(good.certFile, other.keyFile), load(old.certFile, old.keyFile)])
-      await expect(attempt).rejects.toBeInstanceOf(TlsMaterialError);
+    for (const attempt of [() => load(good.certFile, other.keyFile), () => load(old.certFile, old.keyFile)])
+      await expect(attempt()).rejects.toBeInstanceOf(TlsMaterialError);
   });
 });
