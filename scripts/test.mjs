@@ -84,15 +84,14 @@ await runMain(async () => {
   Object.assign(process.env, templateEnv(templates));
 
   const vitest = (name, project, env = {}, cost, extra = []) => {
-    const file = path.join(reports, `${project}-${name.replace(/\W+/g, '-')}.json`);
+    const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
     return {
       name,
       cost,
       command: npx(
         'vitest',
         'run',
-        '--project',
-        project,
+        ...[project].flat().flatMap((name) => ['--project', name]),
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${file}`,
@@ -108,7 +107,7 @@ await runMain(async () => {
     { name: 'lint', cost: 0.5, command: npx('eslint', '.') },
     { name: 'format', cost: 0.3, command: npx('prettier', '--check', '.') },
     { name: 'type-check', cost: 0.5, command: ['npm', ['run', '--silent', 'typecheck']] },
-    vitest('unit', 'unit', {}, 1.5),
+    vitest('unit', ['unit', 'unit-isolated'], {}, 1.5),
     vitest('integration (PGlite)', 'integration', { TEST_DATABASE_URL: '' }, 6),
     vitest(
       'integration (PostgreSQL)',
