@@ -13,7 +13,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { bootstrap, ensureServerBuilt, ROOT, runMain, timed } from './lib/bootstrap.mjs';
+import {
+  bootstrap,
+  BootstrapError,
+  ensurePortalBuiltInBackground,
+  ensureProtoGenerated,
+  ensureServerBuilt,
+  ROOT,
+  runMain,
+  timed,
+} from './lib/bootstrap.mjs';
 import { makeTestTemplate, templateEnv } from './lib/test-template.mjs';
 import { childrenCpuMs, jobSlots, readTests, slowest } from './lib/test-run.mjs';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
@@ -52,15 +61,12 @@ const PROTOCOL_ONLY = [
 
 await runMain(async () => {
   const wholeStarted = Date.now();
-  bootstrap({ chromium: true, postgres: true, build: true });
-  const serverEntry = await timed('server build', ensureServerBuilt);
-  let postgres = null;
-  if (!process.env.TEST_DATABASE_URL) {
-    postgres = await startThrowawayPostgres();
-    process.env.TEST_DATABASE_URL = postgres.url;
-  }
+  bootstrap({ chromium: true, postgres: true, build: false });
+  timed('app socket codec', ensureProtoGenerated);
+  const bootstrapMs = Date.now() - wholeStarted;
   const reports = mkdtempSync(path.join(os.tmpdir(), 'portal-test-reports-'));
   const templates = [];
+  let postgres = null;
   const cleanUp = () => {
     rmSync(reports, { recursive: true, force: true });
     for (const t of templates) rmSync(t.dir, { recursive: true, force: true });
@@ -73,15 +79,37 @@ await runMain(async () => {
       process.exit(130);
     });
 
-  // One seeded start for each engine, copied by every stack of the run (scripts/lib/test-template.mjs).
-  console.log('• Seeding the test template of each database…');
-  templates.push(
-    ...(await Promise.all([
-      makeTestTemplate({ root: ROOT, serverEntry }),
-      makeTestTemplate({ root: ROOT, serverEntry, postgresUrl: process.env.TEST_DATABASE_URL }),
-    ])),
+  // What the stacks need — the built portal, the server bundle, PostgreSQL and one seeded start of
+  // each engine that every stack of the run copies (scripts/lib/test-template.mjs) — is made while
+  // the quick layers (lint, format, type-check) run, which need none of it.
+  const prepare = async () => {
+    const [serverEntry] = await Promise.all([
+      timed('server build', ensureServerBuilt),
+      timed('portal build', ensurePortalBuiltInBackground),
+      (async () => {
+        if (process.env.TEST_DATABASE_URL) return;
+        postgres = await startThrowawayPostgres();
+        process.env.TEST_DATABASE_URL = postgres.url;
+      })(),
+    ]);
+    console.log('• Seeding the test template of each database…');
+    templates.push(
+      ...(await Promise.all([
+        makeTestTemplate({ root: ROOT, serverEntry }),
+        makeTestTemplate({ root: ROOT, serverEntry, postgresUrl: process.env.TEST_DATABASE_URL }),
+      ])),
+    );
+    Object.assign(process.env, templateEnv(templates));
+  };
+  let preparedMs = null;
+  let prepareError = null;
+  const prepared = prepare().then(
+    () => (preparedMs = Date.now() - wholeStarted),
+    (error) => {
+      prepareError = error;
+      preparedMs = Date.now() - wholeStarted;
+    },
   );
-  Object.assign(process.env, templateEnv(templates));
 
   const vitest = (name, project, env = {}, cost, extra = []) => {
     const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
@@ -101,12 +129,30 @@ await runMain(async () => {
       report: ['vitest', file],
     };
   };
-  const e2eReport = path.join(reports, 'e2e.json');
+  // The end-to-end files in shards, each with a stack and a Chromium of its own, so that the
+  // longest layer is not the run's critical path (docs/testing.md "How the layers share the machine").
+  const E2E_SHARDS = 2;
+  const e2e = (shard) => {
+    const report = path.join(reports, `e2e-${shard}.json`);
+    return {
+      name: `end-to-end ${shard}/${E2E_SHARDS}`,
+      cost: 3.5,
+      command: npx(
+        'playwright',
+        'test',
+        `--shard=${shard}/${E2E_SHARDS}`,
+        `--output=test-results/shard-${shard}`,
+        '--reporter=list,json',
+      ),
+      env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+      report: ['playwright', report],
+    };
+  };
   // Jobs with the minutes each took alone on a two-core machine: the longest start first.
   const jobs = [
-    { name: 'lint', cost: 0.5, command: npx('eslint', '.') },
-    { name: 'format', cost: 0.3, command: npx('prettier', '--check', '.') },
-    { name: 'type-check', cost: 0.5, command: ['npm', ['run', '--silent', 'typecheck']] },
+    { name: 'lint', cost: 0.5, quick: true, command: npx('eslint', '.') },
+    { name: 'format', cost: 0.3, quick: true, command: npx('prettier', '--check', '.') },
+    { name: 'type-check', cost: 0.5, quick: true, command: ['npm', ['run', '--silent', 'typecheck']] },
     vitest('unit', ['unit', 'unit-isolated'], {}, 1.5),
     vitest('integration (PGlite)', 'integration', { TEST_DATABASE_URL: '' }, 6),
     vitest(
@@ -117,13 +163,7 @@ await runMain(async () => {
       PROTOCOL_ONLY.map((glob) => `--exclude=${glob}`),
     ),
     vitest('cluster (PostgreSQL)', 'cluster', {}, 0.4),
-    {
-      name: 'end-to-end',
-      cost: 7,
-      command: npx('playwright', 'test', '--reporter=list,json'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport },
-      report: ['playwright', e2eReport],
-    },
+    ...Array.from({ length: E2E_SHARDS }, (_, i) => e2e(i + 1)),
   ].sort((a, b) => b.cost - a.cost);
 
   const slots = jobSlots();
@@ -173,12 +213,40 @@ await runMain(async () => {
       });
     });
   const queue = [...jobs];
-  const lane = async () => {
-    while (queue.length > 0 && !interrupted) await runJob(queue.shift());
+  // Until the stacks' needs are made, one lane takes the quick layers (the making keeps about a core
+  // busy); then every lane takes the longest job left. A layer that needs them when their making
+  // failed is not run but failed with the reason.
+  const next = () => {
+    const index = queue.findIndex((job) => job.quick || preparedMs !== null);
+    return index < 0 ? null : queue.splice(index, 1)[0];
+  };
+  const lane = async (_, index) => {
+    if (index > 0) await prepared;
+    while (queue.length > 0 && !interrupted) {
+      const job = next();
+      if (!job) {
+        await prepared;
+        continue;
+      }
+      if (!job.quick && prepareError) {
+        const reason = prepareError instanceof BootstrapError ? prepareError.message : String(prepareError);
+        results.push({
+          name: job.name,
+          ok: false,
+          ms: 0,
+          cpuMs: null,
+          tests: 0,
+          slowest: [],
+          failures: [`Cannot start: ${reason}`],
+        });
+        continue;
+      }
+      await runJob(job);
+    }
   };
   const runStarted = Date.now();
-  const bootstrapMs = runStarted - wholeStarted;
   await Promise.all(Array.from({ length: slots }, lane));
+  await prepared;
   for (const print of deferred) print();
   if (interrupted) return 130;
 
@@ -201,7 +269,7 @@ await runMain(async () => {
     `all layers: ${seconds(Date.now() - runStarted)} with ${slots} at once, CPU ${seconds(cpuMs)}; load average now ${load}`,
   );
   console.log(
-    `whole run: ${seconds(Date.now() - wholeStarted)} (bootstrap, builds and templates ${seconds(bootstrapMs)})`,
+    `whole run: ${seconds(Date.now() - wholeStarted)} (installs ${seconds(bootstrapMs)}; builds and templates ready at ${seconds(preparedMs)}, the quick layers running meanwhile)`,
   );
   return results.every((r) => r.ok) ? 0 : 1;
 });

@@ -6,6 +6,9 @@ export declare class BootstrapError extends Error {}
 export declare function ensureNodeModules(): void;
 export declare function ensureDebianPackages(packages: string[], why: string): void;
 export declare function ensurePortalBuilt(): void;
+export declare function ensurePortalBuiltInBackground(): Promise<void>;
+export declare function ensureProtoGenerated(): void;
+export declare function portalBuildStale(): boolean;
 export declare function bootstrap(options?: {
   chromium?: boolean;
   postgres?: boolean;

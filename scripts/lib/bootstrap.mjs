@@ -3,7 +3,7 @@
 // its sources changed. Plain Node, no dependencies: it runs before node_modules exists. On a warm
 // checkout every step is a cheap check (a hash, a few hundred mtimes, one dpkg-query); with
 // START_TIMING=1 each step prints how long it took (docs/architecture.md §4 "Warm start").
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -208,8 +208,8 @@ const PORTAL_INPUTS = [
   'package-lock.json',
 ];
 
-/** Builds the portal (Vite) when dist/portal is missing or older than its sources. */
-export function ensurePortalBuilt() {
+/** Whether dist/portal is missing or older than its sources. */
+export function portalBuildStale() {
   const built = mtime(path.join(ROOT, 'dist/portal/index.html'));
   const sources = Math.max(
     ...PORTAL_INPUTS.map((p) =>
@@ -218,10 +218,36 @@ export function ensurePortalBuilt() {
         : mtime(path.join(ROOT, p)),
     ),
   );
-  if (built >= sources) return;
+  return built < sources;
+}
+
+const PORTAL_BUILD = ['npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']];
+const portalBuildFailed = () => new BootstrapError('The portal build failed; see the errors above.');
+
+/** Builds the portal (Vite) when it is stale. */
+export function ensurePortalBuilt() {
+  if (!portalBuildStale()) return;
   say('Building the portal…');
-  if (!run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']).ok)
-    throw new BootstrapError('The portal build failed; see the errors above.');
+  if (!run(...PORTAL_BUILD).ok) throw portalBuildFailed();
+}
+
+/** The same, without blocking the event loop: `npm test` runs the quick layers meanwhile. */
+export async function ensurePortalBuiltInBackground() {
+  if (!portalBuildStale()) return;
+  say('Building the portal…');
+  const [command, args] = PORTAL_BUILD;
+  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+  const code = await new Promise((resolve) => {
+    child.on('error', () => resolve(-1));
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw portalBuildFailed();
+}
+
+/** The app socket codec (scripts/proto-gen.mjs), which the build, type-check and tests import. */
+export function ensureProtoGenerated() {
+  const generated = run('node', ['scripts/proto-gen.mjs', '--if-stale'], { quiet: true });
+  if (!generated.ok) throw failed(generated, 'Generating the app socket codec from proto/ failed');
 }
 
 export function bootstrap({ chromium = false, postgres = false, build = true } = {}) {
