@@ -57,6 +57,9 @@ export default defineConfig({
           setupFiles: ['tests/support/trace-on-failure.ts'],
           // One real stack is shared; files run one after another so sessions don't kick each other.
           fileParallelism: false,
+          // …in one module graph: each file importing the protocol stacks and the server's modules
+          // afresh cost about 100 s of CPU a layer (docs/testing.md "What a run shares").
+          isolate: false,
           // Safety nets, not waits: a test waits for the event it needs (docs/testing.md "Waiting"),
           // and a loaded two-core machine may take minutes for what a quiet one does in seconds.
           testTimeout: 120_000,
