@@ -25,7 +25,7 @@ import { refuseNulCharacters } from './http/input-checks';
 import { buildOpenApi } from './http/openapi';
 import { OriginPolicy } from './http/origins';
 import { answerRaw } from './http/raw-answer';
-import { answerClientError, PARSER_MAX_HEADER_BYTES, requestRefusal } from './http/request-guard';
+import { answerClientError, DRAINING, PARSER_MAX_HEADER_BYTES, requestRefusal } from './http/request-guard';
 import { registeredEndpoints } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import type { TlsMaterial } from './http/tls';
@@ -87,7 +87,12 @@ export async function buildApp(
   let fastifyHandler: http.RequestListener | null = null;
   const upgrades = new UpgradeRouter(() => origins);
   const bosh = proxyBosh(options.prosodyHttpPort);
+  // Set when the server starts to close: requests still arriving on open connections are answered
+  // 503 in their path's shape (Fastify's own drain answer has neither), which a proxy retries on
+  // another process (docs/architecture.md §5).
+  let closing = false;
   const app = Fastify({
+    return503OnClosing: false,
     logger: options.logger,
     trustProxy: process.env.TRUST_PROXY === 'loopback' ? 'loopback' : process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
@@ -99,7 +104,7 @@ export async function buildApp(
       fastifyHandler = handler;
       const listener: http.RequestListener = (request, response) => {
         const path = (request.url ?? '').split('?')[0]!;
-        const refused = requestRefusal(request, origins);
+        const refused = closing ? DRAINING : requestRefusal(request, origins);
         if (refused) answerRaw(response, path, refused);
         // BOSH is streamed to Prosody before Fastify parses anything.
         else if (path === BOSH_PATH) bosh(request, response);
@@ -117,6 +122,10 @@ export async function buildApp(
       server.on('upgrade', upgrades.handle);
       return server;
     },
+  });
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
   });
   ctx.log = app.log;
   const deps: ModuleDeps = {

@@ -17,6 +17,16 @@ export const MAX_HEADER_BYTES = 16 * 1024;
  */
 export const PARSER_MAX_HEADER_BYTES = 256 * 1024;
 
+/**
+ * The answer to a request that arrives while the server closes (a rolling restart): 503, retried
+ * elsewhere by the proxy or later by the client (docs/architecture.md §5).
+ */
+export const DRAINING: Refusal = {
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The server is restarting; please try again',
+  headers: { 'Retry-After': '1' },
+};
+
 function headerBytes(request: IncomingMessage): number {
   let size = 0;
   // Each header line is `name: value\r\n`.
