@@ -129,41 +129,37 @@ await runMain(async () => {
       report: ['vitest', file],
     };
   };
-  // The end-to-end files in shards, each with a stack and a Chromium of its own, so that the
-  // longest layer is not the run's critical path (docs/testing.md "How the layers share the machine").
-  const E2E_SHARDS = 2;
-  const e2e = (shard) => {
-    const report = path.join(reports, `e2e-${shard}.json`);
+  // The long layers run as shards, each with its own stack (and Chromium), so that no layer whose
+  // tests run one after another is the run's critical path (docs/testing.md "How the layers share
+  // the machine"). Shard counts and costs: minutes each took alone on a two-core machine.
+  const sharded = (count, make) =>
+    Array.from({ length: count }, (_, i) => make(`${i + 1}/${count}`, `--shard=${i + 1}/${count}`, i + 1));
+  const e2e = (shard, flag, n) => {
+    const report = path.join(reports, `e2e-${n}.json`);
     return {
-      name: `end-to-end ${shard}/${E2E_SHARDS}`,
-      cost: 3.5,
-      command: npx(
-        'playwright',
-        'test',
-        `--shard=${shard}/${E2E_SHARDS}`,
-        `--output=test-results/shard-${shard}`,
-        '--reporter=list,json',
-      ),
+      name: `end-to-end ${shard}`,
+      cost: 2.3,
+      command: npx('playwright', 'test', flag, `--output=test-results/shard-${n}`, '--reporter=list,json'),
       env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report },
       report: ['playwright', report],
     };
   };
-  // Jobs with the minutes each took alone on a two-core machine: the longest start first.
   const jobs = [
     { name: 'lint', cost: 0.5, quick: true, command: npx('eslint', '.') },
     { name: 'format', cost: 0.3, quick: true, command: npx('prettier', '--check', '.') },
     { name: 'type-check', cost: 0.5, quick: true, command: ['npm', ['run', '--silent', 'typecheck']] },
     vitest('unit', ['unit', 'unit-isolated'], {}, 1.5),
-    vitest('integration (PGlite)', 'integration', { TEST_DATABASE_URL: '' }, 6),
-    vitest(
-      'integration (PostgreSQL)',
-      'integration',
-      {},
-      4,
-      PROTOCOL_ONLY.map((glob) => `--exclude=${glob}`),
+    ...sharded(2, (shard, flag) =>
+      vitest(`integration (PGlite) ${shard}`, 'integration', { TEST_DATABASE_URL: '' }, 3, [flag]),
+    ),
+    ...sharded(2, (shard, flag) =>
+      vitest(`integration (PostgreSQL) ${shard}`, 'integration', {}, 2, [
+        flag,
+        ...PROTOCOL_ONLY.map((glob) => `--exclude=${glob}`),
+      ]),
     ),
     vitest('cluster (PostgreSQL)', 'cluster', {}, 0.4),
-    ...Array.from({ length: E2E_SHARDS }, (_, i) => e2e(i + 1)),
+    ...sharded(3, e2e),
   ].sort((a, b) => b.cost - a.cost);
 
   const slots = jobSlots();
@@ -213,15 +209,15 @@ await runMain(async () => {
       });
     });
   const queue = [...jobs];
-  // Until the stacks' needs are made, one lane takes the quick layers (the making keeps about a core
-  // busy); then every lane takes the longest job left. A layer that needs them when their making
+  // Until the stacks' needs are made, half the lanes take the quick layers (the making keeps about a
+  // core busy); then every lane takes the longest job left. A layer that needs them when their making
   // failed is not run but failed with the reason.
   const next = () => {
     const index = queue.findIndex((job) => job.quick || preparedMs !== null);
     return index < 0 ? null : queue.splice(index, 1)[0];
   };
   const lane = async (_, index) => {
-    if (index > 0) await prepared;
+    if (index >= Math.ceil(slots / 2)) await prepared;
     while (queue.length > 0 && !interrupted) {
       const job = next();
       if (!job) {
@@ -255,7 +251,7 @@ await runMain(async () => {
   for (const r of results.sort((a, b) => order.get(a.name) - order.get(b.name))) {
     const cpu = r.cpuMs === null ? '' : `  CPU ${seconds(r.cpuMs)}`;
     console.log(
-      `${r.ok ? '✓' : '✗'} ${r.name.padEnd(26)} ${seconds(r.ms).padStart(8)}${cpu}${r.tests ? `  ${r.tests} tests` : ''}`,
+      `${r.ok ? '✓' : '✗'} ${r.name.padEnd(30)} ${seconds(r.ms).padStart(8)}${cpu}${r.tests ? `  ${r.tests} tests` : ''}`,
     );
     for (const t of r.slowest) console.log(`    ${seconds(t.ms).padStart(8)}  ${t.file} › ${t.title}`);
     for (const line of r.failures.slice(0, 30)) console.log(`    ${line}`);
