@@ -129,16 +129,16 @@ await runMain(async () => {
       report: ['vitest', file],
     };
   };
-  // The long layers run as shards, each with its own stack (and Chromium), so that no layer whose
-  // tests run one after another is the run's critical path (docs/testing.md "How the layers share
-  // the machine"). Shard counts and costs: minutes each took alone on a two-core machine.
+  // The end-to-end files run as two shards, each with its own stack and Chromium, so that the layer
+  // whose tests run one after another is not the run's critical path (docs/testing.md "How the
+  // layers share the machine"). Costs: minutes each job took alone on a two-core machine.
   const sharded = (count, make) =>
     Array.from({ length: count }, (_, i) => make(`${i + 1}/${count}`, `--shard=${i + 1}/${count}`, i + 1));
   const e2e = (shard, flag, n) => {
     const report = path.join(reports, `e2e-${n}.json`);
     return {
       name: `end-to-end ${shard}`,
-      cost: 2.3,
+      cost: 3.5,
       command: npx('playwright', 'test', flag, `--output=test-results/shard-${n}`, '--reporter=list,json'),
       env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report },
       report: ['playwright', report],
@@ -149,17 +149,16 @@ await runMain(async () => {
     { name: 'format', cost: 0.3, quick: true, command: npx('prettier', '--check', '.') },
     { name: 'type-check', cost: 0.5, quick: true, command: ['npm', ['run', '--silent', 'typecheck']] },
     vitest('unit', ['unit', 'unit-isolated'], {}, 1.5),
-    ...sharded(2, (shard, flag) =>
-      vitest(`integration (PGlite) ${shard}`, 'integration', { TEST_DATABASE_URL: '' }, 3, [flag]),
-    ),
-    ...sharded(2, (shard, flag) =>
-      vitest(`integration (PostgreSQL) ${shard}`, 'integration', {}, 2, [
-        flag,
-        ...PROTOCOL_ONLY.map((glob) => `--exclude=${glob}`),
-      ]),
+    vitest('integration (PGlite)', 'integration', { TEST_DATABASE_URL: '' }, 6),
+    vitest(
+      'integration (PostgreSQL)',
+      'integration',
+      {},
+      4,
+      PROTOCOL_ONLY.map((glob) => `--exclude=${glob}`),
     ),
     vitest('cluster (PostgreSQL)', 'cluster', {}, 0.4),
-    ...sharded(3, e2e),
+    ...sharded(2, e2e),
   ].sort((a, b) => b.cost - a.cost);
 
   const slots = jobSlots();
@@ -209,15 +208,15 @@ await runMain(async () => {
       });
     });
   const queue = [...jobs];
-  // Until the stacks' needs are made, half the lanes take the quick layers (the making keeps about a
-  // core busy); then every lane takes the longest job left. A layer that needs them when their making
+  // Until the stacks' needs are made, one lane takes the quick layers (the making keeps about a core
+  // busy); then every lane takes the longest job left. A layer that needs them when their making
   // failed is not run but failed with the reason.
   const next = () => {
     const index = queue.findIndex((job) => job.quick || preparedMs !== null);
     return index < 0 ? null : queue.splice(index, 1)[0];
   };
   const lane = async (_, index) => {
-    if (index >= Math.ceil(slots / 2)) await prepared;
+    if (index > 0) await prepared;
     while (queue.length > 0 && !interrupted) {
       const job = next();
       if (!job) {

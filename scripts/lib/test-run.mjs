@@ -7,15 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Jobs at once: two a core (a job — a layer or a shard of one — kept about 0.4 of a core busy on
- * average in a measured run: its test process, the server, Prosody and Chromium take turns and wait
- * on each other and on the tests' timers), never more than memory allows at about 3 GiB a job;
- * `TEST_JOBS` overrides it.
+ * Jobs at once: one more than the cores (a job's test process, server, Prosody and Chromium take
+ * turns and wait on each other and on the tests' timers, so one a core left part of the machine
+ * idle; two a core overloaded it: Chromium's share of the end-to-end jobs is most of a run's CPU),
+ * never more than memory allows at about 3 GiB a job; `TEST_JOBS` overrides it.
  */
 export function jobSlots(env = process.env, cores = os.availableParallelism(), memory = os.totalmem()) {
   const asked = Number(env.TEST_JOBS);
   if (Number.isInteger(asked) && asked > 0) return asked;
-  return Math.max(1, Math.min(2 * cores, Math.floor(memory / 3 / 2 ** 30)));
+  return Math.max(1, Math.min(cores + 1, Math.floor(memory / 3 / 2 ** 30)));
 }
 
 /**
