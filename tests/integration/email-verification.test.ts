@@ -93,6 +93,21 @@ describe('e-mail verification', () => {
     expect(right.code).toBe('VERIFICATION_CODE_INVALID');
   });
 
+  it('holds the five tries when wrong codes arrive all at once', async () => {
+    const fresh = await api.signUpFresh('tries-at-once');
+    const code = await mailedCode(stack.dataDir, fresh.email, VERIFICATION_CODE);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api.call('POST', VERIFY, { token: fresh.token, form: { code: wrong } }),
+      ),
+    );
+    expect(answers.map((a) => a.code)).toEqual(Array(10).fill('VERIFICATION_CODE_INVALID'));
+    const right = await api.call('POST', VERIFY, { token: fresh.token, form: { code } });
+    expect(right.code).toBe('VERIFICATION_CODE_INVALID');
+    expect((await info(fresh.token)).emailVerified).toBe(false);
+  });
+
   it('refuses the profile submission until the address is confirmed', async () => {
     const fresh = await api.signUpFresh('unverified');
     const refused = await submitProfile(api, fresh.token);
