@@ -74,7 +74,7 @@ export async function buildApp(
   const bosh = proxyBosh(options.prosodyHttpPort);
   const app = Fastify({
     logger: options.logger,
-    trustProxy: process.env.TRUST_PROXY === 'loopback' ? 'loopback' : process.env.TRUST_PROXY === '1',
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 0,
     logController: new LogController({ disableRequestLogging: process.env.LOG_LEVEL !== 'debug' }),

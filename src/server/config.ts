@@ -76,7 +76,16 @@ export interface ServerConfig {
   appSocket: { heartBeatMs: number; sensitiveWords: string[] };
   seed: boolean;
   logLevel: string;
-  /** The protocol console at `/console` (docs/console.md): `on` (loopback open, else admin secret) or `off`. */
+  /**
+   * `TRUST_PROXY`: whose `X-Forwarded-For` names the client (README "Configuration"): `true` (`1`,
+   * any proxy), `'loopback'` (a proxy on this machine) or `false` (the socket's address).
+   */
+  trustProxy: boolean | 'loopback';
+  /**
+   * The protocol console at `/console` (docs/console.md "Who may use it"): `on` (open to a request
+   * from this machine, else behind the admin secret) or `off`. Unset, it is `off` as soon as a public
+   * origin or a proxy is configured, and `on` otherwise.
+   */
   console: 'on' | 'off';
 }
 
@@ -155,10 +164,23 @@ function iceServers(raw: string | undefined): ServerConfig['chat']['iceServers']
   );
 }
 
-function consoleSwitch(raw: string | undefined): 'on' | 'off' {
-  if (!raw || raw === 'on') return 'on';
-  if (raw === 'off') return 'off';
-  throw new ConfigError(`CONSOLE must be on or off (got "${raw}")`);
+function trustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
+  if (!raw || raw === '0') return false;
+  if (raw === '1') return true;
+  if (raw === 'loopback') return 'loopback';
+  throw new ConfigError(`TRUST_PROXY must be 1 or loopback (got "${raw}")`);
+}
+
+/**
+ * `CONSOLE`: an explicit `on` or `off`; unset, off whenever the server is reached through a proxy
+ * or at a public origin (docs/console.md "Who may use it"), since the console hands out the chat
+ * application's credentials.
+ */
+function consoleSwitch(env: NodeJS.ProcessEnv): 'on' | 'off' {
+  const raw = env.CONSOLE;
+  if (raw === 'on' || raw === 'off') return raw;
+  if (raw) throw new ConfigError(`CONSOLE must be on or off (got "${raw}")`);
+  return env.PUBLIC_ORIGIN || trustProxy(env.TRUST_PROXY) !== false ? 'off' : 'on';
 }
 
 /** `TURN_URLS` (comma-separated stun:/turn:/turns: URLs) with `TURN_SECRET`, both or neither. */
@@ -231,7 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appSocket: { heartBeatMs: serverHeartBeatMs(env), sensitiveWords: sensitiveWordsFrom(env) },
     seed: env.SEED !== '0',
     logLevel: env.LOG_LEVEL || 'info',
-    console: consoleSwitch(env.CONSOLE),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    console: consoleSwitch(env),
   };
 }
 
