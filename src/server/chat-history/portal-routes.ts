@@ -141,9 +141,13 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
       union all
       select 1 from appointments a join members m on m.id = a.member_id
         where a.provider_id = ${session.providerId} and m.chat_id = ${target}
+      union all
+      select 1 from expert_reports r join members m on m.id = r.member_id
+        where r.provider_id = ${session.providerId} and m.chat_id = ${target}
       limit 1`.execute(ctx.db);
     const info = rows.length > 0 ? (await clientInfos(ctx, [target])).get(target) : undefined;
-    // Users the provider has nothing to do with are not disclosed, not even their existence.
+    // Users the provider has nothing to do with are not disclosed, not even their existence; a call
+    // from one does not ring (docs/calls.md "Who may ring").
     if (!info) throw ApiError.notFound('Client');
     return info;
   });

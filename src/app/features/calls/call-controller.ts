@@ -48,17 +48,43 @@ let dismissTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const currentSession = (): Current | null => current;
 
-/** The client's name and avatar (spec §3 client info); `settled` runs either way. */
+/**
+ * The client's name and avatar (spec §3 client info). The server answers only for members the
+ * provider has a consultation, a report or a dialog with; `settled` learns whether it did.
+ */
 function lookupName(
   opponentId: number,
   apply: (info: { name: string; avatar: string | null }) => void,
-  settled: () => void = () => undefined,
+  settled: (known: boolean) => void = () => undefined,
 ) {
   chatCalls
     .clientByChatId(opponentId, { quiet: true })
-    .then((info) => apply({ name: info.name, avatar: info.avatar }))
-    .catch(() => undefined)
-    .finally(settled);
+    .then((info) => {
+      apply({ name: info.name, avatar: info.avatar });
+      settled(true);
+    })
+    .catch((error: unknown) => {
+      // Not one of hers (NOT_FOUND), or the lookup failed: shown without a name, and no ring.
+      console.warn('Caller lookup', error);
+      settled(false);
+    });
+}
+
+/**
+ * Spec §4: the portal shows only one-to-one calls. A ring is shown only when its caller is the
+ * sender and the provider is its one opponent (the call client already dropped rings whose
+ * `callerID` was not the sender, docs/calls.md "Who may ring"), and while no other call is on
+ * screen; anything else is refused, so no peer is ever answered without the provider's consent.
+ */
+function showsRing(session: CallSession, userId: number, me: number): boolean {
+  const { opponentIds } = session;
+  return (
+    current === null &&
+    !isLive(callStore.screen) &&
+    session.initiatorId === userId &&
+    opponentIds.length === 1 &&
+    opponentIds[0] === me
+  );
 }
 
 function finish(reason: EndReason): void {
@@ -141,8 +167,10 @@ export function startCalls(
   });
   client = calls;
   const off = calls.on('call', ({ session, userId }) => {
-    // Spec §4: ignored while another call overlay or session exists; only one opponent is shown.
-    if (current || isLive(callStore.screen) || session.opponentIds.length !== 1) return;
+    if (!showsRing(session, userId, runtime.me)) {
+      session.reject();
+      return;
+    }
     const media = session.callType === CallType.AUDIO ? 'audio' : 'video';
     beginCall('ringing', {
       opponentId: userId,
@@ -169,8 +197,12 @@ export function startCalls(
         callStore.name = info.name;
         callStore.avatar = info.avatar;
       },
-      () => {
+      (known) => {
         if (current !== call || callStore.screen !== 'ringing') return;
+        // Issue 27: only a member she has a consultation, a report or a dialog with rings; anyone
+        // else is shown as not one of her clients, without the browser notification.
+        callStore.stranger = !known;
+        if (!known) return;
         call.closeNotification = notifyIncomingCall(
           callStore.name,
           i18next.t('calls:incoming.invites'),

@@ -1,7 +1,7 @@
 /**
  * The incoming-call overlay (spec §2): the caller's avatar and name, 'Invites you to online
  * call...', 'Hand up' and 'Accept'. An alert dialog, announced to screen readers, with 'Accept'
- * focused.
+ * focused. A caller who is not one of the provider's clients is said to be so (issue 27).
  */
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -12,7 +12,7 @@ import { callStore } from './call-store';
 
 export function IncomingOverlay() {
   const { t } = useTranslation('calls');
-  const { screen, name, avatar, media } = useSnapshot(callStore);
+  const { screen, name, avatar, media, stranger } = useSnapshot(callStore);
   if (screen !== 'ringing') return null;
   return (
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-slate-900/50 p-4">
@@ -30,6 +30,9 @@ export function IncomingOverlay() {
         <p id="incoming-call-text" className="text-sm text-slate-600">
           {t('incoming.invites')}
           <span className="sr-only"> {t(media === 'video' ? 'incoming.video' : 'incoming.audio')}</span>
+          {stranger && (
+            <span className="mt-2 block font-medium text-amber-700">{t('incoming.stranger')}</span>
+          )}
         </p>
         <div className="flex gap-3">
           <Button variant="danger" onClick={() => refuse()}>
