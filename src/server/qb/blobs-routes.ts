@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import { providerOfChatUser, recordMemberReads } from '../access-log/record-access';
 import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
 import { blobJson, mayRead, objectAccess, policyMatches, serveBlob, type BlobRow } from './blob-access';
 import { listPage } from './list-page';
@@ -163,6 +164,7 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
     if (update) return { blob: blobJson(await applyUpdate(await owned(request.params.key, me), update)) };
     const row = await find(request.params.key);
     if (!row || !(await mayRead(ctx, row, me))) throw QbError.notFound('Blob');
+    await sharedFileRead(me, row, request.ip);
     return { blob: blobJson(row) };
   });
 
@@ -181,6 +183,19 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
     return reply.code(200).send('');
   });
 
+  /**
+   * A provider reading a private file a member shared with her, its information or its bytes
+   * (docs/security.md "Health-data access log"): a `chat-file` row.
+   */
+  const sharedFileRead = async (reader: number, row: BlobRow, address: string) => {
+    if (row.is_public || row.owner_chat_id === null || row.owner_chat_id === reader) return;
+    const providerId = await providerOfChatUser(ctx.db, reader);
+    if (providerId === null) return;
+    await recordMemberReads(ctx.db, { providerId, address }, [
+      { memberChatId: row.owner_chat_id, kind: 'chat-file', resourceId: row.uid },
+    ]);
+  };
+
   // §6 download: public by uid; private with the session token in the query (or the header).
   const download = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const row = await find(key);
@@ -190,6 +205,7 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
       const session = token ? await touchQbSession(ctx, token) : null;
       if (!session) throw QbError.noSession();
       if (!(await mayRead(ctx, row, session.userId))) throw QbError.notFound('File');
+      if (session.userId !== null) await sharedFileRead(session.userId, row, request.ip);
     }
     return serveBlob(reply, blobs, row);
   };
