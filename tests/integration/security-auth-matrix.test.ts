@@ -34,6 +34,14 @@ const PUBLIC: Record<string, { why: string; token: 'ignored' | 'checked' }> = {
     why: 'public blobs (avatars) by their unguessable uid, outside the contract',
     token: 'ignored',
   },
+  'GET /api/core/cycle/file/{token}': {
+    why: 'a generated PDF behind its 256-bit link for 15 minutes (the link is the credential), outside the contract',
+    token: 'ignored',
+  },
+  'GET /api/message/qb/avatar/default.svg': {
+    why: 'the default avatar, the same image for everyone, outside the contract',
+    token: 'ignored',
+  },
 };
 
 /** Token operations the server documents outside the contract (raw bytes, no envelope on success). */
