@@ -159,6 +159,9 @@ export function createCallClientWith(
     },
     on: (event, listener) => emitter.on(event, listener),
     off: (event, listener) => emitter.off(event, listener),
+    setIceServers(iceServers) {
+      ctx.iceServers = [...iceServers];
+    },
     dispose() {
       unsubscribe();
       for (const session of live()) session.stop();

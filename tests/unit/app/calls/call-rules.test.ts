@@ -18,13 +18,22 @@ const notified = vi.hoisted(() => [] as string[]);
 /** Chat ids the provider has no consultation, report or dialog with: the lookup answers NOT_FOUND. */
 const strangers = vi.hoisted(() => new Set([40]));
 
+const portalLinks = vi.hoisted(() => ({ last: null as null | ReturnType<typeof scriptedLinks> }));
+const TURN = vi.hoisted(() => ({
+  urls: ['turn:turn.example:3478'],
+  username: '2000000000:10',
+  credential: 'fresh',
+}));
+
 vi.mock('../../../../src/webrtc/browser', async () => {
   const actual = await vi.importActual<object>('../../../../src/webrtc');
   return {
     ...actual,
     browserDetails: { browser: 'chrome' },
-    createCallClient: (options: Parameters<typeof createCallClientWith>[0]) =>
-      createCallClientWith(options, scriptedLinks().create),
+    createCallClient: (options: Parameters<typeof createCallClientWith>[0]) => {
+      portalLinks.last = scriptedLinks();
+      return createCallClientWith(options, portalLinks.last.create);
+    },
   };
 });
 vi.mock('../../../../src/app/connections', async (importOriginal) => ({
@@ -32,6 +41,9 @@ vi.mock('../../../../src/app/connections', async (importOriginal) => ({
   callCarrier: (runtime: ChatRuntime) => runtime.modules,
 }));
 vi.mock('../../../../src/app/api/domain-calls', () => ({
+  callCalls: {
+    iceServers: () => Promise.resolve({ iceServers: [TURN], expiresAt: '2033-05-18T03:33:20.000Z' }),
+  },
   chatCalls: {
     clientByChatId: (id: number) =>
       strangers.has(id)
@@ -72,7 +84,7 @@ let stop: () => void;
 beforeEach(() => {
   network = signalNetwork();
   const runtime = { me: ME, modules: network.join(ME) } as unknown as ChatRuntime;
-  stop = startCalls(runtime, []);
+  stop = startCalls(runtime);
   toasts.length = 0;
   notified.length = 0;
 });
@@ -161,6 +173,14 @@ describe('incoming calls (spec §4 Call)', () => {
     expect(network.of('reject', OTHER)).toHaveLength(1);
     expect(callStore.screen).toBe('connecting');
     expect(callStore.opponentId).toBe(MEMBER);
+  });
+
+  it('accepts with TURN credentials fetched for this call (issue 27: they end with the session)', async () => {
+    const member = party(network, MEMBER);
+    await member.calls.createSession([ME], CallType.VIDEO).call(fakeStream());
+    await accept();
+    expect(portalLinks.last!.last().options.iceServers).toEqual([TURN]);
+    resetCall();
   });
 
   it("Refuse rejects and shows 'Call ended'", async () => {
