@@ -17,7 +17,7 @@ import { contractEndpoints } from '../support/security/contract';
 import { book, bookableProvider } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const qb = qbClient(stack.url);
 
 /** Endpoints whose answer holds members' health data, and the row each leaves. */
@@ -53,6 +53,7 @@ const LOGGED: Record<string, HealthDataKind> = {
 /** Endpoints that hand out no member's health data, and why. */
 const NOT_HEALTH_DATA: Record<string, string> = {
   signUp: 'account',
+  confirmSignUp: 'account',
   signIn: 'account',
   signOut: 'account',
   reportActivity: 'account',

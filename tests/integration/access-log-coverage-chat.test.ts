@@ -27,7 +27,7 @@ import { qbRoutes } from '../support/qb-routes';
 import { connectPeer, stopPeer } from '../support/xmpp-peer';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const qb = qbClient(stack.url);
 const MAM = 'urn:xmpp:mam:2';
 const MUC = 'http://jabber.org/protocol/muc';

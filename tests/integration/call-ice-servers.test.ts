@@ -41,14 +41,14 @@ afterAll(async () => {
 
 describe('GET /api/call/iceServers', () => {
   it('refuses a request without a token in the envelope', async () => {
-    const answer = await apiClient(stack.url).call('GET', '/call/iceServers');
+    const answer = await apiClient(stack).call('GET', '/call/iceServers');
     expect(answer.status).toBeLessThan(500);
     expect(answer.code).not.toBe('OK');
     expect(answer.data).toBeNull();
   });
 
   it('answers an empty list when nothing is configured, never to be cached', async () => {
-    const api = apiClient(stack.url);
+    const api = apiClient(stack);
     const token = await api.signInAs('dana');
     const answer = await api.call('GET', '/call/iceServers', { token });
     expect(answer).toMatchObject({ status: 200, code: 'OK', data: { iceServers: [] } });
@@ -57,7 +57,7 @@ describe('GET /api/call/iceServers', () => {
 
   it('answers the static servers and TURN with time-limited credentials coturn accepts', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const token = await apiClient(configured.url).signInAs('dana');
+    const token = await apiClient(configured).signInAs('dana');
     const client = callApi(createApiClient({ baseUrl: configured.url, getToken: () => token }));
     const { iceServers, expiresAt } = await client.iceServers();
     const after = Math.floor(Date.now() / 1000);

@@ -11,7 +11,7 @@ import { qbClient, type Loose } from '../support/qb';
 import { grantedProvider, move, requestReport } from '../support/reports';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const qb = qbClient(stack.url);
 const amelia = provider('amelia');
 const ava = member('ava');

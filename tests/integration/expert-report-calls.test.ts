@@ -17,7 +17,7 @@ import { ROOT } from '../support/stack';
 import { approvedProvider } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const run = promisify(execFile);
 
 interface Page {

@@ -17,7 +17,7 @@ import { approvedProvider, assignReport } from '../support/workspace';
 import { socketUrl } from './app-socket-support';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const run = promisify(execFile);
 const sockets: AppSocket[] = [];
 

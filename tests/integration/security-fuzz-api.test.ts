@@ -17,7 +17,7 @@ import { freshChatMember } from '../support/security/fresh-users';
 import { fetchInit, ownApiProblem, requestFor, type FuzzRequest } from '../support/security/http-requests';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 let endpoints: EndpointDefinition[];
 let routes: QbRoute[];
 let sequence = 0;
@@ -28,13 +28,7 @@ const account = { token: '', renewals: 0 };
 const member = { token: '', renewals: 0 };
 
 async function freshAccount() {
-  const email = `fuzz.${Date.now()}.${sequence++}@clinic.example`;
-  const answer = await api.call<{ token: string }>('POST', '/user/user/sign/up/doctor', {
-    form: { email, password: 'Fuzz-pass-2026', firstName: 'Fuzz', lastName: 'Provider' },
-    from: someAddress(0xfff000 + sequence),
-  });
-  if (answer.code !== 'OK') throw new Error(`fuzz sign-up failed: ${answer.code} ${answer.message}`);
-  account.token = answer.data.token;
+  account.token = (await api.signUpFresh('fuzz')).token;
 }
 
 async function freshMember() {

@@ -12,10 +12,10 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { member } from '../../fixtures';
 import { apiClient, type Answer } from '../support/api';
 import { grantedProvider, REPORT_BASE } from '../support/reports';
-import { assignReport, profileForm, uploadCertificate, verifyEmail } from '../support/workspace';
+import { assignReport, profileForm, uploadCertificate } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 let owner = '';
 let intruder = '';
 let reportOwner = '';
@@ -163,7 +163,6 @@ describe('tenancy matrix: own API', () => {
 
   it('a profile submission naming another provider’s document is refused (indirect path)', async () => {
     const fresh = await api.signUpFresh('tenancy-submit');
-    await verifyEmail(api, stack, fresh);
     const answer = await api.call('POST', '/consultation/invite/doctor/addConsultInfoAudit', {
       token: fresh.token,
       form: profileForm([ids.document]),

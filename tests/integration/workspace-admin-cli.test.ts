@@ -8,10 +8,10 @@ import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../support/api';
 import { ROOT } from '../support/stack';
-import { bookableProvider, submitProfile, verifyEmail } from '../support/workspace';
+import { bookableProvider, submitProfile } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const run = promisify(execFile);
 
 function admin(args: string[]) {
@@ -24,7 +24,6 @@ function admin(args: string[]) {
 describe('npm run admin -- audit', () => {
   it('approves a submitted profile and lists it as approved', async () => {
     const fresh = await api.signUpFresh('cliapprove');
-    await verifyEmail(api, stack, fresh);
     await submitProfile(api, fresh.token);
     const { stdout } = await admin(['audit', 'approve', fresh.email]);
     expect(stdout).toContain('NEED_AUDIT → AUDIT_PASSED');
@@ -34,7 +33,6 @@ describe('npm run admin -- audit', () => {
 
   it('rejects with every --reason and refuses a rejection without one', async () => {
     const fresh = await api.signUpFresh('clireject');
-    await verifyEmail(api, stack, fresh);
     await submitProfile(api, fresh.token);
     await expect(admin(['audit', 'reject', fresh.email])).rejects.toMatchObject({
       code: 2,

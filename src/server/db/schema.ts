@@ -14,6 +14,7 @@ import type {
   ProvidersTable,
   SeedRunsTable,
   SessionsTable,
+  SignUpRequestsTable,
 } from './tables/accounts';
 import type {
   ChatDialogsTable,
@@ -115,4 +116,5 @@ export interface DB {
   report_access_grants: ReportAccessGrantsTable;
   email_verifications: EmailVerificationsTable;
   intake_questionnaires: IntakeQuestionnairesTable;
+  sign_up_requests: SignUpRequestsTable;
 }

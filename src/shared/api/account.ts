@@ -47,11 +47,33 @@ export const SignInResult = z.object({
 });
 export type SignInResult = z.infer<typeof SignInResult>;
 
+/** Six digits, as mailed (sign-up, the legacy verification). */
+export const VerificationCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'The code has 6 digits'));
+
+/** How long a sign-up's mailed code is valid (docs/security.md "Sign-up"). */
+export const SIGN_UP_CODE_SECONDS = 3600;
+
+/**
+ * A sign-up was taken: a code is on its way to `sentTo`. `signUpId` names this sign-up when the
+ * code is confirmed; only the browser that asked knows it. The answer is the same for an address
+ * that is registered already (its owner is mailed a note instead of a code).
+ */
+export const SignUpStarted = z.object({
+  step: z.literal('CODE_SENT'),
+  signUpId: z.string(),
+  sentTo: z.string(),
+  expiresInSeconds: z.number().check(z.int(), z.positive()),
+});
+export type SignUpStarted = z.infer<typeof SignUpStarted>;
+
 export const signUp = defineEndpoint({
   id: 'signUp',
   method: 'POST',
   path: '/user/user/sign/up/doctor',
-  summary: 'Create a provider account and sign it in',
+  summary:
+    'Start a provider sign-up: mails a 6-digit code to the address; the account is made when the code is ' +
+    'confirmed (confirmSignUp). The answer is the same whether or not the address is registered; the owner ' +
+    'of a registered one is mailed a note instead. Limited per client and per address',
   tag: 'Account',
   auth: 'public',
   body: z.object({
@@ -61,6 +83,22 @@ export const signUp = defineEndpoint({
     lastName: PersonName,
     language: z.optional(Language),
     timezone: z.optional(TimeZone),
+  }),
+  response: SignUpStarted,
+});
+
+export const confirmSignUp = defineEndpoint({
+  id: 'confirmSignUp',
+  method: 'POST',
+  path: '/user/user/sign/up/doctor/confirm',
+  summary:
+    'Finish a sign-up with the mailed code: makes the account, its address confirmed, and signs it in. ' +
+    'Five tries per sign-up; a wrong, used or expired code, or an unknown signUpId, is VERIFICATION_CODE_INVALID',
+  tag: 'Account',
+  auth: 'public',
+  body: z.object({
+    signUpId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    code: VerificationCode,
   }),
   response: SignInResult,
 });
@@ -221,9 +259,6 @@ export const cancelAccount = defineEndpoint({
   response: z.null(),
 });
 
-/** Six digits, as mailed (sign-up, resend). */
-export const VerificationCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'The code has 6 digits'));
-
 /** Seconds between two verification mails to one account. */
 export const VERIFICATION_RESEND_SECONDS = 60;
 
@@ -232,7 +267,8 @@ export const sendEmailVerification = defineEndpoint({
   method: 'POST',
   path: '/user/user/sign/verify/email/send',
   summary:
-    'Mail a new verification code to the signed-in provider (sign-up sends the first); older codes stop working. ' +
+    'Mail a verification code to the signed-in provider whose address is not confirmed (an account made before ' +
+    'sign-up confirmed addresses); older codes stop working. ' +
     `At most one a ${VERIFICATION_RESEND_SECONDS} s and five an hour (RATE_LIMITED); INVALID_STATE once verified`,
   tag: 'Account',
   auth: 'token',

@@ -1,4 +1,9 @@
-/** A migrated embedded database in a temporary directory, for server unit tests that need SQL. */
+/**
+ * A migrated embedded database in a temporary directory, for server unit tests that need SQL; and,
+ * for tests whose point is concurrency, a throwaway PostgreSQL database too when
+ * TEST_DATABASE_URL names a server.
+ */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +27,37 @@ export async function openTestDatabase(prefix: string): Promise<TestDatabase> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function openPostgresTestDatabase(baseUrl: string): Promise<TestDatabase> {
+  const pg = (await import('pg')).default;
+  const name = `portal_unit_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ dataDir: '', databaseUrl: url.toString() });
+  await migrate(db);
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** PGlite, and PostgreSQL when TEST_DATABASE_URL is set: `[name, open]` pairs for `describe.each`. */
+export function testEngines(prefix: string): Array<[string, () => Promise<TestDatabase>]> {
+  const engines: Array<[string, () => Promise<TestDatabase>]> = [['PGlite', () => openTestDatabase(prefix)]];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) engines.push(['PostgreSQL', () => openPostgresTestDatabase(url)]);
+  return engines;
 }
 
 let next = 900_000;

@@ -4,13 +4,10 @@
  * `attempts` let every concurrent guess read the same count. Runs on PGlite, and on PostgreSQL too
  * when TEST_DATABASE_URL names a server (a throwaway database is made for it).
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../../src/server/context';
-import { openDatabase, type Database } from '../../../src/server/db/database';
-import { migrate } from '../../../src/server/db/migrate';
 import { consumeCode, issueCode, type MailedCodeKind } from '../../../src/server/account/mailed-codes';
-import { insertProvider, openTestDatabase } from './db-fixture';
+import { insertProvider, testEngines, type TestDatabase } from './db-fixture';
 
 const KIND: MailedCodeKind = {
   table: 'email_verifications',
@@ -19,40 +16,10 @@ const KIND: MailedCodeKind = {
   maxAttempts: 5,
 };
 
-interface Engine {
-  db: Database;
-  close(): Promise<void>;
-}
-
-async function postgres(baseUrl: string): Promise<Engine> {
-  const pg = (await import('pg')).default;
-  const name = `portal_unit_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ dataDir: '', databaseUrl: url.toString() });
-  await migrate(db);
-  return {
-    db,
-    async close() {
-      await db.destroy();
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-const engines: Array<[string, () => Promise<Engine>]> = [['PGlite', () => openTestDatabase('mailed-codes')]];
-if (process.env.TEST_DATABASE_URL)
-  engines.push(['PostgreSQL', () => postgres(process.env.TEST_DATABASE_URL!)]);
+const engines = testEngines('mailed-codes');
 
 describe.each(engines)('mailed codes on %s', (_name, open) => {
-  let engine: Engine;
+  let engine: TestDatabase;
   let ctx: ServerContext;
   beforeAll(async () => {
     engine = await open();

@@ -1,6 +1,6 @@
 /**
  * Accounts, sessions, protocols, uploads and auth attempts (migrations/0001_foundation.sql,
- * 0002_seed_runs.sql, 0420_auth_attempts.sql).
+ * 0002_seed_runs.sql, 0420_auth_attempts.sql, 0590_sign_up_requests.sql).
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, CreatedAt, DefaultNow } from './columns';
@@ -99,6 +99,24 @@ export interface EmailVerificationsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   attempts: Generated<number>;
+  used_at: Timestamp | null;
+}
+
+/** migrations/0590_sign_up_requests.sql: a sign-up waiting for its mailed code. */
+export interface SignUpRequestsTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  language: string;
+  timezone: string;
+  country: string | null;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
   used_at: Timestamp | null;
 }
 
