@@ -14,43 +14,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { member } from '../../fixtures';
 import type { CallEvents } from '../../src/webrtc';
 import { callParty, leave, type CallParty } from '../support/call-harness';
-import { collect, jidOf, onlinePeer, until, type Element, type Peer } from '../support/chat-harness';
+import { FAKE_OFFER as OFFER, rawSignal as rawSignalFrom, type RawSignal } from '../support/call-signals';
+import { collect, onlinePeer, until, type Element, type Peer } from '../support/chat-harness';
 import { stopPeer } from '../support/xmpp-peer';
 
 const stack = inject('stack');
-const MODULE = 'WebRTCVideoChat';
-
-interface RawSignal {
-  signalType: string;
-  sessionID: string;
-  callerID: number;
-  opponentsIDs: number[];
-  sdp?: string;
-}
-
-/** A call signal as the vendor's SDK writes it (docs/wire/hosted-chat.md §20.1). */
-async function rawSignal(from: Peer, to: number, signal: RawSignal): Promise<void> {
-  const { xml } = await import('@xmpp/client');
-  const fields = [
-    xml('moduleIdentifier', {}, MODULE),
-    xml('signalType', {}, signal.signalType),
-    xml('sessionID', {}, signal.sessionID),
-    xml('callType', {}, '1'),
-    xml('callerID', {}, String(signal.callerID)),
-    xml('opponentsIDs', {}, ...signal.opponentsIDs.map((id) => xml('opponentID', {}, String(id)))),
-    ...(signal.sdp ? [xml('sdp', {}, signal.sdp)] : []),
-    xml('platform', {}, 'web'),
-  ];
-  await from.send(
-    xml(
-      'message',
-      { to: jidOf(stack, to), type: 'headline', id: randomUUID().replace(/-/g, '').slice(0, 24) },
-      xml('extraParams', { xmlns: 'jabber:client' }, ...fields),
-    ),
-  );
-}
-
-const OFFER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
+const rawSignal = (from: Peer, to: number, signal: RawSignal) => rawSignalFrom(stack, from, to, signal);
 
 function record<K extends keyof CallEvents>(party: CallParty, event: K): CallEvents[K][] {
   const list: CallEvents[K][] = [];

@@ -20,7 +20,8 @@ import { callCarrier, type CallRequest, type ChatRuntime } from '../../connectio
 import { sendEndMessage } from './call-chat';
 import { openCallMedia, stopStream } from './call-devices';
 import { elapsedSeconds } from './call-format';
-import { isOneToOneRing, lookupName } from './call-ring';
+import { lookupName } from './call-caller';
+import { isOneToOneRing } from './call-ring';
 import { keepIceServersFresh, refreshIceServers } from './call-ice';
 import { notifyIncomingCall } from './call-notification';
 import { isLive, type EndReason } from './call-screen-state';

@@ -1,31 +1,8 @@
 /**
- * Who an incoming call is from (spec §4 Call, docs/calls.md "Who may ring"): the caller's name and
- * whether she is one of the provider's clients, and which rings the portal shows at all.
+ * Which rings the portal shows at all (spec §4 Call, docs/calls.md "Who may ring"). Pure, so the
+ * security suites apply the same rule to a call client in Node.
  */
 import type { CallSession } from '../../../webrtc/browser';
-import { chatCalls } from '../../api/domain-calls';
-
-/**
- * The client's name and avatar (spec §3 client info). The server answers only for members the
- * provider has a consultation, a report or a dialog with; `settled` learns whether it did.
- */
-export function lookupName(
-  opponentId: number,
-  apply: (info: { name: string; avatar: string | null }) => void,
-  settled: (known: boolean) => void = () => undefined,
-) {
-  chatCalls
-    .clientByChatId(opponentId, { quiet: true })
-    .then((info) => {
-      apply({ name: info.name, avatar: info.avatar });
-      settled(true);
-    })
-    .catch((error: unknown) => {
-      // Not one of hers (NOT_FOUND), or the lookup failed: shown without a name, and no ring.
-      console.warn('Caller lookup', error);
-      settled(false);
-    });
-}
 
 /**
  * Spec §4: the portal shows only one-to-one calls. A ring is shown only when its caller is the
