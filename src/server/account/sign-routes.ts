@@ -15,7 +15,7 @@ import type { ServerContext } from '../context';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../auth/passwords';
 import { LIMITS } from '../http/limits';
 import { reserveAttempt } from '../http/rate-limit';
-import { createSession, endSessions, recordActivity } from '../auth/sessions';
+import { endSessions, recordActivity } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { afterAnswer, type Mailer } from '../mail/mailer';
@@ -23,6 +23,7 @@ import { createProvider } from './create-provider';
 import { confirmEmail, issueVerificationCode, takeResendSlot } from './email-verification';
 import { consumeResetCode, issueResetCode } from './password-reset';
 import { loadDoctorInfo } from './provider-info';
+import { signInAnswer } from './sign-in-answer';
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
@@ -53,7 +54,7 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       }
       throw error;
     }
-    const token = await createSession(ctx, created.id, {
+    const answer = await signInAnswer(ctx, created.id, {
       userAgent: request.headers['user-agent'] ?? null,
       address: request.ip,
     });
@@ -61,11 +62,7 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
     afterAnswer(ctx.log, 'email verification code not sent', () =>
       issueVerificationCode(ctx, mailer, provider),
     );
-    return {
-      token,
-      userInfo: await loadDoctorInfo(ctx, created.id),
-      autoLogoffSeconds: ctx.config.session.autoLogoffSeconds,
-    };
+    return answer;
   });
 
   registerEndpoint(app, ctx, sendEmailVerification, async ({ session, request }) => {
@@ -112,15 +109,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       throw new ApiError('BAD_CREDENTIALS', 'The email or password is incorrect');
     }
     await attempt.succeeded();
-    const token = await createSession(ctx, provider.id, {
+    // The session, or first the second factor (docs/security.md "Second factor").
+    return signInAnswer(ctx, provider.id, {
       userAgent: request.headers['user-agent'] ?? null,
       address: request.ip,
     });
-    return {
-      token,
-      userInfo: await loadDoctorInfo(ctx, provider.id),
-      autoLogoffSeconds: ctx.config.session.autoLogoffSeconds,
-    };
   });
 
   registerEndpoint(app, ctx, signOut, async ({ session }) => {
