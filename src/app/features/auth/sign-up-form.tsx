@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { SecondStep } from '../../../shared/api/account';
 import type { Language } from '../../../shared/constants';
 import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
@@ -9,7 +10,14 @@ import { signUpSchema, type SignUpValues } from './form-schemas';
 import { afterSignIn } from './post-sign-in';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
 
-export function SignUpForm({ onSignedUp }: { onSignedUp(agreementDue: boolean): void }) {
+export function SignUpForm({
+  onSignedUp,
+  onSecondStep,
+}: {
+  onSignedUp(agreementDue: boolean): void;
+  /** A second factor is required here: she sets one up first (docs/security.md "Second factor"). */
+  onSecondStep(step: SecondStep): void;
+}) {
   const { t, i18n } = useTranslation('auth');
   const { register, handleSubmit, setError, formState } = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
@@ -17,6 +25,10 @@ export function SignUpForm({ onSignedUp }: { onSignedUp(agreementDue: boolean): 
   const submit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     try {
       const result = await accountCalls.signUp({ ...values, language: i18n.language as Language });
+      if ('secondStep' in result) {
+        onSecondStep(result.secondStep);
+        return;
+      }
       const { agreementDue } = await afterSignIn(result.token, result.userInfo, result.autoLogoffSeconds);
       onSignedUp(agreementDue);
     } catch (error) {
