@@ -78,16 +78,18 @@ export function registerSecondFactorRoutes(app: FastifyInstance, ctx: ServerCont
 
   registerEndpoint(app, ctx, completeSecondStep, async ({ step, body, request }) => {
     mustVerify(step);
-    // Reserved before the check, as a password is: concurrent guesses cannot outrun the counts.
-    const attempt = await reserveAttempt(ctx, LIMITS.secondFactor, {
-      account: limitAccount(step.providerId),
-      address: request.ip,
-    });
+    // Both counts are taken before the check, atomically, as a password's is: concurrent guesses
+    // cannot outrun them. The step's first, so an answer the step has no try left for is no
+    // failure of the account.
     const left = await countStepTry(ctx, step.id);
     if (left === null) {
       await endSecondStep(ctx, step.id, 'TOO_MANY_TRIES');
       throw stepOver('Too many wrong answers; please sign in again');
     }
+    const attempt = await reserveAttempt(ctx, LIMITS.secondFactor, {
+      account: limitAccount(step.providerId),
+      address: request.ip,
+    });
     if (!(await proveFactor(ctx, step.providerId, body, rpOf(ctx, request)))) {
       await attempt.failed();
       if (left === 0) await endSecondStep(ctx, step.id, 'TOO_MANY_TRIES');
