@@ -35,7 +35,6 @@ import { registerProtocolRoutes } from './protocol/routes';
 import { registerProsodyHooks } from './prosody/hooks';
 import { BOSH_PATH, proxyBosh, proxyXmppWebSocket, XMPP_WEBSOCKET_PATH } from './prosody/proxy';
 import { registerFileRoutes } from './files/routes';
-import { registerSecondFactorRoutes } from './second-factor/routes';
 
 /** A feature's server part: its API routes, admin commands and start/stop work. */
 export interface ServerModule {
@@ -121,7 +120,6 @@ export async function buildApp(
     async (api) => {
       refuseNulCharacters(api);
       registerSignRoutes(api, ctx, mailer);
-      registerSecondFactorRoutes(api, ctx);
       registerProfileRoutes(api, ctx, deps.blobs);
       registerProtocolRoutes(api, ctx);
       registerChatIdentityRoutes(api, ctx);

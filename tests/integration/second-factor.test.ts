@@ -5,8 +5,12 @@
  * per account, no code or passkey answer accepted twice, a half-signed-in token good for nothing
  * else, fresh proofs to change the factors, and the old sign-in and kick unchanged without one.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../support/api';
+import { ROOT } from '../support/stack';
 import { appCode, enrolApp, enrolPasskey, wrongCode } from '../support/second-factor';
 import type { RequestOptions } from '../support/soft-passkey';
 
@@ -451,5 +455,33 @@ describe('second factor: changes need a fresh proof', () => {
     expect(last.code).toBe('OK');
     expect(last.data).toMatchObject({ passkeys: [], recoveryCodesLeft: 0 });
     expect((await signIn(fresh.email, fresh.password, someAddress())).data.token).toBeTruthy();
+  });
+});
+
+describe('second factor: the operator’s reset', () => {
+  it('removes every factor of a provider who lost them all, through npm run admin', async () => {
+    const from = someAddress();
+    const fresh = await api.signUpFresh('reset');
+    const app = await enrolApp(api, fresh.token);
+    await enrolPasskey(api, fresh.token, stack.port);
+    const open = await secondStep(fresh.email, fresh.password, from);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts/admin.ts'), 'second-factor', 'reset', fresh.email],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: stack.dataDir } },
+    );
+    expect(stdout).toContain('removed 1 passkey(s), the authenticator app and the recovery codes');
+    expect(stdout).toContain('1 open sign-in step(s) ended');
+    expect((await complete(open.token, { method: 'totp', code: appCode(app.secret, 1) }, from)).code).toBe(
+      'TOKEN_ERR_NOT_FOUND',
+    );
+    const answer = await signIn(fresh.email, fresh.password, from);
+    expect(answer.data.token).toBeTruthy();
+    const factors = await api.call<{ passkeys: unknown[]; totp: unknown; recoveryCodesLeft: number }>(
+      'GET',
+      '/user/doctor/second-factor',
+      { token: answer.data.token },
+    );
+    expect(factors.data).toMatchObject({ passkeys: [], totp: null, recoveryCodesLeft: 0 });
   });
 });
