@@ -7,14 +7,7 @@
  * verification is preferred, attestation is not asked for (docs/security.md "Second factor").
  */
 import { createHmac } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { z } from 'zod/mini';
 import type {
   PasskeyAssertion,
@@ -26,6 +19,13 @@ import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { addFactor, MAX_PASSKEYS } from './factors';
 import type { RelyingParty } from './relying-party';
+
+/**
+ * The WebAuthn library, loaded with the first passkey ceremony: its ASN.1 and X.509 packages take
+ * seconds to load on a busy machine, which every server start would otherwise pay
+ * (docs/architecture.md §4 "Warm start").
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 const CHALLENGE_SECONDS = 300;
 const CEREMONY_TIMEOUT_MS = 120_000;
@@ -87,6 +87,7 @@ export async function registrationOptions(
     .where('id', '=', providerId)
     .executeTakeFirstOrThrow();
   const existing = await passkeysOf(ctx, providerId);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -119,6 +120,7 @@ export async function addPasskey(
   name: string,
   credential: z.infer<typeof PasskeyAttestation>,
 ): Promise<string[] | null> {
+  const { verifyRegistrationResponse } = await webauthn();
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({
@@ -176,6 +178,7 @@ export async function authenticationOptions(
 ): Promise<z.input<typeof PasskeyRequestOptions>> {
   const passkeys = await passkeysOf(ctx, providerId);
   if (passkeys.length === 0) throw new ApiError('INVALID_STATE', 'No passkey is registered for this account');
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: CEREMONY_TIMEOUT_MS,
@@ -200,6 +203,7 @@ export async function verifyPasskey(
   const passkey = (await passkeysOf(ctx, providerId)).find((p) => p.credential_id === assertion.id);
   if (!passkey) return false;
   const counter = Number(passkey.sign_count);
+  const { verifyAuthenticationResponse } = await webauthn();
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     result = await verifyAuthenticationResponse({
