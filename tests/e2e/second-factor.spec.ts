@@ -3,11 +3,14 @@
  * Settings — with DevTools' virtual authenticator standing in for her device (WebAuthn domain of
  * the Chrome DevTools Protocol) — and signs in with it; another sets up an authenticator app from
  * the key the page shows, signs in with a code this test computes as an app would, and with a
- * recovery code. Passkeys are bound to the RP ID `localhost`, so the passkey test uses the
- * portal's `http://localhost:PORT` origin.
+ * recovery code; and, on a stack of its own with `REQUIRE_MFA=1`, a provider without a factor is
+ * led to set one up before she reaches the dashboard. Passkeys are bound to the RP ID
+ * `localhost`, so the passkey test uses the portal's `http://localhost:PORT` origin.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { provider } from '../../fixtures';
+import { startStack } from '../support/stack';
 import { freshProvider } from './workspace-support';
 
 const appCode = (secret: string, steps = 0) =>
@@ -129,4 +132,30 @@ test('a provider sets up an authenticator app and signs in with its code, then w
   await expect(
     page.getByRole('region', { name: 'Second factor' }).getByText('9 unused codes left.'),
   ).toBeVisible();
+});
+
+test('with REQUIRE_MFA=1 a provider without a factor sets up an app before she reaches the dashboard', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const stack = await startStack({ portal: true, env: { REQUIRE_MFA: '1', PROSODY_BIN: '' } });
+  try {
+    const amelia = provider('amelia');
+    await signInAt(page, stack.url, amelia.email, amelia.password);
+    await expect(page.getByRole('heading', { name: 'Set up a second factor' })).toBeVisible();
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+    const confirm = page.getByRole('form', { name: 'Confirm the authenticator app' });
+    await confirm.getByLabel('Code from your authenticator app').fill(appCode(secret));
+    await confirm.getByRole('button', { name: 'Confirm the app' }).click();
+    const codes = page.getByRole('region', { name: 'Save your recovery codes' });
+    await expect(codes.getByRole('listitem')).toHaveCount(10);
+    // The portal keeps the session only once she has acknowledged the codes.
+    await expect(page).toHaveURL(/\/login$/);
+    await codes.getByRole('button', { name: 'I have saved these codes' }).click();
+    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  } finally {
+    await stack.stop({ remove: true });
+  }
 });
