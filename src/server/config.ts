@@ -31,6 +31,13 @@ export interface ServerConfig {
     /** The portal signs out after this long without the provider's activity (docs/security.md "Automatic logoff"). */
     autoLogoffSeconds: number;
   };
+  /** docs/security.md "Second factor". */
+  secondFactor: {
+    /** `REQUIRE_MFA=1`: a provider without a second factor enrols one before she reaches the portal. */
+    required: boolean;
+    /** How long the second step of a sign-in may take (`SECOND_STEP_SECONDS`); enrolling gets twice that. */
+    stepSeconds: number;
+  };
   chat: {
     appId: number;
     authKey: string;
@@ -164,6 +171,12 @@ function iceServers(raw: string | undefined): ServerConfig['chat']['iceServers']
   );
 }
 
+function flag(raw: string | undefined, name: string): boolean {
+  if (!raw || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (got "${raw}")`);
+}
+
 function trustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
   if (!raw || raw === '0') return false;
   if (raw === '1') return true;
@@ -229,6 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       idleSeconds: int(env, 'SESSION_IDLE_SECONDS', 7 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
       maxSeconds: int(env, 'SESSION_MAX_SECONDS', 30 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
       autoLogoffSeconds: int(env, 'AUTO_LOGOFF_SECONDS', 15 * 60, 5, 24 * 3600),
+    },
+    secondFactor: {
+      required: flag(env.REQUIRE_MFA, 'REQUIRE_MFA'),
+      stepSeconds: int(env, 'SECOND_STEP_SECONDS', 300, 1, 3600),
     },
     chat: {
       appId,

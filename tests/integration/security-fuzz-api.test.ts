@@ -19,6 +19,7 @@ import { contractEndpoints } from '../support/security/contract';
 import { count, fuzz, fuzzRuns, someAddress } from '../support/security/fuzz-run';
 import { freshChatMember } from '../support/security/fresh-users';
 import { fetchInit, ownApiProblem, requestFor, type FuzzRequest } from '../support/security/http-requests';
+import { enrolApp } from '../support/second-factor';
 
 const stack = inject('stack');
 const api = apiClient(stack);
@@ -34,9 +35,32 @@ const theirs: string[] = [];
 const account = { token: '', renewals: 0 };
 /** The fuzzing member of the chat service: a fresh chat user, replaced the same way. */
 const member = { token: '', renewals: 0 };
+/**
+ * The live token of the second-step operations (docs/security.md "Second factor"): a sign-in of a
+ * fresh provider with an authenticator app, opened again when a generated call ends it, and a new
+ * provider when her second-factor limits answer everything.
+ */
+const halfSignedIn = { email: '', password: '', token: '', renewals: 0 };
 
 async function freshAccount() {
   account.token = (await api.signUpFresh('fuzz')).token;
+}
+
+async function freshStepProvider() {
+  await freshAccount();
+  const { email, password, token } = await api.signUpFresh('fuzz.step');
+  await enrolApp(api, token);
+  Object.assign(halfSignedIn, { email, password });
+  await openStep();
+}
+
+async function openStep() {
+  const answer = await api.call<{ secondStep: { token: string } }>('POST', '/user/user/sign/in/doctor', {
+    form: { email: halfSignedIn.email, password: halfSignedIn.password },
+    from: someAddress(0xffd000 + sequence++),
+  });
+  if (!answer.data?.secondStep) throw new Error(`fuzz second step failed: ${answer.code} ${answer.message}`);
+  halfSignedIn.token = answer.data.secondStep.token;
 }
 
 async function freshMember() {
@@ -77,7 +101,7 @@ const leaked = (text: string) =>
 beforeAll(async () => {
   endpoints = await contractEndpoints();
   routes = await qbRoutes();
-  await freshAccount();
+  await freshStepProvider();
   await freshMember();
   await plant();
 }, 120_000);
@@ -98,9 +122,10 @@ describe('own API fuzzing', () => {
       fc.constantFrom(...endpoints).chain(requestFor),
       fuzzRuns(1, 300),
       async (request, f) => {
+        const secondStep = request.endpoint.auth === 'second-step';
         const response = await fetch(
           `${stack.url}${request.url}`,
-          fetchInit(request, account.token, someAddress(sequence++)),
+          fetchInit(request, secondStep ? halfSignedIn.token : account.token, someAddress(sequence++)),
         );
         const text = await response.text();
         count(f, response.status);
@@ -111,14 +136,24 @@ describe('own API fuzzing', () => {
             text,
           }) ?? leaked(text);
         if (request.tokenKind === 'live' && response.status === 401 && text.includes('TOKEN_ERR')) {
-          account.renewals++;
-          await freshAccount();
+          if (secondStep) {
+            halfSignedIn.renewals++;
+            await openStep();
+          } else {
+            account.renewals++;
+            await freshAccount();
+          }
+        } else if (secondStep && request.tokenKind === 'live' && response.status === 429) {
+          halfSignedIn.renewals++;
+          await freshStepProvider();
         }
         return problem;
       },
       describeRequest,
     );
-    console.log(`[fuzz] own API: ${account.renewals} sessions ended by generated calls and renewed`);
+    console.log(
+      `[fuzz] own API: ${account.renewals} sessions and ${halfSignedIn.renewals} second steps ended by generated calls and renewed`,
+    );
     expect(figures.failures).toEqual([]);
   }, 900_000);
 });

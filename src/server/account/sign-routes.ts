@@ -16,13 +16,14 @@ import type { ServerContext } from '../context';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../auth/passwords';
 import { LIMITS } from '../http/limits';
 import { reserveAttempt } from '../http/rate-limit';
-import { createSession, endSessions, recordActivity } from '../auth/sessions';
+import { endSessions, recordActivity } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { afterAnswer, type Mailer } from '../mail/mailer';
 import { confirmEmail, issueVerificationCode, takeResendSlot } from './email-verification';
 import { consumeResetCode, issueResetCode } from './password-reset';
 import { loadDoctorInfo } from './provider-info';
+import { signInAnswer } from './sign-in-answer';
 import { finishSignUp, takeSignUp } from './sign-up';
 
 export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mailer: Mailer) {
@@ -45,15 +46,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
 
   registerEndpoint(app, ctx, confirmSignUp, async ({ body, request }) => {
     const providerId = await finishSignUp(ctx, body.signUpId, body.code);
-    const token = await createSession(ctx, providerId, {
+    // The session, or first the second factor where one is required (docs/security.md).
+    return signInAnswer(ctx, providerId, {
       userAgent: request.headers['user-agent'] ?? null,
       address: request.ip,
     });
-    return {
-      token,
-      userInfo: await loadDoctorInfo(ctx, providerId),
-      autoLogoffSeconds: ctx.config.session.autoLogoffSeconds,
-    };
   });
 
   registerEndpoint(app, ctx, sendEmailVerification, async ({ session, request }) => {
@@ -100,15 +97,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       throw new ApiError('BAD_CREDENTIALS', 'The email or password is incorrect');
     }
     await attempt.succeeded();
-    const token = await createSession(ctx, provider.id, {
+    // The session, or first the second factor (docs/security.md "Second factor").
+    return signInAnswer(ctx, provider.id, {
       userAgent: request.headers['user-agent'] ?? null,
       address: request.ip,
     });
-    return {
-      token,
-      userInfo: await loadDoctorInfo(ctx, provider.id),
-      autoLogoffSeconds: ctx.config.session.autoLogoffSeconds,
-    };
   });
 
   registerEndpoint(app, ctx, signOut, async ({ session }) => {

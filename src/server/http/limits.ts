@@ -24,6 +24,12 @@ function credentialPolicy(scope: string): LimitPolicy {
 export const LIMITS = {
   /** `POST /api/user/user/sign/in/doctor`, by email. */
   signIn: credentialPolicy('signin'),
+  /**
+   * Second-factor answers — a sign-in's second step and the fresh proofs Settings asks for — by
+   * provider id: the password was right, so only the factor is being guessed (docs/security.md
+   * "Second factor"). Each step also ends after its own five wrong answers.
+   */
+  secondFactor: credentialPolicy('second-factor'),
   /** Chat-service logins and XMPP logins, by chat user. */
   chatLogin: credentialPolicy('chat-login'),
   /** `POST /console/unlock`, the operator's admin secret (account `admin`) by address. */

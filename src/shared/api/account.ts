@@ -47,6 +47,33 @@ export const SignInResult = z.object({
 });
 export type SignInResult = z.infer<typeof SignInResult>;
 
+/** What a provider proves a sign-in with, or enrols, beside her password (docs/security.md "Second factor"). */
+export const SecondFactorMethod = z.enum(['passkey', 'totp', 'recovery']);
+export type SecondFactorMethod = z.infer<typeof SecondFactorMethod>;
+
+/**
+ * The password was right and a second step is due: `VERIFY` a factor she has, or `ENROL` a first
+ * one where the operator requires it (REQUIRE_MFA). `token` is taken by the second-step endpoints
+ * (and, to enrol, by the enrolment ones) and by nothing else; it ends after `expiresInSeconds` or
+ * `triesLeft` wrong answers.
+ */
+export const SecondStep = z.object({
+  token: z.string(),
+  purpose: z.enum(['VERIFY', 'ENROL']),
+  /** VERIFY: the factors she has (recovery codes included); ENROL: the factors she may add. */
+  methods: z.array(SecondFactorMethod),
+  expiresInSeconds: z.number().check(z.int(), z.positive()),
+  triesLeft: z.number().check(z.int(), z.nonnegative()),
+});
+export type SecondStep = z.infer<typeof SecondStep>;
+
+/**
+ * Sign-in and sign-up answer a session (`token`), or, when a second factor is due, the step that
+ * leads to one (`secondStep`); the session comes from completing that step.
+ */
+export const SignInAnswer = z.union([SignInResult, z.object({ secondStep: SecondStep })]);
+export type SignInAnswer = z.infer<typeof SignInAnswer>;
+
 /** Six digits, as mailed (sign-up, the legacy verification). */
 export const VerificationCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'The code has 6 digits'));
 
@@ -92,26 +119,31 @@ export const confirmSignUp = defineEndpoint({
   method: 'POST',
   path: '/user/user/sign/up/doctor/confirm',
   summary:
-    'Finish a sign-up with the mailed code: makes the account, its address confirmed, and signs it in. ' +
-    'Five tries per sign-up; a wrong, used or expired code, or an unknown signUpId, is VERIFICATION_CODE_INVALID',
+    'Finish a sign-up with the mailed code: makes the account, its address confirmed, and signs it in; where a ' +
+    'second factor is required (REQUIRE_MFA) the answer is the enrolment step (`secondStep`) instead of a ' +
+    'session. Five tries per sign-up; a wrong, used or expired code, or an unknown signUpId, is ' +
+    'VERIFICATION_CODE_INVALID',
   tag: 'Account',
   auth: 'public',
   body: z.object({
     signUpId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
     code: VerificationCode,
   }),
-  response: SignInResult,
+  response: SignInAnswer,
 });
 
 export const signIn = defineEndpoint({
   id: 'signIn',
   method: 'POST',
   path: '/user/user/sign/in/doctor',
-  summary: 'Sign in; ends (kicks) every older session of the account',
+  summary:
+    'Sign in; ends (kicks) every older session of the account. A provider with a second factor, or without one ' +
+    'where it is required, gets the second step (`secondStep`) instead: the session, and the kick, come with ' +
+    'completing it',
   tag: 'Account',
   auth: 'public',
   body: z.object({ email: Email, password: AnyPassword }),
-  response: SignInResult,
+  response: SignInAnswer,
 });
 
 export const signOut = defineEndpoint({

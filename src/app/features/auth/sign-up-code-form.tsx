@@ -1,11 +1,12 @@
 /**
  * /toSign, second step (docs/security.md "Sign-up"): the code mailed to her address makes the
- * account and signs it in. She may ask for a new code (the same details again: a new sign-up,
- * within the server's limits) or go back to change her details.
+ * account and signs it in — or, where a second factor is required, leads to setting one up first
+ * (docs/security.md "Second factor"). She may ask for a new code (the same details again: a new
+ * sign-up, within the server's limits) or go back to change her details.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SIGN_UP_CODE_SECONDS, type SignUpStarted } from '../../../shared/api/account';
+import { SIGN_UP_CODE_SECONDS, type SecondStep, type SignUpStarted } from '../../../shared/api/account';
 import { ApiError } from '../../../rest';
 import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
@@ -21,12 +22,15 @@ export function SignUpCodeForm({
   onResent,
   onBack,
   onSignedUp,
+  onSecondStep,
 }: {
   started: SignUpStarted;
   details: SignUpDetails;
   onResent(started: SignUpStarted): void;
   onBack(): void;
   onSignedUp(agreementDue: boolean): void;
+  /** A second factor is required here: she sets one up before the session is hers. */
+  onSecondStep(step: SecondStep): void;
 }) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
@@ -48,6 +52,10 @@ export function SignUpCodeForm({
         { signUpId: started.signUpId, code: code.trim() },
         { quiet: true },
       );
+      if ('secondStep' in result) {
+        onSecondStep(result.secondStep);
+        return;
+      }
       const { agreementDue } = await afterSignIn(result.token, result.userInfo, result.autoLogoffSeconds);
       onSignedUp(agreementDue);
     } catch (caught) {

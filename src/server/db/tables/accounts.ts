@@ -79,6 +79,12 @@ export interface SessionsTable {
   end_reason: SessionEndReason | null;
   user_agent: string | null;
   address: string | null;
+  /** The second factor the sign-in was completed with (migrations/0580_second_factor.sql). */
+  second_factor: ColumnType<
+    'passkey' | 'totp' | 'recovery' | null,
+    'passkey' | 'totp' | 'recovery' | null | undefined,
+    never
+  >;
 }
 
 export interface PasswordResetsTable {
