@@ -8,8 +8,13 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
-          // The app socket codec is generated from proto/ (npm run proto:gen), never committed.
-          globalSetup: ['tests/unit/proto-gen.setup.ts'],
+          // The app socket codec is generated from proto/ (npm run proto:gen), never committed; the
+          // server tests that need SQL copy one migrated database.
+          globalSetup: ['tests/unit/proto-gen.setup.ts', 'tests/unit/db-template.setup.ts'],
+          // A safety net, not a pace: the embedded database's tests take seconds on a loaded machine.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {
@@ -22,8 +27,12 @@ export default defineConfig({
           setupFiles: ['tests/support/trace-on-failure.ts'],
           // One real stack is shared; files run one after another so sessions don't kick each other.
           fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 90_000,
+          // Safety nets, not waits: a test waits for the event it needs (docs/testing.md "Waiting"),
+          // and a loaded two-core machine may take minutes for what a quiet one does in seconds.
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          // expect.poll waits for its condition (the default gives up after 1 s).
+          expect: { poll: { timeout: 60_000 } },
         },
       },
       {
@@ -34,8 +43,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/unit/proto-gen.setup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          expect: { poll: { timeout: 60_000 } },
         },
       },
     ],

@@ -102,6 +102,17 @@ const NOT_HEALTH_DATA: Record<string, string> = {
   getSchedule: "the provider's own schedule",
   updateSchedule: "the provider's own schedule",
   deleteSchedule: "the provider's own schedule",
+  completeSecondStep: "the provider's own sign-in",
+  abandonSecondStep: "the provider's own sign-in",
+  secondStepPasskeyOptions: "the provider's own sign-in",
+  listSecondFactors: "the provider's own second factor",
+  startTotp: "the provider's own second factor",
+  confirmTotp: "the provider's own second factor",
+  passkeyRegistrationOptions: "the provider's own second factor",
+  addPasskey: "the provider's own second factor",
+  proofPasskeyOptions: "the provider's own second factor",
+  removeSecondFactor: "the provider's own second factor",
+  regenerateRecoveryCodes: "the provider's own second factor",
 };
 
 describe('the own API and the access log', () => {

@@ -33,7 +33,7 @@ beforeAll(async () => {
       AUTO_LOGOFF_SECONDS: '300',
     },
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await configured?.stop({ remove: true });

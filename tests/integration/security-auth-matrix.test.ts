@@ -156,7 +156,7 @@ beforeAll(async () => {
     'too many tries': exhausted,
   });
   tokens['half signed in'] = await openStep();
-}, 120_000);
+});
 
 /** A second step of the provider with a factor: its token. */
 async function openStep(): Promise<string> {

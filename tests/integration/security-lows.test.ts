@@ -16,6 +16,7 @@ describe('uploads are never served as script (docs/security.md "File access")', 
     for (const path of [
       `/qb/blobs/${blob.uid}?token=${token}`,
       `/qb/blobs/${blob.uid}/download.json?token=${token}`,
+      `/qb/blobs/${blob.uid}.json?token=${token}`,
     ]) {
       const answer = await fetch(`${stack.url}${path}`);
       expect(answer.status, path).toBe(200);
@@ -25,8 +26,8 @@ describe('uploads are never served as script (docs/security.md "File access")', 
       expect(answer.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
       expect(Buffer.from(await answer.arrayBuffer())).toEqual(script);
     }
-    // What it was declared as is still what the vendor's apps read back.
-    const info = await qb.call('GET', `/blobs/${blob.uid}.json`, { token });
+    // What it was declared as is still what the vendor's apps read back (by id, the information).
+    const info = await qb.call('GET', `/blobs/${blob.id}.json`, { token });
     expect(info.body.blob.content_type).toBe('text/javascript');
   });
 

@@ -24,7 +24,12 @@ export interface RawSignal {
 export const FAKE_OFFER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
 
 /** Sends `signal` from `from` to the chat user `to`; answers the stanza id. */
-export async function rawSignal(stack: StackInfo, from: Peer, to: number, signal: RawSignal): Promise<string> {
+export async function rawSignal(
+  stack: StackInfo,
+  from: Peer,
+  to: number,
+  signal: RawSignal,
+): Promise<string> {
   const { xml } = await import('@xmpp/client');
   const fields = [
     xml('moduleIdentifier', {}, CALL_MODULE),

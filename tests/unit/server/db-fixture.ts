@@ -1,27 +1,33 @@
 /**
- * A migrated embedded database in a temporary directory, for server unit tests that need SQL; and,
- * for tests whose point is concurrency, a throwaway PostgreSQL database too when
- * TEST_DATABASE_URL names a server.
+ * A migrated embedded database in a temporary directory, for server unit tests that need SQL: a
+ * copy of the one the unit run migrated once (tests/unit/db-template.setup.ts); and, for tests
+ * whose point is concurrency, a throwaway PostgreSQL database too when TEST_DATABASE_URL names a
+ * server.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../../../src/server/db/database';
-import { migrate } from '../../../src/server/db/migrate';
+import { inject } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase, openPGlite, type Database } from '../../../src/server/db/database';
 import type { ProvidersTable } from '../../../src/server/db/schema';
+import { adminQuery, databaseUrl } from '../../../scripts/lib/test-template.mjs';
 
 export interface TestDatabase {
   db: Database;
+  /** Its data directory (the database in `db/`), removed by `close()`; '' on PostgreSQL. */
+  dir: string;
   close(): Promise<void>;
 }
 
 export async function openTestDatabase(prefix: string): Promise<TestDatabase> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+  await cp(inject('migratedDatabaseDir'), dir, { recursive: true });
   const db = await openDatabase({ dataDir: dir, databaseUrl: null });
-  await migrate(db);
   return {
     db,
+    dir,
     async close() {
       await db.destroy();
       await rm(dir, { recursive: true, force: true });
@@ -29,25 +35,48 @@ export async function openTestDatabase(prefix: string): Promise<TestDatabase> {
   };
 }
 
+/**
+ * A throwaway PostgreSQL database on `baseUrl`'s server, a copy of the one the unit run migrated
+ * once (tests/unit/db-template.setup.ts).
+ */
 async function openPostgresTestDatabase(baseUrl: string): Promise<TestDatabase> {
-  const pg = (await import('pg')).default;
   const name = `portal_unit_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ dataDir: '', databaseUrl: url.toString() });
-  await migrate(db);
+  const create = `create database ${name} template ${inject('migratedPostgresTemplate')}`;
+  // A copy of the template waits while another file's copy of it is being made (SQLSTATE 55006).
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await adminQuery(baseUrl, create);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 20) throw error;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
+  const db = await openDatabase({ dataDir: '', databaseUrl: databaseUrl(baseUrl, name) });
   return {
     db,
+    dir: '',
     async close() {
       await db.destroy();
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/**
+ * An empty PGlite (no migrations) in a temporary directory, copied from the initdb template that
+ * every embedded database starts from (src/server/db/database.ts), instead of an in-memory PGlite
+ * that runs initdb again.
+ */
+export async function openEmptyPGlite(prefix: string): Promise<{ pglite: PGlite; close(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+  const pglite = await openPGlite(dir);
+  return {
+    pglite,
+    async close() {
+      // A pool over it closes it when destroyed.
+      if (!pglite.closed) await pglite.close();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

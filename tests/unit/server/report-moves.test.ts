@@ -14,7 +14,7 @@ let t: TestDatabase;
 
 beforeAll(async () => {
   t = await openTestDatabase('report-moves');
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();
