@@ -35,6 +35,7 @@ export const serverFolders = [
   'consultation',
   'content',
   'account',
+  'second-factor',
   'profile',
   'reports',
   'cycle-data',

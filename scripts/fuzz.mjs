@@ -2,8 +2,9 @@
 /**
  * `npm run fuzz [-- --runs N] [-- --seed S]`: the full run of the security fuzzers (docs/security.md
  * "Security suites") against a fresh real stack — FUZZ_RUNS requests to the own API and as many
- * to /qb, a fifth of them as app-socket frames and a tenth as XMPP stanzas. Every surface prints
- * its seed; a failure prints the case and `FUZZ_SEED=…` to replay it.
+ * to /qb, a fifth of them as app-socket frames, a tenth as XMPP stanzas, a twentieth as call
+ * signals from a stranger into a live call and a tenth as archive queries (XEP-0313). Every
+ * surface prints its seed; a failure prints the case and `FUZZ_SEED=…` to replay it.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -29,6 +30,7 @@ const run = spawnSync(
     'integration',
     'tests/integration/security-fuzz-api.test.ts',
     'tests/integration/security-fuzz-socket.test.ts',
+    'tests/integration/security-fuzz-chat.test.ts',
   ],
   { cwd: root, env, stdio: 'inherit' },
 );

@@ -52,6 +52,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const PROTOCOL_ONLY = [
   'tests/integration/webrtc-*.test.ts',
   'tests/integration/call-interop.test.ts',
+  'tests/integration/call-security.test.ts',
+  'tests/integration/security-tenancy-calls.test.ts',
   'tests/integration/member-simulator*.test.ts',
   'tests/integration/prosody-hostile.test.ts',
   'tests/integration/compression.test.ts',

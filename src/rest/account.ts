@@ -9,8 +9,12 @@ import { messaging } from './messaging';
 type Extra = Pick<CallInput, 'quiet' | 'signal' | 'onUploadProgress'>;
 
 export const accountApi = (api: ApiClient) => ({
+  /** Starts a sign-up: a code is mailed to the address (docs/security.md "Sign-up"). */
   signUp: (body: BodyOf<typeof account.signUp>, extra?: Extra) =>
     api.call(account.signUp, { body, ...extra }),
+  /** Finishes it with the mailed code: the account is made and signed in. */
+  confirmSignUp: (body: BodyOf<typeof account.confirmSignUp>, extra?: Extra) =>
+    api.call(account.confirmSignUp, { body, ...extra }),
   signIn: (body: BodyOf<typeof account.signIn>, extra?: Extra) =>
     api.call(account.signIn, { body, ...extra }),
   signOut: (extra?: Extra) => api.call(account.signOut, { ...extra }),
@@ -26,7 +30,7 @@ export const accountApi = (api: ApiClient) => ({
   consultationCounts: (extra?: Extra) => api.call(account.consultationCounts, { ...extra }),
   cancelAccount: (body: BodyOf<typeof account.cancelAccount>, extra?: Extra) =>
     api.call(account.cancelAccount, { body, ...extra }),
-  /** Mails a new e-mail verification code (sign-up sent the first). */
+  /** Mails an e-mail verification code to an account whose address is not confirmed. */
   sendEmailVerification: (extra?: Extra) => api.call(account.sendEmailVerification, { ...extra }),
   verifyEmail: (code: string, extra?: Extra) => api.call(account.verifyEmail, { body: { code }, ...extra }),
 });

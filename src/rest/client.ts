@@ -34,6 +34,11 @@ export interface CallInput {
   onUploadProgress?(fraction: number): void;
   /** Instead of the 20 s of spec §9 (uploads of large files need longer). */
   timeoutMs?: number;
+  /**
+   * The `authToken` of this call instead of the session's: a sign-in's second step sends the
+   * step's token (docs/security.md "Second factor").
+   */
+  token?: string;
 }
 
 /** What a domain module's call takes besides the endpoint's own input. */
@@ -63,6 +68,9 @@ export function formEncode(body: Record<string, unknown>): URLSearchParams {
   return form;
 }
 
+/** Carries a call's own token (CallInput.token) to the header hook, which sends it as `authToken`. */
+const CALL_TOKEN_HEADER = 'x-call-token';
+
 function browserTimezone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -75,7 +83,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const prefix = options.baseUrl ? new URL(API_BASE_PATH, options.baseUrl).toString() : API_BASE_PATH;
   const timeout = options.timeoutMs ?? API_TIMEOUT_MS;
   /** The request headers of spec §7. */
-  const headers = (): Record<string, string> => {
+  const headers = (tokenOfCall?: string): Record<string, string> => {
     const set: Record<string, string> = {
       apiVersion: String(API_VERSION),
       timezone: options.getTimezone?.() ?? browserTimezone(),
@@ -83,10 +91,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     const country = options.getCountry?.();
     if (country) set.country = country;
-    const token = options.getToken();
+    const token = tokenOfCall ?? options.getToken();
     if (token) set.authToken = token;
     return set;
   };
+
   const http = ky.create({
     prefixUrl: prefix,
     credentials: 'include',
@@ -97,7 +106,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     hooks: {
       beforeRequest: [
         (request) => {
-          for (const [name, value] of Object.entries(headers())) request.headers.set(name, value);
+          const own = request.headers.get(CALL_TOKEN_HEADER) ?? undefined;
+          request.headers.delete(CALL_TOKEN_HEADER);
+          for (const [name, value] of Object.entries(headers(own))) request.headers.set(name, value);
         },
       ],
     },
@@ -118,7 +129,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       return await xhrSend(
         `${prefix.replace(/\/?$/, '/')}${path}${query ? `?${query}` : ''}`,
-        { method, headers: headers(), body, signal },
+        { method, headers: headers(input.token), body, signal },
         (fraction) => input.onUploadProgress?.(fraction),
       );
     } catch (error) {
@@ -149,6 +160,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
               searchParams,
               ...(json !== undefined ? { json } : { body }),
               signal: input.signal,
+              ...(input.token ? { headers: { [CALL_TOKEN_HEADER]: input.token } } : {}),
               ...(input.timeoutMs ? { timeout: input.timeoutMs } : {}),
               ...(input.onUploadProgress
                 ? { onUploadProgress: (p: { percent: number }) => input.onUploadProgress!(p.percent) }

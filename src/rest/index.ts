@@ -20,6 +20,7 @@ export { expertReportsApi } from './expert-reports';
 export { cycleDataApi } from './cycle-data';
 export { chatApi } from './chat';
 export { callApi } from './call';
+export { secondFactorApi } from './second-factor';
 export { createChatCore, createChatService, type ChatCore, type ChatService } from './chat-service';
 export {
   ChatServiceClient,

@@ -94,7 +94,7 @@ export async function buildApp(
   const app = Fastify({
     return503OnClosing: false,
     logger: options.logger,
-    trustProxy: process.env.TRUST_PROXY === 'loopback' ? 'loopback' : process.env.TRUST_PROXY === '1',
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 0,
     logController: new LogController({ disableRequestLogging: process.env.LOG_LEVEL !== 'debug' }),
@@ -141,6 +141,13 @@ export async function buildApp(
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   installEnvelopeHandlers(app);
 
+  // Every /api route must be in the OpenAPI document (checked below, once it is built).
+  const apiRoutes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (route.url.startsWith('/api/') && method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
+
   const mailer = createMailer({
     smtpUrl: ctx.config.smtpUrl,
     from: ctx.config.mailFrom,
@@ -168,37 +175,9 @@ export async function buildApp(
     options.modules.flatMap((m) => (m.admin ? [m.admin] : [])),
   );
 
-  await app.register(swagger, {
-    mode: 'static',
-    specification: {
-      document: buildOpenApi(registeredEndpoints, {
-        '/api/files/{uid}': {
-          get: {
-            summary: 'A public file (avatar) by its uid',
-            tags: ['Files'],
-            parameters: [{ name: 'uid', in: 'path', required: true, schema: { type: 'string' } }],
-            responses: {
-              '200': { description: 'The file' },
-              '404': { description: 'Error envelope NOT_FOUND' },
-            },
-          },
-        },
-        '/api/consultation/invite/doctor/certificate/{id}': {
-          get: {
-            summary: "One of the signed-in provider's certificate documents (its bytes), owner only",
-            tags: ['Profile'],
-            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-            security: [{ authToken: [] }],
-            responses: {
-              '200': { description: 'The document' },
-              '401': { description: 'Error envelope TOKEN_ERR_*' },
-              '404': { description: 'Error envelope NOT_FOUND' },
-            },
-          },
-        },
-      }) as never,
-    },
-  });
+  const document = buildOpenApi(registeredEndpoints, OUTSIDE_THE_CONTRACT);
+  assertDocumented(document, apiRoutes);
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerConsole(app, ctx);
   await registerPortal(app, ctx.config.portalDir);
@@ -207,4 +186,71 @@ export async function buildApp(
     else answerRaw(response, request.url ?? '', { code: 'NOT_FOUND', message: 'Not found' });
   };
   return { app, deps, internal };
+}
+
+/** The /api routes outside the contract: raw bytes, no envelope on success (docs/security.md "Security suites"). */
+const OUTSIDE_THE_CONTRACT = {
+  '/api/core/cycle/file/{token}': {
+    get: {
+      summary:
+        'A generated PDF (cycle analysis, comparison, expert report) behind its link: the 256-bit token is the credential, 15 minutes',
+      tags: ['Cycle data'],
+      parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The PDF', content: { 'application/pdf': {} } },
+        '404': { description: 'Error envelope NOT_FOUND' },
+        '410': { description: 'Error envelope LINK_EXPIRED' },
+      },
+    },
+  },
+  '/api/message/qb/avatar/default.svg': {
+    get: {
+      summary: 'The default avatar (spec §3 "A default avatar is used when none")',
+      tags: ['Chat'],
+      responses: { '200': { description: 'The image', content: { 'image/svg+xml': {} } } },
+    },
+  },
+  '/api/files/{uid}': {
+    get: {
+      summary: 'A public file (avatar) by its uid',
+      tags: ['Files'],
+      parameters: [{ name: 'uid', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The file' },
+        '404': { description: 'Error envelope NOT_FOUND' },
+      },
+    },
+  },
+  '/api/consultation/invite/doctor/certificate/{id}': {
+    get: {
+      summary: "One of the signed-in provider's certificate documents (its bytes), owner only",
+      tags: ['Profile'],
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      security: [{ authToken: [] }],
+      responses: {
+        '200': { description: 'The document' },
+        '401': { description: 'Error envelope TOKEN_ERR_*' },
+        '404': { description: 'Error envelope NOT_FOUND' },
+      },
+    },
+  },
+};
+
+/**
+ * Throws when a route under /api is missing from the OpenAPI document: the document is how the
+ * auth matrix and the fuzzers find every operation (docs/security.md "Security suites"), so a route
+ * left out of it is a route nobody tests. `:name` placeholders are the document's `{name}`.
+ */
+function assertDocumented(
+  document: { paths: Record<string, unknown> },
+  routes: ReadonlyArray<{ method: string; url: string }>,
+): void {
+  const missing = routes.filter(({ method, url }) => {
+    const operations = document.paths[url.replace(/:(\w+)/g, '{$1}')] as Record<string, unknown> | undefined;
+    return !operations?.[method.toLowerCase()];
+  });
+  if (missing.length > 0)
+    throw new Error(
+      `Routes missing from the OpenAPI document: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+    );
 }

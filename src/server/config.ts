@@ -39,6 +39,13 @@ export interface ServerConfig {
     /** The portal signs out after this long without the provider's activity (docs/security.md "Automatic logoff"). */
     autoLogoffSeconds: number;
   };
+  /** docs/security.md "Second factor". */
+  secondFactor: {
+    /** `REQUIRE_MFA=1`: a provider without a second factor enrols one before she reaches the portal. */
+    required: boolean;
+    /** How long the second step of a sign-in may take (`SECOND_STEP_SECONDS`); enrolling gets twice that. */
+    stepSeconds: number;
+  };
   chat: {
     appId: number;
     authKey: string;
@@ -84,7 +91,16 @@ export interface ServerConfig {
   appSocket: { heartBeatMs: number; sensitiveWords: string[] };
   seed: boolean;
   logLevel: string;
-  /** The protocol console at `/console` (docs/console.md): `on` (loopback open, else admin secret) or `off`. */
+  /**
+   * `TRUST_PROXY`: whose `X-Forwarded-For` names the client (README "Configuration"): `true` (`1`,
+   * any proxy), `'loopback'` (a proxy on this machine) or `false` (the socket's address).
+   */
+  trustProxy: boolean | 'loopback';
+  /**
+   * The protocol console at `/console` (docs/console.md "Who may use it"): `on` (open to a request
+   * from this machine, else behind the admin secret) or `off`. Unset, it is `off` as soon as a public
+   * origin or a proxy is configured, and `on` otherwise.
+   */
   console: 'on' | 'off';
 }
 
@@ -177,10 +193,29 @@ function tls(env: NodeJS.ProcessEnv, cwd: string): ServerConfig['tls'] {
   return { certFile: path.resolve(cwd, cert), keyFile: path.resolve(cwd, key) };
 }
 
-function consoleSwitch(raw: string | undefined): 'on' | 'off' {
-  if (!raw || raw === 'on') return 'on';
-  if (raw === 'off') return 'off';
-  throw new ConfigError(`CONSOLE must be on or off (got "${raw}")`);
+function flag(raw: string | undefined, name: string): boolean {
+  if (!raw || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (got "${raw}")`);
+}
+
+function trustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
+  if (!raw || raw === '0') return false;
+  if (raw === '1') return true;
+  if (raw === 'loopback') return 'loopback';
+  throw new ConfigError(`TRUST_PROXY must be 1 or loopback (got "${raw}")`);
+}
+
+/**
+ * `CONSOLE`: an explicit `on` or `off`; unset, off whenever the server is reached through a proxy
+ * or at a public origin (docs/console.md "Who may use it"), since the console hands out the chat
+ * application's credentials.
+ */
+function consoleSwitch(env: NodeJS.ProcessEnv): 'on' | 'off' {
+  const raw = env.CONSOLE;
+  if (raw === 'on' || raw === 'off') return raw;
+  if (raw) throw new ConfigError(`CONSOLE must be on or off (got "${raw}")`);
+  return env.PUBLIC_ORIGIN || trustProxy(env.TRUST_PROXY) !== false ? 'off' : 'on';
 }
 
 /** `TURN_URLS` (comma-separated stun:/turn:/turns: URLs) with `TURN_SECRET`, both or neither. */
@@ -233,6 +268,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxSeconds: int(env, 'SESSION_MAX_SECONDS', 30 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
       autoLogoffSeconds: int(env, 'AUTO_LOGOFF_SECONDS', 15 * 60, 5, 24 * 3600),
     },
+    secondFactor: {
+      required: flag(env.REQUIRE_MFA, 'REQUIRE_MFA'),
+      stepSeconds: int(env, 'SECOND_STEP_SECONDS', 300, 1, 3600),
+    },
     chat: {
       appId,
       authKey: env.CHAT_AUTH_KEY || 'portal-dev-auth-key',
@@ -256,7 +295,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appSocket: { heartBeatMs: serverHeartBeatMs(env), sensitiveWords: sensitiveWordsFrom(env) },
     seed: env.SEED !== '0',
     logLevel: env.LOG_LEVEL || 'info',
-    console: consoleSwitch(env.CONSOLE),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    console: consoleSwitch(env),
   };
 }
 

@@ -149,8 +149,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           c2sPort: chatPorts.c2s,
           httpPort: chatPorts.http,
           hookBaseUrl: `${config.chat.hookOrigin ?? internalUrl}${PROSODY_HOOK_PREFIX}`,
-          // Chat history reports (mod_portal_history.lua), one-to-one and in rooms.
-          extraModules: ['portal_history'],
+          // Chat history reports (mod_portal_history.lua), one-to-one and in rooms, and the reads of
+          // archived messages over XMPP (mod_portal_archive_reads.lua).
+          extraModules: ['portal_history', 'portal_archive_reads'],
           extraMucModules: ['portal_history'],
           historyReportTimeout: config.chat.historyReportTimeoutSeconds,
           pingSeconds: config.chat.pingSeconds,

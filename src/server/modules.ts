@@ -8,11 +8,13 @@ import { appSocketModule } from './socket/module';
 import { chatServiceModule } from './qb/module';
 import { expertReportsModule } from './reports/module';
 import { cycleDataModule } from './cycle-data/module';
+import { secondFactorModule } from './second-factor/module';
 
 export const SERVER_MODULES: readonly ServerModule[] = [
   endChatSessionsModule,
   housekeepingModule,
   workspaceModule,
+  secondFactorModule,
   notificationsModule,
   expertReportsModule,
   cycleDataModule,

@@ -198,6 +198,11 @@ export interface CallClient {
   createSession(opponentIds: readonly number[], callType?: CallType, options?: SessionOptions): CallSession;
   on<K extends CallEventName>(event: K, listener: Listener<K>): () => void;
   off<K extends CallEventName>(event: K, listener: Listener<K>): void;
+  /**
+   * The ICE servers of every peer connection made from now on, ICE restarts included (wire §20.7):
+   * fresh TURN credentials before the old ones expire (docs/calls.md "API").
+   */
+  setIceServers(iceServers: RTCIceServer[]): void;
   /** Stops listening to the carrier and hangs up every live session. */
   dispose(): void;
 }

@@ -53,8 +53,8 @@ const until = async (check: () => boolean, ms = 5000) => {
 
 describe('a sign-in on one process', () => {
   it('kicks the session held on the other at once: its cached token and its app socket', async () => {
-    const onA = apiClient(a.url);
-    const onB = apiClient(b.url);
+    const onA = apiClient(a);
+    const onB = apiClient(b);
     const fresh = await onA.signUpFresh('cluster-kick');
     const peer = await connectRaw(socketUrl(a.url), fresh.token);
     peers.push(peer);
@@ -74,7 +74,7 @@ describe('a sign-in on one process', () => {
 
 describe('sign-in limits', () => {
   it('count across processes: 100 concurrent wrong passwords split over both check at most 10', async () => {
-    const fresh = await apiClient(a.url).signUpFresh('cluster-limits');
+    const fresh = await apiClient(a).signUpFresh('cluster-limits');
     const { answers, ms } = await burst(100, (i) =>
       apiClient(i % 2 ? b.url : a.url).call('POST', '/user/user/sign/in/doctor', {
         form: { email: fresh.email, password: 'wrong-pass-1' },
@@ -103,10 +103,10 @@ describe('the event relay', () => {
     expect(dropped.rowCount).toBe(4);
     await new Promise((r) => setTimeout(r, 2_500));
 
-    const onA = apiClient(a.url);
+    const onA = apiClient(a);
     const fresh = await onA.signUpFresh('cluster-relay');
     expect((await onA.call('GET', '/message/reddot/refresh', { token: fresh.token })).code).toBe('OK');
-    await apiClient(b.url).signIn(fresh.email, fresh.password);
+    await apiClient(b).signIn(fresh.email, fresh.password);
     expect((await onA.call('GET', '/message/reddot/refresh', { token: fresh.token })).code).toBe(
       'TOKEN_ERR_KICKED',
     );
@@ -115,7 +115,7 @@ describe('the event relay', () => {
 
 describe('an operator notification created on one process', () => {
   it("is pushed to the provider's app socket on the other", async () => {
-    const fresh = await apiClient(a.url).signUpFresh('cluster-push');
+    const fresh = await apiClient(a).signUpFresh('cluster-push');
     const socket = createAppSocket({
       url: socketUrl(a.url),
       token: fresh.token,
@@ -146,7 +146,7 @@ describe("a member's message reported to one process", () => {
   it('makes no offline notification while the provider has the portal open on the other', async () => {
     const amelia = provider('amelia');
     const daniela = member('daniela');
-    const onB = apiClient(b.url);
+    const onB = apiClient(b);
     const token = await onB.signInAs('amelia');
     const dialogs = await onB.call<{
       items: Array<{ dialogId: string; type: number; client: { id: number } | null }>;
@@ -231,7 +231,7 @@ describe("a member's message reported to one process", () => {
 
 describe('a rolling restart', () => {
   it('loses no request that a client retries on the other process', async () => {
-    const fresh = await apiClient(a.url).signUpFresh('cluster-restart');
+    const fresh = await apiClient(a).signUpFresh('cluster-restart');
     const urls = [b.url, a.url];
     let retried = 0;
     /**
@@ -258,7 +258,7 @@ describe('a rolling restart', () => {
     })();
     await b.restart();
     // The restarted process serves the sessions made on the other one.
-    expect((await apiClient(b.url).call('GET', '/message/reddot/refresh', { token: fresh.token })).code).toBe(
+    expect((await apiClient(b).call('GET', '/message/reddot/refresh', { token: fresh.token })).code).toBe(
       'OK',
     );
     running = false;

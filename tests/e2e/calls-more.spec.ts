@@ -2,7 +2,8 @@
  * Issue 13, more of the call screens in Chromium (fake devices) against the member simulator:
  * an audio call started from a client row (/clients) — no 'Video' button, the timer, and the end
  * message in the conversation — 'Screen sharing failed!' in a video call when the screen capture
- * is refused, and the incoming call's browser notification, which closes itself after 60 s (spec §9).
+ * is refused, the incoming call's browser notification, which closes itself after 60 s (spec §9),
+ * and a ring answered over an open modal (issue 27).
  */
 import { expect, test } from '@playwright/test';
 import { member, provider } from '../../fixtures';
@@ -101,6 +102,38 @@ test('the incoming call notification closes itself after 60 s', async ({ page })
     expect(await shown()).toEqual([{ title: bianca.name, closed: false }]);
     await page.clock.fastForward(5_500);
     await expect.poll(shown).toEqual([{ title: bianca.name, closed: true }]);
+  } finally {
+    await sim.stop();
+  }
+});
+
+test('a ring is answerable over an open modal, which is still open afterwards (issue 27)', async ({
+  page,
+}) => {
+  await signInAs(page, 'amelia');
+  await page.goto(`/message?userId=${bianca.chatId}`);
+  const conversation = page.getByRole('region', { name: `Conversation with ${bianca.name}` });
+  await expect(conversation).toBeVisible({ timeout: 30_000 });
+  // A modal is open when the ring comes: it makes the rest of the portal inert.
+  await conversation.getByRole('button', { name: 'Block', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: `Block ${bianca.name}?` });
+  await expect(modal).toBeVisible();
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', { args: ['--call', amelia.email] });
+  try {
+    const overlay = page.getByRole('alertdialog', { name: bianca.name });
+    await expect(overlay).toBeVisible({ timeout: 30_000 });
+    const accept = overlay.getByRole('button', { name: 'Accept' });
+    await expect(accept).toBeFocused();
+    await accept.click();
+    await expect(overlay).toHaveCount(0);
+    // Answering was no click outside the modal: it is still there, to be answered by her.
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    const window = page.getByRole('region', { name: `Call with ${bianca.name}`, exact: true });
+    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
+    await window.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(window.getByRole('status')).toHaveText('Call ended');
   } finally {
     await sim.stop();
   }

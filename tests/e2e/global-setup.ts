@@ -8,7 +8,8 @@ import { provideTemplate, startStack } from '../support/stack';
 export default async function globalSetup() {
   ensurePortalBuilt();
   const removeTemplate = await provideTemplate();
-  const stack = await startStack({ portal: true });
+  // The test stack trusts X-Forwarded-For from loopback, which turns the console off unless asked for.
+  const stack = await startStack({ portal: true, env: { CONSOLE: 'on' } });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_DATA_DIR = stack.dataDir;
   process.env.E2E_ADMIN_SECRET = stack.adminSecret;

@@ -1,7 +1,8 @@
 /** Shared steps for the end-to-end tests: personas sign in through the real login page. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { provider } from '../../fixtures';
-import { mailedCode, RESET_CODE } from '../support/mail';
+import { freshClientAddress } from '../support/api';
+import { mailedCode, RESET_CODE, SIGN_UP_CODE } from '../support/mail';
 
 export async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -26,6 +27,49 @@ export function latestMailCode(
   dataDir: string = process.env.E2E_DATA_DIR!,
 ): Promise<string> {
   return mailedCode(dataDir, email, pattern);
+}
+
+/**
+ * Signs up through /toSign as a new provider does (docs/security.md "Sign-up"): her details, then
+ * the code mailed to the address. Leaves the page where the portal goes next.
+ */
+export async function signUpThroughForm(
+  page: Page,
+  who: { firstName: string; lastName: string; email: string; password: string },
+) {
+  await page.goto('/toSign');
+  await page.getByLabel('First name').fill(who.firstName);
+  await page.getByLabel('Last name').fill(who.lastName);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm password').fill(who.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const step = page.getByRole('form', { name: 'Confirm your e-mail address' });
+  await expect(step.getByText(`We sent a 6-digit code to ${who.email}.`)).toBeVisible();
+  await step.getByLabel('Code from the email').fill(await latestMailCode(who.email, SIGN_UP_CODE));
+  await step.getByRole('button', { name: 'Create account' }).click();
+}
+
+/**
+ * Signs up over the API (details, then the mailed code), from a client address of its own: sign-ups
+ * are limited per client. Answers the new session's token. `dataDir` names another stack's outbox.
+ */
+export async function signUpOverApi(
+  request: APIRequestContext,
+  form: Record<string, string>,
+  options: { headers?: Record<string, string>; dataDir?: string } = {},
+): Promise<string> {
+  const headers = { ...options.headers, 'X-Forwarded-For': freshClientAddress() };
+  const started = await request.post('/api/user/user/sign/up/doctor', { headers, form });
+  const { data } = (await started.json()) as { data: { signUpId: string } };
+  const code = await latestMailCode(form.email!, SIGN_UP_CODE, options.dataDir);
+  const confirmed = await request.post('/api/user/user/sign/up/doctor/confirm', {
+    headers,
+    form: { signUpId: data.signUpId, code },
+  });
+  const answer = (await confirmed.json()) as { code: string; data: { token: string } };
+  if (answer.code !== 'OK') throw new Error(`Sign-up of ${form.email} failed: ${answer.code}`);
+  return answer.data.token;
 }
 
 let counter = 0;

@@ -2,15 +2,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import { runAdmin } from '../support/admin-cli';
 import { profileForm } from '../support/workspace';
-import { VERIFICATION_CODE } from '../support/mail';
-import { latestMailCode, uniqueEmail } from './support';
+import { signUpOverApi, uniqueEmail } from './support';
 
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
 /**
- * Signs a provider up, confirms the mailed e-mail code and agrees to the protocols over the API
- * (the UI of these is in foundation.spec.ts and verification.spec.ts). `dataDir` names the stack
- * whose outbox holds the code when it is not the shared e2e stack.
+ * Signs a provider up with the mailed code and agrees to the protocols over the API (the UI of
+ * these is in foundation.spec.ts). `dataDir` names the stack whose outbox holds the code when it is
+ * not the shared e2e stack.
  */
 export async function freshProvider(
   request: APIRequestContext,
@@ -20,12 +19,12 @@ export async function freshProvider(
 ) {
   const email = uniqueEmail(prefix);
   const password = 'Fresh-pass-2026';
-  const signUp = await request.post('/api/user/user/sign/up/doctor', {
-    headers: HEADERS,
-    form: { email, password, ...name, timezone: 'Europe/London' },
-  });
-  const { data } = (await signUp.json()) as { data: { token: string } };
-  const auth = { ...HEADERS, authToken: data.token };
+  const token = await signUpOverApi(
+    request,
+    { email, password, ...name, timezone: 'Europe/London' },
+    { headers: HEADERS, dataDir },
+  );
+  const auth = { ...HEADERS, authToken: token };
   const popup = await request.get('/api/user/protocol/getProtocolPopupInfo/new', { headers: auth });
   const ids = ((await popup.json()) as { data: { protocols: Array<{ id: number }> } }).data.protocols.map(
     (p) => p.id,
@@ -34,11 +33,7 @@ export async function freshProvider(
     headers: auth,
     form: { protocolIds: ids.join(',') },
   });
-  const code = await latestMailCode(email, VERIFICATION_CODE, dataDir);
-  const verified = await request.post('/api/user/user/sign/verify/email', { headers: auth, form: { code } });
-  if (((await verified.json()) as { code: string }).code !== 'OK')
-    throw new Error(`Verification of ${email} failed`);
-  return { email, password, token: data.token };
+  return { email, password, token };
 }
 
 /** Uploads a certificate and submits the profile for review over the API: the provider is NEED_AUDIT. */

@@ -5,7 +5,7 @@ import { apiClient } from '../support/api';
 import { multipartFile, PNG_1X1 } from '../support/images';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 
 describe('provider info', () => {
   it('answers the signed-in provider only', async () => {
@@ -171,8 +171,12 @@ describe('consultation counts and cancellation', () => {
       from: '10.9.0.1',
     });
     expect(again.code).toBe('BAD_CREDENTIALS');
-    const reuse = await api.call('POST', '/user/user/sign/up/doctor', {
-      form: { email: fresh.email, password: 'Again-pass-2026', firstName: 'A', lastName: 'B' },
+    // The address is free again: a new account can be made with it.
+    const reuse = await api.signUp({
+      email: fresh.email,
+      password: 'Again-pass-2026',
+      firstName: 'A',
+      lastName: 'B',
     });
     expect(reuse.code).toBe('OK');
   });

@@ -19,7 +19,7 @@ import * as schedule from '../../src/shared/api/schedule';
 import { apiClient } from '../support/api';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 
 const ENDPOINTS: EndpointDefinition[] = [
   account,

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe('heart-beats', () => {
   it('keep an idle connection up, both ways', async () => {
-    const { token } = await apiClient(stack.url).signUpFresh('beat');
+    const { token } = await apiClient(stack).signUpFresh('beat');
     const peer = await connectRaw(socketUrl(stack.url), token, `${BEAT},${BEAT}`);
     expect(peer.frames.find((f) => f.command === 'CONNECTED')?.headers['heart-beat']).toBe(`${BEAT},${BEAT}`);
     const beating = setInterval(() => peer.sendRaw('\n'), BEAT);
@@ -35,7 +35,7 @@ describe('heart-beats', () => {
   });
 
   it('a client that promised heart-beats and went silent is closed', async () => {
-    const { token } = await apiClient(stack.url).signUpFresh('silent');
+    const { token } = await apiClient(stack).signUpFresh('silent');
     const peer = await connectRaw(socketUrl(stack.url), token, `${BEAT},0`);
     const closed = await Promise.race([
       peer.closed,
@@ -45,7 +45,7 @@ describe('heart-beats', () => {
   });
 
   it("the portal's client stays connected through many heart-beat periods", async () => {
-    const { token } = await apiClient(stack.url).signUpFresh('client-beat');
+    const { token } = await apiClient(stack).signUpFresh('client-beat');
     const socket = createAppSocket({
       url: socketUrl(stack.url),
       token,

@@ -18,7 +18,7 @@ import {
 } from './app-socket-support';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const url = socketUrl(stack.url);
 const ERRORS = APP_SOCKET_SUBSCRIPTIONS.errors.destination;
 const CHAT = APP_SOCKET_SUBSCRIPTIONS.chatPrivate.destination;

@@ -94,7 +94,7 @@ describe('the server ends a session without user activity', () => {
     expect(refused.message).toMatch(/without activity/);
 
     // Neither the stream nor the old chat password survives (XEP-0198 §5).
-    const again = await apiClient(stack.url).signInAs('amelia');
+    const again = await apiClient(stack).signInAs('amelia');
     const info = await idle.api.call<{ password: string }>('GET', '/message/qb/user/getInfo', {
       token: again,
     });
@@ -113,7 +113,7 @@ describe('the server ends a session without user activity', () => {
   });
 
   it('answers the activity report with the envelope and refuses it without a session', async () => {
-    const api = apiClient(stack.url);
+    const api = apiClient(stack);
     const token = await api.signInAs('chiara');
     expect((await api.call('POST', '/user/user/sign/activity/doctor', { token })).code).toBe('OK');
     expect((await api.call('POST', '/user/user/sign/activity/doctor', {})).code).toBe('TOKEN_ERR_EMPTY');

@@ -109,14 +109,14 @@ describe('signing out ends every channel at the server', () => {
 
 describe('idle sockets are closed at the server', () => {
   it('an authenticated STOMP client that offered no heart-beats (0,0) and went silent is closed', async () => {
-    const { token } = await apiClient(stack.url).signUpFresh('nobeat');
+    const { token } = await apiClient(stack).signUpFresh('nobeat');
     const peer = await connectRaw(socketUrl(stack.url), token, '0,0');
     expect(peer.frames.find((f) => f.command === 'CONNECTED')?.headers['heart-beat']).toBe(`${BEAT},${BEAT}`);
     expect((await within(peer.closed, 30_000)) as { code: number }).toMatchObject({ code: 4002 });
   });
 
   it('a 0,0 client that keeps talking stays connected', async () => {
-    const { token } = await apiClient(stack.url).signUpFresh('talker');
+    const { token } = await apiClient(stack).signUpFresh('talker');
     const peer = await connectRaw(socketUrl(stack.url), token, '0,0');
     const talking = setInterval(() => peer.sendRaw('\n'), BEAT / 2);
     await new Promise((resolve) => setTimeout(resolve, BEAT * 6));

@@ -8,7 +8,7 @@ import { apiClient } from '../support/api';
 import { approvedProvider } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const UPDATE = '/user/user/doctor/updateDoctorInfo';
 const VERSIONS = '/user/protocol/getPublishProtocolVersionInfo';
 

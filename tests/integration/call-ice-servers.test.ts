@@ -2,7 +2,8 @@
  * `GET /api/call/iceServers` (issue 13, README "Calls behind NAT"): only for a signed-in provider;
  * on the shared stack nothing is configured, so the list is empty (loopback calls need none); a
  * stack started with `ICE_SERVERS`, `TURN_URLS` and `TURN_SECRET` answers the static servers and
- * TURN with coturn's time-limited REST credentials made for the provider's chat id.
+ * TURN with coturn's time-limited REST credentials made for the provider's chat id — which end
+ * when her session would end without activity, not a day later (issue 27).
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -27,7 +28,9 @@ beforeAll(async () => {
       TURN_URLS:
         'stun:turn.example.org:3478, turn:turn.example.org:3478?transport=udp,turns:turn.example.org:443?transport=tcp',
       TURN_SECRET,
-      TURN_CREDENTIAL_TTL_SECONDS: '600',
+      // A day, as by default; the session ends after 300 s without activity (and a report period of 60 s).
+      TURN_CREDENTIAL_TTL_SECONDS: '86400',
+      AUTO_LOGOFF_SECONDS: '300',
     },
   });
 });
@@ -38,14 +41,14 @@ afterAll(async () => {
 
 describe('GET /api/call/iceServers', () => {
   it('refuses a request without a token in the envelope', async () => {
-    const answer = await apiClient(stack.url).call('GET', '/call/iceServers');
+    const answer = await apiClient(stack).call('GET', '/call/iceServers');
     expect(answer.status).toBeLessThan(500);
     expect(answer.code).not.toBe('OK');
     expect(answer.data).toBeNull();
   });
 
   it('answers an empty list when nothing is configured, never to be cached', async () => {
-    const api = apiClient(stack.url);
+    const api = apiClient(stack);
     const token = await api.signInAs('dana');
     const answer = await api.call('GET', '/call/iceServers', { token });
     expect(answer).toMatchObject({ status: 200, code: 'OK', data: { iceServers: [] } });
@@ -53,10 +56,10 @@ describe('GET /api/call/iceServers', () => {
   });
 
   it('answers the static servers and TURN with time-limited credentials coturn accepts', async () => {
-    const token = await apiClient(configured.url).signInAs('dana');
-    const client = callApi(createApiClient({ baseUrl: configured.url, getToken: () => token }));
     const before = Math.floor(Date.now() / 1000);
-    const { iceServers } = await client.iceServers();
+    const token = await apiClient(configured).signInAs('dana');
+    const client = callApi(createApiClient({ baseUrl: configured.url, getToken: () => token }));
+    const { iceServers, expiresAt } = await client.iceServers();
     const after = Math.floor(Date.now() / 1000);
     expect(iceServers.slice(0, 3)).toEqual([
       { urls: ['stun:stun.example.org:3478'] },
@@ -71,8 +74,10 @@ describe('GET /api/call/iceServers', () => {
     ]);
     const [expiry, userId] = relay.username!.split(':');
     expect(userId).toBe(String(provider('dana').chatId));
-    expect(Number(expiry)).toBeGreaterThanOrEqual(before + 600);
-    expect(Number(expiry)).toBeLessThanOrEqual(after + 600);
+    // Signed in (activity) between `before` and `after`: the session ends 360 s later at most.
+    expect(Number(expiry)).toBeGreaterThanOrEqual(before + 360 - 1);
+    expect(Number(expiry)).toBeLessThanOrEqual(after + 360);
+    expect(expiresAt).toBe(new Date(Number(expiry) * 1000).toISOString());
     expect(relay.credential).toBe(createHmac('sha1', TURN_SECRET).update(relay.username!).digest('base64'));
   });
 });

@@ -11,7 +11,7 @@ import { qbClient } from '../support/qb';
 import { saslOverWebSocket } from '../support/sasl-probe';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const qb = qbClient(stack.url);
 const wsUrl = `${stack.url.replace('http', 'ws')}/xmpp-websocket`;
 const node = (chatId: number) => `${chatId}-${stack.appId}`;

@@ -10,7 +10,7 @@ import { apiClient } from '../support/api';
 import { boshLogin, connectPeer, stopPeer } from '../support/xmpp-peer';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const wsUrl = `${stack.url.replace('http', 'ws')}/xmpp-websocket`;
 const node = (chatId: number) => `${chatId}-${stack.appId}`;
 const open: Array<Awaited<ReturnType<typeof connectPeer>>> = [];

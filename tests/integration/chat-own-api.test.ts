@@ -8,9 +8,10 @@ import { member, personas, provider } from '../../fixtures';
 import { DEFAULT_AVATAR_PATH } from '../../src/shared/api/chat';
 import { apiClient } from '../support/api';
 import { qbClient, type Loose } from '../support/qb';
+import { grantedProvider, move, requestReport } from '../support/reports';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const qb = qbClient(stack.url);
 const amelia = provider('amelia');
 const ava = member('ava');
@@ -107,6 +108,23 @@ describe('GET /consultation/invite/doctor/doctorInfo/ByUserQbId', () => {
         })
       ).code,
     ).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('the caller lookup of an incoming call (issue 27 item 2)', () => {
+  it('knows a member through a report the provider holds, and not before', async () => {
+    const fresh = await grantedProvider(api, stack, 'caller-lookup');
+    const emma = member('emma');
+    const lookup = () =>
+      api.call<Loose>('GET', `/consultation/invite/doctor/doctorInfo/ByUserQbId?quickBloxId=${emma.chatId}`, {
+        token: fresh.token,
+      });
+    expect((await lookup()).status).toBe(404);
+    const reportId = await requestReport(stack, emma.email);
+    expect((await move(api, fresh.token, 'claim', reportId)).code).toBe('OK');
+    const known = await lookup();
+    expect(known.code).toBe('OK');
+    expect(known.data).toMatchObject({ id: emma.chatId, name: emma.name });
   });
 });
 

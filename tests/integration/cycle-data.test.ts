@@ -10,7 +10,7 @@ import { adminCall, apiClient } from '../support/api';
 import { assignReport, book, bookableProvider } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 
 interface Provider {
   token: string;

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../support/api';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const CHART = '/consultation/invite/doctor/dashboard/chart';
 
 function chartUrl(overrides: Record<string, string> = {}): string {

@@ -15,7 +15,7 @@ import { assignReport } from '../support/workspace';
 import { connectRaw, socketUrl } from './app-socket-support';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const qb = qbClient(stack.url);
 const sockets: AppSocket[] = [];
 

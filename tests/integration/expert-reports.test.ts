@@ -14,7 +14,7 @@ import { approvedProvider, assignReport } from '../support/workspace';
 import { socketUrl } from './app-socket-support';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const sockets: AppSocket[] = [];
 
 afterEach(async () => {

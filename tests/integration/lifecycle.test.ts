@@ -39,7 +39,7 @@ const waitFor = async (check: () => Promise<boolean>, timeoutMs: number) => {
 
 describe('session expiry', () => {
   it('an idle session expires, answers TOKEN_ERR_NOT_FOUND and ends its chat', async () => {
-    const api = apiClient(stack.url);
+    const api = apiClient(stack);
     const token = await api.signInAs('amelia');
     const creds = await api.call<{ password: string; quickBloxId: number }>(
       'GET',
@@ -72,7 +72,7 @@ describe('session expiry', () => {
 
 describe('session expiry and the app socket', () => {
   it('the sweep that expires an idle session closes its open socket with the token error', async () => {
-    const { token } = await apiClient(stack.url).signUpFresh('expiring');
+    const { token } = await apiClient(stack).signUpFresh('expiring');
     const peer = await connectRaw(socketUrl(stack.url), token);
     expect(peer.frames.map((f) => f.command)).toContain('CONNECTED');
     // The housekeeping sweep (every 30 s) finds it idle.
@@ -85,7 +85,7 @@ describe('session expiry and the app socket', () => {
 
 describe('restarts', () => {
   it('a second start reuses the data', async () => {
-    const api = apiClient(stack.url);
+    const api = apiClient(stack);
     const fresh = await api.signUpFresh('persist');
     await stack.restart();
     await api.signIn(fresh.email, fresh.password);

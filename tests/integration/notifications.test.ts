@@ -11,18 +11,11 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type appsocket, createAppSocket, type AppSocket } from '../../src/socket';
 import { member } from '../../fixtures';
 import { adminCall, apiClient } from '../support/api';
-import {
-  assignReport,
-  book,
-  bookableProvider,
-  decide,
-  submitProfile,
-  verifyEmail,
-} from '../support/workspace';
+import { assignReport, book, bookableProvider, decide, submitProfile } from '../support/workspace';
 import { socketUrl } from './app-socket-support';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const sockets: AppSocket[] = [];
 
 afterEach(async () => {
@@ -84,7 +77,6 @@ async function listed(token: string, query = '') {
 /** A fresh provider whose profile waits for review (NEED_AUDIT); no seeded persona changes. */
 async function submitted(prefix: string) {
   const fresh = await api.signUpFresh(prefix);
-  await verifyEmail(api, stack, fresh);
   const answer = await submitProfile(api, fresh.token);
   expect(answer.data.auditStatus).toBe('NEED_AUDIT');
   return fresh;

@@ -9,7 +9,7 @@ import { allAcknowledged, bsonId, chatMessage, historyPeer, type Peer } from '..
 import { stopPeer } from '../support/xmpp-peer';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const peers: Peer[] = [];
 
 afterAll(async () => {

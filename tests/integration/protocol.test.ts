@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../support/api';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 
 describe('agreement protocols', () => {
   it('lists the published versions without signing in', async () => {

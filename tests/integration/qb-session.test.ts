@@ -12,7 +12,7 @@ import { connectPeer, stopPeer } from '../support/xmpp-peer';
 
 const stack = inject('stack');
 const qb = qbClient(stack.url);
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const ava = member('ava');
 const EXPIRATION = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/;
 const wsUrl = `${stack.url.replace('http', 'ws')}/xmpp-websocket`;
@@ -124,7 +124,7 @@ describe('POST /session.json with CHAT_SIGNATURE_HASH=sha256', () => {
   });
 
   it('tells the portal which hash to sign with', async () => {
-    const portal = apiClient(sha256Stack.url);
+    const portal = apiClient(sha256Stack);
     const token = await portal.signInAs('amelia');
     const info = await portal.call<{ app: { hash: string } }>('GET', '/message/qb/user/get', { token });
     expect(info).toMatchObject({ code: 'OK', data: { app: { hash: 'sha256' } } });

@@ -10,7 +10,7 @@ import { apiClient } from '../support/api';
 import { approvedProvider } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 
 const admin = (args: string[]) => runAdmin(args, stack.dataDir);
 

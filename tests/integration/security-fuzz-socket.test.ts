@@ -19,7 +19,7 @@ import { connectPeer, stopPeer } from '../support/xmpp-peer';
 import { connectRaw, sendClientMessage, socketUrl, type RawPeer } from './app-socket-support';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const url = socketUrl(stack.url);
 const wsXmpp = `${stack.url.replace('http', 'ws')}/xmpp-websocket`;
 let probe = 0;

@@ -6,16 +6,17 @@
  * profile submission, a member id behind cycle data and reports). Each row also proves the
  * owner's resource is unchanged and nothing of it leaked into the refusal. The expert report rows
  * use a report assigned to a fresh provider with report access, so Dr. Amelia's seeded reports stay
- * as the seed made them for the files that count them.
+ * as the seed made them for the files that count them. Her dialogs' previews (her clients' last
+ * messages) appear in no list of the other provider's (issue 27).
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { member } from '../../fixtures';
 import { apiClient, type Answer } from '../support/api';
 import { grantedProvider, REPORT_BASE } from '../support/reports';
-import { assignReport, profileForm, uploadCertificate, verifyEmail } from '../support/workspace';
+import { assignReport, profileForm, uploadCertificate } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 let owner = '';
 let intruder = '';
 let reportOwner = '';
@@ -163,7 +164,6 @@ describe('tenancy matrix: own API', () => {
 
   it('a profile submission naming another provider’s document is refused (indirect path)', async () => {
     const fresh = await api.signUpFresh('tenancy-submit');
-    await verifyEmail(api, stack, fresh);
     const answer = await api.call('POST', '/consultation/invite/doctor/addConsultInfoAudit', {
       token: fresh.token,
       form: profileForm([ids.document]),
@@ -178,16 +178,25 @@ describe('tenancy matrix: own API', () => {
     expect(control.code).toBe('OK');
   });
 
-  it('lists show only the provider’s own clients, appointments and notifications', async () => {
+  it('lists show only the provider’s own clients, appointments, notifications and chat previews', async () => {
+    // Her dialogs' previews: her clients' last messages (issue 27: previews are health data).
+    const mine = await get(owner, '/message/qb/doctor/getDialogs');
+    const previews = (mine.data as { items: Array<{ lastMessage: string | null }> }).items
+      .map((d) => d.lastMessage)
+      .filter((m): m is string => m !== null && m.length >= 12);
+    expect(previews.length).toBeGreaterThan(0);
     for (const path of [
       '/consultation/invite/doctor/client/list?page=1&pageSize=100',
       '/consultation/invite/doctor/order/list?page=1&pageSize=100',
       '/message/message/v2/listMessages?pageNum=1&pageSize=100',
       '/message/qb/doctor/getDialogs',
+      '/message/qb/doctor/unreadDialogs',
     ]) {
       const answer = await get(intruder, path);
       expect(answer.code, path).toBe('OK');
-      expect(JSON.stringify(answer.data), path).not.toContain(ids.memberName);
+      const text = JSON.stringify(answer.data);
+      expect(text, path).not.toContain(ids.memberName);
+      for (const preview of previews) expect(text, path).not.toContain(JSON.stringify(preview).slice(1, -1));
     }
   });
 });

@@ -2,8 +2,10 @@
  * Issue 15, tenancy matrix of the chat service (docs/security.md "Security suites"): for every
  * `/qb` resource a member owns (dialogs, messages, blobs, custom objects and their file fields,
  * her user), another member is refused — by direct id and through indirect paths: an attachment
- * naming her file, a filter on a hidden field, her group room's JID over XMPP. Ava owns
- * (Dr. Amelia Hart's client, fixtures/personas.json) in dialogs with Fatima; Emma intrudes.
+ * naming her file, a filter on a hidden field, her group room's JID over XMPP; her dialogs'
+ * previews in Emma's dialog list, and her message archive (XEP-0313) by her JID, her room's and a
+ * filter on her (issue 27). Ava owns (Dr. Amelia Hart's client, fixtures/personas.json) in dialogs
+ * with Fatima; Emma intrudes.
  */
 import { xml } from '@xmpp/client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -17,6 +19,7 @@ const qb = qbClient(stack.url);
 const ava = member('ava');
 const emma = member('emma');
 const CLASS = 'TenancyNote';
+const MAM = 'urn:xmpp:mam:2';
 const SECRET = `ava-secret-${Date.now()}`;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 let owner = '';
@@ -105,6 +108,18 @@ const ROWS: Row[] = [
     bulk: true,
     own: () => call(owner, 'GET', `/chat/Dialog.json?_id=${ids.dialog}`),
     other: () => call(other, 'DELETE', `/chat/Dialog/${ids.dialog}.json?force=1`),
+  },
+  {
+    resource: 'dialog',
+    via: 'preview in the dialog list, asked for by its id',
+    own: () => call(owner, 'GET', `/chat/Dialog.json?_id=${ids.dialog}`),
+    other: () => call(other, 'GET', `/chat/Dialog.json?_id=${ids.dialog}`),
+  },
+  {
+    resource: 'dialog',
+    via: 'preview in the dialog list, asked for among ids',
+    own: () => call(owner, 'GET', `/chat/Dialog.json?_id[in]=${ids.dialog},${ids.group}`),
+    other: () => call(other, 'GET', `/chat/Dialog.json?_id[in]=${ids.dialog},${ids.group}`),
   },
   {
     resource: 'messages',
@@ -262,5 +277,83 @@ describe('tenancy matrix: chat service', () => {
     }
     const history = await call(owner, 'GET', `/chat/Message.json?chat_dialog_id=${ids.group}`);
     expect(history.text).not.toContain('let me in');
+  });
+
+  it("keeps her message archive (XEP-0313) from another member: her JID, her room's, and filters on her", async () => {
+    const archived = `ava-archived-${Date.now()}`;
+    const login = (who: typeof ava, token: string) =>
+      connectPeer({
+        service: `${stack.url.replace('http', 'ws')}/xmpp-websocket`,
+        domain: stack.chatDomain,
+        username: `${who.chatId}-${stack.appId}`,
+        password: token,
+      });
+    const jid = (chatId: number) => `${chatId}-${stack.appId}@${stack.chatDomain}`;
+    const query = (to: string | undefined, withJid?: string) =>
+      xml(
+        'iq',
+        { type: 'set', ...(to ? { to } : {}) },
+        xml(
+          'query',
+          { xmlns: MAM, queryid: `q${Date.now()}` },
+          ...(withJid
+            ? [
+                xml(
+                  'x',
+                  { xmlns: 'jabber:x:data', type: 'submit' },
+                  xml('field', { var: 'FORM_TYPE', type: 'hidden' }, xml('value', {}, MAM)),
+                  xml('field', { var: 'with' }, xml('value', {}, withJid)),
+                ),
+              ]
+            : []),
+        ),
+      );
+    const avaPeer = await login(ava, owner);
+    const emmaPeer = await login(emma, other);
+    try {
+      const avaSees: Loose[] = [];
+      avaPeer.on('stanza', (st: Loose) => avaSees.push(st));
+      const emmaSees: string[] = [];
+      emmaPeer.on('stanza', (st: Loose) => emmaSees.push(st.toString()));
+      const fatima = jid(member('fatima').chatId);
+      await avaPeer.send(
+        xml('message', { to: fatima, type: 'chat', id: 'archived-1' }, xml('body', {}, archived)),
+      );
+      // Her own archive holds it (archiving happens as the message passes; asked until it shows).
+      await expect
+        .poll(
+          async () => {
+            avaSees.length = 0;
+            await avaPeer.iqCaller.request(query(undefined, fatima));
+            return avaSees.some((st) => st.toString().includes(archived));
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+
+      const answers: Array<{ via: string; outcome: string }> = [];
+      for (const [via, iq] of [
+        ['a query addressed to her JID', query(jid(ava.chatId))],
+        ["a query of her group room's archive", query(ids.room)],
+        ['a query of my archive with her', query(undefined, jid(ava.chatId))],
+        ['a query of my archive with the member she wrote to', query(undefined, fatima)],
+      ] as const) {
+        const outcome = await emmaPeer.iqCaller.request(iq).then(
+          (result: Loose) => (result.getChild('fin', MAM) ? 'fin' : 'result'),
+          (error: { condition?: string }) => `error ${error.condition ?? ''}`,
+        );
+        answers.push({ via, outcome });
+      }
+      // Only her own archive answers Emma, and it holds nothing of Ava's; the rest is refused.
+      expect(answers.map((a) => [a.via, a.outcome.split(' ')[0]])).toEqual([
+        ['a query addressed to her JID', 'error'],
+        ["a query of her group room's archive", 'error'],
+        ['a query of my archive with her', 'fin'],
+        ['a query of my archive with the member she wrote to', 'fin'],
+      ]);
+      expect(emmaSees.some((text) => text.includes(archived) || text.includes(SECRET))).toBe(false);
+    } finally {
+      await Promise.all([stopPeer(avaPeer), stopPeer(emmaPeer)]);
+    }
   });
 });

@@ -6,7 +6,7 @@ import * as protocol from '../../src/shared/api/protocol';
 import { adminCall, apiClient } from '../support/api';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 
 describe('request headers (spec §7)', () => {
   it('refuses another apiVersion and an unknown time zone', async () => {
@@ -21,18 +21,14 @@ describe('request headers (spec §7)', () => {
   });
 
   it('takes the sign-up time zone and country from the headers', async () => {
-    const answer = await api.call<{ userInfo: { timezone: string; country: string } }>(
-      'POST',
-      '/user/user/sign/up/doctor',
+    const answer = await api.signUp<{ userInfo: { timezone: string; country: string } }>(
       {
-        form: {
-          email: `hdr.${Date.now()}@clinic.example`,
-          password: 'Header-pass-2026',
-          firstName: 'H',
-          lastName: 'D',
-        },
-        headers: { timezone: 'Asia/Tokyo', country: 'jp' },
+        email: `hdr.${Date.now()}@clinic.example`,
+        password: 'Header-pass-2026',
+        firstName: 'H',
+        lastName: 'D',
       },
+      { headers: { timezone: 'Asia/Tokyo', country: 'jp' } },
     );
     expect(answer.data.userInfo).toMatchObject({ timezone: 'Asia/Tokyo', country: 'JP' });
   });

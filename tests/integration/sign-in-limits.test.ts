@@ -13,17 +13,17 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../support/api';
 import { burst, checksAllowed, countCodes } from '../support/limit-bursts';
 import { qbClient } from '../support/qb';
-import { RESET_CODE } from '../support/mail';
+import { awaitMail, mailedCode, RESET_CODE } from '../support/mail';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const qb = qbClient(stack.url);
 const outbox = path.join(stack.dataDir, 'outbox');
 
 const signIn = (email: string, password: string, from: string) =>
   api.call('POST', '/user/user/sign/in/doctor', { form: { email, password }, from });
 
-/** Mail to `email` in the outbox; `pattern` picks one kind (sign-up also mails a verification code). */
+/** Mail to `email` in the outbox; `pattern` picks one kind (sign-up also mails its code). */
 async function mailsTo(email: string, pattern = /./): Promise<string[]> {
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(`${email}.eml`));
   const texts = await Promise.all(files.map((f) => readFile(path.join(outbox, f), 'utf8')));
@@ -31,6 +31,13 @@ async function mailsTo(email: string, pattern = /./): Promise<string[]> {
 }
 
 describe('sign-in limits (finding 5)', () => {
+  it('checks exactly 10 passwords of 100 concurrent wrong ones from one address', async () => {
+    const fresh = await api.signUpFresh('race-one');
+    const { answers } = await burst(100, () => signIn(fresh.email, 'wrong-pass-1', '10.79.0.1'));
+    // The account-and-address count allows 10 in 15 minutes, however long the burst takes.
+    expect(countCodes(answers)).toEqual({ BAD_CREDENTIALS: 10, RATE_LIMITED: 90 });
+  });
+
   it('checks at most 10 passwords of 100 concurrent wrong ones from 100 addresses', async () => {
     const fresh = await api.signUpFresh('race');
     const { answers, ms } = await burst(100, (i) => signIn(fresh.email, 'wrong-pass-1', `10.80.${i}.1`));
@@ -85,6 +92,32 @@ describe('reset mail limits and the outbox', () => {
       .toBe(5);
     await new Promise((r) => setTimeout(r, 300));
     expect(await mailsTo(fresh.email, RESET_CODE)).toHaveLength(5);
+  });
+
+  it("lets the owner reset her password after strangers' five requests and their wrong codes (issue 27)", async () => {
+    const fresh = await api.signUpFresh('resetblock');
+    const forget = (form: Record<string, string>, from: string) =>
+      api.call('POST', '/user/user/sign/forget/password', { form, from });
+    // She signed in from 10.86.0.1 before: that address is hers.
+    expect((await signIn(fresh.email, fresh.password, '10.86.0.1')).code).toBe('OK');
+    for (let i = 0; i < 5; i++)
+      expect((await forget({ email: fresh.email }, `10.86.1.${i}`)).code).toBe('OK');
+    expect((await forget({ email: fresh.email }, '10.86.1.9')).code).toBe('RATE_LIMITED');
+    // Code submissions are counted apart from mail requests: ten wrong ones are each just wrong.
+    for (let i = 0; i < 10; i++) {
+      const guess = await forget(
+        { email: fresh.email, code: '000000', password: 'Stranger-pass-1' },
+        `10.86.2.${i}`,
+      );
+      expect(guess.code).toBe('RESET_CODE_INVALID');
+    }
+    await awaitMail(stack.dataDir, fresh.email, RESET_CODE, 4);
+    // Her request from her own address gets its code, and the code resets the password.
+    expect((await forget({ email: fresh.email }, '10.86.0.1')).code).toBe('OK');
+    const code = await mailedCode(stack.dataDir, fresh.email, RESET_CODE, 5);
+    const reset = await forget({ email: fresh.email, code, password: 'Owner-new-2026' }, '10.86.0.1');
+    expect([reset.code, (reset.data as { step: string }).step]).toEqual(['OK', 'PASSWORD_RESET']);
+    expect((await signIn(fresh.email, 'Owner-new-2026', '10.86.0.1')).code).toBe('OK');
   });
 
   it('limits chat password reset mail per address and account with the vendor 429', async () => {

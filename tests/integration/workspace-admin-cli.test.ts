@@ -5,17 +5,16 @@
 import { describe, expect, inject, it } from 'vitest';
 import { runAdmin } from '../support/admin-cli';
 import { apiClient } from '../support/api';
-import { bookableProvider, submitProfile, verifyEmail } from '../support/workspace';
+import { bookableProvider, submitProfile } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 
 const admin = (args: string[]) => runAdmin(args, stack.dataDir);
 
 describe('npm run admin -- audit', () => {
   it('approves a submitted profile and lists it as approved', async () => {
     const fresh = await api.signUpFresh('cliapprove');
-    await verifyEmail(api, stack, fresh);
     await submitProfile(api, fresh.token);
     const { stdout } = await admin(['audit', 'approve', fresh.email]);
     expect(stdout).toContain('NEED_AUDIT → AUDIT_PASSED');
@@ -25,7 +24,6 @@ describe('npm run admin -- audit', () => {
 
   it('rejects with every --reason and refuses a rejection without one', async () => {
     const fresh = await api.signUpFresh('clireject');
-    await verifyEmail(api, stack, fresh);
     await submitProfile(api, fresh.token);
     await expect(admin(['audit', 'reject', fresh.email])).rejects.toMatchObject({
       code: 2,

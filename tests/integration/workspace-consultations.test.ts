@@ -8,7 +8,7 @@ import { adminCall, apiClient } from '../support/api';
 import { book, bookableProvider } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 
 interface Page<T> {
   total: number;

@@ -4,7 +4,7 @@ import { contentFixtures, workspaceFixtures } from '../../fixtures';
 import { apiClient } from '../support/api';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 
 interface Page<T> {
   total: number;

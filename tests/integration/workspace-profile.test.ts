@@ -6,17 +6,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminCall, apiClient } from '../support/api';
 import { multipartFile, PNG_1X1 } from '../support/images';
-import {
-  decide,
-  PDF_DOC,
-  profileForm,
-  submitProfile,
-  uploadCertificate,
-  verifyEmail,
-} from '../support/workspace';
+import { decide, PDF_DOC, profileForm, submitProfile, uploadCertificate } from '../support/workspace';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const AUDIT = '/consultation/invite/consultation/info/audit/getInfo';
 const SUBMIT = '/consultation/invite/doctor/addConsultInfoAudit';
 
@@ -107,7 +100,6 @@ describe('certificate documents', () => {
 describe('submission and review', () => {
   it('submits a profile: NEED_AUDIT with the consultation info', async () => {
     const fresh = await api.signUpFresh('submit');
-    await verifyEmail(api, stack, fresh);
     const before = await api.call<Audit>('GET', AUDIT, { token: fresh.token });
     expect(before.data).toMatchObject({ auditStatus: null, consultInfo: null, reasons: [] });
     const answer = await submitProfile(api, fresh.token);
@@ -132,7 +124,6 @@ describe('submission and review', () => {
 
   it('refuses a second submission while the first is under review', async () => {
     const fresh = await api.signUpFresh('twice');
-    await verifyEmail(api, stack, fresh);
     await submitProfile(api, fresh.token);
     const again = await submitProfile(api, fresh.token);
     expect(again).toMatchObject({ status: 409, code: 'INVALID_STATE' });
@@ -172,7 +163,6 @@ describe('submission and review', () => {
 
   it('approves from the admin API: decision time, notification, popup once', async () => {
     const fresh = await api.signUpFresh('approve');
-    await verifyEmail(api, stack, fresh);
     await submitProfile(api, fresh.token);
     await decide(stack, fresh.email, 'approve');
     const info = await api.call<Audit>('GET', AUDIT, { token: fresh.token });
@@ -199,7 +189,6 @@ describe('submission and review', () => {
 
   it('rejects with reasons; the provider edits and submits again', async () => {
     const fresh = await api.signUpFresh('reject');
-    await verifyEmail(api, stack, fresh);
     await submitProfile(api, fresh.token);
     const noReason = await adminCall(stack.url, stack.adminSecret, 'POST', '/audit', {
       email: fresh.email,

@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../support/api';
 
 const stack = inject('stack');
-const api = apiClient(stack.url);
+const api = apiClient(stack);
 const GET = '/consultation/schedule/new/get';
 const UPDATE = '/consultation/schedule/new/update';
 

@@ -1,8 +1,8 @@
 /**
  * Two-sided call tests on the real stack (docs/calls.md): a `src/webrtc` client over our chat
- * client for a member persona, with `@roamhq/wrtc`, and a wait for its next event.
+ * client for a member or provider persona, with `@roamhq/wrtc`, and a wait for its next event.
  */
-import { member } from '../../fixtures';
+import { member, provider } from '../../fixtures';
 import type { ChatClient } from '../../src/xmpp';
 import {
   chatCarrier,
@@ -22,13 +22,14 @@ export interface CallParty {
   userId: number;
 }
 
+/** A member persona by key, or a provider persona (signed in, with the chat login getInfo gives). */
 export async function callParty(
   stack: StackInfo,
-  key: string,
+  who: string | { provider: string },
   options: Partial<CallClientOptions> = {},
 ): Promise<CallParty> {
-  const chat = await ourClient(stack, { member: key });
-  const userId = member(key).chatId;
+  const chat = await ourClient(stack, typeof who === 'string' ? { member: who } : who);
+  const userId = typeof who === 'string' ? member(who).chatId : provider(who.provider).chatId;
   const calls = createCallClient({
     carrier: chatCarrier(chat),
     userId,

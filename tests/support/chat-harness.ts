@@ -109,7 +109,7 @@ export async function onlinePeer(
  * API client, the token, and the login of a raw WebSocket stream (tests/support/raw-xmpp.ts).
  */
 export async function signedInWithChat(stack: StackInfo, key: string) {
-  const api = apiClient(stack.url);
+  const api = apiClient(stack);
   const token = await api.signInAs(key);
   const info = await api.call<{ password: string; quickBloxId: number }>('GET', '/message/qb/user/getInfo', {
     token,

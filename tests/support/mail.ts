@@ -4,6 +4,7 @@ import path from 'node:path';
 
 export const RESET_CODE = /reset code is (\d{6})/;
 export const VERIFICATION_CODE = /verification code is (\d{6})/;
+export const SIGN_UP_CODE = /sign-up code is (\d{6})/;
 
 /** Every mail to `email` whose text matches `pattern`, oldest first. */
 export async function mailsTo(dataDir: string, email: string, pattern: RegExp): Promise<string[]> {
@@ -16,20 +17,25 @@ export async function mailsTo(dataDir: string, email: string, pattern: RegExp): 
 }
 
 /**
- * The code of the newest mail to `email` matching `pattern`, once more than `after` such mails
- * exist (mail goes out after the answer, so this waits up to 20 s: `npm test` runs its layers side by
- * side, and a loaded machine writes the outbox late).
+ * The newest mail to `email` matching `pattern`, once more than `after` such mails exist (mail goes
+ * out after the answer, so this waits up to 20 s: `npm test` runs its layers side by side, and a
+ * loaded machine writes the outbox late).
  */
+export async function awaitMail(dataDir: string, email: string, pattern: RegExp, after = 0): Promise<string> {
+  for (let i = 0; i < 400; i++) {
+    const mails = await mailsTo(dataDir, email, pattern);
+    if (mails.length > after) return mails.at(-1)!;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`No mail matching ${pattern} for ${email} in the outbox`);
+}
+
+/** The code (the pattern's first group) of the newest mail to `email` matching `pattern`, as {@link awaitMail}. */
 export async function mailedCode(
   dataDir: string,
   email: string,
   pattern: RegExp,
   after = 0,
 ): Promise<string> {
-  for (let i = 0; i < 400; i++) {
-    const mails = await mailsTo(dataDir, email, pattern);
-    if (mails.length > after) return pattern.exec(mails.at(-1)!)![1]!;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`No mail matching ${pattern} for ${email} in the outbox`);
+  return pattern.exec(await awaitMail(dataDir, email, pattern, after))![1]!;
 }

@@ -1,29 +1,12 @@
 /** Steps the workspace tests share: a fresh provider with a submitted profile, approved, with hours. */
 import { adminCall, type apiClient } from './api';
 import { multipartFile } from './images';
-import { mailedCode, VERIFICATION_CODE } from './mail';
 
 type Api = ReturnType<typeof apiClient>;
 
 export interface StackRef {
   url: string;
   adminSecret: string;
-  /** Where the server's outbox is (DATA_DIR), to read mailed codes. */
-  dataDir: string;
-}
-
-/** Confirms a fresh provider's address with the code sign-up mailed (issue 12), as she would. */
-export async function verifyEmail(
-  api: Api,
-  stack: Pick<StackRef, 'dataDir'>,
-  fresh: { token: string; email: string },
-) {
-  const code = await mailedCode(stack.dataDir, fresh.email, VERIFICATION_CODE);
-  const answer = await api.call('POST', '/user/user/sign/verify/email', {
-    token: fresh.token,
-    form: { code },
-  });
-  if (answer.code !== 'OK') throw new Error(`Verification failed: ${answer.code} ${answer.message}`);
 }
 
 /** A real (tiny) PDF for certificate uploads. */
@@ -86,7 +69,6 @@ export async function decide(
 /** A fresh provider whose submitted profile a reviewer approved (through the admin API). */
 export async function approvedProvider(api: Api, stack: StackRef, prefix: string) {
   const fresh = await api.signUpFresh(prefix);
-  await verifyEmail(api, stack, fresh);
   const submitted = await submitProfile(api, fresh.token);
   if (submitted.code !== 'OK') throw new Error(`Submit failed: ${submitted.message}`);
   await decide(stack, fresh.email, 'approve');
@@ -156,7 +138,6 @@ export const hhmm = (minute: number) =>
  */
 export async function bookableProvider(api: Api, stack: StackRef, prefix: string) {
   const fresh = await api.signUpFresh(prefix);
-  await verifyEmail(api, stack, fresh);
   const submitted = await submitProfile(api, fresh.token);
   if (submitted.code !== 'OK') throw new Error(`Submit failed: ${submitted.message}`);
   await decide(stack, fresh.email, 'approve');

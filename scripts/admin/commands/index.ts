@@ -7,6 +7,7 @@ import { bookCommand, unbookCommand } from './book';
 import { listCommand } from './list';
 import { reportsCommand } from './reports';
 import { requestReportCommand } from './request-report';
+import { secondFactorCommand } from './second-factor';
 
 export const COMMANDS: readonly AdminCommand[] = [
   listCommand,
@@ -17,4 +18,5 @@ export const COMMANDS: readonly AdminCommand[] = [
   requestReportCommand,
   reportsCommand,
   accessLogCommand,
+  secondFactorCommand,
 ];

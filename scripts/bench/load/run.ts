@@ -124,9 +124,7 @@ async function main(): Promise<void> {
     );
     for (const [reason, n] of loginErrors) console.log(`    ${n} × ${reason}`);
 
-    const providers = await inBatches(PROVIDERS, 5, (i) =>
-      apiClient([a, b][i % 2]!.url).signUpFresh(`load${i}`),
-    );
+    const providers = await inBatches(PROVIDERS, 5, (i) => apiClient([a, b][i % 2]!).signUpFresh(`load${i}`));
     for (const [i, p] of providers.entries())
       sockets.push(await connectRaw(socketUrl([a, b][i % 2]!.url), p.token));
 

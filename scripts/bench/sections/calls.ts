@@ -89,7 +89,7 @@ export const section: BenchSection = {
   async run({ stack, report, note }) {
     const amelia = provider('amelia');
     const ava = member('ava');
-    const api = apiClient(stack.url);
+    const api = apiClient(stack);
     const token = await api.signInAs('amelia');
     const info = await api.call<{ password: string }>('GET', '/message/qb/user/getInfo', { token });
     const bundle = await pageBundle();

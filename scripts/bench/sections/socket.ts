@@ -8,6 +8,8 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { APP_SOCKET_PATH, APP_SOCKET_SUBSCRIPTIONS } from '../../../src/shared/app-socket';
 import { decodeServerMessage, redDotPushOf } from '../../../src/socket';
+import { apiClient } from '../../../tests/support/api';
+import type { TestStack } from '../../../tests/support/stack';
 import { quantile, type BenchSection } from '../bench';
 
 /** `--quick`: fewer pushes measured (docs/architecture.md §4 "Quick mode"); the 500 idle sockets stay. */
@@ -17,26 +19,9 @@ const IDLE_PROVIDERS = 10;
 const PUSHES = quick ? 20 : 60;
 const CONNECT_BATCH = 25;
 
-async function signUp(url: string, n: number): Promise<{ token: string; email: string }> {
-  const email = `bench.socket.${Date.now()}.${n}@clinic.example`;
-  const response = await fetch(`${url}/api/user/user/sign/up/doctor`, {
-    method: 'POST',
-    headers: {
-      apiVersion: '7',
-      os: 'web',
-      timezone: 'UTC',
-      'Content-Type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({
-      email,
-      password: 'Bench-pass-2026',
-      firstName: 'Bench',
-      lastName: `Socket${n}`,
-    }),
-  });
-  const envelope = (await response.json()) as { code: string; data: { token: string } };
-  if (envelope.code !== 'OK') throw new Error(`sign-up failed: ${envelope.code}`);
-  return { token: envelope.data.token, email };
+async function signUp(stack: TestStack, n: number): Promise<{ token: string; email: string }> {
+  const fresh = await apiClient(stack).signUpFresh(`bench.socket${n}`);
+  return { token: fresh.token, email: fresh.email };
 }
 
 const frame = (command: string, headers: Record<string, string>) =>
@@ -94,8 +79,8 @@ export const section: BenchSection = {
   async run({ stack, report, note }) {
     const ctx = { url: stack.url, adminSecret: stack.adminSecret };
     const wsUrl = `${ctx.url.replace(/^http/, 'ws')}${APP_SOCKET_PATH}`;
-    const providers = await Promise.all(Array.from({ length: IDLE_PROVIDERS }, (_, i) => signUp(ctx.url, i)));
-    const probe = await signUp(ctx.url, IDLE_PROVIDERS);
+    const providers = await Promise.all(Array.from({ length: IDLE_PROVIDERS }, (_, i) => signUp(stack, i)));
+    const probe = await signUp(stack, IDLE_PROVIDERS);
     const clients: Client[] = [];
     const connectTimes: number[] = [];
     for (let i = 0; i < IDLE_SOCKETS; i += CONNECT_BATCH) {

@@ -29,6 +29,8 @@ export const QUERY_ROOTS = {
   reports: ['reports'],
   /** router: the report access check of spec §5, once per navigation to a report path. */
   reportAccess: ['report-access'],
+  /** features/second-factor: the provider's passkeys, authenticator app and recovery codes. */
+  secondFactor: ['second-factor'],
   /** features/schedule: availability and the calendar. */
   schedule: ['schedule'],
   calendar: ['calendar'],

@@ -6,7 +6,10 @@
  * the resource. Members reading their own chats and providers reading each other are not logged.
  */
 import type { Database } from '../db/database';
-import { recordHealthDataAccess } from './record-access';
+import { DIALOG_TYPE } from '../../shared/dialog-type';
+import { recordHealthDataAccess, type MemberRead } from './record-access';
+
+const PRIVATE_DIALOG: number = DIALOG_TYPE.private;
 
 export async function recordChatHistoryRead(
   db: Database,
@@ -30,4 +33,31 @@ export async function recordChatHistoryRead(
       address: read.address,
     });
   }
+}
+
+/**
+ * A dialog list hands out each dialog's last message (docs/security.md "Health-data access log"):
+ * one `chat-preview` read per dialog whose preview is in the answer, of the member it is about —
+ * the other occupant of a private dialog, the last message's author in a group.
+ */
+export function previewReads(
+  dialogs: ReadonlyArray<{
+    id: string;
+    type: number;
+    occupant_ids: number[];
+    last_message: string | null;
+    last_message_user_id: number | null;
+  }>,
+  readerChatId: number,
+): MemberRead[] {
+  return dialogs.flatMap((d) => {
+    if (d.last_message === null) return [];
+    const about =
+      d.type === PRIVATE_DIALOG
+        ? d.occupant_ids.filter((id) => id !== readerChatId)
+        : d.last_message_user_id === null || d.last_message_user_id === readerChatId
+          ? []
+          : [d.last_message_user_id];
+    return about.map((memberChatId) => ({ memberChatId, kind: 'chat-preview' as const, resourceId: d.id }));
+  });
 }

@@ -1,4 +1,7 @@
-/** Creates a provider with its chat identity, in one transaction (used by sign-up and the seed). */
+/**
+ * Creates a provider with its chat identity, in one transaction (used by sign-up and the seed);
+ * `db` may be a transaction already.
+ */
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import type { ProvidersTable } from '../db/schema';
@@ -6,9 +9,8 @@ import type { Insertable } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import { derivedChatPassword, insertChatUser, nextChatId } from '../chat-identity/chat-users';
 
-export interface NewProvider {
+interface ProviderDetails {
   email: string;
-  password: string;
   firstName: string;
   lastName: string;
   language?: string;
@@ -19,12 +21,15 @@ export interface NewProvider {
   extra?: Partial<Insertable<ProvidersTable>>;
 }
 
+/** The details, and her password or its hash (a sign-up hashed it when it was asked for). */
+export type NewProvider = ProviderDetails & ({ password: string } | { passwordHash: string });
+
 export async function createProvider(
   db: Database,
   chatPasswordKey: string,
   p: NewProvider,
 ): Promise<{ id: number; chatId: number }> {
-  const passwordHash = await hashPassword(p.password);
+  const passwordHash = 'passwordHash' in p ? p.passwordHash : await hashPassword(p.password);
   return inTransaction(db, async (trx) => {
     const chatId = p.chatId ?? (await nextChatId(trx));
     await insertChatUser(trx, {

@@ -1,8 +1,10 @@
 /**
- * E-mail verification (spec §2 /verification): sign-up mails a 6-digit code valid for
- * 24 hours and 5 tries; the newest code replaces older ones; resending is limited to one a minute
- * and five an hour per account. Until the address is confirmed the provider can sign in and work
- * on the profile but not submit it for review (`assertEmailVerified`).
+ * E-mail verification (spec §2 /verification) of an account made before sign-up confirmed
+ * addresses (docs/security.md "Sign-up"; accounts made since are confirmed when they are made):
+ * a 6-digit code valid for 24 hours and 5 tries, asked for from the verification page; the newest
+ * code replaces older ones; mails are limited to one a minute and five an hour per account. Until
+ * the address is confirmed the provider can sign in and work on the profile but not submit it for
+ * review (`assertEmailVerified`).
  */
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';

@@ -43,30 +43,43 @@ export async function issueCode(
   return code;
 }
 
-/** Uses the code up if it is the newest live one; a wrong one counts as a try. */
+/**
+ * Uses the code up if it is the newest live one; every submission counts as a try. The try is
+ * counted by one conditional `UPDATE` before the code is compared (docs/security.md "Sign-in and
+ * chat login limits"), so concurrent guesses cannot all read the same count: on PostgreSQL the
+ * row lock makes each later `UPDATE` re-check `attempts < max`, and PGlite runs one statement at
+ * a time.
+ */
 export async function consumeCode(
   ctx: ServerContext,
   kind: MailedCodeKind,
   providerId: number,
   code: string,
 ): Promise<boolean> {
-  const row = await ctx.db
+  const newest = ctx.db
     .selectFrom(kind.table)
-    .select(['id', 'code_hash', 'attempts'])
+    .select('id')
     .where('provider_id', '=', providerId)
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+  const tried = await ctx.db
+    .updateTable(kind.table)
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', newest)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', kind.maxAttempts)
+    .returning(['id', 'code_hash'])
     .executeTakeFirst();
-  if (!row || row.attempts >= kind.maxAttempts) return false;
-  if (row.code_hash !== codeHash(kind, providerId, code)) {
-    await ctx.db
-      .updateTable(kind.table)
-      .set({ attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .execute();
-    return false;
-  }
-  await ctx.db.updateTable(kind.table).set({ used_at: new Date() }).where('id', '=', row.id).execute();
-  return true;
+  if (!tried || tried.code_hash !== codeHash(kind, providerId, code)) return false;
+  const used = await ctx.db
+    .updateTable(kind.table)
+    .set({ used_at: new Date() })
+    .where('id', '=', tried.id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return used !== undefined;
 }

@@ -17,6 +17,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
 import { uploadedFile } from '../http/input-checks';
 import { registerEndpoint } from '../http/route';
+import { clearAccount } from './close-account';
 import { loadDoctorInfo } from './provider-info';
 
 export async function countConsultations(db: Database, providerId: number) {
@@ -181,24 +182,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       );
     }
     // Personal data is removed; the row stays for the history of past consultations.
-    await ctx.db
-      .updateTable('providers')
-      .set({
-        cancelled_at: new Date(),
-        email: `cancelled-${session.providerId}@cancelled.invalid`,
-        first_name: 'Cancelled',
-        last_name: 'account',
-        phone: null,
-        title: null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', session.providerId)
-      .execute();
-    await ctx.db
-      .updateTable('chat_users')
-      .set({ email: null, full_name: 'Cancelled account' })
-      .where('id', '=', session.chatId)
-      .execute();
+    await clearAccount(ctx.db, session.providerId);
     await endSessions(ctx, session.providerId, 'CANCELLED');
     return null;
   });

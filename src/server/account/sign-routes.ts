@@ -1,6 +1,7 @@
-/** Sign up, sign in, sign out, forgotten and changed passwords (spec §7 "Account"). */
+/** Sign up, sign in, sign out, forgotten and changed passwords (spec §7 "Account", docs/security.md). */
 import type { FastifyInstance } from 'fastify';
 import {
+  confirmSignUp,
   forgetPassword,
   modifyPassword,
   reportActivity,
@@ -15,57 +16,41 @@ import type { ServerContext } from '../context';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../auth/passwords';
 import { LIMITS } from '../http/limits';
 import { reserveAttempt } from '../http/rate-limit';
-import { createSession, endSessions, recordActivity } from '../auth/sessions';
+import { endSessions, recordActivity } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { afterAnswer, type Mailer } from '../mail/mailer';
-import { createProvider } from './create-provider';
 import { confirmEmail, issueVerificationCode, takeResendSlot } from './email-verification';
 import { consumeResetCode, issueResetCode } from './password-reset';
 import { loadDoctorInfo } from './provider-info';
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
-}
+import { signInAnswer } from './sign-in-answer';
+import { finishSignUp, takeSignUp } from './sign-up';
 
 export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mailer: Mailer) {
-  registerEndpoint(app, ctx, signUp, async ({ body, headers, request }) => {
-    let created: { id: number };
-    try {
-      created = await createProvider(ctx.db, ctx.secrets.chatPasswordKey, {
+  registerEndpoint(app, ctx, signUp, ({ body, headers, request }) =>
+    takeSignUp(
+      ctx,
+      mailer,
+      {
         email: body.email,
         password: body.password,
         firstName: body.firstName,
         lastName: body.lastName,
-        language: body.language,
+        language: body.language ?? 'en',
         timezone: body.timezone ?? headers.timezone ?? 'UTC',
-        country: headers.country,
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ApiError(
-          'EMAIL_TAKEN',
-          'An account with this email already exists; sign in or reset the password',
-          {
-            fields: [{ field: 'email', message: 'Already registered' }],
-          },
-        );
-      }
-      throw error;
-    }
-    const token = await createSession(ctx, created.id, {
+        country: headers.country ?? null,
+      },
+      request.ip,
+    ),
+  );
+
+  registerEndpoint(app, ctx, confirmSignUp, async ({ body, request }) => {
+    const providerId = await finishSignUp(ctx, body.signUpId, body.code);
+    // The session, or first the second factor where one is required (docs/security.md).
+    return signInAnswer(ctx, providerId, {
       userAgent: request.headers['user-agent'] ?? null,
       address: request.ip,
     });
-    const provider = { id: created.id, email: body.email, first_name: body.firstName };
-    afterAnswer(ctx.log, 'email verification code not sent', () =>
-      issueVerificationCode(ctx, mailer, provider),
-    );
-    return {
-      token,
-      userInfo: await loadDoctorInfo(ctx, created.id),
-      autoLogoffSeconds: ctx.config.session.autoLogoffSeconds,
-    };
   });
 
   registerEndpoint(app, ctx, sendEmailVerification, async ({ session, request }) => {
@@ -112,15 +97,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       throw new ApiError('BAD_CREDENTIALS', 'The email or password is incorrect');
     }
     await attempt.succeeded();
-    const token = await createSession(ctx, provider.id, {
+    // The session, or first the second factor (docs/security.md "Second factor").
+    return signInAnswer(ctx, provider.id, {
       userAgent: request.headers['user-agent'] ?? null,
       address: request.ip,
     });
-    return {
-      token,
-      userInfo: await loadDoctorInfo(ctx, provider.id),
-      autoLogoffSeconds: ctx.config.session.autoLogoffSeconds,
-    };
   });
 
   registerEndpoint(app, ctx, signOut, async ({ session }) => {
@@ -134,30 +115,33 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
   });
 
   registerEndpoint(app, ctx, forgetPassword, async ({ body, request }) => {
-    await reserveAttempt(ctx, LIMITS.forgetPassword, {
-      account: body.email.toLowerCase(),
-      address: request.ip,
-    });
+    const who = { account: body.email.toLowerCase(), address: request.ip };
+    const { code, password } = body;
+    const asksForCode = code === undefined || password === undefined;
+    // Mail requests and code submissions are counted apart (docs/security.md), before the lookup.
+    const attempt = await reserveAttempt(ctx, asksForCode ? LIMITS.resetMail : LIMITS.resetCode, who);
     const provider = await ctx.db
       .selectFrom('providers')
       .select(['id', 'email', 'first_name'])
       .where('email', '=', body.email)
       .where('cancelled_at', 'is', null)
       .executeTakeFirst();
-    if (body.code === undefined || body.password === undefined) {
+    if (asksForCode) {
       if (provider)
         afterAnswer(ctx.log, 'password reset code not sent', () => issueResetCode(ctx, mailer, provider));
       return { step: 'CODE_SENT' as const };
     }
-    if (!provider || !(await consumeResetCode(ctx, provider.id, body.code))) {
+    if (!provider || !(await consumeResetCode(ctx, provider.id, code))) {
+      await attempt.failed();
       throw new ApiError('RESET_CODE_INVALID', 'The code is wrong or has expired; ask for a new one', {
         fields: [{ field: 'code', message: 'Wrong or expired code' }],
       });
     }
+    await attempt.succeeded();
     await ctx.db
       .updateTable('providers')
       .set({
-        password_hash: await hashPassword(body.password),
+        password_hash: await hashPassword(password),
         password_changed_at: new Date(),
         updated_at: new Date(),
       })

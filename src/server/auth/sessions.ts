@@ -13,7 +13,12 @@ import { hashToken, newToken } from './tokens';
 export async function createSession(
   ctx: ServerContext,
   providerId: number,
-  meta: { userAgent: string | null; address: string | null },
+  meta: {
+    userAgent: string | null;
+    address: string | null;
+    /** The second factor the sign-in was completed with (docs/security.md "Second factor"). */
+    secondFactor?: 'passkey' | 'totp' | 'recovery';
+  },
 ): Promise<string> {
   const token = newToken();
   const now = new Date();
@@ -26,6 +31,7 @@ export async function createSession(
       expires_at: absoluteExpiry(now, ctx.config.session),
       user_agent: meta.userAgent?.slice(0, 300) ?? null,
       address: meta.address,
+      second_factor: meta.secondFactor ?? null,
     })
     .execute();
   return token;

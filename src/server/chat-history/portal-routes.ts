@@ -15,6 +15,8 @@ import {
 } from '../../shared/api/chat';
 import { roomJid } from '../../shared/chat-address';
 import type { ServerContext } from '../context';
+import { previewReads } from '../access-log/chat-history-access';
+import { recordMemberReads } from '../access-log/record-access';
 import { blobUrl } from '../blobs/blob-store';
 import { chatCredentials } from '../chat-identity/chat-users';
 import { ApiError } from '../http/api-error';
@@ -92,7 +94,7 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
       .send(DEFAULT_AVATAR_SVG),
   );
 
-  registerEndpoint(app, ctx, getProviderDialogs, async ({ session, query }) => {
+  registerEndpoint(app, ctx, getProviderDialogs, async ({ session, query, request }) => {
     const counted = await providerDialogs(ctx, session.chatId)
       .select(sql<number>`count(*)::integer`.as('total'))
       .executeTakeFirst();
@@ -109,6 +111,11 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
     const clients = await clientInfos(
       ctx,
       page.filter((d) => d.type === PRIVATE).flatMap((d) => opponentOf(d, session.chatId) ?? []),
+    );
+    await recordMemberReads(
+      ctx.db,
+      { providerId: session.providerId, address: request.ip },
+      previewReads(page, session.chatId),
     );
     return {
       total: Number(counted?.total ?? 0),
@@ -141,9 +148,13 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
       union all
       select 1 from appointments a join members m on m.id = a.member_id
         where a.provider_id = ${session.providerId} and m.chat_id = ${target}
+      union all
+      select 1 from expert_reports r join members m on m.id = r.member_id
+        where r.provider_id = ${session.providerId} and m.chat_id = ${target}
       limit 1`.execute(ctx.db);
     const info = rows.length > 0 ? (await clientInfos(ctx, [target])).get(target) : undefined;
-    // Users the provider has nothing to do with are not disclosed, not even their existence.
+    // Users the provider has nothing to do with are not disclosed, not even their existence; a call
+    // from one does not ring (docs/calls.md "Who may ring").
     if (!info) throw ApiError.notFound('Client');
     return info;
   });
@@ -176,13 +187,18 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
     };
   });
 
-  registerEndpoint(app, ctx, getUnreadDialogs, async ({ session }) => {
+  registerEndpoint(app, ctx, getUnreadDialogs, async ({ session, request }) => {
     const unread = await unreadCounts(ctx.db, session.chatId);
     const unreadIds = [...unread].filter(([, count]) => count > 0).map(([id]) => id);
     if (unreadIds.length === 0) return { total: 0, items: [] };
     const dialogs = await newestFirst(providerDialogs(ctx, session.chatId).where('id', 'in', unreadIds))
       .selectAll()
       .execute();
+    await recordMemberReads(
+      ctx.db,
+      { providerId: session.providerId, address: request.ip },
+      previewReads(dialogs, session.chatId),
+    );
     const items = dialogs.map((d) => ({
       dialogId: d.id,
       type: d.type,

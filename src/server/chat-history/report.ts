@@ -13,6 +13,7 @@ import { CLIENT_ID, OBJECT_ID } from './object-id';
 import { canPost, ensurePrivateDialog, findDialog, PRIVATE, type DialogRow } from './dialogs';
 import type { ChatHistory } from './history';
 import { applyMarker } from './messages';
+import { recordArchiveRead, ReportedArchiveRead } from './archive-reads';
 
 const Extra = z
   .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
@@ -45,11 +46,18 @@ const ReportedMarker = z.object({
 
 export const HistoryReport = z.object({
   items: z
-    .array(z.union([ReportedMessage, ReportedMarker, z.object({ kind: z.string() }).passthrough()]))
+    .array(
+      z.union([
+        ReportedMessage,
+        ReportedMarker,
+        ReportedArchiveRead,
+        z.object({ kind: z.string() }).passthrough(),
+      ]),
+    )
     .max(500),
 });
 
-export type ReportOutcome = 'stored' | 'duplicate' | 'marker' | 'dropped';
+export type ReportOutcome = 'stored' | 'duplicate' | 'marker' | 'read' | 'dropped';
 
 /** Extension keys the server itself manages (§14.2, §21.7); the rest are custom fields. */
 const MANAGED = new Set(['save_to_history', 'dialog_id', 'date_sent', 'message_id', 'moduleIdentifier']);
@@ -109,7 +117,7 @@ export class ReportProcessor {
     items: z.infer<typeof HistoryReport>['items'],
     onDropped: (item: Record<string, unknown>) => void,
   ): Promise<Record<ReportOutcome, number>> {
-    const counts: Record<ReportOutcome, number> = { stored: 0, duplicate: 0, marker: 0, dropped: 0 };
+    const counts: Record<ReportOutcome, number> = { stored: 0, duplicate: 0, marker: 0, read: 0, dropped: 0 };
     const batch = { known: await this.#knownUsers(items), dialogs: new Map<string, DialogRow | undefined>() };
     for (let start = 0; start < items.length; start += PER_TRANSACTION) {
       const chunk = items.slice(start, start + PER_TRANSACTION);
@@ -160,6 +168,19 @@ export class ReportProcessor {
       if (!dialogs.has(id)) dialogs.set(id, await findDialog(db, id));
       return dialogs.get(id);
     };
+    if (item.kind === 'archive-read') {
+      const read = ReportedArchiveRead.safeParse(item);
+      if (!read.success) return 'dropped';
+      const recorded = await recordArchiveRead(read.data, {
+        db,
+        chatIdOf: (jid) => this.#chatIdOf(jid),
+        dialogOfRoom: async (jid) => {
+          const id = this.#dialogOfRoom(jid);
+          return id ? dialogOf(id) : undefined;
+        },
+      });
+      return recorded ? 'read' : 'dropped';
+    }
     if (item.kind === 'marker') {
       const marker = ReportedMarker.parse(item);
       const reader = this.#userOf(marker.from, known);

@@ -18,6 +18,7 @@ import type { Database } from '../db/database';
 import { pageOfSelected } from '../db/paging';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
+import { consultationReads, recordMemberReads } from '../access-log/record-access';
 import { START_EARLY_MINUTES } from './appointment-machine';
 import { appointmentQuery, toDetail, toSummary } from '../schedule/appointment-view';
 import { transitionOrThrow } from './booking';
@@ -43,6 +44,20 @@ export async function loadDetail(db: Database, providerId: number, id: number) {
 }
 
 export function registerConsultationRoutes(app: FastifyInstance, ctx: ServerContext) {
+  /** Logs what of the members' words the answer holds (docs/security.md "Health-data access log"). */
+  const logged = async <T extends Parameters<typeof consultationReads>[0][number]>(
+    reader: { providerId: number; address: string },
+    appointments: readonly T[],
+  ): Promise<void> => recordMemberReads(ctx.db, reader, consultationReads(appointments));
+  const detailRead = async (
+    session: { providerId: number },
+    address: string,
+    detail: Awaited<ReturnType<typeof loadDetail>>,
+  ) => {
+    await logged({ providerId: session.providerId, address }, [detail]);
+    return detail;
+  };
+
   registerEndpoint(app, ctx, getClientList, async ({ query, session }) => {
     let base = ctx.db
       .selectFrom('appointments as a')
@@ -95,7 +110,7 @@ export function registerConsultationRoutes(app: FastifyInstance, ctx: ServerCont
     };
   });
 
-  registerEndpoint(app, ctx, getOrderList, async ({ query, session }) => {
+  registerEndpoint(app, ctx, getOrderList, async ({ query, session, request }) => {
     let base = appointmentQuery(ctx.db, session.providerId);
     if (query.status !== 'ALL') base = base.where('a.status', '=', query.status);
     if (query.keyword) base = base.where(memberName, 'ilike', likePattern(query.keyword));
@@ -108,14 +123,16 @@ export function registerConsultationRoutes(app: FastifyInstance, ctx: ServerCont
       query.page,
       query.pageSize,
     );
-    return { total: Number(total), page: query.page, pageSize: query.pageSize, list: rows.map(toSummary) };
+    const list = rows.map(toSummary);
+    await logged({ providerId: session.providerId, address: request.ip }, list);
+    return { total: Number(total), page: query.page, pageSize: query.pageSize, list };
   });
 
-  registerEndpoint(app, ctx, getOrderDetail, ({ query, session }) =>
-    loadDetail(ctx.db, session.providerId, query.id),
+  registerEndpoint(app, ctx, getOrderDetail, async ({ query, session, request }) =>
+    detailRead(session, request.ip, await loadDetail(ctx.db, session.providerId, query.id)),
   );
 
-  registerEndpoint(app, ctx, startConsultation, async ({ query, session }) => {
+  registerEndpoint(app, ctx, startConsultation, async ({ query, session, request }) => {
     const detail = await loadDetail(ctx.db, session.providerId, query.id);
     const status = transitionOrThrow(detail.status, 'START');
     const now = Date.now();
@@ -134,10 +151,10 @@ export function registerConsultationRoutes(app: FastifyInstance, ctx: ServerCont
       .where('id', '=', detail.id)
       .where('status', '=', 'UPCOMING')
       .execute();
-    return loadDetail(ctx.db, session.providerId, detail.id);
+    return detailRead(session, request.ip, await loadDetail(ctx.db, session.providerId, detail.id));
   });
 
-  registerEndpoint(app, ctx, endConsultation, async ({ query, session }) => {
+  registerEndpoint(app, ctx, endConsultation, async ({ query, session, request }) => {
     const member = await ctx.db
       .selectFrom('members')
       .select('id')
@@ -165,10 +182,10 @@ export function registerConsultationRoutes(app: FastifyInstance, ctx: ServerCont
       .set({ status, ended_at: new Date(now), started_at: sql`coalesce(started_at, starts_at)` })
       .where('id', '=', current.id)
       .execute();
-    return loadDetail(ctx.db, session.providerId, current.id);
+    return detailRead(session, request.ip, await loadDetail(ctx.db, session.providerId, current.id));
   });
 
-  registerEndpoint(app, ctx, cancelConsultation, async ({ body, session }) => {
+  registerEndpoint(app, ctx, cancelConsultation, async ({ body, session, request }) => {
     const detail = await loadDetail(ctx.db, session.providerId, body.id);
     const status = transitionOrThrow(detail.status, 'CANCEL');
     await ctx.db
@@ -177,6 +194,6 @@ export function registerConsultationRoutes(app: FastifyInstance, ctx: ServerCont
       .where('id', '=', detail.id)
       .where('status', '=', 'UPCOMING')
       .execute();
-    return loadDetail(ctx.db, session.providerId, detail.id);
+    return detailRead(session, request.ip, await loadDetail(ctx.db, session.providerId, detail.id));
   });
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getAppointmentQuestionnaire, IntakeAnswers } from '../../shared/api/questionnaire';
 import type { ServerContext } from '../context';
-import { recordHealthDataAccess } from '../access-log/record-access';
+import { consultationReads, recordHealthDataAccess, recordMemberReads } from '../access-log/record-access';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { appointmentQuery, toSummary } from '../schedule/appointment-view';
@@ -22,6 +22,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, ctx: ServerCon
       .select(['form_version', 'answers', 'submitted_at'])
       .where('appointment_id', '=', row.id)
       .executeTakeFirst();
+    const appointment = toSummary(row);
     if (stored) {
       await recordHealthDataAccess(ctx.db, {
         providerId: session.providerId,
@@ -30,9 +31,13 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, ctx: ServerCon
         resourceId: String(row.id),
         address: request.ip,
       });
+    } else {
+      // Not filled in: the answer still holds her booking topic (docs/security.md "Health-data access log").
+      const reader = { providerId: session.providerId, address: request.ip };
+      await recordMemberReads(ctx.db, reader, consultationReads([appointment]));
     }
     return {
-      appointment: { ...toSummary(row), memberTimezone: row.member_timezone },
+      appointment: { ...appointment, memberTimezone: row.member_timezone },
       questionnaire: stored
         ? {
             formVersion: stored.form_version,

@@ -16,6 +16,7 @@ import { appointmentQuery, toSummary } from '../schedule/appointment-view';
 import type { ServerContext } from '../context';
 import { pageOfSelected } from '../db/paging';
 import { registerEndpoint } from '../http/route';
+import { consultationReads, recordMemberReads } from '../access-log/record-access';
 import { addDays, instantAt, localDateOf, mondayOf } from '../schedule/local-time';
 import { countPendingReports } from '../reports/assign-report';
 import { loadSchedule } from '../schedule/schedule-store';
@@ -46,7 +47,7 @@ export function bucketOf(date: string, starts: readonly string[]): string | null
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext) {
-  registerEndpoint(app, ctx, getDashboard, async ({ session }) => {
+  registerEndpoint(app, ctx, getDashboard, async ({ session, request }) => {
     const providerId = session.providerId;
     const { rules } = await loadSchedule(ctx.db, providerId);
     const tz = rules.timezone;
@@ -76,10 +77,17 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
       weeklyActivity(ctx, providerId, tz, today),
       countPendingReports(ctx.db, providerId),
     ]);
+    const [todayList, upcomingList] = [todayRows.map(toSummary), upcomingRows.map(toSummary)];
+    // The members' booking topics are in the answer (docs/security.md "Health-data access log").
+    await recordMemberReads(
+      ctx.db,
+      { providerId, address: request.ip },
+      consultationReads([...todayList, ...upcomingList]),
+    );
     return {
       timezone: tz,
-      today: todayRows.map(toSummary),
-      upcoming: upcomingRows.map(toSummary),
+      today: todayList,
+      upcoming: upcomingList,
       counts,
       clients: Number(clients.n),
       pendingReports,

@@ -14,6 +14,7 @@ import type {
   ProvidersTable,
   SeedRunsTable,
   SessionsTable,
+  SignUpRequestsTable,
 } from './tables/accounts';
 import type {
   ChatDialogsTable,
@@ -26,6 +27,13 @@ import type {
   QbSessionsTable,
 } from './tables/chat-service';
 import type { CycleDaysTable, FileLinksTable, MemberPregnanciesTable } from './tables/cycle-data';
+import type {
+  SecondFactorPasskeysTable,
+  SecondFactorRecoveryCodesTable,
+  SecondFactorTotpTable,
+  SecondStepsTable,
+  WebauthnChallengesTable,
+} from './tables/second-factor';
 import type { HealthDataAccessLogTable, ReportAccessGrantsTable } from './tables/access-log';
 import type {
   ExpertReportCategoriesTable,
@@ -64,6 +72,7 @@ export type * from './tables/chat-service';
 export type * from './tables/cycle-data';
 export type * from './tables/expert-reports';
 export type * from './tables/notifications';
+export type * from './tables/second-factor';
 export type * from './tables/workspace';
 
 export interface DB {
@@ -115,4 +124,10 @@ export interface DB {
   report_access_grants: ReportAccessGrantsTable;
   email_verifications: EmailVerificationsTable;
   intake_questionnaires: IntakeQuestionnairesTable;
+  sign_up_requests: SignUpRequestsTable;
+  second_factor_passkeys: SecondFactorPasskeysTable;
+  second_factor_totp: SecondFactorTotpTable;
+  second_factor_recovery_codes: SecondFactorRecoveryCodesTable;
+  second_steps: SecondStepsTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }

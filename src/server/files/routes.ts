@@ -1,10 +1,12 @@
 /**
- * `GET /api/files/{uid}`: public blobs (avatars) with their real content type; anything that is
- * not an image is sent as an attachment, and nothing is sniffed by the browser (docs/lessons.md §12).
+ * `GET /api/files/{uid}`: public blobs (avatars), served as `src/server/blobs/served-type.ts` says:
+ * images inline, anything else as an attachment that is never script or markup, and nothing is
+ * sniffed by the browser (docs/lessons.md §12).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import type { BlobStore } from '../blobs/blob-store';
+import { servedType } from '../blobs/served-type';
 import { ApiError } from '../http/api-error';
 
 export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
@@ -17,9 +19,9 @@ export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext, blo
       .where('completed_at', 'is not', null)
       .executeTakeFirst();
     if (!blob || !(await blobs.exists(blob.uid))) throw ApiError.notFound('File');
-    const inline = /^image\/(jpeg|png|gif|webp)$/.test(blob.content_type);
+    const { contentType, inline } = servedType(blob.content_type);
     reply
-      .header('Content-Type', blob.content_type)
+      .header('Content-Type', contentType)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=86400, immutable')
       .header(

@@ -17,6 +17,7 @@ import {
 } from '../auth/session-policy';
 import type { CachedSession } from '../auth/session-cache';
 import { SIGNED_IN_PROVIDER_COLUMNS, type SignedInProvider } from '../auth/signed-in-provider';
+import { findSecondStep, type SecondStepState } from '../auth/second-steps';
 import { hashToken } from '../auth/tokens';
 import { compiledOnce } from '../db/compiled-once';
 
@@ -101,4 +102,50 @@ export async function authenticate(ctx: ServerContext, token: string | null): Pr
     chatId: session.chatId,
     ...(provider ? { provider } : {}),
   };
+}
+
+/** Why a second-step token stopped working, for its TOKEN_ERR_NOT_FOUND (docs/security.md "Second factor"). */
+const STEP_ENDED: Record<string, string> = {
+  DONE: 'This sign-in was completed already; please sign in again',
+  ABANDONED: 'This sign-in was cancelled; please sign in again',
+  TOO_MANY_TRIES: 'Too many wrong answers; please sign in again',
+  PASSWORD_CHANGED: 'Your password was changed; please sign in again',
+  CANCELLED: 'This account has been cancelled',
+  expired: 'The sign-in took too long; please sign in again',
+  unknown: 'This sign-in was not found; please sign in again',
+};
+
+/**
+ * Resolves the `authToken` header to a live second step of a sign-in (not a session: a session
+ * token is unknown here, as a step token is to {@link authenticate}).
+ */
+export async function authenticateSecondStep(
+  ctx: ServerContext,
+  token: string | null,
+): Promise<SecondStepState> {
+  if (!token) fail(MISSING_TOKEN);
+  const found = await findSecondStep(ctx, token);
+  if (found.state === 'live') return found.step;
+  const why = found.state === 'ended' ? found.reason : found.state;
+  return fail({ code: 'TOKEN_ERR_NOT_FOUND', message: STEP_ENDED[why] ?? UNKNOWN_TOKEN.message });
+}
+
+/**
+ * Enrolment takes a session, or the second step of a provider who must enrol a first factor
+ * (REQUIRE_MFA); a step that is to verify a factor she has is refused as unknown, so that nobody
+ * half signed in adds a factor of their own.
+ */
+export async function authenticateEnrolment(
+  ctx: ServerContext,
+  token: string | null,
+): Promise<{ session: AuthenticatedSession } | { step: SecondStepState }> {
+  if (!token) fail(MISSING_TOKEN);
+  const tokenHash = hashToken(token);
+  const known = ctx.sessionCache.get(tokenHash, Date.now()) ?? (await readSession(ctx, tokenHash));
+  if (known) return { session: await authenticate(ctx, token) };
+  const found = await findSecondStep(ctx, token);
+  if (found.state === 'live' && found.step.purpose === 'ENROL') return { step: found.step };
+  if (found.state === 'live' || found.state === 'unknown') return fail(UNKNOWN_TOKEN);
+  const why = found.state === 'ended' ? found.reason : found.state;
+  return fail({ code: 'TOKEN_ERR_NOT_FOUND', message: STEP_ENDED[why] ?? UNKNOWN_TOKEN.message });
 }

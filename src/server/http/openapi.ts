@@ -39,6 +39,13 @@ const HEADER_PARAMS = [
   { name: 'os', in: 'header', required: false, schema: { type: 'string', example: 'web' } },
 ];
 
+/** The security scheme of each kind of token an endpoint takes (all in the `authToken` header). */
+const SECURITY_SCHEME: Record<Exclude<EndpointDefinition['auth'], 'public'>, string> = {
+  token: 'authToken',
+  'second-step': 'secondStepToken',
+  enrolment: 'authTokenOrEnrolmentStep',
+};
+
 export function buildOpenApi(
   endpoints: readonly EndpointDefinition[],
   extraPaths: Record<string, unknown> = {},
@@ -62,7 +69,7 @@ export function buildOpenApi(
           content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
         },
       },
-      ...(e.auth === 'token' ? { security: [{ authToken: [] }] } : {}),
+      ...(e.auth === 'public' ? {} : { security: [{ [SECURITY_SCHEME[e.auth]]: [] }] }),
     };
     if (e.body) {
       operation.requestBody = {
@@ -95,7 +102,23 @@ export function buildOpenApi(
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'authToken' } },
+      securitySchemes: {
+        authToken: { type: 'apiKey', in: 'header', name: 'authToken', description: 'A session token' },
+        secondStepToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'authToken',
+          description:
+            'The `secondStep.token` of a sign-in whose second factor is due; nothing else takes it',
+        },
+        authTokenOrEnrolmentStep: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'authToken',
+          description:
+            'A session token, or the `secondStep.token` of a sign-in that must enrol (REQUIRE_MFA)',
+        },
+      },
       schemas: {
         ErrorEnvelope: {
           type: 'object',

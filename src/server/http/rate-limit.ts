@@ -25,8 +25,12 @@ export interface LimitPolicy {
   perAccountAndAddress?: Window;
   /** One address, whatever the account. */
   perAddress?: Window;
-  /** One account, whatever the address (a hard cap: only for mail and sessions, never a lock-out). */
-  perAccount?: Window;
+  /**
+   * One account, whatever the address (a hard cap: only for mail and sessions). With
+   * `exceptKnownIn`, an address that signed in to the account under that scope within 30 days is
+   * not held by it, so strangers who fill the cap cannot lock the owner out.
+   */
+  perAccount?: Window & { exceptKnownIn?: string };
   /**
    * One account from every address: past `free` failures in the window, an address that never
    * succeeded for this account waits `firstDelaySeconds`, doubling with each further failure up to
@@ -117,17 +121,12 @@ async function windowWait(
   return (counted.oldest.getTime() + window.windowSeconds * 1000 - now.getTime()) / 1000;
 }
 
-async function isKnownAddress(
-  db: Database,
-  policy: LimitPolicy,
-  account: string,
-  address: string,
-  now: Date,
-) {
+/** Whether `address` succeeded for `account` under `scope` within the last 30 days. */
+async function isKnownAddress(db: Database, scope: string, account: string, address: string, now: Date) {
   const row = await db
     .selectFrom('auth_attempts')
     .select('id')
-    .where('scope', '=', policy.scope)
+    .where('scope', '=', scope)
     .where('account', '=', account)
     .where('address', '=', address)
     .where('outcome', '=', 'ok')
@@ -135,6 +134,20 @@ async function isKnownAddress(
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The per-account cap's wait, unless the address is one the account's owner signs in from. */
+async function accountWait(
+  db: Database,
+  policy: LimitPolicy,
+  account: string,
+  address: string,
+  now: Date,
+): Promise<number | null> {
+  const wait = await windowWait(db, policy, policy.perAccount, { account }, now);
+  const knownIn = policy.perAccount?.exceptKnownIn;
+  if (wait === null || knownIn === undefined) return wait;
+  return (await isKnownAddress(db, knownIn, account, address, now)) ? null : wait;
 }
 
 async function ceilingWait(
@@ -148,7 +161,7 @@ async function ceilingWait(
   if (!ceiling) return null;
   const counted = await count(db, policy, { account }, ago(now, ceiling.windowSeconds));
   if (counted.n < ceiling.free || !counted.newest) return null;
-  if (await isKnownAddress(db, policy, account, address, now)) return null;
+  if (await isKnownAddress(db, policy.scope, account, address, now)) return null;
   const delay = Math.min(
     ceiling.firstDelaySeconds * 2 ** (counted.n - ceiling.free),
     ceiling.maxDelaySeconds,
@@ -180,7 +193,7 @@ export async function reserveAttempt(
         ? []
         : [
             await windowWait(trx, policy, policy.perAccountAndAddress, { account, address }, now),
-            await windowWait(trx, policy, policy.perAccount, { account }, now),
+            await accountWait(trx, policy, account, address, now),
             await ceilingWait(trx, policy, account, address, now),
           ]),
     ].filter((w): w is number => w !== null);

@@ -8,7 +8,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BodyOut, EndpointDefinition, ParamsOut, QueryOut, ResponseIn } from '../../shared/api/endpoint';
 import type { ServerContext } from '../context';
-import { authenticate, type AuthenticatedSession } from './authenticate';
+import type { SecondStepState } from '../auth/second-steps';
+import {
+  authenticate,
+  authenticateEnrolment,
+  authenticateSecondStep,
+  type AuthenticatedSession,
+} from './authenticate';
 import { ApiError } from './api-error';
 import { readClientHeaders, type ClientHeaders } from './client-headers';
 import { ok, zodFields } from './envelope';
@@ -25,9 +31,40 @@ export interface HandlerInput<E extends EndpointDefinition> {
 
 export type AuthedInput<E extends EndpointDefinition> = HandlerInput<E> & { session: AuthenticatedSession };
 
-type Handler<E extends EndpointDefinition> = (
-  input: E['auth'] extends 'token' ? AuthedInput<E> : HandlerInput<E>,
-) => Promise<ResponseIn<E>> | ResponseIn<E>;
+/** A second-step endpoint's input: the live step of the sign-in (docs/security.md "Second factor"). */
+export type StepInput<E extends EndpointDefinition> = HandlerInput<E> & { step: SecondStepState };
+
+/** An enrolment endpoint's input: a session, or the step of a sign-in that must enrol. */
+export type EnrolmentInput<E extends EndpointDefinition> = HandlerInput<E> &
+  ({ session: AuthenticatedSession; step?: undefined } | { step: SecondStepState; session?: undefined });
+
+type InputOf<E extends EndpointDefinition> = E['auth'] extends 'token'
+  ? AuthedInput<E>
+  : E['auth'] extends 'second-step'
+    ? StepInput<E>
+    : E['auth'] extends 'enrolment'
+      ? EnrolmentInput<E>
+      : HandlerInput<E>;
+
+type Handler<E extends EndpointDefinition> = (input: InputOf<E>) => Promise<ResponseIn<E>> | ResponseIn<E>;
+
+/** Who is calling, by the endpoint's kind of token; checked before anything else of the request. */
+async function caller(
+  ctx: ServerContext,
+  auth: EndpointDefinition['auth'],
+  token: string | null,
+): Promise<{ session?: AuthenticatedSession; step?: SecondStepState }> {
+  switch (auth) {
+    case 'token':
+      return { session: await authenticate(ctx, token) };
+    case 'second-step':
+      return { step: await authenticateSecondStep(ctx, token) };
+    case 'enrolment':
+      return authenticateEnrolment(ctx, token);
+    case 'public':
+      return {};
+  }
+}
 
 /** All endpoints registered so far, for the OpenAPI document. */
 export const registeredEndpoints: EndpointDefinition[] = [];
@@ -57,7 +94,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
     url: fastifyPath(endpoint.path),
     handler: async (request, reply) => {
       const headers = readClientHeaders(request);
-      const session = endpoint.auth === 'token' ? await authenticate(ctx, headers.authToken) : null;
+      const who = await caller(ctx, endpoint.auth, headers.authToken);
       const refused = mediaTypeError(endpoint, request);
       if (refused) throw refused;
       const input = {
@@ -67,7 +104,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
         headers,
         request,
         reply,
-        ...(session ? { session } : {}),
+        ...who,
       } as Parameters<Handler<E>>[0];
       let data: Awaited<ReturnType<Handler<E>>>;
       try {

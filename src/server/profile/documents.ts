@@ -13,6 +13,7 @@ import {
 import { MAX_ID } from '../../shared/api/fields';
 import { authenticate } from '../http/authenticate';
 import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
+import { servedType } from '../blobs/served-type';
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { readClientHeaders } from '../http/client-headers';
@@ -87,9 +88,9 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: ServerContext,
       .where('d.provider_id', '=', session.providerId)
       .executeTakeFirst();
     if (!doc || !(await blobs.exists(doc.uid))) throw ApiError.notFound('Document');
-    const inline = doc.content_type.startsWith('image/');
+    const { contentType, inline } = servedType(doc.content_type);
     reply
-      .header('Content-Type', doc.content_type)
+      .header('Content-Type', contentType)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
       .header(

@@ -88,6 +88,8 @@ export const GLOBAL_MODULES = [
   'portal_websocket_framing',
   // Ours: pings every authenticated stream and drops one that did not answer (mod_portal_ping.lua).
   'portal_ping',
+  // Ours: limits call signals per sender (mod_portal_call_limits.lua, docs/calls.md "Who may ring").
+  'portal_call_limits',
   // Ours: last activity of any user and no answer to a ping of nobody, as the vendor's server
   // (mod_portal_users.lua).
   'portal_users',

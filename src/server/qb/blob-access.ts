@@ -1,9 +1,9 @@
 /**
  * Who may read a blob (docs/wire/hosted-chat.md §6, docs/security.md "File access"): anyone when it is
  * public; otherwise its owner, and the occupants of a dialog where its owner sent it as an
- * attachment (§14.2), so a chat image reaches its recipients and nobody else. Files are served with their
- * content type, `X-Content-Type-Options: nosniff`, and as attachments unless they are images
- * (docs/lessons.md §12).
+ * attachment (§14.2), so a chat image reaches its recipients and nobody else. Files are served as
+ * `src/server/blobs/served-type.ts` says (images inline, anything but PDF as an opaque download)
+ * with `X-Content-Type-Options: nosniff` (docs/lessons.md §12).
  */
 import { createHmac } from 'node:crypto';
 import { secretMatches } from '../auth/tokens';
@@ -12,6 +12,7 @@ import { sql, type Selectable } from 'kysely';
 import type { ServerContext } from '../context';
 import type { BlobsTable } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
+import { servedType } from '../blobs/served-type';
 import { isoSeconds, QbError } from './wire';
 
 export type BlobRow = Selectable<BlobsTable>;
@@ -81,17 +82,16 @@ export function objectAccess(ctx: ServerContext, origin: string, row: BlobRow) {
   };
 }
 
-const INLINE = /^image\/(jpeg|png|gif|webp)$/;
-
 export async function serveBlob(reply: FastifyReply, blobs: BlobStore, row: BlobRow) {
   if (!row.completed_at || !(await blobs.exists(row.uid))) throw QbError.notFound('File');
+  const served = servedType(row.content_type);
   reply
-    .header('Content-Type', row.content_type)
+    .header('Content-Type', served.contentType)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', row.is_public ? 'public, max-age=86400' : 'private, no-store')
     .header(
       'Content-Disposition',
-      `${INLINE.test(row.content_type) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+      `${served.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
     );
   if (row.size !== null) reply.header('Content-Length', String(row.size));
   return reply.send(blobs.read(row.uid));

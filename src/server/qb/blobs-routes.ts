@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import { providerOfChatUser, recordMemberReads } from '../access-log/record-access';
 import { newBlobUid, sniffImageType, type BlobStore } from '../blobs/blob-store';
 import { blobJson, mayRead, objectAccess, policyMatches, serveBlob, type BlobRow } from './blob-access';
 import { listPage } from './list-page';
@@ -60,12 +61,28 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
     return session.userId;
   }
 
+  /**
+   * A provider reading a private file a member shared with her, its information or its bytes
+   * (docs/security.md "Health-data access log"): a `chat-file` row.
+   */
+  async function sharedFileRead(reader: number, row: BlobRow, address: string) {
+    if (row.is_public || row.owner_chat_id === null || row.owner_chat_id === reader) return;
+    const providerId = await providerOfChatUser(ctx.db, reader);
+    if (providerId === null) return;
+    await recordMemberReads(ctx.db, { providerId, address }, [
+      { memberChatId: row.owner_chat_id, kind: 'chat-file', resourceId: row.uid },
+    ]);
+  }
+
   // §6 download: public by uid; private with the session token in the query (or the header).
   async function download(request: FastifyRequest, reply: FastifyReply, key: string) {
     const row = await find(key);
     if (!row) throw QbError.notFound('File');
-    if (!row.is_public && !(await mayRead(ctx, row, await sessionUser(request))))
-      throw QbError.notFound('File');
+    if (!row.is_public) {
+      const reader = await sessionUser(request);
+      if (!(await mayRead(ctx, row, reader))) throw QbError.notFound('File');
+      await sharedFileRead(reader, row, request.ip);
+    }
     return serveBlob(reply, blobs, row);
   }
 
@@ -190,6 +207,7 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
     if (update) return { blob: blobJson(await applyUpdate(await owned(request.params.key, me), update)) };
     const row = await find(request.params.key);
     if (!row || !(await mayRead(ctx, row, me))) throw QbError.notFound('Blob');
+    await sharedFileRead(me, row, request.ip);
     return { blob: blobJson(row) };
   });
 

@@ -22,6 +22,8 @@ import {
   type DialogRow,
 } from '../chat-history/dialogs';
 import { unreadCounts } from '../chat-history/messages';
+import { previewReads } from '../access-log/chat-history-access';
+import { providerOfChatUser, recordMemberReads } from '../access-log/record-access';
 import { dialogJson } from './chat-format';
 import { dialogFilters, dialogOrder, limitSkip } from './dialogs-query';
 import { updateDialog } from './dialogs-update';
@@ -33,7 +35,13 @@ import { isDialogTypeCode } from '../../shared/dialog-type';
 export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext, history: ChatHistory) {
   const { appId, domain } = ctx.config.chat;
 
-  async function present(rows: DialogRow[], me: number) {
+  /**
+   * The dialogs as the vendor shows them, each with its last message: a provider reading members'
+   * previews is logged (docs/security.md "Health-data access log").
+   */
+  async function present(rows: DialogRow[], me: number, address: string) {
+    const providerId = await providerOfChatUser(ctx.db, me);
+    if (providerId !== null) await recordMemberReads(ctx.db, { providerId, address }, previewReads(rows, me));
     const unread = await unreadCounts(
       ctx.db,
       me,
@@ -71,14 +79,14 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
     const { rows } = await sql<DialogRow>`select d.* from chat_dialogs d where ${where}
       order by ${sql.ref(order.column)} ${sql.raw(order.direction)} nulls last, d.created_at desc, d.id
       limit ${limit} offset ${skip}`.execute(ctx.db);
-    return { total_entries: total, skip, limit, items: await present(rows, me) };
+    return { total_entries: total, skip, limit, items: await present(rows, me, request.ip) };
   });
 
   scope.get<{ Params: { id: string } }>('/chat/Dialog/:id.json', USER, async (request) => {
     const me = userOf(request);
     const dialog = await findDialog(ctx.db, request.params.id);
     if (!dialog || !canSee(dialog, me)) throw QbError.notFound('Dialog');
-    return (await present([dialog], me))[0];
+    return (await present([dialog], me, request.ip))[0];
   });
 
   scope.post('/chat/Dialog.json', USER, async (request, reply) => {
@@ -113,7 +121,9 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
           .where('id', '=', dialog.id)
           .execute();
       }
-      return reply.code(201).send((await present([(await findDialog(ctx.db, dialog.id))!], me))[0]);
+      return reply
+        .code(201)
+        .send((await present([(await findDialog(ctx.db, dialog.id))!], me, request.ip))[0]);
     }
     const name = str(params.name)?.trim() ?? '';
     if (!name) throw QbError.invalid('name', "can't be blank for a group dialog");
@@ -136,7 +146,7 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
       if (error instanceof ChatServerUnavailable) throw new QbError(502, [error.message]);
       throw error;
     }
-    return reply.code(201).send((await present([(await findDialog(ctx.db, dialog.id))!], me))[0]);
+    return reply.code(201).send((await present([(await findDialog(ctx.db, dialog.id))!], me, request.ip))[0]);
   });
 
   scope.put<{ Params: { id: string } }>('/chat/Dialog/:id.json', USER, async (request) => {
@@ -144,7 +154,7 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
     const dialog = await findDialog(ctx.db, request.params.id);
     if (!dialog || !canSee(dialog, me)) throw QbError.notFound('Dialog');
     const updated = await updateDialog(ctx, history, dialog, me, readParams(request));
-    return (await present([updated], me))[0];
+    return (await present([updated], me, request.ip))[0];
   });
 
   scope.delete<{ Params: { ids: string } }>(

@@ -3,8 +3,9 @@
  * only if it is still where the machine saw it (`WHERE status = … AND provider_id IS NOT DISTINCT
  * FROM …`, RETURNING). Of two providers claiming the same open report at once, PostgreSQL makes
  * the second UPDATE wait for the first and then re-check its WHERE, which no longer matches; the
- * loser re-reads the row and the machine answers EXPERT_REPORT_ALREADY_CLAIMED. Nothing is locked
- * for longer than the one statement.
+ * loser re-reads the row and the machine answers EXPERT_REPORT_ALREADY_CLAIMED. A move with a
+ * check (COMPLETE) is also conditional on the content it checked, so a SAVE between its read and
+ * its write sends it round again. Nothing is locked for longer than the one statement.
  */
 import { sql, type Updateable } from 'kysely';
 import type { Database } from '../db/database';
@@ -69,14 +70,19 @@ export async function moveReport(
       throw error;
     }
     options.check?.(row);
-    const updated = await db
+    let update = db
       .updateTable('expert_reports')
       .set({ ...options.extra, ...stamps(event, at), status: to.status, provider_id: to.providerId })
       .where('id', '=', row.id)
       .where('status', '=', row.status)
-      .where(sql<boolean>`provider_id is not distinct from ${row.provider_id}`)
-      .returning('id')
-      .executeTakeFirst();
+      .where(sql<boolean>`provider_id is not distinct from ${row.provider_id}`);
+    // What was checked must still be there: a SAVE landing between this read and this write
+    // (same status, same holder) would otherwise let COMPLETE finish a draft it never checked.
+    if (options.check)
+      update = update
+        .where('summary', '=', row.summary)
+        .where(sql<boolean>`category_ids = ${sql.val(row.category_ids)}::integer[]`);
+    const updated = await update.returning('id').executeTakeFirst();
     if (updated) return { id: row.id, memberId: row.member_id, from, to };
   }
   throw new ApiError('CONFLICT', 'The report changed while you acted on it; please try again');

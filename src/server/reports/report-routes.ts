@@ -20,7 +20,7 @@ import {
   getReportUserInfo,
   saveReport,
 } from '../../shared/api/expert-reports';
-import { recordHealthDataAccess } from '../access-log/record-access';
+import { recordHealthDataAccess, recordMemberReads } from '../access-log/record-access';
 import { likePattern } from '../consultation/consultation-routes';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
@@ -81,11 +81,23 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext) {
   const guard = (providerId: number) => requireReportAccess(ctx.db, providerId);
   const address = (request: FastifyRequest) => request.ip;
 
-  registerEndpoint(app, ctx, getReportList, async ({ query, session }) => {
+  /**
+   * A report summary holds the member's name and question (docs/security.md "Health-data access
+   * log"): every answer with summaries records one `report-summary` read per report.
+   */
+  const summariesRead = (providerId: number, request: FastifyRequest, rows: readonly ReportRow[]) =>
+    recordMemberReads(
+      ctx.db,
+      { providerId, address: address(request) },
+      rows.map((r) => ({ memberId: r.member_id, kind: 'report-summary', resourceId: String(r.id) })),
+    );
+
+  registerEndpoint(app, ctx, getReportList, async ({ query, session, request }) => {
     await guard(session.providerId);
     let base = listQuery(ctx.db, session.providerId, query.type);
     if (query.keyword) base = base.where(memberNameSql, 'ilike', likePattern(query.keyword));
     const { total, rows } = await pageOfSelected(base, (q) => q, query.page, query.pageSize);
+    await summariesRead(session.providerId, request, rows);
     return {
       total: Number(total),
       page: query.page,
@@ -94,22 +106,25 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext) {
     };
   });
 
-  const summaryAfter = async (providerId: number, reportId: number) =>
-    toSummary((await loadReport(ctx.db, reportId))!, providerId);
+  const summaryAfter = async (providerId: number, reportId: number, request: FastifyRequest) => {
+    const row = (await loadReport(ctx.db, reportId))!;
+    await summariesRead(providerId, request, [row]);
+    return toSummary(row, providerId);
+  };
 
-  registerEndpoint(app, ctx, claimReport, async ({ query, session }) => {
+  registerEndpoint(app, ctx, claimReport, async ({ query, session, request }) => {
     await guard(session.providerId);
     await moveReport(ctx.db, session.providerId, query.reportId, 'CLAIM');
-    return summaryAfter(session.providerId, query.reportId);
+    return summaryAfter(session.providerId, query.reportId, request);
   });
 
-  registerEndpoint(app, ctx, disclaimReport, async ({ query, session }) => {
+  registerEndpoint(app, ctx, disclaimReport, async ({ query, session, request }) => {
     await guard(session.providerId);
     await moveReport(ctx.db, session.providerId, query.reportId, 'DISCLAIM');
-    return summaryAfter(session.providerId, query.reportId);
+    return summaryAfter(session.providerId, query.reportId, request);
   });
 
-  registerEndpoint(app, ctx, completeReport, async ({ query, session }) => {
+  registerEndpoint(app, ctx, completeReport, async ({ query, session, request }) => {
     await guard(session.providerId);
     await moveReport(ctx.db, session.providerId, query.reportId, 'COMPLETE', { check: checkCompletable });
     const row = (await loadReport(ctx.db, query.reportId))!;
@@ -122,15 +137,25 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext) {
       blogIds: row.blog_ids,
       videoIds: row.video_ids,
     });
+    await summariesRead(session.providerId, request, [row]);
     return toSummary(row, session.providerId);
   });
 
-  registerEndpoint(app, ctx, saveReport, async ({ body, session }) => {
+  registerEndpoint(app, ctx, saveReport, async ({ body, session, request }) => {
     await guard(session.providerId);
     const { reportId, ...content } = body;
     const extra = await contentColumns(ctx.db, content);
     await moveReport(ctx.db, session.providerId, reportId, 'SAVE', { extra });
-    return toDetail(ctx.db, (await loadReport(ctx.db, reportId))!, session.providerId);
+    const row = (await loadReport(ctx.db, reportId))!;
+    // The answer is the whole report, as its detail page reads it.
+    await recordHealthDataAccess(ctx.db, {
+      providerId: session.providerId,
+      memberId: row.member_id,
+      kind: 'report',
+      resourceId: String(row.id),
+      address: address(request),
+    });
+    return toDetail(ctx.db, row, session.providerId);
   });
 
   registerEndpoint(app, ctx, getReportDetail, async ({ query, session, request }) => {

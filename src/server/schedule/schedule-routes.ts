@@ -9,6 +9,7 @@ import { appointmentQuery, toSummary } from './appointment-view';
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
+import { consultationReads, recordMemberReads } from '../access-log/record-access';
 import { expandAvailability } from './availability';
 import { localDateOf, toMinute } from './local-time';
 import { loadSchedule, toScheduleView } from './schedule-store';
@@ -120,7 +121,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
     return toScheduleView(await loadSchedule(ctx.db, session.providerId));
   });
 
-  registerEndpoint(app, ctx, getCalendar, async ({ query, session }) => {
+  registerEndpoint(app, ctx, getCalendar, async ({ query, session, request }) => {
     const from = Date.parse(query.from);
     const to = Date.parse(query.to);
     const schedule = await loadSchedule(ctx.db, session.providerId);
@@ -133,6 +134,13 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
       .where('a.ends_at', '>', new Date(from))
       .orderBy('a.starts_at')
       .execute();
+    const list = appointments.map(toSummary);
+    // The members' booking topics are in the answer (docs/security.md "Health-data access log").
+    await recordMemberReads(
+      ctx.db,
+      { providerId: session.providerId, address: request.ip },
+      consultationReads(list),
+    );
     return {
       timezone: rules.timezone,
       consultationMinutes: rules.consultationMinutes,
@@ -147,7 +155,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
         .filter((o) => o.kind === 'DAY_OFF' && o.date >= firstDate && o.date <= lastDate)
         .map((o) => o.date)
         .sort(),
-      appointments: appointments.map(toSummary),
+      appointments: list,
     };
   });
 }

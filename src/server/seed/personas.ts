@@ -51,8 +51,9 @@ export const seedPersonas: Seeder = {
           audited_time: status && status !== 'NEED_AUDIT' ? new Date(now - DAY) : null,
           // Approved and rejected personas have already seen their decision popup.
           audited_popup_page: status === 'AUDIT_PASSED' || status === 'AUDIT_NOT_PASSED',
-          // Every demo login has confirmed its address (spec §2 /verification), so each can submit a profile.
-          email_verified_at: new Date(now - 3 * DAY),
+          // Demo logins have confirmed their address (spec §2 /verification), so they can submit a
+          // profile; Dr. Erin signed up before sign-up confirmed addresses and has not yet.
+          email_verified_at: p.emailVerified ? new Date(now - 3 * DAY) : null,
         },
       });
     }

@@ -47,11 +47,60 @@ export const SignInResult = z.object({
 });
 export type SignInResult = z.infer<typeof SignInResult>;
 
+/** What a provider proves a sign-in with, or enrols, beside her password (docs/security.md "Second factor"). */
+export const SecondFactorMethod = z.enum(['passkey', 'totp', 'recovery']);
+export type SecondFactorMethod = z.infer<typeof SecondFactorMethod>;
+
+/**
+ * The password was right and a second step is due: `VERIFY` a factor she has, or `ENROL` a first
+ * one where the operator requires it (REQUIRE_MFA). `token` is taken by the second-step endpoints
+ * (and, to enrol, by the enrolment ones) and by nothing else; it ends after `expiresInSeconds` or
+ * `triesLeft` wrong answers.
+ */
+export const SecondStep = z.object({
+  token: z.string(),
+  purpose: z.enum(['VERIFY', 'ENROL']),
+  /** VERIFY: the factors she has (recovery codes included); ENROL: the factors she may add. */
+  methods: z.array(SecondFactorMethod),
+  expiresInSeconds: z.number().check(z.int(), z.positive()),
+  triesLeft: z.number().check(z.int(), z.nonnegative()),
+});
+export type SecondStep = z.infer<typeof SecondStep>;
+
+/**
+ * Sign-in and sign-up answer a session (`token`), or, when a second factor is due, the step that
+ * leads to one (`secondStep`); the session comes from completing that step.
+ */
+export const SignInAnswer = z.union([SignInResult, z.object({ secondStep: SecondStep })]);
+export type SignInAnswer = z.infer<typeof SignInAnswer>;
+
+/** Six digits, as mailed (sign-up, the legacy verification). */
+export const VerificationCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'The code has 6 digits'));
+
+/** How long a sign-up's mailed code is valid (docs/security.md "Sign-up"). */
+export const SIGN_UP_CODE_SECONDS = 3600;
+
+/**
+ * A sign-up was taken: a code is on its way to `sentTo`. `signUpId` names this sign-up when the
+ * code is confirmed; only the browser that asked knows it. The answer is the same for an address
+ * that is registered already (its owner is mailed a note instead of a code).
+ */
+export const SignUpStarted = z.object({
+  step: z.literal('CODE_SENT'),
+  signUpId: z.string(),
+  sentTo: z.string(),
+  expiresInSeconds: z.number().check(z.int(), z.positive()),
+});
+export type SignUpStarted = z.infer<typeof SignUpStarted>;
+
 export const signUp = defineEndpoint({
   id: 'signUp',
   method: 'POST',
   path: '/user/user/sign/up/doctor',
-  summary: 'Create a provider account and sign it in',
+  summary:
+    'Start a provider sign-up: mails a 6-digit code to the address; the account is made when the code is ' +
+    'confirmed (confirmSignUp). The answer is the same whether or not the address is registered; the owner ' +
+    'of a registered one is mailed a note instead. Limited per client and per address',
   tag: 'Account',
   auth: 'public',
   body: z.object({
@@ -62,18 +111,39 @@ export const signUp = defineEndpoint({
     language: z.optional(Language),
     timezone: z.optional(TimeZone),
   }),
-  response: SignInResult,
+  response: SignUpStarted,
+});
+
+export const confirmSignUp = defineEndpoint({
+  id: 'confirmSignUp',
+  method: 'POST',
+  path: '/user/user/sign/up/doctor/confirm',
+  summary:
+    'Finish a sign-up with the mailed code: makes the account, its address confirmed, and signs it in; where a ' +
+    'second factor is required (REQUIRE_MFA) the answer is the enrolment step (`secondStep`) instead of a ' +
+    'session. Five tries per sign-up; a wrong, used or expired code, or an unknown signUpId, is ' +
+    'VERIFICATION_CODE_INVALID',
+  tag: 'Account',
+  auth: 'public',
+  body: z.object({
+    signUpId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    code: VerificationCode,
+  }),
+  response: SignInAnswer,
 });
 
 export const signIn = defineEndpoint({
   id: 'signIn',
   method: 'POST',
   path: '/user/user/sign/in/doctor',
-  summary: 'Sign in; ends (kicks) every older session of the account',
+  summary:
+    'Sign in; ends (kicks) every older session of the account. A provider with a second factor, or without one ' +
+    'where it is required, gets the second step (`secondStep`) instead: the session, and the kick, come with ' +
+    'completing it',
   tag: 'Account',
   auth: 'public',
   body: z.object({ email: Email, password: AnyPassword }),
-  response: SignInResult,
+  response: SignInAnswer,
 });
 
 export const signOut = defineEndpoint({
@@ -221,9 +291,6 @@ export const cancelAccount = defineEndpoint({
   response: z.null(),
 });
 
-/** Six digits, as mailed (sign-up, resend). */
-export const VerificationCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'The code has 6 digits'));
-
 /** Seconds between two verification mails to one account. */
 export const VERIFICATION_RESEND_SECONDS = 60;
 
@@ -232,7 +299,8 @@ export const sendEmailVerification = defineEndpoint({
   method: 'POST',
   path: '/user/user/sign/verify/email/send',
   summary:
-    'Mail a new verification code to the signed-in provider (sign-up sends the first); older codes stop working. ' +
+    'Mail a verification code to the signed-in provider whose address is not confirmed (an account made before ' +
+    'sign-up confirmed addresses); older codes stop working. ' +
     `At most one a ${VERIFICATION_RESEND_SECONDS} s and five an hour (RATE_LIMITED); INVALID_STATE once verified`,
   tag: 'Account',
   auth: 'token',

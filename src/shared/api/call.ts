@@ -10,7 +10,14 @@ export const IceServer = z.object({
 });
 export type IceServer = z.infer<typeof IceServer>;
 
-export const IceServers = z.object({ iceServers: z.array(IceServer) });
+export const IceServers = z.object({
+  iceServers: z.array(IceServer),
+  /**
+   * When the TURN credentials stop working (ISO), null without TURN: at the latest when the portal
+   * session would end for want of activity (docs/security.md "Calls"); fetch again before then.
+   */
+  expiresAt: z.nullable(z.string()),
+});
 export type IceServers = z.infer<typeof IceServers>;
 
 export const getIceServers = defineEndpoint({
@@ -18,7 +25,7 @@ export const getIceServers = defineEndpoint({
   method: 'GET',
   path: '/call/iceServers',
   summary:
-    'STUN/TURN servers for a call: the configured ones, and TURN with time-limited credentials for the signed-in provider (empty when none are configured)',
+    'STUN/TURN servers for a call: the configured ones, and TURN with credentials for the signed-in provider that end with her session (empty when none are configured)',
   tag: 'Calls',
   auth: 'token',
   response: IceServers,

@@ -73,7 +73,7 @@ export const getClientByChatId = defineEndpoint({
   method: 'GET',
   path: '/consultation/invite/doctor/doctorInfo/ByUserQbId',
   summary:
-    'Client info by chat user id (quickBloxId): name, avatar (or the default one), ids. Only for users the provider chats with or has appointments with.',
+    'Client info by chat user id (quickBloxId): name, avatar (or the default one), ids. Only for users the provider chats with, has appointments with or holds an expert report on (NOT_FOUND otherwise).',
   tag: 'Chat',
   auth: 'token',
   query: z.object({ quickBloxId: Id }),

@@ -6,6 +6,9 @@ import type { z } from 'zod/mini';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Which token an endpoint takes (see {@link EndpointDefinition.auth}). */
+export type EndpointAuth = 'token' | 'public' | 'second-step' | 'enrolment';
+
 /** How the request body travels: form-encoded by default (spec §7), JSON where the spec says so. */
 export type BodyEncoding = 'form' | 'json' | 'multipart';
 
@@ -17,8 +20,13 @@ export interface EndpointDefinition {
   path: string;
   summary: string;
   tag: string;
-  /** `token` needs a valid authToken header; `public` does not. */
-  auth: 'token' | 'public';
+  /**
+   * `token` needs a valid authToken header; `public` does not. `second-step` needs the token of a
+   * sign-in whose password was right and whose second factor is still due (and nothing else takes
+   * that token); `enrolment` takes a session token or the second-step token of a provider who must
+   * enrol a first factor (REQUIRE_MFA) — docs/security.md "Second factor".
+   */
+  auth: EndpointAuth;
   encoding: BodyEncoding;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;

@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   RESET_CODE_INVALID: 400,
   PRECONDITION_FAILED: 412,
   VERIFICATION_CODE_INVALID: 400,
+  /** A second-factor code or passkey that is wrong, used already or expired (docs/security.md "Second factor"). */
+  SECOND_FACTOR_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,

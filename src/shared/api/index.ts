@@ -12,3 +12,4 @@ export { ChatCredentials } from './chat-identity';
 export { ChatAccountInfo, ClientInfo, ProviderDialog } from './chat';
 export * as cycleData from './cycle-data';
 export * as call from './call';
+export * as secondFactor from './second-factor';

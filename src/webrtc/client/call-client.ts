@@ -115,10 +115,11 @@ export function createCallClientWith(
     });
     const session = sessions.get(signal.sessionId);
     if (signal.signalType === SignalType.CALL) {
-      // My own other device calling: only when I am one of its opponents (wire §20.5).
-      if (from === me && !signal.opponentIds.includes(me)) return;
       if (session) session.handle(signal, from);
-      else onNewCall(signal, from);
+      // A ring comes from its caller, to me (docs/calls.md "Who may ring"): `callerID` is the
+      // sender the server stamped in `from`, and I am one of the opponents (which also keeps out
+      // my own other device's calls to others, wire §20.5). Anything else is dropped unanswered.
+      else if (signal.callerId === from && signal.opponentIds.includes(me)) onNewCall(signal, from);
       return;
     }
     if (session) {
@@ -158,6 +159,9 @@ export function createCallClientWith(
     },
     on: (event, listener) => emitter.on(event, listener),
     off: (event, listener) => emitter.off(event, listener),
+    setIceServers(iceServers) {
+      ctx.iceServers = [...iceServers];
+    },
     dispose() {
       unsubscribe();
       for (const session of live()) session.stop();

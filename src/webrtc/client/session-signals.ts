@@ -16,6 +16,9 @@ const ANSWERABLE: readonly OfferState[] = [OfferState.DIALING, OfferState.ACCEPT
 
 export function handleSignal(session: Session, signal: Signal, from: number): void {
   const peer = session.peers.get(from);
+  // Only a participant of the session speaks in it (docs/calls.md "Who may ring"): a stranger who
+  // learnt the session id can neither join, end nor disturb it.
+  if (!peer) return;
   const userInfo: ReceivedUserInfo = (signal.userInfo as ReceivedUserInfo | undefined) ?? {};
   switch (signal.signalType) {
     case SignalType.CALL:
@@ -23,7 +26,7 @@ export function handleSignal(session: Session, signal: Signal, from: number): vo
       return;
     case SignalType.ACCEPT:
       // Only an answer to my own `call` counts (a repeat of one already heard is reported again).
-      if (!session.active || !peer || peer.released || !ANSWERABLE.includes(peer.offer.state)) {
+      if (!session.active || peer.released || !ANSWERABLE.includes(peer.offer.state)) {
         session.ctx.emitter.emit('invalidEvent', {
           event: 'onAccept',
           sessionId: session.id,
@@ -42,7 +45,7 @@ export function handleSignal(session: Session, signal: Signal, from: number): vo
       return;
     case SignalType.REJECT:
       session.ctx.emitter.emit('reject', { session, userId: from, userInfo });
-      peer?.release();
+      peer.release();
       session.peerReleased();
       return;
     case SignalType.STOP:
@@ -57,19 +60,19 @@ export function handleSignal(session: Session, signal: Signal, from: number): vo
         return;
       }
       session.ctx.emitter.emit('stop', { session, userId: from, userInfo });
-      peer?.stopDialing();
+      peer.stopDialing();
       session.ctx.clock.setTimeout(() => {
-        peer?.release();
+        peer.release();
         session.peerReleased();
       }, 10);
       return;
     case SignalType.CANDIDATE:
       // Stored while ringing too, so a peer that trickles before our accept is heard (wire §20.6).
-      if (peer && isLive(session.state)) peer.addCandidates(signal.iceCandidates ?? []);
+      if (isLive(session.state)) peer.addCandidates(signal.iceCandidates ?? []);
       return;
     case SignalType.PARAMETERS_CHANGED:
       session.ctx.emitter.emit('update', { session, userId: from, userInfo });
-      if (signal.reason === 'reconnect' && signal.sessionDescription && session.active && peer) {
+      if (signal.reason === 'reconnect' && signal.sessionDescription && session.active) {
         peer.onReconnectSignal(signal.sessionDescription);
       }
       return;

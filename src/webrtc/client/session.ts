@@ -162,18 +162,19 @@ export class Session implements CallSession, PeerHost {
    * call) another participant calling me, which an ACTIVE session accepts at once (wire §20.5).
    */
   receiveCall(from: number, sdp: string): void {
+    // Every ring runs out (wire §20.5): the answer timer starts before anything else is checked.
+    if (this.state === SessionState.NEW && this.answerTimer === null) {
+      this.answerTimer = this.ctx.clock.setTimeout(() => {
+        this.answerTimer = null;
+        if (this.state === SessionState.NEW) this.closeAll();
+      }, this.ctx.timing.answerTimeInterval);
+    }
     const peer = this.peers.get(from);
     if (!peer || peer.released) return;
     this.known = true;
     if (this.state === SessionState.NEW) {
       if (peer.offer.state === OfferState.IDLE) peer.offer.transition(OfferState.RINGING);
       if (peer.offer.state === OfferState.RINGING) peer.remoteOffer = sdp;
-      if (this.answerTimer === null) {
-        this.answerTimer = this.ctx.clock.setTimeout(() => {
-          this.answerTimer = null;
-          if (this.state === SessionState.NEW) this.closeAll();
-        }, this.ctx.timing.answerTimeInterval);
-      }
     } else if (this.active && peer.offer.state === OfferState.IDLE) {
       peer.offer.transition(OfferState.RINGING);
       peer.remoteOffer = sdp;

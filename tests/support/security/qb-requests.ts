@@ -89,17 +89,22 @@ const pathValue = fc.oneof(
   },
 );
 
-export function qbRequestFor(route: QbRoute): fc.Arbitrary<QbFuzzRequest> {
+/**
+ * Requests for `route`. `known` are real ids of other users' things (a dialog, a message, a user):
+ * paths and fields name them too, so an answer that hands them to a stranger shows up.
+ */
+export function qbRequestFor(route: QbRoute, known: readonly string[] = []): fc.Arbitrary<QbFuzzRequest> {
   const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const theirs = known.length > 0 ? [{ weight: 2, arbitrary: fc.constantFrom(...known) }] : [];
   return fc
     .record({
-      values: fc.tuple(...names.map(() => pathValue)),
+      values: fc.tuple(...names.map(() => fc.oneof({ weight: 4, arbitrary: pathValue }, ...theirs))),
       params: fc.dictionary(
         fc.oneof(
           { weight: 5, arbitrary: fc.constantFrom(...FIELDS) },
           { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
         ),
-        fc.oneof({ weight: 2, arbitrary: plausible }, { weight: 1, arbitrary: hostileValue }),
+        fc.oneof({ weight: 2, arbitrary: plausible }, { weight: 1, arbitrary: hostileValue }, ...theirs),
         { maxKeys: 5 },
       ),
       tokenKind: fc.constantFrom<QbFuzzRequest['tokenKind']>(

@@ -6,6 +6,8 @@ import WebSocket from 'ws';
 
 export interface RawXmpp {
   jid: string;
+  /** Every frame received since sign-in, in order (what a leak check reads). */
+  readonly seen: readonly string[];
   send(text: string): void;
   /** Resolves with the first received frame that matches, or null on timeout or close. */
   next(match: (frame: string) => boolean, timeoutMs?: number): Promise<string | null>;
@@ -73,5 +75,5 @@ export async function rawXmpp(
   );
   const bound = await expect((f) => f.includes('id="bind"') || f.includes("id='bind'"), 'bind result');
   const jid = /<jid>([^<]+)<\/jid>/.exec(bound)?.[1] ?? '';
-  return { jid, send: (text) => ws.send(text), next, isOpen, close: () => ws.close() };
+  return { jid, seen, send: (text) => ws.send(text), next, isOpen, close: () => ws.close() };
 }

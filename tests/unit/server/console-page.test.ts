@@ -1,7 +1,9 @@
 /**
- * Issue 14 "Who may use it": the console page is open on a loopback HOST, asks for the admin
- * secret on any other address (and then remembers an HMAC of it, never the secret), and is gone
- * with CONSOLE=off. Wrong secrets count in the shared attempt limiter (docs/security.md "Sign-in
+ * Issue 14 "Who may use it": the console page is open to a request from this machine, asks for
+ * the admin secret from anywhere else (and then remembers an HMAC of it, never the secret), and is
+ * gone with CONSOLE=off. Issue 27: "from this machine" is the client's address and the Host, not
+ * the bind address, so a reverse proxy on the same machine does not open it; with a public origin
+ * or a proxy configured it is off unless asked for. Wrong secrets count in the shared attempt limiter (docs/security.md "Sign-in
  * and chat login limits"): the 11th try from one address in the window is refused, even with the
  * right secret, while an address that unlocked before is not held back.
  */
@@ -34,7 +36,7 @@ async function server(env: Record<string, string>) {
   const portalDir = mkdtempSync(path.join(tmpdir(), 'console-page-'));
   writeFileSync(path.join(portalDir, 'console.html'), '<!doctype html><title>Protocol console</title>');
   const config = loadConfig({ PORTAL_DIR: portalDir, ...env });
-  const app = Fastify();
+  const app = Fastify({ trustProxy: config.trustProxy });
   apps.push(app);
   await app.register(formbody);
   await app.register(fastifyStatic, { root: portalDir, serve: false });
@@ -55,25 +57,70 @@ describe('/console', () => {
 
   it('asks for the admin secret elsewhere and remembers an HMAC of it, not the secret', async () => {
     const app = await server({ HOST: '0.0.0.0' });
-    const locked = await app.inject({ url: '/console' });
+    const away = { remoteAddress: '10.14.1.1' };
+    const locked = await app.inject({ url: '/console', ...away });
     expect(locked.statusCode).toBe(401);
     expect(locked.body).toContain('admin secret');
-    expect((await app.inject({ url: '/console/config.json' })).statusCode).toBe(403);
-    expect((await app.inject({ url: '/console.html' })).headers.location).toBe('/console');
+    expect((await app.inject({ url: '/console/config.json', ...away })).statusCode).toBe(403);
+    expect((await app.inject({ url: '/console.html', ...away })).headers.location).toBe('/console');
+    // The same server bound to every address is open to this machine's own browser.
+    expect((await app.inject({ url: '/console' })).statusCode).toBe(200);
 
-    const wrong = await app.inject({ method: 'POST', url: '/console/unlock', payload: { secret: 'guess' } });
+    const unlock = (secret: string) =>
+      app.inject({ method: 'POST', url: '/console/unlock', payload: { secret }, ...away });
+    const wrong = await unlock('guess');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['set-cookie']).toBeUndefined();
-    const right = await app.inject({ method: 'POST', url: '/console/unlock', payload: { secret: SECRET } });
+    const right = await unlock(SECRET);
     expect(right.statusCode).toBe(303);
     const cookie = String(right.headers['set-cookie']);
     expect(cookie).toMatch(/^portal-console=[0-9a-f]{64}; Path=\/console; HttpOnly; SameSite=Strict/);
     expect(cookie).not.toContain(SECRET);
     const pass = cookie.split(';')[0]!;
-    expect((await app.inject({ url: '/console', headers: { cookie: pass } })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/console', headers: { cookie: 'portal-console=00' } })).statusCode).toBe(
-      401,
-    );
+    expect((await app.inject({ url: '/console', headers: { cookie: pass }, ...away })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/console', headers: { cookie: 'portal-console=00' }, ...away })).statusCode,
+    ).toBe(401);
+  });
+
+  it('stays closed to requests a reverse proxy on this machine passes on', async () => {
+    const behindProxy = {
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'loopback',
+      PUBLIC_ORIGIN: 'https://portal.example',
+      CONSOLE: 'on',
+    };
+    const app = await server(behindProxy);
+    const forwarded = { 'x-forwarded-for': '203.0.113.9', host: 'portal.example' };
+    expect((await app.inject({ url: '/console', headers: forwarded })).statusCode).toBe(401);
+    const config = await app.inject({ url: '/console/config.json', headers: forwarded });
+    expect(config.statusCode).toBe(403);
+    expect(config.body).not.toContain('portal-dev-auth-secret');
+    // A proxy that is not trusted still gives itself away by its header or by the public Host.
+    const untrusted = await server({ HOST: '127.0.0.1', CONSOLE: 'on' });
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { host: 'portal.example' },
+      { forwarded: 'for=203.0.113.9' },
+    ]) {
+      expect(
+        (await untrusted.inject({ url: '/console/config.json', headers })).statusCode,
+        JSON.stringify(headers),
+      ).toBe(403);
+    }
+    // This machine's own browser, straight to the port, still opens it.
+    const local = await app.inject({ url: '/console/config.json', headers: { host: '127.0.0.1:8080' } });
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is off unless asked for when a public origin or a proxy is configured', () => {
+    expect(loadConfig({}).console).toBe('on');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://portal.example' }).console).toBe('off');
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).console).toBe('off');
+    expect(loadConfig({ TRUST_PROXY: '1' }).console).toBe('off');
+    expect(loadConfig({ TRUST_PROXY: '1', CONSOLE: 'on' }).console).toBe('on');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY must be 1 or loopback');
   });
 
   it('refuses the 11th try from one address in the window, even the right secret, with a growing delay', async () => {

@@ -1,7 +1,10 @@
 /**
  * A migrated embedded database in a temporary directory, for server unit tests that need SQL: a
- * copy of the one the unit run migrated once (tests/unit/db-template.setup.ts).
+ * copy of the one the unit run migrated once (tests/unit/db-template.setup.ts); and, for tests
+ * whose point is concurrency, a throwaway PostgreSQL database too when TEST_DATABASE_URL names a
+ * server.
  */
+import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,10 +12,11 @@ import { inject } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, openPGlite, type Database } from '../../../src/server/db/database';
 import type { ProvidersTable } from '../../../src/server/db/schema';
+import { adminQuery, databaseUrl } from '../../../scripts/lib/test-template.mjs';
 
 export interface TestDatabase {
   db: Database;
-  /** Its data directory (the database in `db/`), removed by `close()`. */
+  /** Its data directory (the database in `db/`), removed by `close()`; '' on PostgreSQL. */
   dir: string;
   close(): Promise<void>;
 }
@@ -27,6 +31,34 @@ export async function openTestDatabase(prefix: string): Promise<TestDatabase> {
     async close() {
       await db.destroy();
       await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A throwaway PostgreSQL database on `baseUrl`'s server, a copy of the one the unit run migrated
+ * once (tests/unit/db-template.setup.ts).
+ */
+async function openPostgresTestDatabase(baseUrl: string): Promise<TestDatabase> {
+  const name = `portal_unit_${randomBytes(4).toString('hex')}`;
+  const create = `create database ${name} template ${inject('migratedPostgresTemplate')}`;
+  // A copy of the template waits while another file's copy of it is being made (SQLSTATE 55006).
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await adminQuery(baseUrl, create);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 20) throw error;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
+  const db = await openDatabase({ dataDir: '', databaseUrl: databaseUrl(baseUrl, name) });
+  return {
+    db,
+    dir: '',
+    async close() {
+      await db.destroy();
+      await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
@@ -47,6 +79,14 @@ export async function openEmptyPGlite(prefix: string): Promise<{ pglite: PGlite;
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** PGlite, and PostgreSQL when TEST_DATABASE_URL is set: `[name, open]` pairs for `describe.each`. */
+export function testEngines(prefix: string): Array<[string, () => Promise<TestDatabase>]> {
+  const engines: Array<[string, () => Promise<TestDatabase>]> = [['PGlite', () => openTestDatabase(prefix)]];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) engines.push(['PostgreSQL', () => openPostgresTestDatabase(url)]);
+  return engines;
 }
 
 let next = 900_000;

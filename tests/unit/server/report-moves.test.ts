@@ -1,9 +1,12 @@
 /**
  * The conditional UPDATE of report-moves.ts against a real (embedded) database: two claims of one
  * open report started together read it OPEN both (the pool's one connection interleaves their
- * statements), and still exactly one wins; the other answers EXPERT_REPORT_ALREADY_CLAIMED.
+ * statements), and still exactly one wins; the other answers EXPERT_REPORT_ALREADY_CLAIMED. And a
+ * SAVE that lands between COMPLETE's read and write (issue 27) makes COMPLETE check again: its
+ * write is conditional on the content it checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkCompletable } from '../../../src/server/reports/report-content';
 import { moveReport } from '../../../src/server/reports/report-moves';
 import { insertMember, insertProvider, openTestDatabase, type TestDatabase } from './db-fixture';
 
@@ -78,5 +81,27 @@ describe('moveReport', () => {
         .where('id', '=', id)
         .executeTakeFirst(),
     ).toEqual({ status: 'OPEN', provider_id: null, claimed_at: null });
+  });
+
+  it('does not complete a draft a SAVE emptied between the check and the write', async () => {
+    const p = await insertProvider(t.db);
+    const id = await openReport(await insertMember(t.db));
+    await moveReport(t.db, p, id, 'CLAIM');
+    const valid = { summary: 'A summary long enough to complete the report.', category_ids: [1] };
+    await moveReport(t.db, p, id, 'SAVE', { extra: valid });
+    // Started together: both read the valid draft, the SAVE writes first (the one connection runs
+    // the statements in the order they were asked for), then COMPLETE writes.
+    const [saved, completed] = await Promise.allSettled([
+      moveReport(t.db, p, id, 'SAVE', { extra: { summary: '', category_ids: [] } }),
+      moveReport(t.db, p, id, 'COMPLETE', { check: checkCompletable }),
+    ]);
+    expect(saved.status).toBe('fulfilled');
+    expect(completed).toMatchObject({ status: 'rejected', reason: { code: 'VALIDATION_ERROR' } });
+    const row = await t.db
+      .selectFrom('expert_reports')
+      .select(['status', 'summary'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'CLAIMED', summary: '' });
   });
 });

@@ -150,22 +150,23 @@ describe('group call, callee side (wire §20.5)', () => {
     expect(network.of('call', B).filter((s) => s.from === C)).toHaveLength(2);
   });
 
-  it('rings for a participant whose call came before the caller, and answers both', async () => {
+  it("does not ring for a participant's call that comes before the caller's, and answers both later", async () => {
     const { network, clock, make } = setup();
     const [a, c] = [make(A), make(C)];
     const ringC = record(c, 'call');
     const session = a.calls.createSession([B, C]);
     await session.call(fakeStream(['audio']));
     await ringC[0]!.session.accept(fakeStream(['audio']));
-    // B joins the chat only now: C's call reaches it first, then A's re-dial.
+    // B joins the chat only now: C's call reaches it first. Its callerID (A) is not its sender, so
+    // it makes no ring (docs/calls.md "Who may ring"); A's re-dial does.
     const b = make(B);
     const ringB = record(b, 'call');
     network.deliver(C, B, network.of('call', B).find((s) => s.from === C)!.extraParams);
-    expect(ringB.map((e) => e.userId)).toEqual([C]);
+    expect(ringB).toHaveLength(0);
+    clock.advance(5_000);
+    expect(ringB.map((e) => e.userId)).toEqual([A]);
     const atB = ringB[0]!.session;
     expect(atB).toMatchObject({ id: session.id, initiatorId: A, state: SessionState.NEW });
-    clock.advance(5_000);
-    expect(ringB).toHaveLength(1);
     await atB.accept(fakeStream(['audio']));
     expect(network.of('accept', A).map((s) => s.from)).toEqual([C, B]);
     expect(network.of('accept', C).map((s) => s.from)).toEqual([B]);

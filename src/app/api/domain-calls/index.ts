@@ -14,3 +14,4 @@ export { notificationCalls } from './notifications';
 export { profileCalls } from './profile';
 export { reportCalls } from './reports';
 export { scheduleCalls } from './schedule';
+export { secondFactorCalls } from './second-factor';

@@ -3,7 +3,7 @@
  * ask whether the agreement popup is due; while it is, `agreementProtocol` is '0' and the user
  * stays on the login route.
  */
-import type { DoctorInfo } from '../../../shared/api/account';
+import type { DoctorInfo, SignInResult } from '../../../shared/api/account';
 import { protocolCalls } from '../../api/api-client';
 import { setAgreementProtocol, startSession } from '../../session';
 
@@ -16,4 +16,9 @@ export async function afterSignIn(
   const due = await protocolCalls.isPopupDue(userInfo.userId);
   setAgreementProtocol(due.popup ? '0' : '1');
   return { agreementDue: due.popup };
+}
+
+/** A session a second step ended in (docs/security.md "Second factor"), kept as a sign-in's. */
+export function afterSecondStep(result: SignInResult): Promise<{ agreementDue: boolean }> {
+  return afterSignIn(result.token, result.userInfo, result.autoLogoffSeconds);
 }

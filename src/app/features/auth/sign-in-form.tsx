@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { showToast } from '../../components/toast-store';
+import type { SecondStep } from '../../../shared/api/account';
 import type { SignInValues } from './form-schemas';
 
 /** The rules and the sending side (sign-in.ts), fetched when the form is first focused or submitted. */
@@ -10,9 +11,12 @@ const loadSignIn = () => import('./sign-in');
 
 export function SignInForm({
   onSignedIn,
+  onSecondStep,
   onForgot,
 }: {
   onSignedIn(agreementDue: boolean): void;
+  /** The password was right and a second factor is due (docs/security.md "Second factor"). */
+  onSecondStep(step: SecondStep): void;
   onForgot(): void;
 }) {
   const { t } = useTranslation('auth');
@@ -28,8 +32,9 @@ export function SignInForm({
   const submit = handleSubmit(async (values) => {
     const sending = await loadSignIn();
     try {
-      const { agreementDue } = await sending.signIn(values);
-      onSignedIn(agreementDue);
+      const outcome = await sending.signIn(values);
+      if (outcome.secondStep) onSecondStep(outcome.secondStep);
+      else onSignedIn(outcome.agreementDue);
     } catch (error) {
       sending.applyServerFieldErrors(error, setError, ['email', 'password']);
     }

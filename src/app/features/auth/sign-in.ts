@@ -4,6 +4,7 @@
  * paint carries none of them (docs/architecture.md §4 "Route budgets").
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { SecondStep } from '../../../shared/api/account';
 import { accountCalls } from '../../api/api-client';
 import { signInSchema, type SignInValues } from './form-schemas';
 import { afterSignIn } from './post-sign-in';
@@ -12,7 +13,12 @@ export { applyServerFieldErrors } from '../../components/server-field-errors';
 
 export const signInResolver = zodResolver(signInSchema);
 
-export async function signIn(values: SignInValues): Promise<{ agreementDue: boolean }> {
+/** A signed-in session (and whether the agreement is due), or the second step that comes first. */
+export type SignInOutcome = { agreementDue: boolean; secondStep?: undefined } | { secondStep: SecondStep };
+
+export async function signIn(values: SignInValues): Promise<SignInOutcome> {
   const result = await accountCalls.signIn(values);
+  // docs/security.md "Second factor": the session comes with the second step.
+  if ('secondStep' in result) return { secondStep: result.secondStep };
   return afterSignIn(result.token, result.userInfo, result.autoLogoffSeconds);
 }

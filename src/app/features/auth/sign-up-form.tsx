@@ -1,24 +1,39 @@
+/**
+ * /toSign, first step (docs/security.md "Sign-up"): her details. The server mails a code to the
+ * address and answers the same whether or not it is registered; the account is made by the code
+ * (sign-up-code-form.tsx).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { SignUpStarted } from '../../../shared/api/account';
 import type { Language } from '../../../shared/constants';
 import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { signUpSchema, type SignUpValues } from './form-schemas';
-import { afterSignIn } from './post-sign-in';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
 
-export function SignUpForm({ onSignedUp }: { onSignedUp(agreementDue: boolean): void }) {
+/** What the sign-up sends, kept to ask for a new code without typing it again. */
+export type SignUpDetails = Omit<SignUpValues, 'confirmPassword'> & { language: Language };
+
+export function SignUpForm({
+  initial,
+  onCodeSent,
+}: {
+  /** The details of an earlier try, when she went back to change them. */
+  initial?: SignUpDetails;
+  onCodeSent(started: SignUpStarted, details: SignUpDetails): void;
+}) {
   const { t, i18n } = useTranslation('auth');
   const { register, handleSubmit, setError, formState } = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
+    defaultValues: initial && { ...initial, confirmPassword: initial.password },
   });
   const submit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+    const details = { ...values, language: i18n.language as Language };
     try {
-      const result = await accountCalls.signUp({ ...values, language: i18n.language as Language });
-      const { agreementDue } = await afterSignIn(result.token, result.userInfo, result.autoLogoffSeconds);
-      onSignedUp(agreementDue);
+      onCodeSent(await accountCalls.signUp(details), details);
     } catch (error) {
       applyServerFieldErrors(error, setError, ['email', 'password', 'firstName', 'lastName']);
     }

@@ -15,13 +15,14 @@ import {
   type CallSession,
   type CallTiming,
 } from '../../../webrtc/browser';
-import type { IceServer } from '../../../shared/api/call';
-import { chatCalls } from '../../api/domain-calls';
 import { showToast } from '../../components/toast-store';
 import { callCarrier, type CallRequest, type ChatRuntime } from '../../connections';
 import { sendEndMessage } from './call-chat';
 import { openCallMedia, stopStream } from './call-devices';
 import { elapsedSeconds } from './call-format';
+import { lookupName } from './call-caller';
+import { isOneToOneRing } from './call-ring';
+import { keepIceServersFresh, refreshIceServers } from './call-ice';
 import { notifyIncomingCall } from './call-notification';
 import { isLive, type EndReason } from './call-screen-state';
 import { beginCall, callStore, moveTo, resetCall, setStreams } from './call-store';
@@ -39,6 +40,8 @@ interface Current {
   /** Camera and microphone, kept while muted or sharing so they can come back. */
   tracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
   closeNotification: () => void;
+  /** Stops refreshing the TURN credentials (call-ice.ts). */
+  stopIce: () => void;
   ended: boolean;
 }
 
@@ -48,24 +51,12 @@ let dismissTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const currentSession = (): Current | null => current;
 
-/** The client's name and avatar (spec §3 client info); `settled` runs either way. */
-function lookupName(
-  opponentId: number,
-  apply: (info: { name: string; avatar: string | null }) => void,
-  settled: () => void = () => undefined,
-) {
-  chatCalls
-    .clientByChatId(opponentId, { quiet: true })
-    .then((info) => apply({ name: info.name, avatar: info.avatar }))
-    .catch(() => undefined)
-    .finally(settled);
-}
-
 function finish(reason: EndReason): void {
   const call = current;
   if (!call || call.ended) return;
   call.ended = true;
   call.closeNotification();
+  call.stopIce();
   stopSharing({ notify: false });
   const wasRinging = callStore.screen === 'ringing';
   const connected = callStore.connectedAt === null ? null : elapsedSeconds(callStore.connectedAt, Date.now());
@@ -125,24 +116,25 @@ function mediaFailed(error: unknown): void {
   showToast(i18next.t('calls:errors.media'));
 }
 
-/** The call client of this chat; returns the function that disposes of it. */
-export function startCalls(
-  runtime: ChatRuntime,
-  iceServers: IceServer[],
-  timing?: Partial<CallTiming>,
-): () => void {
+/**
+ * The call client of this chat; returns the function that disposes of it. It has no ICE servers
+ * until a call fetches them (call-ice.ts): TURN credentials end with the portal session.
+ */
+export function startCalls(runtime: ChatRuntime, timing?: Partial<CallTiming>): () => void {
   const calls = createCallClient({
     carrier: callCarrier(runtime),
     userId: runtime.me,
-    iceServers,
+    iceServers: [],
     timing,
     // Wire §20.8: Firefox reads the bandwidth from b=TIAS, the others from b=AS.
     bandwidthLine: browserDetails.browser === 'firefox' ? 'TIAS' : 'AS',
   });
   client = calls;
   const off = calls.on('call', ({ session, userId }) => {
-    // Spec §4: ignored while another call overlay or session exists; only one opponent is shown.
-    if (current || isLive(callStore.screen) || session.opponentIds.length !== 1) return;
+    if (current !== null || isLive(callStore.screen) || !isOneToOneRing(session, userId, runtime.me)) {
+      session.reject();
+      return;
+    }
     const media = session.callType === CallType.AUDIO ? 'audio' : 'video';
     beginCall('ringing', {
       opponentId: userId,
@@ -158,6 +150,7 @@ export function startCalls(
       mark: null,
       tracks: { audio: null, video: null },
       closeNotification: () => undefined,
+      stopIce: () => undefined,
       ended: false,
     };
     const call = current;
@@ -169,8 +162,12 @@ export function startCalls(
         callStore.name = info.name;
         callStore.avatar = info.avatar;
       },
-      () => {
+      (known) => {
         if (current !== call || callStore.screen !== 'ringing') return;
+        // Issue 27: only a member she has a consultation, a report or a dialog with rings; anyone
+        // else is shown as not one of her clients, without the browser notification.
+        callStore.stranger = !known;
+        if (!known) return;
         call.closeNotification = notifyIncomingCall(
           callStore.name,
           i18next.t('calls:incoming.invites'),
@@ -192,9 +189,21 @@ function keepTracks(call: Current, stream: MediaStream): void {
   setStreams({ local: stream });
 }
 
+/**
+ * TURN credentials fetched for this call and kept fresh while it lasts (call-ice.ts); false when
+ * the call ended while they were fetched.
+ */
+async function freshIce(call: Current, calls: CallClient): Promise<boolean> {
+  const expiresAt = await refreshIceServers(calls);
+  if (call.ended) return false;
+  call.stopIce = keepIceServersFresh(calls, expiresAt);
+  return true;
+}
+
 /** Places a call (spec §4 operaType '1'); the request came from a conversation, a client or an appointment. */
 export async function dial(runtime: ChatRuntime, request: CallRequest): Promise<void> {
-  if (!client || current || isLive(callStore.screen)) return;
+  const calls = client;
+  if (!calls || current || isLive(callStore.screen)) return;
   if (!Number.isInteger(request.opponentId) || request.opponentId <= 0) {
     // Spec §8: "Missing ids for a call are logged only".
     console.warn('A call needs the client chat id', request);
@@ -202,7 +211,7 @@ export async function dial(runtime: ChatRuntime, request: CallRequest): Promise<
   }
   let session: CallSession;
   try {
-    session = client.createSession(
+    session = calls.createSession(
       [request.opponentId],
       request.media === 'video' ? CallType.VIDEO : CallType.AUDIO,
     );
@@ -227,6 +236,7 @@ export async function dial(runtime: ChatRuntime, request: CallRequest): Promise<
     mark,
     tracks: { audio: null, video: null },
     closeNotification: () => undefined,
+    stopIce: () => undefined,
     ended: false,
   };
   current = call;
@@ -243,6 +253,7 @@ export async function dial(runtime: ChatRuntime, request: CallRequest): Promise<
   }
   if (call.ended) return stopStream(stream);
   keepTracks(call, stream);
+  if (!(await freshIce(call, calls))) return;
   try {
     await session.call(stream, { [CALL_MARK]: mark });
   } catch (error) {
@@ -268,6 +279,7 @@ export async function accept(): Promise<void> {
   }
   if (call.ended) return stopStream(stream);
   keepTracks(call, stream);
+  if (!client || !(await freshIce(call, client))) return;
   try {
     await call.session.accept(stream);
   } catch (error) {

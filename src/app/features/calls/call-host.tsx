@@ -1,13 +1,12 @@
 /**
  * The call screens, loaded lazily by the signed-in shell when a call rings or is asked for
- * (layouts/call-host-loader.tsx): the call client for the running chat (with the ICE servers of
- * configuration), the incoming overlay, the call window, the widget, the questions, and the
- * pre-call check before a first call. Changing route minimises the call (spec §4).
+ * (layouts/call-host-loader.tsx): the call client for the running chat (its ICE servers are fetched
+ * for each call, call-ice.ts), the incoming overlay, the call window, the widget, the questions,
+ * and the pre-call check before a first call. Changing route minimises the call (spec §4).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { callCalls } from '../../api/domain-calls';
 import { callBridge, takeCallRequest, useChat, type CallRequest } from '../../connections';
 import { dial, startCalls } from './call-controller';
 import { preCallChecked } from './call-devices';
@@ -29,23 +28,10 @@ export default function CallHost() {
 
   useEffect(() => {
     if (!runtime) return;
-    let stop: (() => void) | null = null;
-    let cancelled = false;
-    // TURN credentials are time-limited: fetched for this chat's call client (README "Calls").
-    void callCalls
-      .iceServers({ quiet: true })
-      .then(
-        (answer) => answer.iceServers,
-        () => [],
-      )
-      .then((servers) => {
-        if (cancelled) return;
-        stop = startCalls(runtime, servers);
-        setReady(true);
-      });
+    const stop = startCalls(runtime);
+    setReady(true);
     return () => {
-      cancelled = true;
-      stop?.();
+      stop();
       setReady(false);
     };
   }, [runtime]);

@@ -18,6 +18,8 @@ export interface CallState {
   avatar: string | null;
   media: CallMedia;
   direction: 'incoming' | 'outgoing';
+  /** An incoming caller the provider has no consultation, report or dialog with (issue 27). */
+  stranger: boolean;
   /** Started from an appointment: the provider may end the consultation afterwards. */
   consultation: boolean;
   /** When ICE first connected (the timer's start, spec §4), epoch ms. */
@@ -44,6 +46,7 @@ const initial = (): CallState => ({
   avatar: null,
   media: 'video',
   direction: 'outgoing',
+  stranger: false,
   consultation: false,
   connectedAt: null,
   muted: false,

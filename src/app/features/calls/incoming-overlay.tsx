@@ -1,8 +1,15 @@
 /**
  * The incoming-call overlay (spec §2): the caller's avatar and name, 'Invites you to online
  * call...', 'Hand up' and 'Accept'. An alert dialog, announced to screen readers, with 'Accept'
- * focused.
+ * focused. A caller who is not one of the provider's clients is said to be so (issue 27).
+ *
+ * A ring is always answerable, also over an open modal (issue 27): a modal dialog (Headless UI)
+ * makes the portal's tree inert and hidden from screen readers, and treats a click outside itself
+ * as Cancel. So the overlay lives in a layer of its own directly under `<body>` ({@link ringLayer}):
+ * no modal marks it inert, and Headless UI counts it as a container of its own, so answering the
+ * ring neither is refused nor cancels the modal, which is still there after the call.
  */
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
@@ -10,11 +17,21 @@ import { Button } from '../../components/button';
 import { accept, refuse } from './call-controller';
 import { callStore } from './call-store';
 
+/** The element under `<body>`, beside the portal's root, that holds the overlay. */
+function ringLayer(): HTMLElement {
+  const found = document.getElementById('ring-layer');
+  if (found) return found;
+  const layer = document.createElement('div');
+  layer.id = 'ring-layer';
+  document.body.append(layer);
+  return layer;
+}
+
 export function IncomingOverlay() {
   const { t } = useTranslation('calls');
-  const { screen, name, avatar, media } = useSnapshot(callStore);
+  const { screen, name, avatar, media, stranger } = useSnapshot(callStore);
   if (screen !== 'ringing') return null;
-  return (
+  return createPortal(
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-slate-900/50 p-4">
       <div
         role="alertdialog"
@@ -30,6 +47,9 @@ export function IncomingOverlay() {
         <p id="incoming-call-text" className="text-sm text-slate-600">
           {t('incoming.invites')}
           <span className="sr-only"> {t(media === 'video' ? 'incoming.video' : 'incoming.audio')}</span>
+          {stranger && (
+            <span className="mt-2 block font-medium text-amber-700">{t('incoming.stranger')}</span>
+          )}
         </p>
         <div className="flex gap-3">
           <Button variant="danger" onClick={() => refuse()}>
@@ -40,6 +60,7 @@ export function IncomingOverlay() {
           </Button>
         </div>
       </div>
-    </div>
+    </div>,
+    ringLayer(),
   );
 }

@@ -1,7 +1,8 @@
 /**
- * /verification (spec §2, outside the main layout, no chat connection): the provider
- * enters the 6-digit code sign-up mailed, or asks for a new one (at most one a minute: the
- * button counts down, also after the server's RATE_LIMITED).
+ * /verification (spec §2, outside the main layout, no chat connection): a provider whose
+ * address is not confirmed — an account made before sign-up confirmed addresses (docs/security.md
+ * "Sign-up") — asks for a 6-digit code and enters it (at most one mail a minute: the button counts
+ * down, also after the server's RATE_LIMITED).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,13 @@
 /**
- * /login, /signIn, /toLogin and the route named 'login' (spec §2). Signs in, then shows the
- * agreement popup while it is due (agreementProtocol '0' keeps the user here, spec §5).
+ * /login, /signIn, /toLogin and the route named 'login' (spec §2). Signs in — with the second
+ * step where a second factor is due (docs/security.md "Second factor") — then shows the agreement
+ * popup while it is due (agreementProtocol '0' keeps the user here, spec §5).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import type { SecondStep, SignInResult } from '../../../shared/api/account';
 import { SignInForm } from '../../features/auth';
 import { canEnterPortal, session } from '../../session';
 import { AuthLayout } from '../../layouts/auth-layout';
@@ -18,6 +20,14 @@ const AgreementDialog = lazy(() =>
 const ForgotPasswordDialog = lazy(() =>
   import('../../features/auth/forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
 );
+const SecondStepPanel = lazy(() =>
+  import('../../features/second-factor/second-step').then((m) => ({ default: m.SecondStepPanel })),
+);
+
+/** Keeps the session a second step ended in, as a sign-in's (the module loads with the step). */
+async function startSecondStepSession(result: SignInResult): Promise<{ agreementDue: boolean }> {
+  return (await import('../../features/auth/post-sign-in')).afterSecondStep(result);
+}
 
 /**
  * Where a sign-in continues: the page the guard sent the visitor from, or the dashboard. `/` itself
@@ -36,10 +46,34 @@ export default function LoginPage() {
   const location = useLocation();
   const snap = useSnapshot(session);
   const [forgot, setForgot] = useState(false);
+  const [step, setStep] = useState<SecondStep | null>(null);
+  const [stepOver, setStepOver] = useState(false);
   const target = targetAfterLogin(location.state);
   const agreementDue = Boolean(snap.token) && snap.agreementProtocol === '0';
 
   if (canEnterPortal(snap)) return <Navigate to={target} replace />;
+  if (step && !agreementDue) {
+    return (
+      <AuthLayout
+        title={step.purpose === 'VERIFY' ? t('secondFactor.verifyTitle') : t('secondFactor.enrolTitle')}
+      >
+        <Suspense fallback={null}>
+          <SecondStepPanel
+            step={step}
+            onSignedIn={async (result) => {
+              const { agreementDue: due } = await startSecondStepSession(result);
+              setStep(null);
+              if (!due) navigate(target, { replace: true });
+            }}
+            onBack={(why) => {
+              setStep(null);
+              setStepOver(why === 'over');
+            }}
+          />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout
       title={t('signIn.title')}
@@ -53,8 +87,17 @@ export default function LoginPage() {
       }
     >
       <p className="-mt-4 mb-6 text-sm text-slate-500">{t('signIn.subtitle')}</p>
+      {stepOver && (
+        <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
+          {t('secondFactor.errors.stepOver')}
+        </p>
+      )}
       <SignInForm
         onSignedIn={(due) => (due ? undefined : navigate(target, { replace: true }))}
+        onSecondStep={(next) => {
+          setStepOver(false);
+          setStep(next);
+        }}
         onForgot={() => setForgot(true)}
       />
       <Suspense fallback={null}>

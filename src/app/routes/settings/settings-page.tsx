@@ -1,5 +1,6 @@
 /**
- * /settings: language, contact details (without a new review), password change, notification
+ * /settings: language, contact details (without a new review), password change, the second factor
+ * (docs/security.md "Second factor"), notification
  * preferences, the pre-call check of camera, microphone and connection, sign-out, the accepted agreement versions and account cancellation.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { ChangePasswordForm, signOut } from '../../features/auth';
 import { updateUserInfo } from '../../session';
 import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
 import { NotificationSettingsForm } from '../../features/notifications';
+import { SecondFactorSettings } from '../../features/second-factor';
 import { PreCallCheckLauncher } from '../../features/calls/pre-call-check';
 import { paths } from '../../paths';
 
@@ -47,6 +49,9 @@ export default function SettingsPage() {
       </Section>
       <Section title={t('settings:password.title')}>
         <ChangePasswordForm />
+      </Section>
+      <Section title={t('auth:secondFactor.settings.title')} intro={t('auth:secondFactor.settings.intro')}>
+        <SecondFactorSettings />
       </Section>
       <Section title={t('notifications:settings.title')} intro={t('notifications:settings.intro')}>
         <NotificationSettingsForm />

@@ -1,6 +1,6 @@
 /**
  * Accounts, sessions, protocols, uploads and auth attempts (migrations/0001_foundation.sql,
- * 0002_seed_runs.sql, 0420_auth_attempts.sql).
+ * 0002_seed_runs.sql, 0420_auth_attempts.sql, 0590_sign_up_requests.sql).
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, CreatedAt, DefaultNow } from './columns';
@@ -79,6 +79,12 @@ export interface SessionsTable {
   end_reason: SessionEndReason | null;
   user_agent: string | null;
   address: string | null;
+  /** The second factor the sign-in was completed with (migrations/0580_second_factor.sql). */
+  second_factor: ColumnType<
+    'passkey' | 'totp' | 'recovery' | null,
+    'passkey' | 'totp' | 'recovery' | null | undefined,
+    never
+  >;
 }
 
 export interface PasswordResetsTable {
@@ -99,6 +105,24 @@ export interface EmailVerificationsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   attempts: Generated<number>;
+  used_at: Timestamp | null;
+}
+
+/** migrations/0590_sign_up_requests.sql: a sign-up waiting for its mailed code. */
+export interface SignUpRequestsTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  language: string;
+  timezone: string;
+  country: string | null;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
   used_at: Timestamp | null;
 }
 

@@ -212,6 +212,9 @@ end
 
 load_outbox();
 
+-- Other modules' reports (mod_portal_archive_reads: reads of archived messages) join the outbox.
+module:hook("portal-history-report", function(item) enqueue(item); end);
+
 -- Reading the vendor's message extension (§14.2, §14.3) -----------------------------------------
 
 local function extra_params(stanza)
