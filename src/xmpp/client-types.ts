@@ -168,6 +168,12 @@ export interface ChatClient {
   disconnect(): Promise<void>;
   /** Drops the stream and logs in afresh (re-joining rooms); `reconnect` fires when done. */
   reconnect(): void;
+  /**
+   * Acknowledges now every stanza received so far (XEP-0198 §4; otherwise within half a second),
+   * so the server holds nothing this client handled, e.g. when the page goes away. Does nothing
+   * while offline.
+   */
+  acknowledge(): void;
 
   /** Sends a chat (user: chat id or JID) or groupchat (room JID) message; returns its id. */
   send(to: number | string, message: OutgoingMessage): string;

@@ -282,6 +282,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       roster.clear();
     },
     reconnect: () => session.reconnect(),
+    acknowledge: () => session.acknowledge(),
     send: guard(messages.send),
     sendToDialog: guard((dialog: DialogDescriptor, message: DialogMessage) => {
       const built = dialogMessage(dialog, message, addressing);

@@ -22,6 +22,7 @@ import { ownMessages } from './own-messages';
 import { createOutbox, type Outbox } from './outbox';
 import { historyLookup, undeliveredRecords } from './outbox-delivered';
 import { claimOutbox, outgoingKey, type OutboxStore, type TabRegistry } from './outbox-store';
+import { wirePageLifecycle } from './page-lifecycle';
 import { chatSessionRenewer } from './session-renewal';
 import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
 import { chooseXmppService, xmppServices } from './xmpp-service';
@@ -228,6 +229,7 @@ export function startChat({
     unwire.push(
       bridgeStanzas(chat, traffic),
       wireLink(runtime, state),
+      wirePageLifecycle(chat),
       chat.on('messageSent', ({ id }) => kept.forgetKey(id)),
       chat.on('messageError', ({ id }) => kept.forgetKey(id)),
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
