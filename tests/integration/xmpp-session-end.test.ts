@@ -8,9 +8,10 @@
  * - A portal session's end (sign-out here) ends the account's chat sessions at once, hibernating
  *   ones included: the sign-out answers after Prosody closed them, and none is left.
  * - A session whose hibernation ran out hands a message addressed to it to the account's live
- *   session, drops its copy of one addressed to the account (the live session had its own) and
- *   a call signal, and bounces none of them; on the account's last session the message goes to
- *   offline storage and reaches the next login.
+ *   session — once, although another session that went away was handed it too — drops its copy
+ *   of one addressed to the account (the live session had its own) and a call signal, and
+ *   bounces none of them; on the account's last session the message goes to offline storage and
+ *   reaches the next login.
  */
 import { xml } from '@xmpp/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

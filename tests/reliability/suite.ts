@@ -18,6 +18,8 @@ import { nodeDrops } from './scenarios/node-drops';
 import { pageReloads } from './scenarios/page-reloads';
 import { prosodyKills } from './scenarios/prosody-kills';
 import { serverKills } from './scenarios/server-kills';
+import { sessionEnds } from './scenarios/session-ends';
+import { tabLifecycle } from './scenarios/tab-lifecycle';
 import type { Row } from './table';
 
 export const FULL: Counts = {
@@ -28,6 +30,9 @@ export const FULL: Counts = {
   serverKills: 10,
   appSocketDrops: 50,
   postgres: true,
+  tabs: 100,
+  sessionEnds: 5,
+  resumptionSeconds: 60,
 };
 
 /** Inside `npm test`: every scenario once or a few times, well under a minute on two cores. */
@@ -39,6 +44,10 @@ export const SHORT: Counts = {
   serverKills: 1,
   appSocketDrops: 2,
   postgres: false,
+  tabs: 6,
+  sessionEnds: 1,
+  // A short window keeps the wait for the closed tabs' sessions short.
+  resumptionSeconds: 10,
 };
 
 const SCENARIOS: ReadonlyArray<[string, Scenario]> = [
@@ -49,6 +58,8 @@ const SCENARIOS: ReadonlyArray<[string, Scenario]> = [
   ['WebSockets blocked', boshFallback],
   ['Prosody killed', prosodyKills],
   ['server killed', serverKills],
+  ['tabs and sessions', tabLifecycle],
+  ['session ends', sessionEnds],
 ];
 
 export async function runSuite(
@@ -57,7 +68,13 @@ export async function runSuite(
 ): Promise<Row[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   ensurePortalBuilt();
-  const stack = await startStack({ portal: true, env: { CHAT_HISTORY_REPORT_TIMEOUT_SECONDS: '2' } });
+  const stack = await startStack({
+    portal: true,
+    env: {
+      CHAT_HISTORY_REPORT_TIMEOUT_SECONDS: '2',
+      CHAT_RESUMPTION_SECONDS: String(counts.resumptionSeconds),
+    },
+  });
   let browser: Browser | null = null;
   let member: Promise<RunningMember> | null = null;
   const context: SuiteContext = {

@@ -7,16 +7,18 @@
 -- and read, came back to the member's app as failed, once per such session; call signals and
 -- carbon copies came back the same way. Here, before mod_smacks (priority 10):
 -- - a chat or normal message with a body or attachments that was addressed to this resource goes
---   to the account's other available sessions, or to offline storage when none is left; one
---   addressed to the account reached every available resource itself (mod_message), so it goes
---   to offline storage only when this was the last one. The message is in the archive and the
---   history already (mod_mam, mod_portal_history): this is only about the live copy;
+--   to the account's other available sessions, addressed to the account, or to offline storage
+--   when none is left; one addressed to the account reached every available resource itself
+--   (mod_message), so it goes to offline storage only when this was the last one. The message is
+--   in the archive and the history already (mod_mam, mod_portal_history): this is only about the
+--   live copy;
 -- - everything else that is not a request is dropped quietly: typing and markers (the history
 --   keeps the markers), carbon copies (every resource had its own), headlines (call signals of a
 --   call that ended with this resource, system notices), room messages (the room keeps them),
 --   presence, errors and iq results;
 -- - an iq request keeps mod_smacks's error reply: its sender waits for an answer (RFC 6120 §8.2.3).
 local st = require "util.stanza";
+local jid_bare = require "util.jid".bare;
 
 if module:get_host_type() ~= "local" then return end
 
@@ -66,11 +68,12 @@ module:hook("delivery/failure", function(event)
 		return true;
 	end
 	local others = other_sessions(session);
-	local to_this_resource = stanza.attr.to == session.full_jid;
-	if to_this_resource then
+	if stanza.attr.to == session.full_jid and #others > 0 then
+		-- Now the account's, as if sent to its bare JID: a copy that one of them leaves
+		-- unacknowledged in turn is not passed on again (each available resource has its own).
+		local copy = st.clone(stanza);
+		copy.attr.to = jid_bare(stanza.attr.to);
 		for _, other in ipairs(others) do
-			local copy = st.clone(stanza);
-			copy.attr.to = other.full_jid;
 			other.send(copy);
 		end
 	end
