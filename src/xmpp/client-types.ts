@@ -4,7 +4,7 @@
  * read receipts, a contact list with subscription requests, group rooms, blocking lists, system
  * notifications, call signalling and presence").
  */
-import type { BlockingApi } from './blocking/blocking';
+import type { BlockingApi, BlockingPush } from './blocking/blocking';
 import type { TypingEvent } from './chat-states/chat-states';
 import type { ChatNotConnectedError, TimeoutError, XmppError } from './errors/errors';
 import type { LastActivityEvent } from './last-activity/last-activity';
@@ -120,6 +120,11 @@ export interface ChatEvents {
   contactPresence: { userId: number; available: boolean };
   /** The contacts map changed. */
   contacts: Contacts;
+  /**
+   * The account's block list changed (XEP-0191 push), by this resource or another of the account's;
+   * pushes come once `blocking.list()` was asked on this stream.
+   */
+  blocking: BlockingPush;
   joinOccupant: OccupantEvent;
   leaveOccupant: OccupantEvent;
   /** An occupant (or we, `self: true`) was kicked (307) or banned (301) from a room. */

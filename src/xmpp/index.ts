@@ -52,7 +52,7 @@ export type { Contact, Contacts, Subscription } from './roster/parse';
 export type { OccupantEvent, KickEvent } from './muc/muc';
 export type { PrivacyList, PrivacyListItem, PrivacyListNames } from './privacy/types';
 export type { PrivacyApi } from './privacy/privacy';
-export type { BlockingApi } from './blocking/blocking';
+export type { BlockingApi, BlockingPush } from './blocking/blocking';
 export type { LastActivityEvent } from './last-activity/last-activity';
 export type { PingCallback } from './ping/ping';
 export { ensureChatConnected, type PingableChat } from './ping/ensure-connected';

@@ -1,6 +1,6 @@
 /**
  * /settings: language, contact details (without a new review), password change, notification
- * preferences, the pre-call check of camera, microphone and connection, sign-out, the accepted agreement versions and account cancellation.
+ * preferences, the members she blocked in the chat, the pre-call check of camera, microphone and connection, sign-out, the accepted agreement versions and account cancellation.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import type { DoctorInfo } from '../../../shared/api/account';
 import { AgreementsSection, CancelAccountSection, ContactDetailsForm } from '../../features/account';
 import { ChangePasswordForm, signOut } from '../../features/auth';
+import { BlockedMembers } from '../../features/chat';
 import { updateUserInfo } from '../../session';
 import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
 import { NotificationSettingsForm } from '../../features/notifications';
@@ -28,7 +29,7 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
 }
 
 export default function SettingsPage() {
-  const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications', 'calls']);
+  const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications', 'calls', 'messages']);
   const navigate = useNavigate();
   const client = useQueryClient();
   const info = useQuery(doctorInfoQuery());
@@ -50,6 +51,9 @@ export default function SettingsPage() {
       </Section>
       <Section title={t('notifications:settings.title')} intro={t('notifications:settings.intro')}>
         <NotificationSettingsForm />
+      </Section>
+      <Section title={t('messages:block.listTitle')} intro={t('messages:block.listIntro')}>
+        <BlockedMembers />
       </Section>
       <Section title={t('calls:precheck.title')} intro={t('calls:precheck.settingsIntro')}>
         <PreCallCheckLauncher />
