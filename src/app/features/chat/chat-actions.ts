@@ -49,9 +49,12 @@ function sendMessage(
   runtime.enqueue({ kind: 'message', dialog: dialogAddress(dialog), message: { id, body, attachments } });
 }
 
-export function sendText(chat: ChatRuntime | null, dialogId: string, text: string): void {
+/** Sends (or queues in the outbox) a text; false when there is no chat to take it (a toast says so). */
+export function sendText(chat: ChatRuntime | null, dialogId: string, text: string): boolean {
   const runtime = runtimeOrWarn(chat);
-  if (runtime && text.trim()) sendMessage(runtime, dialogId, text);
+  if (!runtime || !text.trim()) return false;
+  sendMessage(runtime, dialogId, text);
+  return true;
 }
 
 /**

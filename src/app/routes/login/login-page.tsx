@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { SignInForm } from '../../features/auth';
-import { canEnterPortal, session } from '../../session';
+import { canEnterPortal, session, takeReturnPath } from '../../session';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { paths, PUBLIC_PATHS } from '../../paths';
 
@@ -20,14 +20,21 @@ const ForgotPasswordDialog = lazy(() =>
 );
 
 /**
- * Where a sign-in continues: the page the guard sent the visitor from, or the dashboard. `/` itself
- * only redirects to the dashboard, and a redirect answered inside the sign-in's own navigation is
- * dropped (a blank page), so it goes to the dashboard directly.
+ * Where a sign-in continues: the page the guard sent the visitor from, or the page the automatic
+ * logoff took her from (`returnPath`, hers only), or the dashboard. `/` itself only redirects to
+ * the dashboard, and a redirect answered inside the sign-in's own navigation is dropped (a blank
+ * page), so it goes to the dashboard directly.
  */
-export function targetAfterLogin(state: unknown): string {
-  const from = (state as { from?: string } | null)?.from;
+export function targetAfterLogin(state: unknown, returnPath: string | null = null): string {
+  const from = (state as { from?: string } | null)?.from ?? returnPath ?? undefined;
   const path = from?.split('?')[0];
   return from && path !== '/' && !PUBLIC_PATHS.includes(path!) ? from : paths.dashboard;
+}
+
+/** After her sign-in: her page from before the automatic logoff, if she was signed out there. */
+function targetOfSignedIn(state: unknown): string {
+  const owner = session.userInfo?.userId;
+  return targetAfterLogin(state, owner === undefined ? null : takeReturnPath(owner));
 }
 
 export default function LoginPage() {
@@ -54,14 +61,16 @@ export default function LoginPage() {
     >
       <p className="-mt-4 mb-6 text-sm text-slate-500">{t('signIn.subtitle')}</p>
       <SignInForm
-        onSignedIn={(due) => (due ? undefined : navigate(target, { replace: true }))}
+        onSignedIn={(due) =>
+          due ? undefined : navigate(targetOfSignedIn(location.state), { replace: true })
+        }
         onForgot={() => setForgot(true)}
       />
       <Suspense fallback={null}>
         {forgot && <ForgotPasswordDialog onClose={() => setForgot(false)} />}
         {agreementDue && (
           <AgreementDialog
-            onAgreed={() => navigate(target, { replace: true })}
+            onAgreed={() => navigate(targetOfSignedIn(location.state), { replace: true })}
             onDeclined={() => navigate(paths.login, { replace: true })}
           />
         )}

@@ -5,18 +5,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import type { DoctorInfo } from '../../../shared/api/account';
 import { AgreementsSection, CancelAccountSection, ContactDetailsForm } from '../../features/account';
-import { ChangePasswordForm, signOut } from '../../features/auth';
+import { ChangePasswordForm } from '../../features/auth';
 import { BlockedMembers } from '../../features/chat';
 import { updateUserInfo } from '../../session';
 import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
 import { NotificationSettingsForm } from '../../features/notifications';
 import { PreCallCheckLauncher } from '../../features/calls/pre-call-check';
-import { paths } from '../../paths';
+import { SignOut } from '../../layouts/sign-out';
 
 function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
@@ -30,7 +29,6 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
 
 export default function SettingsPage() {
   const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications', 'calls', 'messages']);
-  const navigate = useNavigate();
   const client = useQueryClient();
   const info = useQuery(doctorInfoQuery());
   const saved = (next: DoctorInfo) => {
@@ -59,15 +57,13 @@ export default function SettingsPage() {
         <PreCallCheckLauncher />
       </Section>
       <Section title={t('settings:session.title')} intro={t('settings:session.intro')}>
-        <Button
-          variant="secondary"
-          onClick={async () => {
-            await signOut();
-            navigate(paths.login, { replace: true });
-          }}
-        >
-          {t('settings:session.signOut')}
-        </Button>
+        <SignOut
+          trigger={(start) => (
+            <Button variant="secondary" onClick={start}>
+              {t('settings:session.signOut')}
+            </Button>
+          )}
+        />
       </Section>
       <Section title={t('settings:agreements.title')} intro={t('settings:agreements.intro')}>
         <AgreementsSection />
