@@ -19,7 +19,12 @@ import type { PrivacyApi } from './privacy/privacy';
 import type { Contacts } from './roster/parse';
 import type { ConnectionState } from './session/connection-state';
 import type { OfflineInfo } from './session/session';
-import type { HeadlineMessage, ModuleMessage, SystemMessage } from './system-messages/system-messages';
+import type {
+  HeadlineMessage,
+  ModuleMessage,
+  SentModuleMessage,
+  SystemMessage,
+} from './system-messages/system-messages';
 import type { Scheduler } from './time/scheduler';
 import type { StanzaTraffic } from './transport/observed-transport';
 import type { BoshRequestTraffic } from './transport/types';
@@ -107,6 +112,11 @@ export interface ChatEvents {
   systemMessage: SystemMessage;
   /** A headline of another module, e.g. `WebRTCVideoChat` call signalling. */
   moduleMessage: ModuleMessage;
+  /**
+   * A headline of another module sent by another tab of this browser that shares this connection
+   * (src/xmpp/sharing): a call answered or refused there. A client of its own never emits it.
+   */
+  moduleMessageSent: SentModuleMessage;
   typing: TypingEvent;
   delivered: MarkerEvent;
   read: MarkerEvent;

@@ -73,12 +73,13 @@ export async function afterLogin(runtime: ChatRuntime): Promise<void> {
 }
 
 /**
- * After a fresh login that followed a drop (the stack has re-joined the rooms it knew; the
- * connection has sent what waited).
+ * After a fresh login that followed a drop, or another tab taking the shared connection over (the
+ * stack has re-joined the rooms it knew; the connection has sent what waited). The block list is
+ * read again: the server pushes its changes only to a stream that asked (XEP-0191 §3.3).
  */
 export async function afterReconnect(runtime: ChatRuntime): Promise<void> {
   await refreshDialogs(runtime);
-  await joinRooms(runtime);
+  await Promise.all([loadBlocked(runtime), joinRooms(runtime)]);
   const open = Object.entries(chatStore.conversations).filter(([, c]) => c.loaded);
   for (const [dialogId] of open) {
     try {
