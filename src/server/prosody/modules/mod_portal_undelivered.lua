@@ -8,10 +8,13 @@
 -- carbon copies came back the same way. Here, before mod_smacks (priority 10):
 -- - a chat or normal message with a body or attachments that was addressed to this resource goes
 --   to the account's other available sessions, addressed to the account, or to offline storage
---   when none is left; one addressed to the account reached every available resource itself
---   (mod_message), so it goes to offline storage only when this was the last one. The message is
---   in the archive and the history already (mod_mam, mod_portal_history): this is only about the
---   live copy;
+--   when none is left; one addressed to the account reached every resource that was available
+--   when it came (mod_message), so it goes only to those that became available after it was
+--   queued here (a tab that took over the browser's one chat connection from a crashed one,
+--   docs/architecture.md §3), or to offline storage when this was the last one; never to a
+--   session it was handed to already, and nowhere if another session of the account acknowledged
+--   it (shown by the tab that held the connection before). The message is in the archive and the
+--   history already (mod_mam, mod_portal_history): this is only about the live copy;
 -- - everything else that is not a request is dropped quietly: typing and markers (the history
 --   keeps the markers), carbon copies (every resource had its own), headlines (call signals of a
 --   call that ended with this resource, system notices), room messages (the room keeps them),
@@ -19,11 +22,98 @@
 -- - an iq request keeps mod_smacks's error reply: its sender waits for an answer (RFC 6120 §8.2.3).
 local st = require "util.stanza";
 local jid_bare = require "util.jid".bare;
+local datetime = require "util.datetime";
 
 if module:get_host_type() ~= "local" then return end
 
 local user_sessions = prosody.hosts[module.host].sessions;
 local xmlns_carbons = "urn:xmpp:carbons:2";
+local xmlns_delay = "urn:xmpp:delay";
+local time_now = require "util.time".now;
+
+-- When each session became available (its initial presence).
+module:hook("presence/initial", function(event)
+	event.origin.portal_available_at = time_now();
+end);
+
+-- When each stanza was queued for a session (mod_smacks keeps what it sends until acknowledged,
+-- in a util.smqueue; it hands us that same object with delivery/failure). Every queue's `push`
+-- is wrapped once (a reload of this module finds it wrapped) to note the time in a weak table, so
+-- nothing is kept for a stanza that is gone.
+local smqueue = require "util.smqueue".smqueue;
+local queued = smqueue.portal_queued_at;
+if not queued then
+	queued = setmetatable({}, { __mode = "k" });
+	smqueue.portal_queued_at = queued;
+	local push = smqueue.push;
+	smqueue.push = function(self, stanza)
+		queued[stanza] = time_now();
+		return push(self, stanza);
+	end
+end
+
+-- What the account's sessions acknowledged, by message id: a copy that one session still holds
+-- when it ends was shown by another (the tab that held the browser's connection before it,
+-- docs/architecture.md §3) and is neither passed on nor stored. Kept per account for twice the
+-- hibernation time, pruned as it grows.
+local keep_acked = 2 * module:get_option_number("smacks_hibernation_time", 600);
+local acked = smqueue.portal_acked;
+if not acked then
+	acked = {};
+	smqueue.portal_acked = acked;
+	local ack = smqueue.ack;
+	smqueue.ack = function(self, h)
+		local items, err = ack(self, h);
+		local now = time_now();
+		for _, item in ipairs(items or {}) do
+			local id, to = item.attr.id, item.attr.to;
+			if item.name == "message" and id and to then
+				local account = jid_bare(to);
+				local ids = acked[account];
+				if not ids then ids = { count = 0 }; acked[account] = ids; end
+				if not ids[id] then ids.count = ids.count + 1; end
+				ids[id] = now;
+				if ids.count > 1000 then
+					for old, at in pairs(ids) do
+						if old ~= "count" and now - at > keep_acked then ids[old] = nil; ids.count = ids.count - 1; end
+					end
+				end
+			end
+		end
+		return items, err;
+	end
+end
+
+local function acknowledged_elsewhere(stanza)
+	local id, to = stanza.attr.id, stanza.attr.to;
+	local ids = id and to and acked[jid_bare(to)];
+	local at = ids and ids[id];
+	return at ~= nil and time_now() - at <= keep_acked;
+end
+
+-- Whether `other` has been handed this message by an ended session already (each ended session
+-- that held it would otherwise pass it on).
+local function handed_before(other, stanza)
+	local id = stanza.attr.id;
+	if not id then return false; end
+	other.portal_handed = other.portal_handed or {};
+	if other.portal_handed[id] then return true; end
+	other.portal_handed[id] = true;
+	return false;
+end
+
+-- Whether `other` became available after `stanza` was queued here, so never had its own copy. A
+-- stanza whose queueing was not seen (queued before this module loaded) carries mod_smacks's
+-- stamp (XEP-0203, whole seconds): within that second it is passed on rather than lost.
+local function came_after(other, stanza)
+	local available = other.portal_available_at;
+	if not available then return false; end
+	local exact = queued[stanza];
+	if exact then return available > exact; end
+	local delay = stanza:get_child("delay", xmlns_delay);
+	local stamp = delay and datetime.parse(delay.attr.stamp);
+	return not stamp or available >= stamp;
+end
 
 -- A child in the stanza's own namespace, written with or without `xmlns="jabber:client"`.
 local function client_child(element, name)
@@ -67,13 +157,18 @@ module:hook("delivery/failure", function(event)
 		or not has_content(stanza) then
 		return true;
 	end
+	if acknowledged_elsewhere(stanza) then
+		session.log("debug", "Unacknowledged message %s was acknowledged by another session", stanza.attr.id);
+		return true;
+	end
 	local others = other_sessions(session);
-	if stanza.attr.to == session.full_jid and #others > 0 then
-		-- Now the account's, as if sent to its bare JID: a copy that one of them leaves
-		-- unacknowledged in turn is not passed on again (each available resource has its own).
-		local copy = st.clone(stanza);
-		copy.attr.to = jid_bare(stanza.attr.to);
-		for _, other in ipairs(others) do
+	local to_this = stanza.attr.to == session.full_jid;
+	local copy = st.clone(stanza);
+	-- Now the account's, as if sent to its bare JID: a copy that one of them leaves
+	-- unacknowledged in turn goes only where it has not been.
+	copy.attr.to = jid_bare(stanza.attr.to);
+	for _, other in ipairs(others) do
+		if (to_this or came_after(other, stanza)) and not handed_before(other, stanza) then
 			other.send(copy);
 		end
 	end
