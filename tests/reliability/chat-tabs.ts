@@ -2,8 +2,9 @@
  * A provider's portal tabs in Debian's Chromium for the session rows of the fault suite
  * (docs/reliability.md "Tabs and sessions"): a fresh provider signed in through the login page,
  * Clara on the vendor's app (an @xmpp/client member who opened a dialog with her, so her messages
- * are what the SDK sends), tabs opened on the conversation with the chat online, what each tab's
- * chat stream received, and the chat sessions Prosody holds for the provider.
+ * are what the SDK sends), tabs opened on the conversation with the chat online, what their
+ * conversation shows, which tab holds the browser's one chat connection, and the chat sessions
+ * Prosody holds for the provider.
  */
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { member } from '../../fixtures';
@@ -16,15 +17,21 @@ import { poll, type SuiteContext } from './context';
 
 const CLARA = 'Clara Jensen';
 
-/** A portal tab and its chat stream. */
+/**
+ * A portal tab. The tabs of the browser share one chat connection, held by one of them
+ * (docs/architecture.md §3 "One chat connection per browser"): only the holder has a chat stream.
+ */
 export interface ChatTab {
   page: Page;
-  /** Resolves when the tab's chat is next online (a new stream enabled, or one resumed). */
-  online(): Promise<void>;
-  /** The full JID its chat stream is bound to. */
+  /** Whether the tab holds the browser's chat connection now (its chat WebSocket is open). */
+  holds(): boolean;
+  /** The full JID of the stream it last held ('' if it never held one). */
   jid: string;
-  /** Ids of the chat messages with a body its stream received (carbons aside), in order. */
-  received: string[];
+  /**
+   * Whether its stream has acknowledged every stanza it received (XEP-0198 `<a h/>`, sent half a
+   * second after the first one not acknowledged): then nothing it showed is left at the server.
+   */
+  acknowledged(): boolean;
   /** Cuts its sockets and refuses new ones, as when the network goes (HTTP goes offline too). */
   cutNetwork(): Promise<void>;
 }
@@ -38,14 +45,28 @@ export interface ChatTabs {
   node: string;
   /** The first tab, signed in through the login page. */
   home: ChatTab;
+  /**
+   * Ids of the chat messages with a body (carbons aside) that the browser's chat streams received,
+   * whichever tab held them, in order.
+   */
+  received: string[];
   /** Opens another tab on the conversation with Clara; resolves once its chat is online. */
   open(): Promise<ChatTab>;
-  /** Reloads a tab; resolves once its new chat stream is online (the tab's JID changes). */
+  /** Waits until the tab's chat is online (no connection banner). */
+  online(tab: ChatTab): Promise<void>;
+  /** Reloads a tab; resolves once it is back on the Messages screen with its chat online. */
   reload(tab: ChatTab): Promise<void>;
   /** Clara sends a chat message to the provider (her bare JID unless `to` is given); answers its id. */
   clara(text: string, to?: string): Promise<string>;
+  /**
+   * Clara calls the provider (a `call` signal, docs/wire/hosted-chat.md §20.1, without media):
+   * every tab rings; `hangUp` ends the ring.
+   */
+  ring(sessionId: string, signalType?: 'call' | 'hangUp'): Promise<void>;
   /** Waits until the tab's conversation shows `text`. */
   shows(tab: ChatTab, text: string): Promise<void>;
+  /** How many times the tab's conversation shows `text` now. */
+  times(tab: ChatTab, text: string): Promise<number>;
   /** Error stanzas Clara received for messages she sent (bounces). */
   bounced(): Promise<string[]>;
   /** The provider's chat sessions as Prosody lists them (hibernating ones included). */
@@ -54,29 +75,41 @@ export interface ChatTabs {
 }
 
 /**
- * Follows a page's chat streams (a reload opens a new one): the bound JID, the chat messages
- * received, and `online()`, which resolves at the next `<enabled/>` or `<resumed/>`.
+ * Follows a page's chat streams (it holds one while its chat WebSocket is open): the bound JID,
+ * and how many stanzas the open one received and acknowledged since stream management began.
  */
-function followChat(page: Page, tab: Pick<ChatTab, 'jid' | 'received'>): { online(): Promise<void> } {
-  let waiters: Array<() => void> = [];
+function followChat(
+  page: Page,
+  tab: Pick<ChatTab, 'jid'>,
+  received: string[],
+): { holds(): boolean; acknowledged(): boolean } {
+  const open = new Map<object, { received: number; acknowledged: number }>();
   page.on('websocket', (ws) => {
     if (!ws.url().endsWith('/xmpp-websocket')) return;
+    const counts = { received: 0, acknowledged: 0 };
+    open.set(ws, counts);
+    ws.on('close', () => open.delete(ws));
     ws.on('framereceived', ({ payload }) => {
       const text = typeof payload === 'string' ? payload : payload.toString();
       const bound = /<jid>([^<]+)<\/jid>/.exec(text);
       if (bound) tab.jid = bound[1]!;
+      if (/^<enabled\b/.test(text)) counts.received = counts.acknowledged = 0;
+      else if (/^<(message|presence|iq)\b/.test(text)) counts.received += 1;
       if (/^<message\b/.test(text) && text.includes('<body') && !/urn:xmpp:carbons/.test(text)) {
         const id = /^<message\b[^>]*\bid=['"]([^'"]+)['"]/.exec(text)?.[1];
-        if (id) tab.received.push(id);
-      }
-      if (/<(enabled|resumed)\b/.test(text)) {
-        const ready = waiters;
-        waiters = [];
-        for (const wake of ready) wake();
+        if (id) received.push(id);
       }
     });
+    ws.on('framesent', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString();
+      const h = /^<a\b[^>]*\bh=['"](\d+)['"]/.exec(text)?.[1];
+      if (h) counts.acknowledged = Number(h);
+    });
   });
-  return { online: () => new Promise((resolve) => waiters.push(resolve)) };
+  return {
+    holds: () => open.size > 0,
+    acknowledged: () => [...open.values()].every((c) => c.acknowledged >= c.received),
+  };
 }
 
 export async function chatTabs(
@@ -114,6 +147,7 @@ export async function chatTabs(
   });
   const errors: string[] = [];
   const sent = new Set<string>();
+  const received: string[] = [];
   peer.on('stanza', (stanza) => {
     if (stanza.attrs.type === 'error' && sent.has(String(stanza.attrs.id)))
       errors.push(String(stanza.attrs.id));
@@ -137,9 +171,9 @@ export async function chatTabs(
     });
     const tab: ChatTab = {
       page,
-      online: () => chat.online(),
+      holds: () => chat.holds(),
+      acknowledged: () => chat.acknowledged(),
       jid: '',
-      received: [],
       async cutNetwork() {
         cut = true;
         await page
@@ -156,15 +190,21 @@ export async function chatTabs(
         for (const ws of [...live]) await ws.close({ code: 4000, reason: 'network down' });
       },
     };
-    const chat = followChat(page, tab);
-    const online = chat.online();
+    const chat = followChat(page, tab, received);
     await go();
-    await online;
     await page.getByRole('region', { name: `Conversation with ${CLARA}` }).waitFor({ timeout: 60_000 });
+    await online(tab);
     return tab;
   }
 
+  /** Online: the Messages screen shows no connection banner. */
+  async function online(tab: ChatTab): Promise<void> {
+    await tab.page.locator('[data-link]').waitFor({ state: 'detached', timeout: 60_000 });
+  }
+
   const conversationUrl = `/message?userId=${clara.chatId}`;
+  const messagesOf = (tab: ChatTab) =>
+    tab.page.getByRole('list', { name: `Messages with ${CLARA}` }).getByRole('listitem');
   const homePage = await context.newPage();
   const home = await tabOn(homePage, async () => {
     await homePage.goto('/login');
@@ -182,14 +222,17 @@ export async function chatTabs(
     password: provider.password,
     node,
     home,
+    received,
     async open() {
       const page = await context.newPage();
       return tabOn(page, () => page.goto(conversationUrl));
     },
+    online,
     async reload(tab) {
-      const online = tab.online();
       await tab.page.reload();
-      await online;
+      // Back on the Messages screen (the conversation's deep link was left for /message).
+      await tab.page.getByRole('navigation', { name: 'Conversations' }).waitFor({ timeout: 60_000 });
+      await online(tab);
     },
     async clara(text, to = providerJid) {
       const id = bsonId();
@@ -197,14 +240,32 @@ export async function chatTabs(
       await peer.send(chatMessage(to, text, dialogId, { id }));
       return id;
     },
-    async shows(tab, text) {
-      await tab.page
-        .getByRole('list', { name: `Messages with ${CLARA}` })
-        .getByRole('listitem')
-        .filter({ hasText: text })
-        .first()
-        .waitFor({ timeout: 60_000 });
+    async ring(sessionId, signalType = 'call') {
+      const { xml } = await import('@xmpp/client');
+      const field = (name: string, value: string | number) => xml(name, {}, String(value));
+      await peer.send(
+        xml(
+          'message',
+          { to: providerJid, type: 'headline', id: bsonId() },
+          xml(
+            'extraParams',
+            { xmlns: 'jabber:client' },
+            field('moduleIdentifier', 'WebRTCVideoChat'),
+            field('signalType', signalType),
+            field('sessionID', sessionId),
+            field('callType', 2),
+            field('callerID', clara.chatId),
+            xml('opponentsIDs', {}, field('opponentID', provider.chatId)),
+            ...(signalType === 'call' ? [field('sdp', 'v=0')] : []),
+            field('platform', 'web'),
+          ),
+        ),
+      );
     },
+    async shows(tab, text) {
+      await messagesOf(tab).filter({ hasText: text }).first().waitFor({ timeout: 60_000 });
+    },
+    times: (tab, text) => messagesOf(tab).filter({ hasText: text }).count(),
     async bounced() {
       // One round trip on Clara's stream: any error sent to her before it has arrived.
       const { xml } = await import('@xmpp/client');

@@ -29,6 +29,11 @@ export interface Counts {
   sessionEnds: number;
   /** The stack's stream-resumption window (CHAT_RESUMPTION_SECONDS; 60 in production). */
   resumptionSeconds: number;
+  /**
+   * How long the soak runs: a provider's two hours of tabs, messages and calls, compressed (it
+   * always runs one call's ten steps, so 0 is the shortest run).
+   */
+  soakMinutes: number;
 }
 
 export interface SuiteContext {

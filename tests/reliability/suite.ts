@@ -19,6 +19,7 @@ import { pageReloads } from './scenarios/page-reloads';
 import { prosodyKills } from './scenarios/prosody-kills';
 import { serverKills } from './scenarios/server-kills';
 import { sessionEnds } from './scenarios/session-ends';
+import { soak } from './scenarios/soak';
 import { tabLifecycle } from './scenarios/tab-lifecycle';
 import type { Row } from './table';
 
@@ -33,6 +34,7 @@ export const FULL: Counts = {
   tabs: 100,
   sessionEnds: 5,
   resumptionSeconds: 60,
+  soakMinutes: 20,
 };
 
 /** Inside `npm test`: every scenario once or a few times, well under a minute on two cores. */
@@ -48,6 +50,8 @@ export const SHORT: Counts = {
   sessionEnds: 1,
   // A short window keeps the wait for the closed tabs' sessions short.
   resumptionSeconds: 10,
+  // Ten steps and one call: the soak's long run belongs to `npm run reliability`.
+  soakMinutes: 0,
 };
 
 const SCENARIOS: ReadonlyArray<[string, Scenario]> = [
@@ -60,6 +64,7 @@ const SCENARIOS: ReadonlyArray<[string, Scenario]> = [
   ['server killed', serverKills],
   ['tabs and sessions', tabLifecycle],
   ['session ends', sessionEnds],
+  ['soak', soak],
 ];
 
 export async function runSuite(

@@ -1,16 +1,18 @@
 /**
  * A portal session that ends takes every chat session of the provider with it, hibernating ones
  * included (docs/reliability.md "Tabs and sessions"; docs/security.md "Automatic logoff"). Each
- * run: a fresh provider with two tabs on the conversation with Clara, one of them crashed (its
- * session hibernates, XEP-0198), then the session ends in one of four ways — a sign-in elsewhere
- * kicks it, she signs out from the top bar, the idle logoff signs her out (the browser's clock
- * moved on 16 minutes), or her password is reset by mail.
+ * run: a fresh provider with two tabs on the conversation with Clara; the one that holds the
+ * browser's chat connection crashes (its session hibernates, XEP-0198) and the other takes it
+ * over (docs/architecture.md §3 "One chat connection per browser"); then the session ends in one
+ * of four ways — a sign-in elsewhere kicks it, she signs out from the top bar, the idle logoff
+ * signs her out (the browser's clock moved on 16 minutes), or her password is reset by mail.
  *
  * Passes when Prosody holds no chat session of hers 5 s after the end (none came back either:
  * the kicked tab's reconnects are refused).
  */
 import { apiClient } from '../../support/api';
 import { mailedCode, RESET_CODE } from '../../support/mail';
+import type { Page } from 'playwright-core';
 import { chatTabs, type ChatTabs } from '../chat-tabs';
 import { poll, sleep, type SuiteContext } from '../context';
 import { p50p99, type Row } from '../table';
@@ -18,9 +20,8 @@ import { p50p99, type Row } from '../table';
 export const ENDS = ['kicked by a new sign-in', 'signed out', 'idle logoff', 'password reset'] as const;
 type End = (typeof ENDS)[number];
 
-async function end(suite: SuiteContext, tabs: ChatTabs, how: End): Promise<void> {
+async function end(suite: SuiteContext, tabs: ChatTabs, page: Page, how: End): Promise<void> {
   const api = apiClient(suite.stack.url);
-  const page = tabs.home.page;
   switch (how) {
     case 'kicked by a new sign-in':
       await api.signIn(tabs.email, tabs.password);
@@ -55,14 +56,16 @@ export async function sessionEnds(suite: SuiteContext): Promise<Row> {
     for (const how of ENDS) {
       const tabs = await chatTabs(suite, browser, `ends-${round}`, { clock: how === 'idle logoff' });
       try {
-        const crashed = await tabs.open();
+        const live = await tabs.open();
+        const crashed = tabs.home;
         const renderer = crashed.page.waitForEvent('crash');
         await crashed.page.goto('chrome://crash').catch(() => undefined);
         await renderer;
         await crashed.page.close();
-        await poll(async () => (await tabs.sessions()) === 2, 'the crashed tab’s session listed', 30_000);
+        await poll(async () => live.holds(), 'the live tab taking the connection over', 60_000);
+        await poll(async () => (await tabs.sessions()) === 2, 'the crashed tab’s session listed', 60_000);
         const started = Date.now();
-        await end(suite, tabs, how);
+        await end(suite, tabs, live.page, how);
         goneMs.push(
           await poll(async () => ((await tabs.sessions()) === 0 ? Date.now() - started : false), how, 60_000),
         );
@@ -84,7 +87,7 @@ export async function sessionEnds(suite: SuiteContext): Promise<Row> {
     timing: `${p50p99('0 sessions', goneMs)} · max ${Math.round(Math.max(...goneMs))} ms`,
     verdict: left.length === 0 && late === 0 ? 'pass' : 'FAIL',
     note: [
-      `${rounds} of each, one live and one crashed (hibernating) tab`,
+      `${rounds} of each, the holding tab crashed (its session hibernating) and the other holding`,
       ...(left.length ? [`sessions at 5 s: ${left.slice(0, 4).join(', ')}`] : []),
       ...(late ? [`${late} later than 5 s`] : []),
     ].join('; '),

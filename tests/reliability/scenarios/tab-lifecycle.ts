@@ -1,27 +1,29 @@
 /**
- * Portal tabs opened and closed in every way while a member writes (docs/reliability.md "Tabs and
- * sessions"): a home tab stays open on the conversation with Clara; each further tab opens it,
- * shows a message from Clara (its chat has acknowledged it, or not yet), and goes — closed,
- * crashed (`chrome://crash` kills its renderer), cut from the network and closed while offline,
- * reloaded then closed, or left for another page (into the back/forward cache) or frozen, then
- * closed. Right after, Clara writes to the provider and to that tab's own chat address.
+ * The tab that holds the browser's one chat connection goes, in every way, while a member writes
+ * (docs/reliability.md "Tabs and sessions"; docs/architecture.md §3 "One chat connection per
+ * browser"). Each run opens another tab on the conversation with Clara (it follows the holder);
+ * Clara writes and both show it; then the holder goes — closed, crashed (`chrome://crash` kills
+ * its renderer: no page code runs), cut from the network and closed while offline, reloaded then
+ * closed, left for another page (into the back/forward cache) then closed, or frozen then closed.
+ * Right after, Clara writes to the provider and to the gone holder's own chat address. The new
+ * tab takes the connection over and stays for the next run.
  *
- * Passes when, the resumption window plus 5 s after the last tab went, Prosody holds no more
- * chat sessions for the provider than there are live tabs (the home tab); Clara got no message
- * back as an error; and the home tab's chat received every one of her messages once — those
- * addressed to a tab that went reach it from that tab's session (mod_portal_undelivered).
+ * Passes when, the resumption window plus 5 s after the last tab went, Prosody holds at most one
+ * chat session for the provider (one browser, one connection); Clara got no message back as an
+ * error; and the browser's chat connection — whichever tab held it — received every one of her
+ * messages exactly once, those addressed to a tab that went included (mod_portal_undelivered).
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../../playwright.config';
 import { chatTabs, type ChatTab, type ChatTabs } from '../chat-tabs';
 import { poll, sleep, type SuiteContext } from '../context';
-import { ms, tally, whichOnes, type Row } from '../table';
+import { ms, p50p99, tally, whichOnes, type Row } from '../table';
 
 export const WAYS = ['closed', 'crashed', 'network cut', 'reloaded', 'back/forward cache', 'frozen'] as const;
 export type Way = (typeof WAYS)[number];
 
 /** The tab goes, in one of the ways; answers whether it went into the back/forward cache. */
-async function leave(tabs: ChatTabs, tab: ChatTab, way: Way): Promise<boolean> {
+async function leave(tabs: ChatTabs, tab: ChatTab, way: Way, witness: ChatTab): Promise<boolean> {
   const { page } = tab;
   switch (way) {
     case 'closed':
@@ -52,7 +54,7 @@ async function leave(tabs: ChatTabs, tab: ChatTab, way: Way): Promise<boolean> {
       await page.goto('/api/docs', { waitUntil: 'commit' });
       // Another tab of the same origin reads what the page said as it was hidden.
       const persisted = await poll(
-        () => tabs.home.page.evaluate((name) => localStorage.getItem(name) ?? false, key),
+        () => witness.page.evaluate((name) => localStorage.getItem(name) ?? false, key),
         'the page hidden',
         30_000,
       );
@@ -81,45 +83,76 @@ export async function tabLifecycle(suite: SuiteContext): Promise<Row> {
     tabs = await chatTabs(suite, browser, 'tabs');
     const expected: string[] = [];
     const ways = new Map<Way, number>();
+    const takeovers: number[] = [];
     let cached = 0;
+    let shownTwice = 0;
+    let holder = tabs.home;
     for (let i = 0; i < runs; i++) {
       const way = WAYS[i % WAYS.length]!;
       ways.set(way, (ways.get(way) ?? 0) + 1);
-      const tab = await tabs.open();
-      const shown = `tl-${i} shown`;
-      expected.push(await tabs.clara(shown));
-      await tabs.shows(tab, shown);
-      const jid = tab.jid;
-      if (await leave(tabs, tab, way)) cached++;
-      expected.push(await tabs.clara(`tl-${i} after`));
-      expected.push(await tabs.clara(`tl-${i} to the tab`, jid));
+      let next: ChatTab;
+      try {
+        next = await tabs.open();
+        if (!holder.holds() || next.holds())
+          throw new Error(`Run ${i}: the new tab does not follow the holder`);
+        const shown = `tl-${i} shown`;
+        expected.push(await tabs.clara(shown));
+        await tabs.shows(next, shown);
+        await tabs.shows(holder, shown);
+        // As a person would, the tab goes after its stream acknowledged what it showed (half a
+        // second at most): what a tab that dies inside that half second showed is passed on to
+        // the next holder and counts as a duplicate here (the portal shows it once, by its id).
+        await poll(async () => holder.acknowledged(), 'the holder acknowledging', 30_000);
+        const jid = holder.jid;
+        const went = Date.now();
+        if (await leave(tabs, holder, way, next)) cached++;
+        expected.push(await tabs.clara(`tl-${i} after`));
+        expected.push(await tabs.clara(`tl-${i} to the tab`, jid));
+        takeovers.push(
+          await poll(async () => (next.holds() ? Date.now() - went : false), 'the takeover', 60_000),
+        );
+        // What the provider sees in the tab that stays: the message from before, once. Those sent
+        // while the connection changed hands are counted on the streams at the end.
+        if ((await tabs.times(next, shown)) !== 1) shownTwice++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`Run ${i} (the holder ${way}): ${message}`, { cause: error });
+      }
+      holder = next;
       if ((i + 1) % 10 === 0) suite.log(`  tabs: ${i + 1}/${runs}`);
     }
     const lastGone = Date.now();
     const windowMs = suite.counts.resumptionSeconds * 1000;
     const first = await poll(
       async () => ((await tabs!.sessions()) <= 1 ? Date.now() - lastGone : false),
-      'no more chat sessions than live tabs',
+      'one chat session for the browser',
       windowMs + 120_000,
     );
     // The figure the issue asks for: the count once the window and 5 s have passed.
     await sleep(Math.max(0, lastGone + windowMs + 5_000 - Date.now()));
     const sessions = await tabs.sessions();
     const bounced = await tabs.bounced();
-    const home = tally(expected, tabs.home.received);
-    const pass = sessions <= 1 && bounced.length === 0 && home.lost === 0 && home.duplicated === 0;
+    const stream = tally(expected, tabs.received);
+    const pass =
+      sessions <= 1 &&
+      bounced.length === 0 &&
+      stream.lost === 0 &&
+      stream.duplicated === 0 &&
+      shownTwice === 0;
     return {
-      scenario: 'tabs closed, crashed, cut, reloaded, cached, frozen (Chromium): sessions, bounces',
+      scenario:
+        'holding tab closed, crashed, cut, reloaded, cached, frozen (Chromium): failover, sessions, bounces',
       runs,
-      lost: home.lost,
-      duplicated: home.duplicated,
-      timing: `sessions ≤ live tabs after ${ms(first)} (window ${suite.counts.resumptionSeconds} s)`,
+      lost: stream.lost,
+      duplicated: stream.duplicated,
+      timing: `${p50p99('takeover', takeovers)}; 1 session ${ms(first)} after the last (window ${suite.counts.resumptionSeconds} s)`,
       verdict: pass ? 'pass' : 'FAIL',
       note: [
         [...ways].map(([way, n]) => `${n} ${way}`).join(', ') + ` (${cached} kept in the cache)`,
-        `${sessions} session(s) for 1 live tab at window + 5 s`,
+        `${sessions} session(s) for the browser at window + 5 s`,
         `${new Set(bounced).size} of ${expected.length} messages bounced (${bounced.length} error replies)`,
-        ...whichOnes(home, 'at the home tab'),
+        ...(shownTwice ? [`${shownTwice} shown twice`] : []),
+        ...whichOnes(stream, 'at the browser'),
       ].join('; '),
     };
   } finally {
