@@ -18,8 +18,10 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   workers: 1,
   fullyParallel: false,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Safety nets, not paces: every step waits for what it needs to see (docs/testing.md "Waiting"),
+  // and a loaded two-core machine may take many times what a quiet one does.
+  timeout: 300_000,
+  expect: { timeout: 30_000 },
   retries: 0,
   reporter: [['list']],
   outputDir: 'test-results',

@@ -1,6 +1,7 @@
 // The server as one ES module (docs/architecture.md §4 "Warm start"): `npm start` runs
 // dist/server/main.mjs with plain Node instead of compiling some 230 TypeScript files through tsx on
-// every start, which halves the server's start-up. esbuild writes it in well under a second, and only
+// every start, which halves the server's start-up. The test stacks run it too, and the tests run the
+// admin command and the member simulator from the same build (docs/testing.md "What a run shares"). esbuild writes it in well under a second, and only
 // when an input changed: the bundle's manifest lists every file it was made from with its mtime.
 // Plain Node; esbuild is loaded from node_modules only when a bundle has to be written.
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,9 +17,16 @@ import { pathToFileURL } from 'node:url';
  */
 export const INLINED_PACKAGES = ['echarts', 'zrender', 'kysely', 'zod', 'date-fns', '@date-fns/tz', 'tslib'];
 
-const ENTRY = 'src/server/main.ts';
 const OUT_DIR = 'dist/server';
+/**
+ * What is bundled: the server, and the two tools that run beside it, `npm run admin` and the member
+ * simulator, which the tests start dozens of times a run (plain Node on the bundle costs a quarter
+ * of tsx's CPU a start). They share chunks.
+ */
+const ENTRIES = { main: 'src/server/main.ts', admin: 'scripts/admin.ts', member: 'scripts/member/index.ts' };
 export const SERVER_BUNDLE = `${OUT_DIR}/main.mjs`;
+/** The bundle of a tool of ENTRIES (`admin`, `member`). */
+export const toolBundle = (name) => `${OUT_DIR}/${name}.mjs`;
 const MANIFEST = `${OUT_DIR}/inputs.json`;
 
 const mtime = (file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
@@ -76,7 +84,10 @@ export async function buildServerBundle(root) {
   rmSync(path.join(root, OUT_DIR), { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: ENTRY },
+    // The server always; a tool when its source is there (a checkout has all three).
+    entryPoints: Object.fromEntries(
+      Object.entries(ENTRIES).filter(([name, file]) => name === 'main' || existsSync(path.join(root, file))),
+    ),
     outdir: OUT_DIR,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',

@@ -28,8 +28,9 @@ function vendorEmma(trickle: boolean): Promise<VendorPeer> {
 }
 
 async function remoteVideoPlays(page: Page): Promise<void> {
-  await expect.poll(async () => (await framesInASecond(page)).width, { timeout: 20_000 }).toBeGreaterThan(0);
-  expect((await framesInASecond(page)).frames).toBeGreaterThan(3);
+  await expect.poll(async () => (await framesInASecond(page)).width, { timeout: 60_000 }).toBeGreaterThan(0);
+  // Moving video: a second with several new frames (a loaded machine paints fewer, not none).
+  await expect.poll(async () => (await framesInASecond(page)).frames).toBeGreaterThan(3);
 }
 
 async function leave(page: Page, bare: VendorPeer): Promise<void> {
@@ -57,24 +58,23 @@ for (const { trickle, how } of [
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const { provider, peer } = await memberOpensDialog(request, `interop-in-${trickle}`, 'emma');
     await stopPeer(peer);
     await signInThroughForm(page, provider.email, provider.password);
     await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
     await page.goto(`/message?userId=${emma.chatId}`);
     await expect(page.getByRole('region', { name: 'Conversation with Emma Laurent' })).toBeVisible({
-      timeout: 30_000,
+      timeout: 60_000,
     });
     bare = await vendorEmma(trickle);
     media = startSyntheticMedia();
     const calling = bare.call(provider.chatId, media.stream);
     const overlay = page.getByRole('alertdialog', { name: 'Emma Laurent' });
-    await expect(overlay).toBeVisible({ timeout: 30_000 });
+    await expect(overlay).toBeVisible({ timeout: 60_000 });
     await overlay.getByRole('button', { name: 'Accept' }).click();
     const call = await calling;
     const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
-    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
+    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
     await remoteVideoPlays(page);
     expect(call.sent.includes('iceCandidates')).toBe(trickle);
     await leave(page, bare);
@@ -84,7 +84,6 @@ for (const { trickle, how } of [
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const { provider, peer } = await memberOpensDialog(request, `interop-out-${trickle}`, 'emma');
     await stopPeer(peer);
     bare = await vendorEmma(trickle);
@@ -93,15 +92,15 @@ for (const { trickle, how } of [
     await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
     await page.goto(`/message?userId=${emma.chatId}`);
     const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
-    await expect(conversation).toBeVisible({ timeout: 30_000 });
+    await expect(conversation).toBeVisible({ timeout: 60_000 });
     const answering = bare.answer(media.stream, 60_000);
     await conversation.getByRole('button', { name: 'Video call with Emma Laurent' }).click();
     const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
-    await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 20_000 });
+    await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 60_000 });
     await check.getByRole('button', { name: 'Start call' }).click();
     const call = await answering;
     const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
-    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
+    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
     await remoteVideoPlays(page);
     expect(call.sent.includes('iceCandidates')).toBe(trickle);
     await leave(page, bare);

@@ -10,24 +10,27 @@ import { startMember } from '../support/member-simulator';
 import { signInAs } from './support';
 
 // Bianca has no unread messages in the seed, so opening her conversation leaves Dr. Amelia's
-// seeded unread counts as tests/e2e/messages.spec.ts expects them.
+// seeded unread counts as tests/e2e/messages.spec.ts expects them. She answers with markers only
+// (--no-echo): her echo of a call's end message, arriving once the conversation is closed, would
+// be an unread message those counts do not expect, or not, as the machine's load decides.
 const bianca = member('bianca');
 const amelia = provider('amelia');
 
 test('an audio call from a client row: no Video, the timer, Leave, the end message', async ({ page }) => {
-  test.setTimeout(90_000);
-  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', { args: ['--answer-after-ms', '300'] });
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', {
+    args: ['--answer-after-ms', '300', '--no-echo'],
+  });
   try {
     await signInAs(page, 'amelia');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
     const table = page.getByRole('table', { name: 'Your clients' });
     await table.getByRole('button', { name: `Audio call with ${bianca.name}` }).click();
     const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
-    await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 20_000 });
+    await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 60_000 });
     await check.getByRole('button', { name: 'Start call' }).click();
 
     const window = page.getByRole('region', { name: `Call with ${bianca.name}`, exact: true });
-    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
+    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
     await expect(window.getByRole('timer')).toHaveText(/^00:0\d$/);
     await expect(window.getByRole('button', { name: 'Mute' })).toBeVisible();
     await expect(window.getByRole('button', { name: 'Video' })).toHaveCount(0);
@@ -42,14 +45,13 @@ test('an audio call from a client row: no Video, the timer, Leave, the end messa
     await sim.waitFor(/hung up/);
     await page.goto(`/message?userId=${bianca.chatId}`);
     const log = page.getByRole('list', { name: `Messages with ${bianca.name}` });
-    await expect(log.getByText(/^Call duration: 00:\d\d$/).first()).toBeVisible({ timeout: 30_000 });
+    await expect(log.getByText(/^Call duration: 00:\d\d$/).first()).toBeVisible({ timeout: 60_000 });
   } finally {
     await sim.stop();
   }
 });
 
 test('the incoming call notification closes itself after 60 s', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.context().grantPermissions(['notifications']);
   // A recording Notification: what was shown, and whether it was closed.
   await page.addInitScript(() => {
@@ -76,11 +78,13 @@ test('the incoming call notification closes itself after 60 s', async ({ page })
   await signInAs(page, 'amelia');
   await page.goto(`/message?userId=${bianca.chatId}`);
   await expect(page.getByRole('region', { name: `Conversation with ${bianca.name}` })).toBeVisible({
-    timeout: 30_000,
+    timeout: 60_000,
   });
-  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', { args: ['--call', amelia.email] });
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', {
+    args: ['--call', amelia.email, '--no-echo'],
+  });
   try {
-    await expect(page.getByRole('alertdialog', { name: bianca.name })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('alertdialog', { name: bianca.name })).toBeVisible({ timeout: 60_000 });
     const shown = () =>
       page.evaluate(
         () =>
@@ -105,23 +109,24 @@ test('the incoming call notification closes itself after 60 s', async ({ page })
 test("a video call from a client row: a refused screen capture says 'Screen sharing failed!' and the call goes on", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   // The browser refuses the screen capture (the user cancels the picker).
   await page.addInitScript(() => {
     navigator.mediaDevices.getDisplayMedia = () =>
       Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
-  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', { args: ['--answer-after-ms', '300'] });
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', {
+    args: ['--answer-after-ms', '300', '--no-echo'],
+  });
   try {
     await signInAs(page, 'amelia');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
     const table = page.getByRole('table', { name: 'Your clients' });
     await table.getByRole('button', { name: `Video call with ${bianca.name}` }).click();
     const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
-    await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 20_000 });
+    await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 60_000 });
     await check.getByRole('button', { name: 'Start call' }).click();
     const window = page.getByRole('region', { name: `Call with ${bianca.name}`, exact: true });
-    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
+    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
     await expect(window.getByRole('button', { name: 'Video' })).toBeVisible();
 
     await window.getByRole('button', { name: 'Share Screen' }).click();

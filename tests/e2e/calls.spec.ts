@@ -38,7 +38,6 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const provider = await providerOfEmma(request, 'call-in');
   await submitProfileOverApi(request, await signInToken(request, provider.email, provider.password));
   await admin(['audit', 'approve', provider.email]);
@@ -57,11 +56,11 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
   await page
     .getByRole('dialog', { name: 'Profile Approved' })
     .getByRole('button', { name: 'Got it' })
-    .click({ timeout: 30_000 });
+    .click({ timeout: 60_000 });
   // The chat is online (the floating chat icon's conversation list loaded) before the member rings.
   await page.goto(`/message?userId=${emma.chatId}`);
   await expect(page.getByRole('region', { name: 'Conversation with Emma Laurent' })).toBeVisible({
-    timeout: 30_000,
+    timeout: 60_000,
   });
 
   expect(callChunks).toEqual([]);
@@ -70,19 +69,20 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
   });
   try {
     const overlay = page.getByRole('alertdialog', { name: 'Emma Laurent' });
-    await expect(overlay).toBeVisible({ timeout: 30_000 });
+    await expect(overlay).toBeVisible({ timeout: 60_000 });
     await expect(overlay.getByText('Invites you to online call...')).toBeVisible();
     expect(callChunks).toHaveLength(1);
     await expect(overlay.getByRole('button', { name: 'Hand up' })).toBeVisible();
     await overlay.getByRole('button', { name: 'Accept' }).click();
 
     const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
-    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
+    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
     await expect(window.getByRole('timer')).toHaveText(/^00:0\d$/);
     await expect
-      .poll(async () => (await framesInASecond(page)).width, { timeout: 20_000 })
+      .poll(async () => (await framesInASecond(page)).width, { timeout: 60_000 })
       .toBeGreaterThan(0);
-    expect((await framesInASecond(page)).frames).toBeGreaterThan(3);
+    // Moving video: a second with several new frames (a loaded machine paints fewer, not none).
+    await expect.poll(async () => (await framesInASecond(page)).frames).toBeGreaterThan(3);
     await sim.waitFor(/video frames|frames decoded|Connected|connection to .*: connected/i, 20_000);
 
     // Mute and camera off: the buttons say so, and our own tracks stop sending.
@@ -139,9 +139,9 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(
       `/shareScreen?otherUserId=${emma.chatId}`,
     );
-    await expect(popup).toHaveTitle('Emma Laurent', { timeout: 20_000 });
+    await expect(popup).toHaveTitle('Emma Laurent', { timeout: 60_000 });
     for (const name of ['Charts', 'Calendar', 'Ovulation'])
-      await expect(popup.getByRole('region', { name })).toBeVisible({ timeout: 20_000 });
+      await expect(popup.getByRole('region', { name })).toBeVisible({ timeout: 60_000 });
     await expect(share).toHaveAttribute('aria-pressed', 'true');
     await popup.close();
     await expect(share).toHaveAttribute('aria-pressed', 'false');
@@ -160,7 +160,7 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     // The call's duration is a message in the conversation.
     await page.goto(`/message?userId=${emma.chatId}`);
     const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
-    await expect(log.getByText(/^Call duration: 00:\d\d$/).first()).toBeVisible({ timeout: 30_000 });
+    await expect(log.getByText(/^Call duration: 00:\d\d$/).first()).toBeVisible({ timeout: 60_000 });
   } finally {
     await sim.stop();
   }
@@ -194,10 +194,10 @@ async function claimOpenReport(request: APIRequestContext, email: string, passwo
 async function callEmma(page: Page) {
   await page.goto(`/message?userId=${emma.chatId}`);
   const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
-  await expect(conversation).toBeVisible({ timeout: 30_000 });
+  await expect(conversation).toBeVisible({ timeout: 60_000 });
   await conversation.getByRole('button', { name: 'Video call with Emma Laurent' }).click();
   const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
-  await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 20_000 });
+  await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 60_000 });
   await check.getByRole('button', { name: 'Start call' }).click();
   return page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
 }
@@ -206,7 +206,6 @@ test('the provider calls and the member declines: Declined., and the chat says t
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const provider = await providerOfEmma(request, 'call-out');
   const sim = await startMember(process.env.E2E_BASE_URL!, 'emma', {
     args: ['--reject', '--answer-after-ms', '500'],
@@ -215,7 +214,7 @@ test('the provider calls and the member declines: Declined., and the chat says t
     await signInThroughForm(page, provider.email, provider.password);
     await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
     const window = await callEmma(page);
-    await expect(window.getByRole('status')).toHaveText('Declined.', { timeout: 30_000 });
+    await expect(window.getByRole('status')).toHaveText('Declined.', { timeout: 60_000 });
     await sim.waitFor(/declined the call/);
     await window.getByRole('button', { name: 'Close' }).click();
     const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
@@ -229,14 +228,13 @@ test('the provider calls a member who is in another call: Line busy. Call not re
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const provider = await providerOfEmma(request, 'call-busy');
   const sim = await startMember(process.env.E2E_BASE_URL!, 'emma', { args: ['--busy'] });
   try {
     await signInThroughForm(page, provider.email, provider.password);
     await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
     const window = await callEmma(page);
-    await expect(window.getByRole('status')).toHaveText('Line busy. Call not received.', { timeout: 30_000 });
+    await expect(window.getByRole('status')).toHaveText('Line busy. Call not received.', { timeout: 60_000 });
     await sim.waitFor(/busy: rejected the call/);
   } finally {
     await sim.stop();
@@ -247,7 +245,6 @@ test('the provider calls and nobody answers: No response from your client after 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const provider = await providerOfEmma(request, 'call-none');
   const sim = await startMember(process.env.E2E_BASE_URL!, 'emma', { args: ['--no-answer'] });
   try {

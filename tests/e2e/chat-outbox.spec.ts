@@ -20,7 +20,6 @@ test('a message written while the chat is down survives a reload and a crashed t
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const provider = await freshChatProvider(request, 'outbox');
   const sim = await startMember(process.env.E2E_BASE_URL!, 'emma', { typingMs: 100 });
   let cut = false;
@@ -39,7 +38,7 @@ test('a message written while the chat is down survives a reload and a crashed t
     await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
     await page.goto(`/message?userId=${emma.chatId}`);
     const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
-    await expect(conversation).toBeVisible({ timeout: 30_000 });
+    await expect(conversation).toBeVisible({ timeout: 60_000 });
     const mineOn = (tab: Page) =>
       tab
         .getByRole('region', { name: 'Conversation with Emma Laurent' })
@@ -77,7 +76,7 @@ test('a message written while the chat is down survives a reload and a crashed t
     const tabLog = tab
       .getByRole('region', { name: 'Conversation with Emma Laurent' })
       .getByRole('list', { name: 'Messages with Emma Laurent' });
-    await expect(tabLog.getByText(`Echo: ${text}`)).toBeVisible({ timeout: 30_000 });
+    await expect(tabLog.getByText(`Echo: ${text}`)).toBeVisible({ timeout: 60_000 });
     await expect(mineOn(tab).getByRole('img', { name: /Sent|Delivered|Read/ })).toBeVisible();
     await expect(mineOn(tab)).toHaveCount(1);
 

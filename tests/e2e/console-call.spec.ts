@@ -22,20 +22,19 @@ async function consoleSignsIn(page: Page, who: ReturnType<typeof member>, peer: 
   await panel.getByLabel('Chat login').fill(who.chatLogin);
   await panel.getByLabel('Chat password').fill(who.chatPassword);
   await panel.getByRole('button', { name: 'Sign in as member' }).click();
-  await expect(panel.getByText(`chat id ${who.chatId}`)).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByText(`chat id ${who.chatId}`)).toBeVisible({ timeout: 60_000 });
   await panel.getByLabel('Peer chat id').fill(String(peer));
   return panel;
 }
 
 test('a call placed from the console is answered in the portal', async ({ page, context, request }) => {
-  test.setTimeout(120_000);
   const { provider, peer } = await memberOpensDialog(request, 'console-call', 'fatima');
   await stopPeer(peer);
   await signInThroughForm(page, provider.email, provider.password);
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
   await page.goto(`/message?userId=${fatima.chatId}`);
   await expect(page.getByRole('region', { name: `Conversation with ${fatima.name}` })).toBeVisible({
-    timeout: 30_000,
+    timeout: 60_000,
   });
 
   const console_ = await context.newPage();
@@ -44,11 +43,11 @@ test('a call placed from the console is answered in the portal', async ({ page, 
   await panel.getByRole('button', { name: 'Video call' }).click();
 
   const overlay = page.getByRole('alertdialog', { name: fatima.name });
-  await expect(overlay).toBeVisible({ timeout: 30_000 });
+  await expect(overlay).toBeVisible({ timeout: 60_000 });
   await overlay.getByRole('button', { name: 'Accept' }).click();
   const window = page.getByRole('region', { name: `Call with ${fatima.name}`, exact: true });
-  await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
-  await expect(panel.getByTestId('call-status')).toHaveText('connected', { timeout: 30_000 });
+  await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
+  await expect(panel.getByTestId('call-status')).toHaveText('connected', { timeout: 60_000 });
 
   const accept = console_
     .getByTestId('entry')
@@ -58,14 +57,13 @@ test('a call placed from the console is answered in the portal', async ({ page, 
   await accept.click();
   await expect(console_.getByTestId('decoded')).toContainText('"callType": "video"');
   await panel.getByRole('button', { name: 'Hang up' }).click();
-  await expect(window).toBeHidden({ timeout: 15_000 });
+  await expect(window).toBeHidden({ timeout: 60_000 });
 });
 const daniela = member('daniela');
 
 test('a call placed from the console is answered by a Node call client, its signals decoded', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const url = new URL(process.env.E2E_BASE_URL!);
   const chat = createChatClient({
     service: `ws://${url.host}/xmpp-websocket`,
@@ -91,13 +89,13 @@ test('a call placed from the console is answered by a Node call client, its sign
     await panel.getByLabel('Chat login').fill(clara.chatLogin);
     await panel.getByLabel('Chat password').fill(clara.chatPassword);
     await panel.getByRole('button', { name: 'Sign in as member' }).click();
-    await expect(panel.getByText(`chat id ${clara.chatId}`)).toBeVisible({ timeout: 20_000 });
+    await expect(panel.getByText(`chat id ${clara.chatId}`)).toBeVisible({ timeout: 60_000 });
     await panel.getByLabel('Peer chat id').fill(String(daniela.chatId));
     await expect(panel.getByRole('button', { name: 'Audio call' })).toBeEnabled();
     await panel.getByRole('button', { name: 'Audio call' }).click();
 
     const session = await answered;
-    await expect(panel.getByTestId('call-status')).toHaveText('connected', { timeout: 30_000 });
+    await expect(panel.getByTestId('call-status')).toHaveText('connected', { timeout: 60_000 });
 
     const row = (kind: string, direction: string) =>
       page

@@ -26,14 +26,13 @@ test('the console as a member chats with a watched portal tab; refused stanzas, 
   context,
   request,
 }) => {
-  test.setTimeout(150_000);
   const { provider, dialogId, peer } = await memberOpensDialog(request, 'console', 'ava');
   await stopPeer(peer);
   await signInThroughForm(page, provider.email, provider.password);
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
   await page.goto(`/message?userId=${ava.chatId}`);
   const conversation = page.getByRole('region', { name: `Conversation with ${ava.name}` });
-  await expect(conversation).toBeVisible({ timeout: 30_000 });
+  await expect(conversation).toBeVisible({ timeout: 60_000 });
 
   const console_ = await context.newPage();
   await console_.goto('/console');
@@ -44,7 +43,7 @@ test('the console as a member chats with a watched portal tab; refused stanzas, 
   await chat.getByLabel('Chat login').fill(ava.chatLogin);
   await chat.getByLabel('Chat password').fill(ava.chatPassword);
   await chat.getByRole('button', { name: 'Sign in as member' }).click();
-  await expect(chat.getByText(`chat id ${ava.chatId}`)).toBeVisible({ timeout: 20_000 });
+  await expect(chat.getByText(`chat id ${ava.chatId}`)).toBeVisible({ timeout: 60_000 });
   await chat.getByLabel('Peer chat id').fill(String(provider.chatId));
   await chat.getByLabel('Dialog id').fill(dialogId);
   await chat.getByLabel('Message text').fill('Hello from the console');
@@ -120,7 +119,6 @@ test("the console as the portal's provider: her chat, and a chat-private frame b
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
   const bianca = member('bianca');
   const { provider, peer } = await memberOpensDialog(request, 'console-provider', 'bianca');
   await stopPeer(peer);
@@ -131,7 +129,7 @@ test("the console as the portal's provider: her chat, and a chat-private frame b
   await console_.goto('/console');
   const chat = console_.getByRole('region', { name: 'Chat user' });
   await chat.getByRole('button', { name: "Sign in as the portal's provider" }).click();
-  await expect(chat.getByText(`chat id ${provider.chatId}`)).toBeVisible({ timeout: 20_000 });
+  await expect(chat.getByText(`chat id ${provider.chatId}`)).toBeVisible({ timeout: 60_000 });
   await expect(
     row(console_, /^provider · api$/, 'rest/GET', /\/api\/message\/qb\/user\/get.* → 200 OK/),
   ).toHaveCount(1);
@@ -163,7 +161,7 @@ test('over BOSH the console shows each HTTP request beside the stanzas it carrie
   await chat.getByLabel('Chat login').fill(emma.chatLogin);
   await chat.getByLabel('Chat password').fill(emma.chatPassword);
   await chat.getByRole('button', { name: 'Sign in as member' }).click();
-  await expect(chat.getByText(`chat id ${emma.chatId}`)).toBeVisible({ timeout: 20_000 });
+  await expect(chat.getByText(`chat id ${emma.chatId}`)).toBeVisible({ timeout: 60_000 });
   await expect(
     row(page, /member member-emma · bosh/, 'bosh/POST', /\/http-bind rid=\d+ → 200/).first(),
   ).toBeVisible();
@@ -176,7 +174,6 @@ test('a watched portal tab that fell back to BOSH shows its /http-bind requests'
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { provider, dialogId, peer } = await memberOpensDialog(request, 'console-bosh', 'ava');
   try {
     // WebSockets blocked for the portal tab only: its chat falls back to BOSH (docs/reliability.md).
@@ -202,7 +199,7 @@ test('a watched portal tab that fell back to BOSH shows its /http-bind requests'
     // it carried both reach the timeline.
     await peer.send(chatMessage(providerJid(provider.chatId), 'Over long polling', dialogId));
     const boshRow = row(console_, /tab \w+ · bosh/, 'bosh/POST', /\/http-bind rid=\d+ → 200 .* [1-9]\d* in/);
-    await expect(boshRow.first()).toBeVisible({ timeout: 20_000 });
+    await expect(boshRow.first()).toBeVisible({ timeout: 60_000 });
     await expect(row(console_, /tab \w+ · chat/, 'message/chat', 'Over long polling')).toHaveCount(1);
     await boshRow.first().click();
     await expect(console_.getByTestId('decoded')).toContainText('"status": 200');

@@ -3,10 +3,11 @@
  * (server serving the built portal, Prosody, PGlite) for the whole e2e run.
  */
 import { ensurePortalBuilt } from '../../scripts/lib/bootstrap.mjs';
-import { startStack } from '../support/stack';
+import { provideTemplate, startStack } from '../support/stack';
 
 export default async function globalSetup() {
   ensurePortalBuilt();
+  const removeTemplate = await provideTemplate();
   const stack = await startStack({ portal: true });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_DATA_DIR = stack.dataDir;
@@ -14,5 +15,6 @@ export default async function globalSetup() {
   process.env.E2E_C2S_PORT = String(stack.c2sPort);
   return async () => {
     await stack.stop({ remove: true });
+    await removeTemplate();
   };
 }

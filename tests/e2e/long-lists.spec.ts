@@ -24,7 +24,6 @@ test('a long conversation and many dialogs render only what is in view; older hi
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const base = process.env.E2E_BASE_URL!;
   const provider = await freshChatProvider(request, 'long');
   const qb = qbClient(base);

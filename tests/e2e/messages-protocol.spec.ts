@@ -103,7 +103,6 @@ test('the portal sends typing and read markers, shows Delivered and the upload p
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { provider, qb, memberToken, dialogId, peer } = await memberOpensDialog(request, 'wire', 'emma');
   const to = providerJid(provider.chatId);
   // The provider's own chat-service session, as the portal uses it.

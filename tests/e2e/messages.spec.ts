@@ -37,7 +37,6 @@ test('a provider and a member exchange messages: typing, read ticks, history aft
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const provider = await freshChatProvider(request, 'chat');
   const sim = await startMember(process.env.E2E_BASE_URL!, 'emma', { typingMs: 1500 });
   try {
@@ -46,7 +45,7 @@ test('a provider and a member exchange messages: typing, read ticks, history aft
     await page.goto(`/message?userId=${emma.chatId}`);
     const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
     // The whole login flow of spec §4 runs first.
-    await expect(conversation).toBeVisible({ timeout: 30_000 });
+    await expect(conversation).toBeVisible({ timeout: 60_000 });
     await expect(page).toHaveURL(/\/message$/);
     await expect(conversation.getByText('No messages yet. Say hello!')).toBeVisible();
     const log = conversation.getByRole('list', { name: 'Messages with Emma Laurent' });
@@ -106,7 +105,6 @@ test('a member’s message sets the red dots; blocking stops the member’s mess
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { provider, dialogId, peer } = await memberOpensDialog(request, 'block', 'emma');
   const fromMember = (text: string) =>
     peer.send(chatMessage(providerJid(provider.chatId), text, dialogId, { id: bsonId() }));
@@ -171,7 +169,7 @@ test('a member’s message sets the red dots; blocking stops the member’s mess
     const waiting = log.getByRole('listitem').filter({ hasText: 'Written while offline' });
     await expect(waiting.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
     await page.context().setOffline(false);
-    await expect(waiting.getByRole('img', { name: 'Sent' })).toBeVisible({ timeout: 45_000 });
+    await expect(waiting.getByRole('img', { name: 'Sent' })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText('You are offline.')).toHaveCount(0);
 
     await page.reload();

@@ -9,7 +9,7 @@ import { runSuite, SHORT } from '../reliability/suite';
 import { formatTable } from '../reliability/table';
 
 test('the fault suite, short: no message lost or duplicated, everything back after each fault', async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const rows = await runSuite(SHORT, { log: () => undefined });
   console.log(`\n${formatTable(rows)}\n`);
   expect(rows.filter((r) => r.verdict === 'FAIL')).toEqual([]);

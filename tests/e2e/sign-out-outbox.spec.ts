@@ -36,7 +36,6 @@ test('sign-out with an unsent message asks, stays on request, and deletes the ke
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const provider = await freshChatProvider(request, 'signout-outbox');
   let cut = false;
   const live = new Set<WebSocketRoute>();
@@ -53,7 +52,7 @@ test('sign-out with an unsent message asks, stays on request, and deletes the ke
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
   await page.goto(`/message?userId=${emma.chatId}`);
   const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
-  await expect(conversation).toBeVisible({ timeout: 30_000 });
+  await expect(conversation).toBeVisible({ timeout: 60_000 });
 
   cut = true;
   for (const ws of live) await ws.close();

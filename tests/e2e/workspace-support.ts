@@ -1,14 +1,10 @@
 /** Steps of the workspace e2e tests: a fresh provider ready to sign in, and the admin command. */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
-import { ROOT } from '../support/stack';
+import { runAdmin } from '../support/admin-cli';
 import { profileForm } from '../support/workspace';
 import { VERIFICATION_CODE } from '../support/mail';
 import { latestMailCode, uniqueEmail } from './support';
 
-const run = promisify(execFile);
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
 /**
@@ -63,14 +59,7 @@ export async function submitProfileOverApi(request: APIRequestContext, token: st
 
 /** `npm run admin -- …` against the e2e stack. */
 export async function admin(args: string[]): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'scripts/admin.ts'), ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
-    },
-  );
+  const { stdout } = await runAdmin(args, process.env.E2E_DATA_DIR!);
   return stdout;
 }
 

@@ -1,21 +1,13 @@
 /** `npm run admin` reaches the running server through DATA_DIR and fails clearly without one. */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { ROOT } from '../support/stack';
+import { runAdmin } from '../support/admin-cli';
 
 const stack = inject('stack');
-const run = promisify(execFile);
 
-function admin(args: string[], dataDir: string) {
-  return run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/admin.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-  });
-}
+const admin = runAdmin;
 
 describe('npm run admin', () => {
   it('lists providers with their review status', async () => {

@@ -77,7 +77,7 @@ export async function openRaw(url: string): Promise<RawPeer> {
       out.set(body, bytes.length);
       ws.send(out);
     },
-    next(match: (f: RawFrame) => boolean, timeoutMs = 10_000) {
+    next(match: (f: RawFrame) => boolean, timeoutMs = 60_000) {
       const found = frames.find(match);
       if (found) return Promise.resolve(found);
       return new Promise<RawFrame>((resolve, reject) => {

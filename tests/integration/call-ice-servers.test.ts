@@ -30,7 +30,7 @@ beforeAll(async () => {
       TURN_CREDENTIAL_TTL_SECONDS: '600',
     },
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await configured?.stop({ remove: true });

@@ -55,7 +55,7 @@ beforeAll(async () => {
   for (const c of await clients(granted.token)) memberIds[c.name.split(' ')[0]!.toLowerCase()] = c.memberId;
   ungranted = await bookableProvider(api, stack, 'nogrant');
   await bookWith(ungranted.email, 'clara');
-}, 120_000);
+});
 
 interface Cycle {
   number: number;

@@ -106,7 +106,7 @@ describe('claim → save → completed', () => {
     expect(completed.data.status).toBe('COMPLETED');
     expect(await pending(p.token)).toBe(0);
 
-    await expect.poll(() => messages.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(() => messages.length, { timeout: 60_000 }).toBeGreaterThan(0);
     const push = messages[0]!;
     expect(push.type).toBe(3);
     expect(push.push?.type).toBe(1);

@@ -4,33 +4,24 @@
  * notification (stored with its template, pushed over the app socket) and counts as pending on the
  * dashboard; the seeded reports give Dr. Amelia a number.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { runAdmin } from '../support/admin-cli';
 import { member, reportFixtures } from '../../fixtures';
 import { type appsocket, createAppSocket, type AppSocket } from '../../src/socket';
 import { apiClient } from '../support/api';
-import { ROOT } from '../support/stack';
 import { approvedProvider, assignReport } from '../support/workspace';
 import { socketUrl } from './app-socket-support';
 
 const stack = inject('stack');
 const api = apiClient(stack.url);
-const run = promisify(execFile);
 const sockets: AppSocket[] = [];
 
 afterEach(async () => {
   await Promise.all(sockets.splice(0).map((s) => s.stop()));
 });
 
-function admin(args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/admin.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: stack.dataDir },
-  });
-}
+const admin = (args: string[]) => runAdmin(args, stack.dataDir);
 
 async function pendingReports(token: string): Promise<number> {
   const answer = await api.call<{ pendingReports: number }>('GET', '/consultation/invite/doctor/dashboard', {
@@ -129,7 +120,7 @@ describe('POST /internal/admin/reports', () => {
     });
     expect(assigned.code).toBe('OK');
     expect(assigned.data).toMatchObject({ title: 'Fertility assessment', status: 'ASSIGNED' });
-    await expect.poll(() => pushes.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => pushes.length, { timeout: 60_000 }).toBe(1);
     expect(pushes[0]).toMatchObject({
       key: 'NOTIFICATION',
       category: 'REPORT',

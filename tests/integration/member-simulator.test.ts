@@ -84,7 +84,7 @@ describe('the member simulator', () => {
           items = list.body.items as Loose[];
           return items.map((m) => [m._id, m.read_ids.includes(emma.chatId)]);
         },
-        { timeout: 15_000 },
+        { timeout: 60_000 },
       )
       .toEqual([
         [id, true],

@@ -3,25 +3,16 @@
  * MEMBER_EXPERT_REPORT_NO_ACCESS): seeded for the approved demo provider only; an operator grants
  * an approved provider and revokes; a provider not approved cannot be granted.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
+import { runAdmin } from '../support/admin-cli';
 import { personas, provider } from '../../fixtures';
 import { apiClient } from '../support/api';
-import { ROOT } from '../support/stack';
 import { approvedProvider } from '../support/workspace';
 
 const stack = inject('stack');
 const api = apiClient(stack.url);
-const run = promisify(execFile);
 
-function admin(args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/admin.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: stack.dataDir },
-  });
-}
+const admin = (args: string[]) => runAdmin(args, stack.dataDir);
 
 describe('npm run admin -- reports', () => {
   it('lists the seeded grant: Dr. Amelia has report access, the other personas do not', async () => {

@@ -87,7 +87,7 @@ beforeAll(async () => {
   tokens.kicked = kickedAccount.token;
   tokens.expired = expiring.token;
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000 + 300));
-}, 120_000);
+});
 
 afterAll(async () => {
   await stack?.stop({ remove: true });

@@ -47,7 +47,7 @@ async function apiAnswers() {
 async function receiptOrClose(peer: RawPeer, receipt: string): Promise<string | null> {
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000));
   const got = peer
-    .next((f) => f.command === 'RECEIPT' && f.headers['receipt-id'] === receipt, 5000)
+    .next((f) => f.command === 'RECEIPT' && f.headers['receipt-id'] === receipt, 60_000)
     .then(() => 'answered')
     .catch(() => null);
   const closed = peer.closed.then(({ code }) => `closed ${code}`);
@@ -176,7 +176,7 @@ describe('XMPP stanza fuzzing', () => {
     again.send(
       `<iq xmlns="jabber:client" type="get" id="after" to="${stack.chatDomain}"><ping xmlns="urn:xmpp:ping"/></iq>`,
     );
-    expect(await again.next((frame) => frame.includes('after'), 5000)).toContain('result');
+    expect(await again.next((frame) => frame.includes('after'), 60_000)).toContain('result');
     again.close();
     expect(bystander.status).toBe('online');
     const pong = await bystander.iqCaller.request(

@@ -54,7 +54,7 @@ beforeAll(async () => {
   });
   if (assigned.code !== 'OK') throw new Error(`assign: ${assigned.code} ${assigned.message}`);
   ids.report = assigned.data.reportId;
-}, 60_000);
+});
 
 const ROWS: Row[] = [
   {

@@ -57,7 +57,7 @@ beforeAll(async () => {
     PNG,
   );
   if (field.status !== 200) throw new Error(`file field: ${field.status}`);
-}, 60_000);
+});
 
 interface Row {
   resource: string;
@@ -196,10 +196,15 @@ const ROWS: Row[] = [
   },
   {
     resource: 'user',
-    via: 'filter on her hidden e-mail',
+    // An exact match is a lookup as by_email (the user, e-mail hidden); a range would reveal it.
+    via: 'range filter on her hidden e-mail',
     own: () => call(owner, 'GET', `/users/${ava.chatId}.json`),
     other: () =>
-      call(other, 'GET', `/users.json?filter[]=${encodeURIComponent(`string email eq ${ava.email}`)}`),
+      call(
+        other,
+        'GET',
+        `/users.json?filter[]=${encodeURIComponent(`string email ge ${ava.email.slice(0, 4)}`)}`,
+      ),
   },
 ];
 
@@ -246,7 +251,7 @@ describe('tenancy matrix: chat service', () => {
         xml('message', { to: ids.room, type: 'groupchat', id: 'intrude-1' }, xml('body', {}, 'let me in')),
       );
       await expect
-        .poll(() => stanzas.filter((s) => s.attrs.type === 'error').length, { timeout: 5000 })
+        .poll(() => stanzas.filter((s) => s.attrs.type === 'error').length, { timeout: 60_000 })
         .toBe(2);
       expect(stanzas.some((s) => s.is('message') && s.attrs.type === 'groupchat')).toBe(false);
       expect(stanzas.map((s) => s.getChild('error')?.children?.[0]?.name)).toEqual(

@@ -6,14 +6,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, freePort } from '../support/stack';
+import { ROOT, freePort, serverCommand } from '../support/stack';
 
-function runServer(
+/** Runs the server as `npm start` does until it exits by itself (it is killed after three minutes). */
+async function runServer(
   env: Record<string, string>,
   onSpawn?: (child: ReturnType<typeof spawn>) => void,
 ): Promise<{ code: number | null; output: string }> {
+  const [command, args] = await serverCommand();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+    const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...process.env, PORTAL_DIR: '', LOG_LEVEL: 'fatal', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,7 +24,7 @@ function runServer(
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     onSpawn?.(child);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });

@@ -34,7 +34,7 @@ describe('a bare RTCPeerConnection with raw signals', () => {
     return m;
   };
   const nextBare = (signalType: string) =>
-    until(() => received.find((s) => s.signalType === signalType), `a raw ${signalType} signal`, 15_000);
+    until(() => received.find((s) => s.signalType === signalType), `a raw ${signalType} signal`, 60_000);
 
   beforeAll(async () => {
     bare = await onlinePeer(stack, 'bianca');

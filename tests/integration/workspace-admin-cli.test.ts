@@ -2,24 +2,15 @@
  * `npm run admin -- audit …`, `book …` and `unbook …` against the running server, and the
  * provider's notifications they create.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
+import { runAdmin } from '../support/admin-cli';
 import { apiClient } from '../support/api';
-import { ROOT } from '../support/stack';
 import { bookableProvider, submitProfile, verifyEmail } from '../support/workspace';
 
 const stack = inject('stack');
 const api = apiClient(stack.url);
-const run = promisify(execFile);
 
-function admin(args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/admin.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: stack.dataDir },
-  });
-}
+const admin = (args: string[]) => runAdmin(args, stack.dataDir);
 
 describe('npm run admin -- audit', () => {
   it('approves a submitted profile and lists it as approved', async () => {

@@ -93,7 +93,7 @@ describe('the message archive', () => {
     // Delivery takes longer than expect.poll's default second while the other suites load the machine.
     await expect
       .poll(() => recipientStanzas.filter((s) => s.getChildText('body')?.startsWith(run)).length, {
-        timeout: 15_000,
+        timeout: 60_000,
       })
       .toBe(bodies.length);
     const delivered = recipientStanzas.find((s) => s.getChildText('body') === bodies[0])!;

@@ -50,7 +50,7 @@ export function nextCall<K extends CallEventName>(
   calls: CallClient,
   event: K,
   filter: (payload: CallEvents[K]) => boolean = () => true,
-  ms = 15_000,
+  ms = 60_000,
 ): Promise<CallEvents[K]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

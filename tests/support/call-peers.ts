@@ -75,7 +75,7 @@ export async function untilCount(
   count: () => number,
   atLeast: number,
   what: string,
-  ms = 20_000,
+  ms = 60_000,
 ): Promise<number> {
   const end = Date.now() + ms;
   while (Date.now() < end) {

@@ -21,7 +21,7 @@ export const wsUrl = (stack: Pick<StackInfo, 'port'>) => `ws://127.0.0.1:${stack
 export const boshUrl = (stack: Pick<StackInfo, 'url'>) => `${stack.url}/http-bind`;
 
 /** Waits until `check` returns a value other than undefined/false, or fails after `ms`. */
-export async function until<T>(check: () => T | undefined | false, what: string, ms = 20_000): Promise<T> {
+export async function until<T>(check: () => T | undefined | false, what: string, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = check();
@@ -36,7 +36,7 @@ export function nextEvent<K extends keyof ChatEvents>(
   client: ChatClient,
   event: K,
   filter: (payload: ChatEvents[K]) => boolean = () => true,
-  ms = 20_000,
+  ms = 60_000,
 ): Promise<ChatEvents[K]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -53,7 +53,7 @@ export function nextEvent<K extends keyof ChatEvents>(
 }
 
 /** The next stanza a peer receives that passes `filter`. */
-export function nextStanza(peer: Peer, filter: (stanza: Element) => boolean, ms = 20_000): Promise<Element> {
+export function nextStanza(peer: Peer, filter: (stanza: Element) => boolean, ms = 60_000): Promise<Element> {
   return new Promise((resolve, reject) => {
     const listener = (stanza: Element) => {
       if (!filter(stanza)) return;

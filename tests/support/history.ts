@@ -28,7 +28,7 @@ interface SmState {
 
 const sm = (peer: Peer) => (peer as unknown as { streamManagement: SmState }).streamManagement;
 
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);

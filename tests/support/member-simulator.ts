@@ -1,10 +1,10 @@
 /**
- * Runs `npm run member` (scripts/member) as a child process for integration and e2e tests, reads
- * what it prints, and stops it by its pid with SIGINT, the way Ctrl-C does.
+ * Runs `npm run member` (scripts/member, from the server's build: dist/server/member.mjs) as a child
+ * process for integration and e2e tests, reads what it prints, and stops it by its pid with SIGINT,
+ * the way Ctrl-C does.
  */
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { ROOT } from './stack';
+import { ROOT, toolCommand } from './stack';
 
 export interface RunningMember {
   readonly pid: number;
@@ -21,12 +21,11 @@ export async function startMember(
   persona: string,
   options: { typingMs?: number; /** More command-line options, e.g. `['--reject']`. */ args?: string[] } = {},
 ): Promise<RunningMember> {
+  const [command, toolArgs] = await toolCommand('member');
   const child = spawn(
-    process.execPath,
+    command,
     [
-      '--import',
-      'tsx',
-      path.join(ROOT, 'scripts/member/index.ts'),
+      ...toolArgs,
       '--as',
       persona,
       '--base-url',
@@ -58,7 +57,7 @@ export async function startMember(
   const member: RunningMember = {
     pid: child.pid!,
     lines,
-    waitFor(pattern, ms = 30_000) {
+    waitFor(pattern, ms = 60_000) {
       const seen = lines.find((line) => pattern.test(line));
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {

@@ -67,7 +67,7 @@ export function saslOverWebSocket(
 }
 
 /** One login over plain TCP, straight to Prosody's c2s port. */
-export function saslOverTcp(port: number, login: ProbeLogin, timeoutMs = 15_000): Promise<string> {
+export function saslOverTcp(port: number, login: ProbeLogin, timeoutMs = 60_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let buffer = '';

@@ -1,15 +1,26 @@
 /**
  * Starts the real stack for a test run: the server (as a child process, exactly as `npm start`
- * runs it) with its Prosody, on free ports, with a fresh data directory — PGlite by default, or a
- * fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ * runs it: the bundle in dist/server) with its Prosody, on free ports, with a data directory of
+ * its own — PGlite by default, or a PostgreSQL database of its own when TEST_DATABASE_URL is set —
+ * seeded from the run's template (docs/testing.md "What a run shares") or, without one, on first
+ * start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt } from '../../scripts/lib/bootstrap.mjs';
+import { toolBundle } from '../../scripts/lib/server-bundle.mjs';
+import {
+  adminQuery,
+  databaseUrl,
+  makeTestTemplate,
+  templateEnv,
+  templateFromEnv,
+} from '../../scripts/lib/test-template.mjs';
 import { prosodyPaths } from '../../src/server/prosody/config';
 import { stopLeftoverProsody } from '../../src/server/prosody/leftover';
 
@@ -52,6 +63,33 @@ export interface StackOptions {
    * must have been set). Its `stop` leaves the shared data and `peer`'s Prosody alone.
    */
   joins?: TestStack;
+  /**
+   * An empty data directory and database, migrated and seeded by the server's first start, for
+   * tests of that start; otherwise a stack starts from a copy of the run's seeded template.
+   */
+  fresh?: boolean;
+}
+
+/** How long a start may take on a loaded machine before it counts as failed: a safety net, not a wait. */
+const START_LIMIT_MS = 180_000;
+
+let serverBuild: Promise<string> | null = null;
+
+/**
+ * The command that runs the server as `npm start` does: plain Node on dist/server/main.mjs, built
+ * once per process when a source is newer (scripts/lib/server-bundle.mjs), instead of compiling
+ * src/server through tsx at every start.
+ */
+export async function serverCommand(): Promise<[string, string[]]> {
+  serverBuild ??= ensureServerBuilt();
+  return [process.execPath, ['--enable-source-maps', await serverBuild]];
+}
+
+/** The command that runs a tool of the server's build: the admin command or the member simulator. */
+export async function toolCommand(name: 'admin' | 'member'): Promise<[string, string[]]> {
+  serverBuild ??= ensureServerBuilt();
+  await serverBuild;
+  return [process.execPath, ['--enable-source-maps', path.join(ROOT, toolBundle(name))]];
 }
 
 export function freePort(): Promise<number> {
@@ -65,29 +103,47 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const pg = (await import('pg')).default;
+/**
+ * Makes this run's seeded template for the database in use, unless one was handed down
+ * (`npm test` makes both before any layer starts), and hands it to the processes started after
+ * (test workers inherit the environment); returns what removes it again.
+ */
+export async function provideTemplate(): Promise<() => Promise<void>> {
+  const postgresUrl = process.env.TEST_DATABASE_URL || null;
+  if (templateFromEnv(postgresUrl)) return async () => undefined;
+  const [, args] = await serverCommand();
+  const made = await makeTestTemplate({ root: ROOT, serverEntry: args.at(-1)!, postgresUrl });
+  Object.assign(process.env, templateEnv([made]));
+  return made.remove;
+}
+
+async function createTestDatabase(
+  baseUrl: string,
+  template: string | null,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const create = `create database ${name}${template ? ` template ${template}` : ''}`;
+  // A copy of the template waits while another stack's copy of it is being made (SQLSTATE 55006).
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await adminQuery(baseUrl, create);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 20) throw error;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
   return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    url: databaseUrl(baseUrl, name),
+    drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
 export async function startStack(options: StackOptions = {}): Promise<TestStack> {
   const peer = options.joins;
   const dataDir = peer?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'portal-test-')));
+  const template = peer || options.fresh ? null : templateFromEnv(process.env.TEST_DATABASE_URL || null);
+  if (template) await cp(template.dir, dataDir, { recursive: true });
   let port = await freePort();
   let c2sPort = peer?.c2sPort ?? (await freePort());
   const database = peer
@@ -95,7 +151,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       ? { url: peer.databaseUrl, drop: async () => undefined }
       : null
     : process.env.TEST_DATABASE_URL
-      ? await createTestDatabase(process.env.TEST_DATABASE_URL)
+      ? await createTestDatabase(process.env.TEST_DATABASE_URL, template?.database ?? null)
       : null;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -112,28 +168,27 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
   let child: ChildProcess | null = null;
   let log = '';
 
+  const [command, args] = await serverCommand();
   const launch = async () => {
     log = '';
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const proc = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
-    proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-    proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Stack did not start in 90 s:\n${log}`)), 90_000);
-      const check = setInterval(() => {
+      const timer = setTimeout(
+        () => reject(new Error(`Stack did not start in ${START_LIMIT_MS / 1000} s:\n${log}`)),
+        START_LIMIT_MS,
+      );
+      const read = (d: Buffer) => {
+        log += d.toString();
         if (log.includes('Provider portal is running at')) {
           clearTimeout(timer);
-          clearInterval(check);
           resolve();
         }
-      }, 50);
+      };
+      proc.stdout!.on('data', read);
+      proc.stderr!.on('data', read);
       proc.once('exit', (code) => {
         clearTimeout(timer);
-        clearInterval(check);
         reject(new Error(`Stack exited with code ${code} during start:\n${log}`));
       });
     });

@@ -109,7 +109,7 @@ export async function connectVendorPeer(options: VendorPeerOptions): Promise<Ven
   });
   const peers = new Set<RTCPeerConnection>();
 
-  function next(test: (s: VendorSignal) => boolean, what: string, ms = 20_000): Promise<VendorSignal> {
+  function next(test: (s: VendorSignal) => boolean, what: string, ms = 60_000): Promise<VendorSignal> {
     const seen = signals.find(test);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
@@ -256,7 +256,7 @@ export async function connectVendorPeer(options: VendorPeerOptions): Promise<Ven
         hangUp: () => send(opponentId, 'hangUp', base()).then(() => void sent.push('hangUp')),
       };
     },
-    async answer(stream, ms = 20_000) {
+    async answer(stream, ms = 60_000) {
       const call = await next((s) => s.signalType === 'call', 'a call', ms);
       const sessionId = call.sessionID;
       const sent: string[] = [];

@@ -28,7 +28,7 @@ describe('package-lock.json', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('lists every optional platform build (npm run lock:platforms adds none)', () => {
     const copy = structuredClone(lock);

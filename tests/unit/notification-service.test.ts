@@ -3,13 +3,10 @@
  * for issue 4, the announcement after commit (db/transaction.ts afterCommit), and the push
  * decision of the app socket (never muted).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/server/account/create-provider';
-import { openDatabase, type Database } from '../../src/server/db/database';
-import { migrate } from '../../src/server/db/migrate';
+import type { Database } from '../../src/server/db/database';
+import { openTestDatabase, type TestDatabase } from './server/db-fixture';
 import { afterCommit, inTransaction } from '../../src/server/db/transaction';
 import { EventBus, type DomainEvents } from '../../src/server/events/event-bus';
 import { createNotification } from '../../src/server/notifications/create-notification';
@@ -18,27 +15,25 @@ import { saveSettings } from '../../src/server/notifications/settings';
 import { pushNotification } from '../../src/server/notifications/socket-push';
 import type { SocketRegistry } from '../../src/server/socket/registry';
 
-let dir: string;
+let database: TestDatabase | undefined;
 let db: Database;
 let providerId: number;
 const events = new EventBus();
 const log = { warn: () => undefined, error: () => undefined } as never;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'notif-unit-'));
-  db = await openDatabase({ dataDir: dir, databaseUrl: null });
-  await migrate(db);
+  database = await openTestDatabase('notif-unit');
+  ({ db } = database);
   ({ id: providerId } = await createProvider(db, 'k'.repeat(32), {
     email: 'unit@clinic.example',
     password: 'Unit-pass-2026',
     firstName: 'Unit',
     lastName: 'Test',
   }));
-}, 60_000);
+});
 
 afterAll(async () => {
-  await db?.destroy();
-  await rm(dir, { recursive: true, force: true });
+  await database?.close();
 });
 
 const offline = { isOnline: async () => false };
@@ -115,7 +110,7 @@ describe('pushNotification', () => {
     expect(captured.map((e) => e.id)).toEqual([id]);
     expect(await pushNotification({ db, log }, registry, captured[0]!)).toBe(1);
     expect(delivered.at(-1)).toMatchObject({ push: { redDot: { notificationId: id, title: 'Booked' } } });
-  }, 20_000);
+  });
 
   it('a nested transaction announces at the outer commit; a rollback announces nothing', async () => {
     captured.length = 0;

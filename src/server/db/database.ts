@@ -28,16 +28,20 @@ export async function openDatabase(options: {
   databaseUrl: string | null;
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const dir = path.join(options.dataDir, 'db');
-  await mkdir(dir, { recursive: true });
-  const { PGlite } = await import('@electric-sql/pglite');
-  if ((await readdir(dir)).length === 0) await copyTemplate(PGlite, dir);
-  const pglite = await PGlite.create(dir);
+  const pglite = await openPGlite(path.join(options.dataDir, 'db'));
   // A data directory in Node is NodeFS, which writes through: no sync after each statement.
   const pool = new PGlitePool(pglite, { syncToFs: false });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   embedded.set(db, pool);
   return db;
+}
+
+/** PGlite on the data directory `dir`, made from the template below when it is empty. */
+export async function openPGlite(dir: string): Promise<PGliteClass> {
+  await mkdir(dir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  if ((await readdir(dir)).length === 0) await copyTemplate(PGlite, dir);
+  return PGlite.create(dir);
 }
 
 /**
@@ -61,14 +65,34 @@ async function copyTemplate(PGlite: typeof PGliteClass, dir: string): Promise<vo
   await cp(template, dir, { recursive: true });
 }
 
+/** How long a request waits for one of PostgreSQL's connections before it is answered 503. */
+const CONNECTION_WAIT_MS = 30_000;
+
+/** Every PostgreSQL connection stayed busy for the whole wait: the request is answered 503. */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super('Every database connection stayed busy; try again in a moment');
+    this.name = 'DatabaseBusyError';
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const pg = await import('pg');
   const Pool = pg.default.Pool;
   // int8 (counts, sums) as numbers: our values stay far below 2^53.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // A burst (a hundred requests that each reserve a sign-in attempt under one address's lock)
+  // waits for a connection rather than failing; past the wait it is a 503, never a 500.
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECTION_WAIT_MS });
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const busyAware = {
+    connect: () =>
+      pool.connect().catch((error: unknown) => {
+        throw /timeout exceeded when trying to connect/.test(String(error)) ? new DatabaseBusyError() : error;
+      }),
+    end: () => pool.end(),
+  };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: busyAware }) });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {

@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ErrorCode, FieldError } from '../../shared/api/envelope';
+import { DatabaseBusyError } from '../db/database';
 import { ApiError } from './api-error';
 import { VENDOR_PATH } from './raw-answer';
 import { rawAnswerHeaders } from './security-headers';
@@ -79,10 +80,20 @@ export function errorForStatus(error: FastifyError): ApiError | null {
   return null;
 }
 
+/** The Retry-After of a 503 for a database that stayed busy (docs/security.md "Honest errors"). */
+export const BUSY_RETRY_SECONDS = 2;
+
 /** Installs the error handler for everything under the given prefix. */
 export function installEnvelopeHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return sendError(reply, error);
+    if (error instanceof DatabaseBusyError)
+      return sendError(
+        reply,
+        new ApiError('SERVICE_UNAVAILABLE', 'The server is busy; please try again', null, {
+          'Retry-After': String(BUSY_RETRY_SECONDS),
+        }),
+      );
     const known = errorForStatus(error);
     if (known) return sendError(reply, known);
     request.log.error({ err: error }, 'unhandled error');

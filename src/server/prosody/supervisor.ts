@@ -1,17 +1,31 @@
 /**
- * Starts Prosody as a child process bound to loopback, waits until its ports answer, restarts it
- * with back-off if it dies, and stops it with SIGTERM (docs/prosody.md). A port
- * that Prosody cannot open is fatal: Prosody itself would keep running without it. A Prosody that
- * a killed server left running on the same data directory is stopped first (leftover.ts).
+ * Starts Prosody as a child process bound to loopback, waits until its ports answer and its pidfile
+ * is written, restarts it with back-off if it dies, and stops it with SIGTERM (docs/prosody.md). A
+ * port that Prosody cannot open is fatal: Prosody itself would keep running without it. A Prosody
+ * that a killed server left running on the same data directory is stopped first (leftover.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { access, constants } from 'node:fs/promises';
+import { access, constants, readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { prosodyPaths, writeProsodyConfig, type ProsodyPaths, type ProsodySettings } from './config';
 import { stopLeftoverProsody } from './leftover';
-import { assertPortFree, PortInUseError, waitForPort } from './ports';
+import { assertPortFree, PortInUseError, waitForPort, waitForUnixSocket } from './ports';
 
 export class ProsodyMissingError extends Error {}
+
+/** How long one start of Prosody may take before it counts as hung. */
+const START_LIMIT_MS = 60_000;
+
+/** Resolves once `file` holds `pid` (Prosody writes it once its modules are loaded). */
+async function waitForPidFile(file: string, pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    if (Number(text.trim()) === pid) return;
+    if (Date.now() > deadline) throw new Error(`Prosody wrote no pidfile at ${file} in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 export interface ProsodySupervisorOptions {
   bin: string;
@@ -101,8 +115,18 @@ export class ProsodySupervisor {
     );
     // After a successful start this promise is no longer raced; its rejection is expected.
     exited.catch(() => undefined);
+    // Started means serving both ports, having written its pidfile, which the leftover handling
+    // reads after a crash (docs/prosody.md "Leftover handling"), and answering on its admin socket:
+    // the portal makes the rooms of group dialogs through it right after the start, and nobody else
+    // can make them (restrict_room_creation, docs/prosody.md). The limit is for a Prosody that
+    // hangs, not a pace: a loaded two-core machine can take many seconds.
     await Promise.race([
-      Promise.all([waitForPort(settings.c2sPort, 15_000), waitForPort(settings.httpPort, 15_000)]),
+      Promise.all([
+        waitForPort(settings.c2sPort, START_LIMIT_MS),
+        waitForPort(settings.httpPort, START_LIMIT_MS),
+        waitForPidFile(this.paths.pidFile, child.pid!, START_LIMIT_MS),
+        waitForUnixSocket(this.paths.adminSocket, START_LIMIT_MS),
+      ]),
       exited,
     ]);
     // A port in use is only logged by Prosody; give the log a moment to show it.

@@ -6,6 +6,8 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import { DatabaseBusyError } from '../db/database';
+import { BUSY_RETRY_SECONDS } from '../http/envelope';
 import { routedMethods } from '../http/methods';
 import { checkInput } from './params';
 import { touchQbSession, type QbSession } from './sessions';
@@ -63,6 +65,10 @@ export async function registerQbScope(
       scope.decorateRequest('qbSession', null);
       scope.setErrorHandler((error: FastifyError | QbError, request, reply) => {
         if (error instanceof QbError) return sendErrors(reply, error);
+        if (error instanceof DatabaseBusyError) {
+          reply.header('Retry-After', String(BUSY_RETRY_SECONDS));
+          return sendErrors(reply, QbError.unavailable('The server is busy; please try again'));
+        }
         const status = (error as FastifyError).statusCode ?? 500;
         if (status >= 400 && status < 500) {
           return sendErrors(reply, new QbError(status, [error.message]));

@@ -37,7 +37,7 @@ export async function rawXmpp(
     ws.once('error', reject);
   });
   const isOpen = () => ws.readyState === WebSocket.OPEN;
-  const next = (match: (frame: string) => boolean, timeoutMs = 5000) =>
+  const next = (match: (frame: string) => boolean, timeoutMs = 60_000) =>
     new Promise<string | null>((resolve) => {
       const check = () => {
         const index = frames.findIndex(match);
@@ -57,7 +57,7 @@ export async function rawXmpp(
     });
   const open = `<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="${domain}" version="1.0"/>`;
   const expect = async (match: (f: string) => boolean, what: string) => {
-    const frame = await next(match, 10_000);
+    const frame = await next(match, 60_000);
     if (!frame) throw new Error(`XMPP sign-in: no ${what} (saw ${seen.join(' | ').slice(-700)})`);
     return frame;
   };

@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await openTestDatabase('access-log');
   providerId = await insertProvider(t.db);
   memberId = await insertMember(t.db);
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -4,9 +4,6 @@
  * the marked message for the reader only, a marker that comes first waits for its message, and
  * unread counts follow.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../../src/server/context';
@@ -18,13 +15,13 @@ import {
 import { ChatHistory } from '../../../src/server/chat-history/history';
 import { applyMarker, unreadCounts, type NewMessage } from '../../../src/server/chat-history/messages';
 import { ProsodyBridge } from '../../../src/server/chat-history/prosody-bridge';
-import { openDatabase, type Database } from '../../../src/server/db/database';
-import { migrate } from '../../../src/server/db/migrate';
+import type { Database } from '../../../src/server/db/database';
+import { openTestDatabase, type TestDatabase } from './db-fixture';
 import { EventBus, type DomainEvents } from '../../../src/server/events/event-bus';
 import { newObjectId } from '../../../src/server/chat-history/object-id';
 import { messageOrder } from '../../../src/server/qb/messages-query';
 
-let dir = '';
+let database: TestDatabase | undefined;
 let db: Database;
 let history: ChatHistory;
 const events: Array<DomainEvents['chat.message.stored']> = [];
@@ -32,9 +29,8 @@ const A = 500001;
 const B = 500002;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'chat-history-'));
-  db = await openDatabase({ dataDir: dir, databaseUrl: null });
-  await migrate(db);
+  database = await openTestDatabase('chat-history');
+  ({ db } = database);
   for (const id of [A, B]) {
     await db
       .insertInto('chat_users')
@@ -49,11 +45,10 @@ beforeAll(async () => {
     config: { chat: { appId: 1001, domain: 'localhost' } },
   } as unknown as ServerContext;
   history = new ChatHistory(ctx, new ProsodyBridge(() => null, 'localhost'));
-}, 60_000);
+});
 
 afterAll(async () => {
-  await db?.destroy();
-  await rm(dir, { recursive: true, force: true });
+  await database?.close();
 });
 
 const message = (dialogId: string, sender: number, body: string, dateSent: number): NewMessage => ({

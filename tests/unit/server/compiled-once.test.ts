@@ -2,24 +2,29 @@
  * A hot read compiled once (docs/architecture.md §4 "Server"): each call runs with its own
  * parameters, and a query whose parameters are not exactly the placeholders is refused.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { openEmptyPGlite } from './db-fixture';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../../../src/server/db/compiled-once';
 import type { Database } from '../../../src/server/db/database';
 import { PGlitePool } from '../../../src/server/db/pglite-pool';
 
+let empty: Awaited<ReturnType<typeof openEmptyPGlite>>;
 let db: Database;
 
 beforeAll(async () => {
-  db = new Kysely({ dialect: new PostgresDialect({ pool: new PGlitePool(new PGlite()) }) });
+  empty = await openEmptyPGlite('compiled-once');
+  db = new Kysely({ dialect: new PostgresDialect({ pool: new PGlitePool(empty.pglite) }) });
   await sql`create table providers (id int primary key, email text, first_name text)`.execute(db);
   await sql`insert into providers values (1, 'a@clinic.example', 'A'), (2, 'b@clinic.example', 'B')`.execute(
     db,
   );
-}, 60_000);
+});
 
-afterAll(() => db.destroy());
+afterAll(async () => {
+  await db?.destroy();
+  await empty?.close();
+});
 
 describe('compiledOnce', () => {
   it('runs the one compiled query with each call’s parameters', async () => {

@@ -22,7 +22,7 @@ const apps: Array<{ close(): Promise<unknown> }> = [];
 let database: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase('console-page');
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
 });

@@ -1,24 +1,49 @@
-/** A migrated embedded database in a temporary directory, for server unit tests that need SQL. */
-import { mkdtemp, rm } from 'node:fs/promises';
+/**
+ * A migrated embedded database in a temporary directory, for server unit tests that need SQL: a
+ * copy of the one the unit run migrated once (tests/unit/db-template.setup.ts).
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../../../src/server/db/database';
-import { migrate } from '../../../src/server/db/migrate';
+import { inject } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase, openPGlite, type Database } from '../../../src/server/db/database';
 import type { ProvidersTable } from '../../../src/server/db/schema';
 
 export interface TestDatabase {
   db: Database;
+  /** Its data directory (the database in `db/`), removed by `close()`. */
+  dir: string;
   close(): Promise<void>;
 }
 
 export async function openTestDatabase(prefix: string): Promise<TestDatabase> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+  await cp(inject('migratedDatabaseDir'), dir, { recursive: true });
   const db = await openDatabase({ dataDir: dir, databaseUrl: null });
-  await migrate(db);
   return {
     db,
+    dir,
     async close() {
       await db.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An empty PGlite (no migrations) in a temporary directory, copied from the initdb template that
+ * every embedded database starts from (src/server/db/database.ts), instead of an in-memory PGlite
+ * that runs initdb again.
+ */
+export async function openEmptyPGlite(prefix: string): Promise<{ pglite: PGlite; close(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+  const pglite = await openPGlite(dir);
+  return {
+    pglite,
+    async close() {
+      // A pool over it closes it when destroyed.
+      if (!pglite.closed) await pglite.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -4,9 +4,6 @@
  * then the sweep removes link and file and the link is NOT_FOUND. A failing PDF build answers
  * FILE_GENERATION_FAILED with the message the portal shows (spec §8).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobStore } from '../../../src/server/blobs/blob-store';
@@ -18,20 +15,20 @@ import {
   sweepExpiredFileLinks,
 } from '../../../src/server/cycle-data/file-links';
 import { FILE_GENERATION_MESSAGE, generateFile } from '../../../src/server/cycle-data/generate-file';
-import { openDatabase, type Database } from '../../../src/server/db/database';
-import { migrate } from '../../../src/server/db/migrate';
+import type { Database } from '../../../src/server/db/database';
+import { openTestDatabase, type TestDatabase } from './db-fixture';
 import { ApiError } from '../../../src/server/http/api-error';
 
 let dir = '';
+let database: TestDatabase | undefined;
 let db: Database;
 let blobs: BlobStore;
 let providerId = 0;
 let memberId = 0;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'file-links-'));
-  db = await openDatabase({ dataDir: dir, databaseUrl: null });
-  await migrate(db);
+  database = await openTestDatabase('file-links');
+  ({ db, dir } = database);
   blobs = new BlobStore(dir);
   const chat = (id: number, kind: 'provider' | 'member') =>
     db
@@ -60,11 +57,10 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-}, 60_000);
+});
 
 afterAll(async () => {
-  await db?.destroy();
-  await rm(dir, { recursive: true, force: true });
+  await database?.close();
 });
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {

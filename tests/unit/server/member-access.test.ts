@@ -13,7 +13,7 @@ let t: TestDatabase;
 
 beforeAll(async () => {
   t = await openTestDatabase('member-access');
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();

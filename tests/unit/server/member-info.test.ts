@@ -11,7 +11,7 @@ let t: TestDatabase;
 
 beforeAll(async () => {
   t = await openTestDatabase('member-info');
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();

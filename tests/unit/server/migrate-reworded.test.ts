@@ -25,7 +25,7 @@ beforeAll(async () => {
   db = await openDatabase({ dataDir: path.join(dir, 'db'), databaseUrl: null });
   await writeFile(path.join(migrations, '0001_widgets.sql'), FIRST);
   expect(await migrate(db, migrations, {})).toEqual(['0001_widgets.sql']);
-}, 60_000);
+});
 
 afterAll(async () => {
   await db?.destroy();

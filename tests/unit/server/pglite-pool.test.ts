@@ -3,28 +3,33 @@
  * "Server"): reads asked for in one turn run in one batch, each with its own outcome, never inside
  * another holder's transaction; large answers arrive whole; `compiledOnce` reads through them.
  */
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compiledOnce } from '../../../src/server/db/compiled-once';
 import type { Database } from '../../../src/server/db/database';
 import { PGlitePool } from '../../../src/server/db/pglite-pool';
 import { PGliteStatements } from '../../../src/server/db/pglite-statements';
-import { openTestDatabase, insertProvider, type TestDatabase } from './db-fixture';
+import { openEmptyPGlite, openTestDatabase, insertProvider, type TestDatabase } from './db-fixture';
 
+let empty: Awaited<ReturnType<typeof openEmptyPGlite>>;
 let pglite: PGlite;
 let pool: PGlitePool;
 let db: Database;
 
 beforeAll(async () => {
-  pglite = new PGlite();
+  empty = await openEmptyPGlite('pglite-pool');
+  pglite = empty.pglite;
   pool = new PGlitePool(pglite);
   db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   await sql`create table things (id int primary key, name text)`.execute(db);
   await sql`insert into things select g, 'thing ' || g from generate_series(1, 2000) g`.execute(db);
-}, 60_000);
+});
 
-afterAll(() => db.destroy());
+afterAll(async () => {
+  await db?.destroy();
+  await empty?.close();
+});
 
 describe('PGlitePool.read', () => {
   it('runs the reads asked for in one turn as one batch, each with its answer', async () => {
@@ -90,7 +95,7 @@ describe('compiledOnce on the embedded database', () => {
 
   beforeAll(async () => {
     test = await openTestDatabase('compiled-once-batched');
-  }, 60_000);
+  });
 
   afterAll(() => test.close());
 

@@ -3,25 +3,28 @@
  * the same rows and errors as PGlite's own `query()`, a schema change does not break a prepared
  * `select *`, and the number of prepared texts stays bounded.
  */
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { openEmptyPGlite } from './db-fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlitePool } from '../../../src/server/db/pglite-pool';
 import { MAX_STATEMENTS, PGliteStatements } from '../../../src/server/db/pglite-statements';
 
+let empty: Awaited<ReturnType<typeof openEmptyPGlite>>;
 let db: PGlite;
 let statements: PGliteStatements;
 
 beforeAll(async () => {
-  db = new PGlite();
+  empty = await openEmptyPGlite('pglite-statements');
+  db = empty.pglite;
   await db.exec(
     `create table things (id int primary key, name text, big int8, at timestamptz, doc jsonb, tags text[], ok boolean);
      insert into things values (1, 'one', 9007199254740993, '2026-01-02T03:04:05Z', '{"a":[1,2]}', '{x,y}', true),
                                (2, null, null, null, null, null, null);`,
   );
   statements = new PGliteStatements(db);
-}, 60_000);
+});
 
-afterAll(() => db.close());
+afterAll(() => empty?.close());
 
 describe('PGliteStatements', () => {
   it('returns what PGlite query() returns, values serialised by parameter type', async () => {

@@ -3,13 +3,10 @@
  * request, the expiry sliding forward with use (docs/wire/hosted-chat.md §2.7 "tokens expire 2 h after
  * the last API request"), and gone once expired or destroyed.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../../src/server/context';
-import { openDatabase, type Database } from '../../../src/server/db/database';
-import { migrate } from '../../../src/server/db/migrate';
+import type { Database } from '../../../src/server/db/database';
+import { openTestDatabase, type TestDatabase } from './db-fixture';
 import {
   createQbSession,
   destroyQbSession,
@@ -17,20 +14,18 @@ import {
   touchQbSession,
 } from '../../../src/server/qb/sessions';
 
-let dir = '';
+let database: TestDatabase | undefined;
 let db: Database;
 let ctx: ServerContext;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'qb-sessions-'));
-  db = await openDatabase({ dataDir: dir, databaseUrl: null });
-  await migrate(db);
+  database = await openTestDatabase('qb-sessions');
+  ({ db } = database);
   ctx = { db, config: { chat: { appId: 1001 } } } as unknown as ServerContext;
-}, 60_000);
+});
 
 afterAll(async () => {
-  await db?.destroy();
-  await rm(dir, { recursive: true, force: true });
+  await database?.close();
 });
 
 describe('session lifetime', () => {

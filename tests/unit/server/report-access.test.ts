@@ -16,7 +16,7 @@ let t: TestDatabase;
 
 beforeAll(async () => {
   t = await openTestDatabase('report-access');
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();

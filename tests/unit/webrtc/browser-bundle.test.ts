@@ -49,12 +49,12 @@ describe('browser bundle of src/webrtc', () => {
       expect(packages, heavy).not.toContain(heavy);
     }
     expect(br).toBeLessThanOrEqual(BUDGET_BROTLI);
-  }, 30_000);
+  });
 
   it('keeps the Node entry free of webrtc-adapter', async () => {
     const { imports } = await bundle('src/webrtc/index.ts', 'node');
     const external = Object.values(imports).flatMap((output) => output.imports.map((i) => i.path));
     expect(external).toContain('simple-peer');
     expect(external).not.toContain('webrtc-adapter');
-  }, 30_000);
+  });
 });

@@ -85,10 +85,10 @@ describe('console bridge', () => {
       const tab = (await side.next('tab')) as Extract<LiveMessage, { type: 'tab' }>;
       side.channel.postMessage({ type: 'attach', tab: tab.tab } satisfies LiveMessage);
       await vi.waitFor(() => expect(traffic.listening).toBe(true));
-      await vi.waitFor(() => expect(traffic.listening).toBe(false), { timeout: 8_000, interval: 200 });
+      await vi.waitFor(() => expect(traffic.listening).toBe(false), { timeout: 30_000, interval: 200 });
     } finally {
       stop();
       side.channel.close();
     }
-  }, 10_000);
+  });
 });

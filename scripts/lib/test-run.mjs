@@ -1,0 +1,77 @@
+// What `npm test` reads back from a layer's JSON report (Vitest's `json` reporter, Playwright's
+// `json` reporter): every test with its file, title and duration, so the summary can name each
+// layer's slowest tests and a regression shows; and how many layers it runs at once
+// (docs/testing.md "The summary", "How the layers share the machine"). Plain Node.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Layers at once: one a core (a layer keeps about one core busy: its test process, the server and
+ * Prosody or Chromium take turns), never more than memory allows at about 3 GiB a layer;
+ * `TEST_JOBS` overrides it.
+ */
+export function jobSlots(env = process.env, cores = os.availableParallelism(), memory = os.totalmem()) {
+  const asked = Number(env.TEST_JOBS);
+  if (Number.isInteger(asked) && asked > 0) return asked;
+  return Math.max(1, Math.min(cores, Math.floor(memory / 3 / 2 ** 30)));
+}
+
+/**
+ * The CPU time of a shell's children, in ms, from what its `times` printed (POSIX: a line for the
+ * shell, then one for its children, each `user system` as `1m2.345s`); null when unreadable.
+ */
+export function childrenCpuMs(text) {
+  const line = text.trim().split('\n')[1];
+  const parts = line
+    ?.trim()
+    .split(/\s+/)
+    .map((t) => /^(\d+)m([\d.]+)s$/.exec(t));
+  if (!parts || parts.length !== 2 || parts.some((p) => !p)) return null;
+  return Math.round(parts.reduce((sum, p) => sum + (Number(p[1]) * 60 + Number(p[2])) * 1000, 0));
+}
+
+/** `{ file, title, ms }` of every test in a Vitest JSON report (paths relative to `root`). */
+export function vitestTests(report, root) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).map((test) => ({
+      file: path.relative(root, file.name),
+      title: test.fullName ?? test.title,
+      ms: test.duration ?? 0,
+    })),
+  );
+}
+
+/** `{ file, title, ms }` of every test in a Playwright JSON report, its retries' time summed. */
+export function playwrightTests(report) {
+  const tests = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        tests.push({
+          file: path.join('tests/e2e', spec.file),
+          title: [...titles, spec.title].join(' › '),
+          ms: (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0),
+        });
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  // The top-level suites are the files; below them, `describe` blocks.
+  for (const file of report.suites ?? []) walk(file, []);
+  return tests;
+}
+
+/** The tests of the report at `file` (written by a layer of `kind` 'vitest' or 'playwright'), or []. */
+export function readTests(kind, file, root) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+  return kind === 'playwright' ? playwrightTests(report) : vitestTests(report, root);
+}
+
+/** The `count` slowest of `tests`, slowest first. */
+export function slowest(tests, count = 5) {
+  return [...tests].sort((a, b) => b.ms - a.ms).slice(0, count);
+}

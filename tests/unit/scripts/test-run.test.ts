@@ -1,0 +1,84 @@
+/** What `npm test` reads of each layer's JSON report and how many layers it runs at once (docs/testing.md). */
+import { describe, expect, it } from 'vitest';
+import {
+  childrenCpuMs,
+  jobSlots,
+  playwrightTests,
+  slowest,
+  vitestTests,
+} from '../../../scripts/lib/test-run.mjs';
+
+const GiB = 2 ** 30;
+
+describe('jobSlots', () => {
+  it('runs one layer a core, as memory allows, unless TEST_JOBS says otherwise', () => {
+    expect(jobSlots({}, 2, 24 * GiB)).toBe(2);
+    expect(jobSlots({}, 8, 6 * GiB)).toBe(2);
+    expect(jobSlots({}, 1, 2 * GiB)).toBe(1);
+    expect(jobSlots({ TEST_JOBS: '3' }, 2, 24 * GiB)).toBe(3);
+    expect(jobSlots({ TEST_JOBS: 'many' }, 2, 24 * GiB)).toBe(2);
+  });
+});
+
+describe('childrenCpuMs', () => {
+  it("sums the children's user and system time that the shell's times printed", () => {
+    expect(childrenCpuMs('0m0.000000s 0m0.000000s\n1m4.690000s 0m0.040000s\n')).toBe(64_730);
+    expect(childrenCpuMs('0m0.01s 0m0.00s\n0m2.50s 0m0.50s')).toBe(3000);
+    expect(childrenCpuMs('')).toBeNull();
+    expect(childrenCpuMs('garbage\nmore garbage')).toBeNull();
+  });
+});
+
+describe('the reports', () => {
+  it("reads Vitest's tests with their files relative to the checkout", () => {
+    const report = {
+      testResults: [
+        {
+          name: '/repo/tests/unit/a.test.ts',
+          assertionResults: [
+            { fullName: 'group one', title: 'one', duration: 12.5 },
+            { fullName: 'group two', title: 'two', duration: 3 },
+          ],
+        },
+      ],
+    };
+    expect(vitestTests(report, '/repo')).toEqual([
+      { file: 'tests/unit/a.test.ts', title: 'group one', ms: 12.5 },
+      { file: 'tests/unit/a.test.ts', title: 'group two', ms: 3 },
+    ]);
+  });
+
+  it("reads Playwright's tests with their describe titles, retries summed", () => {
+    const report = {
+      suites: [
+        {
+          title: 'a.spec.ts',
+          file: 'a.spec.ts',
+          specs: [{ title: 'top', file: 'a.spec.ts', tests: [{ results: [{ duration: 145 }] }] }],
+          suites: [
+            {
+              title: 'group',
+              file: 'a.spec.ts',
+              specs: [
+                {
+                  title: 'inner',
+                  file: 'a.spec.ts',
+                  tests: [{ results: [{ duration: 60 }, { duration: 8 }] }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(playwrightTests(report)).toEqual([
+      { file: 'tests/e2e/a.spec.ts', title: 'top', ms: 145 },
+      { file: 'tests/e2e/a.spec.ts', title: 'group › inner', ms: 68 },
+    ]);
+  });
+
+  it('names the slowest first', () => {
+    const tests = [1, 9, 4, 7, 2, 8].map((ms) => ({ file: 'f', title: String(ms), ms }));
+    expect(slowest(tests, 3).map((t) => t.ms)).toEqual([9, 8, 7]);
+  });
+});
