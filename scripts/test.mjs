@@ -58,7 +58,7 @@ const PROTOCOL_ONLY = [
   'tests/integration/prosody-hostile.test.ts',
   'tests/integration/compression.test.ts',
   'tests/integration/app-socket-heartbeat.test.ts',
-  'tests/integration/xmpp-{carbons-roster,messages,ping-activity,privacy,reconnect,resumption,session}.test.ts',
+  'tests/integration/xmpp-{carbons-roster,messages,ping-activity,privacy,reconnect,resumption,session,session-end}.test.ts',
 ];
 
 await runMain(async () => {

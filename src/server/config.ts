@@ -76,6 +76,11 @@ export interface ServerConfig {
     historyReportTimeoutSeconds: number;
     /** Prosody pings every authenticated stream this often and drops one that did not answer the last (XEP-0199). */
     pingSeconds: number;
+    /**
+     * How long a chat stream whose connection is gone may be resumed (XEP-0198, Prosody's
+     * `smacks_hibernation_time`); after it the session ends (docs/prosody.md).
+     */
+    resumptionSeconds: number;
     /** ICE servers announced by `/qb/account_settings.json` (RTCIceServer objects). */
     iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }>;
   };
@@ -284,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       signatureHash: signatureHash(env.CHAT_SIGNATURE_HASH),
       historyReportTimeoutSeconds: int(env, 'CHAT_HISTORY_REPORT_TIMEOUT_SECONDS', 30, 1, 600),
       pingSeconds: int(env, 'CHAT_PING_SECONDS', 60, 1, 3600),
+      resumptionSeconds: int(env, 'CHAT_RESUMPTION_SECONDS', 60, 5, 3600),
       iceServers: iceServers(env.ICE_SERVERS),
     },
     turn: turn(env),

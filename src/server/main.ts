@@ -155,6 +155,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           extraMucModules: ['portal_history'],
           historyReportTimeout: config.chat.historyReportTimeoutSeconds,
           pingSeconds: config.chat.pingSeconds,
+          resumptionSeconds: config.chat.resumptionSeconds,
         },
       });
       const started = prosody;

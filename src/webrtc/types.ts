@@ -3,7 +3,7 @@
  * simulator and the protocol console build on. Headless: no DOM API is used at run time; the
  * WebRTC implementation is the browser's or an injected one (`@roamhq/wrtc` in Node).
  */
-import type { ExtraParamsInput, HeadlineMessage, ModuleMessage } from '../xmpp';
+import type { ExtraParamsInput, HeadlineMessage, ModuleMessage, SentModuleMessage } from '../xmpp';
 import type {
   CallTiming,
   CallType,
@@ -31,6 +31,12 @@ export interface SignalCarrier {
    * when it did not; `call` waits for it before dialing. Optional: without it `call` dials at once.
    */
   ensureConnected?(): Promise<void>;
+  /**
+   * Headlines of one module that another tab of this browser sent over the connection they share
+   * (src/xmpp sharing): a ringing call answered or refused there stops ringing here. Optional:
+   * a connection of its own has no other tab.
+   */
+  onSent?(moduleIdentifier: string, listener: (message: SentModuleMessage) => void): () => void;
 }
 
 /** The WebRTC classes simple-peer needs (its `wrtc` option); `@roamhq/wrtc` in Node. */
@@ -134,6 +140,11 @@ export interface CallEvents {
   connectionState: { session: CallSession; userId: number; state: SessionConnectionState };
   /** A peer's state machine moved. */
   peerState: { session: CallSession; userId: number; state: PeerState };
+  /**
+   * A call ringing here was answered (`accepted`) or refused (`refused`) in another tab of this
+   * browser; the session closes here without a signal (it was never this tab's to answer).
+   */
+  settledElsewhere: { session: CallSession; how: 'accepted' | 'refused' };
   /** The session reached CLOSED. */
   sessionClose: { session: CallSession };
   stats: { session: CallSession; userId: number; stats: CallStats };

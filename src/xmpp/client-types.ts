@@ -4,7 +4,7 @@
  * read receipts, a contact list with subscription requests, group rooms, blocking lists, system
  * notifications, call signalling and presence").
  */
-import type { BlockingApi } from './blocking/blocking';
+import type { BlockingApi, BlockingPush } from './blocking/blocking';
 import type { TypingEvent } from './chat-states/chat-states';
 import type { ChatNotConnectedError, TimeoutError, XmppError } from './errors/errors';
 import type { LastActivityEvent } from './last-activity/last-activity';
@@ -19,7 +19,12 @@ import type { PrivacyApi } from './privacy/privacy';
 import type { Contacts } from './roster/parse';
 import type { ConnectionState } from './session/connection-state';
 import type { OfflineInfo } from './session/session';
-import type { HeadlineMessage, ModuleMessage, SystemMessage } from './system-messages/system-messages';
+import type {
+  HeadlineMessage,
+  ModuleMessage,
+  SentModuleMessage,
+  SystemMessage,
+} from './system-messages/system-messages';
 import type { Scheduler } from './time/scheduler';
 import type { StanzaTraffic } from './transport/observed-transport';
 import type { BoshRequestTraffic } from './transport/types';
@@ -107,6 +112,11 @@ export interface ChatEvents {
   systemMessage: SystemMessage;
   /** A headline of another module, e.g. `WebRTCVideoChat` call signalling. */
   moduleMessage: ModuleMessage;
+  /**
+   * A headline of another module sent by another tab of this browser that shares this connection
+   * (src/xmpp/sharing): a call answered or refused there. A client of its own never emits it.
+   */
+  moduleMessageSent: SentModuleMessage;
   typing: TypingEvent;
   delivered: MarkerEvent;
   read: MarkerEvent;
@@ -120,6 +130,11 @@ export interface ChatEvents {
   contactPresence: { userId: number; available: boolean };
   /** The contacts map changed. */
   contacts: Contacts;
+  /**
+   * The account's block list changed (XEP-0191 push), by this resource or another of the account's;
+   * pushes come once `blocking.list()` was asked on this stream.
+   */
+  blocking: BlockingPush;
   joinOccupant: OccupantEvent;
   leaveOccupant: OccupantEvent;
   /** An occupant (or we, `self: true`) was kicked (307) or banned (301) from a room. */
@@ -168,6 +183,12 @@ export interface ChatClient {
   disconnect(): Promise<void>;
   /** Drops the stream and logs in afresh (re-joining rooms); `reconnect` fires when done. */
   reconnect(): void;
+  /**
+   * Acknowledges now every stanza received so far (XEP-0198 §4; otherwise within half a second),
+   * so the server holds nothing this client handled, e.g. when the page goes away. Does nothing
+   * while offline.
+   */
+  acknowledge(): void;
 
   /** Sends a chat (user: chat id or JID) or groupchat (room JID) message; returns its id. */
   send(to: number | string, message: OutgoingMessage): string;

@@ -201,7 +201,13 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     onLastActivity: (event) => events.emit('lastUserActivity', event),
   });
   const privacy = createPrivacy({ iqCaller, addressing });
-  const blocking = createBlocking({ iqCaller, addressing });
+  const blocking = createBlocking({
+    iqCaller,
+    responder,
+    addressing,
+    jid,
+    onPush: (push) => events.emit('blocking', push),
+  });
 
   // Message pipeline (wire §13.1 handlers, §14): errors, carbons (unwrapped and fed back in),
   // headlines, typing and markers (which stop there), then chat/groupchat messages.
@@ -282,6 +288,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       roster.clear();
     },
     reconnect: () => session.reconnect(),
+    acknowledge: () => session.acknowledge(),
     send: guard(messages.send),
     sendToDialog: guard((dialog: DialogDescriptor, message: DialogMessage) => {
       const built = dialogMessage(dialog, message, addressing);

@@ -3,6 +3,14 @@
  * {@link ChatClient} facade and the values and errors it hands out.
  */
 export { createChatClient } from './client';
+export {
+  createSharedChatClient,
+  type HolderLocks,
+  type SharedChatClient,
+  type SharedChatOptions,
+} from './sharing/shared-client';
+export { SHARE_PROTOCOL, type ShareChannel, type ShareMessage } from './sharing/protocol';
+export type { ShareRole } from './sharing/role';
 export type { ChatClient, ChatClientOptions, ChatCredentials, ChatEvents } from './client-types';
 export {
   XmppError,
@@ -47,12 +55,17 @@ export type { MessageErrorEvent } from './messages/message-errors';
 export type { MarkerEvent, MarkerParams } from './markers/markers';
 export type { TypingEvent } from './chat-states/chat-states';
 export { SYSTEM_NOTIFICATIONS } from './system-messages/system-messages';
-export type { SystemMessage, ModuleMessage, HeadlineMessage } from './system-messages/system-messages';
+export type {
+  SystemMessage,
+  ModuleMessage,
+  SentModuleMessage,
+  HeadlineMessage,
+} from './system-messages/system-messages';
 export type { Contact, Contacts, Subscription } from './roster/parse';
 export type { OccupantEvent, KickEvent } from './muc/muc';
 export type { PrivacyList, PrivacyListItem, PrivacyListNames } from './privacy/types';
 export type { PrivacyApi } from './privacy/privacy';
-export type { BlockingApi } from './blocking/blocking';
+export type { BlockingApi, BlockingPush } from './blocking/blocking';
 export type { LastActivityEvent } from './last-activity/last-activity';
 export type { PingCallback } from './ping/ping';
 export { ensureChatConnected, type PingableChat } from './ping/ensure-connected';

@@ -10,8 +10,9 @@ import { formatTable } from '../reliability/table';
 
 test('the fault suite, short: no message lost or duplicated, everything back after each fault', async () => {
   test.setTimeout(600_000);
-  const rows = await runSuite(SHORT, { log: () => undefined });
+  // The soak is a long run by nature: it belongs to `npm run reliability` (docs/reliability.md "Soak").
+  const rows = await runSuite(SHORT, { log: () => undefined, except: ['soak'] });
   console.log(`\n${formatTable(rows)}\n`);
   expect(rows.filter((r) => r.verdict === 'FAIL')).toEqual([]);
-  expect(rows.filter((r) => r.verdict === 'pass').length).toBeGreaterThanOrEqual(7);
+  expect(rows.filter((r) => r.verdict === 'pass').length).toBeGreaterThanOrEqual(9);
 });

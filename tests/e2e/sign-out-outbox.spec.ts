@@ -2,7 +2,9 @@
  * Signing out on purpose on a shared computer (docs/security.md "Automatic logoff"): with a chat
  * message still unsent (the chat's sockets are cut), "Sign out" asks first — the count, that it
  * will be deleted, "Stay signed in" to send it. Staying keeps the session and the message; signing
- * out deletes that chat user's kept records from IndexedDB.
+ * out deletes that chat user's kept records from IndexedDB. Offline (no request gets through), the
+ * question still opens and signing out ends on the login page, which works once the network is
+ * back, instead of on "This page could not be loaded".
  */
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { member } from '../../fixtures';
@@ -82,4 +84,52 @@ test('sign-out with an unsent message asks, stays on request, and deletes the ke
   await ask.getByRole('button', { name: 'Sign out and delete' }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await keptRecords(page, provider.chatId)).toBe(0);
+});
+
+test('signing out offline with a message waiting ends signed out on the login page, which works once the network is back', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const provider = await freshChatProvider(request, 'signout-offline');
+  let offline = false;
+  const live = new Set<WebSocketRoute>();
+  await context.routeWebSocket(/\/(xmpp-websocket|socket)$/, (ws) => {
+    if (offline) return ws.close();
+    live.add(ws);
+    ws.connectToServer();
+  });
+
+  await signInThroughForm(page, provider.email, provider.password);
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await page.goto(`/message?userId=${emma.chatId}`);
+  const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
+  await expect(conversation).toBeVisible({ timeout: 30_000 });
+
+  // The network goes: requests fail and the sockets drop.
+  offline = true;
+  await context.setOffline(true);
+  for (const ws of live) await ws.close();
+  live.clear();
+  const box = conversation.getByRole('textbox', { name: 'Message' });
+  await box.fill(`Waiting at an offline sign-out ${Date.now()}`);
+  await box.press('Enter');
+  await expect(conversation.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
+
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  const ask = page.getByRole('dialog', { name: 'Sign out and delete unsent messages?' });
+  await ask.getByRole('button', { name: 'Sign out and delete' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { name: /Sign in to the provider portal|You are signed out/ }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  expect(await keptRecords(page, provider.chatId)).toBe(0);
+
+  offline = false;
+  await context.setOffline(false);
+  await signInThroughForm(page, provider.email, provider.password);
+  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
 });

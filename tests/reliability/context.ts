@@ -23,6 +23,17 @@ export interface Counts {
   appSocketDrops: number;
   /** Whether the PostgreSQL rows run (a throwaway cluster). */
   postgres: boolean;
+  /** Portal tabs opened and closed, in turn in each way (closed, crashed, cut, reloaded, cached, frozen). */
+  tabs: number;
+  /** Rounds of portal session ends (a kick, a sign-out, an idle logoff and a password reset each). */
+  sessionEnds: number;
+  /** The stack's stream-resumption window (CHAT_RESUMPTION_SECONDS; 60 in production). */
+  resumptionSeconds: number;
+  /**
+   * How long the soak runs: a provider's two hours of tabs, messages and calls, compressed (it
+   * always runs one call's ten steps, so 0 is the shortest run).
+   */
+  soakMinutes: number;
 }
 
 export interface SuiteContext {

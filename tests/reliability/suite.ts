@@ -18,6 +18,9 @@ import { nodeDrops } from './scenarios/node-drops';
 import { pageReloads } from './scenarios/page-reloads';
 import { prosodyKills } from './scenarios/prosody-kills';
 import { serverKills } from './scenarios/server-kills';
+import { sessionEnds } from './scenarios/session-ends';
+import { soak } from './scenarios/soak';
+import { tabLifecycle } from './scenarios/tab-lifecycle';
 import type { Row } from './table';
 
 export const FULL: Counts = {
@@ -28,6 +31,10 @@ export const FULL: Counts = {
   serverKills: 10,
   appSocketDrops: 50,
   postgres: true,
+  tabs: 100,
+  sessionEnds: 5,
+  resumptionSeconds: 60,
+  soakMinutes: 20,
 };
 
 /** Inside `npm test`: every scenario once or a few times, well under a minute on two cores. */
@@ -39,6 +46,13 @@ export const SHORT: Counts = {
   serverKills: 1,
   appSocketDrops: 2,
   postgres: false,
+  tabs: 6,
+  sessionEnds: 1,
+  // A short window keeps the wait for the closed tabs' sessions short.
+  resumptionSeconds: 10,
+  // Ten steps and one call (`npm run reliability -- --short --only soak`); `npm test` leaves the
+  // soak to `npm run reliability`.
+  soakMinutes: 0,
 };
 
 const SCENARIOS: ReadonlyArray<[string, Scenario]> = [
@@ -49,15 +63,30 @@ const SCENARIOS: ReadonlyArray<[string, Scenario]> = [
   ['WebSockets blocked', boshFallback],
   ['Prosody killed', prosodyKills],
   ['server killed', serverKills],
+  ['tabs and sessions', tabLifecycle],
+  ['session ends', sessionEnds],
+  ['soak', soak],
 ];
 
 export async function runSuite(
   counts: Counts,
-  options: { log?: (line: string) => void; only?: readonly string[] } = {},
+  options: {
+    log?: (line: string) => void;
+    /** Runs only the rows whose name contains one of these. */
+    only?: readonly string[];
+    /** Leaves out the rows whose name contains one of these. */
+    except?: readonly string[];
+  } = {},
 ): Promise<Row[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   ensurePortalBuilt();
-  const stack = await startStack({ portal: true, env: { CHAT_HISTORY_REPORT_TIMEOUT_SECONDS: '2' } });
+  const stack = await startStack({
+    portal: true,
+    env: {
+      CHAT_HISTORY_REPORT_TIMEOUT_SECONDS: '2',
+      CHAT_RESUMPTION_SECONDS: String(counts.resumptionSeconds),
+    },
+  });
   let browser: Browser | null = null;
   let member: Promise<RunningMember> | null = null;
   const context: SuiteContext = {
@@ -80,6 +109,7 @@ export async function runSuite(
   try {
     for (const [name, scenario] of SCENARIOS) {
       if (options.only && !options.only.some((o) => name.includes(o))) continue;
+      if (options.except?.some((o) => name.includes(o))) continue;
       log(`▶ ${name}`);
       const started = Date.now();
       try {

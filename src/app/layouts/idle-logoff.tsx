@@ -1,20 +1,32 @@
 /**
  * Automatic logoff in the signed-in area (docs/security.md "Automatic logoff"; HIPAA
  * §164.312(a)(2)(iii)): the provider's input in any tab of this browser keeps the session; a
- * warning (an alert dialog, focus on "Stay signed in") comes before the end; at the end the
- * portal signs out, so the server ends the session, its chat streams and app sockets.
+ * warning (an alert dialog, focus on "Stay signed in") comes before the end and names what she
+ * has not saved or sent; at the end the portal signs out, so the server ends the session, its chat
+ * streams and app sockets. Nothing typed is lost: her drafts and unsent messages stay in this
+ * browser, and signing in again returns her to the page she was on, where they are offered back.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { activityReportMs } from '../../shared/auto-logoff';
 import { accountCalls } from '../api/api-client';
 import { LazyDialog as Dialog } from '../components/lazy-dialog';
 import { showToast } from '../components/toast-store';
 import { signOut } from '../features/auth';
 import { paths } from '../paths';
-import { createIdleClock, warningLead, type IdleClock, type IdleState } from '../session';
+import {
+  createIdleClock,
+  flushDrafts,
+  rememberReturnPath,
+  session,
+  warningLead,
+  type IdleClock,
+  type IdleState,
+} from '../session';
 import { activityShare, autoLogoffSeconds } from '../storage/activity-storage';
+import { unsavedLabels, unsavedWork } from './unsaved-work';
 
 /**
  * Tells the server of the provider's activity, at most once per period (it ends a session
@@ -37,6 +49,11 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touc
 export function IdleLogoff() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  const { userInfo } = useSnapshot(session);
+  const [unsaved, setUnsaved] = useState<string[]>([]);
+  /** The provider's last input in this tab (or when it opened). */
+  const usedAt = useRef(Date.now());
   const clock = useRef<IdleClock | null>(null);
   const report = useRef<(force?: boolean) => void>(() => undefined);
   const [state, setState] = useState<IdleState>('active');
@@ -59,6 +76,7 @@ export function IdleLogoff() {
     report.current = activityReporter(seconds);
     setState(idle.state);
     const onActivity = () => {
+      usedAt.current = Date.now();
       idle.activity();
       if (idle.state === 'active') report.current();
     };
@@ -82,12 +100,37 @@ export function IdleLogoff() {
     return () => window.clearInterval(timer);
   }, [state]);
 
+  // The warning names what is not saved yet, in any tab (it stays in this browser).
+  useEffect(() => {
+    if (state !== 'warning') return;
+    let current = true;
+    void unsavedWork(userInfo).then((work) => current && setUnsaved(unsavedLabels(work)));
+    return () => {
+      current = false;
+    };
+  }, [state, userInfo]);
+
+  // The page she is on, for signing in again.
+  const here = useRef('');
+  useEffect(() => {
+    here.current = `${location.pathname}${location.search}`;
+  }, [location]);
   useEffect(() => {
     if (state !== 'ended') return;
-    void signOut().then(() => {
+    const owner = session.userInfo?.userId ?? null;
+    const page = here.current;
+    void (async () => {
+      // What was typed last reaches the browser's store before the session's storage goes.
+      await flushDrafts();
+      await signOut();
+      if (owner !== null && page)
+        rememberReturnPath(owner, page, {
+          visible: document.visibilityState === 'visible',
+          at: usedAt.current,
+        });
       showToast(t('idleLogoff.signedOut', { minutes }), 'info', 60_000);
       navigate(paths.login, { replace: true });
-    });
+    })();
   }, [state, t, minutes, navigate]);
 
   const stay = () => {
@@ -106,6 +149,16 @@ export function IdleLogoff() {
     >
       <div role="alert">
         <p>{t('idleLogoff.body', { minutes })}</p>
+        {unsaved.length > 0 && (
+          <>
+            <p className="mt-3">{t('idleLogoff.unsaved')}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {unsaved.map((label, index) => (
+                <li key={index}>{label}</li>
+              ))}
+            </ul>
+          </>
+        )}
       </div>
       <p className="mt-3 font-medium tabular-nums" aria-hidden data-testid="idle-countdown">
         {t('idleLogoff.countdown', { seconds: secondsLeft })}

@@ -19,6 +19,7 @@ import { AuditPopup, decisionPopupDue, doctorInfoQuery, useAuditInfo } from '../
 import { EmailVerificationBanner } from '../features/verification';
 import { paths } from '../paths';
 import { routeFor } from '../router/route-table';
+import { DraftsNotice } from './drafts-notice';
 import { KeepAliveOutlet } from './keep-alive';
 import { Menu } from './menu';
 import { TopBar } from './top-bar';
@@ -62,6 +63,7 @@ export function MainLayout() {
       >
         <TopBar title={title} transparent={onStatusPage} />
         <EmailVerificationBanner info={info.data} />
+        <DraftsNotice />
         <main className="flex-1 p-6">
           <KeepAliveOutlet />
         </main>

@@ -5,8 +5,9 @@
  * /question, /verification) close. The features that keep state in step with a connection take
  * part through their plugins, handed over here; the ring listener of calls is one of them, and the
  * call screens load when a call rings or starts (call-host-loader.tsx). Automatic logoff watches
- * the whole area (idle-logoff.tsx).
+ * the whole area (idle-logoff.tsx), and the provider's unsaved drafts are read for its editors.
  */
+import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ServerDataProvider } from '../api/server-data';
@@ -14,7 +15,7 @@ import { callRingPlugin, ConnectionsProvider, type AppSocketPlugin, type ChatPlu
 import { messagesChatPlugin } from '../features/chat';
 import { notificationPushes } from '../features/notifications';
 import { NO_CHAT_PATHS } from '../paths';
-import { session } from '../session';
+import { closeDrafts, openDrafts, session } from '../session';
 import { IdleLogoff } from './idle-logoff';
 import { CallHostLoader } from './call-host-loader';
 
@@ -37,7 +38,19 @@ function SessionConnections() {
   );
 }
 
+/** The signed-in provider's unsaved drafts, read for this tab (src/app/session drafts). */
+function useProviderDrafts(): void {
+  const { userInfo } = useSnapshot(session);
+  const owner = userInfo?.userId ?? null;
+  useEffect(() => {
+    if (owner === null) return;
+    void openDrafts(owner);
+    return closeDrafts;
+  }, [owner]);
+}
+
 export default function SignedInShell() {
+  useProviderDrafts();
   return (
     <ServerDataProvider>
       <SessionConnections />

@@ -12,14 +12,16 @@ import { PORTAL_ROUTES, type PortalRoute } from './route-table';
  * A route chunk, loaded with the 120 s limit. A failure resolves to the retry screen rather than
  * rejecting: a rejected `lazy` leaves React Router rendering nothing for that route.
  */
-const lazyPage = (load: PortalRoute['load']) => async () => {
-  try {
-    const module = await withTimeout(load);
-    return { Component: module.default };
-  } catch (error) {
-    return { Component: () => <ChunkErrorScreen error={error} /> };
-  }
-};
+const lazyPage =
+  (load: PortalRoute['load'], { signedOut = false }: { signedOut?: boolean } = {}) =>
+  async () => {
+    try {
+      const module = await withTimeout(load);
+      return { Component: module.default };
+    } catch (error) {
+      return { Component: () => <ChunkErrorScreen error={error} signedOut={signedOut} /> };
+    }
+  };
 
 function pageRoute(r: PortalRoute): RouteObject {
   return {
@@ -47,7 +49,8 @@ function pageRoutes(layout: PortalRoute['layout']): RouteObject[] {
   return guarded.length === 0 ? open : [...open, { lazy: reportAccessGuard, children: guarded }];
 }
 
-const loginPage = lazyPage(() => import('../routes/login/login-page'));
+// Signing out ends here, offline too: its failure says she is signed out.
+const loginPage = lazyPage(() => import('../routes/login/login-page'), { signedOut: true });
 
 const frame = { errorElement: <RouteErrorScreen />, hydrateFallbackElement: <ChunkLoading /> };
 

@@ -18,3 +18,18 @@ export {
   type IdleState,
   type ActivityShare,
 } from './idle-clock';
+export {
+  drafts,
+  openDrafts,
+  closeDrafts,
+  keepDraft,
+  dropDraft,
+  flushDrafts,
+  storedDrafts,
+  deleteDrafts,
+  useRestoredDraft,
+  type Draft,
+  type DraftKind,
+} from './drafts';
+export { rememberReturnPath, takeReturnPath } from '../storage/return-path';
+export { signedInAt } from '../storage/activity-storage';

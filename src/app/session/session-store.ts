@@ -11,7 +11,7 @@ import {
   setCookie,
   storage,
 } from '../storage/local-storage';
-import { rememberAutoLogoff } from '../storage/activity-storage';
+import { rememberAutoLogoff, rememberSignIn } from '../storage/activity-storage';
 
 export const ADVISOR_VERSION = '1.0.0';
 
@@ -34,6 +34,7 @@ export const session = proxy<SessionState>({
 /** `autoLogoffSeconds`: the server's setting (docs/security.md "Automatic logoff"); the clock starts now. */
 export function startSession(token: string, userInfo: DoctorInfo, autoLogoffSeconds?: number): void {
   storage.set('authToken', token);
+  rememberSignIn(Date.now());
   if (autoLogoffSeconds) rememberAutoLogoff(autoLogoffSeconds, Date.now());
   storage.setJson('userInfo', userInfo);
   setCookie(COOKIE_AUTH_TOKEN, token);

@@ -3,6 +3,8 @@
  * `chatAccountInfo` (chat account info), `userInfo` (JSON login info), `authToken`. Cookies:
  * `authToken`, `advisorVersion`.
  */
+import { RETURN_PATH_KEY } from './return-path';
+
 export const STORAGE_KEYS = [
   'language',
   'agreementProtocol',
@@ -63,11 +65,15 @@ export function getCookie(name: string): string | null {
 
 /**
  * Spec §8 on a token error: clear local and session storage and the auth cookie. The language
- * is a preference of the browser, not of the session, so it survives.
+ * is a preference of the browser, not of the session, so it survives; so does the page the
+ * automatic logoff took the provider from, which another tab may have written a moment before
+ * (return-path.ts).
  */
 export function clearSessionStorage(): void {
   const language = storage.get('language');
+  const returnPath = local()?.getItem(RETURN_PATH_KEY) ?? null;
   local()?.clear();
+  if (returnPath !== null) local()?.setItem(RETURN_PATH_KEY, returnPath);
   try {
     window.sessionStorage.clear();
   } catch {

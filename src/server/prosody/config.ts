@@ -25,6 +25,8 @@ export interface ProsodySettings {
   historyReportTimeout?: number;
   /** Seconds between server pings of every authenticated stream (mod_portal_ping.lua); default 60. */
   pingSeconds?: number;
+  /** Seconds a stream whose connection is gone may be resumed (XEP-0198 `smacks_hibernation_time`); default 60. */
+  resumptionSeconds?: number;
 }
 
 export interface ProsodyPaths {
@@ -79,8 +81,12 @@ export const GLOBAL_MODULES = [
   'posix',
   // The c2s rate limit of `limits` below: without the module the option does nothing.
   'limits',
-  // Ours: resuming a WebSocket stream after a cut mid-frame (mod_portal_smacks_resume.lua).
+  // Ours: resuming a WebSocket stream after a cut mid-frame, and closing a hibernating one
+  // (mod_portal_smacks_resume.lua).
   'portal_smacks_resume',
+  // Ours: what an ended stream leaves unacknowledged is passed on or dropped, never bounced
+  // (mod_portal_undelivered.lua).
+  'portal_undelivered',
   // Ours: a stanza nested absurdly deep closes its stream (mod_portal_stanza_depth.lua).
   'portal_stanza_depth',
   // Ours: a WebSocket message that is not one whole XML element closes its stream (RFC 7395 §3.3.3,
@@ -135,8 +141,8 @@ portal_auth_url = ${lua(`${s.hookBaseUrl}/auth`)}
 portal_hook_base = ${lua(s.hookBaseUrl)}
 portal_hook_secret = ENV_PORTAL_HOOK_SECRET
 ${s.historyReportTimeout ? `portal_history_timeout = ${s.historyReportTimeout}\n` : ''}portal_ping_interval = ${s.pingSeconds ?? 60}
--- Stream management: a dropped socket can resume within this window (XEP-0198).
-smacks_hibernation_time = 60
+-- Stream management: a dropped socket can resume within this window (XEP-0198); then the session ends.
+smacks_hibernation_time = ${s.resumptionSeconds ?? 60}
 smacks_max_unacked_stanzas = 500
 -- Message archive (XEP-0313): every one-to-one message.
 default_archive_policy = true

@@ -139,6 +139,18 @@ export function createCallClientWith(
     }
   });
 
+  // A call ringing here that another tab of this browser answered or refused (they share one chat
+  // connection): its accept, reject or hangUp went out from there.
+  const unsubscribeSent =
+    options.carrier.onSent?.(WEBRTC_MODULE, (message) => {
+      const signal = decodeSignal(message.extraParams);
+      const session = signal ? sessions.get(signal.sessionId) : undefined;
+      if (!signal || !session || session.state !== SessionState.NEW) return;
+      if (signal.signalType === SignalType.ACCEPT) session.settledElsewhere('accepted');
+      else if (signal.signalType === SignalType.REJECT || signal.signalType === SignalType.STOP)
+        session.settledElsewhere('refused');
+    }) ?? (() => undefined);
+
   return {
     userId: me,
     sessions,
@@ -164,6 +176,7 @@ export function createCallClientWith(
     },
     dispose() {
       unsubscribe();
+      unsubscribeSent();
       for (const session of live()) session.stop();
     },
   };

@@ -219,6 +219,16 @@ export class Session implements CallSession, PeerHost {
     this.closeAll();
   }
 
+  /**
+   * This ringing call was answered or refused in another tab of this browser (they share one chat
+   * connection, so the caller hears that tab's answer): it closes here quietly, no signal sent.
+   */
+  settledElsewhere(how: 'accepted' | 'refused'): void {
+    if (this.state !== SessionState.NEW) return;
+    this.ctx.emitter.emit('settledElsewhere', { session: this, how });
+    this.closeAll();
+  }
+
   stop(userInfo: UserInfo = {}): void {
     if (!isLive(this.state)) return;
     for (const peer of this.peers.values()) {

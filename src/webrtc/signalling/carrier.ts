@@ -10,5 +10,9 @@ export function chatCarrier(chat: ChatClient): SignalCarrier {
       }),
     send: (to, moduleIdentifier, message) => chat.sendModuleMessage(to, moduleIdentifier, message),
     ensureConnected: () => ensureChatConnected(chat),
+    onSent: (moduleIdentifier, listener) =>
+      chat.on('moduleMessageSent', (message) => {
+        if (message.moduleIdentifier === moduleIdentifier) listener(message);
+      }),
   };
 }

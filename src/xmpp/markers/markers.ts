@@ -20,6 +20,8 @@ export interface MarkerParams {
   /** The user who sent it (chat id or JID). */
   userId: number | string;
   dialogId?: string | null;
+  /** The marker's own stanza id; defaults to a new one. */
+  id?: string;
 }
 
 /** A received marker. */
@@ -81,7 +83,7 @@ export interface MarkersApi {
 
 export function createMarkers(deps: MarkersDeps): MarkersApi {
   const send = (kind: MarkerKind, params: MarkerParams) => {
-    const id = deps.nextId();
+    const id = params.id ?? deps.nextId();
     deps.send(
       buildMarker(kind, {
         id,

@@ -22,7 +22,6 @@ import { createKeepAlive } from '../ping/keep-alive';
 import { createReconnect } from '../reconnect/engine';
 import { isStanza } from '../router/stanza-router';
 import { createStreamManagement } from '../stream-management/engine';
-import { buildAnswer } from '../stream-management/build';
 import { parseSmNonza } from '../stream-management/parse';
 import type { TimerHandle } from '../time/scheduler';
 import type { Transport, TransportStatus } from '../transport/types';
@@ -305,9 +304,12 @@ export function createSession(deps: SessionDeps): Session {
       }
       const done = new Promise<void>((resolve) => disconnectWaiters.push(resolve));
       // XEP-0198 §4: tell the server what we handled right before closing the stream.
-      if (live && sm.enabled) attempt.transport.send(buildAnswer(sm.inbound));
+      if (live) sm.acknowledge();
       attempt.transport.disconnect('signed out');
       return done;
+    },
+    acknowledge() {
+      if (live) sm.acknowledge();
     },
     reconnect() {
       salvage.push(...sm.abandon());

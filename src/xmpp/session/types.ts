@@ -80,6 +80,8 @@ export interface Session {
   disconnect(): Promise<void>;
   /** Drops the stream and logs in afresh (no resumption). */
   reconnect(): void;
+  /** Tells the server now what we handled of its stanzas (XEP-0198 §4), when online. */
+  acknowledge(): void;
   /** Sends a stanza (see the module comment for what happens offline). */
   send(stanza: XmlElement): void;
 }

@@ -24,6 +24,14 @@ const REQUEST_EVERY = 100;
  * resumption queue short, not at once.
  */
 const REQUEST_AFTER_MS = 2_000;
+/**
+ * What the server sent is acknowledged this long after the first stanza not yet acknowledged
+ * (XEP-0198 §4: an `<a/>` "at any time"), or at once after this many: the server never holds for
+ * long what this client handled, so a tab that goes away leaves it next to nothing to pass on
+ * (docs/prosody.md, mod_portal_undelivered). Prosody itself asks only every 500 stanzas.
+ */
+const ANSWER_AFTER_MS = 500;
+const ANSWER_EVERY = 20;
 
 export interface StreamManagementDeps {
   /** Writes a nonza to the current stream (never counted, never queued). */
@@ -72,8 +80,10 @@ export interface StreamManagement {
   track(stanza: XmlElement): void;
   /** Queues a stanza that could not be written because the stream is down (resent on resume). */
   hold(stanza: XmlElement): void;
-  /** Counts one received stanza (when enabled). */
+  /** Counts one received stanza (when enabled); it is acknowledged soon after. */
   countInbound(): void;
+  /** Acknowledges every stanza handled so far, now (XEP-0198 §4), e.g. before the page goes away. */
+  acknowledge(): void;
   /** Handles a received nonza. */
   handle(nonza: SmNonza): SmOutcome;
   /** Whether a `<resume/>` may be tried now (a resumable session within the server's window). */
@@ -101,6 +111,8 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
   let lostAt: number | null = null;
   let resumePending = false;
   let inbound = 0;
+  /** The inbound count the server was last told (our last `<a h/>` or `<resume h/>`). */
+  let answered = 0;
   let acked = 0;
   /** Entries [0, sent − acked) were written to the stream; the rest are held. */
   let sentUnacked = 0;
@@ -108,6 +120,7 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
   let queue: Entry[] = [];
   let requestTimer: TimerHandle | null = null;
   let reportTimer: TimerHandle | null = null;
+  let answerTimer: TimerHandle | null = null;
 
   const isReportable = (stanza: XmlElement) =>
     stanza.name === 'message' &&
@@ -119,6 +132,15 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
     requestTimer = null;
     sinceRequest = 0;
     if (enabled) deps.sendRaw(buildRequest());
+  }
+
+  /** XEP-0198 §4: `<a h/>` with every stanza handled so far. */
+  function answer(): void {
+    if (answerTimer !== null) scheduler.clearTimeout(answerTimer);
+    answerTimer = null;
+    if (!enabled) return;
+    answered = inbound;
+    deps.sendRaw(buildAnswer(inbound));
   }
 
   function scheduleRequest(): void {
@@ -165,7 +187,8 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
   function clearTimers(): void {
     if (requestTimer !== null) scheduler.clearTimeout(requestTimer);
     if (reportTimer !== null) scheduler.clearTimeout(reportTimer);
-    requestTimer = reportTimer = null;
+    if (answerTimer !== null) scheduler.clearTimeout(answerTimer);
+    requestTimer = reportTimer = answerTimer = null;
   }
 
   /** docs/lessons.md §7: a fresh session has a new full JID, so re-sent messages lose their stale `from`. */
@@ -182,7 +205,7 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
     tracking = enabled = resumable = resumePending = false;
     id = null;
     maxSeconds = lostAt = null;
-    inbound = acked = sentUnacked = sinceRequest = 0;
+    inbound = answered = acked = sentUnacked = sinceRequest = 0;
     queue = [];
   }
 
@@ -222,7 +245,13 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
       scheduleReport();
     },
     countInbound() {
-      if (enabled) inbound = (inbound + 1) % MOD;
+      if (!enabled) return;
+      inbound = (inbound + 1) % MOD;
+      if ((inbound - answered + MOD) % MOD >= ANSWER_EVERY) return answer();
+      answerTimer ??= scheduler.setTimeout(answer, ANSWER_AFTER_MS);
+    },
+    acknowledge() {
+      if (enabled && inbound !== answered) answer();
     },
     handle(nonza) {
       switch (nonza.kind) {
@@ -232,11 +261,11 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
           id = nonza.id;
           resumable = nonza.resume && nonza.id !== null;
           maxSeconds = nonza.max;
-          inbound = 0;
+          inbound = answered = 0;
           return { kind: 'enabled', resumable };
         case 'r':
           // XEP-0198 §4: "MUST acknowledge it by sending an <a/> element".
-          deps.sendRaw(buildAnswer(inbound));
+          answer();
           return { kind: 'handled' };
         case 'a':
           ack(nonza.h);
@@ -247,6 +276,8 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
           ack(nonza.h);
           resumePending = false;
           enabled = tracking = true;
+          // Our <resume h/> told the server what we had handled.
+          answered = inbound;
           lostAt = null;
           const resend = queue.map((e) => e.stanza);
           queue = [];
@@ -271,7 +302,8 @@ export function createStreamManagement(deps: StreamManagementDeps): StreamManage
     },
     streamLost() {
       if (requestTimer !== null) scheduler.clearTimeout(requestTimer);
-      requestTimer = null;
+      if (answerTimer !== null) scheduler.clearTimeout(answerTimer);
+      requestTimer = answerTimer = null;
       enabled = false;
       lostAt ??= scheduler.now();
       // Sent-but-unacked entries stay first in the queue; resumption settles them.

@@ -36,6 +36,14 @@ export interface ModuleMessage extends SystemMessage {
   delayed: boolean;
 }
 
+/**
+ * A headline of another module that another tab sharing this connection sent (src/xmpp/sharing
+ * reflect.ts), e.g. a call signal: `userId` is ours, `recipientId` whom it went to.
+ */
+export interface SentModuleMessage extends ModuleMessage {
+  recipientId: number | null;
+}
+
 /** A headline to send. */
 export interface HeadlineMessage {
   body?: string;
@@ -78,6 +86,32 @@ export interface SystemMessagesApi {
   handle(stanza: XmlElement): boolean;
 }
 
+/**
+ * The headline in a stanza: a system message, another module's message, or null when it is no
+ * headline (an extension-less headline is one, with nothing to tell).
+ */
+export function parseHeadline(
+  stanza: XmlElement,
+): { kind: 'system'; message: SystemMessage } | { kind: 'module'; message: ModuleMessage } | 'empty' | null {
+  if (stanza.attrs.type !== 'headline') return null;
+  const extraParams = stanza.child('extraParams');
+  if (!extraParams) return 'empty';
+  const { extension, moduleIdentifier } = decodeExtraParams(extraParams);
+  const from = stanza.attrs.from ?? '';
+  const base: SystemMessage = {
+    id: stanza.attrs.id ?? '',
+    userId: chatIdFromJid(from),
+    body: stanza.childText('body') ?? null,
+    extension,
+  };
+  if (moduleIdentifier === SYSTEM_NOTIFICATIONS) return { kind: 'system', message: base };
+  if (!moduleIdentifier) return 'empty';
+  return {
+    kind: 'module',
+    message: { ...base, moduleIdentifier, from, extraParams, delayed: parseDelay(stanza) !== null },
+  };
+}
+
 export function createSystemMessages(deps: SystemMessagesDeps): SystemMessagesApi {
   const send = (to: number | string, message: HeadlineMessage, moduleIdentifier: string) => {
     const id = message.id ?? deps.nextId();
@@ -88,27 +122,11 @@ export function createSystemMessages(deps: SystemMessagesDeps): SystemMessagesAp
     sendSystemMessage: (to, message) => send(to, message, SYSTEM_NOTIFICATIONS),
     sendModuleMessage: (to, moduleIdentifier, message) => send(to, message, moduleIdentifier),
     handle(stanza) {
-      if (stanza.attrs.type !== 'headline') return false;
-      const extraParams = stanza.child('extraParams');
-      if (!extraParams) return true;
-      const { extension, moduleIdentifier } = decodeExtraParams(extraParams);
-      const from = stanza.attrs.from ?? '';
-      const base: SystemMessage = {
-        id: stanza.attrs.id ?? '',
-        userId: chatIdFromJid(from),
-        body: stanza.childText('body') ?? null,
-        extension,
-      };
-      if (moduleIdentifier === SYSTEM_NOTIFICATIONS) deps.onSystemMessage(base);
-      else if (moduleIdentifier) {
-        deps.onModuleMessage({
-          ...base,
-          moduleIdentifier,
-          from,
-          extraParams,
-          delayed: parseDelay(stanza) !== null,
-        });
-      }
+      const headline = parseHeadline(stanza);
+      if (headline === null) return false;
+      if (headline === 'empty') return true;
+      if (headline.kind === 'system') deps.onSystemMessage(headline.message);
+      else deps.onModuleMessage(headline.message);
       return true;
     },
   };

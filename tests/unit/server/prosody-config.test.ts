@@ -91,3 +91,20 @@ describe('generated Prosody configuration', () => {
     expect(quick).toContain('portal_ping_interval = 2');
   });
 });
+
+describe('stream management in the generated configuration (docs/prosody.md)', () => {
+  it('resumes within 60 s by default, closes hibernating sessions and bounces nothing it queued', () => {
+    expect(GLOBAL_MODULES).toContain('portal_smacks_resume');
+    expect(GLOBAL_MODULES).toContain('portal_undelivered');
+    expect(config).toContain('smacks_hibernation_time = 60');
+    const short = renderProsodyConfig({
+      dataDir: '/data',
+      domain: 'localhost',
+      c2sPort: 5222,
+      httpPort: 5280,
+      hookBaseUrl: 'http://127.0.0.1:8080/internal/prosody',
+      resumptionSeconds: 12,
+    });
+    expect(short).toContain('smacks_hibernation_time = 12');
+  });
+});

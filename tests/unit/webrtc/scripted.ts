@@ -3,7 +3,7 @@
  * that passes every signal through the real extraParams encoding, links whose ICE the test
  * scripts, and media streams without WebRTC.
  */
-import { encodeExtraParams, type ModuleMessage } from '../../../src/xmpp';
+import { encodeExtraParams, type ModuleMessage, type SentModuleMessage } from '../../../src/xmpp';
 import {
   createFakeClock,
   WEBRTC_MODULE,
@@ -24,9 +24,17 @@ export interface Sent {
   extraParams: ReturnType<typeof encodeExtraParams>;
 }
 
-/** Users joined to one in-memory chat; a signal to a user who did not join is only recorded. */
+/**
+ * Users joined to one in-memory chat; a signal to a user who did not join is only recorded. A
+ * user may join more than once (tabs of one browser sharing a connection): each hears what the
+ * user's other carriers send (`onSent`).
+ */
 export function signalNetwork() {
   const listeners = new Map<number, Set<(message: ModuleMessage) => void>>();
+  const sentListeners = new Map<
+    number,
+    Set<{ carrier: object; listener: (message: SentModuleMessage) => void }>
+  >();
   const sent: Sent[] = [];
   let counter = 0;
   const deliver = (from: number, to: number, extraParams: ReturnType<typeof encodeExtraParams>) => {
@@ -50,7 +58,7 @@ export function signalNetwork() {
     /** Delivers raw extraParams as if `from` had sent them. */
     deliver,
     join(userId: number): SignalCarrier {
-      return {
+      const carrier: SignalCarrier = {
         on(moduleIdentifier, listener) {
           let set = listeners.get(userId);
           if (!set) listeners.set(userId, (set = new Set()));
@@ -62,10 +70,33 @@ export function signalNetwork() {
           const signal = decodeSignal(extraParams);
           if (!signal) throw new Error('not a signal');
           sent.push({ from: userId, to: Number(to), signal, extraParams });
+          const id = `id${counter++}`;
+          for (const other of sentListeners.get(userId) ?? []) {
+            if (other.carrier === carrier) continue;
+            other.listener({
+              id,
+              userId,
+              body: null,
+              extension: {},
+              moduleIdentifier,
+              from: `${userId}-1@chat.test/r`,
+              extraParams,
+              delayed: false,
+              recipientId: Number(to),
+            });
+          }
           deliver(userId, Number(to), extraParams);
-          return `id${counter++}`;
+          return id;
+        },
+        onSent(_moduleIdentifier, listener) {
+          let set = sentListeners.get(userId);
+          if (!set) sentListeners.set(userId, (set = new Set()));
+          const entry = { carrier, listener };
+          set.add(entry);
+          return () => set.delete(entry);
         },
       };
+      return carrier;
     },
   };
 }

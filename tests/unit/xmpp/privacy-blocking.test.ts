@@ -152,4 +152,35 @@ describe('blocking', () => {
     mock.reply(iq);
     await unblocked;
   });
+
+  it('answers the server’s pushes and tells of blocks and unblocks made by any of the account’s resources', async () => {
+    const { client, mock } = await connectedTestClient();
+    const pushes: unknown[] = [];
+    client.on('blocking', (push) => pushes.push(push));
+    const answer = (id: string) => mock.catchOutgoing((e) => e.name === 'iq' && e.attrs.id === id);
+    let answered = answer('push1');
+    mock.mockInput(
+      '<iq type="set" id="push1" to="100001-1001@localhost/test"><block xmlns="urn:xmpp:blocking"><item jid="200003-1001@localhost"/></block></iq>',
+    );
+    expect((await answered).attrs.type).toBe('result');
+    answered = answer('push2');
+    mock.mockInput(
+      '<iq type="set" id="push2" from="100001-1001@localhost"><unblock xmlns="urn:xmpp:blocking"><item jid="200003-1001@localhost"/></unblock></iq>',
+    );
+    await answered;
+    answered = answer('push3');
+    mock.mockInput('<iq type="set" id="push3"><unblock xmlns="urn:xmpp:blocking"/></iq>');
+    await answered;
+    // Only the account itself pushes its list: anyone else's is answered and ignored.
+    answered = answer('forged');
+    mock.mockInput(
+      '<iq type="set" id="forged" from="200003-1001@localhost/x"><unblock xmlns="urn:xmpp:blocking"/></iq>',
+    );
+    await answered;
+    expect(pushes).toEqual([
+      { kind: 'block', userIds: [200003] },
+      { kind: 'unblock', userIds: [200003] },
+      { kind: 'unblock-all' },
+    ]);
+  });
 });

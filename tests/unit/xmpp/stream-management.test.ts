@@ -73,6 +73,53 @@ describe('stream management', () => {
     expect(raw.filter((r) => r.startsWith('<r ')).length).toBe(1);
   });
 
+  it('acknowledges what it received half a second after the first stanza, or at once after 20', async () => {
+    const { sm, raw, nonza, scheduler } = setup();
+    sm.enable();
+    nonza(`<enabled xmlns="${NS}" id="abc" resume="true"/>`);
+    const answers = () => raw.filter((r) => r.startsWith('<a '));
+    sm.countInbound();
+    await scheduler.advance(300);
+    sm.countInbound();
+    await scheduler.advance(199);
+    expect(answers()).toEqual([]);
+    await scheduler.advance(1);
+    expect(answers()).toEqual([`<a xmlns="${NS}" h="2"/>`]);
+    await scheduler.advance(5_000);
+    expect(answers()).toHaveLength(1);
+    for (let i = 0; i < 20; i++) sm.countInbound();
+    expect(answers().at(-1)).toBe(`<a xmlns="${NS}" h="22"/>`);
+    // The server's own request is answered at once and settles the pending answer.
+    sm.countInbound();
+    nonza(`<r xmlns="${NS}"/>`);
+    expect(answers().at(-1)).toBe(`<a xmlns="${NS}" h="23"/>`);
+    await scheduler.advance(1_000);
+    expect(answers()).toHaveLength(3);
+  });
+
+  it('acknowledges on demand only what it has not yet, and nothing while the stream is down', async () => {
+    const { sm, raw, nonza, scheduler } = setup();
+    sm.enable();
+    nonza(`<enabled xmlns="${NS}" id="abc" resume="true" max="60"/>`);
+    const answers = () => raw.filter((r) => r.startsWith('<a '));
+    sm.acknowledge();
+    expect(answers()).toEqual([]);
+    sm.countInbound();
+    sm.acknowledge();
+    expect(answers()).toEqual([`<a xmlns="${NS}" h="1"/>`]);
+    sm.acknowledge();
+    sm.countInbound();
+    sm.streamLost();
+    await scheduler.advance(1_000);
+    sm.acknowledge();
+    expect(answers()).toHaveLength(1);
+    // The <resume h/> tells the server the count: nothing is left to acknowledge after it.
+    expect(sm.resumeElement()?.attrs.h).toBe('2');
+    nonza(`<resumed xmlns="${NS}" previd="abc" h="0"/>`);
+    sm.acknowledge();
+    expect(answers()).toHaveLength(1);
+  });
+
   it('reports a message unacked after 30 s, once', async () => {
     const { sm, unacked, nonza, message, scheduler } = setup();
     sm.enable();

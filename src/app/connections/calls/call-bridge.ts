@@ -52,6 +52,23 @@ function signalType(message: ModuleMessage): string | undefined {
   return typeof type === 'string' ? type : undefined;
 }
 
+function sessionOf(message: ModuleMessage): string | undefined {
+  const id = message.extension.sessionID;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * A call signal another tab of this browser sent (it shares this tab's chat connection): a ring
+ * it answered or refused before this tab's call code loaded rings no more here.
+ */
+export function hearSentCallSignal(message: ModuleMessage): void {
+  if (attached) return;
+  const type = signalType(message);
+  if (type !== 'accept' && type !== 'reject' && type !== 'hangUp') return;
+  const session = sessionOf(message);
+  waiting = waiting.filter((w) => sessionOf(w.message) !== session);
+}
+
 /** One call signal from the chat: to the call code if it listens, else kept for it. */
 export function hearCallSignal(message: ModuleMessage, now = Date.now()): void {
   // Wire §14.6: signals delivered late (offline storage) are dropped.
@@ -87,6 +104,7 @@ export function callCarrier(runtime: ChatRuntime, now: () => number = Date.now):
     },
     send: (to, moduleIdentifier, message) => runtime.modules.send(to, moduleIdentifier, message),
     ensureConnected: () => runtime.modules.ensureConnected(),
+    onSent: (moduleIdentifier, listener) => runtime.modules.onSent(moduleIdentifier, listener),
   };
 }
 
@@ -105,7 +123,15 @@ export function takeCallRequest(): CallRequest | null {
 
 /** The ring listener, wired on every signed-in page with the chat (signed-in-shell.tsx). */
 export const callRingPlugin: ChatPlugin = {
-  wire: (runtime) => runtime.modules.on(CALL_MODULE, (message) => hearCallSignal(message)),
+  wire(runtime) {
+    const offs = [
+      runtime.modules.on(CALL_MODULE, (message) => hearCallSignal(message)),
+      runtime.modules.onSent(CALL_MODULE, (message) => hearSentCallSignal(message)),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  },
   reset() {
     waiting = [];
     callBridge.request = null;

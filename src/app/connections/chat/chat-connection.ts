@@ -1,16 +1,17 @@
 /**
  * The chat of this tab (spec §4 "Login flow: create an app session, log in the user, connect to
  * chat"): the chat account from the own API, a chat-service session (its token is also the XMPP
- * password, docs/wire/hosted-chat.md §12), the user's login, then the XMPP connection. Each step that
- * fails shows the spec §8 message. The running chat is published in the connection state; the
- * features that keep state of their own take part through their plugins.
+ * password, docs/wire/hosted-chat.md §12), the user's login, then the XMPP connection — one for
+ * all the tabs of the browser, held by one of them (shared-chat.ts). Each step that fails shows
+ * the spec §8 message. The running chat is published in the connection state; the features that
+ * keep state of their own take part through their plugins.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, createChatCore, type ChatCore, type ChatSession } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatCredentials } from '../../../shared/api/chat-identity';
-import { ChatNotConnectedError, createChatClient, type ChatClient } from '../../../xmpp';
+import { ChatNotConnectedError, type ChatClient } from '../../../xmpp';
 import { chatIdentityCalls } from '../../api/api-client';
 import { chatCalls } from '../../api/domain-calls';
 import { observedFetch, type Traffic } from '../../api/traffic';
@@ -22,7 +23,9 @@ import { ownMessages } from './own-messages';
 import { createOutbox, type Outbox } from './outbox';
 import { historyLookup, undeliveredRecords } from './outbox-delivered';
 import { claimOutbox, outgoingKey, type OutboxStore, type TabRegistry } from './outbox-store';
+import { wirePageLifecycle } from './page-lifecycle';
 import { chatSessionRenewer } from './session-renewal';
+import { tabChat, type TabChat } from './shared-chat';
 import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
 import { chooseXmppService, xmppServices } from './xmpp-service';
 
@@ -110,6 +113,7 @@ export function startChat({
   let current: { runtime: ChatRuntime; outbox: Outbox<Outgoing> } | null = null;
   const unwire: Array<() => void> = [];
   let stopExpiryWatch: () => void = () => undefined;
+  let share: TabChat | null = null;
   setLink(state, 'connecting');
 
   function fail(key: string, error: unknown): never {
@@ -174,15 +178,16 @@ export function startChat({
     } catch (error) {
       fail('errors.connect', error);
     }
-    // WebSocket, or BOSH where a proxy blocks WebSockets (docs/reliability.md "WebSockets blocked").
-    const xmppService = await chooseXmppService(xmppServices(window.location));
     if (stopped) return;
-    const chat = createChatClient({
-      service: xmppService,
+    share = tabChat(credentials.quickBloxId, {
+      // WebSocket, or BOSH where a proxy blocks WebSockets (docs/reliability.md "WebSockets
+      // blocked"): chosen by the tab that comes to hold the connection.
+      service: () => chooseXmppService(xmppServices(window.location)),
       domain: settings.chat_endpoint,
       appId: account.app.appId,
       isSessionExpired: () => service.client.expiry.isExpired(),
     });
+    const { chat } = share;
     const kept = keptOutbox(outboxStore, credentials.quickBloxId, tabs.id);
     const outbox = createOutbox<Outgoing>({
       send: (item) => {
@@ -228,6 +233,7 @@ export function startChat({
     unwire.push(
       bridgeStanzas(chat, traffic),
       wireLink(runtime, state),
+      wirePageLifecycle(chat),
       chat.on('messageSent', ({ id }) => kept.forgetKey(id)),
       chat.on('messageError', ({ id }) => kept.forgetKey(id)),
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
@@ -249,10 +255,7 @@ export function startChat({
       if (stopped) return;
       fail('errors.connect', error);
     }
-    if (stopped) {
-      await chat.disconnect();
-      return;
-    }
+    if (stopped) return;
     current = { runtime, outbox };
     setRuntime(state, runtime);
     state.chatLoaded = true;
@@ -281,9 +284,10 @@ export function startChat({
     current = null;
     resetChatConnection(state);
     for (const plugin of plugins) plugin.reset?.();
-    if (running) {
-      void running.runtime.chat.disconnect();
-      running.outbox.clear();
-    }
+    running?.outbox.clear();
+    // Lets the shared connection go (a holder closes its stream, the next tab takes over).
+    const left = share;
+    share = null;
+    if (left) void left.chat.disconnect().finally(left.close);
   };
 }

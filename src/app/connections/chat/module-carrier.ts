@@ -9,6 +9,7 @@ import {
   type ExtraParamsInput,
   type HeadlineMessage,
   type ModuleMessage,
+  type SentModuleMessage,
 } from '../../../xmpp';
 
 export interface ModuleCarrier {
@@ -22,6 +23,11 @@ export interface ModuleCarrier {
   ): string;
   /** Pings the chat and, when it does not answer, reconnects and waits (wire §20.4 step 2). */
   ensureConnected(): Promise<void>;
+  /**
+   * Headlines of one module another tab of this browser sent over the shared connection (a call
+   * answered there); returns the function that stops listening.
+   */
+  onSent(moduleIdentifier: string, listener: (message: SentModuleMessage) => void): () => void;
 }
 
 export function moduleCarrier(chat: ChatClient): ModuleCarrier {
@@ -32,5 +38,9 @@ export function moduleCarrier(chat: ChatClient): ModuleCarrier {
       }),
     send: (to, moduleIdentifier, message) => chat.sendModuleMessage(to, moduleIdentifier, message),
     ensureConnected: () => ensureChatConnected(chat),
+    onSent: (moduleIdentifier, listener) =>
+      chat.on('moduleMessageSent', (message) => {
+        if (message.moduleIdentifier === moduleIdentifier) listener(message);
+      }),
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Contact details in /settings (spec §7 `updateDoctorInfo`): phone and time zone change
  * without a new review, so the approval stays. The name and title belong to the reviewed profile
- * and are shown here only, with the way to change them.
+ * and are shown here only, with the way to change them. Changes not saved are kept as a draft
+ * (src/app/session drafts) that the form fills in again after a reload or the automatic logoff.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DoctorInfo } from '../../../shared/api/account';
@@ -12,7 +13,10 @@ import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
 import { Select } from '../../components/field';
 import { TextField } from '../../components/text-field';
-import { accountSettingPath } from '../../paths';
+import { accountSettingPath, paths } from '../../paths';
+import { dropDraft, keepDraft, useRestoredDraft } from '../../session';
+
+const DRAFT = 'contact';
 
 function timeZones(current: string): string[] {
   let zones: string[];
@@ -31,6 +35,25 @@ export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSave
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [draftRead, setDraftRead] = useState(false);
+  useRestoredDraft(DRAFT, (draft) => {
+    const kept = (draft?.value ?? {}) as { phone?: unknown; timezone?: unknown };
+    if (typeof kept.phone === 'string') setPhone(kept.phone);
+    if (typeof kept.timezone === 'string') setTimezone(kept.timezone);
+    setDraftRead(true);
+  });
+  useEffect(() => {
+    if (!draftRead) return;
+    if (phone === (info.phone ?? '') && timezone === info.timezone) dropDraft(DRAFT);
+    else
+      keepDraft({
+        key: DRAFT,
+        kind: 'contact',
+        path: paths.settings,
+        about: null,
+        value: { phone, timezone },
+      });
+  }, [draftRead, phone, timezone, info]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +62,7 @@ export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSave
     setSaved(false);
     try {
       onSaved(await accountCalls.updateDoctorInfo({ phone: phone.trim(), timezone }, { quiet: true }));
+      dropDraft(DRAFT);
       setSaved(true);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

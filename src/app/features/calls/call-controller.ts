@@ -92,6 +92,10 @@ function follow(call: Current): void {
     // no session and leaves it alone).
     session.on('invalidEvent', () => finish('ended')),
     session.on('userNotAnswer', () => finish('noAnswer')),
+    // The ring was answered or refused in another tab of this browser (they share one chat connection).
+    session.on('settledElsewhere', ({ how }) =>
+      finish(how === 'accepted' ? 'answeredElsewhere' : 'declinedElsewhere'),
+    ),
     session.on('remoteStream', ({ stream }) => setStreams({ remote: stream })),
     session.on('connectionState', ({ state }) => {
       if (state === SessionConnectionState.CONNECTED || state === SessionConnectionState.COMPLETED) {

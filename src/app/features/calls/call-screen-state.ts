@@ -18,7 +18,11 @@ export type EndReason =
   /** The other side hung up ('End'). */
   | 'remoteHangUp'
   /** We refused the ring ('Hand up'), left after the confirm, the caller gave up, or the call failed ('Call ended'). */
-  | 'ended';
+  | 'ended'
+  /** The ring was answered in another tab of this browser (docs/architecture.md §3 "One chat connection per browser"). */
+  | 'answeredElsewhere'
+  /** The ring was refused in another tab of this browser. */
+  | 'declinedElsewhere';
 
 const LIVE: readonly CallScreen[] = ['ringing', 'dialing', 'connecting', 'connected', 'reconnecting'];
 

@@ -2,7 +2,7 @@
  * What the provider does in the Messages screen: send text and images (spec §5 compression and an
  * upload progress bar; docs/wire/hosted-chat.md §6 then §14.2), mark messages read when seen, open a
  * conversation with a client (deep link /message?userId=), answer contact requests and block or
- * unblock with a mutual block (spec §3 blocking list items). Sends wait in the outbox while offline.
+ * unblock both ways (spec §3 blocking list items, blocked.ts). Sends wait in the outbox while offline.
  * Each action takes the running chat the component read with `useChat()` (null: not connected).
  */
 import { DIALOG_TYPE, isPrivateDialog } from '../../../shared/dialog-type';
@@ -11,7 +11,7 @@ import { ChatNotConnectedError } from '../../../xmpp';
 import { showToast } from '../../components/toast-store';
 import { addEntries, chatStore, markReadByMe, removeRequest, setBlocked, setUpload } from './chat-store';
 import type { ChatRuntime } from '../../connections';
-import { BLOCK_LIST, refreshDialogs } from './chat-sync';
+import { refreshDialogs } from './chat-sync';
 import { ATTACHMENT_BODY, dialogAddress, ownEntry } from './convert';
 import type { EntryAttachment } from './entries';
 
@@ -49,9 +49,12 @@ function sendMessage(
   runtime.enqueue({ kind: 'message', dialog: dialogAddress(dialog), message: { id, body, attachments } });
 }
 
-export function sendText(chat: ChatRuntime | null, dialogId: string, text: string): void {
+/** Sends (or queues in the outbox) a text; false when there is no chat to take it (a toast says so). */
+export function sendText(chat: ChatRuntime | null, dialogId: string, text: string): boolean {
   const runtime = runtimeOrWarn(chat);
-  if (runtime && text.trim()) sendMessage(runtime, dialogId, text);
+  if (!runtime || !text.trim()) return false;
+  sendMessage(runtime, dialogId, text);
+  return true;
 }
 
 /**
@@ -160,34 +163,19 @@ export function addContact(runtime: ChatRuntime | null, userId: number): Promise
 }
 
 /**
- * Writes the block list: every blocked user denied with a mutual block (nothing passes either
- * way), as the default and active list. The default is declined first (XEP-0016 §2.6: a list in
- * use may not be edited); an empty list is deleted.
+ * Blocks a member both ways (spec §6 mutual block) on the chat account (XEP-0191, blocked.ts): every
+ * tab and device of the provider holds it at once.
  */
-async function writeBlockList(runtime: ChatRuntime, ids: number[]): Promise<void> {
-  const { privacy } = runtime.chat;
-  await privacy.setAsDefault(null);
-  if (ids.length === 0) {
-    await privacy.delete(BLOCK_LIST);
-  } else {
-    await privacy.create({
-      name: BLOCK_LIST,
-      items: ids.map((user_id) => ({ user_id, action: 'deny' as const, mutualBlock: true })),
-    });
-    await privacy.setAsDefault(BLOCK_LIST);
-  }
-  setBlocked(ids);
-}
-
 export function blockUser(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
-  return attempt('Blocking', () => writeBlockList(connected(runtime), [...chatStore.blocked, userId]));
+  return attempt('Blocking', async () => {
+    await connected(runtime).chat.blocking.block([userId]);
+    setBlocked([...chatStore.blocked, userId]);
+  });
 }
 
 export function unblockUser(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
-  return attempt('Unblocking', () =>
-    writeBlockList(
-      connected(runtime),
-      chatStore.blocked.filter((id) => id !== userId),
-    ),
-  );
+  return attempt('Unblocking', async () => {
+    await connected(runtime).chat.blocking.unblock([userId]);
+    setBlocked(chatStore.blocked.filter((id) => id !== userId));
+  });
 }

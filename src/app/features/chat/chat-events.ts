@@ -1,8 +1,9 @@
 /**
  * From the chat stack's events to the chat store (docs/architecture.md §3): messages and their acks, errors
  * and markers (spec §3 statuses; docs/lessons.md §9, §10), typing (docs/lessons.md §11), contact
- * requests and presence (spec §4 Contact subscription), room occupants, and the catch-up after a
- * reconnect. The connection's own state (spec §4) is the connection layer's (connections/chat).
+ * requests and presence (spec §4 Contact subscription), the block list of every tab and device
+ * (blocked.ts), room occupants, and the catch-up after a reconnect. The connection's own state
+ * (spec §4) is the connection layer's (connections/chat).
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import type { ChatMessage, MarkerEvent } from '../../../xmpp';
@@ -22,6 +23,7 @@ import {
   updateEntry,
 } from './chat-store';
 import type { ChatRuntime } from '../../connections';
+import { blockingChanged } from './blocked';
 import { afterReconnect, refreshDialogs } from './chat-sync';
 import { entryFromLive } from './convert';
 
@@ -80,6 +82,7 @@ export function wireChatEvents(runtime: ChatRuntime): () => void {
     }),
     chat.on('subscribe', ({ userId }) => addRequest(userId)),
     chat.on('contacts', (contacts) => setContacts(contacts)),
+    chat.on('blocking', blockingChanged),
     chat.on('contactPresence', ({ userId, available }) => setPresence(userId, available)),
     chat.on('joinOccupant', ({ dialogId, userId }) => occupantChanged(dialogId, userId, true)),
     chat.on('leaveOccupant', ({ dialogId, userId }) => occupantChanged(dialogId, userId, false)),

@@ -1,20 +1,17 @@
 /**
  * Keeping the portal in step with the chat service after each login: the dialog list and unread
- * counts, the blocked users (privacy list, spec §3), the group rooms (spec §4 Rooms), the history
+ * counts, the blocked users (blocked.ts, spec §3), the group rooms (spec §4 Rooms), the history
  * of open conversations after a reconnect (docs/lessons.md §4), and what waited in the outbox.
  */
 import { isCancelledError } from '@tanstack/react-query';
 import { isPrivateDialog } from '../../../shared/dialog-type';
-import { StanzaError } from '../../../xmpp';
 import { fetchFresh } from '../../api/fetch-fresh';
 import type { ChatRuntime } from '../../connections';
-import { chatStore, seedDialogs, setBlocked, setContacts, setOccupants } from './chat-store';
+import { loadBlocked } from './blocked';
+import { chatStore, seedDialogs, setContacts, setOccupants } from './chat-store';
 import { dialogFromApi } from './convert';
 import { catchUp } from './history';
 import { dialogsQuery } from './queries';
-
-/** The privacy list the portal keeps its blocked users in (the spec's name for it). */
-export const BLOCK_LIST = 'blockedusers';
 
 export async function refreshDialogs(runtime: ChatRuntime): Promise<void> {
   let list = () => fetchFresh(runtime.queryClient, dialogsQuery());
@@ -30,16 +27,6 @@ export async function refreshDialogs(runtime: ChatRuntime): Promise<void> {
       // a message for a dialog not yet listed starts such a refresh while the login's is on its way).
       list = () => runtime.queryClient.fetchQuery(dialogsQuery());
     }
-  }
-}
-
-export async function loadBlocked(runtime: ChatRuntime): Promise<void> {
-  try {
-    const list = await runtime.chat.privacy.getList(BLOCK_LIST);
-    setBlocked(list.items.filter((i) => i.action === 'deny').map((i) => i.user_id));
-  } catch (error) {
-    if (error instanceof StanzaError && error.condition === 'item-not-found') return setBlocked([]);
-    console.warn('Blocked users', error);
   }
 }
 
@@ -86,12 +73,13 @@ export async function afterLogin(runtime: ChatRuntime): Promise<void> {
 }
 
 /**
- * After a fresh login that followed a drop (the stack has re-joined the rooms it knew; the
- * connection has sent what waited).
+ * After a fresh login that followed a drop, or another tab taking the shared connection over (the
+ * stack has re-joined the rooms it knew; the connection has sent what waited). The block list is
+ * read again: the server pushes its changes only to a stream that asked (XEP-0191 §3.3).
  */
 export async function afterReconnect(runtime: ChatRuntime): Promise<void> {
   await refreshDialogs(runtime);
-  await joinRooms(runtime);
+  await Promise.all([loadBlocked(runtime), joinRooms(runtime)]);
   const open = Object.entries(chatStore.conversations).filter(([, c]) => c.loaded);
   for (const [dialogId] of open) {
     try {

@@ -1,6 +1,8 @@
 /**
  * Writing a message: Enter sends, Shift+Enter starts a new line; typing is sent as composing and
  * paused (spec §4 Messaging); an image is compressed (spec §5) and uploaded with a progress bar.
+ * What is typed and not sent is kept as the conversation's draft (src/app/session drafts): it
+ * is there again after a reload or the automatic logoff.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
 import { useChat, type ChatRuntime } from '../../connections';
+import { dropDraft, keepDraft, useRestoredDraft } from '../../session';
 import { sendImage, sendText } from './chat-actions';
 import { chatStore } from './chat-store';
 import { dialogAddress } from './convert';
@@ -15,6 +18,21 @@ import { PaperclipIcon } from './icons';
 import { createTypingSender } from './typing-sender';
 
 type Chat = ChatRuntime['chat'];
+
+const draftKey = (dialogId: string) => `message:${dialogId}`;
+
+/** Keeps the text as the conversation's draft (dropped when empty), with where to find it again. */
+function keepText(dialogId: string, text: string): void {
+  if (!text.trim()) return dropDraft(draftKey(dialogId));
+  const dialog = chatStore.dialogs[dialogId];
+  keepDraft({
+    key: draftKey(dialogId),
+    kind: 'message',
+    path: dialog?.clientChatId ? `/message?userId=${dialog.clientChatId}` : '/message',
+    about: dialog?.name || null,
+    value: { text },
+  });
+}
 
 /** Typing notifications are best effort: offline, there is nobody to tell. */
 function tell(
@@ -37,6 +55,16 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
   const { t } = useTranslation('messages');
   const id = useId();
   const [text, setText] = useState('');
+  const [draftRead, setDraftRead] = useState(false);
+  useRestoredDraft(draftKey(dialogId), (draft) => {
+    const kept = (draft?.value as { text?: unknown } | undefined)?.text;
+    if (typeof kept === 'string' && kept) {
+      setText((typed) => typed || kept);
+      // Back in its conversation: kept as today's draft.
+      keepText(dialogId, kept);
+    }
+    setDraftRead(true);
+  });
   const fileInput = useRef<HTMLInputElement>(null);
   const { upload } = useSnapshot(chatStore);
   const runtime = useChat();
@@ -60,8 +88,9 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
   const send = () => {
     if (!text.trim() || disabled) return;
     typing.stop();
-    sendText(runtime, dialogId, text);
+    if (!sendText(runtime, dialogId, text)) return;
     setText('');
+    dropDraft(draftKey(dialogId));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -109,6 +138,7 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
           placeholder={disabled ? t('blockedComposer') : t('placeholder')}
           onChange={(event) => {
             setText(event.target.value);
+            if (draftRead) keepText(dialogId, event.target.value);
             typing.typed(event.target.value);
           }}
           onKeyDown={onKeyDown}

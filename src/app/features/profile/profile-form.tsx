@@ -2,7 +2,9 @@
  * The provider profile and certification form (spec §2 /profile/certification and the
  * providerProfile tab): identity, specialities, languages, countries, biography, credentials with
  * the licence number and issuing country, certificate documents and the fee; submitting sends it
- * for review (`addConsultInfoAudit`) and shows the status page.
+ * for review (`addConsultInfoAudit`) and shows the status page. What is typed and not submitted is
+ * kept as the profile's draft (src/app/session drafts): a reload or the automatic logoff does not
+ * lose it, and the form fills with it again (uploaded documents are the server's already).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,12 +31,12 @@ import {
   type ProfileFormValues,
 } from './profile-form-schema';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
+import { dropProfileDraft, useProfileDraft } from './profile-draft';
 import { AUDIT_INFO_KEY, DOCTOR_INFO_KEY } from './queries';
 import { useProfileOptions } from './use-audit-info';
 import { AvatarUpload, DocumentsUpload } from './uploads';
 
 const FIELDS = Object.keys(profileFormSchema.shape);
-
 export function ProfileForm({ info }: { info: ConsultInfo | null }) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
@@ -42,20 +44,20 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
   const { userInfo } = useSnapshot(session);
   const options = useProfileOptions();
   const [documents, setDocuments] = useState<CertificateDocument[]>(info?.documents ?? []);
-  const { register, handleSubmit, setValue, setError, formState } = useForm<
-    ProfileFormInput,
-    unknown,
-    ProfileFormValues
-  >({
+  const [initial] = useState(() => initialProfileValues(info, userInfo));
+  const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: initialProfileValues(info, userInfo),
+    defaultValues: initial,
   });
+  const { register, handleSubmit, setValue, setError, formState } = form;
+  useProfileDraft(form, initial);
   const e = formState.errors;
   const msg = (m?: string) => (m ? t(m, { defaultValue: m }) : undefined);
 
   const submit = handleSubmit(async (values) => {
     try {
       await profileCalls.submit(toSubmission(values), { quiet: true });
+      dropProfileDraft();
       await Promise.all([
         client.invalidateQueries({ queryKey: AUDIT_INFO_KEY }),
         client.invalidateQueries({ queryKey: DOCTOR_INFO_KEY }),

@@ -1,41 +1,36 @@
 /**
- * Unsaved editor changes kept for the browser session (no lost data when the provider leaves the
- * editor within the portal or reloads): one entry per report in session storage, which sign-out
- * clears (spec §8). Saved drafts live on the server; this is only what is not saved yet.
+ * Unsaved editor changes, kept as the report's draft among the provider's drafts (src/app/session,
+ * docs/security.md "Automatic logoff"): they survive leaving the editor, a reload and the
+ * automatic logoff in this browser, and come back when the editor opens again. Saved drafts live
+ * on the server; this is only what is not saved yet.
  */
 import { ReportContent } from '../../../shared/api/expert-reports';
+import { dropDraft, keepDraft } from '../../session';
 
-const key = (reportId: number) => `expertReportDraft:${reportId}`;
+export const reportDraftKey = (reportId: number) => `report:${reportId}`;
 
-function store(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
+/** The editor's content in a draft, or null when it is not one (an older or damaged record). */
+export function readReportDraft(value: unknown): ReportContent | null {
+  const parsed = ReportContent.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
-export function readLocalDraft(reportId: number): ReportContent | null {
-  const text = store()?.getItem(key(reportId));
-  if (!text) return null;
-  try {
-    const parsed = ReportContent.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+export function keepReportDraft(
+  report: { reportId: number; memberName: string },
+  content: ReportContent,
+  path: string,
+): void {
+  keepDraft({
+    key: reportDraftKey(report.reportId),
+    kind: 'report',
+    path,
+    about: report.memberName,
+    value: content,
+  });
 }
 
-export function writeLocalDraft(reportId: number, content: ReportContent): void {
-  try {
-    store()?.setItem(key(reportId), JSON.stringify(content));
-  } catch {
-    // Storage full or refused: the leave warning still protects the changes on this page.
-  }
-}
-
-export function clearLocalDraft(reportId: number): void {
-  store()?.removeItem(key(reportId));
+export function dropReportDraft(reportId: number): void {
+  dropDraft(reportDraftKey(reportId));
 }
 
 /** Same content, whatever the order of the chosen items or of the fields. */

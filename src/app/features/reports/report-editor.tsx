@@ -2,12 +2,13 @@
  * The report editor (spec §7 "Expert reports"): findings (categories), steps for the member
  * (to-do items, chosen and her own), lifestyle advice, the expert opinion as free text, recommended
  * content and a follow-up; saved as a draft (JSON body) and completed. The save state is always
- * shown; unsaved changes survive leaving the editor (use-leave-guard.ts, draft-store.ts).
+ * shown; unsaved changes survive leaving the editor, a reload and the automatic logoff
+ * (use-leave-guard.ts, draft-store.ts).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ReportContent, ReportDetail } from '../../../shared/api/expert-reports';
 import { LIFESTYLE_AREAS } from '../../../shared/expert-reports';
 import { reportCalls } from '../../api/domain-calls';
@@ -17,7 +18,14 @@ import { TextArea } from '../../components/field';
 import { formatTime } from '../../components/format';
 import { useConfirmedAction } from './confirm-action';
 import { ContentPicker } from './content-picker';
-import { clearLocalDraft, readLocalDraft, sameContent, writeLocalDraft } from './draft-store';
+import { useRestoredDraft } from '../../session';
+import {
+  dropReportDraft,
+  keepReportDraft,
+  readReportDraft,
+  reportDraftKey,
+  sameContent,
+} from './draft-store';
 import { explainReportError } from './errors';
 import { reportReviewPath } from './links';
 import { reportKeys, useCatalogue } from './queries';
@@ -62,25 +70,37 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const catalogue = useCatalogue();
+  const location = useLocation();
   const [server, setServer] = useState<ReportContent>(report.content);
-  const [restored] = useState(() => {
-    const local = readLocalDraft(report.reportId);
-    return local && !sameContent(local, report.content) ? local : null;
-  });
-  const [content, setContent] = useState<ReportContent>(restored ?? report.content);
+  const [content, setContent] = useState<ReportContent>(report.content);
   const [savedAt, setSavedAt] = useState(report.savedAt);
-  const [state, setState] = useState<SaveState>(restored ? { kind: 'dirty' } : { kind: 'saved' });
+  const [state, setState] = useState<SaveState>({ kind: 'saved' });
+  const [draftRead, setDraftRead] = useState(false);
+  const [restored, setRestored] = useState(false);
   const [newToDo, setNewToDo] = useState('');
   const dirty = !sameContent(content, server);
   const blocker = useLeaveGuard(dirty);
   const latest = useRef(content);
   latest.current = content;
 
-  // Every change is kept for the session at once; it leaves session storage once saved.
+  // What was not saved last time (a reload, the automatic logoff) comes back as unsaved changes,
+  // unless she has started editing meanwhile.
+  useRestoredDraft(reportDraftKey(report.reportId), (draft) => {
+    const kept = draft && readReportDraft(draft.value);
+    if (kept && !sameContent(kept, report.content) && sameContent(latest.current, report.content)) {
+      setContent(kept);
+      setState({ kind: 'dirty' });
+      setRestored(true);
+    }
+    setDraftRead(true);
+  });
+  // Every change is kept at once (once the kept one was read back); it is dropped once saved.
+  const path = `${location.pathname}${location.search}`;
   useEffect(() => {
-    if (dirty) writeLocalDraft(report.reportId, content);
-    else clearLocalDraft(report.reportId);
-  }, [dirty, content, report.reportId]);
+    if (!draftRead) return;
+    if (dirty) keepReportDraft(report, content, path);
+    else dropReportDraft(report.reportId);
+  }, [draftRead, dirty, content, report, path]);
 
   const edit = (next: Partial<ReportContent>) => {
     setContent((c) => ({ ...c, ...next }));
@@ -106,7 +126,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
   };
 
   const completion = useConfirmedAction(() => {
-    clearLocalDraft(report.reportId);
+    dropReportDraft(report.reportId);
     navigate(reportReviewPath(report.reportId), { replace: true });
   });
   const complete = async () => {

@@ -1,15 +1,19 @@
 /**
  * Unsaved changes are not lost by leaving (spec: no lost data): a navigation within the portal
  * asks first (React Router's blocker), and closing or reloading the tab gets the browser's own
- * warning. The caller keeps the changes in session storage meanwhile (draft-store.ts).
+ * warning. The caller keeps the changes as a draft meanwhile (draft-store.ts), so the way to the
+ * login page after the session ended (the automatic logoff, a sign-out elsewhere) is not stopped:
+ * the draft is offered back after signing in again.
  */
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
+import { session } from '../../session';
 
 export function useLeaveGuard(dirty: boolean) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
+      session.token !== null &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {

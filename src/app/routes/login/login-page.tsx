@@ -9,7 +9,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { SecondStep, SignInResult } from '../../../shared/api/account';
 import { SignInForm } from '../../features/auth';
-import { canEnterPortal, session } from '../../session';
+import { canEnterPortal, session, takeReturnPath } from '../../session';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { paths, PUBLIC_PATHS } from '../../paths';
 
@@ -30,14 +30,21 @@ async function startSecondStepSession(result: SignInResult): Promise<{ agreement
 }
 
 /**
- * Where a sign-in continues: the page the guard sent the visitor from, or the dashboard. `/` itself
- * only redirects to the dashboard, and a redirect answered inside the sign-in's own navigation is
- * dropped (a blank page), so it goes to the dashboard directly.
+ * Where a sign-in continues: the page the guard sent the visitor from, or the page the automatic
+ * logoff took her from (`returnPath`, hers only), or the dashboard. `/` itself only redirects to
+ * the dashboard, and a redirect answered inside the sign-in's own navigation is dropped (a blank
+ * page), so it goes to the dashboard directly.
  */
-export function targetAfterLogin(state: unknown): string {
-  const from = (state as { from?: string } | null)?.from;
+export function targetAfterLogin(state: unknown, returnPath: string | null = null): string {
+  const from = (state as { from?: string } | null)?.from ?? returnPath ?? undefined;
   const path = from?.split('?')[0];
   return from && path !== '/' && !PUBLIC_PATHS.includes(path!) ? from : paths.dashboard;
+}
+
+/** After her sign-in: her page from before the automatic logoff, if she was signed out there. */
+function targetOfSignedIn(state: unknown): string {
+  const owner = session.userInfo?.userId;
+  return targetAfterLogin(state, owner === undefined ? null : takeReturnPath(owner));
 }
 
 export default function LoginPage() {
@@ -63,7 +70,7 @@ export default function LoginPage() {
             onSignedIn={async (result) => {
               const { agreementDue: due } = await startSecondStepSession(result);
               setStep(null);
-              if (!due) navigate(target, { replace: true });
+              if (!due) navigate(targetOfSignedIn(location.state), { replace: true });
             }}
             onBack={(why) => {
               setStep(null);
@@ -93,7 +100,9 @@ export default function LoginPage() {
         </p>
       )}
       <SignInForm
-        onSignedIn={(due) => (due ? undefined : navigate(target, { replace: true }))}
+        onSignedIn={(due) =>
+          due ? undefined : navigate(targetOfSignedIn(location.state), { replace: true })
+        }
         onSecondStep={(next) => {
           setStepOver(false);
           setStep(next);
@@ -104,7 +113,7 @@ export default function LoginPage() {
         {forgot && <ForgotPasswordDialog onClose={() => setForgot(false)} />}
         {agreementDue && (
           <AgreementDialog
-            onAgreed={() => navigate(target, { replace: true })}
+            onAgreed={() => navigate(targetOfSignedIn(location.state), { replace: true })}
             onDeclined={() => navigate(paths.login, { replace: true })}
           />
         )}

@@ -1,23 +1,24 @@
 /**
  * /settings: language, contact details (without a new review), password change, the second factor
- * (docs/security.md "Second factor"), notification
- * preferences, the pre-call check of camera, microphone and connection, sign-out, the accepted agreement versions and account cancellation.
+ * (docs/security.md "Second factor"), notification preferences, the members she blocked in the
+ * chat, the pre-call check of camera, microphone and connection, sign-out, the accepted agreement
+ * versions and account cancellation.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import type { DoctorInfo } from '../../../shared/api/account';
 import { AgreementsSection, CancelAccountSection, ContactDetailsForm } from '../../features/account';
-import { ChangePasswordForm, signOut } from '../../features/auth';
+import { ChangePasswordForm } from '../../features/auth';
+import { BlockedMembers } from '../../features/chat';
 import { updateUserInfo } from '../../session';
 import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
 import { NotificationSettingsForm } from '../../features/notifications';
 import { SecondFactorSettings } from '../../features/second-factor';
 import { PreCallCheckLauncher } from '../../features/calls/pre-call-check';
-import { paths } from '../../paths';
+import { SignOut } from '../../layouts/sign-out';
 
 function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
@@ -30,8 +31,7 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
 }
 
 export default function SettingsPage() {
-  const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications', 'calls']);
-  const navigate = useNavigate();
+  const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications', 'calls', 'messages']);
   const client = useQueryClient();
   const info = useQuery(doctorInfoQuery());
   const saved = (next: DoctorInfo) => {
@@ -56,19 +56,20 @@ export default function SettingsPage() {
       <Section title={t('notifications:settings.title')} intro={t('notifications:settings.intro')}>
         <NotificationSettingsForm />
       </Section>
+      <Section title={t('messages:block.listTitle')} intro={t('messages:block.listIntro')}>
+        <BlockedMembers />
+      </Section>
       <Section title={t('calls:precheck.title')} intro={t('calls:precheck.settingsIntro')}>
         <PreCallCheckLauncher />
       </Section>
       <Section title={t('settings:session.title')} intro={t('settings:session.intro')}>
-        <Button
-          variant="secondary"
-          onClick={async () => {
-            await signOut();
-            navigate(paths.login, { replace: true });
-          }}
-        >
-          {t('settings:session.signOut')}
-        </Button>
+        <SignOut
+          trigger={(start) => (
+            <Button variant="secondary" onClick={start}>
+              {t('settings:session.signOut')}
+            </Button>
+          )}
+        />
       </Section>
       <Section title={t('settings:agreements.title')} intro={t('settings:agreements.intro')}>
         <AgreementsSection />

@@ -11,6 +11,7 @@ import {
   callBridge,
   callCarrier,
   hearCallSignal,
+  hearSentCallSignal,
   requestCall,
   resetCallBridgeForTests,
   takeCallRequest,
@@ -47,6 +48,21 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 afterEach(() => resetCallBridgeForTests());
 
 describe('call bridge', () => {
+  it('forgets a ring that another tab answered or refused before the call code loaded here', async () => {
+    hearCallSignal(signal('call', 'a'));
+    hearSentCallSignal(signal('iceCandidates', 'mine'));
+    const other = {
+      ...signal('call', 'b'),
+      extension: { ...signal('call', 'b').extension, sessionID: 's2' },
+    };
+    hearCallSignal(other);
+    hearSentCallSignal(signal('accept', 'answered'));
+    const heard: string[] = [];
+    callCarrier(runtime()).on(CALL_MODULE, (m) => heard.push(m.id));
+    await flush();
+    expect(heard).toEqual(['b']);
+  });
+
   it('keeps a ring that arrives before the call code and hands it over in order', async () => {
     expect(callBridge.wanted).toBe(false);
     hearCallSignal(signal('call', 'a'));

@@ -1,0 +1,461 @@
+/**
+ * One chat connection per browser (docs/architecture.md §3 "One chat connection per browser"): a
+ * {@link ChatClient} for each tab, behind which the tabs of one browser share one XMPP stream.
+ * The tab that holds an exclusive lock (Web Locks in the browser) runs the real client and
+ * serves the others over a channel (BroadcastChannel); the others follow it. When the holder goes
+ * (closed, crashed, reloaded, hidden in the back/forward cache, frozen, signed out), the lock
+ * passes to the tab that has waited longest, which logs in and takes over; its users, and the
+ * other tabs', see the connection drop and come back (`disconnected`, then `reconnect`), as after
+ * any fresh login, with what they sent meanwhile sent once the new holder is up.
+ *
+ * Headless, like the rest of src/xmpp: the page hands in its lock manager and channel, so the
+ * tests run it in Node.
+ */
+import { createEmitter } from '../../shared/emitter';
+import { createObjectIdGenerator } from '../addressing/ids';
+import {
+  chatIdFromJid,
+  createAddressing,
+  dialogIdFromRoomJid,
+  userIdFromOccupantJid,
+} from '../addressing/jids';
+import type { ChatClient, ChatCredentials, ChatEvents } from '../client-types';
+import { ChatNotConnectedError } from '../errors/errors';
+import { dialogRecipient } from '../messages/dialog-messages';
+import type { PingCallback } from '../ping/ping';
+import type { Contacts } from '../roster/parse';
+import type { TransportKind } from '../transport/types';
+import { createFollower, type Follower, type UnconfirmedSend } from './follower';
+import { createChatHost, type ChatHost } from './host';
+import {
+  METHODS,
+  OBSERVED_EVENTS,
+  RELAYED_EVENTS,
+  operation,
+  type MethodName,
+  type ObservedEvent,
+  type ShareChannel,
+} from './protocol';
+import { createShareRoleMachine, type ShareRole } from './role';
+
+/** An exclusive lock shared by the tabs (the Web Locks API in the browser). */
+export interface HolderLocks {
+  /**
+   * Waits for the lock `name`, then runs `hold` and keeps the lock until the promise it returns
+   * settles (or the page goes). Aborting `signal` while waiting gives the wait up.
+   */
+  request(name: string, signal: AbortSignal, hold: () => Promise<void>): Promise<void>;
+}
+
+export interface SharedChatOptions {
+  /** Tabs that give the same name share one connection (the portal: its chat user). */
+  name: string;
+  locks: HolderLocks;
+  channel: ShareChannel;
+  /** This tab's own client, made when it takes the connection over (it may choose the transport first). */
+  createClient(): Promise<ChatClient>;
+  /** The chat domain and application id, for the addressing helpers. */
+  domain: string;
+  appId: number;
+  /** What `transport` says until a holder tells. */
+  transport: TransportKind;
+  /** This tab's id; random by default. */
+  tab?: string;
+}
+
+export interface SharedChatClient extends ChatClient {
+  /** This tab's part: idle, following the holder, or holding the connection. */
+  readonly role: ShareRole;
+  /**
+   * The page is hidden in the back/forward cache or frozen: its tab lets the connection go, so
+   * another tab can hold it, until {@link SharedChatClient.resume}.
+   */
+  suspend(): void;
+  /** The page is back: the tab joins again (and reports `reconnect` once online). */
+  resume(): void;
+}
+
+interface Holding {
+  client: ChatClient;
+  host: ChatHost;
+  /** Lets the lock go. */
+  release(): void;
+  offs: Array<() => void>;
+  observed: Map<ObservedEvent, () => void>;
+  /** What the last holder was in, and what this tab sent that nobody confirmed: for after the login. */
+  rooms: string[];
+  unconfirmed: UnconfirmedSend[];
+}
+
+const OFFLINE_SAFE: ReadonlySet<MethodName> = new Set(['reconnect', 'acknowledge']);
+
+export function createSharedChatClient(options: SharedChatOptions): SharedChatClient {
+  const { channel, locks } = options;
+  const tab = options.tab ?? crypto.randomUUID();
+  const events = createEmitter<ChatEvents>();
+  const addressing = createAddressing(options.domain, options.appId);
+  const nextId = createObjectIdGenerator();
+  const machine = createShareRoleMachine();
+  let credentials: ChatCredentials | null = null;
+  let follower: Follower | null = null;
+  let holding: Holding | null = null;
+  let waitAbort: AbortController | null = null;
+  /** Bumped whenever the tab leaves: a holding that began before is stale. */
+  let epoch = 0;
+  let suspended = false;
+  /** The tab's users were told the connection went: `reconnect` follows once it is back. */
+  let owedReconnect = false;
+  let waiters: Array<{ resolve(contacts: Contacts): void; reject(error: unknown): void }> = [];
+
+  const emit = <K extends keyof ChatEvents>(event: K, payload: ChatEvents[K]) => events.emit(event, payload);
+
+  function notConnected(): ChatNotConnectedError {
+    const error = new ChatNotConnectedError();
+    emit('chatNotConnected', error);
+    emit('error', error);
+    return error;
+  }
+
+  function settleWaiters(outcome: { contacts: Contacts } | { error: unknown }): void {
+    const settled = waiters;
+    waiters = [];
+    for (const waiter of settled) {
+      if ('contacts' in outcome) waiter.resolve(outcome.contacts);
+      else waiter.reject(outcome.error);
+    }
+  }
+
+  function online(): void {
+    settleWaiters({ contacts: client.contacts });
+    if (owedReconnect) {
+      owedReconnect = false;
+      emit('reconnect', undefined);
+    }
+  }
+
+  // ---- Observed events: relayed only while someone here listens -------------------------------
+
+  const listening = (event: ObservedEvent) => events.listenerCount(event) > 0;
+
+  function watchHeld(h: Holding, event: ObservedEvent, on: boolean): void {
+    if (on && !h.observed.has(event))
+      h.observed.set(
+        event,
+        h.client.on(event, (payload: ChatEvents[typeof event]) => emit(event, payload)),
+      );
+    if (!on) {
+      h.observed.get(event)?.();
+      h.observed.delete(event);
+    }
+  }
+
+  function listeningChanged(event: keyof ChatEvents, before: boolean): void {
+    if (!(OBSERVED_EVENTS as readonly string[]).includes(event)) return;
+    const observed = event as ObservedEvent;
+    const now = listening(observed);
+    if (now === before) return;
+    if (holding) watchHeld(holding, observed, now);
+    follower?.observe(observed, now);
+  }
+
+  // ---- Following and holding -----------------------------------------------------------------
+
+  function follow(): void {
+    machine.transition('following');
+    follower = createFollower({
+      channel,
+      tab,
+      emit,
+      onOnline: online,
+      onFailed: (error) => settleWaiters({ error }),
+    });
+    for (const event of OBSERVED_EVENTS) if (listening(event)) follower.observe(event, true);
+    const abort = new AbortController();
+    waitAbort = abort;
+    const since = epoch;
+    locks
+      .request(options.name, abort.signal, () => (since === epoch ? hold(since) : Promise.resolve()))
+      .catch(() => undefined);
+  }
+
+  /** The lock is this tab's: it takes the connection over; resolves when it lets it go. */
+  async function hold(since: number): Promise<void> {
+    const rooms = [...(follower?.rooms ?? [])];
+    const { unconfirmed, connection } = follower?.stop() ?? { unconfirmed: [], connection: 'never' };
+    follower = null;
+    waitAbort = null;
+    machine.transition('holding');
+    if (connection === 'online')
+      emit('disconnected', { intentional: false, condition: 'holder-gone', willReconnect: true });
+    if (connection !== 'never') owedReconnect = true;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let real: ChatClient;
+    try {
+      real = await options.createClient();
+    } catch (error) {
+      // No client, no connection: the next tab may do better; this one reports it and idles.
+      if (since === epoch) {
+        epoch += 1;
+        machine.transition('idle');
+        settleWaiters({ error });
+      }
+      release();
+      return held;
+    }
+    if (since !== epoch) {
+      release();
+      return held;
+    }
+    const host = createChatHost({
+      client: real,
+      channel,
+      holder: crypto.randomUUID(),
+      self: tab,
+      reflectHere: ({ event, payload }) => emit(event, payload as never),
+    });
+    const offs = RELAYED_EVENTS.map((event) =>
+      real.on(event, (payload: ChatEvents[typeof event]) => emit(event, payload)),
+    );
+    holding = { client: real, host, release, offs, observed: new Map(), rooms, unconfirmed };
+    for (const event of OBSERVED_EVENTS) if (listening(event)) watchHeld(holding, event, true);
+    host.announce();
+    if (credentials) void login(holding, credentials);
+    return held;
+  }
+
+  /** The holder's login; after a takeover, the rooms the last holder was in and this tab's unconfirmed sends. */
+  async function login(h: Holding, with_: ChatCredentials): Promise<void> {
+    try {
+      await h.client.connect(with_);
+    } catch (error) {
+      if (holding !== h) return;
+      h.host.failed(error);
+      settleWaiters({ error });
+      return;
+    }
+    if (holding !== h) return;
+    const rooms = h.rooms;
+    h.rooms = [];
+    await Promise.all(rooms.map((room) => h.client.muc.join(room).catch(() => undefined)));
+    const unconfirmed = h.unconfirmed;
+    h.unconfirmed = [];
+    for (const send of unconfirmed) {
+      try {
+        h.host.as(tab, () => operation(h.client, send.method)(...send.args));
+      } catch (error) {
+        emit('error', error as ChatEvents['error']);
+      }
+    }
+    h.host.publish();
+    if (holding === h && h.client.isConnected) online();
+  }
+
+  /** The tab stops taking part: a holder closes its stream and lets the lock go. */
+  async function leave(how: 'stop' | 'suspend'): Promise<void> {
+    epoch += 1;
+    const role = machine.role;
+    if (role === 'idle') return;
+    const wasConnected = client.isConnected;
+    waitAbort?.abort();
+    waitAbort = null;
+    follower?.stop();
+    follower = null;
+    const h = holding;
+    holding = null;
+    machine.transition('idle');
+    settleWaiters({ error: new ChatNotConnectedError() });
+    if (how === 'suspend' && wasConnected) {
+      owedReconnect = true;
+      emit('disconnected', { intentional: false, condition: 'suspended', willReconnect: true });
+    } else if (how === 'stop') {
+      owedReconnect = false;
+    }
+    if (!h) {
+      if (how === 'stop' && wasConnected)
+        emit('disconnected', { intentional: true, condition: null, willReconnect: false });
+      return;
+    }
+    h.host.stop();
+    for (const off of h.observed.values()) off();
+    if (how === 'suspend') for (const off of h.offs) off();
+    // XEP-0198 §4: what was handled is acknowledged before the stream closes (session.ts).
+    const closing = h.client.disconnect();
+    h.release();
+    await closing.catch(() => undefined);
+    if (how === 'stop') for (const off of h.offs) off();
+  }
+
+  // ---- Operations ----------------------------------------------------------------------------
+
+  function offline(method: MethodName): unknown {
+    if (OFFLINE_SAFE.has(method)) return undefined;
+    const error = notConnected();
+    if (METHODS[method] === 'request') return Promise.reject(error);
+    throw error;
+  }
+
+  /** The id a send will carry, chosen here so a follower knows it at once (its last argument). */
+  function identified(args: unknown[]): { args: unknown[]; id: string } {
+    const last = (args.at(-1) ?? {}) as { id?: string };
+    const id = last.id ?? nextId();
+    return { args: [...args.slice(0, -1), { ...last, id }], id };
+  }
+
+  function invoke(method: MethodName, args: unknown[]): unknown {
+    if (holding) return holding.host.as(tab, () => operation(holding!.client, method)(...args));
+    if (!follower) return offline(method);
+    switch (METHODS[method]) {
+      case 'send': {
+        if (!follower.online) return offline(method);
+        const sent = identified(args);
+        follower.send(method, sent.args);
+        return sent.id;
+      }
+      case 'fire':
+        if (!follower.online && !OFFLINE_SAFE.has(method)) return offline(method);
+        follower.fire(method, args);
+        return undefined;
+      case 'request':
+        return follower.request(method, args);
+    }
+  }
+
+  const call =
+    <R>(method: MethodName) =>
+    (...args: unknown[]): R =>
+      invoke(method, args) as R;
+
+  const snapshot = () => follower?.snapshot ?? null;
+
+  const client: SharedChatClient = {
+    get role() {
+      return machine.role;
+    },
+    get state() {
+      return holding ? holding.client.state : (snapshot()?.state ?? 'disconnected');
+    },
+    get isConnected() {
+      return holding ? holding.client.isConnected : (follower?.online ?? false);
+    },
+    get jid() {
+      return holding ? holding.client.jid : (snapshot()?.jid ?? '');
+    },
+    get userId() {
+      return holding ? holding.client.userId : (snapshot()?.userId ?? null);
+    },
+    get transport() {
+      return holding ? holding.client.transport : (snapshot()?.transport ?? options.transport);
+    },
+    get contacts() {
+      return holding ? holding.client.contacts : (snapshot()?.contacts ?? {});
+    },
+    get joinedRooms() {
+      return holding ? holding.client.joinedRooms : [...(snapshot()?.joinedRooms ?? [])];
+    },
+    on(event, listener) {
+      const before = events.listenerCount(event) > 0;
+      const off = events.on(event, listener);
+      listeningChanged(event, before);
+      return () => {
+        const had = events.listenerCount(event) > 0;
+        off();
+        listeningChanged(event, had);
+      };
+    },
+    off(event, listener) {
+      const had = events.listenerCount(event) > 0;
+      events.off(event, listener);
+      listeningChanged(event, had);
+    },
+    once(event, listener) {
+      const off = client.on(event, (payload) => {
+        off();
+        listener(payload);
+      });
+      return off;
+    },
+    connect(given) {
+      credentials = given;
+      suspended = false;
+      const answer = new Promise<Contacts>((resolve, reject) => waiters.push({ resolve, reject }));
+      if (machine.role === 'idle') follow();
+      else if (holding) void login(holding, given);
+      else if (follower?.online) online();
+      return answer;
+    },
+    disconnect: () => leave('stop'),
+    suspend() {
+      if (machine.role === 'idle') return;
+      suspended = true;
+      void leave('suspend');
+    },
+    resume() {
+      if (!suspended || !credentials || machine.role !== 'idle') return;
+      suspended = false;
+      follow();
+    },
+    reconnect: call('reconnect'),
+    acknowledge: call('acknowledge'),
+    send: call('send'),
+    sendToDialog: call('sendToDialog'),
+    sendSystemMessage: call('sendSystemMessage'),
+    sendModuleMessage: call('sendModuleMessage'),
+    sendStanza: call('sendStanza'),
+    sendIsTypingStatus: call('sendIsTypingStatus'),
+    sendIsStopTypingStatus: call('sendIsStopTypingStatus'),
+    sendDeliveredStatus: call('sendDeliveredStatus'),
+    sendReadStatus: call('sendReadStatus'),
+    getLastUserActivity: call('getLastUserActivity'),
+    ping(...args: unknown[]): string {
+      if (holding) return operation(holding.client, 'ping')(...args) as string;
+      const callback = args.at(-1) as PingCallback;
+      const id = nextId();
+      const asked = invoke('ping', args.slice(0, -1)) as Promise<unknown>;
+      asked.then(
+        (error) => callback((error ?? null) as Parameters<PingCallback>[0]),
+        (error: unknown) => callback(error as Parameters<PingCallback>[0]),
+      );
+      return id;
+    },
+    roster: {
+      get: call('roster.get'),
+      add: call('roster.add'),
+      confirm: call('roster.confirm'),
+      reject: call('roster.reject'),
+      remove: call('roster.remove'),
+    },
+    muc: {
+      join: call('muc.join'),
+      leave: call('muc.leave'),
+      listOnlineUsers: call('muc.listOnlineUsers'),
+      kick: call('muc.kick'),
+      ban: call('muc.ban'),
+    },
+    privacy: {
+      create: call('privacy.create'),
+      getList: call('privacy.getList'),
+      update: call('privacy.update'),
+      getNames: call('privacy.getNames'),
+      delete: call('privacy.delete'),
+      setAsDefault: call('privacy.setAsDefault'),
+      setAsActive: call('privacy.setAsActive'),
+    },
+    blocking: {
+      list: call('blocking.list'),
+      block: call('blocking.block'),
+      unblock: call('blocking.unblock'),
+    },
+    carbons: { enable: call('carbons.enable'), disable: call('carbons.disable') },
+    helpers: {
+      userJid: (id) => addressing.jidOf(id),
+      roomJid: (dialogId) => addressing.roomOf(dialogId),
+      dialogIdFromRoomJid,
+      userIdFromJid: chatIdFromJid,
+      userIdFromRoomJid: userIdFromOccupantJid,
+      dialogRecipient: (dialog) => dialogRecipient(dialog, addressing),
+      newMessageId: nextId,
+    },
+  };
+  return client;
+}

@@ -1,0 +1,57 @@
+/**
+ * Signing in again after the automatic logoff returns the provider to the page she was on
+ * (src/app/storage/return-path.ts, `targetAfterLogin` of the login route): hers only, once, and
+ * never to a public page.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rememberReturnPath, takeReturnPath } from '../../../src/app/storage/return-path';
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+describe('the page to return to after the automatic logoff', () => {
+  beforeEach(() => {
+    vi.stubGlobal('window', { localStorage: memoryStorage() });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const tab = (visible: boolean, at: number) => ({ visible, at });
+
+  it('is hers, once', () => {
+    rememberReturnPath(7, '/reports/detail?reportId=12', tab(true, 1));
+    expect(takeReturnPath(8)).toBeNull();
+    rememberReturnPath(7, '/reports/detail?reportId=12', tab(true, 1));
+    expect(takeReturnPath(7)).toBe('/reports/detail?reportId=12');
+    expect(takeReturnPath(7)).toBeNull();
+  });
+
+  it('is the page of the tab in view, or else of the tab she used last, whatever order they tell it in', () => {
+    rememberReturnPath(7, '/reports/detail?reportId=12', tab(true, 100));
+    rememberReturnPath(7, '/message', tab(false, 500));
+    expect(takeReturnPath(7)).toBe('/reports/detail?reportId=12');
+    rememberReturnPath(7, '/message', tab(false, 500));
+    rememberReturnPath(7, '/calendar', tab(false, 200));
+    expect(takeReturnPath(7)).toBe('/message');
+    rememberReturnPath(7, '/message', tab(false, 500));
+    rememberReturnPath(7, '/settings', tab(true, 300));
+    expect(takeReturnPath(7)).toBe('/settings');
+  });
+
+  it('is a path of the portal, not an address elsewhere', () => {
+    rememberReturnPath(7, 'https://elsewhere.example/', tab(true, 1));
+    expect(takeReturnPath(7)).toBeNull();
+  });
+});
