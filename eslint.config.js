@@ -36,6 +36,7 @@ export const serverFolders = [
   'content',
   'account',
   'profile',
+  'member-health',
   'reports',
   'cycle-data',
   'dashboard',

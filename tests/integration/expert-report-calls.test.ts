@@ -140,7 +140,7 @@ describe('catalogues', () => {
 });
 
 describe("the member's data", () => {
-  it('answers getUserInfo through a claimed report or a consultation, matching her story', async () => {
+  it('answers getUserInfo through a claimed report or a consultation, its cycle figures those of her charts', async () => {
     const token = await api.signInAs('amelia');
     const daniela = await memberId(token, 'Daniela Moreno');
     const info = await reportGet<Record<string, unknown>>(api, token, 'getUserInfo', { userId: daniela });
@@ -149,21 +149,45 @@ describe("the member's data", () => {
       name: 'Daniela Moreno',
       goal: 'TRYING_TO_CONCEIVE',
       conditions: ['PCOS'],
-      cycleLengthDays: member('daniela').health.cycleLengthDays,
       pregnancyWeek: null,
     });
-    expect((info.data.cycleLengthRange as { max: number }).max).toBeGreaterThan(45);
+    // Issue 26: her usual cycle, period and last period are her records', as the charts count them.
+    const charts = await api.call<{
+      statistics: Record<
+        'cycleLength' | 'periodLength',
+        { n: number; mean: number; min: number; max: number }
+      >;
+      cycles: Array<{ startDate: string }>;
+    }>('GET', `/core/cycle/pc/get/chart/all?memberId=${daniela}`, { token });
+    const { cycleLength, periodLength } = charts.data.statistics;
+    expect(info.data).toMatchObject({
+      cycleLengthDays: cycleLength.mean,
+      cycleLengthRange: { min: cycleLength.min, max: cycleLength.max },
+      periodLengthDays: periodLength.mean,
+      recordedCycles: cycleLength.n,
+      lastMenstrualPeriod: charts.data.cycles.at(-1)!.startDate,
+    });
+    expect(cycleLength.max).toBeGreaterThan(45);
     const born = new Date(`${member('daniela').health.birthDate}T00:00:00Z`);
     const now = new Date();
     const hadBirthday =
       now.getUTCMonth() > born.getUTCMonth() ||
       (now.getUTCMonth() === born.getUTCMonth() && now.getUTCDate() >= born.getUTCDate());
     expect(info.data.age).toBe(now.getUTCFullYear() - born.getUTCFullYear() - (hadBirthday ? 0 : 1));
-    // Bianca: no report Dr. Amelia holds, but consultations with her.
+    // Bianca: no report Dr. Amelia holds, but consultations with her; dated as her charts date it.
     const bianca = await memberId(token, 'Bianca Silva');
     const pregnant = await reportGet<Record<string, unknown>>(api, token, 'getUserInfo', { userId: bianca });
-    expect(pregnant.data).toMatchObject({ goal: 'PREGNANT', pregnancyWeek: 12 });
-    expect(pregnant.data.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const chart = await api.call<{ pregnancy: { lmpDate: string; dueDate: string; weeks: number } }>(
+      'GET',
+      `/core/cycle/pc/get/chart/all?memberId=${bianca}`,
+      { token },
+    );
+    expect(pregnant.data).toMatchObject({
+      goal: 'PREGNANT',
+      pregnancyWeek: 12,
+      lastMenstrualPeriod: chart.data.pregnancy.lmpDate,
+      dueDate: chart.data.pregnancy.dueDate,
+    });
   });
 
   it('refuses a member she has no report on nor consultation with', async () => {
@@ -185,7 +209,7 @@ describe("the member's data", () => {
       categories: unknown[];
       blogs: unknown[];
     }>(api, token, 'getByExpertReportId', { reportId: earlier.data.list[0]!.reportId });
-    expect(detail.data.content.summary).toContain('29 to 38 days');
+    expect(detail.data.content.summary).toContain('27 to 42 days');
     expect(detail.data.categories.length).toBe(detail.data.content.categoryIds.length);
     expect(detail.data.blogs.length).toBe(1);
 

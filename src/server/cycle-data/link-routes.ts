@@ -24,10 +24,10 @@ import { loadReport, toDetail } from '../reports/report-views';
 import { createFileLink, openFileLink, type CreatedLink } from './file-links';
 import { generateFile } from './generate-file';
 import { authorizeMemberData } from './guard';
-import { loadMemberCycles, type MemberCycles, type MemberSummary } from './member-cycles';
-import type { PdfHeader } from './pdf/cycle-pdf';
+import { loadMemberCycles, type MemberCycles, type MemberSummary } from '../member-health/member-cycles';
+import type { ComparisonContent, PdfHeader } from './pdf/cycle-pdf';
 import { reportSections } from './pdf/report-sections';
-import { latestComplete, pickCycle } from './select-cycles';
+import { type CycleWithDays, latestOf, pickCycle } from './select-cycles';
 
 /**
  * The PDF stack (pdfkit, svg-to-pdfkit, ECharts) loads with the first PDF asked for, not with the
@@ -35,8 +35,26 @@ import { latestComplete, pickCycle } from './select-cycles';
  */
 const pdfStack = () => import('./pdf/cycle-pdf');
 
-/** The cycles an expert report's PDF shows. */
+/** The cycles an expert report's PDF shows: the latest six, as the portal's overlay of 6. */
 const REPORT_CYCLES = 6;
+
+/**
+ * What a comparison shows: the cycles with the statistics across them (the portal's overlay of as
+ * many cycles) and her whole history's statistics (the portal's figures above the charts).
+ */
+function comparisonContent(data: MemberCycles, cycles: CycleWithDays[]): ComparisonContent {
+  const analyses = cycles.map((c) => c.cycle);
+  return {
+    cycles,
+    statistics: cycleStatistics(analyses),
+    flags: historyFlags(analyses),
+    history: {
+      cycles: data.history.cycles.length,
+      statistics: data.history.statistics,
+      flags: data.history.flags,
+    },
+  };
+}
 
 async function providerName(db: Database, providerId: number): Promise<string> {
   const p = await db
@@ -112,15 +130,10 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
   registerEndpoint(app, ctx, getCycleComparisonLink, async ({ query, session, request }) => {
     const member = await authorizeMemberData(ctx.db, session.providerId, query.memberId);
     const data = await loadMemberCycles(ctx.db, member);
-    const cycles = latestComplete(data, query.count);
-    const analyses = cycles.map((c) => c.cycle);
+    const content = comparisonContent(data, latestOf(data, query.count));
     const head = await header('Cycle comparison', session.providerId, data);
     const bytes = await generateFile(request.log, 'cycle comparison', async () =>
-      (await pdfStack()).cycleComparisonPdf(head, {
-        cycles,
-        statistics: cycleStatistics(analyses),
-        flags: historyFlags(analyses),
-      }),
+      (await pdfStack()).cycleComparisonPdf(head, content),
     );
     return answer(
       {
@@ -142,16 +155,12 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     const report = await toDetail(ctx.db, row, session.providerId);
     const member = await authorizeMemberData(ctx.db, session.providerId, report.memberId);
     const data = await loadMemberCycles(ctx.db, member);
-    const complete = data.history.cycles.some((c) => c.complete);
-    const cycles = complete ? latestComplete(data, REPORT_CYCLES) : [];
-    const analyses = cycles.map((c) => c.cycle);
+    // Her latest cycles, the running one included (issue 26: it is often what she asks about).
+    const content =
+      data.history.cycles.length > 0 ? comparisonContent(data, latestOf(data, REPORT_CYCLES)) : null;
     const head = await header(report.title, session.providerId, data);
     const bytes = await generateFile(request.log, 'expert report', async () =>
-      (await pdfStack()).expertReportPdf(
-        head,
-        reportSections(report),
-        complete ? { cycles, statistics: cycleStatistics(analyses), flags: historyFlags(analyses) } : null,
-      ),
+      (await pdfStack()).expertReportPdf(head, reportSections(report), content),
     );
     return answer(
       {

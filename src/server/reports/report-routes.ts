@@ -28,7 +28,7 @@ import { inTransaction } from '../db/transaction';
 import { pageOfSelected } from '../db/paging';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
-import { memberInfo } from './member-info';
+import { memberInfo } from '../member-health/member-info';
 import { memberAccessBasis, requireMemberAccess } from './member-access';
 import { requireReportAccess } from './report-access';
 import { checkCompletable, contentColumns } from './report-content';

@@ -9,7 +9,7 @@ import { seedProtocols } from './protocols';
 import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
-import { seedExpertReports, seedReportAccess, seedReportCatalogues } from './reports';
+import { seedExpertReports, seedHealthProfileFacts, seedReportAccess, seedReportCatalogues } from './reports';
 import { seedCycleData } from './cycle-data';
 import { seedQuestionnaires } from './questionnaires';
 
@@ -23,6 +23,7 @@ export const SEEDERS: readonly Seeder[] = [
   seedExpertReports,
   seedReportAccess,
   seedCycleData,
+  seedHealthProfileFacts,
   seedChat,
 ];
 

@@ -14,7 +14,7 @@ import {
   overlayChartOption,
   phaseChartOption,
 } from '../../../shared/cycle';
-import type { MemberSummary, OngoingPregnancy } from '../member-cycles';
+import type { MemberSummary, OngoingPregnancy } from '../../member-health/member-cycles';
 import type { CycleWithDays } from '../select-cycles';
 import { flagsText, ovulationText, statisticText } from './describe';
 import { renderChartSvg } from './render-chart';
@@ -93,7 +93,7 @@ function chart(doc: Doc, option: Record<string, unknown>, height: number) {
 function cycleRows(c: CycleAnalysis): Array<[string, string]> {
   return [
     ['Cycle', `${c.number}: ${c.startDate} to ${c.endDate}${c.complete ? '' : ' (running)'}`],
-    ['Cycle length', `${c.length} days`],
+    ['Cycle length', `${c.length} days${c.complete ? '' : ' so far'}`],
     ['Period', `${c.periodLength} days`],
     ['Ovulation', ovulationText(c)],
     [
@@ -155,12 +155,18 @@ export function cycleAnalysisPdf(h: PdfHeader, picked: CycleWithDays): Promise<B
 }
 
 export interface ComparisonContent {
+  /** The cycles compared (the latest, the running one included), with the statistics across them. */
   cycles: CycleWithDays[];
   statistics: CycleStatistics;
   flags: HistoryFlag[];
+  /** Her whole history: the figures the portal shows above her charts. */
+  history: { cycles: number; statistics: CycleStatistics; flags: HistoryFlag[] };
 }
 
 function comparisonBody(doc: Doc, c: ComparisonContent) {
+  heading(doc, `All ${c.history.cycles} cycles on record`);
+  rows(doc, statisticsRows(c.history.statistics, c.history.flags));
+  doc.moveDown(0.5);
   heading(doc, `${c.cycles.length} cycles overlaid by cycle day`);
   chart(doc, overlayChartOption(c.cycles), 260);
   heading(doc, 'Phases');
@@ -172,15 +178,15 @@ function comparisonBody(doc: Doc, c: ComparisonContent) {
     ),
     Math.max(140, 60 + 26 * c.cycles.length),
   );
-  heading(doc, 'Across these cycles');
+  heading(doc, `Across these ${c.cycles.length} cycles`);
   rows(doc, statisticsRows(c.statistics, c.flags));
   doc.moveDown(0.5);
   heading(doc, 'Each cycle');
   for (const x of c.cycles) {
     rows(doc, [
       [
-        `Cycle ${x.cycle.number} (${x.cycle.startDate})`,
-        `${x.cycle.length} days; ovulation: ${ovulationText(x.cycle)}; luteal phase: ` +
+        `Cycle ${x.cycle.number} (${x.cycle.startDate}${x.cycle.complete ? '' : ', running'})`,
+        `${x.cycle.length} days${x.cycle.complete ? '' : ' so far'}; ovulation: ${ovulationText(x.cycle)}; luteal phase: ` +
           `${x.cycle.lutealLength === null ? '-' : `${x.cycle.lutealLength} days`}; flags: ${flagsText(x.cycle.flags)}`,
       ],
     ]);

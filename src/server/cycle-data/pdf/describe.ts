@@ -1,10 +1,11 @@
 /** English wording of the analysis for the generated PDFs (docs/entities.md "Cycle data"). */
-import type {
-  CycleAnalysis,
-  CycleFlag,
-  HistoryFlag,
-  OvulationMethod,
-  Statistic,
+import {
+  type CycleAnalysis,
+  type CycleFlag,
+  type HistoryFlag,
+  type OvulationMethod,
+  type Statistic,
+  statisticLine,
 } from '../../../shared/cycle';
 
 export const METHOD_TEXT: Record<OvulationMethod, string> = {
@@ -29,10 +30,10 @@ export function flagsText(flags: readonly (CycleFlag | HistoryFlag)[]): string {
   return flags.length === 0 ? 'none' : flags.map((f) => FLAG_TEXT[f]).join('; ');
 }
 
-export function statisticText(s: Statistic, unit = 'days'): string {
+/** The portal's statistic line (src/shared/cycle statisticLine) and how many cycles it counts. */
+export function statisticText(s: Statistic): string {
   if (s.mean === null) return 'not enough data';
-  const spread = s.sd === null ? '' : ` ± ${s.sd}`;
-  return `${s.mean}${spread} ${unit} (n = ${s.n}, ${s.min}-${s.max})`;
+  return `${statisticLine(s, 'en')} days, ${s.n} ${s.n === 1 ? 'cycle' : 'cycles'}`;
 }
 
 export function ovulationText(c: CycleAnalysis): string {
