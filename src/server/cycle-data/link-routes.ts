@@ -26,7 +26,9 @@ import { generateFile } from './generate-file';
 import { authorizeMemberData } from './guard';
 import { loadMemberCycles, type MemberCycles, type MemberSummary } from '../member-health/member-cycles';
 import type { ComparisonContent, PdfHeader } from './pdf/cycle-pdf';
+import { type PdfLocale, pdfLocale } from './pdf/describe';
 import { reportSections } from './pdf/report-sections';
+import { fill, pdfLanguage } from './pdf/text/pdf-text';
 import { type CycleWithDays, latestOf, pickCycle } from './select-cycles';
 
 /**
@@ -56,13 +58,20 @@ function comparisonContent(data: MemberCycles, cycles: CycleWithDays[]): Compari
   };
 }
 
-async function providerName(db: Database, providerId: number): Promise<string> {
+/**
+ * Who a PDF is for and how it is written: the provider's name, the language the portal asked in
+ * (Accept-Language, else her saved language) and her time zone (issue 26).
+ */
+async function reader(db: Database, providerId: number, acceptLanguage: string | undefined) {
   const p = await db
     .selectFrom('providers')
-    .select(['first_name', 'last_name'])
+    .select(['first_name', 'last_name', 'language', 'timezone'])
     .where('id', '=', providerId)
     .executeTakeFirstOrThrow();
-  return `${p.first_name} ${p.last_name}`.trim();
+  return {
+    name: `${p.first_name} ${p.last_name}`.trim(),
+    locale: pdfLocale(pdfLanguage(acceptLanguage, p.language), p.timezone),
+  };
 }
 
 function fileName(kind: string, member: MemberSummary): string {
@@ -96,14 +105,23 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     };
   }
 
-  async function header(title: string, providerId: number, data: MemberCycles): Promise<PdfHeader> {
+  async function header(
+    title: (locale: PdfLocale) => string,
+    author: PdfHeader['author'],
+    providerId: number,
+    acceptLanguage: string | undefined,
+    data: MemberCycles,
+  ): Promise<PdfHeader> {
     const { member } = data;
+    const { name, locale } = await reader(ctx.db, providerId, acceptLanguage);
     return {
-      title: `${title}: ${member.name}`,
+      title: fill(locale.words.titleOf, { title: title(locale), name: member.name }),
       member,
       pregnancy: data.pregnancy,
-      providerName: await providerName(ctx.db, providerId),
+      providerName: name,
+      author,
       generatedAt: new Date(),
+      locale,
     };
   }
 
@@ -111,7 +129,13 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     const member = await authorizeMemberData(ctx.db, session.providerId, query.memberId);
     const data = await loadMemberCycles(ctx.db, member);
     const picked = pickCycle(data, query.cycle);
-    const head = await header('Cycle analysis', session.providerId, data);
+    const head = await header(
+      (l) => l.words.analysisTitle,
+      'FOR',
+      session.providerId,
+      request.headers['accept-language'],
+      data,
+    );
     const bytes = await generateFile(request.log, 'cycle analysis', async () =>
       (await pdfStack()).cycleAnalysisPdf(head, picked),
     );
@@ -131,7 +155,13 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     const member = await authorizeMemberData(ctx.db, session.providerId, query.memberId);
     const data = await loadMemberCycles(ctx.db, member);
     const content = comparisonContent(data, latestOf(data, query.count));
-    const head = await header('Cycle comparison', session.providerId, data);
+    const head = await header(
+      (l) => l.words.comparisonTitle,
+      'FOR',
+      session.providerId,
+      request.headers['accept-language'],
+      data,
+    );
     const bytes = await generateFile(request.log, 'cycle comparison', async () =>
       (await pdfStack()).cycleComparisonPdf(head, content),
     );
@@ -158,9 +188,15 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     // Her latest cycles, the running one included (issue 26: it is often what she asks about).
     const content =
       data.history.cycles.length > 0 ? comparisonContent(data, latestOf(data, REPORT_CYCLES)) : null;
-    const head = await header(report.title, session.providerId, data);
+    const head = await header(
+      () => report.title,
+      'BY',
+      session.providerId,
+      request.headers['accept-language'],
+      data,
+    );
     const bytes = await generateFile(request.log, 'expert report', async () =>
-      (await pdfStack()).expertReportPdf(head, reportSections(report), content),
+      (await pdfStack()).expertReportPdf(head, reportSections(head.locale, report), content),
     );
     return answer(
       {
