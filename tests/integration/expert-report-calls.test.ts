@@ -6,11 +6,11 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { runAdmin } from '../support/admin-cli';
-import { member, personas, provider } from '../../fixtures';
+import { catalogueTranslations, member, personas, provider, reportFixtures } from '../../fixtures';
 import { EXPERT_REPORT_ENDPOINTS } from '../../src/shared/api/expert-reports';
 import { adminCall, apiClient } from '../support/api';
 import { qbClient } from '../support/qb';
-import { grantedProvider, move, reportGet, requestReport } from '../support/reports';
+import { grantedProvider, move, REPORT_BASE, reportGet, requestReport } from '../support/reports';
 import { approvedProvider } from '../support/workspace';
 
 const stack = inject('stack');
@@ -136,6 +136,55 @@ describe('catalogues', () => {
       'VALIDATION_ERROR',
     );
     expect((await reportGet(api, token, 'getToDoList', { categoryId: 'x' })).code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers the catalogues and a report’s chosen items in the portal’s language (issue 26)', async () => {
+    const token = await api.signInAs('amelia');
+    const get = <T>(path: string, language: string) =>
+      api.call<T>('GET', `${REPORT_BASE}/${path}`, { token, headers: { 'Accept-Language': language } });
+    const fr = (id: number, table: 'categories' | 'toDos' | 'lifestyle') =>
+      (catalogueTranslations[table] as Record<string, Record<string, Record<string, string>>>)[String(id)]!
+        .fr!;
+
+    const categories = await get<Array<{ id: number; name: string; description: string }>>(
+      'getCategoryList',
+      'fr-FR,fr;q=0.9,en;q=0.5',
+    );
+    expect(categories.data).toHaveLength(reportFixtures.categories.length);
+    for (const c of categories.data) {
+      expect([c.name, c.description]).toEqual([
+        fr(c.id, 'categories').name,
+        fr(c.id, 'categories').description,
+      ]);
+    }
+    const toDos = await get<Array<{ id: number; text: string }>>('getToDoList', 'fr');
+    expect(toDos.data.map((t) => t.text)).toEqual(toDos.data.map((t) => fr(t.id, 'toDos').text));
+    const lifestyle = await get<Array<{ id: number; text: string }>>('getLifestyleList', 'fr');
+    expect(lifestyle.data.map((l) => l.text)).toEqual(lifestyle.data.map((l) => fr(l.id, 'lifestyle').text));
+
+    // A language the portal does not speak reads the catalogue's own English.
+    const english = await get<Array<{ id: number; name: string }>>('getCategoryList', 'pt-BR');
+    expect(english.data.map((c) => c.name)).toEqual(
+      english.data.map((c) => reportFixtures.categories.find((f) => f.id === c.id)!.name),
+    );
+
+    // The report's chosen findings, steps and tags too; her own summary stays as she wrote it.
+    const ava = await memberId(token, 'Ava Thompson');
+    const earlier = await reportGet<Page>(api, token, 'getReportsByUserId', { userId: ava });
+    const detail = await get<{
+      content: { summary: string };
+      categories: Array<{ id: number; name: string }>;
+      tags: Array<{ id: number; name: string }>;
+    }>(`getByExpertReportId?reportId=${earlier.data.list[0]!.reportId}`, 'fr');
+    expect(detail.data.categories.length).toBeGreaterThan(0);
+    expect(detail.data.categories.map((c) => c.name)).toEqual(
+      detail.data.categories.map((c) => fr(c.id, 'categories').name),
+    );
+    const tagsFr = catalogueTranslations.memberTags as Record<string, Record<string, { name: string }>>;
+    expect(detail.data.tags.map((t) => t.name)).toEqual(
+      detail.data.tags.map((t) => tagsFr[String(t.id)]!.fr!.name),
+    );
+    expect(detail.data.content.summary).toContain('27 to 42 days');
   });
 });
 

@@ -18,6 +18,7 @@ import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
 import type { FileLinkKind } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { requestLanguage } from '../http/request-language';
 import { registerEndpoint } from '../http/route';
 import { requireReportAccess } from '../reports/report-access';
 import { loadReport, toDetail } from '../reports/report-views';
@@ -28,7 +29,7 @@ import { loadMemberCycles, type MemberCycles, type MemberSummary } from '../memb
 import type { ComparisonContent, PdfHeader } from './pdf/cycle-pdf';
 import { type PdfLocale, pdfLocale } from './pdf/describe';
 import { reportSections } from './pdf/report-sections';
-import { fill, pdfLanguage } from './pdf/text/pdf-text';
+import { fill } from './pdf/text/pdf-text';
 import { type CycleWithDays, latestOf, pickCycle } from './select-cycles';
 
 /**
@@ -70,7 +71,7 @@ async function reader(db: Database, providerId: number, acceptLanguage: string |
     .executeTakeFirstOrThrow();
   return {
     name: `${p.first_name} ${p.last_name}`.trim(),
-    locale: pdfLocale(pdfLanguage(acceptLanguage, p.language), p.timezone),
+    locale: pdfLocale(requestLanguage(acceptLanguage, p.language), p.timezone),
   };
 }
 
@@ -182,7 +183,12 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     const row = await loadReport(ctx.db, query.reportId);
     // Someone else's report is answered like a missing one: report ids cannot be probed.
     if (!row || row.provider_id !== session.providerId) throw ApiError.notFound('Report');
-    const report = await toDetail(ctx.db, row, session.providerId);
+    const report = await toDetail(
+      ctx.db,
+      row,
+      session.providerId,
+      (await reader(ctx.db, session.providerId, request.headers['accept-language'])).locale.language,
+    );
     const member = await authorizeMemberData(ctx.db, session.providerId, report.memberId);
     const data = await loadMemberCycles(ctx.db, member);
     // Her latest cycles, the running one included (issue 26: it is often what she asks about).

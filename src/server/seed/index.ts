@@ -12,6 +12,7 @@ import { seedChat } from './chat';
 import { seedExpertReports, seedHealthProfileFacts, seedReportAccess, seedReportCatalogues } from './reports';
 import { seedCycleData } from './cycle-data';
 import { seedQuestionnaires } from './questionnaires';
+import { seedCatalogueTranslations } from './translations';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
@@ -25,6 +26,7 @@ export const SEEDERS: readonly Seeder[] = [
   seedCycleData,
   seedHealthProfileFacts,
   seedChat,
+  seedCatalogueTranslations,
 ];
 
 export async function runSeeders(ctx: SeedContext, seeders: readonly Seeder[] = SEEDERS): Promise<string[]> {

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { cycleFixtures } from '../../../fixtures';
 import { cycleComparisonPdf } from '../../../src/server/cycle-data/pdf/cycle-pdf';
 import { pdfLocale, pdfSafe } from '../../../src/server/cycle-data/pdf/describe';
-import { PDF_WORDS, pdfLanguage } from '../../../src/server/cycle-data/pdf/text/pdf-text';
+import { PDF_WORDS } from '../../../src/server/cycle-data/pdf/text/pdf-text';
+import { requestLanguage } from '../../../src/server/http/request-language';
 import { generateCycleData, type CyclePlan } from '../../../src/server/seed/cycle-generator';
 import { LANGUAGES, type Language } from '../../../src/shared/constants';
 import {
@@ -71,10 +72,10 @@ describe('the PDF words', () => {
   }
 
   it('follow the language the portal asks in, else the provider’s saved one, else English', () => {
-    expect(pdfLanguage('de-DE,de;q=0.9,en;q=0.5', 'en')).toBe('de');
-    expect(pdfLanguage('pt-BR, fr;q=0.8', 'it')).toBe('fr');
-    expect(pdfLanguage('*', 'it')).toBe('it');
-    expect(pdfLanguage(undefined, 'xx')).toBe('en');
+    expect(requestLanguage('de-DE,de;q=0.9,en;q=0.5', 'en')).toBe('de');
+    expect(requestLanguage('pt-BR, fr;q=0.8', 'it')).toBe('fr');
+    expect(requestLanguage('*', 'it')).toBe('it');
+    expect(requestLanguage(undefined, 'xx')).toBe('en');
   });
 
   it('are drawn with the standard fonts: Intl’s narrow spaces become spaces, nothing else garbles', () => {

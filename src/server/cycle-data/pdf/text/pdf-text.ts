@@ -5,7 +5,7 @@
  * Templates take `{name}` values; a key with `_one`/`_other` forms is chosen by `Intl.PluralRules`.
  */
 import type { ChartLabels, CycleFlag, HistoryFlag, OvulationMethod } from '../../../../shared/cycle';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../../shared/constants';
+import type { Language } from '../../../../shared/constants';
 import type { ExpertReportStatus, ExpertReportType } from '../../../../shared/expert-reports';
 import { de } from './de';
 import { en } from './en';
@@ -103,20 +103,4 @@ export function fillCounted(
 ): string {
   const form = new Intl.PluralRules(language).select(count) === 'one' ? counted.one : counted.other;
   return fill(form, { count, ...values });
-}
-
-/**
- * The language a PDF is written in: the first of the request's `Accept-Language` (the portal sends
- * its own language) that the portal speaks, else the provider's saved language, else English.
- */
-export function pdfLanguage(acceptLanguage: string | undefined, saved: string | null): Language {
-  const supported = (tag: string): Language | undefined => {
-    const base = tag.trim().split(';')[0]!.split('-')[0]!.toLowerCase();
-    return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;
-  };
-  for (const tag of (acceptLanguage ?? '').split(',')) {
-    const language = supported(tag);
-    if (language) return language;
-  }
-  return (saved && supported(saved)) || DEFAULT_LANGUAGE;
 }
