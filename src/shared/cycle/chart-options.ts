@@ -22,6 +22,11 @@ import type { CycleAnalysis, CycleDay } from './types';
 export { CHART_COLORS, type ChartLabels, type ChartOption, ENGLISH_CHART_LABELS } from './chart-labels';
 export { phaseChartOption } from './phase-chart-option';
 
+/** Temperatures in tooltips as everywhere: two decimals in the reader's language (issue 26). */
+function temperatureTooltip(language: string) {
+  return (value: unknown) => (typeof value === 'number' ? temperatureText(value, language) : '—');
+}
+
 /** The period days of a cycle as [first, last] cycle days, or null. */
 function periodSpan(cycle: CycleAnalysis): [number, number] | null {
   return cycle.periodLength > 0 ? [1, cycle.periodLength] : null;
@@ -103,6 +108,7 @@ export function cycleChartOption(
         data: days.map((d) => d.temperature),
         connectNulls: true,
         symbolSize: 5,
+        tooltip: { valueFormatter: temperatureTooltip(labels.language) },
         itemStyle: { color: CHART_COLORS.temperature },
         lineStyle: { color: CHART_COLORS.temperature, width: 2 },
         markLine: { symbol: 'none', silent: true, label: PLAIN_LABEL, data: lines },
@@ -172,6 +178,7 @@ export function overlayChartOption(
         data: c.days.map((d) => d.temperature),
         connectNulls: true,
         symbolSize: 3,
+        tooltip: { valueFormatter: temperatureTooltip(labels.language) },
         itemStyle: { color },
         lineStyle: { color, width: 1.5 },
         markPoint:
