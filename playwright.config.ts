@@ -20,7 +20,7 @@ export default defineConfig({
   fullyParallel: false,
   // Safety nets, not paces: every step waits for what it needs to see (docs/testing.md "Waiting"),
   // and a loaded two-core machine may take many times what a quiet one does.
-  timeout: 180_000,
+  timeout: 300_000,
   expect: { timeout: 30_000 },
   retries: 0,
   reporter: [['list']],

@@ -1,4 +1,27 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const UNIT_FILES = ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'];
+
+// Unit files that cannot share a module graph with others: `vi.mock` of our own modules, and
+// libraries whose global state a file sets (zrender's canvas platform, a mocked scrypt).
+const UNIT_ISOLATED = [
+  'tests/unit/app/calls/call-rules.test.ts',
+  'tests/unit/app/chat/refresh-dialogs.test.ts',
+  'tests/unit/server/verified-passwords.test.ts',
+  'tests/unit/server/cycle-charts.test.ts',
+  'tests/unit/server/dashboard-chart.test.ts',
+];
+
+const unitSettings = {
+  environment: 'node' as const,
+  // The app socket codec is generated from proto/ (npm run proto:gen), never committed; the
+  // server tests that need SQL copy one migrated database.
+  globalSetup: ['tests/unit/proto-gen.setup.ts', 'tests/unit/db-template.setup.ts'],
+  // A safety net, not a pace: the embedded database's tests take seconds on a loaded machine.
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  expect: { poll: { timeout: 30_000 } },
+};
 
 export default defineConfig({
   test: {
@@ -6,15 +29,22 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
-          environment: 'node',
-          // The app socket codec is generated from proto/ (npm run proto:gen), never committed; the
-          // server tests that need SQL copy one migrated database.
-          globalSetup: ['tests/unit/proto-gen.setup.ts', 'tests/unit/db-template.setup.ts'],
-          // A safety net, not a pace: the embedded database's tests take seconds on a loaded machine.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          expect: { poll: { timeout: 30_000 } },
+          include: UNIT_FILES,
+          exclude: [...UNIT_ISOLATED, ...configDefaults.exclude],
+          ...unitSettings,
+          // The files of a worker share one module graph: pure logic needs no fresh import of every
+          // module per file, which was half the layer's CPU (docs/testing.md "What a run shares").
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          // Files that mock our own modules or change a library's global state: each imports afresh.
+          name: 'unit-isolated',
+          include: UNIT_ISOLATED,
+          ...unitSettings,
+          // None of them opens a database.
+          globalSetup: ['tests/unit/proto-gen.setup.ts'],
         },
       },
       {

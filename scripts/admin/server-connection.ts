@@ -9,10 +9,15 @@ export interface ServerConnection {
   call<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
 }
 
-/** The URL of the server running on `dataDir` (it writes DATA_DIR/server.json while it runs). */
-export async function runningServerUrl(dataDir: string, otherwise = 'or set DATA_DIR'): Promise<string> {
+interface ServerInfo {
+  url: string;
+  /** Plain HTTP on loopback for `/internal/*` (the same as `url` unless the server serves TLS). */
+  internalUrl?: string;
+}
+
+async function runningServer(dataDir: string, otherwise: string): Promise<ServerInfo> {
   try {
-    return (JSON.parse(await readFile(path.join(dataDir, 'server.json'), 'utf8')) as { url: string }).url;
+    return JSON.parse(await readFile(path.join(dataDir, 'server.json'), 'utf8')) as ServerInfo;
   } catch {
     throw new AdminCallError(
       `No running portal found for DATA_DIR=${path.resolve(dataDir)}. Start it with "npm start" first (${otherwise}).`,
@@ -20,8 +25,14 @@ export async function runningServerUrl(dataDir: string, otherwise = 'or set DATA
   }
 }
 
+/** The URL of the server running on `dataDir` (it writes DATA_DIR/server.json while it runs). */
+export async function runningServerUrl(dataDir: string, otherwise = 'or set DATA_DIR'): Promise<string> {
+  return (await runningServer(dataDir, otherwise)).url;
+}
+
 export async function connectToServer(dataDir: string): Promise<ServerConnection> {
-  const info = { url: await runningServerUrl(dataDir) };
+  const found = await runningServer(dataDir, 'or set DATA_DIR');
+  const info = { url: found.url, admin: found.internalUrl ?? found.url };
   let secrets: { admin: string };
   try {
     secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8'));
@@ -33,7 +44,7 @@ export async function connectToServer(dataDir: string): Promise<ServerConnection
     async call<T>(method: 'GET' | 'POST', p: string, body?: unknown): Promise<T> {
       let response: Response;
       try {
-        response = await fetch(`${info.url}/internal/admin${p}`, {
+        response = await fetch(`${info.admin}/internal/admin${p}`, {
           method,
           headers: {
             'X-Admin-Secret': secrets.admin,

@@ -13,6 +13,8 @@ export interface MemberOptions {
   persona: string;
   baseUrl: string;
   typingMs: number;
+  /** Markers only: no typing and no "Echo: <text>" answer (call tests that must leave no unread message). */
+  echo: boolean;
   /** Write the timeline of every REST call and stanza here (docs/console.md "Trace files"). */
   trace?: string;
   calls: CallBehaviour;
@@ -37,7 +39,7 @@ export const USAGE = [
   '',
   'Logs a member persona in to the chat service (REST session, then XMPP with the session token)',
   'and answers like a member on the vendor app: delivered and read markers for every message,',
-  'typing, then "Echo: <text>" saved to the same dialog; contact requests are accepted.',
+  'typing, then "Echo: <text>" saved to the same dialog (--no-echo: markers only); contact requests are accepted.',
   `Member personas: ${personas.members.map((m) => m.key).join(', ')}`,
   'Calls: answers after --answer-after-ms (default 2000) with a moving test pattern and a 440 Hz tone;',
   '--reject declines after that time, --busy rejects as a member already in a call, --no-answer lets',
@@ -63,6 +65,7 @@ export async function readOptions(argv: string[], env: NodeJS.ProcessEnv): Promi
     as?: string;
     'base-url'?: string;
     'typing-ms'?: string;
+    'no-echo'?: boolean;
     'answer-after-ms'?: string;
     reject?: boolean;
     busy?: boolean;
@@ -79,6 +82,7 @@ export async function readOptions(argv: string[], env: NodeJS.ProcessEnv): Promi
         as: { type: 'string' },
         'base-url': { type: 'string' },
         'typing-ms': { type: 'string' },
+        'no-echo': { type: 'boolean' },
         trace: { type: 'string' },
         'answer-after-ms': { type: 'string' },
         reject: { type: 'boolean' },
@@ -106,6 +110,7 @@ export async function readOptions(argv: string[], env: NodeJS.ProcessEnv): Promi
     persona: values.as,
     baseUrl,
     typingMs,
+    echo: !values['no-echo'],
     calls,
     ...(values.trace ? { trace: values.trace } : {}),
     app: appCredentials(env),

@@ -85,7 +85,7 @@ export async function startMemberSimulator(
       log(`→ read marker for ${message.id}`);
     }
     const text = message.body ?? '';
-    if (text.startsWith(ECHO_PREFIX)) return;
+    if (text.startsWith(ECHO_PREFIX) || !options.echo) return;
     chat.sendIsTypingStatus(to);
     log(`→ typing to ${message.type === 'chat' ? from : to}`);
     await sleep(options.typingMs);

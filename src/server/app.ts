@@ -5,6 +5,7 @@
  * carries the security headers (docs/security.md "HTTP headers and origins").
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -27,6 +28,7 @@ import { answerRaw } from './http/raw-answer';
 import { answerClientError, PARSER_MAX_HEADER_BYTES, requestRefusal } from './http/request-guard';
 import { registeredEndpoints } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
+import type { TlsMaterial } from './http/tls';
 import { UpgradeRouter } from './http/upgrade';
 import { createMailer } from './mail/mailer';
 import { registerConsole } from './portal/console-page';
@@ -56,7 +58,17 @@ export interface ModuleDeps {
 export interface BuiltApp {
   app: FastifyInstance;
   deps: ModuleDeps;
+  /**
+   * Answers `/internal/*` (Prosody's hooks, the admin API) and nothing else, for a plain-HTTP
+   * listener on loopback beside a TLS port: Prosody and the admin command call back over it
+   * without a certificate to check (README "Configuration", `TLS`). Their secrets guard them as on
+   * the main port.
+   */
+  internal: http.RequestListener;
 }
+
+/** The paths the loopback listener of `BuiltApp.internal` serves. */
+export const INTERNAL_PREFIX = '/internal/';
 
 export async function buildApp(
   ctx: ServerContext,
@@ -65,11 +77,14 @@ export async function buildApp(
     prosodyHttpPort: () => number | null;
     prosodyAdminSocket: () => string | null;
     logger: boolean | object;
+    /** Serve TLS on the port with these (README "Configuration", `TLS_CERT` or `TLS=self-signed`). */
+    tls?: TlsMaterial | null;
   },
 ): Promise<BuiltApp> {
   registeredEndpoints.length = 0;
   // Built now so that a bad ALLOWED_ORIGINS ends the start; rebuilt for the port actually bound.
   let origins = OriginPolicy.forServer(ctx.config, ctx.config.port);
+  let fastifyHandler: http.RequestListener | null = null;
   const upgrades = new UpgradeRouter(() => origins);
   const bosh = proxyBosh(options.prosodyHttpPort);
   const app = Fastify({
@@ -81,14 +96,21 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
     serverFactory: (handler) => {
-      const server = http.createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES }, (request, response) => {
+      fastifyHandler = handler;
+      const listener: http.RequestListener = (request, response) => {
         const path = (request.url ?? '').split('?')[0]!;
         const refused = requestRefusal(request, origins);
         if (refused) answerRaw(response, path, refused);
         // BOSH is streamed to Prosody before Fastify parses anything.
         else if (path === BOSH_PATH) bosh(request, response);
         else handler(request, response);
-      });
+      };
+      const server = options.tls
+        ? https.createServer(
+            { maxHeaderSize: PARSER_MAX_HEADER_BYTES, cert: options.tls.cert, key: options.tls.key },
+            listener,
+          )
+        : http.createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES }, listener);
       server.on('listening', () => {
         origins = OriginPolicy.forServer(ctx.config, (server.address() as AddressInfo).port);
       });
@@ -171,5 +193,9 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerConsole(app, ctx);
   await registerPortal(app, ctx.config.portalDir);
-  return { app, deps };
+  const internal: http.RequestListener = (request, response) => {
+    if ((request.url ?? '').startsWith(INTERNAL_PREFIX) && fastifyHandler) fastifyHandler(request, response);
+    else answerRaw(response, request.url ?? '', { code: 'NOT_FOUND', message: 'Not found' });
+  };
+  return { app, deps, internal };
 }

@@ -25,6 +25,14 @@ export interface ServerConfig {
    * a request's `Host` header (docs/security.md).
    */
   publicOrigin: string;
+  /** Whether `PUBLIC_ORIGIN` was set: then answers that hand out URLs (uploads, endpoints) use it. */
+  publicOriginSet: boolean;
+  /**
+   * TLS on the one port (README "Configuration"): certificate and key files (`TLS_CERT`,
+   * `TLS_KEY`), or a certificate for the loopback names made on first start (`TLS=self-signed`);
+   * null serves plain HTTP (production then terminates TLS in front, docs/security.md).
+   */
+  tls: { certFile: string; keyFile: string } | { selfSigned: true } | null;
   session: {
     idleSeconds: number;
     maxSeconds: number;
@@ -109,8 +117,8 @@ function httpUrl(raw: string, name: string): string {
 }
 
 /** `PUBLIC_ORIGIN`: an http(s) origin only (scheme, host, optional port), without a path. */
-function publicOrigin(raw: string | undefined, host: string, port: number): string {
-  if (!raw) return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+function publicOrigin(raw: string | undefined, host: string, port: number, scheme: 'http' | 'https'): string {
+  if (!raw) return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   try {
     const url = new URL(raw);
     if (
@@ -155,6 +163,20 @@ function iceServers(raw: string | undefined): ServerConfig['chat']['iceServers']
   );
 }
 
+/** `TLS_CERT` with `TLS_KEY` (both or neither), or `TLS=self-signed`; not both ways at once. */
+function tls(env: NodeJS.ProcessEnv, cwd: string): ServerConfig['tls'] {
+  const cert = env.TLS_CERT ?? '';
+  const key = env.TLS_KEY ?? '';
+  const mode = env.TLS ?? '';
+  if (mode && mode !== 'self-signed')
+    throw new ConfigError(`TLS must be self-signed or unset (got "${mode}")`);
+  if (!cert && !key) return mode ? { selfSigned: true } : null;
+  if (!cert) throw new ConfigError('TLS_KEY is set but TLS_CERT is not: which certificate?');
+  if (!key) throw new ConfigError('TLS_CERT is set but TLS_KEY is not: which private key?');
+  if (mode) throw new ConfigError('TLS=self-signed and TLS_CERT/TLS_KEY both set: choose one');
+  return { certFile: path.resolve(cwd, cert), keyFile: path.resolve(cwd, key) };
+}
+
 function consoleSwitch(raw: string | undefined): 'on' | 'off' {
   if (!raw || raw === 'on') return 'on';
   if (raw === 'off') return 'off';
@@ -184,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const appId = int(env, 'CHAT_APP_ID', 1001, 1, 2_000_000_000);
   const port = int(env, 'PORT', 8080);
   const host = env.HOST || '127.0.0.1';
+  const tlsSettings = tls(env, cwd);
   return {
     port,
     host,
@@ -202,7 +225,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           `ALLOWED_ORIGINS entries must be origins like https://portal.example (got "${o}")`,
         );
       }),
-    publicOrigin: publicOrigin(env.PUBLIC_ORIGIN, host, port),
+    publicOrigin: publicOrigin(env.PUBLIC_ORIGIN, host, port, tlsSettings ? 'https' : 'http'),
+    publicOriginSet: Boolean(env.PUBLIC_ORIGIN),
+    tls: tlsSettings,
     session: {
       idleSeconds: int(env, 'SESSION_IDLE_SECONDS', 7 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
       maxSeconds: int(env, 'SESSION_MAX_SECONDS', 30 * 24 * 3600, 1, 10 * 365 * 24 * 3600),

@@ -5,6 +5,8 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import type { ServerContext } from './context';
@@ -24,6 +26,7 @@ import { ProsodyMissingError, ProsodySupervisor } from './prosody/supervisor';
 import { loadOrCreateSecrets } from './secrets';
 import { runSeeders } from './seed';
 import { printBanner } from './banner';
+import { loadTls, TlsMaterialError } from './http/tls';
 
 export const SERVER_INFO_FILE = 'server.json';
 
@@ -87,8 +90,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const events = new EventBus();
     // `log` is set by buildApp to the Fastify logger before anything uses it.
     const ctx = { config, db, secrets, events, sessionCache: new SessionCache(events) } as ServerContext;
-    const { app, deps } = await step('build app', () =>
+    const tls = await step('tls', () => loadTls(config));
+    const { app, deps, internal } = await step('build app', () =>
       buildApp(ctx, {
+        tls,
         modules: SERVER_MODULES,
         prosodyHttpPort: () => (prosody?.running || prosodyElsewhere ? chatPorts.http : null),
         prosodyAdminSocket: () =>
@@ -119,7 +124,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://${config.host}:${port}`;
+    const url = `${tls ? 'https' : 'http'}://${config.host}:${port}`;
+    // Beside a TLS port, Prosody's hooks and the admin command use plain HTTP on loopback
+    // (BuiltApp.internal); without TLS they use the one port.
+    let internalUrl = `http://127.0.0.1:${port}`;
+    if (tls) {
+      const server = http.createServer(internal);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve());
+      });
+      cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+      internalUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
 
     if (config.chat.prosodyBin) {
       prosody = new ProsodySupervisor({
@@ -131,7 +148,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           domain: config.chat.domain,
           c2sPort: chatPorts.c2s,
           httpPort: chatPorts.http,
-          hookBaseUrl: `${config.chat.hookOrigin ?? `http://127.0.0.1:${port}`}${PROSODY_HOOK_PREFIX}`,
+          hookBaseUrl: `${config.chat.hookOrigin ?? internalUrl}${PROSODY_HOOK_PREFIX}`,
           // Chat history reports (mod_portal_history.lua), one-to-one and in rooms.
           extraModules: ['portal_history'],
           extraMucModules: ['portal_history'],
@@ -156,6 +173,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       JSON.stringify(
         {
           url,
+          internalUrl,
           port,
           pid: process.pid,
           c2sPort: prosody ? chatPorts.c2s : prosodyElsewhere ? config.chat.c2sPort : null,
@@ -172,7 +190,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
 }
 
-const KNOWN_FAILURES = [ConfigError, PortInUseError, DatabaseUnavailableError, ProsodyMissingError];
+const KNOWN_FAILURES = [
+  ConfigError,
+  TlsMaterialError,
+  PortInUseError,
+  DatabaseUnavailableError,
+  ProsodyMissingError,
+];
 
 async function main() {
   if (START_TIMING) {

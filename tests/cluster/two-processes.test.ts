@@ -186,10 +186,17 @@ describe("a member's message reported to one process", () => {
         password: daniela.chatPassword,
       });
       chatPeers.push(xmpp);
+      const liveId = bsonId();
       await xmpp.send(
-        chatMessage(amelia.jid, 'Seen live on the other process', dialog!.dialogId, { id: bsonId() }),
+        chatMessage(amelia.jid, 'Seen live on the other process', dialog!.dialogId, { id: liveId }),
       );
       await allAcknowledged(xmpp);
+      // Prosody reports it to A after the ack: the socket stays open until A has stored it and had
+      // 2 s to decide (a loaded run closed the socket first, and the live message counted too).
+      await expect
+        .poll(async () => (await db.query('select 1 from chat_messages where id = $1', [liveId])).rowCount)
+        .toBe(1);
+      await new Promise((r) => setTimeout(r, 2000));
 
       await socket.stop();
       for (let i = 0; i < 100 && (await presenceRows()) !== 0; i++)

@@ -26,7 +26,7 @@ test('a call from an appointment, then the provider ends the consultation', asyn
   const client = personas.members.find((m) => m.name === name)!;
   expect(client, `a member persona named ${name}`).toBeTruthy();
   const sim = await startMember(process.env.E2E_BASE_URL!, client.key, {
-    args: ['--answer-after-ms', '300'],
+    args: ['--answer-after-ms', '300', '--no-echo'],
   });
   try {
     await callButton.click();

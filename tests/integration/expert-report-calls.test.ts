@@ -104,7 +104,8 @@ describe('reportList', () => {
       keyword: 'jens',
       pageSize: 100,
     });
-    expect(search.data.list.map((r) => r.memberName)).toEqual(['Clara Jensen']);
+    // Only her reports (another file of the shared stack may have requested one more for her).
+    expect(new Set(search.data.list.map((r) => r.memberName))).toEqual(new Set(['Clara Jensen']));
     const page2 = await reportGet<Page>(api, token, 'reportList', { type: 'Open', page: 2, pageSize: 10 });
     expect(page2.data.total).toBe(open.data.total);
     expect(page2.data.list.length).toBe(Math.max(0, Math.min(10, open.data.total - 10)));

@@ -1,8 +1,9 @@
 /**
  * Blobs (docs/wire/hosted-chat.md §6, §21.4; docs/lessons.md §12): create → upload to the returned URL
- * (query pairs as multipart fields, file last) → complete with `size`; info; download with the
- * token; public and private; the chat recipients of an attachment; real content types, nosniff
- * and attachment disposition; delete; other users refused.
+ * (query pairs as multipart fields, file last; on the scheme a TLS front forwards) → complete with
+ * `size`; info by id; download by uid (also `/blobs/{uid}.json`, the vendor's "download by UID")
+ * with the token; public and private; the chat recipients of an attachment; real content types,
+ * nosniff and attachment disposition; delete; other users refused.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { qbClient } from '../support/qb';
@@ -86,8 +87,27 @@ describe('create → upload → complete', () => {
 
     const info = await qb.call('GET', `/blobs/${created.id}.json`, { token: ava });
     expect(info.body.blob).toMatchObject({ size: PNG.length, blob_status: 'complete', tag_list: 'scan,ivf' });
-    expect((await qb.call('GET', `/blobs/${created.uid}.json`, { token: ava })).body.blob.id).toBe(
-      created.id,
+    // By uid, the same path is the file itself (the SDK's getFile, the vendor's samples' image src).
+    for (const download of [
+      await fetch(`${stack.url}/qb/blobs/${created.uid}.json`, { headers: { 'QB-Token': ava } }),
+      await fetch(`${stack.url}/qb/blobs/${created.uid}.json?token=${ava}`),
+    ]) {
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
+    }
+    expect((await fetch(`${stack.url}/qb/blobs/${created.uid}.json`)).status).toBe(401);
+    expect((await fetch(`${stack.url}/qb/blobs/${created.uid}.json?token=${bianca}`)).status).toBe(404);
+  });
+
+  it('hands out the upload URL on the scheme a TLS front forwards (TRUST_PROXY)', async () => {
+    const answer = await qb.call('POST', '/blobs.json', {
+      token: ava,
+      form: { blob: { name: 'scan.png', content_type: 'image/png' } },
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
+    expect(answer.body.blob.blob_object_access.params).toMatch(
+      new RegExp(`^https://127\\.0\\.0\\.1:${stack.port}/qb/blobs/${answer.body.blob.id}/upload\\?`),
     );
   });
 

@@ -175,6 +175,18 @@ describe('PUT /chat/Dialog/{id}.json', () => {
       json: { pull_all: { occupants_ids: [ava.chatId] } },
     });
     expect(removed.body.occupants_ids).not.toContain(ava.chatId);
+    // Removed by the owner: banned from the room (wire §17, a kick for whoever is in it) until added again.
+    expect(await joinRoom(ava, tokens.ava!, group.xmpp_room_jid)).toBe('forbidden');
+    await qb.call('PUT', `/chat/Dialog/${group._id}.json`, {
+      token: tokens.emma,
+      json: { push_all: { occupants_ids: [ava.chatId] } },
+    });
+    expect(await joinRoom(ava, tokens.ava!, group.xmpp_room_jid)).toBe('joined');
+    // Left on her own: no longer a member, not banned.
+    await qb.call('PUT', `/chat/Dialog/${group._id}.json`, {
+      token: tokens.ava,
+      json: { pull_all: { occupants_ids: [ava.chatId] } },
+    });
     expect(await joinRoom(ava, tokens.ava!, group.xmpp_room_jid)).toBe('registration-required');
   });
 

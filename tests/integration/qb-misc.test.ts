@@ -69,6 +69,28 @@ describe('address book', () => {
     expect((await qb.call('GET', '/address_book.json', { token: bianca })).status).toBe(404);
   });
 
+  it("answers the contacts in the order they were uploaded (the vendor's spec compares the list)", async () => {
+    const contacts = [
+      { name: 'Gordie Kann', phone: '1879108395' },
+      { name: 'Wildon Gilleon', phone: '2759108396' },
+      { name: 'Aston Center', phone: '3759108396' },
+    ];
+    await qb.call('POST', '/address_book.json', { token: bianca, json: { force: 1, contacts } });
+    expect((await qb.call('GET', '/address_book.json', { token: bianca })).body).toEqual(contacts);
+    // An update keeps a contact's place.
+    await qb.call('POST', '/address_book.json', {
+      token: bianca,
+      json: { contacts: [{ name: 'Gordie Kann Updated', phone: '1879108395' }] },
+    });
+    expect(
+      (await qb.call('GET', '/address_book.json', { token: bianca })).body.map((c: Loose) => c.name),
+    ).toEqual(['Gordie Kann Updated', 'Wildon Gilleon', 'Aston Center']);
+    await qb.call('POST', '/address_book.json', {
+      token: bianca,
+      json: { contacts: contacts.map((c) => ({ ...c, destroy: 1 })) },
+    });
+  });
+
   it('finds registered users among the contacts by phone', async () => {
     const me = (await qb.call('GET', '/session.json', { token: ava })).body.session.user_id;
     await qb.call('PUT', `/users/${me}.json`, { token: ava, form: { user: { phone } } });
@@ -115,6 +137,37 @@ describe('push subscriptions and events', () => {
     ).toBe(422);
     expect((await qb.call('DELETE', `/subscriptions/${id}.json`, { token: bianca })).status).toBe(404);
     expect((await qb.call('DELETE', `/subscriptions/${id}.json`, { token: ava })).status).toBe(200);
+  });
+
+  it("takes notification_channels, one channel or several, as the vendor's spec sends it", async () => {
+    const rest = {
+      push_token: { environment: 'development', client_identification_sequence: 'token-xyz' },
+      device: { platform: 'android', udid: 'jasmineUnique' },
+    };
+    const one = await qb.call('POST', '/subscriptions.json', {
+      token: ava,
+      form: { ...rest, notification_channels: 'gcm' },
+    });
+    expect(one.status).toBe(201);
+    expect(one.body[0].subscription.device.platform.name).toBe('android');
+    const two = await qb.call('POST', '/subscriptions.json', {
+      token: ava,
+      form: { ...rest, notification_channels: 'apns,apns_voip' },
+    });
+    expect(two.body.map((s: Loose) => s.subscription.notification_channel.name)).toEqual([
+      'apns',
+      'apns_voip',
+    ]);
+    expect(
+      (
+        await qb.call('POST', '/subscriptions.json', {
+          token: ava,
+          form: { ...rest, notification_channels: 'gcm,fax' },
+        })
+      ).status,
+    ).toBe(422);
+    for (const created of [...one.body, ...two.body])
+      await qb.call('DELETE', `/subscriptions/${created.subscription.id}.json`, { token: ava });
   });
 
   it('stores events, lists them, reports their status and refuses others', async () => {

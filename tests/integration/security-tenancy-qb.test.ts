@@ -196,10 +196,15 @@ const ROWS: Row[] = [
   },
   {
     resource: 'user',
-    via: 'filter on her hidden e-mail',
+    // An exact match is a lookup as by_email (the user, e-mail hidden); a range would reveal it.
+    via: 'range filter on her hidden e-mail',
     own: () => call(owner, 'GET', `/users/${ava.chatId}.json`),
     other: () =>
-      call(other, 'GET', `/users.json?filter[]=${encodeURIComponent(`string email eq ${ava.email}`)}`),
+      call(
+        other,
+        'GET',
+        `/users.json?filter[]=${encodeURIComponent(`string email ge ${ava.email.slice(0, 4)}`)}`,
+      ),
   },
 ];
 

@@ -76,9 +76,15 @@ describe('calls between two src/webrtc clients', () => {
     await session.replaceTrack('video', null);
     const senders = session.peerConnection(bianca.userId)!.getSenders();
     expect(senders.every((sender) => sender.track === null)).toBe(true);
-    const frozen = framesAtBianca.frames;
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(framesAtBianca.frames - frozen).toBeLessThan(5);
+    // Frames already on their way still arrive (late, on a loaded machine); then a window of
+    // 700 ms passes with none — a camera still sending gives about ten in each.
+    await expect
+      .poll(async () => {
+        const before = framesAtBianca.frames;
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        return framesAtBianca.frames - before;
+      })
+      .toBeLessThan(2);
     // Back on, and a "screen" track with a content hint instead of the camera.
     await session.replaceTrack('audio', mine.audio);
     const screen = mine.extraVideo();

@@ -1,9 +1,10 @@
 /**
  * Rooms on the real Prosody (XEP-0045; wire §17; spec §4 "Rooms"), over both of our transports:
- * three occupants — an @xmpp/client owner, our client and a second peer — join with zero
- * history, completion on status 110 with the join id, occupants joining and leaving, groupchat
- * both ways, online users, a kick (307) and a ban (301) that removes the room from our joined
- * set, and the join error that follows; a room we create, moderate and leave.
+ * the rooms of group dialogs, made by the server. Three occupants — an @xmpp/client owner, our
+ * client and a second peer — join with zero history, completion on status 110 with the join id,
+ * occupants joining and leaving, groupchat both ways, online users, a kick (307) and a ban (301)
+ * that removes the room from our joined set, and the join error that follows; a room we moderate
+ * and leave; and a room of no dialog, which a join does not create (code 500, the MUC x echoed).
  */
 import { xml } from '@xmpp/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -18,14 +19,26 @@ import {
   wsUrl,
   type Peer,
 } from '../support/chat-harness';
+import { qbClient } from '../support/qb';
 import { stopPeer } from '../support/xmpp-peer';
 
 const stack = inject('stack');
+const qb = qbClient(stack.url);
 const MUC = 'http://jabber.org/protocol/muc';
 const room = (dialogId: string) => `${stack.appId}_${dialogId}@muc.${stack.chatDomain}`;
 const chiara = provider('chiara');
 
-/** An @xmpp/client occupant joins; the first one creates the room and accepts it as an instant room. */
+/** A group dialog of Ava's with these occupants: the server makes its room (wire §5.1). */
+async function avasDialog(name: string, occupants: number[]): Promise<string> {
+  const created = await qb.call('POST', '/chat/Dialog.json', {
+    token: await qb.memberSession('ava'),
+    form: { type: 2, name, occupants_ids: occupants.join(', ') },
+  });
+  if (created.status !== 201) throw new Error(`dialog ${name}: ${created.status} ${created.text}`);
+  return created.body._id as string;
+}
+
+/** An @xmpp/client occupant joins the room of a dialog. */
 async function peerJoins(peer: Peer, dialogId: string, nick: number): Promise<void> {
   const self = nextStanza(
     peer,
@@ -71,13 +84,14 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
   });
 
   describe('a room with three occupants', () => {
-    const dialogId = `consult-3-${transport}`;
+    let dialogId = '';
     const ava = member('ava');
     const bianca = member('bianca');
     let owner: Peer;
     let third: Peer;
 
     beforeAll(async () => {
+      dialogId = await avasDialog(`Consultation ${transport}`, [chiara.chatId, bianca.chatId]);
       owner = await onlinePeer(stack, 'ava', { presence: false });
       third = await onlinePeer(stack, 'bianca', { presence: false });
       peers.push(owner, third);
@@ -184,13 +198,22 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
     });
   });
 
-  describe('a room we create', () => {
-    it('is accepted as an instant room; we can kick and see people leave', async () => {
-      const dialogId = `ours-1-${transport}`;
+  describe('a room we moderate', () => {
+    it('lets us kick as the admin the owner made us, and see people leave', async () => {
       const clara = member('clara');
-      expect(await ours.muc.join(dialogId)).toEqual({ dialogId });
+      const dialogId = await avasDialog(`Moderated ${transport}`, [chiara.chatId, clara.chatId]);
+      const owner = await onlinePeer(stack, 'ava', { presence: false });
       const guest = await onlinePeer(stack, 'clara', { presence: false });
-      peers.push(guest);
+      peers.push(owner, guest);
+      await peerJoins(owner, dialogId, member('ava').chatId);
+      await owner.iqCaller.request(
+        xml(
+          'iq',
+          { type: 'set', to: room(dialogId) },
+          xml('query', { xmlns: `${MUC}#admin` }, xml('item', { jid: chiara.jid, affiliation: 'admin' })),
+        ),
+      );
+      expect(await ours.muc.join(dialogId)).toEqual({ dialogId });
       const joined = nextEvent(ours, 'joinOccupant', (e) => e.userId === clara.chatId);
       await peerJoins(guest, dialogId, clara.chatId);
       await joined;
@@ -208,6 +231,28 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
       await gone;
       await ours.muc.leave(dialogId);
       expect(ours.joinedRooms).toEqual([]);
+    });
+  });
+
+  describe('a room of no dialog', () => {
+    it('is not created by a join: refused with code 500, the MUC x echoed (what the SDK waits for)', async () => {
+      const refused = await ours.muc.join(`no-dialog-${transport}`).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 500, condition: 'item-not-found' });
+      expect(ours.joinedRooms).toEqual([]);
+      const peer = await onlinePeer(stack, 'emma', { presence: false });
+      peers.push(peer);
+      const answer = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'error');
+      await peer.send(
+        xml(
+          'presence',
+          { to: `${room(`no-dialog-${transport}`)}/${member('emma').chatId}`, id: 'x:join' },
+          xml('x', { xmlns: MUC }),
+        ),
+      );
+      const error = await answer;
+      expect(error.attrs.id).toBe('x:join');
+      expect(error.getChild('x', MUC)).toBeDefined();
+      expect(error.getChild('error')?.attrs.code).toBe('500');
     });
   });
 });

@@ -43,14 +43,20 @@ describe('ping and last activity', () => {
   it('pings the server and a user, and answers the pings of others', async () => {
     expect(await pinged(ours)).toBeNull();
     expect(await pinged(ours, peer.jid!.toString())).toBeNull();
+    // Nobody: no answer at all, as the vendor's server (wire §15, mod_portal_users.lua).
+    expect((await pinged(ours, 2_000_000_000))?.message).toBe('No answer');
     const answer = await peer.iqCaller.request(
       xml('iq', { type: 'get', to: ours.jid }, xml('ping', { xmlns: 'urn:xmpp:ping' })),
     );
     expect(answer.attrs.type).toBe('result');
   });
 
-  it('gets last activity of a contact (forbidden before subscribing)', async () => {
-    await expect(ours.getLastUserActivity(emma.chatId)).rejects.toMatchObject({ condition: 'forbidden' });
+  it('gets last activity of anyone, contact or not, and an error for nobody (wire §15)', async () => {
+    // As the vendor's server: how apps show 'last seen' (Prosody alone answers contacts only).
+    expect(await ours.getLastUserActivity(emma.chatId)).toBe(0);
+    await expect(ours.getLastUserActivity(2_000_000_000)).rejects.toMatchObject({
+      condition: 'item-not-found',
+    });
     // Mutual subscription: the peer asks, we confirm, the peer accepts.
     const asked = nextEvent(ours, 'subscribe');
     await peer.send(xml('presence', { to: bruno.jid, type: 'subscribe' }));
@@ -66,7 +72,7 @@ describe('ping and last activity', () => {
     const before = await ours.getLastUserActivity(emma.chatId);
     expect(Number.isInteger(before) && before >= 0).toBe(true);
     expect(events).toEqual([{ userId: emma.chatId, seconds: before }]);
-    // Prosody counts from the user's last unavailable presence.
+    // Counted from the user's last unavailable presence (mod_portal_users.lua).
     await peer.send(xml('presence', { type: 'unavailable' }, xml('status', {}, 'Gone for lunch')));
     await peer.iqCaller.request(
       xml('iq', { type: 'get', to: stack.chatDomain }, xml('ping', { xmlns: 'urn:xmpp:ping' })),

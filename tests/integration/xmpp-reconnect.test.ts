@@ -20,9 +20,11 @@ import {
   type Peer,
 } from '../support/chat-harness';
 import { startWsProxy, type WsProxy } from '../support/ws-proxy';
+import { qbClient } from '../support/qb';
 import { stopPeer } from '../support/xmpp-peer';
 
 const stack = inject('stack');
+const qb = qbClient(stack.url);
 const MUC = 'http://jabber.org/protocol/muc';
 const ava = member('ava');
 const room = (dialogId: string) => `${stack.appId}_${dialogId}@muc.${stack.chatDomain}`;
@@ -30,23 +32,24 @@ const open: ChatClient[] = [];
 let owner: Peer;
 let proxy: WsProxy;
 
-/** The owner creates the room (an instant room) before anyone else joins. */
-async function createRoom(dialogId: string): Promise<void> {
+/**
+ * A group dialog of Ava's with one more occupant (the server makes its room, wire §5.1); Ava, the
+ * owner, joins it before anyone else. Answers the dialog id.
+ */
+async function createRoom(name: string, occupant: number): Promise<string> {
+  const created = await qb.call('POST', '/chat/Dialog.json', {
+    token: await qb.memberSession('ava'),
+    form: { type: 2, name, occupants_ids: String(occupant) },
+  });
+  if (created.status !== 201) throw new Error(`dialog ${name}: ${created.status} ${created.text}`);
+  const dialogId = created.body._id as string;
   const self = nextStanza(
     owner,
     (s) => s.is('presence') && s.attrs.from === `${room(dialogId)}/${ava.chatId}`,
   );
   await owner.send(xml('presence', { to: `${room(dialogId)}/${ava.chatId}` }, xml('x', { xmlns: MUC })));
   await self;
-  await owner.iqCaller
-    .request(
-      xml(
-        'iq',
-        { type: 'set', to: room(dialogId) },
-        xml('query', { xmlns: `${MUC}#owner` }, xml('x', { xmlns: 'jabber:x:data', type: 'submit' })),
-      ),
-    )
-    .catch(() => undefined);
+  return dialogId;
 }
 
 /** Presences the owner sees from one occupant of a room, as 'available' / 'unavailable'. */
@@ -92,21 +95,21 @@ afterAll(async () => {
 describe('reconnecting', () => {
   it('without stream management: logs in again, presence and room back, reconnect fired', async () => {
     const amelia = provider('amelia');
-    await createRoom('rc-plain');
+    const dialogId = await createRoom('rc-plain', amelia.chatId);
     const ours = await ourClient(
       stack,
       { provider: 'amelia' },
       { service: proxy.url, streamManagement: false },
     );
     open.push(ours);
-    const presences = await joinedAndSeen(ours, 'rc-plain', amelia.chatId);
+    const presences = await joinedAndSeen(ours, dialogId, amelia.chatId);
     const offline = nextEvent(ours, 'disconnected');
     const back = nextEvent(ours, 'reconnect');
     proxy.cut();
     expect(await offline).toMatchObject({ intentional: false, willReconnect: true });
     await back;
     expect(ours.isConnected).toBe(true);
-    expect(ours.joinedRooms).toEqual([room('rc-plain')]);
+    expect(ours.joinedRooms).toEqual([room(dialogId)]);
     await until(() => presences.includes('available'), 'our occupant presence again');
     expect(presences.filter((p) => p === 'available')).toHaveLength(1);
     // Presence was re-sent: a message to our bare JID is delivered live, not stored.
@@ -116,17 +119,17 @@ describe('reconnecting', () => {
     // And the room delivers to us again.
     const inRoom = nextEvent(ours, 'message', (m) => m.body === 'room again');
     await owner.send(
-      xml('message', { to: room('rc-plain'), type: 'groupchat' }, xml('body', {}, 'room again')),
+      xml('message', { to: room(dialogId), type: 'groupchat' }, xml('body', {}, 'room again')),
     );
     await inRoom;
   });
 
   it('after a failed resumption: fresh login, room re-joined once, held message re-sent once without stale from', async () => {
     const clara = member('clara');
-    await createRoom('rc-failed');
+    const dialogId = await createRoom('rc-failed', clara.chatId);
     const ours = await ourClient(stack, { member: 'clara' }, { service: proxy.url });
     open.push(ours);
-    const presences = await joinedAndSeen(ours, 'rc-failed', clara.chatId);
+    const presences = await joinedAndSeen(ours, dialogId, clara.chatId);
     const atOwner = collect(owner);
     const firstJid = ours.jid;
     const events: string[] = [];
@@ -146,7 +149,7 @@ describe('reconnecting', () => {
     proxy.clientToServer = (frame) => frame;
     expect(events).toEqual(['resumeFailed item-not-found', 'reconnect']);
     expect(ours.jid).not.toBe('');
-    expect(ours.joinedRooms).toEqual([room('rc-failed')]);
+    expect(ours.joinedRooms).toEqual([room(dialogId)]);
     await until(() => presences.includes('available'), 'our occupant presence again');
 
     const later = nextStanza(
@@ -164,17 +167,17 @@ describe('reconnecting', () => {
 
   it('over BOSH when asked to reconnect: room re-joined once and reconnect fired', async () => {
     const bianca = member('bianca');
-    await createRoom('rc-bosh');
+    const dialogId = await createRoom('rc-bosh', bianca.chatId);
     const ours = await ourClient(stack, { member: 'bianca' }, { service: boshUrl(stack) });
     open.push(ours);
-    await ours.muc.join('rc-bosh');
-    const presences = occupantPresences('rc-bosh', bianca.chatId);
+    await ours.muc.join(dialogId);
+    const presences = occupantPresences(dialogId, bianca.chatId);
     const back = nextEvent(ours, 'reconnect');
     ours.reconnect();
     await back;
     await until(() => presences.includes('available'), 'our occupant presence again');
     expect(presences).toEqual(['unavailable', 'available']);
-    expect(ours.joinedRooms).toEqual([room('rc-bosh')]);
+    expect(ours.joinedRooms).toEqual([room(dialogId)]);
   });
 
   it('stops reconnecting once the session token has expired', async () => {

@@ -21,6 +21,11 @@ export interface RawXmpp {
   send(text: string): void;
   /** The first frame (from now or already seen) matching `pattern`. */
   next(pattern: RegExp, ms?: number): Promise<string>;
+  /**
+   * Answers the server's pings (XEP-0199 §4.2) the moment each arrives, as a live client does;
+   * answers how many so far, and stops answering when told.
+   */
+  answerPings(domain: string): { answered(): number; stop(): void };
   close(): void;
 }
 
@@ -31,8 +36,11 @@ export async function openRawXmpp(login: RawXmppLogin): Promise<RawXmpp> {
   const socket = new WebSocket(login.url, 'xmpp');
   const frames: string[] = [];
   const waiters = new Set<() => void>();
+  const listeners = new Set<(frame: string) => void>();
   socket.on('message', (data: Buffer) => {
-    frames.push(data.toString('utf8'));
+    const frame = data.toString('utf8');
+    frames.push(frame);
+    for (const listen of [...listeners]) listen(frame);
     for (const wake of [...waiters]) wake();
   });
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
@@ -48,6 +56,17 @@ export async function openRawXmpp(login: RawXmppLogin): Promise<RawXmpp> {
     isOpen: () => socket.readyState === WebSocket.OPEN,
     send: (text) => socket.send(text),
     close: () => socket.close(),
+    answerPings(domain) {
+      let answered = 0;
+      const answer = (frame: string) => {
+        const id = /<iq[^>]*id=['"](portal-ping-[^'"]+)['"]/.exec(frame)?.[1];
+        if (!id) return;
+        answered += 1;
+        socket.send(`<iq xmlns='jabber:client' type='result' id='${id}' to='${domain}'/>`);
+      };
+      listeners.add(answer);
+      return { answered: () => answered, stop: () => listeners.delete(answer) };
+    },
     next: (pattern, ms = 60_000) =>
       new Promise((resolve, reject) => {
         const look = () => {

@@ -70,9 +70,9 @@ export const chatContent = (client: ChatServiceClient) => {
       return { ...created, size: input.file.size };
     },
 
-    /** By id or uid. */
-    async info(idOrUid: number | string): Promise<Blob_> {
-      return (await client.request<{ blob: Blob_ }>({ path: `blobs/${idOrUid}.json` })).blob;
+    /** By id (by uid the same path downloads the file, wire §6). */
+    async info(id: number): Promise<Blob_> {
+      return (await client.request<{ blob: Blob_ }>({ path: `blobs/${id}.json` })).blob;
     },
 
     async update(id: number, changes: Partial<NewBlob>): Promise<Blob_> {

@@ -59,25 +59,28 @@ export class ChatHistory {
     return roomJid(dialog.id, appId, domain);
   }
 
-  roomSpec(dialog: DialogRow): RoomSpec {
+  roomSpec(dialog: DialogRow, changedBy?: number): RoomSpec {
     return {
       jid: this.roomOf(dialog),
       name: dialog.name,
       membersOnly: dialog.type !== PUBLIC_GROUP,
+      joinable: dialog.is_joinable,
       owner: this.jidOf(dialog.owner_id),
       members: dialog.occupant_ids.map((id) => this.jidOf(id)),
+      ...(changedBy !== undefined ? { removedBy: this.jidOf(changedBy) } : {}),
     };
   }
 
-  /** Creates or updates the room of a group dialog (§5.1 "group dialogs get their MUC room"). */
   /**
-   * Makes the dialog's room match it. On failure the dialog is marked not ready, so
-   * syncPendingRooms tries again when the chat server is back, and the error is rethrown.
+   * Creates or updates the room of a group dialog (§5.1 "group dialogs get their MUC room") to
+   * match it; `changedBy` is who changed its occupants (the owner's removals are kicks, §17). On
+   * failure the dialog is marked not ready, so syncPendingRooms tries again when the chat server
+   * is back, and the error is rethrown.
    */
-  async syncRoom(dialog: DialogRow): Promise<void> {
+  async syncRoom(dialog: DialogRow, options: { changedBy?: number } = {}): Promise<void> {
     if (dialog.type === PRIVATE) return;
     try {
-      await this.bridge.ensureRoom(this.roomSpec(dialog));
+      await this.bridge.ensureRoom(this.roomSpec(dialog, options.changedBy));
     } catch (error) {
       await this.#ctx.db
         .updateTable('chat_dialogs')

@@ -7,7 +7,8 @@
 import { runAdminCommand } from '../prosody/admin-socket';
 
 export interface DeliverCommand {
-  type: 'chat' | 'groupchat';
+  /** `headline` for system messages (wire §14.6). */
+  type: 'chat' | 'groupchat' | 'headline';
   id: string;
   /** The sender's bare JID (chat) — for groupchat the room JID is `to` and `nick` the sender id. */
   from: string;
@@ -23,9 +24,13 @@ export interface RoomSpec {
   jid: string;
   name: string;
   membersOnly: boolean;
+  /** Occupants may join (is_joinable); otherwise they post without joining (mod_portal_muc_dialogs.lua). */
+  joinable: boolean;
   /** Bare JIDs. */
   owner: string;
   members: string[];
+  /** Bare JID of whoever removed occupants: the owner's removals are kicks (status 301). */
+  removedBy?: string;
 }
 
 export class ChatServerUnavailable extends Error {}
@@ -66,8 +71,10 @@ export class ProsodyBridge {
       jid: room.jid,
       name: room.name,
       members_only: room.membersOnly,
+      joinable: room.joinable,
       owner: room.owner,
       members: room.members,
+      ...(room.removedBy ? { removed_by: room.removedBy } : {}),
     });
   }
 

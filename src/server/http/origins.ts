@@ -11,19 +11,22 @@ import type { ServerConfig } from '../config';
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 const ANY_ADDRESS = new Set(['', '0.0.0.0', '::', '[::]']);
 
-type OriginSettings = Pick<ServerConfig, 'host' | 'allowedOrigins'> & { publicOrigin?: string };
+type OriginSettings = Pick<ServerConfig, 'host' | 'allowedOrigins'> &
+  Partial<Pick<ServerConfig, 'tls'>> & { publicOrigin?: string };
 
 /**
- * Every origin a page may have to talk to this server: `http://` on the listening port under its
- * own listen address and the loopback names (there is no TLS listener; TLS ends at a proxy whose
- * public origin is configured), then the configured ones: `ALLOWED_ORIGINS` and `PUBLIC_ORIGIN`,
- * where the links in mail send people.
+ * Every origin a page may have to talk to this server: the listening port under its own listen
+ * address and the loopback names, `https://` when the server itself serves TLS (`TLS_CERT` or
+ * `TLS=self-signed`), else `http://` (TLS then ends at a proxy whose public origin is
+ * configured), then the configured ones: `ALLOWED_ORIGINS` and `PUBLIC_ORIGIN`, where the links in
+ * mail send people.
  */
 export function configuredOrigins(config: OriginSettings, port: number): string[] {
   const names = new Set(LOOPBACK_NAMES);
   if (!ANY_ADDRESS.has(config.host)) names.add(config.host.includes(':') ? `[${config.host}]` : config.host);
+  const scheme = config.tls ? 'https' : 'http';
   return [
-    ...[...names].map((name) => `http://${name}:${port}`),
+    ...[...names].map((name) => `${scheme}://${name}:${port}`),
     ...config.allowedOrigins,
     ...(config.publicOrigin ? [config.publicOrigin] : []),
   ];

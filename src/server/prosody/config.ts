@@ -88,7 +88,16 @@ export const GLOBAL_MODULES = [
   'portal_websocket_framing',
   // Ours: pings every authenticated stream and drops one that did not answer (mod_portal_ping.lua).
   'portal_ping',
+  // Ours: last activity of any user and no answer to a ping of nobody, as the vendor's server
+  // (mod_portal_users.lua).
+  'portal_users',
+  // Ours: a contact request is not acknowledged with an unavailable presence
+  // (mod_portal_subscriptions.lua).
+  'portal_subscriptions',
 ] as const;
+
+/** Modules of the MUC component: the archive, and ours (rooms as the vendor's dialogs). */
+export const MUC_MODULES = ['muc_mam', 'portal_muc_occupants', 'portal_muc_dialogs'] as const;
 
 export function renderProsodyConfig(s: ProsodySettings): string {
   const p = prosodyPaths(s.dataDir);
@@ -149,8 +158,11 @@ log = {
 VirtualHost ${lua(s.domain)}
 
 Component ${lua(`muc.${s.domain}`)} "muc"
-  modules_enabled = ${list(['muc_mam', 'portal_muc_occupants', ...(s.extraMucModules ?? [])])}
-  restrict_room_creation = false
+  modules_enabled = ${list([...MUC_MODULES, ...(s.extraMucModules ?? [])])}
+  -- Rooms are the portal's, one per group dialog (ensure_room); nobody makes one by joining.
+  restrict_room_creation = true
+  -- A deleted dialog's room is gone; a tombstone would answer a join with 'gone' (no SDK callback).
+  muc_tombstones = false
   muc_room_default_public = false
   muc_room_default_persistent = true
   muc_room_default_members_only = false

@@ -35,22 +35,30 @@ export function assertPortFree(port: number, variable: string, host = '127.0.0.1
   });
 }
 
-export function waitForPort(port: number, timeoutMs: number, host = '127.0.0.1'): Promise<void> {
+function waitForListener(target: net.NetConnectOpts, what: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     const attempt = () => {
-      const socket = net.createConnection({ port, host });
+      const socket = net.createConnection(target);
       socket.once('connect', () => {
         socket.destroy();
         resolve();
       });
       socket.once('error', () => {
         socket.destroy();
-        if (Date.now() > deadline)
-          reject(new Error(`Nothing listens on ${host}:${port} after ${timeoutMs} ms`));
+        if (Date.now() > deadline) reject(new Error(`Nothing listens on ${what} after ${timeoutMs} ms`));
         else setTimeout(attempt, 50);
       });
     };
     attempt();
   });
+}
+
+export function waitForPort(port: number, timeoutMs: number, host = '127.0.0.1'): Promise<void> {
+  return waitForListener({ port, host }, `${host}:${port}`, timeoutMs);
+}
+
+/** Resolves once a Unix socket at `path` accepts connections (Prosody's admin socket). */
+export function waitForUnixSocket(path: string, timeoutMs: number): Promise<void> {
+  return waitForListener({ path }, path, timeoutMs);
 }

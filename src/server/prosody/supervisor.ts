@@ -9,7 +9,7 @@ import { access, constants, readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { prosodyPaths, writeProsodyConfig, type ProsodyPaths, type ProsodySettings } from './config';
 import { stopLeftoverProsody } from './leftover';
-import { assertPortFree, PortInUseError, waitForPort } from './ports';
+import { assertPortFree, PortInUseError, waitForPort, waitForUnixSocket } from './ports';
 
 export class ProsodyMissingError extends Error {}
 
@@ -115,14 +115,17 @@ export class ProsodySupervisor {
     );
     // After a successful start this promise is no longer raced; its rejection is expected.
     exited.catch(() => undefined);
-    // Started means serving both ports and having written its pidfile, which the leftover
-    // handling reads after a crash (docs/prosody.md "Leftover handling"). The limit is for a
-    // Prosody that hangs, not a pace: a loaded two-core machine can take many seconds.
+    // Started means serving both ports, having written its pidfile, which the leftover handling
+    // reads after a crash (docs/prosody.md "Leftover handling"), and answering on its admin socket:
+    // the portal makes the rooms of group dialogs through it right after the start, and nobody else
+    // can make them (restrict_room_creation, docs/prosody.md). The limit is for a Prosody that
+    // hangs, not a pace: a loaded two-core machine can take many seconds.
     await Promise.race([
       Promise.all([
         waitForPort(settings.c2sPort, START_LIMIT_MS),
         waitForPort(settings.httpPort, START_LIMIT_MS),
         waitForPidFile(this.paths.pidFile, child.pid!, START_LIMIT_MS),
+        waitForUnixSocket(this.paths.adminSocket, START_LIMIT_MS),
       ]),
       exited,
     ]);

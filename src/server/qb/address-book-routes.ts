@@ -1,6 +1,7 @@
 /**
  * Address book (docs/wire/hosted-chat.md §8): upload (JSON `{contacts:[{name, phone, destroy?}],
- * force?, udid?}`), get, and the registered users among the contacts. An empty book answers 404
+ * force?, udid?}`), get (in upload order, as the vendor's spec expects), and the registered users
+ * among the contacts. An empty book answers 404
  * `{"errors":["Empty address book"]}` (§8 "404 rule", §21.3). The SDK's GET with a udid sends the
  * JSON text itself as the query string (`?{"udid":"…"}`, §2.2), which is read here too.
  */
@@ -38,7 +39,7 @@ export function registerAddressBookRoutes(scope: FastifyInstance, ctx: ServerCon
       .select(['name', 'phone'])
       .where('user_id', '=', userId)
       .where('udid', '=', udid)
-      .orderBy('name')
+      .orderBy('position')
       .execute();
 
   scope.post('/address_book.json', USER, async (request) => {

@@ -1,8 +1,9 @@
 /**
  * Content / blobs (docs/wire/hosted-chat.md §6, §21.4): create → upload to the returned URL (its query
  * pairs come back as multipart fields, `file` last; answered 201) → `PUT /blobs/{id}/complete.json`
- * with `size=`; info by id or uid (and the SDK's update quirk: a GET with `blob[name]`); download
- * at `/blobs/{uid}` (public) or `/blobs/{uid}?token=` (private); list; delete.
+ * with `size=`; info by id (and the SDK's update quirk: a GET with `blob[name]`); download at
+ * `/blobs/{uid}` or `/blobs/{uid}.json` (public) or with the session token (private); list; delete.
+ * The upload URL is on the origin clients reach us at (`serviceOrigin`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
@@ -13,13 +14,14 @@ import { flag, int, int32, list, obj, readParams, str, type Params } from './par
 import { PUBLIC, tokenOf, USER, userOf } from './scope';
 import { touchQbSession } from './sessions';
 import { readFilePart, writeUpload } from './upload';
-import { QbError } from './wire';
+import { EXPIRATION_HEADER, expirationHeader, QbError } from './wire';
+import { serviceOrigin } from './service-origin';
 
 const MAX_BYTES = 20 * 1024 * 1024;
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 
 export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, blobs: BlobStore) {
-  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const origin = (request: FastifyRequest) => serviceOrigin(ctx, request);
   const find = (key: string) => {
     const id = int32(key);
     const query = ctx.db.selectFrom('blobs').selectAll();
@@ -44,6 +46,28 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
     if (document) throw QbError.forbidden('This file is a profile document: change it in the portal');
     return row;
   };
+
+  /**
+   * The user of the request's session (header or `token` query), checked as the `user` scope
+   * does for the routes that are public to serve public files by uid.
+   */
+  async function sessionUser(request: FastifyRequest, reply?: FastifyReply): Promise<number> {
+    const token = tokenOf(request);
+    const session = token ? await touchQbSession(ctx, token) : null;
+    if (!session) throw QbError.noSession();
+    reply?.header(EXPIRATION_HEADER, expirationHeader(session.expiresAt));
+    if (session.userId === null) throw QbError.needUser();
+    return session.userId;
+  }
+
+  // §6 download: public by uid; private with the session token in the query (or the header).
+  async function download(request: FastifyRequest, reply: FastifyReply, key: string) {
+    const row = await find(key);
+    if (!row) throw QbError.notFound('File');
+    if (!row.is_public && !(await mayRead(ctx, row, await sessionUser(request))))
+      throw QbError.notFound('File');
+    return serveBlob(reply, blobs, row);
+  }
 
   async function applyUpdate(row: BlobRow, blob: Params) {
     const name = str(blob.name)?.trim();
@@ -157,8 +181,11 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
     ),
   );
 
-  scope.get<{ Params: { key: string } }>('/blobs/:key.json', USER, async (request) => {
-    const me = userOf(request);
+  // §6: by id it is the file's information (and the SDK's update quirk); by uid it is the file
+  // itself, as the vendor's API table says ("Download file by UID", the SDK's getFile).
+  scope.get<{ Params: { key: string } }>('/blobs/:key.json', PUBLIC, async (request, reply) => {
+    if (int32(request.params.key) === undefined) return download(request, reply, request.params.key);
+    const me = await sessionUser(request, reply);
     const update = obj(readParams(request).blob);
     if (update) return { blob: blobJson(await applyUpdate(await owned(request.params.key, me), update)) };
     const row = await find(request.params.key);
@@ -181,18 +208,6 @@ export function registerBlobRoutes(scope: FastifyInstance, ctx: ServerContext, b
     return reply.code(200).send('');
   });
 
-  // §6 download: public by uid; private with the session token in the query (or the header).
-  const download = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
-    const row = await find(key);
-    if (!row) throw QbError.notFound('File');
-    if (!row.is_public) {
-      const token = tokenOf(request);
-      const session = token ? await touchQbSession(ctx, token) : null;
-      if (!session) throw QbError.noSession();
-      if (!(await mayRead(ctx, row, session.userId))) throw QbError.notFound('File');
-    }
-    return serveBlob(reply, blobs, row);
-  };
   scope.get<{ Params: { key: string } }>('/blobs/:key', PUBLIC, (request, reply) =>
     download(request, reply, request.params.key),
   );

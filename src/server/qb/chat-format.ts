@@ -34,7 +34,8 @@ export function dialogJson(row: DialogRow, view: DialogView) {
     user_id: row.owner_id,
     xmpp_room_jid: row.type === PRIVATE ? null : roomJid(row.id, view.appId, view.domain),
     unread_messages_count: view.unread,
-    is_joinable: row.is_joinable ? 1 : 0,
+    // §5.1: a private dialog is never joinable, whatever an older row holds.
+    is_joinable: row.type !== PRIVATE && row.is_joinable ? 1 : 0,
     ...(row.data ? { data: row.data } : {}),
   };
 }

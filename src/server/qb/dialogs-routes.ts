@@ -95,6 +95,13 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
       if (found.length !== others.length)
         throw QbError.invalid('occupants_ids', 'contains users that do not exist');
     }
+    // docs/wire/hosted-chat.md §5.1 is_joinable (the vendor's spec "Create … Dialog"): a group or
+    // public dialog is joinable unless asked otherwise; a private one never, a public one always.
+    const joinable = 'is_joinable' in params ? flag(params.is_joinable) : type !== PRIVATE;
+    if (type === PRIVATE && joinable)
+      throw QbError.invalid('is_joinable', 'a private dialog is never joinable');
+    if (type === PUBLIC_GROUP && !joinable)
+      throw QbError.invalid('is_joinable', 'a public dialog is always joinable');
     if (type === PRIVATE) {
       if (others.length !== 1)
         throw QbError.invalid('occupants_ids', 'a private dialog needs exactly one other user');
@@ -119,7 +126,7 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
       occupants: others,
       name,
       photo: str(params.photo) ?? null,
-      isJoinable: flag(params.is_joinable),
+      isJoinable: joinable,
       data,
     });
     try {

@@ -1,12 +1,12 @@
 /**
  * `PUT /chat/Dialog/{id}.json` (docs/wire/hosted-chat.md §5.1 update, a JSON body): `name`, `photo`,
  * `is_joinable`, `data{…}`, and the operators `push_all` / `pull_all` on `occupants_ids` (docs,
- * Update Dialog). Any occupant may add occupants; only the owner removes others; anyone may remove
- * themselves. The MUC room follows the occupants.
+ * Update Dialog). Any occupant may add occupants; only the owner removes others (a kick for those
+ * in the room) and changes `is_joinable`; anyone may remove themselves. The MUC room follows.
  */
 import type { ServerContext } from '../context';
 import type { ChatHistory } from '../chat-history/history';
-import { findDialog, PRIVATE, type DialogRow } from '../chat-history/dialogs';
+import { findDialog, PRIVATE, PUBLIC_GROUP, type DialogRow } from '../chat-history/dialogs';
 import { ChatServerUnavailable } from '../chat-history/prosody-bridge';
 import { flag, intList, obj, str, type Params } from './params';
 import { QbError } from './wire';
@@ -34,7 +34,17 @@ export async function updateDialog(
     changes.name = name;
   }
   if ('photo' in params) changes.photo = str(params.photo) || null;
-  if ('is_joinable' in params) changes.is_joinable = flag(params.is_joinable);
+  if ('is_joinable' in params) {
+    // §5.1 is_joinable (the vendor's spec "Update … Dialog"): the owner's to change, on a group dialog.
+    const joinable = flag(params.is_joinable);
+    if (dialog.type === PRIVATE && joinable)
+      throw QbError.invalid('is_joinable', 'a private dialog is never joinable');
+    if (dialog.type === PUBLIC_GROUP && !joinable)
+      throw QbError.invalid('is_joinable', 'a public dialog is always joinable');
+    if (joinable !== dialog.is_joinable && dialog.owner_id !== me)
+      throw QbError.forbidden('Only the owner can change whether the dialog is joinable');
+    changes.is_joinable = joinable;
+  }
   if ('data' in params) {
     const data = obj(params.data);
     if (!data || !str(data.class_name)) throw QbError.invalid('data', 'needs a class_name');
@@ -72,9 +82,11 @@ export async function updateDialog(
     .where('id', '=', dialog.id)
     .execute();
   const updated = (await findDialog(ctx.db, dialog.id))!;
-  if (dialog.type !== PRIVATE && (changes.occupant_ids || changes.name !== undefined)) {
+  const roomChanged = changes.occupant_ids || changes.name !== undefined || changes.is_joinable !== undefined;
+  if (dialog.type !== PRIVATE && roomChanged) {
     try {
-      await history.syncRoom(updated);
+      // Whoever removed occupants is the actor of their kick (§17: the owner's removal is a 301).
+      await history.syncRoom(updated, { changedBy: me });
     } catch (error) {
       if (error instanceof ChatServerUnavailable) {
         throw new QbError(502, [`The dialog was updated but its chat room was not: ${error.message}`]);

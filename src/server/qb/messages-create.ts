@@ -38,11 +38,23 @@ const RESERVED = new Set([
   'dialog_id',
   'date_sent',
   'message_id',
+  'system',
 ]);
 
 /** Custom fields become XML elements of the extension (§14.2), so their names must be XML names. */
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 const MAX_BODY = 65_536;
+
+/** The custom fields of a create request (everything not reserved), checked as XML names. */
+export function customFieldsOf(params: Params): Record<string, unknown> {
+  const custom: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (RESERVED.has(key)) continue;
+    if (!FIELD_NAME.test(key)) throw QbError.invalid(key, 'is not a valid custom field name');
+    custom[key] = typeof value === 'object' && value !== null ? value : (str(value) ?? '');
+  }
+  return custom;
+}
 
 function attachmentsFrom(raw: unknown): Array<Record<string, unknown>> {
   if (raw === undefined) return [];
@@ -53,7 +65,7 @@ function attachmentsFrom(raw: unknown): Array<Record<string, unknown>> {
   return items as Array<Record<string, unknown>>;
 }
 
-async function dialogFor(ctx: ServerContext, me: number, params: Params): Promise<DialogRow> {
+export async function dialogFor(ctx: ServerContext, me: number, params: Params): Promise<DialogRow> {
   const dialogId = str(params.chat_dialog_id);
   if (dialogId) {
     const dialog = await findDialog(ctx.db, dialogId);
@@ -94,12 +106,7 @@ export async function createMessage(
       `attachment ${foreign + 1} must give the id or uid of a file you uploaded`,
     );
   }
-  const custom: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (RESERVED.has(key)) continue;
-    if (!FIELD_NAME.test(key)) throw QbError.invalid(key, 'is not a valid custom field name');
-    custom[key] = typeof value === 'object' && value !== null ? value : (str(value) ?? '');
-  }
+  const custom = customFieldsOf(params);
   const dialog = await dialogFor(ctx, me, params);
   const dateSent = int(params.date_sent) ?? Math.floor(Date.now() / 1000);
   const id = newObjectId();

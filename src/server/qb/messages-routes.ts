@@ -1,6 +1,7 @@
 /**
  * Messages (docs/wire/hosted-chat.md §5.2): list (marks what it returns read unless `mark_as_read=0`),
- * create (with `send_to_chat=1` also delivered over XMPP with stanza id = `_id`), update
+ * create (with `send_to_chat=1` also delivered over XMPP with stanza id = `_id`; `system=1` is a
+ * system notification, system-messages.ts), update
  * `read` / `delivered` / `message`, mark a whole dialog read with `PUT /chat/Message.json`,
  * delete for oneself or, with `force=1`, for everyone (sender only), and unread counts.
  */
@@ -14,6 +15,7 @@ import { markMessages, markWholeDialog, unreadCounts, type MessageRow } from '..
 import { messageJson } from './chat-format';
 import { limitSkip } from './dialogs-query';
 import { createMessage } from './messages-create';
+import { createSystemMessage } from './system-messages';
 import { messageFilters, messageOrder } from './messages-query';
 import { flag, list, readParams, str } from './params';
 import { USER, userOf } from './scope';
@@ -86,13 +88,10 @@ export function registerMessageRoutes(scope: FastifyInstance, ctx: ServerContext
   });
 
   scope.post('/chat/Message.json', USER, async (request, reply) => {
-    const { message, dialog } = await createMessage(
-      ctx,
-      history,
-      userOf(request),
-      readParams(request),
-      request.log,
-    );
+    const params = readParams(request);
+    if (flag(params.system))
+      return reply.code(201).send(await createSystemMessage(ctx, history, userOf(request), params));
+    const { message, dialog } = await createMessage(ctx, history, userOf(request), params, request.log);
     return reply.code(201).send(messageJson(message, dialog.type));
   });
 

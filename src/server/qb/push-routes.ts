@@ -77,12 +77,16 @@ export function registerPushRoutes(scope: FastifyInstance, ctx: ServerContext) {
     const params = readParams(request);
     const token = obj(params.push_token) ?? {};
     const device = obj(params.device) ?? {};
-    const channel = str(params.notification_channel) ?? '';
+    // §9: `notification_channel` as the SDK sends it, or `notification_channels` (the vendor's
+    // spec and REST docs), one channel or several comma-joined: one subscription each.
+    const channels = [
+      ...new Set([...list(params.notification_channel), ...list(params.notification_channels)]),
+    ];
     const environment = str(token.environment) ?? '';
     const sequence = str(token.client_identification_sequence)?.trim() ?? '';
     const platform = str(device.platform)?.trim() ?? '';
     const udid = str(device.udid)?.trim() ?? '';
-    if (!CHANNELS.includes(channel))
+    if (channels.length === 0 || !channels.every((channel) => CHANNELS.includes(channel)))
       throw QbError.invalid('notification_channel', `must be one of ${CHANNELS.join(', ')}`);
     if (!ENVIRONMENTS.includes(environment))
       throw QbError.invalid('environment', 'must be development or production');
@@ -90,22 +94,27 @@ export function registerPushRoutes(scope: FastifyInstance, ctx: ServerContext) {
       throw QbError.invalid('client_identification_sequence', "can't be blank");
     if (!platform || platform.length > 32) throw QbError.invalid('platform', "can't be blank");
     if (!udid || udid.length > 128) throw QbError.invalid('udid', "can't be blank");
-    const values = {
-      user_id: userOf(request),
-      notification_channel: channel,
-      environment,
-      client_identification_sequence: sequence,
-      bundle_identifier: str(token.bundle_identifier) ?? null,
-      platform,
-      udid,
-    };
-    const row = await ctx.db
-      .insertInto('qb_push_subscriptions')
-      .values(values)
-      .onConflict((oc) => oc.columns(['user_id', 'notification_channel', 'udid']).doUpdateSet(values))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return reply.code(201).send([subscriptionJson(row)]);
+    const rows: Subscription[] = [];
+    for (const channel of channels) {
+      const values = {
+        user_id: userOf(request),
+        notification_channel: channel,
+        environment,
+        client_identification_sequence: sequence,
+        bundle_identifier: str(token.bundle_identifier) ?? null,
+        platform,
+        udid,
+      };
+      rows.push(
+        await ctx.db
+          .insertInto('qb_push_subscriptions')
+          .values(values)
+          .onConflict((oc) => oc.columns(['user_id', 'notification_channel', 'udid']).doUpdateSet(values))
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    return reply.code(201).send(rows.map(subscriptionJson));
   });
 
   scope.get('/subscriptions.json', USER, async (request) => {

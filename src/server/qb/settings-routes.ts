@@ -6,11 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { PUBLIC, QB_PREFIX } from './scope';
+import { serviceOrigin } from './service-origin';
 
 export function registerSettingsRoutes(scope: FastifyInstance, ctx: ServerContext) {
   scope.get('/account_settings.json', PUBLIC, async (request) => {
     const { appId, domain, iceServers } = ctx.config.chat;
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = serviceOrigin(ctx, request);
     const socketOrigin = origin.replace(/^http/, 'ws');
     const turn = iceServers
       .flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]))

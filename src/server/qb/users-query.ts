@@ -2,9 +2,11 @@
  * `GET /users.json` filters and order (docs/wire/hosted-chat.md §4): filter items are
  * `"<type> <field> <operator> <value>"`, several of them arrive as ONE comma-joined `filter[]`
  * value (§2.2), so a comma piece that does not start a new item continues the previous value
- * (`number id in 1,2,3`). Order is `"<asc|desc> <type> <field>"`. Fields are an allowlist, and
- * the fields hidden from other users (e-mail, phone: user-format.ts) are refused, so a count
- * cannot reveal them (docs/security.md "Chat-service input").
+ * (`number id in 1,2,3`). Order is `"<asc|desc> <type> <field>"`. Fields are an allowlist. On
+ * the fields hidden from other users (e-mail, phone: user-format.ts) only an exact match is taken
+ * (`eq`, `in`), answering what `/users/by_email.json` and `/users/phone.json` already answer
+ * (the vendor's spec filters by e-mail); ranges, prefixes and orders on them are refused, so a
+ * count cannot reveal them piece by piece (docs/security.md "Chat-service input").
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { dateTime, wholeNumber } from './filter-values';
@@ -29,11 +31,16 @@ const FIELDS: Record<string, { column: string; kind: Kind }> = {
   last_request_at: { column: 'last_request_at', kind: 'date' },
 };
 
-/** Shown to their owner only (user-format.ts), so never a filter or an order. */
+/** Shown to their owner only (user-format.ts): matched exactly or not at all, never an order. */
 const HIDDEN = new Set(['email', 'phone']);
+const EXACT = new Set(['eq', 'in']);
 
-function checkVisible(field: string, param: 'filter' | 'order'): void {
-  if (HIDDEN.has(field)) throw QbError.invalid(param, `cannot use ${field}: it is hidden from other users`);
+function checkVisible(field: string, param: 'filter' | 'order', operator?: string): void {
+  if (HIDDEN.has(field) && !(operator && EXACT.has(operator)))
+    throw QbError.invalid(
+      param,
+      `cannot use ${field} ${param === 'order' ? 'as an order' : `with ${operator}`}: it is hidden from other users (only eq and in match it)`,
+    );
 }
 
 const OPERATORS = ['lt', 'gt', 'le', 'ge', 'eq', 'ne', 'between', 'in'] as const;
@@ -57,10 +64,10 @@ export function parseUserFilters(raw: unknown): UserFilter[] {
     if (match) {
       const [, , field, operator, value] = match;
       if (!FIELDS[field!]) throw QbError.invalid('filter', `cannot filter by ${field}`);
-      checkVisible(field!, 'filter');
       if (!(OPERATORS as readonly string[]).includes(operator!)) {
         throw QbError.invalid('filter', `unknown operator ${operator}`);
       }
+      checkVisible(field!, 'filter', operator);
       filters.push({ field: field!, operator: operator as Operator, value: value!.trim() });
     } else if (filters.length > 0) {
       filters[filters.length - 1]!.value += `,${piece.trim()}`;
@@ -80,8 +87,11 @@ function typed(kind: Kind, value: string): string | number | Date {
 
 export function filterExpression(filter: UserFilter): Expression<SqlBool> {
   const { column, kind } = FIELDS[filter.field]!;
-  const ref = sql.ref(`chat_users.${column}`);
-  const one = () => typed(kind, filter.value);
+  // E-mail matches as /users/by_email.json does: whatever the case.
+  const email = column === 'email';
+  const ref = email ? sql`lower(chat_users.email)` : sql.ref(`chat_users.${column}`);
+  const typedValue = (value: string) => (email ? value.toLowerCase() : typed(kind, value));
+  const one = () => typedValue(filter.value);
   switch (filter.operator) {
     case 'lt':
       return sql<SqlBool>`${ref} < ${one()}`;
@@ -102,7 +112,7 @@ export function filterExpression(filter: UserFilter): Expression<SqlBool> {
       return sql<SqlBool>`${ref} between ${typed(kind, low)} and ${typed(kind, high)}`;
     }
     case 'in': {
-      const values = list(filter.value).map((v) => typed(kind, v));
+      const values = list(filter.value).map(typedValue);
       if (values.length === 0) return sql<SqlBool>`false`;
       return sql<SqlBool>`${ref} in (${sql.join(values)})`;
     }

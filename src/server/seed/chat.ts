@@ -29,6 +29,8 @@ export const seedChat: Seeder = {
           owner_id: owner,
           occupant_ids: [...occupants].sort((a, b) => a - b),
           private_key: isPrivateDialog(type) ? privateKey(occupants[0]!, occupants[1]!) : null,
+          // docs/wire/hosted-chat.md §5.1: a group dialog is joinable unless its owner says not.
+          is_joinable: !isPrivateDialog(type),
           created_at: created,
           updated_at: created,
         })

@@ -27,6 +27,11 @@ describe('member simulator call options', () => {
     ).toMatchObject({ call: 'dana.novak@clinic.example', audio: true });
   });
 
+  it('answers messages with an echo unless --no-echo', async () => {
+    expect((await readOptions(base, {}))!.echo).toBe(true);
+    expect((await readOptions([...base, '--no-echo'], {}))!.echo).toBe(false);
+  });
+
   it('refuses contradictions and nonsense with a usage error', async () => {
     await expect(readOptions([...base, '--reject', '--busy'], {})).rejects.toThrow(UsageError);
     await expect(readOptions([...base, '--answer-after-ms', '-1'], {})).rejects.toThrow(/answer-after-ms/);

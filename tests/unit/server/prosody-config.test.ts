@@ -35,8 +35,14 @@ describe('generated Prosody configuration', () => {
       expect(GLOBAL_MODULES).toContain(module);
     }
     expect(config).toMatch(
-      /Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam", "portal_muc_occupants" \}/,
+      /Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam", "portal_muc_occupants", "portal_muc_dialogs" \}/,
     );
+  });
+
+  it('makes rooms only for dialogs, and no tombstones of deleted ones (docs/wire/hosted-chat.md §17)', () => {
+    expect(config).toContain('restrict_room_creation = true');
+    expect(config).toContain('muc_tombstones = false');
+    expect(GLOBAL_MODULES).toContain('portal_users');
   });
 
   it('keeps message archives under the limit where Prosody rewrites them per message (docs/prosody.md)', () => {
@@ -64,7 +70,7 @@ describe('generated Prosody configuration', () => {
     });
     expect(withHistory).toMatch(/modules_enabled = \{[^}]*"portal_history" \}/);
     expect(withHistory).toMatch(
-      /Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam", "portal_muc_occupants", "portal_history" \}/,
+      /Component "muc\.localhost" "muc"\n\s+modules_enabled = \{ "muc_mam", "portal_muc_occupants", "portal_muc_dialogs", "portal_history" \}/,
     );
     expect(withHistory).toContain('portal_hook_base = "http://127.0.0.1:8080/internal/prosody"');
     expect(withHistory).toContain('portal_history_timeout = 7');

@@ -70,9 +70,11 @@ export async function sendImage(chat: ChatRuntime | null, dialogId: string, file
       { file: ready.blob, name: ready.name, contentType: type, public: false },
       (fraction) => setUpload({ dialogId, name: file.name, fraction }),
     );
+    // The vendor's convention: an attachment's id is the file's uid (docs/wire/hosted-chat.md §5.2),
+    // so the members' apps open it; `uid` says the same for clients that read that.
     sendMessage(runtime, dialogId, ATTACHMENT_BODY, [
       {
-        id: String(blob.id),
+        id: blob.uid,
         uid: blob.uid,
         type: 'image',
         name: ready.name,

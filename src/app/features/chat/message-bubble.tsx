@@ -23,10 +23,20 @@ const TICK_GLYPHS: Record<Tick, ReactNode> = {
   read: '✓✓',
 };
 
+/**
+ * The file's uid: `uid`, or `id` as the vendor's apps send it (`{id: uid, type}`, the SDK's
+ * `privateUrl(uid)`; docs/wire/hosted-chat.md §5.2). An `id` of digits is a blob id, no uid.
+ */
+function uidOf(attachment: EntryAttachment): string | null {
+  if (attachment.uid) return attachment.uid;
+  return attachment.id && !/^\d+$/.test(attachment.id) ? attachment.id : null;
+}
+
 function attachmentUrl(runtime: ChatRuntime | null, attachment: EntryAttachment): string | null {
   if (attachment.url && /^https?:\/\//i.test(attachment.url)) return attachment.url;
-  if (!attachment.uid) return null;
-  return runtime?.service.content.privateUrl(attachment.uid) ?? null;
+  const uid = uidOf(attachment);
+  if (!uid) return null;
+  return runtime?.service.content.privateUrl(uid) ?? null;
 }
 
 function Attachment({ attachment }: { attachment: EntryAttachment }) {

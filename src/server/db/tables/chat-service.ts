@@ -83,6 +83,8 @@ export interface QbAddressBookTable {
   udid: Generated<string>;
   phone: string;
   name: Generated<string>;
+  /** Upload order (`get` answers in it, docs/wire/hosted-chat.md §8). */
+  position: GeneratedAlways<string>;
 }
 
 export interface QbPushSubscriptionsTable {

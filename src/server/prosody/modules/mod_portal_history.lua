@@ -14,6 +14,7 @@
 -- destroy the MUC room of a group dialog.
 local st = require "util.stanza";
 local jid = require "util.jid";
+local async = require "util.async";
 local json = require "util.json";
 local http = require "net.http";
 local base64 = require "util.encodings".base64;
@@ -28,6 +29,9 @@ local secret = module:get_option_string("portal_hook_secret");
 local batch_size = module:get_option_number("portal_history_batch", 100);
 local request_timeout = module:get_option_number("portal_history_timeout", 30);
 local muc_host = module:get_option_string("portal_muc_host", "muc." .. module.host);
+-- How long a held stanza (a chat marker, a message sharing a file) waits for the portal to take
+-- its report before it is delivered anyway.
+local report_wait = module:get_option_number("portal_report_wait", 10);
 
 local OUTBOX = "portal_history_outbox";
 local XMLNS_MARKERS = "urn:xmpp:chat-markers:0";
@@ -54,6 +58,10 @@ local compact_at = module:get_option_number("portal_history_compact", 1000);
 
 -- queue[head..tail] wait, in order; `sent` lines at the front of the list file are delivered.
 local queue, head, tail, sent = {}, 1, 0, 0;
+-- Reports queued and reports the portal took since the module loaded (the outbox left by the last
+-- run counts as queued): report number n is in the portal's history once taken >= n.
+local queued, taken = 0, 0;
+local taken_waiters = {};
 
 local function waiting() return tail - head + 1; end
 
@@ -68,6 +76,7 @@ local function load_outbox()
 		queue[tail] = type(items[i]) == "table" and json.encode(items[i]) or items[i];
 	end
 	if sent > 0 then module:log("info", "%d history report(s) left by the last run are sent again", #items - sent); end
+	queued = waiting();
 end
 
 local function store_cursor(n)
@@ -76,8 +85,20 @@ local function store_cursor(n)
 	return ok;
 end
 
+local function wake_taken()
+	for i = #taken_waiters, 1, -1 do
+		local waiter = taken_waiters[i];
+		if waiter.number <= taken then
+			table.remove(taken_waiters, i);
+			waiter.done();
+		end
+	end
+end
+
 -- After the portal took `count` reports from the front.
 local function delivered(count)
+	taken = taken + count;
+	wake_taken();
 	for i = head, head + count - 1 do queue[i] = nil; end
 	head, sent = head + count, sent + count;
 	if waiting() == 0 then
@@ -148,17 +169,45 @@ end
 
 local append_to_outbox = lists.appender(nil, module.host, OUTBOX);
 
+-- Queues a report; answers its number (for wait_until_taken), or nil when it could not be queued.
 local function enqueue(item)
 	local text = json_text(item);
 	local ok, err = append_to_outbox("item(" .. lists.quoted(text) .. ");\n");
 	if not ok then
 		-- Not on disk, so not in the cursor's count either: it is not reported.
 		module:log("error", "Could not queue a history report for %s: %s", tostring(item.id), tostring(err));
-		return;
+		return nil;
 	end
 	tail = tail + 1;
 	queue[tail] = text;
+	queued = queued + 1;
+	local number = queued;
 	pump();
+	return number;
+end
+
+-- Holds the stanza being handled (in its session's async runner) until the portal took report
+-- `number`, or `report_wait` seconds passed (the portal is away: it is delivered anyway).
+local function wait_until_taken(number)
+	if not number or taken >= number or not async.ready() then return; end
+	local wait, done = async.waiter();
+	local finished = false;
+	local function finish()
+		if finished then return; end
+		finished = true;
+		done();
+	end
+	local waiter = { number = number; done = finish };
+	taken_waiters[#taken_waiters + 1] = waiter;
+	module:add_timer(report_wait, function()
+		if finished then return; end
+		for i, w in ipairs(taken_waiters) do
+			if w == waiter then table.remove(taken_waiters, i); break; end
+		end
+		module:log("warn", "A held stanza is delivered before the portal took its report (%ds)", report_wait);
+		finish();
+	end);
+	wait();
 end
 
 load_outbox();
@@ -224,12 +273,16 @@ local function report_message(stanza, kind, from, to, extra)
 	local body = stanza:get_child_text("body");
 	if (not body or body == "") and #attachments == 0 then return; end
 	stamp(stanza, extra, fields);
-	enqueue({
+	local number = enqueue({
 		kind = "message"; type = kind; id = stanza.attr.id;
 		from = from; to = to; body = body;
 		extra = fields; attachments = attachments;
 		markable = stanza:get_child("markable", XMLNS_MARKERS) ~= nil;
 	});
+	-- A message sharing a file reaches its recipients once the portal's history has it: the
+	-- recipients may open the file because of that message (docs/security.md "File access"), and
+	-- their apps open it as soon as it arrives (docs/wire/hosted-chat.md §6).
+	if #attachments > 0 then wait_until_taken(number); end
 end
 
 -- One-to-one messages and markers, on the recipient's host -------------------------------------
@@ -244,10 +297,12 @@ local function on_chat_message(event)
 		if marker.attr.id then
 			local extra = extra_params(stanza);
 			local fields = extra and read_extra(extra) or {};
-			enqueue({
+			-- The peer gets the marker once the portal's history has it (REST read_ids and
+			-- delivered_ids say so by then: the vendor's spec lists the message when the marker comes).
+			wait_until_taken(enqueue({
 				kind = "marker"; marker = marker.name; id = marker.attr.id;
 				from = from; to = to; dialog_id = type(fields.dialog_id) == "string" and fields.dialog_id or nil;
-			});
+			}));
 		end
 		return;
 	end
@@ -261,11 +316,17 @@ local function on_room_message(event)
 	local stanza, room = event.stanza, event.room;
 	local extra = extra_params(stanza);
 	if not extra then return; end
-	local occupant = room:get_occupant_by_nick(stanza.attr.from);
-	-- Messages the portal itself sends into a room (portal_command "deliver") have no occupant;
-	-- the portal stored them before sending.
-	if not occupant then return; end
-	report_message(stanza, "groupchat", occupant.bare_jid, room.jid, extra);
+	-- An occupant of a dialog that is not joinable posts without being in the room
+	-- (mod_portal_muc_dialogs.lua names the sender).
+	local sender = event.portal_sender;
+	if not sender then
+		local occupant = room:get_occupant_by_nick(stanza.attr.from);
+		-- Messages the portal itself sends into a room (portal_command "deliver") have no occupant;
+		-- the portal stored them before sending.
+		if not occupant then return; end
+		sender = occupant.bare_jid;
+	end
+	report_message(stanza, "groupchat", sender, room.jid, extra);
 end
 
 if module:get_host_type() == "component" then
@@ -326,6 +387,33 @@ function commands.deliver(cmd)
 	return true;
 end
 
+local XMLNS_MUC_USER = "http://jabber.org/protocol/muc#user";
+
+-- The owner removed `occupant` from a group dialog: it leaves the room as the vendor's server
+-- says so (docs/wire/hosted-chat.md §17). Its own sessions get status 301 with the owner's JID as
+-- actor — the SDK's onKickOccupant reads both, and Prosody never shows the kicked the actor's JID
+-- — and the others see it leave (the SDK takes any 301 it sees for its own kick).
+local function kick(room, occupant, actor)
+	local own = st.stanza("x", { xmlns = XMLNS_MUC_USER })
+		:tag("item", { affiliation = "outcast"; role = "none" }):tag("actor", { jid = actor }):up():up()
+		:tag("status", { code = "301" }):up()
+		:tag("status", { code = "110" }):up();
+	for real_jid in occupant:each_session() do
+		room:route_stanza(st.presence({ type = "unavailable"; from = occupant.nick; to = real_jid }):add_child(st.clone(own)));
+	end
+	local left = st.presence({ type = "unavailable"; from = occupant.nick })
+		:tag("x", { xmlns = XMLNS_MUC_USER }):tag("item", { affiliation = "outcast"; role = "none" }):up():up();
+	room:broadcast(left, function(nick) return nick ~= occupant.nick; end);
+	occupant.role = nil;
+	room:save_occupant(occupant);
+	module:fire_event("muc-occupant-left", { room = room; nick = occupant.nick; occupant = occupant });
+end
+
+-- Creates or updates the room of a group dialog: name, members-only (group dialogs), joinable
+-- (is_joinable, mod_portal_muc_dialogs.lua) and the occupants' affiliations. Occupants the owner
+-- removed from a group dialog are kicked (kick above) and banned (outcast), so they cannot join
+-- again until they are added again; occupants who left, and those of a public dialog, lose their
+-- affiliation only.
 function commands.ensure_room(cmd)
 	local muc = muc_service();
 	if not muc then return nil, "no MUC service at " .. muc_host; end
@@ -335,6 +423,7 @@ function commands.ensure_room(cmd)
 	room:set_hidden(true);
 	room:set_name(cmd.name or "");
 	room:set_members_only(cmd.members_only == true);
+	room._data.portal_joinable = cmd.joinable ~= false;
 	local wanted = {};
 	for _, member in ipairs(cmd.members or {}) do wanted[member] = true; end
 	local stale = {};
@@ -343,8 +432,18 @@ function commands.ensure_room(cmd)
 			stale[#stale + 1] = affiliated;
 		end
 	end
-	for _, gone in ipairs(stale) do room:set_affiliation(true, gone, "none", "Left the dialog"); end
 	room:set_affiliation(true, cmd.owner, "owner");
+	local kicked_by = cmd.members_only == true and cmd.removed_by == cmd.owner and cmd.owner or nil;
+	for _, gone in ipairs(stale) do
+		if kicked_by then
+			for _, occupant in room:each_occupant() do
+				if occupant.bare_jid == gone then kick(room, occupant, kicked_by); end
+			end
+			room:set_affiliation(true, gone, "outcast", "Removed from the dialog");
+		else
+			room:set_affiliation(true, gone, "none", "Left the dialog");
+		end
+	end
 	for member in pairs(wanted) do
 		if member ~= cmd.owner then room:set_affiliation(true, member, "member"); end
 	end
