@@ -37,6 +37,7 @@ export const serverFolders = [
   'account',
   'second-factor',
   'profile',
+  'member-health',
   'reports',
   'cycle-data',
   'dashboard',

@@ -1,6 +1,7 @@
 /**
  * The own-API client (spec §7): base `/api/`, credentials sent, 20 s timeout, the headers
- * apiVersion/timezone/authToken/country/os, form-encoded bodies unless the endpoint says JSON.
+ * apiVersion/timezone/authToken/country/os (and Accept-Language, the reader's language), form-encoded
+ * bodies unless the endpoint says JSON.
  * Every call goes through one contract endpoint of `src/shared/api`; its answer is unwrapped from
  * the envelope and, outside the browser, checked against the response schema. Failures become
  * `ApiError` and are handed to `onError` (the portal's error policy) before they are thrown.
@@ -17,6 +18,11 @@ export interface ApiClientOptions {
   getToken(): string | null;
   getCountry?(): string | null;
   getTimezone?(): string;
+  /**
+   * The language the user reads (sent as `Accept-Language`): what the server writes for her — PDFs,
+   * catalogues — is in it (issue 26).
+   */
+  getLanguage?(): string | null;
   /** Called with every failure before it is thrown (unless the call passes `quiet`). */
   onError?(error: ApiError): void;
   fetch?: typeof fetch;
@@ -91,6 +97,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     const country = options.getCountry?.();
     if (country) set.country = country;
+    const language = options.getLanguage?.();
+    if (language) set['Accept-Language'] = language;
     const token = tokenOfCall ?? options.getToken();
     if (token) set.authToken = token;
     return set;

@@ -6,7 +6,9 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { member as memberPersona } from '../../fixtures';
+import { formatLocalDate, type Statistic, statisticLine } from '../../src/shared/cycle';
 import { adminCall, apiClient } from '../support/api';
+import { pdfLines } from '../support/pdf-text';
 import { assignReport, book, bookableProvider } from '../support/workspace';
 
 const stack = inject('stack');
@@ -155,7 +157,7 @@ describe('access', () => {
 });
 
 describe('GET /core/cycle/report/doctor/get/comparison', () => {
-  it("lines up Daniela's latest complete cycles (PCOS: long, several LH peaks) with phase statistics", async () => {
+  it("lines up Daniela's latest cycles (PCOS: long, several LH peaks), the running one included, with phase statistics", async () => {
     const answer = await get<{
       cycles: Array<{ cycle: Cycle; days: unknown[] }>;
       statistics: { follicularLength: { n: number; mean: number; sd: number } };
@@ -163,15 +165,25 @@ describe('GET /core/cycle/report/doctor/get/comparison', () => {
     }>(`/core/cycle/report/doctor/get/comparison?memberId=${memberIds.daniela}&count=6`, granted.token);
     expect(answer.code).toBe('OK');
     expect(answer.data.cycles).toHaveLength(6);
+    const running = answer.data.cycles.at(-1)!;
+    expect(running.cycle).toMatchObject({ number: 7, complete: false });
     for (const { cycle, days } of answer.data.cycles) {
-      expect(cycle.length).toBeGreaterThan(35);
-      expect(cycle.lhPeaks.length).toBeGreaterThan(1);
+      if (cycle.complete) {
+        expect(cycle.length).toBeGreaterThan(35);
+        expect(cycle.lhPeaks.length).toBeGreaterThan(1);
+      }
       expect(days).toHaveLength(cycle.length);
     }
     expect(answer.data.historyFlags).toEqual(['IRREGULAR_CYCLES']);
+    // Cycles 3, 4 and 6 by LH and temperature, and the running cycle's LH surge.
     expect(answer.data.statistics.follicularLength).toMatchObject({ n: 4 });
     expect(answer.data.statistics.follicularLength.sd).toBeGreaterThan(5);
 
+    const one = await get<{ cycles: Array<{ cycle: Cycle }> }>(
+      `/core/cycle/report/doctor/get/comparison?memberId=${memberIds.daniela}&count=1`,
+      granted.token,
+    );
+    expect(one.data.cycles.map((c) => c.cycle.number)).toEqual([7]);
     const three = await get<{ cycles: unknown[] }>(
       `/core/cycle/report/doctor/get/comparison?memberId=${memberIds.daniela}&count=3`,
       granted.token,
@@ -276,6 +288,11 @@ describe('link calls', () => {
     expect(answer.code, answer.message).toBe('OK');
     const file = await download(answer.data.url);
     expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Issue 26: her running cycle is in it, prepared by the provider who holds the report.
+    const lines = pdfLines(file.bytes);
+    expect(lines[0]).toBe('PCOS cycle review: Daniela Moreno');
+    expect(lines[2]).toMatch(/^prepared by .+ · generated /);
+    expect(lines.join(' ')).toMatch(/Cycle 7 \([^)]+, running\): 20 days so far; ovulation: /);
 
     const other = await bookableProvider(api, stack, 'otherrep');
     await grant(other.email);
@@ -286,6 +303,106 @@ describe('link calls', () => {
     expect([refused.status, refused.code]).toEqual([404, 'NOT_FOUND']);
     const invalid = await get(`/core/cycle/expertReportContent/get/expert/link?reportId=0`, granted.token);
     expect(invalid.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('the PDFs and the calls tell the same figures (issue 26)', () => {
+  interface Figures {
+    statistics: Record<
+      'cycleLength' | 'periodLength' | 'ovulationDay' | 'follicularLength' | 'lutealLength',
+      Statistic
+    >;
+  }
+  const pdfOf = async (path: string, headers: Record<string, string> = {}) => {
+    const link = await api.call<{ url: string }>('GET', path, { token: granted.token, headers });
+    expect(link.code, link.message).toBe('OK');
+    const response = await fetch(`${stack.url}${link.data.url}`);
+    return pdfLines(Buffer.from(await response.arrayBuffer()));
+  };
+  const rows = (language: 'en' | 'de', s: Figures['statistics']) => {
+    const line = (x: Statistic) => statisticLine(x, language);
+    const cycles = (n: number) =>
+      language === 'en' ? (n === 1 ? 'cycle' : 'cycles') : n === 1 ? 'Zyklus' : 'Zyklen';
+    const days = language === 'en' ? 'days' : 'Tage';
+    const label =
+      language === 'en'
+        ? {
+            c: 'Cycle length',
+            p: 'Period length',
+            o: 'Ovulation (cycle day)',
+            f: 'Follicular phase',
+            l: 'Luteal phase',
+          }
+        : {
+            c: 'Zykluslänge',
+            p: 'Periodenlänge',
+            o: 'Eisprung (Zyklustag)',
+            f: 'Follikelphase',
+            l: 'Lutealphase',
+          };
+    return [
+      `${label.c} ${line(s.cycleLength)} ${days}, ${s.cycleLength.n} ${cycles(s.cycleLength.n)}`,
+      `${label.p} ${line(s.periodLength)} ${days}, ${s.periodLength.n} ${cycles(s.periodLength.n)}`,
+      `${label.o} ${line(s.ovulationDay)}, ${s.ovulationDay.n} ${cycles(s.ovulationDay.n)}`,
+      `${label.f} ${line(s.follicularLength)} ${days}, ${s.follicularLength.n} ${cycles(s.follicularLength.n)}`,
+      `${label.l} ${line(s.lutealLength)} ${days}, ${s.lutealLength.n} ${cycles(s.lutealLength.n)}`,
+    ];
+  };
+
+  it('the comparison PDF: her whole history as chart/all counts it, the cycles compared as comparison does, the running one included', async () => {
+    const all = await get<Figures & { cycles: Cycle[] }>(
+      `/core/cycle/pc/get/chart/all?memberId=${memberIds.clara}`,
+      granted.token,
+    );
+    const compared = await get<Figures & { cycles: Array<{ cycle: Cycle & { startDate: string } }> }>(
+      `/core/cycle/report/doctor/get/comparison?memberId=${memberIds.clara}&count=3`,
+      granted.token,
+    );
+    const lines = await pdfOf(
+      `/core/cycle/report/doctor/get/comparison/link?memberId=${memberIds.clara}&count=3`,
+    );
+    const at = (heading: string) => lines.indexOf(heading);
+    expect(at(`Across all ${all.data.cycles.length} cycles on record`)).toBeGreaterThan(0);
+    expect(lines.slice(at(`Across all ${all.data.cycles.length} cycles on record`) + 1).slice(0, 5)).toEqual(
+      rows('en', all.data.statistics),
+    );
+    expect(lines.slice(at('Across these 3 cycles') + 1).slice(0, 5)).toEqual(
+      rows('en', compared.data.statistics),
+    );
+    const running = compared.data.cycles.at(-1)!.cycle;
+    expect(running.complete).toBe(false);
+    expect(lines.join(' ')).toContain(
+      `Cycle ${running.number} (${formatLocalDate(running.startDate, 'en')}, running): ${running.length} days so far; `,
+    );
+  });
+
+  it("is written in the portal's language and the provider's time zone: no English, no UTC, no ISO dates", async () => {
+    const all = await get<Figures & { cycles: Cycle[] }>(
+      `/core/cycle/pc/get/chart/all?memberId=${memberIds.clara}`,
+      granted.token,
+    );
+    // Made now, in the provider's saved time zone (Europe/London, from her sign-up's timezone header).
+    const times = [Date.now()];
+    const lines = await pdfOf(
+      `/core/cycle/report/doctor/get/comparison/link?memberId=${memberIds.clara}&count=6`,
+      { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' },
+    );
+    times.push(Date.now());
+    const local = (t: number) =>
+      new Intl.DateTimeFormat('de', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'Europe/London',
+      }).format(t);
+    expect(lines[0]).toMatch(/^Zyklusvergleich: Clara /);
+    expect(lines[1]).toMatch(/^Clara .+ · Daten ihres Kalenders \(Europe\/Copenhagen\)$/);
+    expect(lines[2]).toMatch(/^erstellt für .+ · am /);
+    expect(times.map(local)).toContain(/ · am (.+) \S+$/.exec(lines[2]!)![1]!);
+    const text = lines.join('\n');
+    expect(text).not.toMatch(/\bUTC\b|\d{4}-\d{2}-\d{2}/);
+    expect(text).not.toMatch(/\b(Cycle|cycles|days|Across|Period|Luteal|running|none)\b/);
+    const start = lines.indexOf(`Über alle ${all.data.cycles.length} erfassten Zyklen`);
+    expect(lines.slice(start + 1, start + 6)).toEqual(rows('de', all.data.statistics));
   });
 });
 
@@ -331,7 +448,7 @@ describe('the access log', () => {
         });
       }
     }
-    expect((await log(granted.email)).find((e) => e.resourceId === 'cycles:4-6')).toBeDefined();
+    expect((await log(granted.email)).find((e) => e.resourceId === 'cycles:5-7')).toBeDefined();
     const refused = await log(ungranted.email);
     expect(refused.filter((e) => e.kind !== 'chat-history')).toEqual([]);
   });

@@ -6,11 +6,11 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { runAdmin } from '../support/admin-cli';
-import { member, personas, provider } from '../../fixtures';
+import { catalogueTranslations, member, personas, provider, reportFixtures } from '../../fixtures';
 import { EXPERT_REPORT_ENDPOINTS } from '../../src/shared/api/expert-reports';
 import { adminCall, apiClient } from '../support/api';
 import { qbClient } from '../support/qb';
-import { grantedProvider, move, reportGet, requestReport } from '../support/reports';
+import { grantedProvider, move, REPORT_BASE, reportGet, requestReport } from '../support/reports';
 import { approvedProvider } from '../support/workspace';
 
 const stack = inject('stack');
@@ -138,10 +138,59 @@ describe('catalogues', () => {
     );
     expect((await reportGet(api, token, 'getToDoList', { categoryId: 'x' })).code).toBe('VALIDATION_ERROR');
   });
+
+  it('answers the catalogues and a report’s chosen items in the portal’s language (issue 26)', async () => {
+    const token = await api.signInAs('amelia');
+    const get = <T>(path: string, language: string) =>
+      api.call<T>('GET', `${REPORT_BASE}/${path}`, { token, headers: { 'Accept-Language': language } });
+    const fr = (id: number, table: 'categories' | 'toDos' | 'lifestyle') =>
+      (catalogueTranslations[table] as Record<string, Record<string, Record<string, string>>>)[String(id)]!
+        .fr!;
+
+    const categories = await get<Array<{ id: number; name: string; description: string }>>(
+      'getCategoryList',
+      'fr-FR,fr;q=0.9,en;q=0.5',
+    );
+    expect(categories.data).toHaveLength(reportFixtures.categories.length);
+    for (const c of categories.data) {
+      expect([c.name, c.description]).toEqual([
+        fr(c.id, 'categories').name,
+        fr(c.id, 'categories').description,
+      ]);
+    }
+    const toDos = await get<Array<{ id: number; text: string }>>('getToDoList', 'fr');
+    expect(toDos.data.map((t) => t.text)).toEqual(toDos.data.map((t) => fr(t.id, 'toDos').text));
+    const lifestyle = await get<Array<{ id: number; text: string }>>('getLifestyleList', 'fr');
+    expect(lifestyle.data.map((l) => l.text)).toEqual(lifestyle.data.map((l) => fr(l.id, 'lifestyle').text));
+
+    // A language the portal does not speak reads the catalogue's own English.
+    const english = await get<Array<{ id: number; name: string }>>('getCategoryList', 'pt-BR');
+    expect(english.data.map((c) => c.name)).toEqual(
+      english.data.map((c) => reportFixtures.categories.find((f) => f.id === c.id)!.name),
+    );
+
+    // The report's chosen findings, steps and tags too; her own summary stays as she wrote it.
+    const ava = await memberId(token, 'Ava Thompson');
+    const earlier = await reportGet<Page>(api, token, 'getReportsByUserId', { userId: ava });
+    const detail = await get<{
+      content: { summary: string };
+      categories: Array<{ id: number; name: string }>;
+      tags: Array<{ id: number; name: string }>;
+    }>(`getByExpertReportId?reportId=${earlier.data.list[0]!.reportId}`, 'fr');
+    expect(detail.data.categories.length).toBeGreaterThan(0);
+    expect(detail.data.categories.map((c) => c.name)).toEqual(
+      detail.data.categories.map((c) => fr(c.id, 'categories').name),
+    );
+    const tagsFr = catalogueTranslations.memberTags as Record<string, Record<string, { name: string }>>;
+    expect(detail.data.tags.map((t) => t.name)).toEqual(
+      detail.data.tags.map((t) => tagsFr[String(t.id)]!.fr!.name),
+    );
+    expect(detail.data.content.summary).toContain('27 to 42 days');
+  });
 });
 
 describe("the member's data", () => {
-  it('answers getUserInfo through a claimed report or a consultation, matching her story', async () => {
+  it('answers getUserInfo through a claimed report or a consultation, its cycle figures those of her charts', async () => {
     const token = await api.signInAs('amelia');
     const daniela = await memberId(token, 'Daniela Moreno');
     const info = await reportGet<Record<string, unknown>>(api, token, 'getUserInfo', { userId: daniela });
@@ -150,21 +199,45 @@ describe("the member's data", () => {
       name: 'Daniela Moreno',
       goal: 'TRYING_TO_CONCEIVE',
       conditions: ['PCOS'],
-      cycleLengthDays: member('daniela').health.cycleLengthDays,
       pregnancyWeek: null,
     });
-    expect((info.data.cycleLengthRange as { max: number }).max).toBeGreaterThan(45);
+    // Issue 26: her usual cycle, period and last period are her records', as the charts count them.
+    const charts = await api.call<{
+      statistics: Record<
+        'cycleLength' | 'periodLength',
+        { n: number; mean: number; min: number; max: number }
+      >;
+      cycles: Array<{ startDate: string }>;
+    }>('GET', `/core/cycle/pc/get/chart/all?memberId=${daniela}`, { token });
+    const { cycleLength, periodLength } = charts.data.statistics;
+    expect(info.data).toMatchObject({
+      cycleLengthDays: cycleLength.mean,
+      cycleLengthRange: { min: cycleLength.min, max: cycleLength.max },
+      periodLengthDays: periodLength.mean,
+      recordedCycles: cycleLength.n,
+      lastMenstrualPeriod: charts.data.cycles.at(-1)!.startDate,
+    });
+    expect(cycleLength.max).toBeGreaterThan(45);
     const born = new Date(`${member('daniela').health.birthDate}T00:00:00Z`);
     const now = new Date();
     const hadBirthday =
       now.getUTCMonth() > born.getUTCMonth() ||
       (now.getUTCMonth() === born.getUTCMonth() && now.getUTCDate() >= born.getUTCDate());
     expect(info.data.age).toBe(now.getUTCFullYear() - born.getUTCFullYear() - (hadBirthday ? 0 : 1));
-    // Bianca: no report Dr. Amelia holds, but consultations with her.
+    // Bianca: no report Dr. Amelia holds, but consultations with her; dated as her charts date it.
     const bianca = await memberId(token, 'Bianca Silva');
     const pregnant = await reportGet<Record<string, unknown>>(api, token, 'getUserInfo', { userId: bianca });
-    expect(pregnant.data).toMatchObject({ goal: 'PREGNANT', pregnancyWeek: 12 });
-    expect(pregnant.data.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const chart = await api.call<{ pregnancy: { lmpDate: string; dueDate: string; weeks: number } }>(
+      'GET',
+      `/core/cycle/pc/get/chart/all?memberId=${bianca}`,
+      { token },
+    );
+    expect(pregnant.data).toMatchObject({
+      goal: 'PREGNANT',
+      pregnancyWeek: 12,
+      lastMenstrualPeriod: chart.data.pregnancy.lmpDate,
+      dueDate: chart.data.pregnancy.dueDate,
+    });
   });
 
   it('refuses a member she has no report on nor consultation with', async () => {
@@ -186,7 +259,7 @@ describe("the member's data", () => {
       categories: unknown[];
       blogs: unknown[];
     }>(api, token, 'getByExpertReportId', { reportId: earlier.data.list[0]!.reportId });
-    expect(detail.data.content.summary).toContain('29 to 38 days');
+    expect(detail.data.content.summary).toContain('27 to 42 days');
     expect(detail.data.categories.length).toBe(detail.data.content.categoryIds.length);
     expect(detail.data.blogs.length).toBe(1);
 

@@ -1,5 +1,6 @@
 /** Agreement protocols: popup due, texts, records, and another provider's user id refused. */
 import { describe, expect, inject, it } from 'vitest';
+import { catalogueTranslations } from '../../fixtures';
 import { apiClient } from '../support/api';
 
 const stack = inject('stack');
@@ -13,6 +14,30 @@ describe('agreement protocols', () => {
     );
     expect(answer.data.protocols.map((p) => p.kind).sort()).toEqual(['PRIVACY_POLICY', 'TERMS_OF_SERVICE']);
     expect(answer.data.protocols.every((p) => p.content === undefined)).toBe(true);
+  });
+
+  it('answers the agreement documents in the portal’s language, agreed to by version (issue 26)', async () => {
+    const fresh = await api.signUpFresh('agree-de');
+    const byKey = catalogueTranslations.protocols as Record<string, Record<string, Record<string, string>>>;
+    const texts = await api.call<{
+      protocols: Array<{ kind: string; version: number; title: string; content: string }>;
+    }>('GET', '/user/protocol/getProtocolPopupInfo/new', {
+      token: fresh.token,
+      headers: { 'Accept-Language': 'de-DE,de;q=0.9' },
+    });
+    expect(texts.data.protocols).toHaveLength(2);
+    for (const p of texts.data.protocols) {
+      const de = byKey[`${p.kind}:${p.version}`]!.de!;
+      expect([p.title, p.content]).toEqual([de.title, de.content]);
+    }
+    const listed = await api.call<{ protocols: Array<{ kind: string; version: number; title: string }> }>(
+      'GET',
+      '/user/protocol/getPublishProtocolVersionInfo',
+      { headers: { 'Accept-Language': 'it' } },
+    );
+    expect(listed.data.protocols.map((p) => p.title)).toEqual(
+      listed.data.protocols.map((p) => byKey[`${p.kind}:${p.version}`]!.it!.title),
+    );
   });
 
   it('asks a new provider to agree, records the agreement once, then stops asking', async () => {

@@ -1,6 +1,6 @@
 /** The dashboard, the balance (spec §2, USD earnings) and the content calls (spec §7 "Content"). */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { contentFixtures, workspaceFixtures } from '../../fixtures';
+import { catalogueTranslations, contentFixtures, workspaceFixtures } from '../../fixtures';
 import { apiClient } from '../support/api';
 
 const stack = inject('stack');
@@ -107,6 +107,28 @@ describe('content', () => {
     });
     expect(tags.data).toHaveLength(contentFixtures.memberTags.length);
     expect(tags.data).toContainEqual({ id: 7, name: 'IVF', group: 'TREATMENT' });
+  });
+
+  it('names blog categories and member tags in the portal’s language (issue 26)', async () => {
+    const inSpanish = { token, headers: { 'Accept-Language': 'es' } };
+    const names = (table: 'memberTags' | 'blogCategories', id: number) =>
+      (catalogueTranslations[table] as Record<string, Record<string, { name: string }>>)[String(id)]!.es!
+        .name;
+    const categories = await api.call<Array<{ id: number; name: string }>>(
+      'GET',
+      '/misc/blog/category/all',
+      inSpanish,
+    );
+    expect(categories.data.map((c) => c.name)).toEqual(
+      categories.data.map((c) => names('blogCategories', c.id)),
+    );
+    const tags = await api.call<Array<{ id: number; name: string }>>(
+      'GET',
+      '/misc/memberTag/getAllTags',
+      inSpanish,
+    );
+    expect(tags.data).toHaveLength(contentFixtures.memberTags.length);
+    expect(tags.data.map((t) => t.name)).toEqual(tags.data.map((t) => names('memberTags', t.id)));
   });
 
   it('pages blog posts newest first and filters them', async () => {

@@ -1,5 +1,6 @@
 /**
- * The portal's one own-API client: token from the session, country from the user, and the error
+ * The portal's one own-API client: token from the session, country from the user, the portal's
+ * language as Accept-Language (the server writes PDFs and catalogues in it), and the error
  * catalogue of spec §8 applied to every failure (src/rest/error-catalogue.ts).
  */
 import i18next from 'i18next';
@@ -36,6 +37,7 @@ const clientOptions = {
   // The console's seam (api/traffic.ts): a plain fetch while nobody listens.
   fetch: observedFetch('api'),
   getCountry: () => session.userInfo?.country ?? null,
+  getLanguage: () => i18next.language ?? null,
   onError: handleApiError,
 };
 

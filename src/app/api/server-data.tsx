@@ -3,6 +3,7 @@
  * little and stay small without it (docs/architecture.md §4 login route budget).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../rest';
 import { onSessionEnd } from '../session';
@@ -20,6 +21,10 @@ export const queryClient = new QueryClient({
 
 // Nothing cached for one provider may show for the next one.
 onSessionEnd(() => queryClient.clear());
+
+// What the server writes in the portal's language (catalogues, agreements: Accept-Language, issue 26)
+// is asked again in the new one.
+i18next.on('languageChanged', () => void queryClient.invalidateQueries());
 
 export function ServerDataProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -1,5 +1,11 @@
-/** Display formats shared by the workspace screens: money (spec §9: USD shows $) and times. */
+/** Display formats shared by the workspace screens: money (spec §9: USD shows $), dates and times. */
 import { CURRENCY_SYMBOLS } from '../../shared/constants';
+
+/**
+ * A calendar date `YYYY-MM-DD` (an availability date, a member's day) in the reader's language,
+ * never moved to another day by a time zone (issue 26: no ISO dates on screen).
+ */
+export { formatLocalDate } from '../../shared/cycle/format';
 
 /** `$85.00` for USD (spec §9); other currencies by their code, `EUR 85.00`. */
 export function formatMoney(amountCents: number, currency: string, language = 'en'): string {

@@ -1,4 +1,7 @@
-/** Content providers recommend to clients, spec §7 "Content": seeded data with paging. */
+/**
+ * Content providers recommend to clients, spec §7 "Content": seeded data with paging; tags and blog
+ * categories in the portal's language (issue 26), articles and videos as published.
+ */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -13,7 +16,9 @@ import {
 import { likePattern } from '../consultation/consultation-routes';
 import type { ServerContext } from '../context';
 import { countAndPage } from '../db/paging';
-import type { BlogPostsTable, VideosTable } from '../db/schema';
+import type { Language } from '../../shared/constants';
+import type { BlogPostsTable, MemberTagsTable, VideosTable } from '../db/schema';
+import { inLanguage, requestLanguage } from '../http/request-language';
 import { registerEndpoint } from '../http/route';
 
 const YOUTUBE = 'https://www.youtube.com';
@@ -51,25 +56,33 @@ export function toVideo(r: Selectable<VideosTable>): Video {
   };
 }
 
+/** A member tag in `language` (issue 26; also used by expert reports' detail). */
+export function toMemberTag(t: Selectable<MemberTagsTable>, language: Language) {
+  return { id: t.id, name: inLanguage(t, language, 'name', t.name), group: t.tag_group };
+}
+
 export function registerContentRoutes(app: FastifyInstance, ctx: ServerContext) {
-  registerEndpoint(app, ctx, getBlogCategories, () =>
-    ctx.db
+  registerEndpoint(app, ctx, getBlogCategories, async ({ request }) => {
+    const language = requestLanguage(request.headers['accept-language']);
+    const rows = await ctx.db
       .selectFrom('blog_categories')
-      .select(['id', 'name', 'slug'])
+      .select(['id', 'name', 'slug', 'translations'])
       .orderBy('sort_order')
       .orderBy('id')
-      .execute(),
-  );
+      .execute();
+    return rows.map((r) => ({ id: r.id, name: inLanguage(r, language, 'name', r.name), slug: r.slug }));
+  });
 
-  registerEndpoint(app, ctx, getAllMemberTags, async () =>
-    (await ctx.db.selectFrom('member_tags').selectAll().orderBy('tag_group').orderBy('id').execute()).map(
-      (t) => ({
-        id: t.id,
-        name: t.name,
-        group: t.tag_group,
-      }),
-    ),
-  );
+  registerEndpoint(app, ctx, getAllMemberTags, async ({ request }) => {
+    const language = requestLanguage(request.headers['accept-language']);
+    const rows = await ctx.db
+      .selectFrom('member_tags')
+      .selectAll()
+      .orderBy('tag_group')
+      .orderBy('id')
+      .execute();
+    return rows.map((t) => toMemberTag(t, language));
+  });
 
   registerEndpoint(app, ctx, getBlogList, async ({ query }) => {
     let base = ctx.db.selectFrom('blog_posts');

@@ -15,8 +15,8 @@ import { recordHealthDataAccess } from '../access-log/record-access';
 import type { ServerContext } from '../context';
 import { registerEndpoint } from '../http/route';
 import { authorizeMemberData } from './guard';
-import { loadMemberCycles } from './member-cycles';
-import { cyclePage, latestComplete, pickCycle } from './select-cycles';
+import { loadMemberCycles } from '../member-health/member-cycles';
+import { cyclePage, latestOf, pickCycle } from './select-cycles';
 
 export function registerCycleDataRoutes(app: FastifyInstance, ctx: ServerContext) {
   registerEndpoint(app, ctx, getCycleAnalysis, async ({ query, session, request }) => {
@@ -49,7 +49,7 @@ export function registerCycleDataRoutes(app: FastifyInstance, ctx: ServerContext
   registerEndpoint(app, ctx, getCycleComparison, async ({ query, session, request }) => {
     const member = await authorizeMemberData(ctx.db, session.providerId, query.memberId);
     const data = await loadMemberCycles(ctx.db, member);
-    const cycles = latestComplete(data, query.count);
+    const cycles = latestOf(data, query.count);
     await recordHealthDataAccess(ctx.db, {
       providerId: session.providerId,
       memberId: member.memberId,

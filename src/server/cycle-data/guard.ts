@@ -7,7 +7,7 @@
 import type { Database } from '../db/database';
 import { requireMemberAccess } from '../reports/member-access';
 import { requireReportAccess } from '../reports/report-access';
-import { loadMember, type MemberSummary } from './member-cycles';
+import { loadMember, type MemberSummary } from '../member-health/member-cycles';
 
 export async function authorizeMemberData(
   db: Database,

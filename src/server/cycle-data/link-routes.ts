@@ -18,16 +18,19 @@ import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
 import type { FileLinkKind } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { requestLanguage } from '../http/request-language';
 import { registerEndpoint } from '../http/route';
 import { requireReportAccess } from '../reports/report-access';
 import { loadReport, toDetail } from '../reports/report-views';
 import { createFileLink, openFileLink, type CreatedLink } from './file-links';
 import { generateFile } from './generate-file';
 import { authorizeMemberData } from './guard';
-import { loadMemberCycles, type MemberCycles, type MemberSummary } from './member-cycles';
-import type { PdfHeader } from './pdf/cycle-pdf';
+import { loadMemberCycles, type MemberCycles, type MemberSummary } from '../member-health/member-cycles';
+import type { ComparisonContent, PdfHeader } from './pdf/cycle-pdf';
+import { type PdfLocale, pdfLocale } from './pdf/describe';
 import { reportSections } from './pdf/report-sections';
-import { latestComplete, pickCycle } from './select-cycles';
+import { fill } from './pdf/text/pdf-text';
+import { type CycleWithDays, latestOf, pickCycle } from './select-cycles';
 
 /**
  * The PDF stack (pdfkit, svg-to-pdfkit, ECharts) loads with the first PDF asked for, not with the
@@ -35,16 +38,41 @@ import { latestComplete, pickCycle } from './select-cycles';
  */
 const pdfStack = () => import('./pdf/cycle-pdf');
 
-/** The cycles an expert report's PDF shows. */
+/** The cycles an expert report's PDF shows: the latest six, as the portal's overlay of 6. */
 const REPORT_CYCLES = 6;
 
-async function providerName(db: Database, providerId: number): Promise<string> {
+/**
+ * What a comparison shows: the cycles with the statistics across them (the portal's overlay of as
+ * many cycles) and her whole history's statistics (the portal's figures above the charts).
+ */
+function comparisonContent(data: MemberCycles, cycles: CycleWithDays[]): ComparisonContent {
+  const analyses = cycles.map((c) => c.cycle);
+  return {
+    cycles,
+    statistics: cycleStatistics(analyses),
+    flags: historyFlags(analyses),
+    history: {
+      cycles: data.history.cycles.length,
+      statistics: data.history.statistics,
+      flags: data.history.flags,
+    },
+  };
+}
+
+/**
+ * Who a PDF is for and how it is written: the provider's name, the language the portal asked in
+ * (Accept-Language, else her saved language) and her time zone (issue 26).
+ */
+async function reader(db: Database, providerId: number, acceptLanguage: string | undefined) {
   const p = await db
     .selectFrom('providers')
-    .select(['first_name', 'last_name'])
+    .select(['first_name', 'last_name', 'language', 'timezone'])
     .where('id', '=', providerId)
     .executeTakeFirstOrThrow();
-  return `${p.first_name} ${p.last_name}`.trim();
+  return {
+    name: `${p.first_name} ${p.last_name}`.trim(),
+    locale: pdfLocale(requestLanguage(acceptLanguage, p.language), p.timezone),
+  };
 }
 
 function fileName(kind: string, member: MemberSummary): string {
@@ -78,14 +106,23 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     };
   }
 
-  async function header(title: string, providerId: number, data: MemberCycles): Promise<PdfHeader> {
+  async function header(
+    title: (locale: PdfLocale) => string,
+    author: PdfHeader['author'],
+    providerId: number,
+    acceptLanguage: string | undefined,
+    data: MemberCycles,
+  ): Promise<PdfHeader> {
     const { member } = data;
+    const { name, locale } = await reader(ctx.db, providerId, acceptLanguage);
     return {
-      title: `${title}: ${member.name}`,
+      title: fill(locale.words.titleOf, { title: title(locale), name: member.name }),
       member,
       pregnancy: data.pregnancy,
-      providerName: await providerName(ctx.db, providerId),
+      providerName: name,
+      author,
       generatedAt: new Date(),
+      locale,
     };
   }
 
@@ -93,7 +130,13 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     const member = await authorizeMemberData(ctx.db, session.providerId, query.memberId);
     const data = await loadMemberCycles(ctx.db, member);
     const picked = pickCycle(data, query.cycle);
-    const head = await header('Cycle analysis', session.providerId, data);
+    const head = await header(
+      (l) => l.words.analysisTitle,
+      'FOR',
+      session.providerId,
+      request.headers['accept-language'],
+      data,
+    );
     const bytes = await generateFile(request.log, 'cycle analysis', async () =>
       (await pdfStack()).cycleAnalysisPdf(head, picked),
     );
@@ -112,15 +155,16 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
   registerEndpoint(app, ctx, getCycleComparisonLink, async ({ query, session, request }) => {
     const member = await authorizeMemberData(ctx.db, session.providerId, query.memberId);
     const data = await loadMemberCycles(ctx.db, member);
-    const cycles = latestComplete(data, query.count);
-    const analyses = cycles.map((c) => c.cycle);
-    const head = await header('Cycle comparison', session.providerId, data);
+    const content = comparisonContent(data, latestOf(data, query.count));
+    const head = await header(
+      (l) => l.words.comparisonTitle,
+      'FOR',
+      session.providerId,
+      request.headers['accept-language'],
+      data,
+    );
     const bytes = await generateFile(request.log, 'cycle comparison', async () =>
-      (await pdfStack()).cycleComparisonPdf(head, {
-        cycles,
-        statistics: cycleStatistics(analyses),
-        flags: historyFlags(analyses),
-      }),
+      (await pdfStack()).cycleComparisonPdf(head, content),
     );
     return answer(
       {
@@ -139,19 +183,26 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     const row = await loadReport(ctx.db, query.reportId);
     // Someone else's report is answered like a missing one: report ids cannot be probed.
     if (!row || row.provider_id !== session.providerId) throw ApiError.notFound('Report');
-    const report = await toDetail(ctx.db, row, session.providerId);
+    const report = await toDetail(
+      ctx.db,
+      row,
+      session.providerId,
+      (await reader(ctx.db, session.providerId, request.headers['accept-language'])).locale.language,
+    );
     const member = await authorizeMemberData(ctx.db, session.providerId, report.memberId);
     const data = await loadMemberCycles(ctx.db, member);
-    const complete = data.history.cycles.some((c) => c.complete);
-    const cycles = complete ? latestComplete(data, REPORT_CYCLES) : [];
-    const analyses = cycles.map((c) => c.cycle);
-    const head = await header(report.title, session.providerId, data);
+    // Her latest cycles, the running one included (issue 26: it is often what she asks about).
+    const content =
+      data.history.cycles.length > 0 ? comparisonContent(data, latestOf(data, REPORT_CYCLES)) : null;
+    const head = await header(
+      () => report.title,
+      'BY',
+      session.providerId,
+      request.headers['accept-language'],
+      data,
+    );
     const bytes = await generateFile(request.log, 'expert report', async () =>
-      (await pdfStack()).expertReportPdf(
-        head,
-        reportSections(report),
-        complete ? { cycles, statistics: cycleStatistics(analyses), flags: historyFlags(analyses) } : null,
-      ),
+      (await pdfStack()).expertReportPdf(head, reportSections(head.locale, report), content),
     );
     return answer(
       {

@@ -1,7 +1,7 @@
 /** Picks the cycles a call answers from a member's analysed history (src/shared/api/cycle-data.ts). */
-import type { CycleAnalysis, CycleDay } from '../../shared/cycle';
+import { type CycleAnalysis, type CycleDay, latestCycles } from '../../shared/cycle';
 import { ApiError } from '../http/api-error';
-import type { MemberCycles } from './member-cycles';
+import type { MemberCycles } from '../member-health/member-cycles';
 
 export interface CycleWithDays {
   cycle: CycleAnalysis;
@@ -24,11 +24,13 @@ export function pickCycle(data: MemberCycles, number: number | undefined): Cycle
   return withDays(data, cycles.filter((c) => c.complete).at(-1) ?? cycles.at(-1)!);
 }
 
-/** The latest `count` complete cycles, oldest first; NOT_FOUND without any. */
-export function latestComplete(data: MemberCycles, count: number): CycleWithDays[] {
-  const complete = data.history.cycles.filter((c) => c.complete);
-  if (complete.length === 0) throw ApiError.notFound('Complete cycles');
-  return complete.slice(-count).map((c) => withDays(data, c));
+/**
+ * The latest `count` cycles, the running one included, oldest first (src/shared/cycle latestCycles:
+ * the portal's overlays pick the same); NOT_FOUND without any.
+ */
+export function latestOf(data: MemberCycles, count: number): CycleWithDays[] {
+  if (data.history.cycles.length === 0) throw ApiError.notFound('Cycle data');
+  return latestCycles(data.history.cycles, count).map((c) => withDays(data, c));
 }
 
 /** Page `page` of `pageSize` cycles, newest first. */

@@ -1,6 +1,7 @@
 /**
  * Agreement protocols (spec §7 "Protocol"): versioned terms and privacy policy; a provider must
- * agree to the newest published version of each before using the portal (spec §5 guard).
+ * agree to the newest published version of each before using the portal (spec §5 guard). Their
+ * text is answered in the portal's language (issue 26).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -14,12 +15,22 @@ import {
 } from '../../shared/api/protocol';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/constants';
+import type { Translations } from '../db/tables/columns';
 import { ApiError } from '../http/api-error';
 import { authenticate } from '../http/authenticate';
+import { inLanguage, requestLanguage } from '../http/request-language';
 import { registerEndpoint } from '../http/route';
 
-/** The newest published version of every protocol kind. */
-export async function currentProtocols(db: Database, now = new Date()): Promise<Protocol[]> {
+/**
+ * The newest published version of every protocol kind, in `language` when it has a translation
+ * (issue 26; the provider agrees to the version, whatever language she read it in).
+ */
+export async function currentProtocols(
+  db: Database,
+  language: Language = DEFAULT_LANGUAGE,
+  now = new Date(),
+): Promise<Protocol[]> {
   const rows = await sql<{
     id: number;
     kind: Protocol['kind'];
@@ -27,16 +38,17 @@ export async function currentProtocols(db: Database, now = new Date()): Promise<
     title: string;
     content: string;
     published_at: Date;
+    translations: Translations;
   }>`
-    select distinct on (kind) id, kind, version, title, content, published_at
+    select distinct on (kind) id, kind, version, title, content, published_at, translations
     from protocols where published_at is not null and published_at <= ${now}
     order by kind, version desc`.execute(db);
   return rows.rows.map((r) => ({
     id: r.id,
     kind: r.kind,
     version: r.version,
-    title: r.title,
-    content: r.content,
+    title: inLanguage(r, language, 'title', r.title),
+    content: inLanguage(r, language, 'content', r.content),
     publishedAt: r.published_at.toISOString(),
   }));
 }
@@ -63,11 +75,12 @@ async function acceptedProtocols(
   db: Database,
   providerId: number,
   current: Protocol[],
+  language: Language,
 ): Promise<AcceptedProtocol[]> {
   const rows = await db
     .selectFrom('protocol_records as r')
     .innerJoin('protocols as p', 'p.id', 'r.protocol_id')
-    .select(['p.id', 'p.kind', 'p.version', 'p.title', 'r.agreed_at', 'r.platform'])
+    .select(['p.id', 'p.kind', 'p.version', 'p.title', 'p.translations', 'r.agreed_at', 'r.platform'])
     .where('r.provider_id', '=', providerId)
     .orderBy('r.agreed_at', 'desc')
     .orderBy('p.kind')
@@ -77,7 +90,7 @@ async function acceptedProtocols(
     protocolId: r.id,
     kind: r.kind,
     version: r.version,
-    title: r.title,
+    title: inLanguage(r, language, 'title', r.title),
     agreedAt: r.agreed_at.toISOString(),
     platform: r.platform,
     current: currentIds.has(r.id),
@@ -92,17 +105,18 @@ export function registerProtocolRoutes(app: FastifyInstance, ctx: ServerContext)
     return { popup: protocolIds.length > 0, protocolIds };
   });
 
-  registerEndpoint(app, ctx, getProtocolPopupInfo, async () => ({
-    protocols: await currentProtocols(ctx.db),
+  registerEndpoint(app, ctx, getProtocolPopupInfo, async ({ request }) => ({
+    protocols: await currentProtocols(ctx.db, requestLanguage(request.headers['accept-language'])),
   }));
 
-  registerEndpoint(app, ctx, getPublishProtocolVersionInfo, async ({ headers }) => {
-    const current = await currentProtocols(ctx.db);
+  registerEndpoint(app, ctx, getPublishProtocolVersionInfo, async ({ headers, request }) => {
+    const language = requestLanguage(request.headers['accept-language']);
+    const current = await currentProtocols(ctx.db, language);
     // Public, so the login pages may ask; a token that is sent must be valid (spec §8 token errors).
     const session = headers.authToken ? await authenticate(ctx, headers.authToken) : null;
     return {
       protocols: current.map(({ content: _content, ...rest }) => rest),
-      accepted: session ? await acceptedProtocols(ctx.db, session.providerId, current) : null,
+      accepted: session ? await acceptedProtocols(ctx.db, session.providerId, current, language) : null,
     };
   });
 

@@ -27,13 +27,27 @@ import type { Database } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { pageOfSelected } from '../db/paging';
 import { ApiError } from '../http/api-error';
+import { requestLanguage } from '../http/request-language';
 import { registerEndpoint } from '../http/route';
-import { memberInfo } from './member-info';
+import { memberInfo } from '../member-health/member-info';
 import { memberAccessBasis, requireMemberAccess } from './member-access';
 import { requireReportAccess } from './report-access';
 import { checkCompletable, contentColumns } from './report-content';
 import { moveReport } from './report-moves';
-import { loadReport, memberNameSql, reportQuery, toDetail, toSummary, type ReportRow } from './report-views';
+import {
+  loadReport,
+  memberNameSql,
+  reportQuery,
+  toCategory,
+  toDetail,
+  toLifestyle,
+  toSummary,
+  toToDo,
+  type ReportRow,
+} from './report-views';
+
+/** The portal's language (Accept-Language): the catalogues are answered in it (issue 26). */
+const language = (request: FastifyRequest) => requestLanguage(request.headers['accept-language']);
 
 function listQuery(db: Database, providerId: number, type: ReportListType) {
   const base = reportQuery(db);
@@ -155,7 +169,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext) {
       resourceId: String(row.id),
       address: address(request),
     });
-    return toDetail(ctx.db, row, session.providerId);
+    return toDetail(ctx.db, row, session.providerId, language(request));
   });
 
   registerEndpoint(app, ctx, getReportDetail, async ({ query, session, request }) => {
@@ -169,7 +183,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext) {
         resourceId: String(row.id),
         address: address(request),
       });
-      return toDetail(trx, row, session.providerId);
+      return toDetail(trx, row, session.providerId, language(request));
     });
   });
 
@@ -219,28 +233,30 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext) {
     });
   });
 
-  registerEndpoint(app, ctx, getReportCategoryList, async ({ session }) => {
+  registerEndpoint(app, ctx, getReportCategoryList, async ({ session, request }) => {
     await guard(session.providerId);
-    return ctx.db
+    const rows = await ctx.db
       .selectFrom('expert_report_categories')
-      .select(['id', 'code', 'name', 'description'])
+      .select(['id', 'code', 'name', 'description', 'translations'])
       .orderBy('sort_order')
       .orderBy('id')
       .execute();
+    return rows.map((r) => toCategory(r, language(request)));
   });
 
-  registerEndpoint(app, ctx, getReportToDoList, async ({ query, session }) => {
+  registerEndpoint(app, ctx, getReportToDoList, async ({ query, session, request }) => {
     await guard(session.providerId);
-    let q = ctx.db.selectFrom('expert_report_todos').select(['id', 'category_id', 'text']);
+    let q = ctx.db.selectFrom('expert_report_todos').select(['id', 'category_id', 'text', 'translations']);
     if (query.categoryId) q = q.where('category_id', '=', query.categoryId);
     const rows = await q.orderBy('sort_order').orderBy('id').execute();
-    return rows.map((r) => ({ id: r.id, categoryId: r.category_id, text: r.text }));
+    return rows.map((r) => toToDo(r, language(request)));
   });
 
-  registerEndpoint(app, ctx, getReportLifestyleList, async ({ query, session }) => {
+  registerEndpoint(app, ctx, getReportLifestyleList, async ({ query, session, request }) => {
     await guard(session.providerId);
-    let q = ctx.db.selectFrom('expert_report_lifestyle').select(['id', 'area', 'text']);
+    let q = ctx.db.selectFrom('expert_report_lifestyle').select(['id', 'area', 'text', 'translations']);
     if (query.area) q = q.where('area', '=', query.area);
-    return q.orderBy('sort_order').orderBy('id').execute();
+    const rows = await q.orderBy('sort_order').orderBy('id').execute();
+    return rows.map((r) => toLifestyle(r, language(request)));
   });
 }

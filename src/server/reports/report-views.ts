@@ -6,8 +6,10 @@
 import { sql } from 'kysely';
 import type { ReportDetail, ReportSummary } from '../../shared/api/expert-reports';
 import type { ExpertReportType } from '../../shared/expert-reports';
-import { toBlogPost, toVideo } from '../content/content-routes';
+import type { Language } from '../../shared/constants';
+import { toBlogPost, toMemberTag, toVideo } from '../content/content-routes';
 import type { Database } from '../db/database';
+import { inLanguage } from '../http/request-language';
 
 export const memberNameSql = sql<string>`(m.first_name || ' ' || m.last_name)`;
 
@@ -83,25 +85,33 @@ export function toSummary(row: ReportRow, viewerId: number): ReportSummary {
   };
 }
 
-/** The summary plus the content and every chosen item spelt out, in the order chosen. */
-export async function toDetail(db: Database, row: ReportRow, viewerId: number): Promise<ReportDetail> {
+/**
+ * The summary plus the content and every chosen item spelt out, in the order chosen; the catalogue
+ * items in `language` (issue 26), the member's and the provider's own words as written.
+ */
+export async function toDetail(
+  db: Database,
+  row: ReportRow,
+  viewerId: number,
+  language: Language,
+): Promise<ReportDetail> {
   const byIds = <T extends { id: number }>(ids: number[], items: T[]) =>
     ids.flatMap((id) => items.filter((i) => i.id === id));
   const none = [-1];
   const [categories, toDos, lifestyle, blogs, videos, tags] = await Promise.all([
     db
       .selectFrom('expert_report_categories')
-      .select(['id', 'code', 'name', 'description'])
+      .select(['id', 'code', 'name', 'description', 'translations'])
       .where('id', 'in', row.category_ids.length ? row.category_ids : none)
       .execute(),
     db
       .selectFrom('expert_report_todos')
-      .select(['id', 'category_id', 'text'])
+      .select(['id', 'category_id', 'text', 'translations'])
       .where('id', 'in', row.todo_ids.length ? row.todo_ids : none)
       .execute(),
     db
       .selectFrom('expert_report_lifestyle')
-      .select(['id', 'area', 'text'])
+      .select(['id', 'area', 'text', 'translations'])
       .where('id', 'in', row.lifestyle_ids.length ? row.lifestyle_ids : none)
       .execute(),
     db
@@ -134,17 +144,54 @@ export async function toDetail(db: Database, row: ReportRow, viewerId: number): 
       followUpWeeks: row.follow_up_weeks,
     },
     editable: row.status === 'CLAIMED' && row.provider_id === viewerId,
-    categories: byIds(row.category_ids, categories),
+    categories: byIds(
+      row.category_ids,
+      categories.map((c) => toCategory(c, language)),
+    ),
     toDos: byIds(
       row.todo_ids,
-      toDos.map((t) => ({ id: t.id, categoryId: t.category_id, text: t.text })),
+      toDos.map((t) => toToDo(t, language)),
     ),
-    lifestyle: byIds(row.lifestyle_ids, lifestyle),
+    lifestyle: byIds(
+      row.lifestyle_ids,
+      lifestyle.map((l) => toLifestyle(l, language)),
+    ),
     blogs: byIds(row.blog_ids, blogs.map(toBlogPost)),
     videos: byIds(row.video_ids, videos.map(toVideo)),
     tags: byIds(
       row.tag_ids,
-      tags.map((t) => ({ id: t.id, name: t.name, group: t.tag_group })),
+      tags.map((t) => toMemberTag(t, language)),
     ),
   };
+}
+
+type Translated = { translations: Partial<Record<string, Record<string, string>>> };
+
+/** A finding of the catalogue in `language`. */
+export function toCategory(
+  c: { id: number; code: string; name: string; description: string } & Translated,
+  language: Language,
+) {
+  return {
+    id: c.id,
+    code: c.code,
+    name: inLanguage(c, language, 'name', c.name),
+    description: inLanguage(c, language, 'description', c.description),
+  };
+}
+
+/** A step of the catalogue in `language`. */
+export function toToDo(
+  t: { id: number; category_id: number | null; text: string } & Translated,
+  language: Language,
+) {
+  return { id: t.id, categoryId: t.category_id, text: inLanguage(t, language, 'text', t.text) };
+}
+
+/** Lifestyle advice of the catalogue in `language`. */
+export function toLifestyle<A extends string>(
+  l: { id: number; area: A; text: string } & Translated,
+  language: Language,
+) {
+  return { id: l.id, area: l.area, text: inLanguage(l, language, 'text', l.text) };
 }

@@ -9,9 +9,10 @@ import { seedProtocols } from './protocols';
 import { WORKSPACE_SEEDERS } from './workspace';
 import { seedNotifications } from './notifications';
 import { seedChat } from './chat';
-import { seedExpertReports, seedReportAccess, seedReportCatalogues } from './reports';
+import { seedExpertReports, seedHealthProfileFacts, seedReportAccess, seedReportCatalogues } from './reports';
 import { seedCycleData } from './cycle-data';
 import { seedQuestionnaires } from './questionnaires';
+import { seedCatalogueTranslations } from './translations';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
@@ -23,7 +24,9 @@ export const SEEDERS: readonly Seeder[] = [
   seedExpertReports,
   seedReportAccess,
   seedCycleData,
+  seedHealthProfileFacts,
   seedChat,
+  seedCatalogueTranslations,
 ];
 
 export async function runSeeders(ctx: SeedContext, seeders: readonly Seeder[] = SEEDERS): Promise<string[]> {

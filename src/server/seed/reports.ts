@@ -1,6 +1,6 @@
 /**
  * Seeds expert reports from `fixtures/reports.json`: the editor's catalogues, the members' health
- * profiles (fixtures/personas.json "health"), and the reports — through the real assignment (which
+ * profiles (fixtures/personas.json "health" and her cycle records), and the reports — through the real assignment (which
  * creates each provider's REPORT notification) or into the open pool, backdated, then moved along
  * the report table to their status with their content; the notification of a report the provider
  * has acted on is read. Report access for the providers the fixture names.
@@ -13,7 +13,9 @@ import type {
   LifestyleArea,
   MemberGoal,
 } from '../../shared/expert-reports';
+import { cycleFacts, localDateAt } from '../../shared/cycle';
 import type { Database } from '../db/database';
+import { loadMemberCycles } from '../member-health/member-cycles';
 import { EventBus } from '../events/event-bus';
 import { assignReport } from '../reports/assign-report';
 import { grantReportAccess } from '../reports/report-access';
@@ -90,39 +92,63 @@ async function seedCatalogues(db: Database) {
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
+/**
+ * Her health profile as her app keeps it: birth date, goal, conditions and months trying from her
+ * persona; her usual cycle, period and last period derived from the cycle records the seed
+ * generated (seed/cycle-data.ts runs first), with the computation the portal and the PDFs use
+ * (src/shared/cycle cycleFacts, issue 26), so the profile and the charts tell one story.
+ */
 async function seedHealthProfiles(db: Database, now: number) {
   for (const m of personas.members) {
     const h = m.health;
     const row = await db
       .selectFrom('members')
-      .select('id')
+      .select(['id', 'first_name', 'last_name', 'timezone'])
       .where('email', '=', m.email)
       .executeTakeFirstOrThrow();
+    const records = await loadMemberCycles(db, {
+      memberId: row.id,
+      name: `${row.first_name} ${row.last_name}`,
+      timezone: row.timezone,
+      today: localDateAt(now, row.timezone),
+    });
+    const facts = cycleFacts(records.history);
+    const derived = {
+      cycle_length_days: facts.cycleLength === null ? null : Math.round(facts.cycleLength),
+      cycle_length_min: facts.cycleRange?.min ?? null,
+      cycle_length_max: facts.cycleRange?.max ?? null,
+      period_length_days: facts.periodLength === null ? null : Math.round(facts.periodLength),
+      last_menstrual_period: records.pregnancy?.lmpDate ?? facts.lastPeriodStart,
+    };
+    // A database seeded before issue 26 has her profile with figures of its own: they are replaced.
     await db
       .insertInto('member_health_profiles')
       .values({
         member_id: row.id,
         birth_date: h.birthDate,
         goal: h.goal as MemberGoal,
-        cycle_length_days: h.cycleLengthDays,
-        cycle_length_min: h.cycleLengthMin,
-        cycle_length_max: h.cycleLengthMax,
-        period_length_days: h.periodLengthDays,
         conditions: h.conditions,
         trying_since:
           h.tryingForMonths === null ? null : isoDate(new Date(now - h.tryingForMonths * 30.44 * DAY)),
-        last_menstrual_period:
-          h.pregnancyWeeks === null ? null : isoDate(new Date(now - h.pregnancyWeeks * 7 * DAY)),
+        ...derived,
       })
+      .onConflict((oc) => oc.column('member_id').doUpdateSet(derived))
       .execute();
   }
 }
 
-/** The editor's catalogues and the members' health profiles (issue 12; a database seeded before has them too). */
+/** The editor's catalogues (issue 12; a database seeded before has them too). */
 export const seedReportCatalogues: Seeder = {
   name: 'expert-report-catalogues',
   async run({ db }) {
     await seedCatalogues(db);
+  },
+};
+
+/** The members' health profiles, after their cycle records (issue 26). */
+export const seedHealthProfileFacts: Seeder = {
+  name: 'member-health-profiles',
+  async run({ db }) {
     await seedHealthProfiles(db, Date.now());
   },
 };

@@ -111,14 +111,16 @@ const AnalysisQuery = z.extend(MemberQuery, {
     .check(z.describe('Cycle number (1 = oldest); default the latest complete cycle, else the running one')),
 });
 
-/** Overlays show 1, 3 or 6 cycles (issue 12); up to 12 are allowed. */
+/** Overlays show 1, 3 or 6 cycles (issue 12), the running one included (issue 26); up to 12 are allowed. */
 export const COMPARISON_COUNTS = [1, 3, 6] as const;
 
 const ComparisonQuery = z.extend(MemberQuery, {
   count: z
     ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(12)), 6)
     .check(
-      z.describe('How many of the latest complete cycles, oldest first in the answer (1, 3, 6; up to 12)'),
+      z.describe(
+        'How many of her latest cycles, the running one included, oldest first in the answer (1, 3, 6; up to 12)',
+      ),
     ),
 });
 
@@ -159,7 +161,7 @@ export const getCycleComparison = defineEndpoint({
   id: 'getCycleComparison',
   method: 'GET',
   path: '/core/cycle/report/doctor/get/comparison',
-  summary: "A member's latest complete cycles side by side, with phase statistics across them",
+  summary: "A member's latest cycles side by side (the running one included), with statistics across them",
   tag: 'Cycle data',
   auth: 'token',
   query: ComparisonQuery,

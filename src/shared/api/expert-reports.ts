@@ -121,16 +121,38 @@ export const MemberInfo = z.object({
   birthDate: z.nullable(z.string()).check(z.describe('YYYY-MM-DD')),
   age: z.nullable(z.number().check(z.int())),
   goal: z.nullable(z.enum(MEMBER_GOALS)),
-  cycleLengthDays: z.nullable(z.number().check(z.int())).check(z.describe('Her usual cycle length')),
+  cycleLengthDays: z
+    .nullable(z.number())
+    .check(
+      z.describe(
+        'Her usual cycle length, days: the mean of her complete cycles on record (one decimal, the figure of the cycle statistics), else what her profile says',
+      ),
+    ),
   cycleLengthRange: z
     .nullable(z.object({ min: z.number().check(z.int()), max: z.number().check(z.int()) }))
-    .check(z.describe('Shortest and longest recent cycles, when they vary')),
-  periodLengthDays: z.nullable(z.number().check(z.int())),
+    .check(z.describe('Her shortest and longest cycles, when they differ')),
+  periodLengthDays: z
+    .nullable(z.number())
+    .check(z.describe('Her usual period length, days: the mean over her cycles on record, else her profile')),
+  recordedCycles: z
+    .number()
+    .check(
+      z.int(),
+      z.describe(
+        'Complete cycles on record the usual lengths are taken over; 0 when they come from her profile',
+      ),
+    ),
   conditions: z.array(z.string()).check(z.describe('Known conditions, e.g. PCOS')),
   tryingForMonths: z
     .nullable(z.number().check(z.int()))
     .check(z.describe('Trying to conceive: months since she started')),
-  lastMenstrualPeriod: z.nullable(z.string()).check(z.describe('YYYY-MM-DD')),
+  lastMenstrualPeriod: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        'First day of her last period, YYYY-MM-DD: the start of her latest cycle on record (of her pregnancy), else her profile',
+      ),
+    ),
   pregnancyWeek: z
     .nullable(z.number().check(z.int()))
     .check(z.describe('Pregnant: completed weeks since the last period')),

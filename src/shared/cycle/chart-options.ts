@@ -6,74 +6,25 @@
  * Chart types used: line, bar, scatter; components: grid, legend, title, tooltip, markLine,
  * markArea, markPoint. Register these with `echarts/core` before `setOption`.
  */
-import type { CycleAnalysis, CycleDay, CycleStatistics } from './types';
+import {
+  CHART_COLORS,
+  type ChartLabels,
+  type ChartOption,
+  ENGLISH_CHART_LABELS,
+  PLAIN_LABEL,
+  temperatureRange,
+  temperatureText,
+  TEXT,
+} from './chart-labels';
+import { formatDecimal, formatLocalDate } from './format';
+import type { CycleAnalysis, CycleDay } from './types';
 
-export type ChartOption = Record<string, unknown>;
+export { CHART_COLORS, type ChartLabels, type ChartOption, ENGLISH_CHART_LABELS } from './chart-labels';
+export { phaseChartOption } from './phase-chart-option';
 
-export interface ChartLabels {
-  temperature: string;
-  temperatureUnit: string;
-  lh: string;
-  lhUnit: string;
-  coverLine: string;
-  ovulation: string;
-  period: string;
-  fertileWindow: string;
-  cycleDay: string;
-  cycle: string;
-  follicular: string;
-  luteal: string;
-  days: string;
-  mean: string;
-  anovulatory: string;
-  unmeasured: string;
-}
-
-export const ENGLISH_CHART_LABELS: ChartLabels = {
-  temperature: 'Basal body temperature',
-  temperatureUnit: '°C',
-  lh: 'LH',
-  lhUnit: 'mIU/mL',
-  coverLine: 'Cover line',
-  ovulation: 'Ovulation',
-  period: 'Period',
-  fertileWindow: 'Fertile window',
-  cycleDay: 'Cycle day',
-  cycle: 'Cycle',
-  follicular: 'Follicular phase',
-  luteal: 'Luteal phase',
-  days: 'days',
-  mean: 'mean',
-  anovulatory: 'No ovulation',
-  unmeasured: 'Ovulation not measured',
-};
-
-export const CHART_COLORS = {
-  temperature: '#c2185b',
-  lh: '#5c6bc0',
-  coverLine: '#616161',
-  ovulation: '#2e7d32',
-  period: 'rgba(229, 57, 53, 0.15)',
-  fertileWindow: 'rgba(67, 160, 71, 0.15)',
-  follicular: '#90caf9',
-  luteal: '#f48fb1',
-  unmeasured: '#e0e0e0',
-  overlay: ['#c2185b', '#1e88e5', '#43a047', '#fb8c00', '#8e24aa', '#00897b', '#6d4c41', '#546e7a'],
-} as const;
-
-const TEXT = { fontFamily: 'Helvetica, Arial, sans-serif', fontSize: 11 };
-
-/**
- * Mark labels without ECharts' white text outline: its SVG relies on `paint-order`, which the PDF
- * drawing (svg-to-pdfkit) ignores, painting the outline over the text.
- */
-const PLAIN_LABEL = { color: '#333', textBorderWidth: 0, textBorderColor: 'none' };
-
-/** The temperature axis range: whole tenths around the readings, at least 35.8–37.2 °C. */
-function temperatureRange(temperatures: number[]): { min: number; max: number } {
-  const lo = Math.min(35.8, ...temperatures);
-  const hi = Math.max(37.2, ...temperatures);
-  return { min: Math.floor(lo * 10) / 10, max: Math.ceil(hi * 10) / 10 };
+/** Temperatures in tooltips as everywhere: two decimals in the reader's language (issue 26). */
+function temperatureTooltip(language: string) {
+  return (value: unknown) => (typeof value === 'number' ? temperatureText(value, language) : '—');
 }
 
 /** The period days of a cycle as [first, last] cycle days, or null. */
@@ -118,7 +69,7 @@ export function cycleChartOption(
       yAxis: cycle.temperature.coverLine,
       lineStyle: { color: CHART_COLORS.coverLine, type: 'dashed' },
       label: {
-        formatter: `${labels.coverLine} ${cycle.temperature.coverLine.toFixed(2)}`,
+        formatter: `${labels.coverLine} ${temperatureText(cycle.temperature.coverLine, labels.language)}`,
         position: 'insideEndTop',
       },
     });
@@ -145,7 +96,7 @@ export function cycleChartOption(
         min: range.min,
         max: range.max,
         interval: 0.2,
-        axisLabel: { formatter: (v: number) => v.toFixed(1) },
+        axisLabel: { formatter: (v: number) => formatDecimal(v, labels.language) },
       },
       { type: 'value', name: labels.lhUnit, min: 0, splitLine: { show: false } },
     ],
@@ -157,6 +108,7 @@ export function cycleChartOption(
         data: days.map((d) => d.temperature),
         connectNulls: true,
         symbolSize: 5,
+        tooltip: { valueFormatter: temperatureTooltip(labels.language) },
         itemStyle: { color: CHART_COLORS.temperature },
         lineStyle: { color: CHART_COLORS.temperature, width: 2 },
         markLine: { symbol: 'none', silent: true, label: PLAIN_LABEL, data: lines },
@@ -190,7 +142,11 @@ export function overlayChartOption(
   const longest = Math.max(1, ...cycles.map((c) => c.days.length));
   const temps = cycles.flatMap((c) => c.days.flatMap((d) => (d.temperature === null ? [] : [d.temperature])));
   const range = temperatureRange(temps);
-  const names = cycles.map((c) => `${labels.cycle} ${c.cycle.number} (${c.cycle.startDate})`);
+  const names = cycles.map(
+    (c) =>
+      `${labels.cycle} ${c.cycle.number} (${formatLocalDate(c.cycle.startDate, labels.language)}` +
+      `${c.cycle.complete ? '' : `, ${labels.running}`})`,
+  );
   return {
     animation: false,
     textStyle: TEXT,
@@ -211,7 +167,7 @@ export function overlayChartOption(
       min: range.min,
       max: range.max,
       interval: 0.2,
-      axisLabel: { formatter: (v: number) => v.toFixed(1) },
+      axisLabel: { formatter: (v: number) => formatDecimal(v, labels.language) },
     },
     series: cycles.map((c, i) => {
       const color = CHART_COLORS.overlay[i % CHART_COLORS.overlay.length];
@@ -222,6 +178,7 @@ export function overlayChartOption(
         data: c.days.map((d) => d.temperature),
         connectNulls: true,
         symbolSize: 3,
+        tooltip: { valueFormatter: temperatureTooltip(labels.language) },
         itemStyle: { color },
         lineStyle: { color, width: 1.5 },
         markPoint:
@@ -235,72 +192,5 @@ export function overlayChartOption(
             : undefined,
       };
     }),
-  };
-}
-
-/**
- * Follicular and luteal phases of each cycle as stacked bars, with the mean ± SD of each phase
- * across the cycles in the legend; a cycle without a measured ovulation (anovulatory, or only a
- * calendar estimate) is one grey bar of its length, labelled.
- */
-export function phaseChartOption(
-  cycles: readonly CycleAnalysis[],
-  statistics: CycleStatistics,
-  labels: ChartLabels = ENGLISH_CHART_LABELS,
-): ChartOption {
-  const names = cycles.map((c) => `${labels.cycle} ${c.number}`);
-  const measured = (c: CycleAnalysis) =>
-    c.ovulation.method !== 'NONE' && c.ovulation.method !== 'CALENDAR' && c.lutealLength !== null;
-  const mean = (s: CycleStatistics['lutealLength']) =>
-    s.mean === null ? '' : `${labels.mean} ${s.mean}${s.sd === null ? '' : ` ± ${s.sd}`} ${labels.days}`;
-  return {
-    animation: false,
-    textStyle: TEXT,
-    legend: {
-      top: 0,
-      data: [labels.follicular, labels.luteal],
-      formatter: (name: string) =>
-        `${name} (${mean(name === labels.follicular ? statistics.follicularLength : statistics.lutealLength)})`,
-    },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 110, right: 24, top: 36, bottom: 36 },
-    xAxis: { type: 'value', name: labels.days, nameLocation: 'middle', nameGap: 24 },
-    yAxis: { type: 'category', data: names, inverse: true },
-    series: [
-      {
-        name: labels.follicular,
-        type: 'bar',
-        stack: 'phases',
-        data: cycles.map((c) => (measured(c) ? c.follicularLength : null)),
-        itemStyle: { color: CHART_COLORS.follicular },
-        label: { show: true, position: 'inside' },
-      },
-      {
-        name: labels.luteal,
-        type: 'bar',
-        stack: 'phases',
-        data: cycles.map((c) => (measured(c) ? c.lutealLength : null)),
-        itemStyle: { color: CHART_COLORS.luteal },
-        label: { show: true, position: 'inside' },
-      },
-      {
-        name: labels.unmeasured,
-        type: 'bar',
-        stack: 'phases',
-        data: cycles.map((c) =>
-          measured(c)
-            ? null
-            : {
-                value: c.length,
-                label: {
-                  show: true,
-                  position: 'inside',
-                  formatter: `${c.ovulation.method === 'NONE' ? labels.anovulatory : labels.unmeasured} (${c.length} ${labels.days})`,
-                },
-              },
-        ),
-        itemStyle: { color: CHART_COLORS.unmeasured },
-      },
-    ],
   };
 }

@@ -1,8 +1,8 @@
 /**
- * Cycles side by side (docs/entities.md "Cycle data"): every cycle analysed, phase statistics over
- * the complete ones (follicular and luteal length, mean and standard deviation), and the history
- * flags. A cycle with a positive pregnancy test that ended (an early loss) is left out of lengths. Cycles whose ovulation is only a calendar estimate or absent count toward cycle and
- * period length but not toward the phases.
+ * Cycles side by side (docs/entities.md "Cycle data"): every cycle analysed, the statistics of a
+ * set of cycles (lengths and phases: n, mean, sample standard deviation, range), and the history
+ * flags. One computation for every place a figure is shown: the member panel, the charts, the
+ * overlays and the PDFs all take their figures from {@link cycleStatistics} (issue 26).
  */
 import { analyseCycle } from './analyse-cycle';
 import { splitCycles } from './split-cycles';
@@ -25,17 +25,32 @@ function menstrualCycles(cycles: readonly CycleAnalysis[]): CycleAnalysis[] {
   return cycles.filter((c) => c.complete && !c.flags.includes('POSITIVE_PREGNANCY_TEST'));
 }
 
+/** An ovulation found in the records (LH, temperature or both), not estimated nor ruled out. */
+export function hasMeasuredOvulation(c: CycleAnalysis): boolean {
+  return c.ovulation.method !== 'CALENDAR' && c.ovulation.method !== 'NONE' && c.follicularLength !== null;
+}
+
+/** The period is over once a day without flow follows it (always, in a complete cycle). */
+function periodOver(c: CycleAnalysis): boolean {
+  return c.complete || c.periodLength < c.length;
+}
+
+/**
+ * The statistics of `cycles`, each figure over the cycles that can show it: cycle length over the
+ * complete cycles that did not end in a pregnancy; period length over every cycle whose period is
+ * over (the running one too); ovulation day and follicular phase over every cycle with a measured
+ * ovulation (the running one too); luteal phase over the complete, measured cycles that did not end
+ * in a pregnancy.
+ */
 export function cycleStatistics(cycles: readonly CycleAnalysis[]): CycleStatistics {
-  const complete = menstrualCycles(cycles);
-  const measured = complete.filter(
-    (c) => c.ovulation.method !== 'CALENDAR' && c.ovulation.method !== 'NONE' && c.lutealLength !== null,
-  );
+  const measured = cycles.filter(hasMeasuredOvulation);
+  const luteal = menstrualCycles(measured).filter((c) => c.lutealLength !== null);
   return {
-    cycleLength: statistic(complete.map((c) => c.length)),
-    periodLength: statistic(cycles.map((c) => c.periodLength)),
+    cycleLength: statistic(menstrualCycles(cycles).map((c) => c.length)),
+    periodLength: statistic(cycles.filter(periodOver).map((c) => c.periodLength)),
     ovulationDay: statistic(measured.map((c) => c.ovulation.day!)),
     follicularLength: statistic(measured.map((c) => c.follicularLength!)),
-    lutealLength: statistic(measured.map((c) => c.lutealLength!)),
+    lutealLength: statistic(luteal.map((c) => c.lutealLength!)),
   };
 }
 
@@ -43,6 +58,18 @@ export function historyFlags(cycles: readonly CycleAnalysis[]): HistoryFlag[] {
   const lengths = menstrualCycles(cycles).map((c) => c.length);
   if (lengths.length < MIN_CYCLES_FOR_REGULARITY) return [];
   return Math.max(...lengths) - Math.min(...lengths) > IRREGULAR_SPREAD_DAYS ? ['IRREGULAR_CYCLES'] : [];
+}
+
+/**
+ * The cycles an overlay or a comparison of `count` shows: the latest `count`, the running one
+ * included (issue 26: it is the cycle a provider is asked about), oldest first.
+ */
+export function latestCycles<C extends Pick<CycleAnalysis, 'number'>>(
+  cycles: readonly C[],
+  count: number,
+): C[] {
+  const ordered = [...cycles].sort((a, b) => a.number - b.number);
+  return ordered.slice(Math.max(0, ordered.length - count));
 }
 
 /** Analyses every cycle in `days`; the running cycle's estimate uses the mean complete length. */

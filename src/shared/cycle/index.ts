@@ -8,3 +8,5 @@ export * from './analyse-cycle';
 export * from './statistics';
 export * from './compare-cycles';
 export * from './chart-options';
+export * from './cycle-facts';
+export * from './format';

@@ -37,9 +37,21 @@ describe('cycle charts', () => {
       700,
       300,
     );
-    expect(overlay).toContain('Cycle 1 (2026-01-25)');
+    expect(overlay).toContain('Cycle 1 (Jan 25, 2026)');
     const phases = renderChartSvg(phaseChartOption(complete, history.statistics), 700, 260);
     expect(phases.match(/No ovulation \(\d+ days\)/g)).toHaveLength(2);
-    expect(phases).toContain(`mean ${history.statistics.lutealLength.mean}`);
+    expect(phases).toContain(`mean ${history.statistics.lutealLength.mean!.toFixed(1)}`);
+  });
+
+  it('draw the running cycle in the overlay and the phase chart, named as running', () => {
+    const latest = history.cycles.slice(-3);
+    const overlay = renderChartSvg(
+      overlayChartOption(latest.map((c) => ({ cycle: c, days: spans[c.number - 1]!.days }))),
+      700,
+      300,
+    );
+    expect(overlay).toContain('Cycle 7 (Nov 4, 2026, running)');
+    const phases = renderChartSvg(phaseChartOption(latest, history.statistics), 700, 260);
+    expect(phases).toContain('Cycle 7 (running)');
   });
 });

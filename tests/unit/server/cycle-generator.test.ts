@@ -98,12 +98,16 @@ describe('cycle data generator', () => {
     ).toEqual([9, 9]);
   });
 
-  it('Emma: six pill cycles without a shift or surge, then a first ovulation on day 21', () => {
+  it('Emma: six pill cycles without a shift or surge, a first cycle off it of 34 days ovulating on day 21, now her second', () => {
     const { history } = historyOf('emma');
     expect(
       history.cycles.slice(0, 6).every((c) => c.flags.includes('ANOVULATORY') && c.lhPeaks.length === 0),
     ).toBe(true);
-    expect(history.cycles[6]).toMatchObject({ complete: false, ovulation: { day: 21 } });
+    expect(history.cycles[6]).toMatchObject({ complete: true, length: 34, ovulation: { day: 21 } });
+    expect(history.cycles[7]).toMatchObject({
+      complete: false,
+      ovulation: { day: 17, method: 'LH_AND_TEMPERATURE' },
+    });
   });
 
   it('Bianca: her pregnancy weeks since the last period, earlier cycles before conception', () => {

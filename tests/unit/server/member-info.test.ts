@@ -1,10 +1,14 @@
 /**
  * getUserInfo's arithmetic against a real (embedded) database (issue 12): age on the birthday,
  * months trying, pregnancy week and due date (LMP + 280 days), a cycle range only when both ends
- * are known, and a member without a health profile.
+ * are known, and a member without a health profile. Issue 26: with cycle records, her usual cycle,
+ * period and last period are her records' (the statistics the charts show), not her profile's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberInfo } from '../../../src/server/reports/member-info';
+import { cycleFixtures } from '../../../fixtures';
+import { memberInfo } from '../../../src/server/member-health/member-info';
+import { generateCycleData, type CyclePlan } from '../../../src/server/seed/cycle-generator';
+import { analyseHistory } from '../../../src/shared/cycle';
 import { insertMember, openTestDatabase, type TestDatabase } from './db-fixture';
 
 let t: TestDatabase;
@@ -86,5 +90,78 @@ describe('memberInfo', () => {
       cycleLengthDays: null,
     });
     await expect(memberInfo(t.db, 999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers her usual cycle, period and last period from her records, whatever her profile says', async () => {
+    const id = await insertMember(t.db);
+    await t.db
+      .insertInto('member_health_profiles')
+      .values({
+        member_id: id,
+        birth_date: null,
+        goal: 'TRACKING',
+        cycle_length_days: 31,
+        cycle_length_min: 28,
+        cycle_length_max: 34,
+        period_length_days: 4,
+        trying_since: null,
+        last_menstrual_period: null,
+      })
+      .execute();
+    const { days } = generateCycleData(cycleFixtures.members.emma as CyclePlan, '2026-11-23');
+    await t.db
+      .insertInto('cycle_days')
+      .values(
+        days.map((d) => ({
+          member_id: id,
+          day: d.date,
+          temperature_c: d.temperature,
+          lh_miu_ml: d.lh,
+          flow: d.flow,
+          mucus: d.mucus,
+          intercourse: d.intercourse,
+          pregnancy_test: d.pregnancyTest,
+        })),
+      )
+      .execute();
+    const { statistics, cycles } = analyseHistory(days);
+    const info = await memberInfo(t.db, id, new Date('2026-11-23T12:00:00Z'));
+    expect(info).toMatchObject({
+      cycleLengthDays: statistics.cycleLength.mean,
+      cycleLengthRange: { min: statistics.cycleLength.min, max: statistics.cycleLength.max },
+      periodLengthDays: statistics.periodLength.mean,
+      recordedCycles: statistics.cycleLength.n,
+      lastMenstrualPeriod: cycles.at(-1)!.startDate,
+    });
+    expect(info.cycleLengthDays).toBe(28.9);
+  });
+
+  it('dates a recorded pregnancy as her charts do, on her own calendar', async () => {
+    const id = await insertMember(t.db);
+    await t.db
+      .insertInto('member_health_profiles')
+      .values({
+        member_id: id,
+        birth_date: null,
+        goal: 'PREGNANT',
+        cycle_length_days: null,
+        cycle_length_min: null,
+        cycle_length_max: null,
+        period_length_days: null,
+        trying_since: null,
+        last_menstrual_period: '2026-08-01',
+      })
+      .execute();
+    await t.db
+      .insertInto('member_pregnancies')
+      .values({ member_id: id, lmp_date: '2026-08-29', outcome: 'ONGOING', ended_on: null })
+      .execute();
+    const info = await memberInfo(t.db, id, new Date('2026-11-23T12:00:00Z'));
+    expect(info).toMatchObject({
+      lastMenstrualPeriod: '2026-08-29',
+      pregnancyWeek: 12,
+      dueDate: '2027-06-05',
+      recordedCycles: 0,
+    });
   });
 });

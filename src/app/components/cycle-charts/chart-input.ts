@@ -11,6 +11,7 @@ export function useChartLabels(unit: TemperatureUnit): ChartLabels {
   const { t, i18n } = useTranslation('charts');
   return useMemo(
     () => ({
+      language: i18n.language,
       temperature: t('temperature'),
       temperatureUnit: unitSymbol(unit),
       lh: t('lh'),
@@ -27,9 +28,10 @@ export function useChartLabels(unit: TemperatureUnit): ChartLabels {
       mean: t('mean'),
       anovulatory: t('anovulatory'),
       unmeasured: t('unmeasured'),
+      running: t('running'),
+      pregnancy: t('pregnancy'),
     }),
     // i18n.language: the labels change with the language even when `t` keeps its identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, unit, i18n.language],
   );
 }

@@ -1,12 +1,15 @@
 /**
  * Cycles laid over each other (spec §7 "Content and cycle data"): the temperature curves of the
- * last 1, 3 or 6 cycles aligned by cycle day, each with its ovulation day, and the phase
- * statistics of those cycles (follicular and luteal length, cycle length: mean, spread, range).
+ * last 1, 3 or 6 cycles, the running one included (issue 26), aligned by cycle day, each with its
+ * ovulation day, and the statistics of those cycles (follicular and luteal length, cycle length,
+ * ovulation day: mean, spread, range) — the same cycles and figures as the comparison PDF.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   cycleStatistics,
+  formatStatistic,
+  latestCycles,
   overlayChartOption,
   phaseChartOption,
   type CycleAnalysis,
@@ -15,8 +18,23 @@ import {
 } from '../../../shared/cycle';
 import { Chart } from '../chart';
 import { cycleInUnit, daysInUnit, fitTemperatureAxis, useChartLabels } from './chart-input';
-import { daysOfCycle, formatStatistic, OVERLAY_COUNTS, overlayCycles, type OverlayCount } from './cycle-days';
+import { daysOfCycle, OVERLAY_COUNTS, type OverlayCount } from './cycle-days';
 import type { TemperatureUnit } from './units';
+
+/** Which cycles are shown: `(cycle 8, running)`, `(cycles 3–8, 8 running)`. */
+function overlayRange(
+  selected: readonly CycleAnalysis[],
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const first = selected[0];
+  const last = selected.at(-1);
+  if (!first || !last) return '';
+  return t(last.complete ? 'overlayCycles' : 'overlayCyclesRunning', {
+    count: selected.length,
+    first: first.number,
+    last: last.number,
+  });
+}
 
 function StatisticRow({ label, stat }: { label: string; stat: Statistic }) {
   const { t, i18n } = useTranslation('charts');
@@ -34,21 +52,31 @@ function StatisticRow({ label, stat }: { label: string; stat: Statistic }) {
   );
 }
 
+/**
+ * `count` and `onCountChange` make the choice the caller's (the report screen's comparison PDF
+ * follows it); without them the overlay keeps its own, starting at `initialCount`.
+ */
 export function CycleOverlay({
   cycles,
   days,
   unit,
   initialCount = 3,
+  count: chosenCount,
+  onCountChange,
 }: {
   cycles: readonly CycleAnalysis[];
   days: readonly CycleDay[];
   unit: TemperatureUnit;
   initialCount?: OverlayCount;
+  count?: OverlayCount;
+  onCountChange?: (count: OverlayCount) => void;
 }) {
   const { t } = useTranslation('charts');
   const labels = useChartLabels(unit);
-  const [count, setCount] = useState<OverlayCount>(initialCount);
-  const selected = useMemo(() => overlayCycles(cycles, count), [cycles, count]);
+  const [ownCount, setOwnCount] = useState<OverlayCount>(initialCount);
+  const count = chosenCount ?? ownCount;
+  const setCount = (n: OverlayCount) => (onCountChange ? onCountChange(n) : setOwnCount(n));
+  const selected = useMemo(() => latestCycles(cycles, count), [cycles, count]);
   const overlay = useMemo(() => {
     const input = selected.map((cycle) => ({
       cycle: cycleInUnit(cycle, unit),
@@ -69,7 +97,9 @@ export function CycleOverlay({
   return (
     <section className="flex flex-col gap-3" aria-label={t('overlayTitle')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">{t('overlayTitle')}</h3>
+        <h3 className="font-semibold">
+          {t('overlayTitle')} <span className="font-normal text-slate-600">{overlayRange(selected, t)}</span>
+        </h3>
         <div role="radiogroup" aria-label={t('overlayCount')} className="flex gap-1">
           {OVERLAY_COUNTS.map((n) => (
             <button

@@ -5,5 +5,6 @@
 export { CycleChart } from './cycle-chart';
 export { CycleCalendar } from './cycle-calendar';
 export { CycleOverlay } from './cycle-overlay';
-export { daysOfCycle, formatStatistic, overlayCycles, OVERLAY_COUNTS, type OverlayCount } from './cycle-days';
+export { daysOfCycle, OVERLAY_COUNTS, type OverlayCount } from './cycle-days';
+export { formatStatistic, latestCycles, statisticLine } from '../../../shared/cycle';
 export { temperatureUnitFor, fromCelsius, unitSymbol, type TemperatureUnit } from './units';

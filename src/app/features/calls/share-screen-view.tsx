@@ -14,6 +14,7 @@ import {
   formatStatistic,
   temperatureUnitFor,
 } from '../../components/cycle-charts';
+import { formatLocalDate } from '../../components/format';
 import { session } from '../../session';
 import { callClientQuery, sharedCyclesQuery } from './queries';
 
@@ -79,7 +80,10 @@ export function ShareScreenView({ otherUserId }: { otherUserId: number | null })
             >
               {newestFirst.map((c) => (
                 <option key={c.number} value={c.number}>
-                  {t('calls:shareView.cycleOption', { number: c.number, start: c.startDate })}
+                  {t('calls:shareView.cycleOption', {
+                    number: c.number,
+                    start: formatLocalDate(c.startDate, i18n.language),
+                  })}
                 </option>
               ))}
             </select>

@@ -32,7 +32,8 @@ export function DailyChartView() {
     month: 'short',
     timeZone: 'UTC',
   });
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  // Temperatures with two decimals, as recorded and as the charts write them (36.40, not 36.4).
+  const number = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">

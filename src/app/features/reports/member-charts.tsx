@@ -1,13 +1,20 @@
 /**
  * The member's cycles on a report screen (spec §7 "Content and cycle data"): history flags and
- * statistics, one chosen cycle (temperature curve with cover line and ovulation, LH, calendar),
- * the overlay of 1, 3 or 6 cycles, and the PDF link calls. Dates are the member's own calendar
+ * statistics over every cycle on record, one chosen cycle (temperature curve with cover line and
+ * ovulation, LH, calendar), the overlay of 1, 3 or 6 cycles, and the PDF link calls; the comparison
+ * PDF holds the cycles the overlay shows. Dates are the member's own calendar
  * dates, shown without time zone conversion; her time zone is named.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CycleCalendar, CycleChart, CycleOverlay, formatStatistic } from '../../components/cycle-charts';
+import {
+  CycleCalendar,
+  CycleChart,
+  CycleOverlay,
+  type OverlayCount,
+  statisticLine,
+} from '../../components/cycle-charts';
 import { dateTimeFormat } from '../../components/format';
 import { cycleCalls } from '../../api/domain-calls';
 import { FileLinkButton } from './file-link-button';
@@ -22,6 +29,7 @@ export function MemberCharts({ memberId, reportId }: { memberId: number; reportI
   const unit = useTemperatureUnit();
   const query = useMemberCycles(memberId);
   const [chosen, setChosen] = useState<number | null>(null);
+  const [overlayCount, setOverlayCount] = useState<OverlayCount>(3);
   const data = query.data;
   if (query.isPending) return <p className="text-sm text-slate-500">{t('common:table.loading')}</p>;
   if (!data) return <p className="text-sm text-slate-500">{t('charts.unavailable')}</p>;
@@ -31,10 +39,6 @@ export function MemberCharts({ memberId, reportId }: { memberId: number; reportI
   const newestFirst = [...data.cycles].reverse();
   const initial = newestFirst.find((c) => c.ovulation.day !== null) ?? newestFirst[0];
   const cycle = data.cycles.find((c) => c.number === chosen) ?? initial;
-  const stat = (s: (typeof data.statistics)['cycleLength']) => {
-    const f = formatStatistic(s, i18n.language);
-    return f.mean === '—' ? '—' : `${f.mean} ${f.spread === '—' ? '' : f.spread} (${f.range})`;
-  };
   return (
     <section
       aria-label={t('charts.title')}
@@ -51,7 +55,7 @@ export function MemberCharts({ memberId, reportId }: { memberId: number; reportI
           )}
           <FileLinkButton
             label={t('charts.comparisonPdf')}
-            request={() => cycleCalls.comparisonLink({ memberId, count: 6 }, { quiet: true })}
+            request={() => cycleCalls.comparisonLink({ memberId, count: overlayCount }, { quiet: true })}
           />
           <Link to={dailyChartPath(reportId)} className="self-center text-sm text-brand hover:underline">
             {t('charts.dailyChart')}
@@ -71,13 +75,21 @@ export function MemberCharts({ memberId, reportId }: { memberId: number; reportI
           })}
         </p>
       )}
-      <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <h3 className="text-sm font-semibold text-slate-700">
+        {t('charts.onRecord', { count: data.cycles.length })}
+      </h3>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="history-statistics">
         {(['cycleLength', 'periodLength', 'follicularLength', 'lutealLength'] as const).map((k) => (
           <div key={k} className="rounded-lg bg-slate-50 p-3">
             <dt className="text-slate-500">
               {t(`charts:${k === 'follicularLength' ? 'follicular' : k === 'lutealLength' ? 'luteal' : k}`)}
             </dt>
-            <dd className="font-medium">{stat(data.statistics[k])}</dd>
+            <dd className="font-medium">
+              {statisticLine(data.statistics[k], i18n.language)}
+              <span className="block text-xs font-normal text-slate-500">
+                {t('charts:cyclesN', { count: data.statistics[k].n })}
+              </span>
+            </dd>
           </div>
         ))}
       </dl>
@@ -130,7 +142,13 @@ export function MemberCharts({ memberId, reportId }: { memberId: number; reportI
           )}
           <CycleChart cycle={cycle} days={data.days} unit={unit} />
           <CycleCalendar cycle={cycle} days={data.days} />
-          <CycleOverlay cycles={data.cycles} days={data.days} unit={unit} />
+          <CycleOverlay
+            cycles={data.cycles}
+            days={data.days}
+            unit={unit}
+            count={overlayCount}
+            onCountChange={setOverlayCount}
+          />
         </>
       )}
     </section>

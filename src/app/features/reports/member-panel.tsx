@@ -1,18 +1,19 @@
 /**
  * The report's member (getUserInfo): age, goal, usual cycle, known conditions, and where she is
  * (trying for how long, or pregnancy week and due date); and her earlier reports
- * (getReportsByUserId), each opened for review.
+ * (getReportsByUserId), each opened for review. Her usual cycle and period are her records' means,
+ * written as the cycle statistics write them (src/shared/cycle format.ts, issue 26), and say how
+ * many cycles they come from; without records, what her profile says.
  */
 import { TABLE_PAGE_SIZES } from '../../../shared/constants';
 import { useTablePaging } from '../../components/use-table-paging';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { dateTimeFormat, formatDateTime } from '../../components/format';
+import { formatDecimal, formatLocalDate } from '../../../shared/cycle';
+import { formatDateTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';
 import { reportReviewPath } from './links';
 import { useMemberInfo, useMemberReports } from './queries';
-
-const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -30,18 +31,20 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
   const { page, pageSize } = paging;
   const earlier = useMemberReports(userId, page, pageSize);
   const m = info.data;
-  const date = (d: string | null) =>
-    d ? dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(atNoon(d)) : '—';
+  const date = (d: string | null) => (d ? formatLocalDate(d, i18n.language) : '—');
+  // From her records: one decimal, as the statistics; from her profile: the whole days she gave.
+  const days = (value: number) =>
+    m && m.recordedCycles > 0 ? formatDecimal(value, i18n.language) : String(value);
   const cycle =
     m?.cycleLengthDays == null
       ? '—'
       : m.cycleLengthRange
         ? t('member.cycleRange', {
-            days: m.cycleLengthDays,
+            days: days(m.cycleLengthDays),
             min: m.cycleLengthRange.min,
             max: m.cycleLengthRange.max,
           })
-        : t('member.days', { count: m.cycleLengthDays });
+        : t('member.daysValue', { value: days(m.cycleLengthDays) });
   const others = (earlier.data?.list ?? []).filter((r) => r.reportId !== currentReportId);
   return (
     <aside className="flex flex-col gap-4" aria-label={t('member.title')}>
@@ -68,8 +71,15 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
             <Row label={t('member.cycleLength')} value={cycle} />
             <Row
               label={t('member.periodLength')}
-              value={m.periodLengthDays === null ? '—' : t('member.days', { count: m.periodLengthDays })}
+              value={
+                m.periodLengthDays === null ? '—' : t('member.daysValue', { value: days(m.periodLengthDays) })
+              }
             />
+            <p className="pb-1 text-right text-xs text-slate-500" data-testid="cycle-source">
+              {m.recordedCycles > 0
+                ? t('member.fromRecords', { count: m.recordedCycles })
+                : t('member.fromProfile')}
+            </p>
             <Row label={t('member.lmp')} value={date(m.lastMenstrualPeriod)} />
             <Row
               label={t('member.conditions')}

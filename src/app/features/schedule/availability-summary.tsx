@@ -1,6 +1,7 @@
 /** Availability at a glance (the availability tab without isEdit=1). */
 import { useTranslation } from 'react-i18next';
 import type { Schedule } from '../../../shared/api/schedule';
+import { formatLocalDate } from '../../components/format';
 import { weekdayNames } from './use-schedule';
 
 export function AvailabilitySummary({ schedule }: { schedule: Schedule }) {
@@ -42,7 +43,7 @@ export function AvailabilitySummary({ schedule }: { schedule: Schedule }) {
         <ul className="text-sm text-slate-700">
           {schedule.overrides.map((o) => (
             <li key={o.id}>
-              {o.date}:{' '}
+              {formatLocalDate(o.date, i18n.language, { dateStyle: 'full' })}:{' '}
               {o.kind === 'DAY_OFF'
                 ? t('overrides.dayOff')
                 : t('overrides.extraHours', { start: o.start, end: o.end })}

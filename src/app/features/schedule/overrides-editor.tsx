@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../rest';
 import type { Schedule } from '../../../shared/api/schedule';
 import { Button } from '../../components/button';
+import { formatLocalDate } from '../../components/format';
 import { useScheduleMutations } from './use-schedule';
 
 export function OverridesEditor({ schedule }: { schedule: Schedule }) {
-  const { t } = useTranslation('schedule');
+  const { t, i18n } = useTranslation('schedule');
   const { update, remove } = useScheduleMutations();
   const [kind, setKind] = useState<'EXTRA' | 'DAY_OFF'>('DAY_OFF');
   const [date, setDate] = useState('');
@@ -47,7 +48,9 @@ export function OverridesEditor({ schedule }: { schedule: Schedule }) {
             className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm"
           >
             <span>
-              <strong className="mr-2">{o.date}</strong>
+              <strong className="mr-2">
+                {formatLocalDate(o.date, i18n.language, { dateStyle: 'full' })}
+              </strong>
               {o.kind === 'DAY_OFF'
                 ? t('overrides.dayOff')
                 : t('overrides.extraHours', { start: o.start, end: o.end })}

@@ -2,7 +2,8 @@
  * The PDFs of the link calls (spec §7 "Content and cycle data"): a cycle analysis, a comparison of
  * cycles, and an expert report with the member's cycles. Made with PDFKit; the charts are the
  * portal's chart options (src/shared/cycle/chart-options.ts) drawn by ECharts' server-side SVG
- * rendering and placed with svg-to-pdfkit.
+ * rendering and placed with svg-to-pdfkit. Written in the provider's language and time zone
+ * (describe.ts, issue 26); the figures are the portal's, written as the portal writes them.
  */
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
@@ -14,10 +15,23 @@ import {
   overlayChartOption,
   phaseChartOption,
 } from '../../../shared/cycle';
-import type { MemberSummary, OngoingPregnancy } from '../member-cycles';
+import type { MemberSummary, OngoingPregnancy } from '../../member-health/member-cycles';
 import type { CycleWithDays } from '../select-cycles';
-import { flagsText, ovulationText, statisticText } from './describe';
+import {
+  chartLabels,
+  cycleRef,
+  daysText,
+  flagsText,
+  memberDate,
+  ovulationText,
+  pdfSafe,
+  type PdfLocale,
+  providerTime,
+  statisticText,
+  temperature,
+} from './describe';
 import { renderChartSvg } from './render-chart';
+import { fill, fillCounted } from './text/pdf-text';
 
 const MARGIN = 40;
 const WIDTH = 595.28 - 2 * MARGIN;
@@ -28,26 +42,40 @@ export interface PdfHeader {
   member: MemberSummary;
   pregnancy: OngoingPregnancy | null;
   providerName: string;
+  /** An expert report is prepared by the provider; an analysis for her. */
+  author: 'BY' | 'FOR';
   generatedAt: Date;
+  locale: PdfLocale;
 }
 
 type Doc = PDFKit.PDFDocument;
 
 function header(doc: Doc, h: PdfHeader) {
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(COLOR.text).text(h.title);
+  const w = h.locale.words;
+  doc.font('Helvetica-Bold').fontSize(16).fillColor(COLOR.text).text(pdfSafe(h.title));
   doc.moveDown(0.2);
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(COLOR.muted)
+    .text(pdfSafe(fill(w.member, { name: h.member.name, zone: h.member.timezone })))
     .text(
-      `${h.member.name} (time zone ${h.member.timezone}) - prepared for ${h.providerName} - generated ` +
-        `${h.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      pdfSafe(
+        `${fill(h.author === 'BY' ? w.preparedBy : w.preparedFor, { provider: h.providerName })} · ` +
+          fill(w.generated, { when: providerTime(h.locale, h.generatedAt) }),
+      ),
     );
   if (h.pregnancy) {
     doc.text(
-      `Pregnant: ${h.pregnancy.weeks} weeks ${h.pregnancy.days} days (last period ${h.pregnancy.lmpDate}, ` +
-        `due ${h.pregnancy.dueDate}, trimester ${h.pregnancy.trimester})`,
+      pdfSafe(
+        fill(w.pregnant, {
+          weeks: h.pregnancy.weeks,
+          days: h.pregnancy.days,
+          trimester: h.pregnancy.trimester,
+          lmp: memberDate(h.locale, h.pregnancy.lmpDate),
+          due: memberDate(h.locale, h.pregnancy.dueDate),
+        }),
+      ),
     );
   }
   rule(doc);
@@ -64,19 +92,25 @@ function rule(doc: Doc) {
   doc.moveDown(0.6);
 }
 
-function heading(doc: Doc, text: string) {
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(COLOR.text).text(text, MARGIN);
+/** A heading that keeps `room` points below it on its page, so it is never left alone at the foot. */
+function heading(doc: Doc, text: string, room = 60) {
+  if (doc.y + room > doc.page.height - MARGIN) doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(COLOR.text).text(pdfSafe(text), MARGIN);
   doc.moveDown(0.3);
 }
 
 function rows(doc: Doc, pairs: Array<[string, string]>) {
   for (const [label, value] of pairs) {
     const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(COLOR.muted).text(label, MARGIN, y, { width: 150 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(COLOR.muted)
+      .text(pdfSafe(label), MARGIN, y, { width: 150 });
     doc
       .font('Helvetica')
       .fillColor(COLOR.text)
-      .text(value, MARGIN + 155, y, { width: WIDTH - 155 });
+      .text(pdfSafe(value), MARGIN + 155, y, { width: WIDTH - 155 });
     doc.moveDown(0.15);
   }
   doc.x = MARGIN;
@@ -90,42 +124,74 @@ function chart(doc: Doc, option: Record<string, unknown>, height: number) {
   doc.x = MARGIN;
 }
 
-function cycleRows(c: CycleAnalysis): Array<[string, string]> {
+function cycleRows(locale: PdfLocale, c: CycleAnalysis): Array<[string, string]> {
+  const w = locale.words;
+  const days = (n: number | null) => (n === null ? '-' : daysText(locale, n));
   return [
-    ['Cycle', `${c.number}: ${c.startDate} to ${c.endDate}${c.complete ? '' : ' (running)'}`],
-    ['Cycle length', `${c.length} days`],
-    ['Period', `${c.periodLength} days`],
-    ['Ovulation', ovulationText(c)],
     [
-      'Temperature shift',
+      w.rows.cycle,
+      fill(w.cycleSpan, {
+        number: c.number,
+        start: memberDate(locale, c.startDate),
+        end: memberDate(locale, c.endDate),
+      }) + (c.complete ? '' : ` (${w.chart.running})`),
+    ],
+    [
+      w.rows.cycleLength,
+      c.complete ? daysText(locale, c.length) : fillCounted(locale.language, w.daysSoFar, c.length),
+    ],
+    [w.rows.periodLength, daysText(locale, c.periodLength)],
+    [w.rows.ovulation, ovulationText(locale, c)],
+    [
+      w.rows.temperatureShift,
       c.temperature
-        ? `from day ${c.temperature.shiftDay}, +${c.temperature.shift.toFixed(2)} °C; cover line ${c.temperature.coverLine.toFixed(2)} °C`
-        : 'none found',
+        ? fill(w.shift, {
+            day: c.temperature.shiftDay,
+            shift: temperature(locale, c.temperature.shift),
+            cover: temperature(locale, c.temperature.coverLine),
+            unit: '°C',
+          })
+        : w.noShift,
     ],
     [
-      'LH peaks',
-      c.lhPeaks.length ? c.lhPeaks.map((p) => `day ${p.day}: ${p.value} mIU/mL`).join(', ') : 'none',
+      w.rows.lhPeaks,
+      c.lhPeaks.length
+        ? c.lhPeaks
+            .map((p) => fill(w.lhPeak, { day: p.day, value: p.value, unit: w.chart.lhUnit }))
+            .join(', ')
+        : w.none,
     ],
-    ['Follicular phase', c.follicularLength === null ? '-' : `${c.follicularLength} days`],
-    ['Luteal phase', c.lutealLength === null ? '-' : `${c.lutealLength} days`],
+    [w.rows.follicular, days(c.follicularLength)],
+    [w.rows.luteal, days(c.lutealLength)],
     [
-      'Fertile window',
+      w.rows.fertileWindow,
       c.fertileWindow
-        ? `days ${c.fertileWindow.startDay}-${c.fertileWindow.endDay} (${c.fertileWindow.startDate} to ${c.fertileWindow.endDate})`
+        ? fill(w.fertileWindow, {
+            from: c.fertileWindow.startDay,
+            to: c.fertileWindow.endDay,
+            start: memberDate(locale, c.fertileWindow.startDate),
+            end: memberDate(locale, c.fertileWindow.endDate),
+          })
         : '-',
     ],
-    ['Flags', flagsText(c.flags)],
+    [w.rows.flags, flagsText(locale, c.flags)],
   ];
 }
 
-function statisticsRows(s: CycleStatistics, flags: readonly HistoryFlag[]): Array<[string, string]> {
+/** The rows of the portal's statistics (member-charts.tsx, cycle-overlay.tsx), in its words. */
+function statisticsRows(
+  locale: PdfLocale,
+  s: CycleStatistics,
+  flags: readonly HistoryFlag[],
+): Array<[string, string]> {
+  const r = locale.words.rows;
   return [
-    ['Cycle length', statisticText(s.cycleLength)],
-    ['Period length', statisticText(s.periodLength)],
-    ['Ovulation day', statisticText(s.ovulationDay)],
-    ['Follicular phase', statisticText(s.follicularLength)],
-    ['Luteal phase', statisticText(s.lutealLength)],
-    ['History', flagsText(flags)],
+    [r.cycleLength, statisticText(locale, s.cycleLength)],
+    [r.periodLength, statisticText(locale, s.periodLength)],
+    [r.ovulationDay, statisticText(locale, s.ovulationDay, 'day')],
+    [r.follicular, statisticText(locale, s.follicularLength)],
+    [r.luteal, statisticText(locale, s.lutealLength)],
+    [r.history, flagsText(locale, flags)],
   ];
 }
 
@@ -148,49 +214,69 @@ function toBuffer(build: (doc: Doc) => void): Promise<Buffer> {
 export function cycleAnalysisPdf(h: PdfHeader, picked: CycleWithDays): Promise<Buffer> {
   return toBuffer((doc) => {
     header(doc, h);
-    heading(doc, `Cycle ${picked.cycle.number}`);
-    chart(doc, cycleChartOption(picked.cycle, picked.days), 260);
-    rows(doc, cycleRows(picked.cycle));
+    heading(doc, fill(h.locale.words.cycleHeading, { number: picked.cycle.number }), 300);
+    chart(doc, cycleChartOption(picked.cycle, picked.days, chartLabels(h.locale)), 260);
+    rows(doc, cycleRows(h.locale, picked.cycle));
   });
 }
 
 export interface ComparisonContent {
+  /** The cycles compared (the latest, the running one included), with the statistics across them. */
   cycles: CycleWithDays[];
   statistics: CycleStatistics;
   flags: HistoryFlag[];
+  /** Her whole history: the figures the portal shows above her charts. */
+  history: { cycles: number; statistics: CycleStatistics; flags: HistoryFlag[] };
 }
 
-function comparisonBody(doc: Doc, c: ComparisonContent) {
-  heading(doc, `${c.cycles.length} cycles overlaid by cycle day`);
-  chart(doc, overlayChartOption(c.cycles), 260);
-  heading(doc, 'Phases');
+function comparisonBody(doc: Doc, locale: PdfLocale, c: ComparisonContent) {
+  const w = locale.words;
+  const labels = chartLabels(locale);
+  const count = (counted: typeof w.across, n: number) => fillCounted(locale.language, counted, n);
+  heading(doc, count(w.onRecord, c.history.cycles));
+  rows(doc, statisticsRows(locale, c.history.statistics, c.history.flags));
+  doc.moveDown(0.5);
+  heading(doc, count(w.overlaid, c.cycles.length), 300);
+  chart(doc, overlayChartOption(c.cycles, labels), 260);
+  const phaseHeight = Math.max(140, 60 + 26 * c.cycles.length);
+  heading(doc, w.phases, phaseHeight + 30);
   chart(
     doc,
     phaseChartOption(
       c.cycles.map((x) => x.cycle),
       c.statistics,
+      labels,
     ),
-    Math.max(140, 60 + 26 * c.cycles.length),
+    phaseHeight,
   );
-  heading(doc, 'Across these cycles');
-  rows(doc, statisticsRows(c.statistics, c.flags));
+  heading(doc, count(w.across, c.cycles.length));
+  rows(doc, statisticsRows(locale, c.statistics, c.flags));
   doc.moveDown(0.5);
-  heading(doc, 'Each cycle');
-  for (const x of c.cycles) {
-    rows(doc, [
-      [
-        `Cycle ${x.cycle.number} (${x.cycle.startDate})`,
-        `${x.cycle.length} days; ovulation: ${ovulationText(x.cycle)}; luteal phase: ` +
-          `${x.cycle.lutealLength === null ? '-' : `${x.cycle.lutealLength} days`}; flags: ${flagsText(x.cycle.flags)}`,
-      ],
-    ]);
+  heading(doc, w.eachCycle);
+  for (const { cycle } of c.cycles) {
+    const text = fill(w.cycleLine, {
+      length: cycle.complete
+        ? daysText(locale, cycle.length)
+        : fillCounted(locale.language, w.daysSoFar, cycle.length),
+      ovulation: ovulationText(locale, cycle),
+      luteal: cycle.lutealLength === null ? '-' : daysText(locale, cycle.lutealLength),
+      flags: flagsText(locale, cycle.flags),
+    });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(COLOR.text)
+      .text(pdfSafe(`${cycleRef(locale, cycle)}: `), MARGIN, doc.y, { width: WIDTH, continued: true })
+      .font('Helvetica')
+      .text(pdfSafe(text));
+    doc.moveDown(0.3);
   }
 }
 
 export function cycleComparisonPdf(h: PdfHeader, content: ComparisonContent): Promise<Buffer> {
   return toBuffer((doc) => {
     header(doc, h);
-    comparisonBody(doc, content);
+    comparisonBody(doc, h.locale, content);
   });
 }
 
@@ -209,12 +295,12 @@ export function expertReportPdf(
     for (const s of sections) {
       heading(doc, s.heading);
       doc.font('Helvetica').fontSize(10).fillColor(COLOR.text);
-      for (const line of s.lines) doc.text(line, MARGIN, doc.y, { width: WIDTH });
+      for (const line of s.lines) doc.text(pdfSafe(line), MARGIN, doc.y, { width: WIDTH });
       doc.moveDown(0.6);
     }
     if (content) {
       rule(doc);
-      comparisonBody(doc, content);
+      comparisonBody(doc, h.locale, content);
     }
   });
 }

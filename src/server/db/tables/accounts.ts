@@ -3,7 +3,7 @@
  * 0002_seed_runs.sql, 0420_auth_attempts.sql, 0590_sign_up_requests.sql).
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp, CreatedAt, DefaultNow } from './columns';
+import type { Timestamp, CreatedAt, DefaultNow, TranslationsColumn } from './columns';
 
 export interface ChatUsersTable {
   id: Generated<number>;
@@ -141,6 +141,8 @@ export interface ProtocolsTable {
   version: number;
   title: string;
   content: string;
+  /** migrations/0570: this row's text in the other portal languages (Translations). */
+  translations: TranslationsColumn;
   published_at: Timestamp | null;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { ExpertReportStatus, LifestyleArea, MemberGoal } from '../../../shared/expert-reports';
-import type { Timestamp, CreatedAt, DefaultNow } from './columns';
+import type { Timestamp, CreatedAt, DefaultNow, TranslationsColumn } from './columns';
 
 type IdArray = ColumnType<number[], number[] | undefined, number[]>;
 type TextArray = ColumnType<string[], string[] | undefined, string[]>;
@@ -41,6 +41,8 @@ export interface ExpertReportCategoriesTable {
   code: string;
   name: string;
   description: string;
+  /** migrations/0570: this row's text in the other portal languages (Translations). */
+  translations: TranslationsColumn;
   sort_order: Generated<number>;
 }
 
@@ -48,6 +50,8 @@ export interface ExpertReportTodosTable {
   id: number;
   category_id: number | null;
   text: string;
+  /** migrations/0570: this row's text in the other portal languages (Translations). */
+  translations: TranslationsColumn;
   sort_order: Generated<number>;
 }
 
@@ -55,6 +59,8 @@ export interface ExpertReportLifestyleTable {
   id: number;
   area: LifestyleArea;
   text: string;
+  /** migrations/0570: this row's text in the other portal languages (Translations). */
+  translations: TranslationsColumn;
   sort_order: Generated<number>;
 }
 

@@ -1,6 +1,6 @@
 /** Appointments, profiles, review, availability and content (migrations/0001, 0100_workspace.sql). */
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp, CreatedAt, DefaultNow } from './columns';
+import type { Timestamp, CreatedAt, DefaultNow, TranslationsColumn } from './columns';
 
 export type AppointmentStatus = 'UPCOMING' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
 
@@ -115,12 +115,16 @@ export interface MemberTagsTable {
   id: number;
   name: string;
   tag_group: string;
+  /** migrations/0570: this row's text in the other portal languages (Translations). */
+  translations: TranslationsColumn;
 }
 
 export interface BlogCategoriesTable {
   id: number;
   name: string;
   slug: string;
+  /** migrations/0570: this row's text in the other portal languages (Translations). */
+  translations: TranslationsColumn;
   sort_order: Generated<number>;
 }
 

@@ -1,11 +1,10 @@
-/** Pure logic behind the cycle charts: alignment by cycle day, overlay choice, statistics text, units. */
+/**
+ * Pure logic behind the cycle charts: alignment by cycle day, units, the calendar. The overlay's
+ * choice of cycles and the figures as text are src/shared/cycle's (tests/unit/shared/cycle-figures.test.ts).
+ */
 import { describe, expect, it } from 'vitest';
 import { calendarWeeks } from '../../../../src/app/components/cycle-charts/calendar-cells';
-import {
-  daysOfCycle,
-  formatStatistic,
-  overlayCycles,
-} from '../../../../src/app/components/cycle-charts/cycle-days';
+import { daysOfCycle } from '../../../../src/app/components/cycle-charts/cycle-days';
 import { fromCelsius, temperatureUnitFor } from '../../../../src/app/components/cycle-charts/units';
 import { blankDay, type CycleAnalysis } from '../../../../src/shared/cycle';
 
@@ -56,40 +55,6 @@ describe('daysOfCycle', () => {
     });
     expect(aligned.map((d) => d.date)).toEqual(['2026-03-28', '2026-03-29', '2026-03-30', '2026-03-31']);
     expect(aligned[2]!.temperature).toBe(36.6);
-  });
-});
-
-describe('overlayCycles', () => {
-  const cycles = [
-    cycle(3, '2026-03-01', '2026-03-28'),
-    cycle(1, '2026-01-01', '2026-01-29'),
-    cycle(4, '2026-03-29', '2026-04-10', false),
-    cycle(2, '2026-01-30', '2026-02-28'),
-  ];
-  it('takes the most recent complete cycles, oldest first', () => {
-    expect(overlayCycles(cycles, 3).map((c) => c.number)).toEqual([1, 2, 3]);
-    expect(overlayCycles(cycles, 1).map((c) => c.number)).toEqual([3]);
-    expect(overlayCycles(cycles, 6).map((c) => c.number)).toEqual([1, 2, 3]);
-  });
-  it('shows the running cycle when none is complete', () => {
-    expect(overlayCycles([cycle(1, '2026-01-01', '2026-01-10', false)], 3).map((c) => c.number)).toEqual([1]);
-  });
-});
-
-describe('formatStatistic', () => {
-  it('writes mean, spread and range in the reader’s language', () => {
-    const stat = { n: 5, mean: 13.8, sd: 1.3, min: 12, max: 16 };
-    expect(formatStatistic(stat, 'en')).toEqual({ mean: '13.8', spread: '± 1.3', range: '12–16', n: 5 });
-    expect(formatStatistic(stat, 'de')).toEqual({ mean: '13,8', spread: '± 1,3', range: '12–16', n: 5 });
-  });
-  it('shows a dash for what was not measured', () => {
-    expect(formatStatistic({ n: 1, mean: 14, sd: null, min: 14, max: 14 }, 'fr').spread).toBe('—');
-    expect(formatStatistic({ n: 0, mean: null, sd: null, min: null, max: null }, 'it')).toEqual({
-      mean: '—',
-      spread: '—',
-      range: '—',
-      n: 0,
-    });
   });
 });
 

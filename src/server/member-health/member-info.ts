@@ -1,14 +1,18 @@
 /**
  * The member a report is about, as getUserInfo answers it (issue 12: age, goal, cycle length,
- * known conditions): her account and her health profile (migrations/0510). Ages, months trying
- * and pregnancy weeks are counted on the day asked, in UTC.
+ * known conditions): her account, her health profile (migrations/0510) and her cycle records.
+ * Her usual cycle and period length and her last period come from her records through the same
+ * computation as the charts and the PDFs (src/shared/cycle cycleFacts, issue 26); her profile
+ * answers only what her records cannot (no complete cycle, no period on record). A pregnancy is
+ * dated on her own calendar, as the charts date it. Ages and months trying are counted on the day
+ * asked, in UTC.
  */
 import { sql } from 'kysely';
 import type { MemberInfo } from '../../shared/api/expert-reports';
+import { cycleFacts, localDateAt } from '../../shared/cycle';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
-
-const DAY = 86_400_000;
+import { loadMemberCycles, pregnancyOn } from './member-cycles';
 
 function wholeYearsBetween(from: string, to: Date): number {
   const [y, m, d] = from.split('-').map(Number) as [number, number, number];
@@ -22,8 +26,6 @@ function wholeMonthsBetween(from: string, to: Date): number {
   const months = (to.getUTCFullYear() - y) * 12 + (to.getUTCMonth() + 1 - m);
   return Math.max(0, to.getUTCDate() < d ? months - 1 : months);
 }
-
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
 
 export async function memberInfo(db: Database, memberId: number, now = new Date()): Promise<MemberInfo> {
   const row = await db
@@ -50,32 +52,39 @@ export async function memberInfo(db: Database, memberId: number, now = new Date(
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound(`Member ${memberId}`);
-  const pregnant = row.goal === 'PREGNANT' && row.last_menstrual_period !== null;
-  const today = Math.floor(now.getTime() / DAY);
-  const lmp = row.last_menstrual_period;
+  const name = `${row.first_name} ${row.last_name}`;
+  const today = localDateAt(now.getTime(), row.timezone);
+  const records = await loadMemberCycles(db, { memberId, name, timezone: row.timezone, today });
+  const facts = cycleFacts(records.history);
+  const fromRecords = facts.cycles > 0;
+  const profileRange =
+    row.cycle_length_min !== null && row.cycle_length_max !== null
+      ? { min: row.cycle_length_min, max: row.cycle_length_max }
+      : null;
+  const lmp = records.pregnancy?.lmpDate ?? facts.lastPeriodStart ?? row.last_menstrual_period;
+  const pregnancy =
+    records.pregnancy ?? (row.goal === 'PREGNANT' && lmp !== null ? pregnancyOn(lmp, today) : null);
   return {
     userId: row.id,
     chatId: row.chat_id,
-    name: `${row.first_name} ${row.last_name}`,
+    name,
     avatar: row.avatar_url,
     country: row.country,
     timezone: row.timezone,
     birthDate: row.birth_date,
     age: row.birth_date === null ? null : wholeYearsBetween(row.birth_date, now),
     goal: row.goal,
-    cycleLengthDays: row.cycle_length_days,
-    cycleLengthRange:
-      row.cycle_length_min !== null && row.cycle_length_max !== null
-        ? { min: row.cycle_length_min, max: row.cycle_length_max }
-        : null,
-    periodLengthDays: row.period_length_days,
+    cycleLengthDays: fromRecords ? facts.cycleLength : row.cycle_length_days,
+    cycleLengthRange: fromRecords ? facts.cycleRange : profileRange,
+    periodLengthDays: facts.periodLength ?? row.period_length_days,
+    recordedCycles: facts.cycles,
     conditions: row.conditions ?? [],
     tryingForMonths:
       row.goal === 'TRYING_TO_CONCEIVE' && row.trying_since !== null
         ? wholeMonthsBetween(row.trying_since, now)
         : null,
     lastMenstrualPeriod: lmp,
-    pregnancyWeek: pregnant && lmp ? Math.floor((today - dayNumber(lmp)) / 7) : null,
-    dueDate: pregnant && lmp ? new Date((dayNumber(lmp) + 280) * DAY).toISOString().slice(0, 10) : null,
+    pregnancyWeek: pregnancy?.weeks ?? null,
+    dueDate: pregnancy?.dueDate ?? null,
   };
 }

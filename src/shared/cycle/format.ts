@@ -1,0 +1,64 @@
+/**
+ * Cycle figures as text in the reader's language (issue 26), the same on every screen and in every
+ * PDF: means and spreads with one decimal, ranges and counts in whole days, dates of the member's
+ * own calendar without a time zone shift. Formatting is `Intl`'s, so 13.8 reads 13,8 in German.
+ */
+import type { Statistic } from './types';
+
+/** A statistic in parts: `13.8`, `± 1.3`, `12–16` (a single value when the range is one day), n. */
+export interface StatisticText {
+  mean: string;
+  spread: string;
+  range: string;
+  n: number;
+}
+
+const DASH = '—';
+
+/** One decimal, always: 28.0, 4.3, 13,8. */
+export function formatDecimal(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    value,
+  );
+}
+
+/** A whole number of days: 28. */
+export function formatWhole(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
+}
+
+export function formatStatistic(stat: Statistic, language: string): StatisticText {
+  const range =
+    stat.min === null || stat.max === null
+      ? DASH
+      : stat.min === stat.max
+        ? formatWhole(stat.min, language)
+        : `${formatWhole(stat.min, language)}–${formatWhole(stat.max, language)}`;
+  return {
+    mean: stat.mean === null ? DASH : formatDecimal(stat.mean, language),
+    spread: stat.sd === null ? DASH : `± ${formatDecimal(stat.sd, language)}`,
+    range,
+    n: stat.n,
+  };
+}
+
+/** A statistic on one line: `28.9 ± 2.3 (28–34)`, `21.0 (21)` with a single value, `—` without any. */
+export function statisticLine(stat: Statistic, language: string): string {
+  const f = formatStatistic(stat, language);
+  if (stat.mean === null) return DASH;
+  return `${f.mean}${stat.sd === null ? '' : ` ${f.spread}`} (${f.range})`;
+}
+
+/**
+ * A date of the member's calendar (`YYYY-MM-DD`) in the reader's language, e.g. `17 Nov 2026`:
+ * formatted at noon UTC in UTC, so no time zone moves it to another day.
+ */
+export function formatLocalDate(
+  date: string,
+  language: string,
+  style: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
+  return new Intl.DateTimeFormat(language, { ...style, timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}

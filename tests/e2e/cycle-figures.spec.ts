@@ -1,0 +1,164 @@
+/**
+ * The numbers a doctor reads agree everywhere (issue 26): Dr. Amelia Hart opens a report on Emma
+ * Laurent — six withdrawal bleeds on the pill, a first cycle off it of 34 days (her own words) that
+ * ovulated on day 21, and a second one running — and reads the same usual cycle, period and last
+ * period in the member panel, the statistics, the overlays of 1, 3 and 6 cycles (the running one
+ * included) and the comparison and report PDFs. The expected figures are the analysis of Emma's
+ * seeded records (fixtures/cycles.json) through src/shared/cycle.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { cycleFixtures } from '../../fixtures';
+import { generateCycleData, type CyclePlan } from '../../src/server/seed/cycle-generator';
+import {
+  analyseHistory,
+  cycleStatistics,
+  formatLocalDate,
+  latestCycles,
+  localDateAt,
+  statisticLine,
+} from '../../src/shared/cycle';
+import { pdfLines } from '../support/pdf-text';
+import { signInAs } from './support';
+import { admin } from './workspace-support';
+
+/** Emma's records as the seed made them, ending on her today (Europe/Paris). */
+const emma = analyseHistory(
+  generateCycleData(cycleFixtures.members.emma as CyclePlan, localDateAt(Date.now(), 'Europe/Paris')).days,
+);
+const { statistics } = emma;
+const running = emma.cycles.at(-1)!;
+const firstOffPill = emma.cycles[6]!;
+
+async function claimNewReportOnEmma(page: Page, title: string): Promise<void> {
+  const out = await admin(['assign-report', 'emma', 'amelia', '--title', title]);
+  const reportId = /Assigned report (\d+)/.exec(out)![1];
+  await page.goto(`/reports/detail?reportId=${reportId}`);
+  await page.getByRole('button', { name: 'Claim', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Claim this report?' })
+    .getByRole('button', { name: 'Claim' })
+    .click();
+  await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+}
+
+/** The PDF a link button opens: headless Chromium downloads it, so the file is read by its URL. */
+async function pdfBehind(page: Page, button: string): Promise<string[]> {
+  const fileRequest = page
+    .context()
+    .waitForEvent('request', (r) => r.url().includes('/api/core/cycle/file/'));
+  await page.getByRole('button', { name: button }).click();
+  const file = await page.request.get((await fileRequest).url());
+  expect(file.status()).toBe(200);
+  return pdfLines(await file.body());
+}
+
+/** A figure of the member panel or of the statistics above her charts, by its label. */
+const figure = (page: Page, where: 'panel' | 'statistics', label: string) =>
+  (where === 'panel'
+    ? page.getByRole('complementary', { name: 'Member' })
+    : page.getByTestId('history-statistics')
+  )
+    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+
+test("Emma's usual cycle, period and last period read the same in the panel, the statistics, the overlays and the PDFs", async ({
+  page,
+}) => {
+  // The seed's story: pill cycles of 28 days, then 34 days with ovulation on day 21, and a running cycle.
+  expect(firstOffPill).toMatchObject({ length: 34, ovulation: { day: 21 }, complete: true });
+  expect(running.complete).toBe(false);
+  const cycleLine = statisticLine(statistics.cycleLength, 'en');
+  const periodLine = statisticLine(statistics.periodLength, 'en');
+  expect(cycleLine).toBe('28.9 ± 2.3 (28–34)');
+
+  await signInAs(page, 'amelia');
+  await claimNewReportOnEmma(page, 'Figures check');
+
+  // The member panel: her records' means, written as the statistics write them, and her last period.
+  await expect(figure(page, 'panel', 'Usual cycle')).toHaveText(
+    `${statistics.cycleLength.mean!.toFixed(1)} days (${statistics.cycleLength.min}–${statistics.cycleLength.max})`,
+  );
+  await expect(figure(page, 'panel', 'Period')).toHaveText(
+    `${statistics.periodLength.mean!.toFixed(1)} days`,
+  );
+  await expect(figure(page, 'panel', 'Last period')).toHaveText(formatLocalDate(running.startDate, 'en'));
+  await expect(page.getByTestId('cycle-source')).toHaveText(
+    `From her records: ${statistics.cycleLength.n} complete cycles`,
+  );
+
+  // The statistics above her charts: the same figures, with how many cycles each counts.
+  await expect(figure(page, 'statistics', 'Cycle length')).toHaveText(
+    `${cycleLine}${statistics.cycleLength.n} cycles`,
+  );
+  await expect(figure(page, 'statistics', 'Period length')).toHaveText(
+    `${periodLine}${statistics.periodLength.n} cycles`,
+  );
+  await expect(page.getByText(`Across all ${emma.cycles.length} cycles on record`)).toBeVisible();
+
+  // Her question in the pool ("My first cycle after stopping the pill was 34 days") is cycle 7's.
+  const select = page.getByRole('combobox', { name: 'Cycle' });
+  await expect(select.locator('option', { hasText: /^Cycle 7 · / })).toHaveText(
+    `Cycle 7 · from ${formatLocalDate(firstOffPill.startDate, 'en')} · 34 days`,
+  );
+
+  // The running cycle is the one shown first, and "1 cycle" overlays it.
+  await expect(select).toHaveValue(String(running.number));
+  const overlay = page.getByRole('region', { name: 'Cycles overlaid by cycle day' });
+  await overlay.getByRole('radio', { name: '1 cycle' }).click();
+  await expect(overlay.getByRole('heading')).toHaveText(
+    `Cycles overlaid by cycle day (cycle ${running.number}, running)`,
+  );
+  const phases = overlay.getByRole('table', { name: /^Phase statistics/ });
+  const one = cycleStatistics([running]);
+  await expect(
+    phases
+      .getByRole('row', { name: /^Follicular phase/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(`${one.follicularLength.mean!.toFixed(1)} days`);
+  await expect(
+    phases
+      .getByRole('row', { name: /^Cycle length/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText('—');
+
+  await overlay.getByRole('radio', { name: '6 cycles' }).click();
+  await expect(overlay.getByRole('heading')).toHaveText(
+    `Cycles overlaid by cycle day (cycles ${running.number - 5}–${running.number}, ${running.number} running)`,
+  );
+  await expect(page.getByTestId('cycle-overlay')).toHaveAttribute('data-chart-state', 'ready');
+  const six = cycleStatistics(latestCycles(emma.cycles, 6));
+  await expect(
+    phases
+      .getByRole('row', { name: /^Cycle length/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(`${six.cycleLength.mean!.toFixed(1)} days`);
+
+  // The comparison PDF holds what the overlay shows and what the statistics say.
+  const comparison = await pdfBehind(page, 'Comparison PDF');
+  const onRecord = comparison.indexOf(`Across all ${emma.cycles.length} cycles on record`);
+  expect(comparison.slice(onRecord + 1, onRecord + 3)).toEqual([
+    `Cycle length ${cycleLine} days, ${statistics.cycleLength.n} cycles`,
+    `Period length ${periodLine} days, ${statistics.periodLength.n} cycles`,
+  ]);
+  const across = comparison.indexOf('Across these 6 cycles');
+  expect(comparison[across + 1]).toBe(
+    `Cycle length ${statisticLine(six.cycleLength, 'en')} days, ${six.cycleLength.n} cycles`,
+  );
+  const start = formatLocalDate(running.startDate, 'en');
+  expect(comparison.join(' ')).toContain(
+    `Cycle ${running.number} (${start}, running): ${running.length} days so far; ovulation: day ${running.ovulation.day}`,
+  );
+
+  // The report PDF, prepared by her: the first cycle off the pill ovulating on day 21, and the running one.
+  const report = (await pdfBehind(page, 'Report PDF')).join(' ');
+  expect(report).toContain('Figures check: Emma Laurent');
+  expect(report).toContain('prepared by Amelia Hart');
+  expect(report).toContain(`Cycle length ${cycleLine} days, ${statistics.cycleLength.n} cycles`);
+  expect(report).toContain(
+    `Cycle 7 (${formatLocalDate(firstOffPill.startDate, 'en')}): 34 days; ovulation: day 21 (`,
+  );
+  expect(report).toContain(`Cycle ${running.number} (${start}, running)`);
+});

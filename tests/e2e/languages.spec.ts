@@ -1,0 +1,119 @@
+/**
+ * Her language, her time zone (issue 26): with the portal in Spanish, German, French or Italian,
+ * Dr. Amelia Hart's report screens (the editor with its findings, steps, lifestyle advice and
+ * tags; the review; the daily chart; the member panel and the charts), her availability and her
+ * agreements, and the report's PDF show no English of ours — the member's and the provider's own
+ * words, and the recommended articles and videos, stay as written. Dates are her language's, never ISO.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { contentFixtures, reportFixtures, workspaceFixtures } from '../../fixtures';
+import { englishIn, englishPhrases } from '../support/english-phrases';
+import { pdfLines } from '../support/pdf-text';
+import { signInAs } from './support';
+
+const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
+
+interface Report {
+  reportId: number;
+  title: string;
+  memberName: string;
+}
+
+/**
+ * The words that stay as written: the member's and the provider's own, and the recommended articles
+ * and videos, which are published in their own language.
+ */
+const ownWords = [
+  ...reportFixtures.reports.flatMap((r) => [
+    r.title,
+    r.question,
+    ...('content' in r && r.content ? [r.content.summary, ...r.content.customToDos] : []),
+  ]),
+  ...contentFixtures.posts.flatMap((p) => [p.title, p.summary]),
+  ...contentFixtures.videos.flatMap((v) => [v.title, v.description]),
+  ...Object.values(workspaceFixtures.schedules).flatMap((s) =>
+    s.overrides.flatMap((o) => ('note' in o && o.note ? [o.note] : [])),
+  ),
+];
+
+/** The page's text without the words that stay as written. */
+async function renderedText(page: Page): Promise<string> {
+  let text = await page.locator('body').innerText();
+  for (const words of ownWords) text = text.split(words).join(' ');
+  return text;
+}
+
+async function reportsOf(page: Page, type: 'MyTask' | 'Completed'): Promise<Report[]> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const answer = await page.request.get(
+    `/api/user/member/expertReport/reportList?type=${type}&page=1&pageSize=50`,
+    { headers: { ...HEADERS, authToken: token! } },
+  );
+  return ((await answer.json()) as { data: { list: Report[] } }).data.list;
+}
+
+// One browser page signed in once visits every screen in the four languages: the language is the
+// portal's saved one, read at each page load (spec §1), so no second sign-in is needed.
+test('es, de, fr, it: the report screens, availability, agreements and the report PDF hold no English of ours', async ({
+  page,
+}) => {
+  const found: Record<string, string[]> = {};
+  await signInAs(page, 'amelia');
+  const draft = (await reportsOf(page, 'MyTask')).find((r) => r.memberName === 'Daniela Moreno')!;
+  const done = (await reportsOf(page, 'Completed')).find((r) => r.memberName === 'Ava Thompson')!;
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+
+  for (const language of ['es', 'de', 'fr', 'it'] as const) {
+    await test.step(language, async () => {
+      const phrases = englishPhrases(language);
+      const check = async (where: string) => {
+        const text = await renderedText(page);
+        const english = englishIn(text, phrases);
+        const iso = text.match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? [];
+        if (english.length + iso.length > 0) found[`${language} ${where}`] = [...english, ...iso];
+      };
+      await page.evaluate((l) => localStorage.setItem('language', l), language);
+
+      await page.goto(`/reports/detail?reportId=${draft.reportId}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+      await expect(page.getByTestId('cycle-overlay')).toHaveAttribute('data-chart-state', 'ready');
+      await expect(page.getByTestId('cycle-source')).toBeVisible();
+      await check('report editor');
+
+      await page.goto(`/reports/review?reportId=${done.reportId}`);
+      await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+      await check('report review');
+
+      await page.goto(`/reports/daily-chart?reportId=${draft.reportId}`);
+      await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+      await check('daily chart');
+
+      await page.goto('/Dashboard/account-setting?tab=availability');
+      // Her days off and extra hours, dated in her language ("Mittwoch, 2. Dezember 2026: …").
+      await expect(page.locator('li', { hasText: /\d{4}: / }).first()).toBeVisible();
+      await check('availability');
+
+      await page.goto('/settings');
+      await expect(page.getByRole('table').first()).toBeVisible();
+      await check('settings');
+
+      // The report's PDF, asked for as the portal asks (Accept-Language: the portal's language).
+      const link = await page.request.get(
+        `/api/core/cycle/expertReportContent/get/expert/link?reportId=${done.reportId}`,
+        { headers: { ...HEADERS, authToken: token!, 'Accept-Language': language } },
+      );
+      const { data } = (await link.json()) as { data: { url: string } };
+      // PDFKit wraps long text onto lines of its own: the lines are joined before the own words are removed.
+      let pdf = pdfLines(await (await page.request.get(data.url)).body()).join(' ');
+      for (const words of ownWords) pdf = pdf.split(words.replace(/\s+/g, ' ')).join(' ');
+      const inPdf = [
+        ...englishIn(pdf, phrases),
+        ...(pdf.match(/\b\d{4}-\d{2}-\d{2}\b|\bUTC\b(?![+−-])/g) ?? []),
+      ];
+      if (inPdf.length > 0) found[`${language} pdf`] = inPdf;
+    });
+  }
+
+  expect(found).toEqual({});
+});
