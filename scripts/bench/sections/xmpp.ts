@@ -1,16 +1,15 @@
 /**
  * The chat stack (src/xmpp) against @xmpp/client on the same Prosody (docs/architecture.md §4): login to
- * online, message round trip, a 10,000-message burst, resumption after a cut socket, and the
- * brotli size of the built bundle next to strophe.js.
+ * online, message round trip, a 10,000-message burst, resumption after a cut socket
+ * (the bundle's size is xmpp-bundle.ts).
  */
 import type { BenchContext, BenchSection, BenchTarget } from '../bench';
 import type { TestStack } from '../../../tests/support/stack';
 import { prosodyPid } from '../../../tests/support/history';
 import { burstOurs, burstPeer, type BurstResult, type BurstTarget } from '../xmpp/burst';
-import { bundleSizes } from '../xmpp/bundle';
 import { loginTimes, p, roundTrips } from '../xmpp/login-and-rtt';
 import { resumeOurs, resumePeer } from '../xmpp/resumption';
-import { startUnlimitedProsody } from '../xmpp/unlimited-prosody';
+import { startUnlimitedProsody, type BenchProsody } from '../xmpp/unlimited-prosody';
 import { quantile } from '../bench';
 
 /** `--quick`: fewer samples and a smaller burst (docs/architecture.md §4 "Quick mode"). */
@@ -20,11 +19,13 @@ const ROUND_TRIPS = quick ? 50 : 200;
 const BURST = quick ? 1_000 : 10_000;
 const RESUMPTIONS = quick ? 2 : 5;
 const BURST_ROUNDS = quick ? 1 : 2;
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-export const section: BenchSection = {
+export const section: BenchSection<BenchProsody> = {
   name: 'xmpp',
-  async run({ stack, report, note }) {
+  /** A bench-only Prosody without the rate limit, for every run's "no rate limit" bursts. */
+  setup: ({ stack }) => startUnlimitedProsody(stack),
+  teardown: (bench) => bench.stop(),
+  async run({ stack, report, note }, bench) {
     const logins = await loginTimes(stack, LOGINS);
     const [lo, lp] = [p(logins.ours), p(logins.peer)];
     report({
@@ -106,18 +107,13 @@ export const section: BenchSection = {
     const product: BurstTarget = { prosodyPid: (await prosodyPid(stack.dataDir))!, dataDir: stack.dataDir };
     const limited = await bursts(stack, product);
     reportBursts(report, note, limited, 'rate limit on', { at: 'least', value: 1000, of: 'figure' });
-    // A bench-only Prosody without the rate limit, straight to its WebSocket (unlimited-prosody.ts).
-    const bench = await startUnlimitedProsody(stack);
-    try {
-      const unlimited = await bursts(stack, {
-        service: bench.wsUrl,
-        prosodyPid: bench.pid,
-        dataDir: bench.dataDir,
-      });
-      reportBursts(report, note, unlimited, 'no rate limit', { at: 'least', value: 0.9, of: 'ratio' });
-    } finally {
-      await bench.stop();
-    }
+    // The bench-only Prosody without the rate limit, straight to its WebSocket (unlimited-prosody.ts).
+    const unlimited = await bursts(stack, {
+      service: bench.wsUrl,
+      prosodyPid: bench.pid,
+      dataDir: bench.dataDir,
+    });
+    reportBursts(report, note, unlimited, 'no rate limit', { at: 'least', value: 0.9, of: 'ratio' });
     const [bo, bp] = [limited.ours[0]!, limited.peer[0]!];
     report({
       metric: 'bytes per burst message',
@@ -127,30 +123,6 @@ export const section: BenchSection = {
       unit: 'B',
     });
 
-    const sizes = await bundleSizes();
-    report({
-      metric: 'src/xmpp bundle, strophe external (br)',
-      ours: kb(sizes.oursAlone.br),
-      reference: kb(sizes.stropheShipped.br),
-      referenceName: 'strophe.umd.min.js',
-      unit: 'KB',
-    });
-    report({
-      metric: 'src/xmpp bundle with strophe (br)',
-      ours: kb(sizes.withStrophe.br),
-      unit: 'KB',
-      target: { at: 'most', value: 40, of: 'figure' },
-    });
-    report({
-      metric: 'strophe.js as bundled here (br)',
-      ours: kb(sizes.stropheAsUsed.br),
-      reference: 17,
-      referenceName: 'docs/architecture.md §4',
-      unit: 'KB',
-    });
-    note(
-      `minified sizes: src/xmpp ${kb(sizes.oursAlone.raw)} KB, with strophe ${kb(sizes.withStrophe.raw)} KB, strophe ${kb(sizes.stropheAsUsed.raw)} KB`,
-    );
     note(
       'Resumption is timed from the cut to the resumed stream on a quiet connection for both libraries; under traffic the server is also storing the messages queued for us.',
     );
