@@ -137,10 +137,16 @@ export async function buildApp(
     options.modules.flatMap((m) => (m.admin ? [m.admin] : [])),
   );
 
+  // The OpenAPI document (zod → JSON Schema for every endpoint) is made on its first request, not
+  // at every start (docs/architecture.md §4 "Warm start"): in @fastify/swagger's dynamic mode the
+  // document is built when first asked for and kept; our routes carry no Fastify schemas, so it
+  // finds nothing to describe (`hideUntagged`) and `transformObject` gives it ours.
   await app.register(swagger, {
-    mode: 'static',
-    specification: {
-      document: buildOpenApi(registeredEndpoints, {
+    mode: 'dynamic',
+    openapi: { openapi: '3.0.3' },
+    hideUntagged: true,
+    transformObject: () =>
+      buildOpenApi(registeredEndpoints, {
         '/api/files/{uid}': {
           get: {
             summary: 'A public file (avatar) by its uid',
@@ -166,7 +172,6 @@ export async function buildApp(
           },
         },
       }) as never,
-    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerConsole(app, ctx);

@@ -6,6 +6,7 @@
  * interleave them with its HTTP loads.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_SETTINGS } from '../../../src/server/db/database';
 import { PGliteStatements } from '../../../src/server/db/pglite-statements';
 
 /** Selects done in a slice and the slice's length. */
@@ -23,7 +24,10 @@ export interface PgliteCeiling {
 const TEXT = 'select * from ceiling where id = $1';
 
 export async function openPgliteCeiling(): Promise<PgliteCeiling> {
-  const db = new PGlite();
+  // The server's settings (src/server/db/database.ts), in memory.
+  const db = new PGlite({
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+  });
   await db.exec(
     'create table ceiling (id int primary key, name text, email text, created_at timestamptz default now());' +
       "insert into ceiling (id, name, email) select g, 'Provider ' || g, 'p' || g || '@clinic.example' from generate_series(1, 5000) g;",
