@@ -57,9 +57,10 @@ export interface BenchSection<Shared = void> {
 
 /**
  * Runs of a section unless it says otherwise: five (the worst of five is what a target must
- * survive, issue 28), two with `--quick`, which keeps a spread but stays short.
+ * survive, issue 28); one with `--quick`, which is for a look while working and must stay under
+ * three minutes in all (docs/architecture.md §4 "Quick mode").
  */
-export const DEFAULT_RUNS: BenchRuns = { full: 5, quick: 2 };
+export const DEFAULT_RUNS: BenchRuns = { full: 5, quick: 1 };
 
 /** The value at quantile q (0..1) of a sample, by nearest rank. */
 export function quantile(values: number[], q: number): number {

