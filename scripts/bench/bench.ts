@@ -20,16 +20,47 @@ export interface BenchTarget {
   of: 'figure' | 'ratio';
 }
 
-export interface BenchContext {
+/** What a section's `setup` gets: the stack and the section's notes, no figures. */
+export interface BenchSetupContext {
   stack: TestStack;
-  report(row: BenchRow): void;
   note(text: string): void;
 }
 
-export interface BenchSection {
-  name: string;
-  run(ctx: BenchContext): Promise<void>;
+export interface BenchContext extends BenchSetupContext {
+  report(row: BenchRow): void;
+  /** This run's number, from 1, and how many the section gets (docs/architecture.md §4 "Runs"). */
+  run: number;
+  runs: number;
 }
+
+/** How many times a section runs: in a full bench and with `--quick`. */
+export interface BenchRuns {
+  full: number;
+  quick: number;
+}
+
+/**
+ * A section of the bench (docs/architecture.md §4): `run` measures once and is called once per
+ * run; what the runs share and need not be measured (seeded data, an untimed first start) goes in
+ * `setup`, whose value every run gets, and is undone by `teardown`.
+ */
+export interface BenchSection<Shared = void> {
+  name: string;
+  /** Runs of this section; the bench's default (`DEFAULT_RUNS`) when absent. */
+  runs?: BenchRuns;
+  /** Why the section's runs differ from the default, for the notes (e.g. "sizes do not vary"). */
+  runsReason?: string;
+  setup?(ctx: BenchSetupContext): Promise<Shared>;
+  run(ctx: BenchContext, shared: Shared): Promise<void>;
+  teardown?(shared: Shared): Promise<void>;
+}
+
+/**
+ * Runs of a section unless it says otherwise: five (the worst of five is what a target must
+ * survive, issue 28); one with `--quick`, which is for a look while working and must stay under
+ * three minutes in all (docs/architecture.md §4 "Quick mode").
+ */
+export const DEFAULT_RUNS: BenchRuns = { full: 5, quick: 1 };
 
 /** The value at quantile q (0..1) of a sample, by nearest rank. */
 export function quantile(values: number[], q: number): number {
@@ -39,93 +70,38 @@ export function quantile(values: number[], q: number): number {
   return sorted[rank]!;
 }
 
-const format = (value: number | string | undefined) =>
-  value === undefined
-    ? ''
-    : typeof value === 'number'
-      ? Number.isInteger(value)
-        ? String(value)
-        : value.toFixed(1)
-      : value;
-
-const ratioOf = (row: BenchRow): number | undefined =>
+/** ours / reference when both are numbers and the reference is not zero. */
+export const ratioOf = (row: BenchRow): number | undefined =>
   typeof row.ours === 'number' && typeof row.reference === 'number' && row.reference !== 0
     ? row.ours / row.reference
     : undefined;
 
-/** Whether the row's target holds: true, false, or undefined when it has none or no number. */
-export function targetHolds(row: BenchRow): boolean | undefined {
+/** The number a row's target is judged on (the figure or the ratio), or undefined. */
+export function measuredOf(row: BenchRow): number | undefined {
   if (!row.target) return undefined;
   const measured =
     row.target.of === 'ratio' ? ratioOf(row) : typeof row.ours === 'number' ? row.ours : undefined;
-  if (measured === undefined || Number.isNaN(measured)) return undefined;
-  return row.target.at === 'most' ? measured <= row.target.value : measured >= row.target.value;
+  return measured === undefined || Number.isNaN(measured) ? undefined : measured;
 }
 
-function describeTarget(row: BenchRow): string {
-  if (!row.target) return '';
-  const sign = row.target.at === 'most' ? '≤' : '≥';
-  return row.target.of === 'ratio'
-    ? `${sign} ${row.target.value}×`
-    : `${sign} ${format(row.target.value)} ${row.unit}`;
+/** Whether `measured` meets `target`. */
+export const meets = (target: BenchTarget, measured: number): boolean =>
+  target.at === 'most' ? measured <= target.value : measured >= target.value;
+
+/** Whether the row's target holds: true, false, or undefined when it has none or no number. */
+export function targetHolds(row: BenchRow): boolean | undefined {
+  const measured = measuredOf(row);
+  return measured === undefined ? undefined : meets(row.target!, measured);
 }
 
-export interface SectionResult {
-  name: string;
-  rows: BenchRow[];
-  notes: string[];
-  elapsedMs: number;
-  failed: boolean;
-}
-
-export function createReporter(name: string) {
+/** Collects one run's rows and notes. */
+export function createReporter() {
   const rows: BenchRow[] = [];
   const notes: string[] = [];
   return {
+    rows,
+    notes,
     report: (row: BenchRow) => rows.push(row),
     note: (text: string) => notes.push(text),
-    result: (elapsedMs: number, failed: boolean): SectionResult => ({ name, rows, notes, elapsedMs, failed }),
   };
-}
-
-/**
- * The bench's one table (docs/architecture.md §4): every figure of every section with its
- * reference, the ratio, the target and whether it holds; the sections' notes (methods, caveats)
- * follow it.
- */
-export function printTable(results: SectionResult[]): string {
-  const header = ['section', 'figure', 'ours', 'reference', 'reference is', 'ratio', 'target', 'holds'];
-  const table: string[][] = [];
-  for (const result of results)
-    for (const r of result.rows) {
-      const ratio = ratioOf(r);
-      const holds = targetHolds(r);
-      table.push([
-        result.name,
-        r.metric,
-        `${format(r.ours)} ${r.unit}`,
-        r.reference === undefined ? '' : `${format(r.reference)} ${r.unit}`,
-        r.referenceName ?? '',
-        ratio === undefined ? '' : `${ratio.toFixed(2)}×`,
-        describeTarget(r),
-        holds === undefined ? '' : holds ? 'yes' : 'NO',
-      ]);
-    }
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...table.map(line)];
-  const targets = results.flatMap((r) => r.rows).filter((r) => targetHolds(r) !== undefined);
-  out.push('', `targets holding: ${targets.filter((r) => targetHolds(r)).length} of ${targets.length}`);
-  for (const result of results) {
-    out.push(
-      '',
-      `${result.name} (${(result.elapsedMs / 1000).toFixed(1)} s)${result.failed ? ' FAILED' : ''}`,
-    );
-    for (const text of result.notes) out.push(`  - ${text}`);
-  }
-  return out.join('\n');
 }

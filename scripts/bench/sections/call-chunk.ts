@@ -49,6 +49,8 @@ export function callChunkSize(dist = path.join(ROOT, 'dist/portal')): {
 
 export const section: BenchSection = {
   name: 'call chunk size',
+  runs: { full: 1, quick: 1 },
+  runsReason: 'a size does not vary',
   async run({ report, note }) {
     const { bytes, chunks } = callChunkSize();
     const KB = (n: number) => Math.round((n / 1024) * 10) / 10;

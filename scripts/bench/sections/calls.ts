@@ -26,7 +26,8 @@ import { descendantsCpuSeconds, processCpuSeconds } from '../calls/cpu';
 const quick = process.argv.includes('--quick');
 const CALLS = quick ? 5 : 20;
 const HOLD_MS = quick ? 5_000 : 20_000;
-const HOLD_ROUNDS = quick ? 1 : 2;
+/** Held calls of each kind a run; the bench's runs repeat them (five in a full bench). */
+const HOLD_ROUNDS = 1;
 const TARGET_RATIO = 1.2;
 const TARGET_MS = 1000;
 const PAGE_PATH = '/__bench/calls.html';

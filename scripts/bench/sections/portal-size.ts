@@ -48,6 +48,8 @@ async function packageFloor(): Promise<number> {
 
 export const section: BenchSection = {
   name: 'route sizes',
+  runs: { full: 1, quick: 1 },
+  runsReason: 'a size does not vary',
   async run({ stack, report, note }) {
     for (const route of await measureRoutes(stack.url)) {
       report({

@@ -4,8 +4,8 @@
  * built, database seeded, Prosody installed. Each run gets a free PORT, an automatic c2s port and
  * a DATA_DIR of the bench's own in the temporary directory, so a running instance is not disturbed;
  * that DATA_DIR is kept for the next bench (seeding a new one is the slow cold path), and a first,
- * untimed run brings it up to date (migrations, anything stale). Each run is stopped as a
- * terminal's Ctrl-C would: SIGINT to the process group it started.
+ * untimed run brings it up to date (migrations, anything stale). One start a run, the target on
+ * the slowest. Each start is stopped as a terminal's Ctrl-C would: SIGINT to its process group.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,9 +14,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, ROOT } from '../../../tests/support/stack';
-import { quantile, type BenchSection } from '../bench';
+import type { BenchSection } from '../bench';
 
-const RUNS = process.argv.includes('--quick') ? 2 : 5;
 /** Issue 16: warm `npm start` to running within 5 s. */
 const TARGET_MS = 5000;
 /** A start that takes this long has failed. */
@@ -128,43 +127,31 @@ async function startOnce(dataDir: string): Promise<Start> {
   }
 }
 
-export const section: BenchSection = {
+interface WarmStartData {
+  dir: string;
+  keep: boolean;
+}
+
+export const section: BenchSection<WarmStartData> = {
   name: 'warm start',
-  async run({ report, note }) {
-    const { dir: dataDir, keep } = await benchDataDir();
-    try {
-      const first = await startOnce(dataDir);
-      const starts: Start[] = [];
-      for (let i = 0; i < RUNS; i++) starts.push(await startOnce(dataDir));
-      const running = starts.map((s) => s.runningMs);
-      report({
-        metric: `npm start to running, warm (median of ${RUNS})`,
-        ours: Math.round(quantile(running, 0.5)),
-        unit: 'ms',
-        target: { at: 'most', value: TARGET_MS, of: 'figure' },
-      });
-      report({
-        metric: 'npm start to running, warm (slowest)',
-        ours: Math.round(Math.max(...running)),
-        unit: 'ms',
-      });
-      report({
-        metric: 'npm start to running, first run (brings the data directory up to date)',
-        ours: Math.round(first.runningMs),
-        unit: 'ms',
-      });
-      note(
-        `spawn of npm start to the URL printed and / answering 200; runs: ${running.map((ms) => Math.round(ms)).join(', ')} ms; load average at the end ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')} on ${os.availableParallelism()} cores`,
-      );
-      const last = starts[starts.length - 1]!;
-      note(
-        `steps of the last run (START_TIMING=1): ${last.steps.map((s) => s.replace(/^⏱ /, '')).join('; ')}`,
-      );
-    } finally {
-      if (!keep) await rm(dataDir, { recursive: true, force: true });
-    }
+  async setup({ note }) {
+    const data = await benchDataDir();
+    const first = await startOnce(data.dir);
+    note(`a first, untimed start brought the data directory up to date: ${Math.round(first.runningMs)} ms`);
+    return data;
+  },
+  async teardown({ dir, keep }) {
+    if (!keep) await rm(dir, { recursive: true, force: true });
+  },
+  async run({ report, note }, { dir }) {
+    const start = await startOnce(dir);
+    report({
+      metric: 'npm start to running, warm',
+      ours: Math.round(start.runningMs),
+      unit: 'ms',
+      target: { at: 'most', value: TARGET_MS, of: 'figure' },
+    });
+    report({ metric: 'npm start to the URL printed', ours: Math.round(start.printedMs), unit: 'ms' });
+    note(`steps (START_TIMING=1): ${start.steps.map((s) => s.replace(/^⏱ /, '')).join('; ')}`);
   },
 };

@@ -1,16 +1,15 @@
 /**
  * The chat stack (src/xmpp) against @xmpp/client on the same Prosody (docs/architecture.md §4): login to
- * online, message round trip, a 10,000-message burst, resumption after a cut socket, and the
- * brotli size of the built bundle next to strophe.js.
+ * online, message round trip, a 10,000-message burst, resumption after a cut socket
+ * (the bundle's size is xmpp-bundle.ts).
  */
 import type { BenchContext, BenchSection, BenchTarget } from '../bench';
 import type { TestStack } from '../../../tests/support/stack';
 import { prosodyPid } from '../../../tests/support/history';
 import { burstOurs, burstPeer, type BurstResult, type BurstTarget } from '../xmpp/burst';
-import { bundleSizes } from '../xmpp/bundle';
 import { loginTimes, p, roundTrips } from '../xmpp/login-and-rtt';
 import { resumeOurs, resumePeer } from '../xmpp/resumption';
-import { startUnlimitedProsody } from '../xmpp/unlimited-prosody';
+import { startUnlimitedProsody, type BenchProsody } from '../xmpp/unlimited-prosody';
 import { quantile } from '../bench';
 
 /** `--quick`: fewer samples and a smaller burst (docs/architecture.md §4 "Quick mode"). */
@@ -19,12 +18,13 @@ const LOGINS = quick ? 5 : 20;
 const ROUND_TRIPS = quick ? 50 : 200;
 const BURST = quick ? 1_000 : 10_000;
 const RESUMPTIONS = quick ? 2 : 5;
-const BURST_ROUNDS = quick ? 1 : 2;
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-export const section: BenchSection = {
+export const section: BenchSection<BenchProsody> = {
   name: 'xmpp',
-  async run({ stack, report, note }) {
+  /** A bench-only Prosody without the rate limit, for every run's "no rate limit" bursts. */
+  setup: ({ stack }) => startUnlimitedProsody(stack),
+  teardown: (bench) => bench.stop(),
+  async run({ stack, report, note, run }, bench) {
     const logins = await loginTimes(stack, LOGINS);
     const [lo, lp] = [p(logins.ours), p(logins.peer)];
     report({
@@ -104,21 +104,16 @@ export const section: BenchSection = {
 
     // With the product's configuration (c2s rate limit on), through our server's port.
     const product: BurstTarget = { prosodyPid: (await prosodyPid(stack.dataDir))!, dataDir: stack.dataDir };
-    const limited = await bursts(stack, product);
+    const limited = await bursts(stack, product, run);
     reportBursts(report, note, limited, 'rate limit on', { at: 'least', value: 1000, of: 'figure' });
-    // A bench-only Prosody without the rate limit, straight to its WebSocket (unlimited-prosody.ts).
-    const bench = await startUnlimitedProsody(stack);
-    try {
-      const unlimited = await bursts(stack, {
-        service: bench.wsUrl,
-        prosodyPid: bench.pid,
-        dataDir: bench.dataDir,
-      });
-      reportBursts(report, note, unlimited, 'no rate limit', { at: 'least', value: 0.9, of: 'ratio' });
-    } finally {
-      await bench.stop();
-    }
-    const [bo, bp] = [limited.ours[0]!, limited.peer[0]!];
+    // The bench-only Prosody without the rate limit, straight to its WebSocket (unlimited-prosody.ts).
+    const unlimited = await bursts(
+      stack,
+      { service: bench.wsUrl, prosodyPid: bench.pid, dataDir: bench.dataDir },
+      run,
+    );
+    reportBursts(report, note, unlimited, 'no rate limit', { at: 'least', value: 0.9, of: 'ratio' });
+    const [bo, bp] = [limited.ours, limited.peer];
     report({
       metric: 'bytes per burst message',
       ours: bo.bytesPerMessage,
@@ -127,30 +122,6 @@ export const section: BenchSection = {
       unit: 'B',
     });
 
-    const sizes = await bundleSizes();
-    report({
-      metric: 'src/xmpp bundle, strophe external (br)',
-      ours: kb(sizes.oursAlone.br),
-      reference: kb(sizes.stropheShipped.br),
-      referenceName: 'strophe.umd.min.js',
-      unit: 'KB',
-    });
-    report({
-      metric: 'src/xmpp bundle with strophe (br)',
-      ours: kb(sizes.withStrophe.br),
-      unit: 'KB',
-      target: { at: 'most', value: 40, of: 'figure' },
-    });
-    report({
-      metric: 'strophe.js as bundled here (br)',
-      ours: kb(sizes.stropheAsUsed.br),
-      reference: 17,
-      referenceName: 'docs/architecture.md §4',
-      unit: 'KB',
-    });
-    note(
-      `minified sizes: src/xmpp ${kb(sizes.oursAlone.raw)} KB, with strophe ${kb(sizes.withStrophe.raw)} KB, strophe ${kb(sizes.stropheAsUsed.raw)} KB`,
-    );
     note(
       'Resumption is timed from the cut to the resumed stream on a quiet connection for both libraries; under traffic the server is also storing the messages queued for us.',
     );
@@ -164,87 +135,43 @@ export const section: BenchSection = {
 const WARM_UP_BURST = 100;
 
 /**
- * Bursts of both libraries after a small unmeasured one each, alternated and each first every other
- * round, so neither always meets the server right after the other or first on a fresh Prosody.
+ * One burst of each library after a small unmeasured one each; ours first in odd runs, the
+ * reference first in even ones, so neither always meets the server right after the other.
  */
-async function bursts(stack: TestStack, target: BurstTarget) {
-  const ours: BurstResult[] = [];
-  const peer: BurstResult[] = [];
+async function bursts(stack: TestStack, target: BurstTarget, run: number) {
   await burstOurs(stack, WARM_UP_BURST, target);
   await burstPeer(stack, WARM_UP_BURST, target);
-  for (let round = 0; round < BURST_ROUNDS; round++) {
-    if (round % 2 === 0) ours.push(await burstOurs(stack, BURST, target));
-    peer.push(await burstPeer(stack, BURST, target));
-    if (round % 2 === 1) ours.push(await burstOurs(stack, BURST, target));
+  if (run % 2 === 1) {
+    const ours = await burstOurs(stack, BURST, target);
+    return { ours, peer: await burstPeer(stack, BURST, target) };
   }
-  return { ours, peer };
+  const peer = await burstPeer(stack, BURST, target);
+  return { ours: await burstOurs(stack, BURST, target), peer };
 }
-
-const median = (list: BurstResult[], f: (b: BurstResult) => number) =>
-  quantile(
-    list.map((b) => f(b)),
-    0.5,
-  );
 
 function reportBursts(
   report: BenchContext['report'],
   note: BenchContext['note'],
-  { ours, peer }: { ours: BurstResult[]; peer: BurstResult[] },
+  { ours, peer }: { ours: BurstResult; peer: BurstResult },
   label: string,
   throughputTarget: BenchTarget,
 ): void {
-  const sum = (list: BurstResult[], f: (b: BurstResult) => number) => list.reduce((s, b) => s + f(b), 0);
-  report({
-    metric: `burst of ${BURST}, ${label}: throughput (median)`,
-    ours: Math.round(median(ours, (b) => b.received / b.seconds)),
-    referenceName: '@xmpp/client',
-    reference: Math.round(median(peer, (b) => b.received / b.seconds)),
-    unit: 'msg/s',
-    target: throughputTarget,
-  });
-  report({
-    metric: `burst of ${BURST}, ${label}: lost (${BURST_ROUNDS} rounds)`,
-    ours: sum(ours, (b) => b.sent - b.received),
-    referenceName: '@xmpp/client',
-    reference: sum(peer, (b) => b.sent - b.received),
-    unit: 'msgs',
-    target: { at: 'most', value: 0, of: 'figure' },
-  });
-  report({
-    metric: `burst of ${BURST}, ${label}: duplicated (${BURST_ROUNDS} rounds)`,
-    ours: sum(ours, (b) => b.duplicates),
-    referenceName: '@xmpp/client',
-    reference: sum(peer, (b) => b.duplicates),
-    unit: 'msgs',
-    target: { at: 'most', value: 0, of: 'figure' },
-  });
-  report({
-    metric: `burst of ${BURST}, ${label}: Prosody CPU per 1,000 msgs`,
-    ours: Math.round(median(ours, (b) => b.prosodyCpuMs / (BURST / 1000))),
-    referenceName: '@xmpp/client',
-    reference: Math.round(median(peer, (b) => b.prosodyCpuMs / (BURST / 1000))),
-    unit: 'ms',
-  });
-  report({
-    metric: `burst of ${BURST}, ${label}: history taken by our server`,
-    ours: Math.round(median(ours, (b) => BURST / b.historySeconds)),
-    referenceName: '@xmpp/client',
-    reference: Math.round(median(peer, (b) => BURST / b.historySeconds)),
-    unit: 'msg/s',
-  });
-  report({
-    metric: `burst of ${BURST}, ${label}: handing to the library (median)`,
-    ours: Math.round(median(ours, (b) => BURST / b.sendSeconds)),
-    referenceName: '@xmpp/client',
-    reference: Math.round(median(peer, (b) => BURST / b.sendSeconds)),
-    unit: 'msg/s',
-  });
-  const perRound = (list: BurstResult[]) =>
-    list
-      .map(
-        (b) =>
-          `${Math.round(b.received / b.seconds)} msg/s (${b.seconds.toFixed(1)} s, Prosody at ${Math.round(b.prosodyCpuMs / 10 / b.seconds)} % CPU)`,
-      )
-      .join(', ');
-  note(`bursts, ${label} — ours: ${perRound(ours)}; @xmpp/client: ${perRound(peer)}`);
+  const row = (metric: string, f: (b: BurstResult) => number, unit: string, target?: BenchTarget) =>
+    report({
+      metric: `burst of ${BURST}, ${label}: ${metric}`,
+      ours: Math.round(f(ours)),
+      referenceName: '@xmpp/client',
+      reference: Math.round(f(peer)),
+      unit,
+      ...(target ? { target } : {}),
+    });
+  row('throughput', (b) => b.received / b.seconds, 'msg/s', throughputTarget);
+  row('lost', (b) => b.sent - b.received, 'msgs', { at: 'most', value: 0, of: 'figure' });
+  row('duplicated', (b) => b.duplicates, 'msgs', { at: 'most', value: 0, of: 'figure' });
+  row('Prosody CPU per 1,000 msgs', (b) => b.prosodyCpuMs / (BURST / 1000), 'ms');
+  row('history taken by our server', (b) => BURST / b.historySeconds, 'msg/s');
+  row('handing to the library', (b) => BURST / b.sendSeconds, 'msg/s');
+  const described = (b: BurstResult) =>
+    `${Math.round(b.received / b.seconds)} msg/s (${b.seconds.toFixed(1)} s, Prosody at ${Math.round(b.prosodyCpuMs / 10 / b.seconds)} % CPU)`;
+  note(`burst, ${label} — ours: ${described(ours)}; @xmpp/client: ${described(peer)}`);
 }

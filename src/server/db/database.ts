@@ -36,12 +36,28 @@ export async function openDatabase(options: {
   return db;
 }
 
+/**
+ * Shared memory sized for one embedded backend (docs/architecture.md §4 "Warm start"): PostgreSQL's
+ * defaults (128 MB of buffers, 100 connections, WAL senders, 16 autovacuum slots) size the lock
+ * tables and process slots of a server, and setting them up was about a sixth of opening the
+ * database. PGlite runs one backend in single-user mode, without autovacuum or replication; 16 MB
+ * of buffers is some 2,000 pages, more than the portal's working set.
+ */
+export const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  'max_connections=5',
+  'max_wal_senders=0',
+  'autovacuum_worker_slots=1',
+];
+
 /** PGlite on the data directory `dir`, made from the template below when it is empty. */
 export async function openPGlite(dir: string): Promise<PGliteClass> {
   await mkdir(dir, { recursive: true });
   const { PGlite } = await import('@electric-sql/pglite');
   if ((await readdir(dir)).length === 0) await copyTemplate(PGlite, dir);
-  return PGlite.create(dir);
+  return PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+  });
 }
 
 /**

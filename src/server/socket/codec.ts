@@ -3,16 +3,33 @@
  * `proto/` files the client's generated code comes from, so the two sides are two independent
  * readings of one schema. int64 values come out as numbers.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
 
 const PROTO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../proto');
-const root = protobuf.loadSync(
-  ['enums.proto', 'items.proto', 'messages.proto'].map((f) => path.join(PROTO_DIR, f)),
-);
-const ClientMessage = root.lookupType('appsocket.ClientMessage');
-const ServerMessage = root.lookupType('appsocket.ServerMessage');
+
+let types: { ClientMessage: protobuf.Type; ServerMessage: protobuf.Type } | null = null;
+
+/**
+ * The two messages, read from the .proto files on first use: loading protobufjs and parsing the
+ * schema was some 4 % of the server's CPU at start (docs/architecture.md §4 "Warm start"), for a
+ * socket that may not be opened for minutes.
+ */
+function codecTypes() {
+  if (!types) {
+    const protobufjs = createRequire(import.meta.url)('protobufjs') as typeof protobuf;
+    const root = protobufjs.loadSync(
+      ['enums.proto', 'items.proto', 'messages.proto'].map((f) => path.join(PROTO_DIR, f)),
+    );
+    types = {
+      ClientMessage: root.lookupType('appsocket.ClientMessage'),
+      ServerMessage: root.lookupType('appsocket.ServerMessage'),
+    };
+  }
+  return types;
+}
 
 /** Server message types of proto/enums.proto. */
 export const ServerType = { BOT_SAY: 1, USER_CHAT: 2, PUSH: 3, CHAT_EVENT: 4, ERROR: 5 } as const;
@@ -60,6 +77,7 @@ export interface ClientMessageIn {
 export class BodyError extends Error {}
 
 export function decodeClientMessage(body: Uint8Array): ClientMessageIn {
+  const { ClientMessage } = codecTypes();
   let decoded: protobuf.Message;
   try {
     decoded = ClientMessage.decode(body);
@@ -75,5 +93,6 @@ export function decodeClientMessage(body: Uint8Array): ClientMessageIn {
 
 /** Encodes a ServerMessage from a plain object in the proto's camelCase field names. */
 export function encodeServerMessage(message: Record<string, unknown>): Uint8Array {
+  const { ServerMessage } = codecTypes();
   return ServerMessage.encode(ServerMessage.fromObject(message)).finish();
 }

@@ -52,6 +52,14 @@ describe('generated Prosody configuration', () => {
     expect(config).toContain('default_storage = "internal"\nstorage = { archive = "portal_archive" }');
   });
 
+  it("turns Nagle's algorithm off on every Prosody socket (docs/prosody.md)", () => {
+    expect(config).toContain('network_settings = { nagle = false }');
+  });
+
+  it("runs Lua's generational garbage collector (docs/prosody.md)", () => {
+    expect(config).toContain('gc = { mode = "generational" }');
+  });
+
   it('limits each client connection, with the module that applies the limit', () => {
     expect(GLOBAL_MODULES).toContain('limits');
     expect(config).toMatch(/limits = \{\n\s+c2s = \{ rate = "2mb\/s" \};\n\}/);
