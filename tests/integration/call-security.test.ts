@@ -96,24 +96,33 @@ describe('who may ring, on the real chat server', () => {
       if (stanza.name === 'message' && stanza.attrs.type === 'error') errors.push(stanza);
     });
     const flood: string[] = Array.from({ length: 30 }, () => randomUUID());
-    for (const sessionID of flood) {
-      await rawSignal(ava, bianca.userId, {
-        signalType: 'call',
-        sessionID,
-        callerID: avaId,
-        opponentsIDs: [bianca.userId],
-        sdp: OFFER,
-      });
-    }
+    const started = Date.now();
+    // Written at once, in order, on Ava's one stream.
+    await Promise.all(
+      flood.map((sessionID) =>
+        rawSignal(ava, bianca.userId, {
+          signalType: 'call',
+          sessionID,
+          callerID: avaId,
+          opponentsIDs: [bianca.userId],
+          sdp: OFFER,
+        }),
+      ),
+    );
+    const sendingSeconds = (Date.now() - started) / 1000;
     const delivered = () => heard.filter((s) => s.direction === 'in' && flood.includes(s.sessionId)).length;
     await until(() => delivered() + errors.length === 30, 'every ring to be delivered or refused').catch(
       (error: Error) => {
         throw new Error(`${error.message}: ${delivered()} delivered, ${errors.length} refused`);
       },
     );
-    // The allowance is 12 rings in 10 s; the earlier tests' ring from Ava may have taken one.
+    // The allowance is 12 rings, refilled evenly over 10 s; the earlier tests' ring from Ava may
+    // have taken one. Judged by the rule and the time the sending took, not by assuming it took
+    // none (a loaded machine spreads the 30 sends over seconds, each refilling 1.2 rings).
+    const allowed = 12 + Math.ceil(1.2 * sendingSeconds);
     expect(delivered()).toBeGreaterThanOrEqual(11);
-    expect(errors.length).toBeGreaterThanOrEqual(10);
+    expect(delivered()).toBeLessThanOrEqual(allowed);
+    expect(errors.length).toBeGreaterThanOrEqual(Math.min(10, 30 - allowed));
     const error = errors[0]!.getChild('error')!;
     expect(error.attrs.type).toBe('wait');
     expect(error.getChild('policy-violation')).toBeDefined();
