@@ -1,4 +1,4 @@
--- Commands from the portal (docs/prosody.md "Our modules", mod_portal_history): sending a message
+-- Commands from the portal (docs/prosody.md "Modules present", mod_portal_history): sending a message
 -- as a user (REST send_to_chat, docs/wire/hosted-chat.md §5.2) and creating, updating and destroying
 -- the MUC room of a group dialog. mod_portal_history loads it (module:require, in its environment)
 -- and runs a command that the portal sends through the admin socket.
