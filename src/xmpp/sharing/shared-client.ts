@@ -13,19 +13,13 @@
  */
 import { createEmitter } from '../../shared/emitter';
 import { createObjectIdGenerator } from '../addressing/ids';
-import {
-  chatIdFromJid,
-  createAddressing,
-  dialogIdFromRoomJid,
-  userIdFromOccupantJid,
-} from '../addressing/jids';
+import { createAddressing } from '../addressing/jids';
 import type { ChatClient, ChatCredentials, ChatEvents } from '../client-types';
 import { ChatNotConnectedError } from '../errors/errors';
-import { dialogRecipient } from '../messages/dialog-messages';
 import type { PingCallback } from '../ping/ping';
 import type { Contacts } from '../roster/parse';
-import type { TransportKind } from '../transport/types';
 import { createFollower, type Follower, type UnconfirmedSend } from './follower';
+import { delegatedOperations } from './delegated-operations';
 import { createChatHost, type ChatHost } from './host';
 import {
   METHODS,
@@ -34,46 +28,11 @@ import {
   operation,
   type MethodName,
   type ObservedEvent,
-  type ShareChannel,
 } from './protocol';
-import { createShareRoleMachine, type ShareRole } from './role';
+import { createShareRoleMachine } from './role';
+import type { SharedChatClient, SharedChatOptions } from './shared-client-types';
 
-/** An exclusive lock shared by the tabs (the Web Locks API in the browser). */
-export interface HolderLocks {
-  /**
-   * Waits for the lock `name`, then runs `hold` and keeps the lock until the promise it returns
-   * settles (or the page goes). Aborting `signal` while waiting gives the wait up.
-   */
-  request(name: string, signal: AbortSignal, hold: () => Promise<void>): Promise<void>;
-}
-
-export interface SharedChatOptions {
-  /** Tabs that give the same name share one connection (the portal: its chat user). */
-  name: string;
-  locks: HolderLocks;
-  channel: ShareChannel;
-  /** This tab's own client, made when it takes the connection over (it may choose the transport first). */
-  createClient(): Promise<ChatClient>;
-  /** The chat domain and application id, for the addressing helpers. */
-  domain: string;
-  appId: number;
-  /** What `transport` says until a holder tells. */
-  transport: TransportKind;
-  /** This tab's id; random by default. */
-  tab?: string;
-}
-
-export interface SharedChatClient extends ChatClient {
-  /** This tab's part: idle, following the holder, or holding the connection. */
-  readonly role: ShareRole;
-  /**
-   * The page is hidden in the back/forward cache or frozen: its tab lets the connection go, so
-   * another tab can hold it, until {@link SharedChatClient.resume}.
-   */
-  suspend(): void;
-  /** The page is back: the tab joins again (and reports `reconnect` once online). */
-  resume(): void;
-}
+export type { HolderLocks, SharedChatClient, SharedChatOptions } from './shared-client-types';
 
 interface Holding {
   client: ChatClient;
@@ -395,18 +354,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
       suspended = false;
       follow();
     },
-    reconnect: call('reconnect'),
-    acknowledge: call('acknowledge'),
-    send: call('send'),
-    sendToDialog: call('sendToDialog'),
-    sendSystemMessage: call('sendSystemMessage'),
-    sendModuleMessage: call('sendModuleMessage'),
-    sendStanza: call('sendStanza'),
-    sendIsTypingStatus: call('sendIsTypingStatus'),
-    sendIsStopTypingStatus: call('sendIsStopTypingStatus'),
-    sendDeliveredStatus: call('sendDeliveredStatus'),
-    sendReadStatus: call('sendReadStatus'),
-    getLastUserActivity: call('getLastUserActivity'),
+    ...delegatedOperations(call, addressing, nextId),
     ping(...args: unknown[]): string {
       if (holding) return operation(holding.client, 'ping')(...args) as string;
       const callback = args.at(-1) as PingCallback;
@@ -417,44 +365,6 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
         (error: unknown) => callback(error as Parameters<PingCallback>[0]),
       );
       return id;
-    },
-    roster: {
-      get: call('roster.get'),
-      add: call('roster.add'),
-      confirm: call('roster.confirm'),
-      reject: call('roster.reject'),
-      remove: call('roster.remove'),
-    },
-    muc: {
-      join: call('muc.join'),
-      leave: call('muc.leave'),
-      listOnlineUsers: call('muc.listOnlineUsers'),
-      kick: call('muc.kick'),
-      ban: call('muc.ban'),
-    },
-    privacy: {
-      create: call('privacy.create'),
-      getList: call('privacy.getList'),
-      update: call('privacy.update'),
-      getNames: call('privacy.getNames'),
-      delete: call('privacy.delete'),
-      setAsDefault: call('privacy.setAsDefault'),
-      setAsActive: call('privacy.setAsActive'),
-    },
-    blocking: {
-      list: call('blocking.list'),
-      block: call('blocking.block'),
-      unblock: call('blocking.unblock'),
-    },
-    carbons: { enable: call('carbons.enable'), disable: call('carbons.disable') },
-    helpers: {
-      userJid: (id) => addressing.jidOf(id),
-      roomJid: (dialogId) => addressing.roomOf(dialogId),
-      dialogIdFromRoomJid,
-      userIdFromJid: chatIdFromJid,
-      userIdFromRoomJid: userIdFromOccupantJid,
-      dialogRecipient: (dialog) => dialogRecipient(dialog, addressing),
-      newMessageId: nextId,
     },
   };
   return client;
