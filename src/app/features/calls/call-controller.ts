@@ -49,6 +49,8 @@ interface Current {
   /** Stops refreshing the TURN credentials (call-ice.ts). */
   stopIce: () => void;
   ended: boolean;
+  /** 'Leave' was confirmed: a call not yet answered is then canceled (docs/calls.md "Call records in the chat"). */
+  hungUpByUs: boolean;
 }
 
 let client: CallClient | null = null;
@@ -71,7 +73,7 @@ export function silenceRing(): void {
   callStore.ringTone = false;
 }
 
-function finish(reason: EndReason, hungUpByUs = false): void {
+function finish(reason: EndReason): void {
   const call = current;
   if (!call || call.ended) return;
   call.ended = true;
@@ -85,7 +87,7 @@ function finish(reason: EndReason, hungUpByUs = false): void {
     direction: callStore.direction,
     connectedSeconds: connected,
     reason,
-    hungUpByUs,
+    hungUpByUs: call.hungUpByUs,
   });
   if (callStore.opponentId !== null && outcome !== null)
     void sendEndMessage(call.runtime, {
@@ -192,6 +194,7 @@ export function startCalls(runtime: ChatRuntime, timing?: Partial<CallTiming>): 
       lastSample: null,
       stopIce: () => undefined,
       ended: false,
+      hungUpByUs: false,
     };
     const call = current;
     follow(call);
@@ -282,6 +285,7 @@ export async function dial(runtime: ChatRuntime, request: CallRequest): Promise<
     lastSample: null,
     stopIce: () => undefined,
     ended: false,
+    hungUpByUs: false,
   };
   current = call;
   follow(call);
@@ -344,8 +348,10 @@ export function refuse(): void {
 export function leave(): void {
   const call = current;
   if (!call) return;
+  // Before the stop: the session closes at once, and its close finishes the call.
+  call.hungUpByUs = true;
   call.session.stop();
-  finish('ended', true);
+  finish('ended');
 }
 
 /** The end text was read: close the window now. */
