@@ -68,9 +68,7 @@ test('a member calls: the ring and the flashing title stop on Accept; icons and 
 
     await overlay.getByRole('button', { name: 'Accept' }).click();
     // Accept stops it: every context of the tone is closed, and the page's own title is back.
-    await expect
-      .poll(async () => (await ringTone(page)).states)
-      .toEqual(expect.arrayContaining(['closed']));
+    await expect.poll(async () => (await ringTone(page)).states).toEqual(expect.arrayContaining(['closed']));
     expect((await ringTone(page)).states.every((state) => state === 'closed')).toBe(true);
     await expect(page).toHaveTitle(pageTitle);
 

@@ -160,7 +160,10 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     // The call's duration is a message in the conversation.
     await page.goto(`/message?userId=${emma.chatId}`);
     const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
-    await expect(log.getByText(/^Call duration: \d\d:\d\d$/).first()).toBeVisible({ timeout: 60_000 });
+    // A call card (issue 26): the kind of call and its duration.
+    const card = log.locator('[data-call-card="completed"]').first();
+    await expect(card).toBeVisible({ timeout: 60_000 });
+    await expect(card).toContainText(/Video call\s*Duration \d\d:\d\d/);
   } finally {
     await sim.stop();
   }
