@@ -82,7 +82,7 @@ function finish(reason: EndReason): void {
   stopSharing({ notify: false });
   const wasRinging = callStore.screen === 'ringing';
   const connected = callStore.connectedAt === null ? null : elapsedSeconds(callStore.connectedAt, Date.now());
-  // Docs/calls.md "Call records in the chat": 'canceled' only when we hung up before an answer.
+  // 'canceled' only when we hung up before an answer (docs/calls.md "Call records in the chat").
   const outcome = recordOutcome({
     direction: callStore.direction,
     connectedSeconds: connected,
