@@ -11,11 +11,19 @@ describe('callRecordFields and readCallRecord', () => {
   it('round-trips every outcome as the strings the wire gives back', () => {
     for (const outcome of ['canceled', 'declined', 'busy', 'missed'] as const) {
       const fields = { conferenceType: '2', ...callRecordFields({ outcome, seconds: null }) };
-      expect(readCallRecord(fields, 'whatever the body says')).toEqual({ outcome, seconds: null, media: 'audio' });
+      expect(readCallRecord(fields, 'whatever the body says')).toEqual({
+        outcome,
+        seconds: null,
+        media: 'audio',
+      });
     }
     const done = { conferenceType: '1', ...callRecordFields({ outcome: 'completed', seconds: 75.6 }) };
     expect(done).toEqual({ conferenceType: '1', callOutcome: 'completed', callSeconds: '75' });
-    expect(readCallRecord(done, 'Durée 01:15')).toEqual({ outcome: 'completed', seconds: 75, media: 'video' });
+    expect(readCallRecord(done, 'Durée 01:15')).toEqual({
+      outcome: 'completed',
+      seconds: 75,
+      media: 'video',
+    });
   });
 
   it("reads the vendor's English bodies of records without the fields", () => {
@@ -34,7 +42,9 @@ describe('callRecordFields and readCallRecord', () => {
     expect(readCallRecord({ conferenceType: '3', callOutcome: 'busy' }, '')).toBeNull();
     // The share notice carries conferenceType too, and stays a message.
     expect(readCallRecord({ conferenceType: '1', share_screen: '1' }, 'Screen sharing started')).toBeNull();
-    expect(readCallRecord({ conferenceType: '1', callOutcome: 'completed', callSeconds: '-3' }, '')).toBeNull();
+    expect(
+      readCallRecord({ conferenceType: '1', callOutcome: 'completed', callSeconds: '-3' }, ''),
+    ).toBeNull();
     expect(readCallRecord({ conferenceType: '1', callOutcome: 'exploded' }, 'hi')).toBeNull();
   });
 

@@ -1,10 +1,6 @@
 /** The network-quality indicator's classification (call-quality.ts, issue 26): pure. */
 import { describe, expect, it } from 'vitest';
-import {
-  classifyQuality,
-  lossBetween,
-  sampleOf,
-} from '../../../../src/app/features/calls/call-quality';
+import { classifyQuality, lossBetween, sampleOf } from '../../../../src/app/features/calls/call-quality';
 import type { CallStats } from '../../../../src/webrtc';
 
 const media = (packets: number, packetsLost: number) => ({ bitrate: 0, bytes: 0, packets, packetsLost });

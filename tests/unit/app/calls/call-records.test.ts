@@ -50,7 +50,8 @@ vi.mock('../../../../src/app/features/calls/call-ringer', () => ({
 }));
 vi.mock('../../../../src/app/features/calls/screen-share', () => ({ stopSharing: () => undefined }));
 
-const { startCalls, dial, leave, refuse } = await import('../../../../src/app/features/calls/call-controller');
+const { startCalls, dial, leave, refuse } =
+  await import('../../../../src/app/features/calls/call-controller');
 const { callStore, resetCall } = await import('../../../../src/app/features/calls/call-store');
 
 const ME = 10;
