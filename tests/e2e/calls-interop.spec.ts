@@ -11,7 +11,7 @@ import { startSyntheticMedia, type SyntheticMedia } from '../../scripts/member/s
 import { connectVendorPeer, type VendorPeer } from '../support/vendor-call-peer';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
-import { framesInASecond, signInThroughForm } from './support';
+import { framesInASecond, leaveCall, signInThroughForm } from './support';
 
 const emma = member('emma');
 
@@ -35,9 +35,7 @@ async function remoteVideoPlays(page: Page): Promise<void> {
 
 async function leave(page: Page, bare: VendorPeer): Promise<void> {
   const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
-  await window.getByRole('button', { name: 'Leave' }).click();
-  await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
-  await expect(window.getByRole('status')).toHaveText('Call ended');
+  await leaveCall(page, window);
   await expect.poll(() => bare.signals.some((s) => s.signalType === 'hangUp')).toBe(true);
 }
 

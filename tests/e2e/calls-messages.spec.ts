@@ -14,7 +14,7 @@ import { member } from '../../fixtures';
 import { startMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog, memberPeer, providerJid } from './messages-support';
-import { signInThroughForm } from './support';
+import { leaveCall, signInThroughForm } from './support';
 
 const emma = member('emma');
 const fatima = member('fatima');
@@ -119,9 +119,7 @@ test('a member calls: the ring and the flashing title stop on Accept; icons and 
     }
 
     await widget.getByRole('button', { name: 'Zoom in' }).press('Enter');
-    await window.getByRole('button', { name: 'Leave' }).click();
-    await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
-    await expect(window.getByRole('status')).toHaveText('Call ended');
+    await leaveCall(page, window);
     await sim.waitFor(/hung up/);
 
     // The call is a card in the conversation: the kind and its duration.

@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { member, provider } from '../../fixtures';
 import { startMember } from '../support/member-simulator';
-import { signInAs } from './support';
+import { leaveCall, signInAs } from './support';
 
 // Bianca has no unread messages in the seed, so opening her conversation leaves Dr. Amelia's
 // seeded unread counts as tests/e2e/messages.spec.ts expects them. She answers with markers only
@@ -40,9 +40,7 @@ test('an audio call from a client row: no Video, the timer, Leave, the end messa
     // Screen sharing replaces the camera's track, so an audio call has no Share Screen.
     await expect(window.getByRole('button', { name: 'Share Screen' })).toHaveCount(0);
 
-    await window.getByRole('button', { name: 'Leave' }).click();
-    await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
-    await expect(window.getByRole('status')).toHaveText('Call ended');
+    await leaveCall(page, window);
     await sim.waitFor(/hung up/);
     await page.goto(`/message?userId=${bianca.chatId}`);
     const log = page.getByRole('list', { name: `Messages with ${bianca.name}` });
@@ -134,9 +132,7 @@ test('a ring is answerable over an open modal, which is still open afterwards (i
     await modal.getByRole('button', { name: 'Cancel' }).click();
     const window = page.getByRole('region', { name: `Call with ${bianca.name}`, exact: true });
     await expect(window.getByRole('status')).toContainText('Connected', { timeout: 30_000 });
-    await window.getByRole('button', { name: 'Leave' }).click();
-    await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
-    await expect(window.getByRole('status')).toHaveText('Call ended');
+    await leaveCall(page, window);
   } finally {
     await sim.stop();
   }
@@ -177,9 +173,7 @@ test("a video call from a client row: a refused screen capture says 'Screen shar
     );
     await expect(window.getByRole('status')).toContainText('Connected');
 
-    await window.getByRole('button', { name: 'Leave' }).click();
-    await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
-    await expect(window.getByRole('status')).toHaveText('Call ended');
+    await leaveCall(page, window);
   } finally {
     await sim.stop();
   }

@@ -13,7 +13,7 @@ import { member } from '../../fixtures';
 import { startMember, type RunningMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
-import { framesInASecond, signInThroughForm } from './support';
+import { framesInASecond, leaveCall, signInThroughForm, statusShown } from './support';
 import { admin, submitProfileOverApi } from './workspace-support';
 
 const emma = member('emma');
@@ -152,9 +152,7 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     await expect(tips.getByText('Do you want to hang up the call?')).toBeVisible();
     await tips.getByRole('button', { name: 'No' }).click();
     await expect(window.getByRole('status')).toContainText('Connected');
-    await window.getByRole('button', { name: 'Leave' }).click();
-    await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
-    await expect(window.getByRole('status')).toHaveText('Call ended');
+    await leaveCall(page, window);
     await sim.waitFor(/hung up/);
 
     // The call's duration is a message in the conversation.
@@ -193,15 +191,21 @@ async function claimOpenReport(request: APIRequestContext, email: string, passwo
   expect(((await claimed.json()) as { code: string }).code).toBe('OK');
 }
 
-/** The provider calls Emma from the conversation (the pre-call check comes first, once). */
-async function callEmma(page: Page) {
+/**
+ * The provider calls Emma from the conversation (the pre-call check comes first, once); with
+ * `until`, it returns once the call window's status has shown that text, watched from the start,
+ * since an ended call's text shows for a few seconds only.
+ */
+async function callEmma(page: Page, until?: string) {
   await page.goto(`/message?userId=${emma.chatId}`);
   const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
   await expect(conversation).toBeVisible({ timeout: 60_000 });
   await conversation.getByRole('button', { name: 'Video call with Emma Laurent' }).click();
   const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
   await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 60_000 });
+  const shown = until === undefined ? null : statusShown(page, until);
   await check.getByRole('button', { name: 'Start call' }).click();
+  await shown;
   return page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
 }
 
@@ -216,8 +220,7 @@ test("the provider calls and the member declines: Declined., and the chat's call
   try {
     await signInThroughForm(page, provider.email, provider.password);
     await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-    const window = await callEmma(page);
-    await expect(window.getByRole('status')).toHaveText('Declined.', { timeout: 60_000 });
+    const window = await callEmma(page, 'Declined.');
     await sim.waitFor(/declined the call/);
     await window.getByRole('button', { name: 'Close' }).click();
     const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
@@ -238,8 +241,7 @@ test('the provider calls a member who is in another call: Line busy. Call not re
   try {
     await signInThroughForm(page, provider.email, provider.password);
     await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-    const window = await callEmma(page);
-    await expect(window.getByRole('status')).toHaveText('Line busy. Call not received.', { timeout: 60_000 });
+    const window = await callEmma(page, 'Line busy. Call not received.');
     await sim.waitFor(/busy: rejected the call/);
     await window.getByRole('button', { name: 'Close' }).click();
     const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });

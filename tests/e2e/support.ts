@@ -1,5 +1,5 @@
 /** Shared steps for the end-to-end tests: personas sign in through the real login page. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { provider } from '../../fixtures';
 import { freshClientAddress } from '../support/api';
 import { mailedCode, RESET_CODE, SIGN_UP_CODE } from '../support/mail';
@@ -104,4 +104,45 @@ export function framesInASecond(page: Page): Promise<{ width: number; frames: nu
         setTimeout(() => resolve({ width: video.videoWidth, frames }), 1000);
       }),
   );
+}
+
+/**
+ * Resolves once a `role=status` element of the page has shown `text`. It starts watching when it
+ * is called, so a text the page shows for a few seconds only (the call window's "Call ended",
+ * docs/calls.md) is caught however late the test gets to look on a loaded machine.
+ */
+export function statusShown(page: Page, text: string, timeoutMs = 60_000): Promise<void> {
+  return page.evaluate(
+    ([wanted, limit]) =>
+      new Promise<void>((resolve, reject) => {
+        const texts = () =>
+          [...document.querySelectorAll('[role="status"]')].map((el) => el.textContent?.trim() ?? '');
+        const seen = new Set<string>();
+        const check = () => {
+          const now = texts();
+          for (const t of now) seen.add(t);
+          if (!now.includes(wanted)) return false;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve();
+          return true;
+        };
+        const observer = new MutationObserver(check);
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`No status showed "${wanted}"; seen: ${JSON.stringify([...seen])}`));
+        }, limit);
+        if (!check())
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    [text, timeoutMs] as const,
+  );
+}
+
+/** Leaves the call in `window` (Leave, then Yes in the tips) and sees "Call ended" shown. */
+export async function leaveCall(page: Page, window: Locator): Promise<void> {
+  const ended = statusShown(page, 'Call ended');
+  await window.getByRole('button', { name: 'Leave' }).click();
+  await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
+  await ended;
 }

@@ -10,6 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { member, provider } from '../../fixtures';
 import type { TestStack } from '../support/stack';
+import { leaveCall, statusShown } from './support';
 import {
   ameliaOpens,
   secureContext,
@@ -117,9 +118,7 @@ async function ameliaCalls(page: Page, name: string, first: boolean) {
 
 async function ameliaLeaves(page: Page, name: string) {
   const window = callWindow(page, name);
-  await window.getByRole('button', { name: 'Leave' }).click();
-  await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
-  await expect(window.getByRole('status')).toHaveText('Call ended');
+  await leaveCall(page, window);
 }
 
 /** Video moves both ways: new frames counted in the portal and in the member's page. */
@@ -166,8 +165,9 @@ test("calls both ways between the vendor's SDK and the portal: video on both sid
     await expect(window.getByRole('status')).toContainText('Connected', EVENT_WAIT);
     await videoBothWays(portal, app);
     // Ava hangs up in the app: the portal says the other side ended it.
+    const ended = statusShown(portal, 'End');
     await memberEnds(app, outgoing, 'stop');
-    await expect(window.getByRole('status')).toHaveText('End');
+    await ended;
   } finally {
     await context.close();
   }
@@ -184,8 +184,9 @@ test("a refusal both ways: the SDK's reject is 'Declined.', the portal's Hand up
 
     const window = await ameliaCalls(portal, ava.name, true);
     const [declined] = await app.event('onCallListener', { 1: amelia.chatId });
+    const refusal = statusShown(portal, 'Declined.');
     await memberEnds(app, declined, 'reject');
-    await expect(window.getByRole('status')).toHaveText('Declined.', EVENT_WAIT);
+    await refusal;
     // The ended call's window goes by itself after its text was shown.
     await expect(window).toBeHidden(EVENT_WAIT);
 
@@ -215,8 +216,9 @@ test("busy both ways: the SDK in a call refuses the portal's ('Line busy. Call n
     await biancaApp.event('onCallListener', { 0: between });
     await memberAccepts(biancaApp, between);
     await avaApp.event('onAcceptCallListener', { 0: between });
+    const busy = statusShown(portal, 'Line busy. Call not received.');
     const window = await ameliaCalls(portal, ava.name, true);
-    await expect(window.getByRole('status')).toHaveText('Line busy. Call not received.', EVENT_WAIT);
+    await busy;
     expect(await avaApp.event('onInvalidEventsListener', { 0: 'onCall', 2: amelia.chatId })).toBeTruthy();
     // The ended call's window goes by itself after its text was shown.
     await expect(window).toBeHidden(EVENT_WAIT);
