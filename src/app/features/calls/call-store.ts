@@ -34,6 +34,8 @@ export interface CallState {
   askEndConsultation: boolean;
   localStream: MediaStream | null;
   remoteStream: MediaStream | null;
+  /** While sharing: the shared canvas's stream, what the client receives (features/calls/share-canvas.ts). */
+  sharedStream: MediaStream | null;
   /** The widget's top-left corner, px. */
   widget: { x: number; y: number };
 }
@@ -57,6 +59,7 @@ const initial = (): CallState => ({
   askEndConsultation: false,
   localStream: null,
   remoteStream: null,
+  sharedStream: null,
   widget: { x: 24, y: 96 },
 });
 
@@ -85,9 +88,14 @@ export function beginCall(
   moveTo(screen);
 }
 
-export function setStreams(streams: { local?: MediaStream | null; remote?: MediaStream | null }): void {
+export function setStreams(streams: {
+  local?: MediaStream | null;
+  remote?: MediaStream | null;
+  shared?: MediaStream | null;
+}): void {
   if (streams.local !== undefined) callStore.localStream = streams.local ? ref(streams.local) : null;
   if (streams.remote !== undefined) callStore.remoteStream = streams.remote ? ref(streams.remote) : null;
+  if (streams.shared !== undefined) callStore.sharedStream = streams.shared ? ref(streams.shared) : null;
 }
 
 export function setMinimised(minimised: boolean): void {
