@@ -156,7 +156,7 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
       await expect(popup.getByRole('region', { name })).toBeVisible({ timeout: 60_000 });
     // The provider sees what is sent: her own view is the shared canvas, 1280×800 at this pixel ratio.
     await expect(own).toHaveAccessibleName('What your client sees');
-    expect(await page.evaluate(() => window.devicePixelRatio)).toBe(1);
+    expect(await page.evaluate(() => globalThis.devicePixelRatio)).toBe(1);
     await expect.poll(() => videoSize(own), { timeout: 60_000 }).toBe('1280×800');
     let sharedTrack = await ownVideoTrack(own);
     // The member receives frames of the canvas's size: not a 1920×1080 screen, not the camera.
@@ -216,7 +216,7 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     await expect.poll(() => popup.isClosed()).toBe(true);
     // The screen was never captured: no picker was ever asked for.
     expect(
-      await page.evaluate(() => (window as unknown as { displayMediaCalls: number }).displayMediaCalls),
+      await page.evaluate(() => (globalThis as unknown as { displayMediaCalls: number }).displayMediaCalls),
     ).toBe(0);
 
     // The call's duration is a message in the conversation.

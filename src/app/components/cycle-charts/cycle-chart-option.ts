@@ -37,10 +37,15 @@ export function cycleSummary(
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   return [
     shown.ovulation.day === null
-      ? t('summary.noOvulation')
-      : t('summary.ovulation', { day: shown.ovulation.day, method: t(`method.${shown.ovulation.method}`) }),
+      ? t('charts:summary.noOvulation')
+      : t('charts:summary.ovulation', {
+          day: shown.ovulation.day,
+          method: t(`charts:method.${shown.ovulation.method}`),
+        }),
     shown.temperature
-      ? t('summary.coverLine', { value: `${number.format(shown.temperature.coverLine)} ${unitSymbol(unit)}` })
-      : t('summary.noShift'),
+      ? t('charts:summary.coverLine', {
+          value: `${number.format(shown.temperature.coverLine)} ${unitSymbol(unit)}`,
+        })
+      : t('charts:summary.noShift'),
   ].join(' ');
 }
