@@ -29,7 +29,10 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // Off unless asked for (E2E_TRACE=on): recording a trace's screencast and snapshots took a
+    // third of a call test's CPU (docs/testing.md "What a run shares"); a failure still leaves
+    // its screenshot and the page's accessibility snapshot in test-results/.
+    trace: process.env.E2E_TRACE === 'on' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     locale: 'en-GB',
     timezoneId: 'Europe/London',

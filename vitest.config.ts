@@ -6,6 +6,7 @@ const UNIT_FILES = ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'];
 // libraries whose global state a file sets (zrender's canvas platform, a mocked scrypt).
 const UNIT_ISOLATED = [
   'tests/unit/app/calls/call-rules.test.ts',
+  'tests/unit/app/calls/call-records.test.ts',
   'tests/unit/app/chat/refresh-dialogs.test.ts',
   'tests/unit/server/verified-passwords.test.ts',
   'tests/unit/server/cycle-charts.test.ts',

@@ -108,6 +108,8 @@ export interface CandidateStats {
 export interface CallStats {
   local: { audio: MediaStats; video: MediaStats; candidate: CandidateStats };
   remote: { audio: MediaStats; video: MediaStats; candidate: CandidateStats };
+  /** The selected candidate pair's current round-trip time, ms, when the browser reports it. */
+  roundTripMs?: number;
 }
 
 export type ReconnectionState = 'reconnecting' | 'reconnected' | 'failed';

@@ -46,7 +46,10 @@ test('an audio call from a client row: no Video, the timer, Leave, the end messa
     await sim.waitFor(/hung up/);
     await page.goto(`/message?userId=${bianca.chatId}`);
     const log = page.getByRole('list', { name: `Messages with ${bianca.name}` });
-    await expect(log.getByText(/^Call duration: \d\d:\d\d$/).first()).toBeVisible({ timeout: 60_000 });
+    // A call card (issue 26): the kind of call and its duration.
+    const card = log.locator('[data-call-card="completed"]').first();
+    await expect(card).toBeVisible({ timeout: 60_000 });
+    await expect(card).toContainText(/Audio call\s*Duration \d\d:\d\d/);
   } finally {
     await sim.stop();
   }

@@ -123,15 +123,15 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     const widget = page.getByRole('region', { name: 'Call with Emma Laurent, minimised' });
     await expect(widget.getByText(/^Call duration: \d\d:\d\d$/)).toBeVisible();
     const before = (await widget.boundingBox())!;
-    // A drag of 60 px moves it and does not zoom in.
+    // A drag of 60 px (up and left from its bottom-right corner) moves it and does not zoom in.
     await page.mouse.move(before.x + 20, before.y + 10);
     await page.mouse.down();
-    await page.mouse.move(before.x + 50, before.y + 40, { steps: 5 });
-    await page.mouse.move(before.x + 80, before.y + 70, { steps: 5 });
+    await page.mouse.move(before.x - 10, before.y - 20, { steps: 5 });
+    await page.mouse.move(before.x - 40, before.y - 50, { steps: 5 });
     await page.mouse.up();
     const after = (await widget.boundingBox())!;
-    expect(Math.round(after.x - before.x)).toBe(60);
-    expect(Math.round(after.y - before.y)).toBe(60);
+    expect(Math.round(after.x - before.x)).toBe(-60);
+    expect(Math.round(after.y - before.y)).toBe(-60);
     await expect(widget).toBeVisible();
     // A press that moves 3 px is a click: it zooms in.
     await page.mouse.move(after.x + 20, after.y + 10);
@@ -222,7 +222,10 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     // The call's duration is a message in the conversation.
     await page.goto(`/message?userId=${emma.chatId}`);
     const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
-    await expect(log.getByText(/^Call duration: \d\d:\d\d$/).first()).toBeVisible({ timeout: 60_000 });
+    // A call card (issue 26): the kind of call and its duration.
+    const card = log.locator('[data-call-card="completed"]').first();
+    await expect(card).toBeVisible({ timeout: 60_000 });
+    await expect(card).toContainText(/Video call\s*Duration \d\d:\d\d/);
   } finally {
     await sim.stop();
   }
@@ -317,7 +320,7 @@ async function callEmma(page: Page) {
   return page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
 }
 
-test('the provider calls and the member declines: Declined., and the chat says the call was canceled', async ({
+test("the provider calls and the member declines: Declined., and the chat's call card says declined, not canceled", async ({
   page,
   request,
 }) => {
@@ -333,7 +336,9 @@ test('the provider calls and the member declines: Declined., and the chat says t
     await sim.waitFor(/declined the call/);
     await window.getByRole('button', { name: 'Close' }).click();
     const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
-    await expect(log.getByText('Canceled the call.').first()).toBeVisible();
+    // Issue 26: a refusal is recorded as declined; 'Canceled the call.' is only the caller's hang-up.
+    await expect(log.locator('[data-call-card="declined"]')).toContainText('Declined');
+    await expect(log.getByText('Canceled the call.')).toHaveCount(0);
   } finally {
     await sim.stop();
   }
@@ -351,6 +356,10 @@ test('the provider calls a member who is in another call: Line busy. Call not re
     const window = await callEmma(page);
     await expect(window.getByRole('status')).toHaveText('Line busy. Call not received.', { timeout: 60_000 });
     await sim.waitFor(/busy: rejected the call/);
+    await window.getByRole('button', { name: 'Close' }).click();
+    const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
+    await expect(log.locator('[data-call-card="busy"]')).toContainText('Line busy');
+    await expect(log.getByText('Canceled the call.')).toHaveCount(0);
   } finally {
     await sim.stop();
   }
@@ -374,6 +383,8 @@ test('the provider calls and nobody answers: No response from your client after 
     await expect(window.getByRole('status')).toHaveText('Connecting');
     await page.clock.fastForward(5_000);
     await expect(window.getByRole('status')).toHaveText('No response from your client');
+    const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
+    await expect(log.locator('[data-call-card="missed"]')).toContainText('Not answered');
   } finally {
     await sim.stop();
   }

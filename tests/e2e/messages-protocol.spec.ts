@@ -211,6 +211,11 @@ test('the portal sends typing and read markers, shows Delivered and the upload p
     await conversation
       .locator('input[type="file"]')
       .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    // Issue 26: nothing goes before the preview is confirmed.
+    await page
+      .getByRole('dialog', { name: 'Send this image?' })
+      .getByRole('button', { name: 'Send image' })
+      .click();
     const bar = conversation.getByRole('progressbar', { name: 'Uploading dot.png' });
     await expect(bar).toBeVisible();
     await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/);

@@ -89,6 +89,11 @@ test('a provider and a member exchange messages: typing, read ticks, history aft
     await conversation
       .locator('input[type="file"]')
       .setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: await bigPng(page) });
+    // Issue 26: nothing goes before the preview is confirmed.
+    await page
+      .getByRole('dialog', { name: 'Send this image?' })
+      .getByRole('button', { name: 'Send image' })
+      .click();
     // Spec §5: between 1 and 10 MB, re-encoded (PNG becomes JPEG) at most 1600 px wide, then sent.
     const sent = log.getByRole('img', { name: 'chart.jpg' });
     await expect(sent.first()).toBeVisible();

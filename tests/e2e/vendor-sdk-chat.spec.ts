@@ -269,6 +269,11 @@ test("files both ways: the app's image ({id: uid}) shows in the portal, the port
     await conversationOf(portal, 'Bianca Silva')
       .locator('input[type="file"]')
       .setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: await drawnPng(portal, 240, 160) });
+    // Issue 26: nothing goes before the preview is confirmed.
+    await portal
+      .getByRole('dialog', { name: 'Send this image?' })
+      .getByRole('button', { name: 'Send image' })
+      .click();
     const [, message] = await bianca.event('onMessageListener', {
       0: amelia.chatId,
       1: { extension: { attachments: { 0: { type: 'image' } } } },

@@ -33,6 +33,23 @@ const login = (password = ava.chatPassword) =>
     password,
   });
 
+/**
+ * Once the server is back, logins succeed again. The first checks a server just restarted or
+ * resumed answers may pass Prosody's 5 s limit on a loaded machine (portal_auth_timeout), which is
+ * rightly a temporary failure; never a definite no.
+ */
+async function loginWorksAgain(): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const outcome = await login();
+    if (outcome === 'success') return;
+    expect(outcome).toBe('temporary-auth-failure');
+    if (Date.now() > deadline)
+      throw new Error('Logins still failed temporarily 90 s after the server was back');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** Logs in over TCP, binds, sends `stanza` and resolves with what the server sent back until it closed. */
 function sendAfterLogin(stanza: string, timeoutMs = 15_000): Promise<{ closed: boolean; text: string }> {
   return new Promise((resolve, reject) => {
@@ -103,14 +120,14 @@ describe('a login check the server cannot answer', () => {
     } finally {
       process.kill(pid, 'SIGCONT');
     }
-    expect(await login()).toBe('success');
+    await loginWorksAgain();
   });
 
   it('is a temporary failure when the server is down', async () => {
     await stack.crash();
     expect(await login()).toBe('temporary-auth-failure');
     await stack.restart();
-    expect(await login()).toBe('success');
+    await loginWorksAgain();
   });
 });
 

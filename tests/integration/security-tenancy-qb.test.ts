@@ -327,7 +327,7 @@ describe('tenancy matrix: chat service', () => {
             await avaPeer.iqCaller.request(query(undefined, fatima));
             return avaSees.some((st) => st.toString().includes(archived));
           },
-          { timeout: 20_000 },
+          { timeout: 60_000 },
         )
         .toBe(true);
 

@@ -54,7 +54,8 @@ export function MainLayout() {
 
   return (
     <div className="flex min-h-screen">
-      <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
+      {/* data-call-keep-out: the minimised call is never moved over the menu (docs/calls.md "Call screens"). */}
+      <aside data-call-keep-out className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
         <div className="px-6 py-4 text-lg font-semibold text-brand">{t('appName')}</div>
         <Menu badges={{ [paths.notifications]: <MenuRedDot />, [paths.message]: <MessagesRedDot /> }} />
       </aside>

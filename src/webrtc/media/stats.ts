@@ -1,7 +1,7 @@
 /**
  * Call stats of wire §20.8 from an `RTCStatsReport`: per direction and kind the bitrate (kbit/s
  * since the previous sample), bytes, packets, packets lost, frame rate and resolution, and the
- * selected candidate pair's type, protocol, address and port. Pure over the report's entries.
+ * selected candidate pair's type, protocol, address and port, and its current round-trip time. Pure over the report's entries.
  */
 import type { CallStats, CandidateStats, MediaStats } from '../types';
 
@@ -84,6 +84,8 @@ export function readStats(
   if (pair) {
     stats.local.candidate = candidate(byId.get(pair.localCandidateId as string));
     stats.remote.candidate = candidate(byId.get(pair.remoteCandidateId as string));
+    const rtt = optional(pair.currentRoundTripTime);
+    if (rtt !== undefined && rtt >= 0) stats.roundTripMs = Math.round(rtt * 1000);
   }
   return { stats, baseline };
 }

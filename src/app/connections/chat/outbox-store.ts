@@ -9,6 +9,7 @@
  * sent by the tab that wrote it; a page takes over only the records of tabs that are gone
  * (reloaded, closed, crashed), so two open tabs never send one message twice.
  */
+import { indexedDbOwnedRecords, memoryOwnedRecords, type OwnedRecords } from '../../storage/owned-records';
 import type { Outgoing } from './types';
 
 export interface StoredOutgoing {
@@ -30,88 +31,23 @@ export interface TabRegistry {
   exclusive<T>(work: (alive: (tab: string) => boolean) => Promise<T>): Promise<T>;
 }
 
-export interface OutboxStore {
-  /** The owner's records, oldest first. */
-  load(owner: number): Promise<StoredOutgoing[]>;
-  put(record: StoredOutgoing): Promise<void>;
-  remove(key: string): Promise<void>;
-  /** Deletes all the owner's records (an explicit sign-out the provider confirmed). */
-  clear(owner: number): Promise<void>;
-}
+/** The owner's records, oldest first; `remove` takes a record's key (storage/owned-records.ts). */
+export type OutboxStore = OwnedRecords<StoredOutgoing>;
 
 export const OUTBOX_DB = 'portal-chat-outbox';
-const STORE = 'outgoing';
 
 export function outgoingKey(item: Outgoing): string | null {
   if (item.kind === 'read') return `read:${item.messageId}`;
   return item.message.id ?? null;
 }
 
-const done = (request: IDBRequest | IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    if ('oncomplete' in request) {
-      request.oncomplete = () => resolve();
-      request.onerror = () => reject(request.error);
-      request.onabort = () => reject(request.error);
-    } else {
-      request.onsuccess = () => resolve();
-      request.onerror = () => reject(request.error);
-    }
-  });
-
 /** IndexedDB (`indexedDB` of the page; a fake one in unit tests). */
-export function indexedDbOutboxStore(factory: IDBFactory = indexedDB): OutboxStore {
-  let opened: Promise<IDBDatabase> | null = null;
-  const db = () =>
-    (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(OUTBOX_DB, 1);
-      request.onupgradeneeded = () => {
-        const store = request.result.createObjectStore(STORE, { keyPath: 'key' });
-        store.createIndex('owner', 'owner');
-      };
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => {
-        opened = null;
-        reject(request.error);
-      };
-    }));
-  const write = async (work: (store: IDBObjectStore) => void) => {
-    const transaction = (await db()).transaction(STORE, 'readwrite');
-    work(transaction.objectStore(STORE));
-    await done(transaction);
-  };
-  return {
-    async load(owner) {
-      const request = (await db()).transaction(STORE).objectStore(STORE).index('owner').getAll(owner);
-      await done(request);
-      return (request.result as StoredOutgoing[]).sort((a, b) => a.at - b.at);
-    },
-    put: (record) => write((store) => store.put(record)),
-    remove: (key) => write((store) => store.delete(key)),
-    clear: (owner) =>
-      write((store) => {
-        const cursor = store.index('owner').openKeyCursor(owner);
-        cursor.onsuccess = () => {
-          if (!cursor.result) return;
-          store.delete(cursor.result.primaryKey);
-          cursor.result.continue();
-        };
-      }),
-  };
-}
+export const indexedDbOutboxStore = (factory?: IDBFactory): OutboxStore =>
+  indexedDbOwnedRecords<StoredOutgoing>({ database: OUTBOX_DB, store: 'outgoing', keyPath: 'key' }, factory);
 
 /** Where IndexedDB is missing (some private modes): the outbox lives as long as the tab. */
-export function memoryOutboxStore(): OutboxStore {
-  const records = new Map<string, StoredOutgoing>();
-  return {
-    load: async (owner) => [...records.values()].filter((r) => r.owner === owner).sort((a, b) => a.at - b.at),
-    put: async (record) => void records.set(record.key, record),
-    remove: async (key) => void records.delete(key),
-    clear: async (owner) => {
-      for (const [key, record] of records) if (record.owner === owner) records.delete(key);
-    },
-  };
-}
+export const memoryOutboxStore = (): OutboxStore =>
+  memoryOwnedRecords<StoredOutgoing>((record) => record.key);
 
 /** How many of the owner's kept records are messages not yet sent (read markers aside). */
 export async function unsentMessageCount(store: OutboxStore, owner: number): Promise<number> {

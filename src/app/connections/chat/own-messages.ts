@@ -13,6 +13,16 @@ export interface OwnMessages {
   on(listener: (message: ChatMessage) => void): () => void;
 }
 
+/** The extension as a receiver would read it (wire §21: values come back as strings). */
+function echoed(message: OutgoingMessage): ChatMessage['extension'] {
+  if (!message.extension) return null;
+  const out: NonNullable<ChatMessage['extension']> = {};
+  for (const [key, value] of Object.entries(message.extension))
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      out[key] = String(value);
+  return out;
+}
+
 export function ownMessages(chat: ChatClient): OwnMessages {
   const listeners = new Set<(message: ChatMessage) => void>();
   return {
@@ -28,7 +38,7 @@ export function ownMessages(chat: ChatClient): OwnMessages {
         dialogId: typeof dialogId === 'string' ? dialogId : null,
         recipientId: to,
         body: message.body ?? null,
-        extension: null,
+        extension: echoed(message),
         markable: message.markable ?? false,
         delay: null,
         carbon: 'sent',

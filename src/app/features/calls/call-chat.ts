@@ -6,6 +6,7 @@
  * docs/wire/hosted-chat.md §5.1), and the Messages screen shows them as ours.
  */
 import i18next from 'i18next';
+import { callRecordFields, type CallOutcome } from '../../../shared/call-record';
 import { DIALOG_TYPE } from '../../../shared/dialog-type';
 import type { CallMedia, ChatRuntime } from '../../connections';
 import { formatCallDuration } from './call-format';
@@ -28,23 +29,42 @@ function dialogWith(runtime: ChatRuntime, userId: number): Promise<string> {
   return dialog;
 }
 
-/** The end text: its duration once connected, else 'Canceled the call.' (spec §8). */
-export function endMessageText(connectedSeconds: number | null): string {
-  return connectedSeconds === null
-    ? i18next.t('calls:message.canceled')
-    : i18next.t('calls:message.duration', { time: formatCallDuration(connectedSeconds) });
+/**
+ * The record's body, in the vendor's convention for what the members' apps show: its duration
+ * once connected, 'Canceled the call.' when the caller hung up before an answer (spec §8), and the
+ * spec §8 status texts for a refusal, a busy line and no answer.
+ */
+export function recordText(outcome: CallOutcome, connectedSeconds: number | null): string {
+  switch (outcome) {
+    case 'completed':
+      return i18next.t('calls:message.duration', { time: formatCallDuration(connectedSeconds ?? 0) });
+    case 'canceled':
+      return i18next.t('calls:message.canceled');
+    case 'declined':
+      return i18next.t('calls:status.end.declined');
+    case 'busy':
+      return i18next.t('calls:status.end.busy');
+    case 'missed':
+      return i18next.t('calls:status.end.noAnswer');
+  }
 }
 
+/** The call's record in the private dialog (docs/calls.md "Call records in the chat"). */
 export async function sendEndMessage(
   runtime: ChatRuntime,
-  call: { opponentId: number; media: CallMedia; connectedSeconds: number | null },
+  call: { opponentId: number; media: CallMedia; outcome: CallOutcome; connectedSeconds: number | null },
 ): Promise<void> {
   try {
     const dialogId = await dialogWith(runtime, call.opponentId);
     runtime.own.send(call.opponentId, {
-      body: endMessageText(call.connectedSeconds),
+      body: recordText(call.outcome, call.connectedSeconds),
       markable: true,
-      extension: { save_to_history: 1, dialog_id: dialogId, conferenceType: conferenceType(call.media) },
+      extension: {
+        save_to_history: 1,
+        dialog_id: dialogId,
+        conferenceType: conferenceType(call.media),
+        ...callRecordFields({ outcome: call.outcome, seconds: call.connectedSeconds }),
+      },
     });
   } catch (error) {
     // Spec §8 "Missing ids for a call are logged only"; an offline chat is the same.

@@ -26,7 +26,9 @@ import { keepIceServersFresh, refreshIceServers } from './call-ice';
 import { notifyIncomingCall } from './call-notification';
 import { isLive, type EndReason } from './call-screen-state';
 import { beginCall, callStore, moveTo, resetCall, setStreams } from './call-store';
-import { CALL_MARK, rejectReason } from './end-reason';
+import { startRinging, type Ringing } from './call-ringer';
+import { classifyQuality, lossBetween, sampleOf, type QualitySample } from './call-quality';
+import { CALL_MARK, recordOutcome, rejectReason } from './end-reason';
 import { stopSharing } from './screen-share';
 
 /** How long the end text stays before the window closes by itself. */
@@ -40,9 +42,15 @@ interface Current {
   /** Camera and microphone, kept while muted or sharing so they can come back. */
   tracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
   closeNotification: () => void;
+  /** The ring tone and the flashing title of an incoming call (call-ringer.ts). */
+  ringing: Ringing | null;
+  /** The previous stats sample, for the packet loss between two (call-quality.ts). */
+  lastSample: QualitySample | null;
   /** Stops refreshing the TURN credentials (call-ice.ts). */
   stopIce: () => void;
   ended: boolean;
+  /** 'Leave' was confirmed: a call not yet answered is then canceled (docs/calls.md "Call records in the chat"). */
+  hungUpByUs: boolean;
 }
 
 let client: CallClient | null = null;
@@ -51,19 +59,41 @@ let dismissTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const currentSession = (): Current | null => current;
 
+/** Stops the ring tone, the flashing title and the notification of an incoming call. */
+function stopRinging(call: Current): void {
+  call.closeNotification();
+  call.ringing?.stop();
+  call.ringing = null;
+  callStore.ringTone = false;
+}
+
+/** 'Silence' on the overlay: the tone stops, the ring stays answerable. */
+export function silenceRing(): void {
+  current?.ringing?.silence();
+  callStore.ringTone = false;
+}
+
 function finish(reason: EndReason): void {
   const call = current;
   if (!call || call.ended) return;
   call.ended = true;
-  call.closeNotification();
+  stopRinging(call);
   call.stopIce();
   stopSharing({ notify: false });
   const wasRinging = callStore.screen === 'ringing';
   const connected = callStore.connectedAt === null ? null : elapsedSeconds(callStore.connectedAt, Date.now());
-  if (callStore.opponentId !== null && (callStore.direction === 'outgoing' || connected !== null))
+  // 'canceled' only when we hung up before an answer (docs/calls.md "Call records in the chat").
+  const outcome = recordOutcome({
+    direction: callStore.direction,
+    connectedSeconds: connected,
+    reason,
+    hungUpByUs: call.hungUpByUs,
+  });
+  if (callStore.opponentId !== null && outcome !== null)
     void sendEndMessage(call.runtime, {
       opponentId: callStore.opponentId,
       media: callStore.media,
+      outcome,
       connectedSeconds: connected,
     });
   stopStream(call.session.localStream);
@@ -106,6 +136,12 @@ function follow(call: Current): void {
       if (call.ended) return;
       if (state === 'reconnecting' && callStore.screen === 'connected') moveTo('reconnecting');
       if (state === 'reconnected' && callStore.screen === 'reconnecting') moveTo('connected');
+    }),
+    session.on('stats', ({ stats }) => {
+      if (call.ended) return;
+      const sample = sampleOf(stats);
+      callStore.quality = classifyQuality(sample.roundTripMs, lossBetween(call.lastSample, sample));
+      call.lastSample = sample;
     }),
     session.on('sessionClose', () => {
       finish('ended');
@@ -154,8 +190,11 @@ export function startCalls(runtime: ChatRuntime, timing?: Partial<CallTiming>): 
       mark: null,
       tracks: { audio: null, video: null },
       closeNotification: () => undefined,
+      ringing: null,
+      lastSample: null,
       stopIce: () => undefined,
       ended: false,
+      hungUpByUs: false,
     };
     const call = current;
     follow(call);
@@ -177,6 +216,8 @@ export function startCalls(runtime: ChatRuntime, timing?: Partial<CallTiming>): 
           i18next.t('calls:incoming.invites'),
           callStore.avatar ?? undefined,
         );
+        call.ringing = startRinging(i18next.t('calls:incoming.title', { name: callStore.name }));
+        callStore.ringTone = true;
       },
     );
   });
@@ -240,8 +281,11 @@ export async function dial(runtime: ChatRuntime, request: CallRequest): Promise<
     mark,
     tracks: { audio: null, video: null },
     closeNotification: () => undefined,
+    ringing: null,
+    lastSample: null,
     stopIce: () => undefined,
     ended: false,
+    hungUpByUs: false,
   };
   current = call;
   follow(call);
@@ -270,7 +314,7 @@ export async function dial(runtime: ChatRuntime, request: CallRequest): Promise<
 export async function accept(): Promise<void> {
   const call = current;
   if (!call || callStore.screen !== 'ringing') return;
-  call.closeNotification();
+  stopRinging(call);
   moveTo('connecting');
   let stream: MediaStream;
   try {
@@ -304,6 +348,8 @@ export function refuse(): void {
 export function leave(): void {
   const call = current;
   if (!call) return;
+  // Before the stop: the session closes at once, and its close finishes the call.
+  call.hungUpByUs = true;
   call.session.stop();
   finish('ended');
 }

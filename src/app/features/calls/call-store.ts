@@ -5,6 +5,7 @@
  */
 import { proxy, ref } from 'valtio';
 import { callBridge, type CallMedia } from '../../connections';
+import type { NetworkQuality } from './call-quality';
 import { nextCallScreen, type CallScreen, type EndReason } from './call-screen-state';
 
 export type CallConfirm = 'leave' | 'share' | null;
@@ -26,6 +27,10 @@ export interface CallState {
   connectedAt: number | null;
   muted: boolean;
   cameraOff: boolean;
+  /** The ring tone plays (call-ringer.ts) until answered, refused, run out or silenced. */
+  ringTone: boolean;
+  /** The network quality from the call's stats (call-quality.ts); null before the first sample. */
+  quality: NetworkQuality | null;
   sharing: boolean;
   /** Spec §4 "Changing route minimizes the call": the widget instead of the window. */
   minimised: boolean;
@@ -36,8 +41,8 @@ export interface CallState {
   remoteStream: MediaStream | null;
   /** While sharing: the shared canvas's stream, what the client receives (features/calls/share-canvas.ts). */
   sharedStream: MediaStream | null;
-  /** The widget's top-left corner, px. */
-  widget: { x: number; y: number };
+  /** The widget's top-left corner, px, once moved; null: the bottom-right corner, clear of the menu. */
+  widget: { x: number; y: number } | null;
 }
 
 const initial = (): CallState => ({
@@ -53,6 +58,8 @@ const initial = (): CallState => ({
   connectedAt: null,
   muted: false,
   cameraOff: false,
+  ringTone: false,
+  quality: null,
   sharing: false,
   minimised: false,
   confirm: null,
@@ -60,7 +67,7 @@ const initial = (): CallState => ({
   localStream: null,
   remoteStream: null,
   sharedStream: null,
-  widget: { x: 24, y: 96 },
+  widget: null,
 });
 
 export const callStore = proxy<CallState>(initial());

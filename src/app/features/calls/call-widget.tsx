@@ -1,8 +1,10 @@
 /**
  * The minimised call (spec §2): a draggable widget with 'Call duration: {time}' and 'Zoom in'. A
  * press that moves less than 7 px is a click (spec §9) and zooms in; a longer move drags. With the
- * keyboard, 'Zoom in' is a button and the arrow keys move the widget.
+ * keyboard, 'Zoom in' is a button and the arrow keys move the widget. It starts in the
+ * bottom-right corner and is never moved over the menu (issue 26: the navigation stays usable).
  */
+import { Maximize2, MicOff, Phone } from 'lucide-react';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -12,13 +14,30 @@ import { callStore, setMinimised } from './call-store';
 import { useCallTimer } from './use-call-timer';
 
 const KEY_STEP_PX = 16;
+/** Where the widget sits until moved: the bottom-right corner (px from the edges). */
+const CORNER_PX = 24;
+
+/** The right edge of the menu when it shows (layouts/main-layout.tsx marks it), else 0. */
+function menuRightEdge(): number {
+  const menu = document.querySelector('[data-call-keep-out]');
+  const rect = menu?.getBoundingClientRect();
+  return rect && rect.width > 0 ? rect.right : 0;
+}
 
 function moveWidget(x: number, y: number, box: HTMLElement | null) {
   callStore.widget = clampToViewport(
     { x, y },
     { width: box?.offsetWidth ?? 0, height: box?.offsetHeight ?? 0 },
     { width: window.innerWidth, height: window.innerHeight },
+    menuRightEdge(),
   );
+}
+
+/** The widget's corner now: where it was moved to, or where the corner placement put it. */
+function placeOf(box: HTMLElement | null): { x: number; y: number } {
+  if (callStore.widget) return callStore.widget;
+  const rect = box?.getBoundingClientRect();
+  return { x: rect?.left ?? 0, y: rect?.top ?? 0 };
 }
 
 export function CallWidget() {
@@ -31,7 +50,8 @@ export function CallWidget() {
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
-    press.current = { x: e.clientX, y: e.clientY, left: call.widget.x, top: call.widget.y, dragged: false };
+    const at = placeOf(box.current);
+    press.current = { x: e.clientX, y: e.clientY, left: at.x, top: at.y, dragged: false };
     e.currentTarget.setPointerCapture(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
@@ -53,7 +73,8 @@ export function CallWidget() {
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
     if (!step) return;
     e.preventDefault();
-    moveWidget(call.widget.x + step[0]! * KEY_STEP_PX, call.widget.y + step[1]! * KEY_STEP_PX, box.current);
+    const at = placeOf(box.current);
+    moveWidget(at.x + step[0]! * KEY_STEP_PX, at.y + step[1]! * KEY_STEP_PX, box.current);
   };
   const status = statusKey(call.screen, call.endReason);
 
@@ -68,10 +89,18 @@ export function CallWidget() {
       onPointerUp={onPointerUp}
       onPointerCancel={() => (press.current = null)}
       onKeyDown={onKeyDown}
-      style={{ left: call.widget.x, top: call.widget.y, touchAction: 'none' }}
+      style={{
+        ...(call.widget
+          ? { left: call.widget.x, top: call.widget.y }
+          : { right: CORNER_PX, bottom: CORNER_PX }),
+        touchAction: 'none',
+      }}
       className="fixed z-50 flex w-56 cursor-move select-none flex-col gap-2 rounded-2xl bg-slate-900 p-3 text-white shadow-xl"
     >
-      <p className="truncate text-sm font-semibold">{call.name}</p>
+      <p className="flex items-center gap-2 truncate text-sm font-semibold">
+        {call.muted ? <MicOff aria-hidden size={16} /> : <Phone aria-hidden size={16} />}
+        {call.name}
+      </p>
       <p className="text-xs text-slate-200" aria-live="polite">
         {call.screen === 'connected' ? (
           <span role="timer" aria-live="off" className="tabular-nums">
@@ -87,8 +116,9 @@ export function CallWidget() {
         onClick={(e) => {
           if (e.detail === 0) setMinimised(false);
         }}
-        className="rounded-full bg-white/15 px-3 py-1 text-sm hover:bg-white/25 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
+        className="flex items-center justify-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm hover:bg-white/25 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
       >
+        <Maximize2 aria-hidden size={16} />
         {t('widget.zoomIn')}
       </button>
     </div>

@@ -1,7 +1,8 @@
 /**
  * The incoming-call overlay (spec §2): the caller's avatar and name, 'Invites you to online
  * call...', 'Hand up' and 'Accept'. An alert dialog, announced to screen readers, with 'Accept'
- * focused. A caller who is not one of the provider's clients is said to be so (issue 27).
+ * focused. A caller who is not one of the provider's clients is said to be so (issue 27). While
+ * the ring tone plays (call-ringer.ts), 'Silence' stops it and leaves the ring answerable.
  *
  * A ring is always answerable, also over an open modal (issue 27): a modal dialog (Headless UI)
  * makes the portal's tree inert and hidden from screen readers, and treats a click outside itself
@@ -14,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { Button } from '../../components/button';
-import { accept, refuse } from './call-controller';
+import { BellOff, Phone, PhoneOff } from 'lucide-react';
+import { accept, refuse, silenceRing } from './call-controller';
 import { callStore } from './call-store';
 
 /** The element under `<body>`, beside the portal's root, that holds the overlay. */
@@ -29,7 +31,7 @@ function ringLayer(): HTMLElement {
 
 export function IncomingOverlay() {
   const { t } = useTranslation('calls');
-  const { screen, name, avatar, media, stranger } = useSnapshot(callStore);
+  const { screen, name, avatar, media, stranger, ringTone } = useSnapshot(callStore);
   if (screen !== 'ringing') return null;
   return createPortal(
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-slate-900/50 p-4">
@@ -53,12 +55,20 @@ export function IncomingOverlay() {
         </p>
         <div className="flex gap-3">
           <Button variant="danger" onClick={() => refuse()}>
+            <PhoneOff aria-hidden size={16} />
             {t('incoming.handUp')}
           </Button>
           <Button autoFocus onClick={() => void accept()}>
+            <Phone aria-hidden size={16} />
             {t('incoming.accept')}
           </Button>
         </div>
+        {ringTone && (
+          <Button variant="ghost" onClick={() => silenceRing()}>
+            <BellOff aria-hidden size={16} />
+            {t('incoming.silence')}
+          </Button>
+        )}
       </div>
     </div>,
     ringLayer(),

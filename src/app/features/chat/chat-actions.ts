@@ -58,10 +58,17 @@ export function sendText(chat: ChatRuntime | null, dialogId: string, text: strin
 }
 
 /**
- * Spec §5: compressed, uploaded as a private blob with progress, then sent as an attachment. The
- * compressor loads with the first image, not with the page (docs/architecture.md §4 "Route budgets").
+ * Spec §5: compressed, uploaded as a private blob with progress, then sent as an attachment, with
+ * the caption as its text (the vendor's '[attachment]' without one). Called only once the provider
+ * confirmed the preview (image-preview.tsx). The compressor loads with the first image, not with
+ * the page (docs/architecture.md §4 "Route budgets").
  */
-export async function sendImage(chat: ChatRuntime | null, dialogId: string, file: File): Promise<void> {
+export async function sendImage(
+  chat: ChatRuntime | null,
+  dialogId: string,
+  file: File,
+  caption = '',
+): Promise<void> {
   const runtime = runtimeOrWarn(chat);
   if (!runtime) return;
   setUpload({ dialogId, name: file.name, fraction: 0 });
@@ -75,7 +82,7 @@ export async function sendImage(chat: ChatRuntime | null, dialogId: string, file
     );
     // The vendor's convention: an attachment's id is the file's uid (docs/wire/hosted-chat.md §5.2),
     // so the members' apps open it; `uid` says the same for clients that read that.
-    sendMessage(runtime, dialogId, ATTACHMENT_BODY, [
+    sendMessage(runtime, dialogId, caption.trim() || ATTACHMENT_BODY, [
       {
         id: blob.uid,
         uid: blob.uid,

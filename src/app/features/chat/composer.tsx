@@ -1,6 +1,7 @@
 /**
  * Writing a message: Enter sends, Shift+Enter starts a new line; typing is sent as composing and
- * paused (spec §4 Messaging); an image is compressed (spec §5) and uploaded with a progress bar.
+ * paused (spec §4 Messaging); a chosen image is previewed with a caption and sent only when
+ * confirmed (image-preview.tsx), then compressed (spec §5) and uploaded with a progress bar.
  * What is typed and not sent is kept as the conversation's draft (src/app/session drafts): it
  * is there again after a reload or the automatic logoff.
  */
@@ -15,6 +16,7 @@ import { sendImage, sendText } from './chat-actions';
 import { chatStore } from './chat-store';
 import { dialogAddress } from './convert';
 import { PaperclipIcon } from './icons';
+import { ImagePreview } from './image-preview';
 import { createTypingSender } from './typing-sender';
 
 type Chat = ChatRuntime['chat'];
@@ -66,6 +68,7 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
     setDraftRead(true);
   });
   const fileInput = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
   const { upload } = useSnapshot(chatStore);
   const runtime = useChat();
   // The sender reads the running chat when it sends, not when it was made.
@@ -115,7 +118,7 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) void sendImage(runtime, dialogId, file);
+            if (file) setChosen(file);
           }}
         />
         <Button
@@ -149,6 +152,16 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
           {t('send')}
         </Button>
       </div>
+      {chosen && (
+        <ImagePreview
+          file={chosen}
+          onCancel={() => setChosen(null)}
+          onSend={(caption) => {
+            setChosen(null);
+            void sendImage(runtime, dialogId, chosen, caption);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,19 +1,36 @@
-/** Incoming contact requests (spec §4 Contact subscription): accept (mutual) or reject. */
+/**
+ * Incoming contact requests (spec §4 Contact subscription): accept (mutual) or reject. The member
+ * is named: as one of the provider's clients when she is one, else by her chat-service name
+ * (issue 26: 'User 200005 wants to add you' said nothing).
+ */
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/button';
 import { useChat } from '../../connections';
 import { acceptRequest, rejectRequest } from './chat-actions';
 import { chatStore } from './chat-store';
-import { usePerson } from './use-names';
+import { chatUserNameQuery, clientQuery } from './queries';
+
+/** The requester's name: her client info, else her chat user's name, else her chat id. */
+function useRequesterName(userId: number): string {
+  const { t } = useTranslation('messages');
+  const runtime = useChat();
+  const client = useQuery(clientQuery(userId));
+  const chatUser = useQuery({
+    ...chatUserNameQuery(runtime, userId),
+    enabled: runtime !== null && client.isSuccess && client.data === null,
+  });
+  return client.data?.name ?? chatUser.data ?? t('userById', { id: userId });
+}
 
 function Request({ userId }: { userId: number }) {
   const { t } = useTranslation('messages');
-  const person = usePerson(userId);
+  const name = useRequesterName(userId);
   const chat = useChat();
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg bg-brand-50 px-4 py-2 text-sm">
-      <span className="flex-1">{t('requests.text', { name: person.name })}</span>
+      <span className="flex-1">{t('requests.text', { name })}</span>
       <Button variant="secondary" onClick={() => void rejectRequest(chat, userId)}>
         {t('requests.reject')}
       </Button>

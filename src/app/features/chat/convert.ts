@@ -2,6 +2,7 @@
  * From the wire to the portal's chat values: history messages of the chat-service REST
  * (docs/wire/hosted-chat.md §5.2), live XMPP messages (§14.3) and the own API's dialogs (spec §7).
  */
+import { readCallRecord } from '../../../shared/call-record';
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import type { Message } from '../../../rest';
 import type { ProviderDialog } from '../../../shared/api/chat';
@@ -51,6 +52,8 @@ export function entriesFromHistory(messages: Message[], order: 'asc' | 'desc'): 
     senderId: m.sender_id,
     body: m.message ?? '',
     attachments: attachmentsOf(m.attachments),
+    // Custom fields come back at the top level of a history message (docs/wire/hosted-chat.md §5.2).
+    call: readCallRecord(m, m.message ?? ''),
     sentAt: m.date_sent * 1000,
     serverDate: m.date_sent,
     seq: base + i,
@@ -78,6 +81,7 @@ export function entryFromLive(
     senderId,
     body: message.body ?? '',
     attachments: attachmentsOf(message.extension?.attachments),
+    call: readCallRecord(message.extension, message.body ?? ''),
     // Live messages are placed by this browser's clock, like our own; offline ones by their delay.
     sentAt: Number.isNaN(delayed) ? now : delayed,
     serverDate,
@@ -100,6 +104,7 @@ export function ownEntry(
     senderId: fields.me,
     body: fields.body,
     attachments: fields.attachments ?? [],
+    call: null,
     sentAt: now,
     serverDate: null,
     seq: nextSeq(),

@@ -2,6 +2,7 @@
  * Chat entries: the messages of one dialog as the portal keeps them, merged by message id and
  * never by arrival (docs/lessons.md §4: no gaps and no duplicates after a reconnect). Pure functions.
  */
+import type { CallRecord } from '../../../shared/call-record';
 
 /** An attachment as the chat service and the members' SDKs send it (docs/wire/hosted-chat.md §14.2). */
 export type EntryAttachment = {
@@ -20,6 +21,8 @@ export interface ChatEntry {
   senderId: number;
   body: string;
   attachments: EntryAttachment[];
+  /** A call's record (src/shared/call-record.ts), shown as a call card; null for any other message. */
+  call: CallRecord | null;
   /** Display time (ms): the server's date when known at first sight, else this browser's clock. */
   sentAt: number;
   /** The server's `date_sent` (Unix seconds) when known: anchors history paging. */
@@ -43,6 +46,7 @@ export function mergeEntry(known: ChatEntry, other: ChatEntry): ChatEntry {
     ...known,
     body: known.body || other.body,
     attachments: known.attachments.length > 0 ? known.attachments : other.attachments,
+    call: known.call ?? other.call,
     serverDate: known.serverDate ?? other.serverDate,
     onServer: known.onServer || other.onServer,
     failed: known.failed && !other.onServer,

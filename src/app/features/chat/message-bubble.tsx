@@ -1,12 +1,14 @@
 /**
  * One message: its text (as text, http(s) links only: docs/lessons.md §12), its attachments (private
  * blobs through a link carrying the session token, docs/wire/hosted-chat.md §6), the time, and for our
- * own messages the tick (docs/lessons.md §9; spec §3 statuses). The row around it is the message
+ * own messages the tick (docs/lessons.md §9; spec §3 statuses). A call's record is a call card
+ * (call-card.tsx). The row around it is the message
  * log's (message-log.tsx).
  */
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChat, type ChatRuntime } from '../../connections';
+import { CallCard } from './call-card';
 import { ATTACHMENT_BODY } from './convert';
 import type { ChatEntry, EntryAttachment } from './entries';
 import { formatDateTime } from '../../components/format';
@@ -92,7 +94,7 @@ export const MessageBubble = memo(function MessageBubble({
       {entry.attachments.map((a, i) => (
         <Attachment key={a.uid ?? a.id ?? i} attachment={a} />
       ))}
-      {showBody && <MessageText text={entry.body} />}
+      {entry.call ? <CallCard call={entry.call} /> : showBody && <MessageText text={entry.body} />}
       <p className={`mt-0.5 flex justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}>
         <time dateTime={new Date(entry.sentAt).toISOString()}>
           {formatDateTime(entry.sentAt, i18n.language)}

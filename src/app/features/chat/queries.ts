@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { chatCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
+import type { ChatRuntime } from '../../connections';
 
 export const CHAT_KEY = QUERY_ROOTS.chat;
 
@@ -26,5 +27,30 @@ export const clientQuery = (chatId: number) =>
         return null;
       }
     },
+    staleTime: 10 * 60_000,
+  });
+
+/**
+ * A chat user's name from the chat service (docs/wire/hosted-chat.md §4 `GET /users/{id}.json`:
+ * `full_name`, else `login`), for someone who is not (yet) one of the provider's clients, such as a
+ * member asking to be a contact; null when the service does not know the user.
+ */
+export const chatUserNameQuery = (runtime: ChatRuntime | null, chatId: number) =>
+  queryOptions({
+    queryKey: [...CHAT_KEY, 'chatUserName', chatId],
+    queryFn: async () => {
+      if (!runtime) return null;
+      try {
+        const user = (await runtime.service.users.get(chatId)) as {
+          full_name?: string | null;
+          login?: string;
+        };
+        return user.full_name || user.login || null;
+      } catch (error) {
+        console.warn('Chat user lookup', error);
+        return null;
+      }
+    },
+    enabled: runtime !== null,
     staleTime: 10 * 60_000,
   });

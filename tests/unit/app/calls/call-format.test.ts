@@ -57,3 +57,16 @@ describe('clampToViewport', () => {
     expect(clampToViewport({ x: 950, y: 790 }, box, viewport)).toEqual({ x: 800, y: 700 });
   });
 });
+
+describe('clampToViewport beside the menu (issue 26: the widget never covers the navigation)', () => {
+  const box = { width: 200, height: 100 };
+  const viewport = { width: 1000, height: 800 };
+  it('keeps the widget right of the menu', () => {
+    expect(clampToViewport({ x: 24, y: 96 }, box, viewport, 240)).toEqual({ x: 240, y: 96 });
+    expect(clampToViewport({ x: 500, y: 96 }, box, viewport, 240)).toEqual({ x: 500, y: 96 });
+    expect(clampToViewport({ x: 950, y: 96 }, box, viewport, 240)).toEqual({ x: 800, y: 96 });
+  });
+  it('a window too narrow for both keeps the widget inside the window', () => {
+    expect(clampToViewport({ x: 0, y: 0 }, box, { width: 300, height: 800 }, 240)).toEqual({ x: 100, y: 0 });
+  });
+});

@@ -64,6 +64,9 @@ vi.mock('../../../../src/app/features/calls/call-notification', () => ({
     return () => undefined;
   },
 }));
+vi.mock('../../../../src/app/features/calls/call-ringer', () => ({
+  startRinging: () => ({ silence: () => undefined, stop: () => undefined }),
+}));
 vi.mock('../../../../src/app/features/calls/call-chat', () => ({
   sendEndMessage: () => Promise.resolve(),
 }));

@@ -11,6 +11,7 @@ export function entry(id: string, fields: Partial<ChatEntry> = {}): ChatEntry {
     senderId: 7,
     body: id,
     attachments: [],
+    call: null,
     sentAt: 1_000_000,
     serverDate: 1_000,
     seq,

@@ -1,0 +1,157 @@
+/**
+ * The call's record in the chat (docs/calls.md "Call records in the chat", issue 26) from the
+ * controller, over scripted call clients (tests/unit/webrtc/scripted.ts) and the real
+ * call-chat.ts: 'Canceled the call.' only when the provider hung up before an answer; a refusal
+ * records 'declined', a busy line 'busy', the answer time running out 'missed'; a ring the
+ * provider refused records nothing on her side (the caller records it).
+ */
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallType, createFakeClock, type FakeClock } from '../../../../src/webrtc';
+import { createCallClientWith } from '../../../../src/webrtc/client/call-client';
+import type { ChatRuntime } from '../../../../src/app/connections';
+import type { OutgoingMessage } from '../../../../src/xmpp';
+import { fakeStream, party, scriptedLinks, signalNetwork } from '../../webrtc/scripted';
+import enCalls from '../../../../src/app/i18n/locales/en/calls.json';
+
+await i18next.init({ lng: 'en', resources: { en: { calls: enCalls } } });
+
+const portal = vi.hoisted(() => ({ clock: null as null | FakeClock }));
+
+vi.mock('../../../../src/webrtc/browser', async () => {
+  const actual = await vi.importActual<object>('../../../../src/webrtc');
+  return {
+    ...actual,
+    browserDetails: { browser: 'chrome' },
+    createCallClient: (options: Parameters<typeof createCallClientWith>[0]) =>
+      createCallClientWith({ ...options, clock: portal.clock! }, scriptedLinks().create),
+  };
+});
+vi.mock('../../../../src/app/connections', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  callCarrier: (runtime: ChatRuntime) => runtime.modules,
+}));
+vi.mock('../../../../src/app/api/domain-calls', () => ({
+  callCalls: {
+    iceServers: () => Promise.resolve({ iceServers: [], expiresAt: '2033-05-18T03:33:20.000Z' }),
+  },
+  chatCalls: { clientByChatId: () => Promise.resolve({ name: 'Ruth Member', avatar: null }) },
+}));
+vi.mock('../../../../src/app/components/toast-store', () => ({ showToast: () => undefined }));
+vi.mock('../../../../src/app/features/calls/call-devices', () => ({
+  openCallMedia: () => Promise.resolve(fakeStream()),
+  stopStream: () => undefined,
+}));
+vi.mock('../../../../src/app/features/calls/call-notification', () => ({
+  notifyIncomingCall: () => () => undefined,
+}));
+vi.mock('../../../../src/app/features/calls/call-ringer', () => ({
+  startRinging: () => ({ silence: () => undefined, stop: () => undefined }),
+}));
+vi.mock('../../../../src/app/features/calls/screen-share', () => ({ stopSharing: () => undefined }));
+
+const { startCalls, dial, leave, refuse } =
+  await import('../../../../src/app/features/calls/call-controller');
+const { callStore, resetCall } = await import('../../../../src/app/features/calls/call-store');
+
+const ME = 10;
+const MEMBER = 20;
+const OTHER = 30;
+
+let network: ReturnType<typeof signalNetwork>;
+let runtime: ChatRuntime;
+let sent: Array<{ to: number; message: OutgoingMessage }>;
+let stop: () => void;
+
+beforeEach(() => {
+  portal.clock = createFakeClock(1_000_000);
+  network = signalNetwork();
+  sent = [];
+  runtime = {
+    me: ME,
+    modules: network.join(ME),
+    own: {
+      send: (to: number, message: OutgoingMessage) => {
+        sent.push({ to, message });
+        return `own${sent.length}`;
+      },
+      on: () => () => undefined,
+    },
+    service: { dialogs: { create: () => Promise.resolve({ _id: 'dialog-ruth' }) } },
+  } as unknown as ChatRuntime;
+  stop = startCalls(runtime);
+});
+afterEach(() => {
+  stop();
+  resetCall();
+});
+
+/** Lets the promises of the dial (media, ICE servers, the dialog) and of the record settle. */
+const settle = async () => {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+async function dialMember() {
+  await dial(runtime, { opponentId: MEMBER, media: 'video' });
+  await settle();
+}
+
+describe("the call's record in the chat", () => {
+  it("a refused call records 'declined', not 'Canceled the call.'", async () => {
+    const member = party(network, MEMBER);
+    member.calls.on('call', ({ session }) => session.reject());
+    await dialMember();
+    expect(callStore.endReason).toBe('declined');
+    expect(sent).toHaveLength(1);
+    const { to, message } = sent[0]!;
+    expect(to).toBe(MEMBER);
+    expect(message.body).not.toBe('Canceled the call.');
+    expect(message.body).toBe('Declined.');
+    expect(message.extension).toMatchObject({
+      save_to_history: 1,
+      dialog_id: 'dialog-ruth',
+      conferenceType: '1',
+      callOutcome: 'declined',
+    });
+    expect(message.extension).not.toHaveProperty('callSeconds');
+  });
+
+  it("a busy line records 'busy'", async () => {
+    // The member is already ringing for someone else: her client refuses ours automatically (wire §20.5).
+    const member = party(network, MEMBER);
+    await party(network, OTHER).calls.createSession([MEMBER], CallType.AUDIO).call(fakeStream());
+    await dialMember();
+    expect(callStore.endReason).toBe('busy');
+    expect(sent.map((s) => s.message.extension?.callOutcome)).toEqual(['busy']);
+    expect(sent[0]!.message.body).toBe('Line busy. Call not received.');
+    member.calls.dispose();
+  });
+
+  it("the answer time running out records 'missed'", async () => {
+    party(network, MEMBER);
+    await dialMember();
+    portal.clock!.advance(60_000);
+    await settle();
+    expect(callStore.endReason).toBe('noAnswer');
+    expect(sent.map((s) => s.message.extension?.callOutcome)).toEqual(['missed']);
+  });
+
+  it("'Leave' before an answer is the one case of 'Canceled the call.'", async () => {
+    party(network, MEMBER);
+    await dialMember();
+    leave();
+    await settle();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.message.body).toBe('Canceled the call.');
+    expect(sent[0]!.message.extension?.callOutcome).toBe('canceled');
+  });
+
+  it('a ring the provider refused records nothing on her side', async () => {
+    const member = party(network, MEMBER);
+    await member.calls.createSession([ME], CallType.VIDEO).call(fakeStream());
+    expect(callStore.screen).toBe('ringing');
+    refuse();
+    await settle();
+    expect(sent).toEqual([]);
+  });
+});
