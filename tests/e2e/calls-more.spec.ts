@@ -1,8 +1,8 @@
 /**
  * Issue 13, more of the call screens in Chromium (fake devices) against the member simulator:
  * an audio call started from a client row (/clients) — no 'Video' button, the timer, and the end
- * message in the conversation — 'Screen sharing failed!' in a video call when the screen capture
- * is refused, the incoming call's browser notification, which closes itself after 60 s (spec §9),
+ * message in the conversation — 'Screen sharing failed!' in a video call when the client's cycle
+ * data cannot be read (nothing to draw, so nothing is shared), the incoming call's browser notification, which closes itself after 60 s (spec §9),
  * and a ring answered over an open modal (issue 27).
  */
 import { expect, test } from '@playwright/test';
@@ -138,14 +138,13 @@ test('a ring is answerable over an open modal, which is still open afterwards (i
   }
 });
 
-test("a video call from a client row: a refused screen capture says 'Screen sharing failed!' and the call goes on", async ({
+test("a video call from a client row: sharing without the client's data says 'Screen sharing failed!' and the call goes on", async ({
   page,
 }) => {
-  // The browser refuses the screen capture (the user cancels the picker).
-  await page.addInitScript(() => {
-    navigator.mediaDevices.getDisplayMedia = () =>
-      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-  });
+  // The client's cycle data cannot be read: there is nothing to draw, so nothing is shared.
+  await page.route('**/core/cycle/pc/get/chart/all**', (route) =>
+    route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+  );
   const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', {
     args: ['--answer-after-ms', '300', '--no-echo'],
   });
@@ -172,6 +171,8 @@ test("a video call from a client row: a refused screen capture says 'Screen shar
       'false',
     );
     await expect(window.getByRole('status')).toContainText('Connected');
+    // The camera stays on the call and in the own view.
+    await expect(window.getByTestId('own-video')).toHaveAccessibleName('Your video');
 
     await leaveCall(page, window);
   } finally {

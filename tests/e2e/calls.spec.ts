@@ -3,12 +3,14 @@
  * simulator (`npm run member` with its call options, a child process sending a moving test
  * pattern and a tone through @roamhq/wrtc): the member rings, the provider accepts, sees the
  * member's video play, mutes, turns the camera off, moves on to another page (the call shrinks
- * to a draggable widget with its timer), shares the client's fertility data and stops, leaves
+ * to a draggable widget with its timer), shares the client's fertility data — the share view drawn
+ * into a canvas, never the screen: the member's frames have the canvas's size, getDisplayMedia is
+ * never called — and stops by the button, by closing the share window and by the call's end, leaves
  * after the confirm, and finds the call's duration in the conversation. Then the provider calls:
  * declined ('Declined.'), busy ('Line busy. Call not received.'), and unanswered ('No response from your client', the 60 s on Playwright's
  * clock).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { member } from '../../fixtures';
 import { startMember, type RunningMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
@@ -45,6 +47,19 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
   await admin(['assign-report', 'emma', provider.email, '--title', 'Cycle review']);
   await claimOpenReport(request, provider.email, provider.password);
   await page.context().grantPermissions(['notifications']);
+  // Sharing never captures the screen: every call of getDisplayMedia is counted.
+  await page.context().addInitScript(() => {
+    const devices = navigator.mediaDevices as MediaDevices & {
+      getDisplayMedia: MediaDevices['getDisplayMedia'];
+    };
+    const capture = devices.getDisplayMedia.bind(devices);
+    const counted = window as unknown as { displayMediaCalls: number };
+    counted.displayMediaCalls = 0;
+    devices.getDisplayMedia = (options) => {
+      counted.displayMediaCalls++;
+      return capture(options);
+    };
+  });
   // The call code is a lazy chunk: fetched when the call rings, not with the signed-in pages.
   const callChunks: string[] = [];
   page.on('request', (r) => {
@@ -126,25 +141,66 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     await expect(window).toBeVisible();
     await expect(widget).toHaveCount(0);
 
-    // Share Screen: the confirm, then the popup with Emma's charts, calendar and ovulation, and back.
+    // Share Screen: the confirm, then the popup with Emma's charts, calendar and ovulation; the call
+    // sends that view drawn into a canvas (docs/calls.md "Screen sharing"): no picker, no screen.
+    const own = window.getByTestId('own-video');
+    await expect.poll(() => memberReceivedSize(sim, 0)).not.toBe('');
+    const cameraSize = memberReceivedSize(sim, 0);
     const share = window.getByRole('button', { name: 'Share Screen' });
-    await share.click();
-    const confirm = page.getByRole('dialog', { name: 'Sharing Screen' });
-    await expect(
-      confirm.getByText('You have access to the following fertility data: Charts, Calendar, Ovulation'),
-    ).toBeVisible();
-    const popupOpened = page.waitForEvent('popup');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-    const popup = await popupOpened;
+    let popup = await confirmSharing(page, share);
     expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(
       `/shareScreen?otherUserId=${emma.chatId}`,
     );
     await expect(popup).toHaveTitle('Emma Laurent', { timeout: 60_000 });
     for (const name of ['Charts', 'Calendar', 'Ovulation'])
       await expect(popup.getByRole('region', { name })).toBeVisible({ timeout: 60_000 });
-    await expect(share).toHaveAttribute('aria-pressed', 'true');
+    // The provider sees what is sent: her own view is the shared canvas, 1280×800 at this pixel ratio.
+    await expect(own).toHaveAccessibleName('What your client sees');
+    expect(await page.evaluate(() => globalThis.devicePixelRatio)).toBe(1);
+    await expect.poll(() => videoSize(own), { timeout: 60_000 }).toBe('1280×800');
+    let sharedTrack = await ownVideoTrack(own);
+    // The member receives frames of the canvas's size: not a 1920×1080 screen, not the camera.
+    let from = sim.lines.length;
+    await expect.poll(() => memberReceivedSize(sim, from), { timeout: 60_000 }).toBe('1280×800');
+    expect(aspect(cameraSize)).not.toBe(aspect('1280×800'));
+    // Another cycle chosen in the window is what the canvas draws from then on.
+    const cycles = popup.getByRole('combobox');
+    const shown = await cycles.inputValue();
+    const other = await cycles
+      .locator('option')
+      .evaluateAll(
+        (options: HTMLOptionElement[], current) => options.find((o) => o.value !== current)!.value,
+        shown,
+      );
+    const drawnBefore = await own.evaluate(canvasFingerprint);
+    await cycles.selectOption(other);
+    await expect.poll(() => own.evaluate(canvasFingerprint), { timeout: 60_000 }).not.toBe(drawnBefore);
+
+    // The button stops: the canvas's track ends, the camera is back on the call and in the own view.
+    await share.click();
+    await expect(share).toHaveAttribute('aria-pressed', 'false');
+    expect(await sharedTrack.evaluate((t) => t.readyState)).toBe('ended');
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    await expect(own).toHaveAccessibleName('Your video');
+    // The member decodes the camera again: its shape (the encoder may scale it under load), not the canvas's.
+    from = sim.lines.length;
+    await expect
+      .poll(() => aspect(memberReceivedSize(sim, from)), { timeout: 60_000 })
+      .toBe(aspect(cameraSize));
+
+    // Closing the share window stops it as well.
+    popup = await confirmSharing(page, share);
+    await expect.poll(() => videoSize(own), { timeout: 60_000 }).toBe('1280×800');
+    sharedTrack = await ownVideoTrack(own);
     await popup.close();
     await expect(share).toHaveAttribute('aria-pressed', 'false');
+    expect(await sharedTrack.evaluate((t) => t.readyState)).toBe('ended');
+    await expect(own).toHaveAccessibleName('Your video');
+
+    // Sharing again: the call's end (below) ends it too.
+    popup = await confirmSharing(page, share);
+    await expect.poll(() => videoSize(own), { timeout: 60_000 }).toBe('1280×800');
+    sharedTrack = await ownVideoTrack(own);
 
     // Leave asks first; No keeps the call, Yes ends it.
     await window.getByRole('button', { name: 'Leave' }).click();
@@ -154,6 +210,12 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     await expect(window.getByRole('status')).toContainText('Connected');
     await leaveCall(page, window);
     await sim.waitFor(/hung up/);
+    expect(await sharedTrack.evaluate((t) => t.readyState)).toBe('ended');
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    // The screen was never captured: no picker was ever asked for.
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { displayMediaCalls: number }).displayMediaCalls),
+    ).toBe(0);
 
     // The call's duration is a message in the conversation.
     await page.goto(`/message?userId=${emma.chatId}`);
@@ -166,6 +228,59 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
     await sim.stop();
   }
 });
+
+/** 'Share Screen', confirmed: the share window it opens. */
+async function confirmSharing(page: Page, share: Locator): Promise<Page> {
+  await share.click();
+  const confirm = page.getByRole('dialog', { name: 'Sharing Screen' });
+  await expect(
+    confirm.getByText('You have access to the following fertility data: Charts, Calendar, Ovulation'),
+  ).toBeVisible();
+  const popupOpened = page.waitForEvent('popup');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  const popup = await popupOpened;
+  await expect(share).toHaveAttribute('aria-pressed', 'true', { timeout: 60_000 });
+  return popup;
+}
+
+/** The own view's video size as 'W×H' ('0×0' before its first frame). */
+const videoSize = (own: Locator) =>
+  own.evaluate((video: HTMLVideoElement) => `${video.videoWidth}×${video.videoHeight}`);
+
+/** The own view's video track, kept to look at after sharing stopped. */
+const ownVideoTrack = (own: Locator) =>
+  own.evaluateHandle((video: HTMLVideoElement) => (video.srcObject as MediaStream).getVideoTracks()[0]!);
+
+/** A digest of the own view's current frame (what is drawn changes it). */
+function canvasFingerprint(video: HTMLVideoElement): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = 160;
+  canvas.height = 100;
+  const context = canvas.getContext('2d')!;
+  context.drawImage(video, 0, 0, canvas.width, canvas.height);
+  const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  let hash = 0;
+  for (let i = 0; i < pixels.length; i += 4) hash = (hash * 31 + pixels[i]! + pixels[i + 1]! * 7) >>> 0;
+  return String(hash);
+}
+
+/** 'W×H' as its width to height ratio, to two decimals ('' for none). */
+function aspect(size: string): string {
+  const [width, height] = size.split('×').map(Number);
+  return width && height ? (width / height).toFixed(2) : '';
+}
+
+/**
+ * The size of the video frames the member decoded last ('W×H', from the simulator's reports
+ * printed after its line `from`; '' before any).
+ */
+function memberReceivedSize(sim: RunningMember, from: number): string {
+  const reports = sim.lines.slice(from).flatMap((line) => {
+    const size = /received: \d+ video frames \((\d+×\d+),/.exec(line)?.[1];
+    return size ? [size] : [];
+  });
+  return reports.at(-1) ?? '';
+}
 
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 

@@ -18,6 +18,7 @@ export type ChartEngine = 'bars' | 'cycle';
 
 interface Setup {
   initChart(element: HTMLElement): EChartsType;
+  renderSvg(option: ChartOption, width: number, height: number): string;
 }
 
 const LOADERS: Record<ChartEngine, () => Promise<Setup>> = {
@@ -33,6 +34,19 @@ function loadECharts(engine: ChartEngine): Promise<Setup> {
     throw error;
   });
   return setups[engine];
+}
+
+/**
+ * `option` drawn once as an SVG document of `width`×`height` CSS pixels, for drawing elsewhere (a
+ * canvas): the same ECharts, loaded the same lazy way, without a DOM element.
+ */
+export async function chartSvg(
+  option: ChartOption,
+  { width, height }: { width: number; height: number },
+  engine: ChartEngine = 'cycle',
+): Promise<string> {
+  const { renderSvg } = await loadECharts(engine);
+  return renderSvg(option, width, height);
 }
 
 /** How far below the viewport a chart starts loading, so it is drawn by the time it scrolls in. */

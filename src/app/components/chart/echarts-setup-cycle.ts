@@ -6,7 +6,7 @@
 import { LineChart } from 'echarts/charts';
 import { MarkAreaComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components';
 import { use as register } from 'echarts/core';
-import { initChart as initBarChart } from './echarts-setup';
+import { initChart as initBarChart, renderSvg as renderBarSvg } from './echarts-setup';
 
 let registered = false;
 
@@ -17,4 +17,10 @@ export function initChart(element: HTMLElement) {
     registered = true;
   }
   return initBarChart(element);
+}
+
+/** The option as an SVG document, lines and markers included (echarts-setup.ts `renderSvg`). */
+export function renderSvg(option: Record<string, unknown>, width: number, height: number): string {
+  if (!registered) initChart(document.createElement('div')).dispose();
+  return renderBarSvg(option, width, height);
 }

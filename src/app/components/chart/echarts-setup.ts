@@ -26,3 +26,19 @@ export function initChart(element: HTMLElement) {
   }
   return init(element, undefined, { renderer: 'svg' });
 }
+
+/**
+ * The option drawn once, without a DOM (ECharts' server-side mode), as an SVG document of
+ * `width`×`height`: the call's shared canvas draws it (features/calls/share-canvas.ts), sharp at
+ * any scale since it stays vector until then. No animation: the one frame is the final one.
+ */
+export function renderSvg(option: Record<string, unknown>, width: number, height: number): string {
+  if (!registered) initChart(document.createElement('div')).dispose();
+  const chart = init(null, undefined, { renderer: 'svg', ssr: true, width, height });
+  try {
+    chart.setOption({ ...option, animation: false });
+    return chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
+}

@@ -1,2 +1,2 @@
 /** The shared, lazily loaded chart (ECharts through `echarts/core`). */
-export { Chart, type ChartEngine, type ChartOption, type ChartProps } from './chart';
+export { Chart, chartSvg, type ChartEngine, type ChartOption, type ChartProps } from './chart';

@@ -2,35 +2,41 @@
  * The shared chart options (src/shared/cycle/chart-options.ts) in the reader's unit and language:
  * temperatures converted before the option is built, and the temperature axis fitted to them.
  */
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartLabels, ChartOption, CycleAnalysis, CycleDay } from '../../../shared/cycle';
 import { differenceFromCelsius, fromCelsius, unitSymbol, type TemperatureUnit } from './units';
 
+/** The chart's words in `language`, `t` being the 'charts' namespace's (also outside React). */
+export function chartLabels(t: TFunction<'charts'>, language: string, unit: TemperatureUnit): ChartLabels {
+  return {
+    language,
+    temperature: t('temperature'),
+    temperatureUnit: unitSymbol(unit),
+    lh: t('lh'),
+    lhUnit: t('lhUnit'),
+    coverLine: t('coverLine'),
+    ovulation: t('ovulation'),
+    period: t('period'),
+    fertileWindow: t('fertileWindow'),
+    cycleDay: t('cycleDay'),
+    cycle: t('cycle'),
+    follicular: t('follicular'),
+    luteal: t('luteal'),
+    days: t('days'),
+    mean: t('mean'),
+    anovulatory: t('anovulatory'),
+    unmeasured: t('unmeasured'),
+    running: t('running'),
+    pregnancy: t('pregnancy'),
+  };
+}
+
 export function useChartLabels(unit: TemperatureUnit): ChartLabels {
   const { t, i18n } = useTranslation('charts');
   return useMemo(
-    () => ({
-      language: i18n.language,
-      temperature: t('temperature'),
-      temperatureUnit: unitSymbol(unit),
-      lh: t('lh'),
-      lhUnit: t('lhUnit'),
-      coverLine: t('coverLine'),
-      ovulation: t('ovulation'),
-      period: t('period'),
-      fertileWindow: t('fertileWindow'),
-      cycleDay: t('cycleDay'),
-      cycle: t('cycle'),
-      follicular: t('follicular'),
-      luteal: t('luteal'),
-      days: t('days'),
-      mean: t('mean'),
-      anovulatory: t('anovulatory'),
-      unmeasured: t('unmeasured'),
-      running: t('running'),
-      pregnancy: t('pregnancy'),
-    }),
+    () => chartLabels(t, i18n.language, unit),
     // i18n.language: the labels change with the language even when `t` keeps its identity.
     [t, unit, i18n.language],
   );

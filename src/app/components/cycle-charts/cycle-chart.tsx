@@ -5,11 +5,11 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cycleChartOption, type CycleAnalysis, type CycleDay } from '../../../shared/cycle';
+import type { CycleAnalysis, CycleDay } from '../../../shared/cycle';
 import { Chart } from '../chart';
-import { cycleInUnit, daysInUnit, fitTemperatureAxis, useChartLabels } from './chart-input';
-import { daysOfCycle } from './cycle-days';
-import { unitSymbol, type TemperatureUnit } from './units';
+import { useChartLabels } from './chart-input';
+import { cycleChart, cycleSummary } from './cycle-chart-option';
+import type { TemperatureUnit } from './units';
 
 export function CycleChart({
   cycle,
@@ -23,26 +23,12 @@ export function CycleChart({
 }) {
   const { t, i18n } = useTranslation('charts');
   const labels = useChartLabels(unit);
-  const aligned = useMemo(() => daysInUnit(daysOfCycle(days, cycle), unit), [days, cycle, unit]);
-  const shown = useMemo(() => cycleInUnit(cycle, unit), [cycle, unit]);
-  const option = useMemo(
-    () => fitTemperatureAxis(cycleChartOption(shown, aligned, labels), aligned, unit, 0),
-    [shown, aligned, labels, unit],
-  );
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const summary = [
-    shown.ovulation.day === null
-      ? t('summary.noOvulation')
-      : t('summary.ovulation', { day: shown.ovulation.day, method: t(`method.${shown.ovulation.method}`) }),
-    shown.temperature
-      ? t('summary.coverLine', { value: `${number.format(shown.temperature.coverLine)} ${unitSymbol(unit)}` })
-      : t('summary.noShift'),
-  ].join(' ');
+  const { shown, option } = useMemo(() => cycleChart(cycle, days, unit, labels), [cycle, days, unit, labels]);
   return (
     <Chart
       option={option}
       label={t('cycleTitle', { number: cycle.number })}
-      summary={summary}
+      summary={cycleSummary(shown, unit, t, i18n.language)}
       heightClass="h-80"
       testId="cycle-chart"
     />

@@ -8,3 +8,6 @@ export { CycleOverlay } from './cycle-overlay';
 export { daysOfCycle, OVERLAY_COUNTS, type OverlayCount } from './cycle-days';
 export { formatStatistic, latestCycles, statisticLine } from '../../../shared/cycle';
 export { temperatureUnitFor, fromCelsius, unitSymbol, type TemperatureUnit } from './units';
+export { calendarWeeks, MONDAY_WEEK, type CalendarCell } from './calendar-cells';
+export { chartLabels, cycleInUnit } from './chart-input';
+export { cycleChart, cycleSummary } from './cycle-chart-option';

@@ -39,6 +39,8 @@ export interface CallState {
   askEndConsultation: boolean;
   localStream: MediaStream | null;
   remoteStream: MediaStream | null;
+  /** While sharing: the shared canvas's stream, what the client receives (features/calls/share-canvas.ts). */
+  sharedStream: MediaStream | null;
   /** The widget's top-left corner, px, once moved; null: the bottom-right corner, clear of the menu. */
   widget: { x: number; y: number } | null;
 }
@@ -64,6 +66,7 @@ const initial = (): CallState => ({
   askEndConsultation: false,
   localStream: null,
   remoteStream: null,
+  sharedStream: null,
   widget: null,
 });
 
@@ -92,9 +95,14 @@ export function beginCall(
   moveTo(screen);
 }
 
-export function setStreams(streams: { local?: MediaStream | null; remote?: MediaStream | null }): void {
+export function setStreams(streams: {
+  local?: MediaStream | null;
+  remote?: MediaStream | null;
+  shared?: MediaStream | null;
+}): void {
   if (streams.local !== undefined) callStore.localStream = streams.local ? ref(streams.local) : null;
   if (streams.remote !== undefined) callStore.remoteStream = streams.remote ? ref(streams.remote) : null;
+  if (streams.shared !== undefined) callStore.sharedStream = streams.shared ? ref(streams.shared) : null;
 }
 
 export function setMinimised(minimised: boolean): void {

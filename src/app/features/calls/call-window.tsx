@@ -51,14 +51,26 @@ export function CallWindow() {
             {!video && <AudioView stream={call.remoteStream as MediaStream | null} />}
           </div>
         )}
-        {video && call.localStream && (
+        {video && call.sharedStream ? (
+          // While sharing, the own view is what the client receives (screen-share.ts).
           <VideoView
-            stream={call.localStream as MediaStream}
+            stream={call.sharedStream as MediaStream}
             muted
-            label={t('window.ownVideo')}
+            label={t('window.sharedVideo')}
             testId="own-video"
-            className="absolute bottom-4 right-4 h-36 w-48 rounded-xl border border-white/30 bg-black object-cover"
+            className="absolute bottom-4 right-4 h-36 w-56 rounded-xl border border-white/30 bg-black object-contain"
           />
+        ) : (
+          video &&
+          call.localStream && (
+            <VideoView
+              stream={call.localStream as MediaStream}
+              muted
+              label={t('window.ownVideo')}
+              testId="own-video"
+              className="absolute bottom-4 right-4 h-36 w-48 rounded-xl border border-white/30 bg-black object-cover"
+            />
+          )
         )}
       </div>
       <div className="flex flex-col items-center gap-3 bg-slate-950/80 p-4">

@@ -1,20 +1,24 @@
 /**
- * Screen sharing of the client's fertility data (spec §2 /shareScreen, §4, §5): after the
- * 'Sharing Screen' confirm, the client's charts, calendar and ovulation open in a 735×970 popup
- * (spec §9), the call sends the captured screen instead of the camera (wire §20.8: replaceTrack,
- * no renegotiation), tuned for charts (contentHint 'detail', resolution kept over frame rate),
- * and the client is told by a chat message (`share_screen`). The button, closing the popup or the
- * browser's own stop returns to the camera and tells the client again. 'Screen sharing failed!'
- * on failure (spec §8).
+ * Sharing the client's fertility data (spec §2 /shareScreen, §4, §5; docs/calls.md "Screen
+ * sharing"): after the 'Sharing Screen' confirm, the client's charts, calendar and ovulation open
+ * in a 735×970 popup (spec §9) where the provider chooses the cycle, and the call sends the same
+ * view drawn into a canvas of this page (share-canvas.ts) instead of the camera (wire §20.8:
+ * replaceTrack, no renegotiation), tuned for charts (contentHint 'detail', resolution kept over
+ * frame rate). No screen is captured: no picker, and nothing but what the confirm names can
+ * reach the client. The own view shows the shared canvas while it is sent. The client is told by
+ * a chat message (`share_screen`). The button, closing the popup or the call's end stops the
+ * canvas's track and returns to the camera. 'Screen sharing failed!' on failure (spec §8).
  */
 import i18next from 'i18next';
 import type { CallSession } from '../../../webrtc/browser';
 import { SHARE_WINDOW } from '../../../shared/constants';
 import { showToast } from '../../components/toast-store';
 import type { ChatRuntime } from '../../connections';
+import { withNamespaces } from '../../i18n';
 import { shareScreenPath } from '../../paths';
 import { sendShareNotice } from './call-chat';
-import { callStore } from './call-store';
+import { callStore, setStreams } from './call-store';
+import type { SharedCanvas } from './share-canvas';
 
 export interface ShareContext {
   runtime: ChatRuntime;
@@ -25,14 +29,19 @@ export interface ShareContext {
 
 interface Sharing {
   context: ShareContext;
-  track: MediaStreamTrack;
+  canvas: SharedCanvas;
   popup: Window | null;
   watch: ReturnType<typeof setInterval>;
 }
 
 let sharing: Sharing | null = null;
+/** A share being set up; `cancelled` once it was stopped (or the call ended) meanwhile. */
+let starting: { cancelled: boolean } | null = null;
 /** How often a closed popup is noticed. */
 const POPUP_WATCH_MS = 500;
+
+/** The canvas code and the chart words it draws, loaded with the first share. */
+const loadSharedCanvas = withNamespaces(() => import('./share-canvas'), 'charts');
 
 /** Window features of the share popup: 735×970 (spec §9). */
 export const popupFeatures = () =>
@@ -51,56 +60,64 @@ async function preferResolution(session: CallSession, opponentId: number): Promi
 }
 
 /**
- * Confirmed: capture and open the popup in the same click (both need the user's gesture), then
- * send the screen. Resolves once sharing runs or has failed.
+ * Confirmed: open the popup in the same click (it needs the user's gesture), draw the view and
+ * send it. Resolves once sharing runs or has failed.
  */
 export async function startSharing(context: ShareContext): Promise<void> {
-  if (sharing || callStore.opponentId === null) return;
+  if (sharing || starting || callStore.opponentId === null) return;
   const opponentId = callStore.opponentId;
-  const capture = navigator.mediaDevices.getDisplayMedia({
-    video: { width: { ideal: 1920 }, height: { ideal: 1080 }, frameRate: { ideal: 15, max: 30 } },
-    audio: false,
-  });
   const popup = window.open(shareScreenPath(opponentId), 'shareScreen', popupFeatures());
-  let track: MediaStreamTrack | undefined;
+  const attempt = { cancelled: false };
+  starting = attempt;
+  let canvas: SharedCanvas | undefined;
   try {
-    const stream = await capture;
-    track = stream.getVideoTracks()[0];
-    if (!track) throw new Error('The captured screen has no video track');
-    track.contentHint = 'detail';
-    await context.session.replaceTrack('video', track, { contentHint: 'detail' });
+    const { openSharedCanvas } = await loadSharedCanvas();
+    canvas = await openSharedCanvas(opponentId);
+    if (attempt.cancelled) throw new Error('Stopped before it started');
+    await context.session.replaceTrack('video', canvas.track, { contentHint: 'detail' });
     await preferResolution(context.session, opponentId);
+    if (attempt.cancelled) throw new Error('Stopped before it started');
   } catch (error) {
-    console.warn('Screen sharing', error);
-    track?.stop();
+    if (starting === attempt) starting = null;
+    canvas?.stop();
     popup?.close();
+    if (attempt.cancelled) return;
+    console.warn('Screen sharing', error);
+    void context.session.replaceTrack('video', context.camera()).catch(() => undefined);
     showToast(i18next.t('calls:errors.share'));
     return;
   }
-  const shared = track;
+  starting = null;
   sharing = {
     context,
-    track: shared,
+    canvas,
     popup,
     watch: setInterval(() => {
       if (sharing?.popup?.closed) stopSharing();
     }, POPUP_WATCH_MS),
   };
-  // The browser's own "Stop sharing".
-  shared.addEventListener('ended', () => stopSharing());
   callStore.sharing = true;
+  setStreams({ shared: canvas.stream });
   void sendShareNotice(context.runtime, { opponentId, media: callStore.media, sharing: true });
 }
 
-/** Back to the camera; the client is told unless the call is ending. */
+/**
+ * The canvas's track ends and the camera goes back on the call; unless the call is ending
+ * (`notify` false: its tracks all end), when neither the camera nor the client's notice is needed.
+ */
 export function stopSharing({ notify = true }: { notify?: boolean } = {}): void {
+  if (starting) {
+    starting.cancelled = true;
+    starting = null;
+  }
   const current = sharing;
   if (!current) return;
   sharing = null;
   clearInterval(current.watch);
-  current.track.stop();
   if (current.popup && !current.popup.closed) current.popup.close();
   callStore.sharing = false;
+  setStreams({ shared: null });
+  current.canvas.stop();
   if (!notify) return;
   const { context } = current;
   void context.session

@@ -2,10 +2,12 @@
  * The share window (spec §2 /shareScreen?otherUserId={id}, a 735×970 popup titled with the
  * client's name): the client's fertility data the provider shares during a call — her cycle
  * chart, calendar and ovulation (spec §5 'Charts, Calendar, Ovulation'), from the cycle-data calls
- * (spec §7) drawn by components/cycle-charts. The chat is not used here (spec §2).
+ * (spec §7) drawn by components/cycle-charts. The chat is not used here (spec §2). The call sends
+ * the same view drawn into a canvas by the call page (share-canvas.ts), which hears the cycle
+ * chosen here over a BroadcastChannel (share-view-data.ts); this window itself is never captured.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import {
@@ -17,6 +19,7 @@ import {
 import { formatLocalDate } from '../../components/format';
 import { session } from '../../session';
 import { callClientQuery, sharedCyclesQuery } from './queries';
+import { SHARE_VIEW_CHANNEL, shownCycle, type ShareViewChoice } from './share-view-data';
 
 function Ovulation({ day, method, mean }: { day: number | null; method: string; mean: string }) {
   const { t } = useTranslation(['calls', 'charts']);
@@ -47,6 +50,17 @@ export function ShareScreenView({ otherUserId }: { otherUserId: number | null })
   const [chosen, setChosen] = useState<number | null>(null);
   const name = client.data?.name ?? cycles.data?.member.name ?? '';
 
+  // The call page draws what it sends from the cycle chosen here (share-canvas.ts).
+  const channel = useRef<BroadcastChannel | null>(null);
+  useEffect(() => {
+    const open = new BroadcastChannel(SHARE_VIEW_CHANNEL);
+    channel.current = open;
+    return () => {
+      open.close();
+      channel.current = null;
+    };
+  }, []);
+
   useEffect(() => {
     if (name) document.title = name;
   }, [name]);
@@ -56,10 +70,12 @@ export function ShareScreenView({ otherUserId }: { otherUserId: number | null })
   if (!cycles.data) return <p className="p-6 text-sm text-slate-500">{t('common:table.loading')}</p>;
   const data = cycles.data;
   const newestFirst = [...data.cycles].reverse();
-  const cycle =
-    data.cycles.find((c) => c.number === chosen) ??
-    newestFirst.find((c) => c.ovulation.day !== null) ??
-    newestFirst[0];
+  const cycle = shownCycle(data.cycles, chosen);
+  const choose = (number: number) => {
+    setChosen(number);
+    const choice: ShareViewChoice = { otherUserId, cycle: number };
+    channel.current?.postMessage(choice);
+  };
   const unit = temperatureUnitFor(userInfo?.country);
   return (
     <main
@@ -75,7 +91,7 @@ export function ShareScreenView({ otherUserId }: { otherUserId: number | null })
             <span className="font-medium text-slate-700">{t('calls:shareView.cycle')}</span>
             <select
               value={cycle.number}
-              onChange={(e) => setChosen(Number(e.target.value))}
+              onChange={(e) => choose(Number(e.target.value))}
               className="rounded-lg border border-slate-300 bg-white px-2 py-1"
             >
               {newestFirst.map((c) => (

@@ -1,0 +1,51 @@
+/**
+ * One cycle's chart option and its one-line summary, in the reader's unit and language: what
+ * CycleChart shows, and what the call's shared canvas draws (features/calls/share-canvas.ts), from
+ * one place so the two cannot differ.
+ */
+import type { TFunction } from 'i18next';
+import {
+  cycleChartOption,
+  type ChartLabels,
+  type ChartOption,
+  type CycleAnalysis,
+  type CycleDay,
+} from '../../../shared/cycle';
+import { cycleInUnit, daysInUnit, fitTemperatureAxis } from './chart-input';
+import { daysOfCycle } from './cycle-days';
+import { unitSymbol, type TemperatureUnit } from './units';
+
+/** The cycle in `unit` and its chart option (temperature axis fitted in °F). */
+export function cycleChart(
+  cycle: CycleAnalysis,
+  days: readonly CycleDay[],
+  unit: TemperatureUnit,
+  labels: ChartLabels,
+): { shown: CycleAnalysis; option: ChartOption } {
+  const aligned = daysInUnit(daysOfCycle(days, cycle), unit);
+  const shown = cycleInUnit(cycle, unit);
+  return { shown, option: fitTemperatureAxis(cycleChartOption(shown, aligned, labels), aligned, unit, 0) };
+}
+
+/** 'Ovulation on cycle day 21 (…). Cover line 36.45 °C.': the chart in words (`t` of 'charts'). */
+export function cycleSummary(
+  shown: CycleAnalysis,
+  unit: TemperatureUnit,
+  t: TFunction<'charts'>,
+  language: string,
+): string {
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  return [
+    shown.ovulation.day === null
+      ? t('charts:summary.noOvulation')
+      : t('charts:summary.ovulation', {
+          day: shown.ovulation.day,
+          method: t(`charts:method.${shown.ovulation.method}`),
+        }),
+    shown.temperature
+      ? t('charts:summary.coverLine', {
+          value: `${number.format(shown.temperature.coverLine)} ${unitSymbol(unit)}`,
+        })
+      : t('charts:summary.noShift'),
+  ].join(' ');
+}
