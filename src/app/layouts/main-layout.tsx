@@ -16,8 +16,9 @@ import { updateUserInfo } from '../session';
 import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
 import { MenuRedDot } from '../features/notifications';
 import { AuditPopup, decisionPopupDue, doctorInfoQuery, useAuditInfo } from '../features/profile';
+import { hasAvailability, scheduleQuery } from '../features/schedule';
 import { EmailVerificationBanner } from '../features/verification';
-import { paths } from '../paths';
+import { accountSettingPath, paths } from '../paths';
 import { routeFor } from '../router/route-table';
 import { DraftsNotice } from './drafts-notice';
 import { KeepAliveOutlet } from './keep-alive';
@@ -37,6 +38,12 @@ export function MainLayout() {
   const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
   // The decision whose popup was closed here (a later decision shows its own popup).
   const [closedFor, setClosedFor] = useState<string | null>(null);
+  // An approval leads on to setting availability while she has none (issue 26): the popup waits
+  // for the schedule so that its "Got it" knows where to go.
+  const approvalDue = decisionPopupDue(audit.data) && audit.data?.auditStatus === 'AUDIT_PASSED';
+  const schedule = useQuery({ ...scheduleQuery(), enabled: approvalDue });
+  const approvedNext =
+    schedule.data && !hasAvailability(schedule.data) ? accountSettingPath('availability', true) : undefined;
 
   // Every navigation, not only a new path (spec §4 "Audit info is fetched on every navigation"):
   // another tab of the same page, or the menu entry of the page already open, gets a new
@@ -54,8 +61,10 @@ export function MainLayout() {
 
   return (
     <div className="flex min-h-screen">
-      <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
-        <div className="px-6 py-4 text-lg font-semibold text-brand">{t('appName')}</div>
+      {/* The menu and the top bar stay in place while the page scrolls, on a narrow window too
+          (the menu is then a rail of icons: menu.tsx). */}
+      <aside className="sticky top-0 h-screen w-16 shrink-0 overflow-y-auto border-r border-slate-200 bg-white md:w-60">
+        <div className="hidden px-6 py-4 text-lg font-semibold text-brand md:block">{t('appName')}</div>
         <Menu badges={{ [paths.notifications]: <MenuRedDot />, [paths.message]: <MessagesRedDot /> }} />
       </aside>
       <div
@@ -73,8 +82,14 @@ export function MainLayout() {
       {audit.data && (
         <AuditPopup
           audit={audit.data}
-          open={decisionPopupDue(audit.data) && !onStatusPage && closedFor !== audit.data.auditedTime}
+          open={
+            decisionPopupDue(audit.data) &&
+            (!approvalDue || schedule.isFetched) &&
+            !onStatusPage &&
+            closedFor !== audit.data.auditedTime
+          }
           onClose={() => setClosedFor(audit.data?.auditedTime ?? null)}
+          approvedNext={approvalDue ? approvedNext : undefined}
         />
       )}
     </div>
