@@ -6,8 +6,8 @@
  * has no background (spec §2). /orders is kept alive (keep-alive.tsx). The chat connects here
  * (spec §4 login flow) so red dots for unread messages show on every page (spec §1).
  */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -16,7 +16,6 @@ import { updateUserInfo } from '../session';
 import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
 import { MenuRedDot } from '../features/notifications';
 import { AuditPopup, decisionPopupDue, doctorInfoQuery, useAuditInfo } from '../features/profile';
-import { hasAvailability, scheduleQuery } from '../features/schedule';
 import { EmailVerificationBanner } from '../features/verification';
 import { accountSettingPath, paths } from '../paths';
 import { routeFor } from '../router/route-table';
@@ -38,12 +37,15 @@ export function MainLayout() {
   const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
   // The decision whose popup was closed here (a later decision shows its own popup).
   const [closedFor, setClosedFor] = useState<string | null>(null);
-  // An approval leads on to setting availability while she has none (issue 26): the popup waits
-  // for the schedule so that its "Got it" knows where to go.
-  const approvalDue = decisionPopupDue(audit.data) && audit.data?.auditStatus === 'AUDIT_PASSED';
-  const schedule = useQuery({ ...scheduleQuery(), enabled: approvalDue });
-  const approvedNext =
-    schedule.data && !hasAvailability(schedule.data) ? accountSettingPath('availability', true) : undefined;
+  // An approval leads on to setting availability while she has none (issue 26). The schedule
+  // feature is loaded when that is asked, not with the layout (a static import would tie the
+  // shell's chunk to the schedule pages' chunk both ways).
+  const queryClient = useQueryClient();
+  const approvedNext = useCallback(async () => {
+    const schedule = await import('../features/schedule');
+    const current = await queryClient.fetchQuery(schedule.scheduleQuery());
+    return schedule.hasAvailability(current) ? undefined : accountSettingPath('availability', true);
+  }, [queryClient]);
 
   // Every navigation, not only a new path (spec §4 "Audit info is fetched on every navigation"):
   // another tab of the same page, or the menu entry of the page already open, gets a new
@@ -82,14 +84,9 @@ export function MainLayout() {
       {audit.data && (
         <AuditPopup
           audit={audit.data}
-          open={
-            decisionPopupDue(audit.data) &&
-            (!approvalDue || schedule.isFetched) &&
-            !onStatusPage &&
-            closedFor !== audit.data.auditedTime
-          }
+          open={decisionPopupDue(audit.data) && !onStatusPage && closedFor !== audit.data.auditedTime}
           onClose={() => setClosedFor(audit.data?.auditedTime ?? null)}
-          approvedNext={approvalDue ? approvedNext : undefined}
+          approvedNext={approvedNext}
         />
       )}
     </div>

@@ -16,7 +16,7 @@ export interface AuditPopupProps {
   open: boolean;
   onClose(): void;
   /** Where "Got it" on an approval leads (audit-status-panel.tsx). */
-  approvedNext?: string | undefined;
+  approvedNext?: (() => Promise<string | undefined>) | undefined;
 }
 
 export function AuditPopup({ audit, open, onClose, approvedNext }: AuditPopupProps) {

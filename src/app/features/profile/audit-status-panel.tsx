@@ -37,13 +37,14 @@ export interface AuditStatusPanelProps {
   /** Called before the panel navigates (the popup closes and records that it was seen). */
   onAction?(action: AuditPanelAction): void;
   /** Where "Got it" on an approval leads: setting availability while she has none (issue 26). */
-  approvedNext?: string | undefined;
+  approvedNext?: (() => Promise<string | undefined>) | undefined;
 }
 
 export function AuditStatusPanel({ audit, inPopup = false, onAction, approvedNext }: AuditStatusPanelProps) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const [tipOpen, setTipOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const state = audit.auditStatus ?? 'NONE';
   const Icon = ICON[state]!;
   const go = (action: AuditPanelAction, to?: string) => {
@@ -90,7 +91,17 @@ export function AuditStatusPanel({ audit, inPopup = false, onAction, approvedNex
           </Button>
         )}
         {state === 'AUDIT_PASSED' && (
-          <Button onClick={() => go('gotIt', approvedNext ?? (inPopup ? undefined : paths.dashboard))}>
+          <Button
+            busy={leaving}
+            onClick={() => {
+              setLeaving(true);
+              const stay = inPopup ? undefined : paths.dashboard;
+              void (approvedNext?.() ?? Promise.resolve(undefined))
+                // Not known (offline): she stays, and the dashboard's checklist shows the next step.
+                .catch(() => undefined)
+                .then((next) => go('gotIt', next ?? stay));
+            }}
+          >
             {t('status.gotIt')}
           </Button>
         )}
