@@ -23,12 +23,19 @@ export default function DashboardPage() {
   const info = useQuery(doctorInfoQuery());
   const audit = useAuditInfo();
   const schedule = useSchedule();
-  if (!info.data || !audit.data || !schedule.data) return <ChunkLoading />;
+  if (info.isError || audit.isError)
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
+        {t('common:errors.generic')}
+      </p>
+    );
+  if (!info.data || !audit.data || schedule.isPending) return <ChunkLoading />;
   const steps = onboardingSteps({
     emailVerified: info.data.emailVerified,
     profileSubmitted: audit.data.consultInfo !== null,
     auditStatus: audit.data.auditStatus,
-    availabilitySet: hasAvailability(schedule.data),
+    // A schedule that could not be read counts as not set: the step stays offered.
+    availabilitySet: schedule.data ? hasAvailability(schedule.data) : false,
   });
   const approved = audit.data.auditStatus === 'AUDIT_PASSED';
   return (
