@@ -65,8 +65,10 @@ test('a new provider submits the profile, is approved by the admin command and s
   const box = await popup.locator('[style*="width"]').first().boundingBox();
   expect(Math.round(box!.width)).toBe(530);
   await expect(popup.getByRole('button')).toHaveText(['Got it']);
+  // Approved without availability: "Got it" leads on to setting it (issue 26).
   await popup.getByRole('button', { name: 'Got it' }).click();
   await expect(popup).toBeHidden();
+  await expect(page).toHaveURL(/\/Dashboard\/account-setting\?tab=availability&isEdit=1$/);
 
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
   await page.reload();
@@ -75,20 +77,21 @@ test('a new provider submits the profile, is approved by the admin command and s
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a rejected provider reads the reasons in the status popup and goes to edit the profile', async ({
+test('a rejected provider reads the reasons from her checklist and goes to edit the profile', async ({
   page,
 }) => {
   await signInAs(page, 'chiara');
-  await page
-    .getByRole('region', { name: 'Profile status' })
-    .getByRole('button', { name: 'View status' })
-    .click();
-  const popup = page.getByRole('dialog', { name: 'Profile Not Approved' });
-  await expect(popup.getByRole('list', { name: 'Reasons' })).toContainText(
+  // Her dashboard is the onboarding checklist (issue 26); its next step is the review's reasons.
+  const step = page.getByRole('listitem').filter({ hasText: 'Get your certification approved' });
+  await expect(step).toHaveAttribute('aria-current', 'step');
+  await expect(step).toContainText('needs changes');
+  await step.getByRole('link', { name: 'Read the reasons' }).click();
+  const panel = page.getByRole('region', { name: 'Profile status' });
+  await expect(panel.getByRole('list', { name: 'Reasons' })).toContainText(
     'The uploaded licence is unreadable',
   );
-  await expect(popup.getByRole('button')).toHaveText(['Edit']);
-  await popup.getByRole('button', { name: 'Edit' }).click();
+  await expect(panel.getByRole('button')).toHaveText(['Edit']);
+  await panel.getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/tab=providerProfile&isEdit=1$/);
   await expect(
     page.getByRole('form', { name: 'Provider profile and certification' }).getByLabel('Licence number'),
@@ -104,7 +107,8 @@ test('a provider sets weekly hours and sees them in the calendar week and month'
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
   await page.goto('/Dashboard/account-setting?tab=availability&isEdit=1');
   const weekly = page.getByRole('region', { name: 'Weekly hours' });
-  await weekly.getByLabel('Time zone').selectOption('Europe/London');
+  await weekly.getByRole('combobox', { name: 'Time zone' }).fill('london');
+  await page.getByRole('option', { name: /^London/ }).click();
   await weekly.getByRole('button', { name: 'Add hours on Wednesday' }).click();
   await weekly.getByLabel('Wednesday start 1').fill('09:30');
   await weekly.getByLabel('Wednesday end 1').fill('13:00');

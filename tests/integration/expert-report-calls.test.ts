@@ -291,9 +291,25 @@ describe('the health-data access log', () => {
 
     const { lines, count } = await rows();
     expect(count).toBe(listed + 3);
-    expect(lines[1]).toMatch(/report earlier:.*Clara Jensen \(200003\)\s+from 127\.0\.0\.1/);
-    expect(lines[2]).toContain('member-info');
-    expect(lines[3]).toContain(`report ${id}`);
+    // Issue 26: a table with a header and no empty column; listed by provider, no provider column.
+    const header = lines[1]!.split(/\s{2,}/);
+    expect(header).toEqual(['When (UTC)', 'Member', 'Data', 'Item', 'From']);
+    const table = lines.slice(2).map((line) => line.split(/\s{2,}/));
+    expect(table).toHaveLength(count);
+    for (const cells of table) {
+      expect(cells).toHaveLength(header.length);
+      for (const cell of cells) expect(cell.trim()).not.toBe('');
+    }
+    for (let c = 0; c < header.length; c++) expect(table.some((cells) => cells[c] !== '-')).toBe(true);
+    expect(table[0]).toEqual([
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      'Clara Jensen (200003)',
+      'report',
+      expect.stringMatching(/^earlier:/),
+      '127.0.0.1',
+    ]);
+    expect(table[1]!.slice(1, 3)).toEqual(['Clara Jensen (200003)', 'member-info']);
+    expect(table[2]!.slice(2, 4)).toEqual(['report', String(id)]);
 
     const byMember = await admin(['access-log', 'clara', '--since', '10m']);
     expect(byMember.stdout).toContain('to the data of Clara Jensen since');
@@ -349,7 +365,7 @@ describe('chat history reads', () => {
     await qb.call('GET', '/chat/Message.json', { token: avaToken, form: { chat_dialog_id: dialog._id } });
     const log = await admin(['access-log', 'ava', '--since', since]);
     expect(log.stdout).toContain(': 1');
-    expect(log.stdout).toMatch(new RegExp(`${provider('amelia').email}\\s+chat-history ${dialog._id}`));
+    expect(log.stdout).toMatch(new RegExp(`<${provider('amelia').email}>\\s+chat-history\\s+${dialog._id}`));
   });
 });
 

@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalogueTranslations, contentFixtures, protocolFixtures, reportFixtures } from '../../fixtures';
+import { TIME_ZONE_REGIONS } from '../../src/app/components/time-zones';
 import { en as pdfEnglish } from '../../src/server/cycle-data/pdf/text/en';
 import { PDF_WORDS } from '../../src/server/cycle-data/pdf/text/pdf-text';
 import type { Language } from '../../src/shared/constants';
@@ -75,8 +76,14 @@ export function englishPhrases(language: Exclude<Language, 'en'>): string[] {
   for (const t of contentFixtures.memberTags) phrases.add(t.name);
   for (const b of contentFixtures.blogCategories) phrases.add(b.name);
   for (const p of protocolFixtures.protocols) phrases.add(p.title).add(p.content.split('\n')[0]!);
+  // The time-zone picker's English region names are also the first part of every IANA zone name
+  // ("Europe/London"), which the portal and the PDFs show as written in every language.
+  const zoneParts = new Set<string>(TIME_ZONE_REGIONS);
   return [...phrases].filter(
-    (p) => meaningful(p) && !new RegExp(`(^|[^\\p{L}])${escape(p)}($|[^\\p{L}])`, 'u').test(ownText),
+    (p) =>
+      meaningful(p) &&
+      !zoneParts.has(p) &&
+      !new RegExp(`(^|[^\\p{L}])${escape(p)}($|[^\\p{L}])`, 'u').test(ownText),
   );
 }
 

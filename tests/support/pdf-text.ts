@@ -68,8 +68,16 @@ function contentStreams(pdf: Buffer): string[] {
 
 /** The lines of text of each content stream (a page, or a chart drawn into it), top to bottom. */
 export function pdfLines(pdf: Buffer): string[] {
-  const lines: string[] = [];
-  for (const stream of contentStreams(pdf)) {
+  return pdfPages(pdf).flat();
+}
+
+/**
+ * The lines of each content stream on its own, top to bottom: one entry per page for a PDF without
+ * charts (a chart's SVG is drawn into a stream of its own).
+ */
+export function pdfPages(pdf: Buffer): string[][] {
+  return contentStreams(pdf).map((stream) => {
+    const lines: string[] = [];
     const rows: Array<{ y: number; x: number; text: string }> = [];
     for (const block of stream.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
       const body = block[1]!;
@@ -92,8 +100,8 @@ export function pdfLines(pdf: Buffer): string[] {
           .replace(/\s+/g, ' ')
           .trim(),
       );
-  }
-  return lines;
+    return lines;
+  });
 }
 
 /** The whole text as one paragraph: for prose that PDFKit wrapped onto several lines. */

@@ -2,26 +2,11 @@
  * `npm run admin -- access-log <member|provider> [--since …] [--limit N]`: who read whose health
  * data, what and when, from where (issue 12; HIPAA §164.312(b)). A member by persona key, email or
  * chat id; a provider by persona key or email. `--since` takes an ISO time or a span back from
- * now: `90m`, `24h`, `7d`.
+ * now: `90m`, `24h`, `7d`. Printed as a table without empty columns (access-log-table.ts).
  */
+import { accessLogLines, type AccessLogListing } from './access-log-table';
 import { parseArgs, type AdminCommand } from './command';
 import { personas, member, provider } from '../../../fixtures';
-
-interface Entry {
-  at: string;
-  provider: string;
-  providerName: string;
-  member: string;
-  memberChatId: number;
-  kind: string;
-  resourceId: string | null;
-  address: string | null;
-}
-
-interface Listing {
-  subject: { kind: 'provider' | 'member'; name: string; email: string | null };
-  entries: Entry[];
-}
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -58,17 +43,8 @@ export const accessLogCommand: AdminCommand = {
     const query = new URLSearchParams({ subject: subjectRef(ref) });
     if (since) query.set('since', since);
     if (options.limit) query.set('limit', options.limit);
-    const listing = await server.call<Listing>('GET', `/access-log?${query}`);
-    const { subject, entries } = listing;
-    console.log(
-      `Health-data accesses ${subject.kind === 'provider' ? 'by' : 'to the data of'} ${subject.name}${since ? ` since ${since}` : ''}: ${entries.length}`,
-    );
-    for (const e of entries) {
-      const what = `${e.kind}${e.resourceId ? ` ${e.resourceId}` : ''}`;
-      console.log(
-        `${e.at}  ${e.provider.padEnd(30)} ${what.padEnd(24)} ${e.member} (${e.memberChatId})  from ${e.address ?? 'unknown'}`,
-      );
-    }
+    const listing = await server.call<AccessLogListing>('GET', `/access-log?${query}`);
+    for (const line of accessLogLines(listing, since)) console.log(line);
     return 0;
   },
 };

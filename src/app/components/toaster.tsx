@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { dismissToast, toasts } from './toast-store';
@@ -29,7 +30,7 @@ export function Toaster() {
             onClick={() => dismissToast(toast.id)}
             className="opacity-60 hover:opacity-100"
           >
-            ×
+            <X aria-hidden className="h-4 w-4" />
           </button>
         </div>
       ))}

@@ -6,8 +6,8 @@
  * has no background (spec §2). /orders is kept alive (keep-alive.tsx). The chat connects here
  * (spec §4 login flow) so red dots for unread messages show on every page (spec §1).
  */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -17,7 +17,7 @@ import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
 import { MenuRedDot } from '../features/notifications';
 import { AuditPopup, decisionPopupDue, doctorInfoQuery, useAuditInfo } from '../features/profile';
 import { EmailVerificationBanner } from '../features/verification';
-import { paths } from '../paths';
+import { accountSettingPath, paths } from '../paths';
 import { routeFor } from '../router/route-table';
 import { DraftsNotice } from './drafts-notice';
 import { KeepAliveOutlet } from './keep-alive';
@@ -37,6 +37,15 @@ export function MainLayout() {
   const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
   // The decision whose popup was closed here (a later decision shows its own popup).
   const [closedFor, setClosedFor] = useState<string | null>(null);
+  // An approval leads on to setting availability while she has none (issue 26). The schedule
+  // feature is loaded when that is asked, not with the layout (a static import would tie the
+  // shell's chunk to the schedule pages' chunk both ways).
+  const queryClient = useQueryClient();
+  const approvedNext = useCallback(async () => {
+    const schedule = await import('../features/schedule');
+    const current = await queryClient.fetchQuery(schedule.scheduleQuery());
+    return schedule.hasAvailability(current) ? undefined : accountSettingPath('availability', true);
+  }, [queryClient]);
 
   // Every navigation, not only a new path (spec §4 "Audit info is fetched on every navigation"):
   // another tab of the same page, or the menu entry of the page already open, gets a new
@@ -54,9 +63,14 @@ export function MainLayout() {
 
   return (
     <div className="flex min-h-screen">
-      {/* data-call-keep-out: the minimised call is never moved over the menu (docs/calls.md "Call screens"). */}
-      <aside data-call-keep-out className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
-        <div className="px-6 py-4 text-lg font-semibold text-brand">{t('appName')}</div>
+      {/* The menu and the top bar stay in place while the page scrolls, on a narrow window too
+          (the menu is then a rail of icons: menu.tsx); data-call-keep-out: the minimised call is
+          never moved over the menu (docs/calls.md "Call screens"). */}
+      <aside
+        data-call-keep-out
+        className="sticky top-0 h-screen w-16 shrink-0 overflow-y-auto border-r border-slate-200 bg-white md:w-60"
+      >
+        <div className="hidden px-6 py-4 text-lg font-semibold text-brand md:block">{t('appName')}</div>
         <Menu badges={{ [paths.notifications]: <MenuRedDot />, [paths.message]: <MessagesRedDot /> }} />
       </aside>
       <div
@@ -76,6 +90,7 @@ export function MainLayout() {
           audit={audit.data}
           open={decisionPopupDue(audit.data) && !onStatusPage && closedFor !== audit.data.auditedTime}
           onClose={() => setClosedFor(audit.data?.auditedTime ?? null)}
+          approvedNext={approvedNext}
         />
       )}
     </div>

@@ -13,7 +13,7 @@ export function TopBar({ title, transparent = false }: { title: string; transpar
   const { userInfo } = useSnapshot(session);
   return (
     <header
-      className={`flex items-center gap-4 px-6 py-3 ${transparent ? 'bg-transparent' : 'border-b border-slate-200 bg-white'}`}
+      className={`sticky top-0 z-30 flex items-center gap-4 px-4 py-3 sm:px-6 ${transparent ? 'bg-transparent' : 'border-b border-slate-200 bg-white'}`}
       data-transparent={transparent || undefined}
     >
       <h1 className="flex-1 truncate text-lg font-semibold text-slate-900">{title}</h1>

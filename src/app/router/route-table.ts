@@ -2,6 +2,17 @@
  * Every route of spec §2 with its title, hidden flag and layout. Pages load lazily (one chunk per
  * route). Later issues replace a page file; they do not need to touch this table.
  */
+import {
+  Bell,
+  CalendarDays,
+  ClipboardList,
+  FileText,
+  LayoutDashboard,
+  MessageSquare,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { PageNamespace } from '../i18n';
 import { paths } from '../paths';
@@ -17,8 +28,8 @@ export interface PortalRoute {
   hidden?: boolean;
   /** Kept alive: filters, page and scroll survive a visit elsewhere (spec §2 /orders). */
   keepAlive?: boolean;
-  /** Menu icon (a short glyph; the menu shows it beside the title). */
-  icon?: string;
+  /** Menu icon (lucide, decorative beside the title; the only label on a narrow window's rail). */
+  icon?: LucideIcon;
   /** Translations the page reads beyond the shell's, loaded with its chunk (src/app/i18n). */
   namespaces?: readonly PageNamespace[];
   load(): Promise<{ default: ComponentType }>;
@@ -30,7 +41,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     namespaces: ['profile', 'workspace'],
     titleKey: 'dashboard',
     layout: 'main',
-    icon: '▦',
+    icon: LayoutDashboard,
     load: () => import('../routes/dashboard/dashboard-page'),
   },
   {
@@ -54,14 +65,14 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     namespaces: ['workspace'],
     titleKey: 'clients',
     layout: 'main',
-    icon: '☺',
+    icon: Users,
     load: () => import('../routes/clients/clients-page'),
   },
   {
     path: paths.message,
     titleKey: 'message',
     layout: 'main',
-    icon: '✉',
+    icon: MessageSquare,
     load: () => import('../routes/message/message-page'),
   },
   {
@@ -69,7 +80,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     namespaces: ['schedule', 'workspace'],
     titleKey: 'calendar',
     layout: 'main',
-    icon: '▤',
+    icon: CalendarDays,
     load: () => import('../routes/calendar/calendar-page'),
   },
   {
@@ -78,7 +89,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     titleKey: 'orders',
     layout: 'main',
     keepAlive: true,
-    icon: '☰',
+    icon: ClipboardList,
     load: () => import('../routes/orders/orders-page'),
   },
   {
@@ -94,7 +105,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     namespaces: ['reports', 'charts'],
     titleKey: 'reports',
     layout: 'main',
-    icon: '◫',
+    icon: FileText,
     load: () => import('../routes/reports/reports-page'),
   },
   {
@@ -149,7 +160,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     path: paths.notifications,
     titleKey: 'notifications',
     layout: 'main',
-    icon: '◉',
+    icon: Bell,
     load: () => import('../routes/notifications/notifications-page'),
   },
   {
@@ -157,7 +168,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     namespaces: ['settings', 'workspace'],
     titleKey: 'settings',
     layout: 'main',
-    icon: '⚙',
+    icon: Settings,
     load: () => import('../routes/settings/settings-page'),
   },
   {

@@ -66,11 +66,12 @@ function comparisonContent(data: MemberCycles, cycles: CycleWithDays[]): Compari
 async function reader(db: Database, providerId: number, acceptLanguage: string | undefined) {
   const p = await db
     .selectFrom('providers')
-    .select(['first_name', 'last_name', 'language', 'timezone'])
+    .select(['first_name', 'last_name', 'title', 'language', 'timezone'])
     .where('id', '=', providerId)
     .executeTakeFirstOrThrow();
   return {
     name: `${p.first_name} ${p.last_name}`.trim(),
+    title: p.title,
     locale: pdfLocale(requestLanguage(acceptLanguage, p.language), p.timezone),
   };
 }
@@ -114,12 +115,13 @@ export function registerCycleLinkRoutes(app: FastifyInstance, ctx: ServerContext
     data: MemberCycles,
   ): Promise<PdfHeader> {
     const { member } = data;
-    const { name, locale } = await reader(ctx.db, providerId, acceptLanguage);
+    const { name, title: providerTitle, locale } = await reader(ctx.db, providerId, acceptLanguage);
     return {
       title: fill(locale.words.titleOf, { title: title(locale), name: member.name }),
       member,
       pregnancy: data.pregnancy,
       providerName: name,
+      providerTitle,
       author,
       generatedAt: new Date(),
       locale,

@@ -8,7 +8,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cycleFixtures } from '../../../fixtures';
-import { cycleComparisonPdf } from '../../../src/server/cycle-data/pdf/cycle-pdf';
+import {
+  cycleComparisonPdf,
+  expertReportPdf,
+  type PdfHeader,
+} from '../../../src/server/cycle-data/pdf/cycle-pdf';
 import { pdfLocale, pdfSafe } from '../../../src/server/cycle-data/pdf/describe';
 import { PDF_WORDS } from '../../../src/server/cycle-data/pdf/text/pdf-text';
 import { requestLanguage } from '../../../src/server/http/request-language';
@@ -22,7 +26,7 @@ import {
   splitCycles,
   statisticLine,
 } from '../../../src/shared/cycle';
-import { pdfLines } from '../../support/pdf-text';
+import { pdfLines, pdfPages } from '../../support/pdf-text';
 import { ROOT } from '../../support/stack';
 
 const portal = (language: string, namespace: string) =>
@@ -115,4 +119,41 @@ describe('a comparison PDF', () => {
       expect(text).toContain(statisticLine({ n: 7, mean: 28.9, sd: 2.3, min: 28, max: 34 }, language));
     });
   }
+});
+
+describe('an expert report PDF reads well (issue 26)', () => {
+  const head = (language: Language): PdfHeader => ({
+    title: 'PCOS cycle review: Emma Laurent',
+    member: { memberId: 1, name: 'Emma Laurent', timezone: 'Europe/Paris', today: '2026-11-23' },
+    pregnancy: null,
+    providerName: 'Amelia Hart',
+    providerTitle: 'Reproductive endocrinologist',
+    author: 'BY',
+    generatedAt: new Date('2026-11-23T17:05:00Z'),
+    locale: pdfLocale(language, 'Europe/Berlin'),
+  });
+
+  it('is prepared by the provider, with her name and title, in her language', async () => {
+    expect((await pdfLines(await expertReportPdf(head('en'), [], null)))[2]).toBe(
+      'prepared by Amelia Hart, Reproductive endocrinologist · generated Nov 23, 2026, 6:05 PM GMT+1',
+    );
+    expect((await pdfLines(await expertReportPdf(head('de'), [], null)))[2]).toMatch(
+      /^erstellt von Amelia Hart, Reproductive endocrinologist · .*23\.11\.2026/,
+    );
+  });
+
+  it('never leaves a heading last on a page without its content (keep-with-next)', async () => {
+    const sentence = 'The temperature rose after day 17 and stayed above the cover line for twelve days.';
+    // Sections of every size, so that headings fall at every height of a page.
+    const sections = Array.from({ length: 70 }, (_, i) => ({
+      heading: `Section ${i + 1}`,
+      lines: Array.from({ length: 1 + (i % 4) }, (_, j) => sentence.repeat(1 + ((i + j) % 5))),
+    }));
+    const pages = pdfPages(await expertReportPdf(head('en'), sections, null));
+    expect(pages.length).toBeGreaterThan(4);
+    const headings = new Set(sections.map((s) => s.heading));
+    for (const [n, page] of pages.entries()) expect(headings.has(page.at(-1)!), `page ${n + 1}`).toBe(false);
+    // Every section is there, in order.
+    expect(pages.flat().filter((line) => headings.has(line))).toEqual(sections.map((s) => s.heading));
+  });
 });

@@ -3,6 +3,7 @@
  * day marked on the member's own dates, with LH peaks and intercourse noted. A table, so it reads
  * well with a screen reader and in print.
  */
+import { CircleDot, Heart, Triangle } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CycleAnalysis, CycleDay } from '../../../shared/cycle';
@@ -70,9 +71,9 @@ export function CycleCalendar({ cycle, days }: { cycle: CycleAnalysis; days: rea
                       <span className="opacity-60">{cell.cycleDay}</span>
                     </div>
                     <div aria-hidden className="mt-0.5 flex gap-0.5">
-                      {cell.lhPeak && <span title={t('lhPeak')}>▲</span>}
-                      {cell.record.intercourse && <span title={t('intercourse')}>♥</span>}
-                      {cell.ovulation && <span>◎</span>}
+                      {cell.lhPeak && <Triangle className="h-3 w-3 fill-current" />}
+                      {cell.record.intercourse && <Heart className="h-3 w-3 fill-current" />}
+                      {cell.ovulation && <CircleDot className="h-3 w-3" />}
                     </div>
                   </td>
                 ),
@@ -94,8 +95,14 @@ export function CycleCalendar({ cycle, days }: { cycle: CycleAnalysis; days: rea
           <span aria-hidden className="inline-block h-3 w-3 rounded bg-green-600" />
           {t('ovulation')}
         </li>
-        <li>▲ {t('lhPeak')}</li>
-        <li>♥ {t('intercourse')}</li>
+        <li className="flex items-center gap-1">
+          <Triangle aria-hidden className="h-3 w-3 fill-current" />
+          {t('lhPeak')}
+        </li>
+        <li className="flex items-center gap-1">
+          <Heart aria-hidden className="h-3 w-3 fill-current" />
+          {t('intercourse')}
+        </li>
       </ul>
     </div>
   );

@@ -11,22 +11,12 @@ import type { DoctorInfo } from '../../../shared/api/account';
 import { ApiError } from '../../../rest';
 import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
-import { Select } from '../../components/field';
 import { TextField } from '../../components/text-field';
+import { TimeZonePicker } from '../../components/time-zone-picker';
 import { accountSettingPath, paths } from '../../paths';
 import { dropDraft, keepDraft, useRestoredDraft } from '../../session';
 
 const DRAFT = 'contact';
-
-function timeZones(current: string): string[] {
-  let zones: string[];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = ['UTC'];
-  }
-  return zones.includes(current) ? zones : [current, ...zones];
-}
 
 export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSaved(info: DoctorInfo): void }) {
   const { t } = useTranslation('settings');
@@ -94,19 +84,13 @@ export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSave
         onChange={(e) => setPhone(e.target.value)}
         error={errors.phone}
       />
-      <Select
+      <TimeZonePicker
         label={t('contact.timezone')}
         hint={t('contact.timezoneHint')}
         value={timezone}
-        onChange={(e) => setTimezone(e.target.value)}
+        onChange={setTimezone}
         error={errors.timezone}
-      >
-        {timeZones(info.timezone).map((zone) => (
-          <option key={zone} value={zone}>
-            {zone}
-          </option>
-        ))}
-      </Select>
+      />
       {errors.root && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
           {errors.root}

@@ -5,6 +5,7 @@
  * (call-card.tsx). The row around it is the message
  * log's (message-log.tsx).
  */
+import { Check, CheckCheck, CircleAlert } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChat, type ChatRuntime } from '../../connections';
@@ -17,12 +18,13 @@ import { MessageText } from './message-text';
 import { tickOf, type Tick } from './ticks';
 import { usePerson } from './use-names';
 
+const TICK_ICON = 'inline h-3.5 w-3.5';
 const TICK_GLYPHS: Record<Tick, ReactNode> = {
   waiting: <ClockIcon />,
-  failed: '!',
-  sent: '✓',
-  delivered: '✓✓',
-  read: '✓✓',
+  failed: <CircleAlert aria-hidden className={TICK_ICON} />,
+  sent: <Check aria-hidden className={TICK_ICON} />,
+  delivered: <CheckCheck aria-hidden className={TICK_ICON} />,
+  read: <CheckCheck aria-hidden className={TICK_ICON} strokeWidth={3} />,
 };
 
 /**

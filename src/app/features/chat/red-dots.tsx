@@ -4,6 +4,7 @@
  * exists (a later issue, which decides its final place) it is shown on every page but Messages,
  * bottom left, over the free end of the menu column rather than over page content.
  */
+import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -33,7 +34,7 @@ export function FloatingChatIcon() {
       aria-label={unread ? t('floatingUnread', { count: unread }) : t('floating')}
       className="fixed bottom-6 left-6 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-2xl text-white shadow-lg hover:bg-brand-600"
     >
-      <span aria-hidden>✉</span>
+      <MessageCircle aria-hidden className="h-6 w-6" />
       {unread > 0 && <RedDot testId="floating-chat-red-dot" placement="corner" />}
     </Link>
   );

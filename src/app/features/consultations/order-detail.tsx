@@ -2,6 +2,7 @@
  * /orders/detail (spec §2): one appointment with the client, the topic, the fee and its history;
  * start it, end it (spec §7 consultation/end?quickBloxId=) or cancel it with a reason.
  */
+import { ArrowLeft } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,8 +60,9 @@ export function OrderDetail({ id }: { id: number }) {
   return (
     <article aria-label={t('orders.detailTitle')} className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
-        <Link to={paths.orders} className="text-sm text-brand hover:underline">
-          ← {t('orders.back')}
+        <Link to={paths.orders} className="flex items-center gap-1 text-sm text-brand hover:underline">
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          {t('orders.back')}
         </Link>
       </div>
       <header className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-6">

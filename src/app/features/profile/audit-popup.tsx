@@ -11,7 +11,15 @@ import { AuditStatusPanel } from './audit-status-panel';
 import { auditTitleKey, decisionPopupDue } from './audit-state';
 import { useMarkPopupShown } from './use-audit-info';
 
-export function AuditPopup({ audit, open, onClose }: { audit: AuditInfo; open: boolean; onClose(): void }) {
+export interface AuditPopupProps {
+  audit: AuditInfo;
+  open: boolean;
+  onClose(): void;
+  /** Where "Got it" on an approval leads (audit-status-panel.tsx). */
+  approvedNext?: (() => Promise<string | undefined>) | undefined;
+}
+
+export function AuditPopup({ audit, open, onClose, approvedNext }: AuditPopupProps) {
   const { t } = useTranslation('profile');
   const mark = useMarkPopupShown();
   const close = () => {
@@ -26,7 +34,7 @@ export function AuditPopup({ audit, open, onClose }: { audit: AuditInfo; open: b
       hideCancel
       width={AUDIT_POPUP_WIDTH_PX}
     >
-      <AuditStatusPanel audit={audit} inPopup onAction={close} />
+      <AuditStatusPanel audit={audit} inPopup onAction={close} approvedNext={approvedNext} />
     </Dialog>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * The profile status panel of spec §2 and §4, as a page section or inside the 530 px popup, with
  * exactly the buttons of §4: NEED_AUDIT — View Profile, Edit Availability (its popup: Got it);
- * AUDIT_NOT_PASSED — the reasons and Edit (providerProfile tab); AUDIT_PASSED — Got it.
+ * AUDIT_NOT_PASSED — the reasons and Edit (providerProfile tab); AUDIT_PASSED — Got it, which leads
+ * a provider without availability on to setting it (issue 26).
  */
+import { Check, CircleAlert, Hourglass, PenLine, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -21,11 +23,11 @@ const TONE: Record<string, string> = {
   AUDIT_NOT_PASSED: 'bg-red-100 text-red-700',
   NONE: 'bg-brand-100 text-brand-700',
 };
-const ICON: Record<string, string> = {
-  NEED_AUDIT: '⏳',
-  AUDIT_PASSED: '✓',
-  AUDIT_NOT_PASSED: '!',
-  NONE: '✎',
+const ICON: Record<string, LucideIcon> = {
+  NEED_AUDIT: Hourglass,
+  AUDIT_PASSED: Check,
+  AUDIT_NOT_PASSED: CircleAlert,
+  NONE: PenLine,
 };
 
 export interface AuditStatusPanelProps {
@@ -34,13 +36,17 @@ export interface AuditStatusPanelProps {
   inPopup?: boolean;
   /** Called before the panel navigates (the popup closes and records that it was seen). */
   onAction?(action: AuditPanelAction): void;
+  /** Where "Got it" on an approval leads: setting availability while she has none (issue 26). */
+  approvedNext?: (() => Promise<string | undefined>) | undefined;
 }
 
-export function AuditStatusPanel({ audit, inPopup = false, onAction }: AuditStatusPanelProps) {
+export function AuditStatusPanel({ audit, inPopup = false, onAction, approvedNext }: AuditStatusPanelProps) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const [tipOpen, setTipOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const state = audit.auditStatus ?? 'NONE';
+  const Icon = ICON[state]!;
   const go = (action: AuditPanelAction, to?: string) => {
     onAction?.(action);
     if (to) navigate(to);
@@ -51,11 +57,8 @@ export function AuditStatusPanel({ audit, inPopup = false, onAction }: AuditStat
       data-audit-status={state}
       className={`flex flex-col items-center gap-4 text-center ${inPopup ? '' : 'mx-auto max-w-xl rounded-2xl bg-white p-10 shadow-sm'}`}
     >
-      <span
-        aria-hidden
-        className={`flex h-16 w-16 items-center justify-center rounded-full text-3xl ${TONE[state]}`}
-      >
-        {ICON[state]}
+      <span aria-hidden className={`flex h-16 w-16 items-center justify-center rounded-full ${TONE[state]}`}>
+        <Icon className="h-8 w-8" />
       </span>
       {!inPopup && (
         <h2 className="text-2xl font-semibold text-slate-900">{t(auditTitleKey(audit.auditStatus))}</h2>
@@ -88,7 +91,17 @@ export function AuditStatusPanel({ audit, inPopup = false, onAction }: AuditStat
           </Button>
         )}
         {state === 'AUDIT_PASSED' && (
-          <Button onClick={() => go('gotIt', inPopup ? undefined : paths.dashboard)}>
+          <Button
+            busy={leaving}
+            onClick={() => {
+              setLeaving(true);
+              const stay = inPopup ? undefined : paths.dashboard;
+              void (approvedNext?.() ?? Promise.resolve(undefined))
+                // Not known (offline): she stays, and the dashboard's checklist shows the next step.
+                .catch(() => undefined)
+                .then((next) => go('gotIt', next ?? stay));
+            }}
+          >
             {t('status.gotIt')}
           </Button>
         )}

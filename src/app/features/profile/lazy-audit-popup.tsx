@@ -4,14 +4,14 @@
  * (docs/architecture.md §4).
  */
 import { lazy, Suspense } from 'react';
-import type { AuditInfo } from '../../../shared/api/profile';
+import type { AuditPopupProps } from './audit-popup';
 import { withNamespaces } from '../../i18n';
 
 const Popup = lazy(() =>
   withNamespaces(() => import('./audit-popup'), 'profile')().then((m) => ({ default: m.AuditPopup })),
 );
 
-export function LazyAuditPopup(props: { audit: AuditInfo; open: boolean; onClose(): void }) {
+export function LazyAuditPopup(props: AuditPopupProps) {
   if (!props.open) return null;
   return (
     <Suspense fallback={null}>

@@ -3,6 +3,7 @@
  * member filled in for one of the provider's appointments, opened from /orders/detail. Another
  * provider's appointment is NOT_FOUND on the server and shows the same sentence as a missing one.
  */
+import { ArrowLeft } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -37,8 +38,9 @@ export function IntakeQuestionnaire({
   return (
     <article aria-label={t('title')} className="mx-auto flex max-w-3xl flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to={appointmentPath} className="text-sm text-brand hover:underline">
-          ← {t('backToAppointment')}
+        <Link to={appointmentPath} className="flex items-center gap-1 text-sm text-brand hover:underline">
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          {t('backToAppointment')}
         </Link>
         {q && (
           <Button variant="secondary" onClick={() => window.print()}>

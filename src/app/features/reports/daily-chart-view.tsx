@@ -3,6 +3,7 @@
  * one cycle per page (chart/page, newest first): the cycle's curve and calendar and every recorded
  * day in a table (temperature, LH, flow, mucus, intercourse, tests).
  */
+import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -86,7 +87,20 @@ export function DailyChartView() {
                 header: t('daily.mucus'),
                 render: (d) => (d.mucus ? t(`mucus.${d.mucus}`) : '—'),
               },
-              { key: 'sex', header: t('charts:intercourse'), render: (d) => (d.intercourse ? '♥' : '') },
+              {
+                key: 'sex',
+                header: t('charts:intercourse'),
+                render: (d) =>
+                  d.intercourse ? (
+                    <Heart
+                      role="img"
+                      aria-label={t('charts:intercourse')}
+                      className="h-4 w-4 fill-current text-rose-600"
+                    />
+                  ) : (
+                    ''
+                  ),
+              },
               {
                 key: 'test',
                 header: t('daily.test'),

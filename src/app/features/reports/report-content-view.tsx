@@ -1,4 +1,5 @@
 /** A report's content as the member receives it, read-only (review, and reports held by others). */
+import { PlayCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ReportDetail } from '../../../shared/api/expert-reports';
 
@@ -76,8 +77,14 @@ export function ReportContentView({ report }: { report: ReportDetail }) {
             ))}
             {report.videos.map((v) => (
               <li key={`v${v.id}`}>
-                <a href={v.url} target="_blank" rel="noreferrer" className="text-brand hover:underline">
-                  ▶ {v.title}
+                <a
+                  href={v.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-1 text-brand hover:underline"
+                >
+                  <PlayCircle aria-hidden className="h-4 w-4 shrink-0" />
+                  {v.title}
                 </a>
               </li>
             ))}

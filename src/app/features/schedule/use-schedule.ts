@@ -29,11 +29,3 @@ export function weekdayNames(language: string, style: 'long' | 'short' = 'long')
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
 }
-
-export function timeZones(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-}

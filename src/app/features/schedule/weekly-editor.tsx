@@ -3,14 +3,16 @@
  * length, buffer, horizon and notice, and per weekday any number of hours. Saved together; the
  * server's field errors (`weekly.3`) are shown beside the hours they name.
  */
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../rest';
 import type { Schedule } from '../../../shared/api/schedule';
 import { SCHEDULE_LIMITS } from '../../../shared/api/schedule';
 import { Button } from '../../components/button';
+import { TimeZonePicker } from '../../components/time-zone-picker';
 import { showToast } from '../../components/toast-store';
-import { timeZones, useScheduleMutations, weekdayNames } from './use-schedule';
+import { useScheduleMutations, weekdayNames } from './use-schedule';
 
 interface Slot {
   key: number;
@@ -97,20 +99,11 @@ export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
         <p className="text-sm text-slate-600">{t('weekly.intro')}</p>
       </div>
       <div className="flex flex-wrap gap-4">
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">{t('settings.timezone')}</span>
-          <select
-            value={settings.timezone}
-            onChange={(e) => set('timezone', e.target.value)}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2"
-          >
-            {timeZones().map((tz) => (
-              <option key={tz} value={tz}>
-                {tz}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TimeZonePicker
+          label={t('settings.timezone')}
+          value={settings.timezone}
+          onChange={(zone) => set('timezone', zone)}
+        />
         <NumberSetting
           label={t('settings.consultationMinutes')}
           value={settings.consultationMinutes}
@@ -193,7 +186,7 @@ export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
                       className="px-2 text-slate-500 hover:text-red-600"
                       onClick={() => setSlots(slots.filter((x) => x.key !== s.key))}
                     >
-                      ✕
+                      <X aria-hidden className="h-4 w-4" />
                     </button>
                     {errors[String(s.key)] && (
                       <span role="alert" className="text-xs text-red-600">

@@ -1,59 +1,48 @@
 /**
- * /Dashboard/Dashboard (spec §2): the profile status while it is not approved (with the status
- * popup of spec §4 on demand), then the provider's consultations and activity.
+ * /Dashboard/Dashboard (spec §2). A provider not ready for clients yet sees her onboarding
+ * checklist (issue 26: e-mail, profile, review of spec §4, availability) instead of an empty
+ * practice; once approved, her consultations and activity, with the checklist above them while
+ * availability is still to be set.
  */
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useUnreadMessages } from '../../features/chat';
-import { DashboardView } from '../../features/dashboard';
-import { AuditPopup, auditTitleKey, useAuditInfo } from '../../features/profile';
-import { paths } from '../../paths';
-
-function ProfileStatusCard() {
-  const { t } = useTranslation('profile');
-  const audit = useAuditInfo();
-  const [open, setOpen] = useState(false);
-  if (!audit.data || audit.data.auditStatus === 'AUDIT_PASSED') return null;
-  const none = audit.data.auditStatus === null;
-  return (
-    <section
-      aria-label={t('status.label')}
-      className="flex flex-wrap items-center gap-4 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand/20"
-    >
-      <div className="flex-1">
-        <h2 className="font-semibold text-slate-900">{t(auditTitleKey(audit.data.auditStatus))}</h2>
-        <p className="text-sm text-slate-600">{t(none ? 'status.NONE.short' : 'status.short')}</p>
-      </div>
-      {none ? (
-        <Link
-          to={paths.certification}
-          className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white"
-        >
-          {t('status.start')}
-        </Link>
-      ) : (
-        <button
-          type="button"
-          onClick={() => setOpen(true)}
-          className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white"
-        >
-          {t('status.view')}
-        </button>
-      )}
-      <AuditPopup audit={audit.data} open={open} onClose={() => setOpen(false)} />
-    </section>
-  );
-}
+import {
+  DashboardView,
+  OnboardingChecklist,
+  onboardingComplete,
+  onboardingSteps,
+} from '../../features/dashboard';
+import { doctorInfoQuery, useAuditInfo } from '../../features/profile';
+import { hasAvailability, useSchedule } from '../../features/schedule';
+import { ChunkLoading } from '../../router/chunk-error';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const unreadMessages = useUnreadMessages();
+  const info = useQuery(doctorInfoQuery());
+  const audit = useAuditInfo();
+  const schedule = useSchedule();
+  if (info.isError || audit.isError)
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
+        {t('common:errors.generic')}
+      </p>
+    );
+  if (!info.data || !audit.data || schedule.isPending) return <ChunkLoading />;
+  const steps = onboardingSteps({
+    emailVerified: info.data.emailVerified,
+    profileSubmitted: audit.data.consultInfo !== null,
+    auditStatus: audit.data.auditStatus,
+    // A schedule that could not be read counts as not set: the step stays offered.
+    availabilitySet: schedule.data ? hasAvailability(schedule.data) : false,
+  });
+  const approved = audit.data.auditStatus === 'AUDIT_PASSED';
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{t('common:routes.dashboard')}</h1>
-      <ProfileStatusCard />
-      <DashboardView unreadMessages={unreadMessages} />
+      {!onboardingComplete(steps) && <OnboardingChecklist steps={steps} />}
+      {approved && <DashboardView unreadMessages={unreadMessages} />}
     </div>
   );
 }

@@ -42,6 +42,8 @@ export interface PdfHeader {
   member: MemberSummary;
   pregnancy: OngoingPregnancy | null;
   providerName: string;
+  /** Her professional title, written after her name ("prepared by Amelia Hart, Reproductive endocrinologist"). */
+  providerTitle?: string | null;
   /** An expert report is prepared by the provider; an analysis for her. */
   author: 'BY' | 'FOR';
   generatedAt: Date;
@@ -49,6 +51,11 @@ export interface PdfHeader {
 }
 
 type Doc = PDFKit.PDFDocument;
+
+function providerLine(h: PdfHeader): string {
+  const title = h.providerTitle?.trim();
+  return title ? `${h.providerName}, ${title}` : h.providerName;
+}
 
 function header(doc: Doc, h: PdfHeader) {
   const w = h.locale.words;
@@ -61,7 +68,7 @@ function header(doc: Doc, h: PdfHeader) {
     .text(pdfSafe(fill(w.member, { name: h.member.name, zone: h.member.timezone })))
     .text(
       pdfSafe(
-        `${fill(h.author === 'BY' ? w.preparedBy : w.preparedFor, { provider: h.providerName })} · ` +
+        `${fill(h.author === 'BY' ? w.preparedBy : w.preparedFor, { provider: providerLine(h) })} · ` +
           fill(w.generated, { when: providerTime(h.locale, h.generatedAt) }),
       ),
     );
@@ -92,11 +99,27 @@ function rule(doc: Doc) {
   doc.moveDown(0.6);
 }
 
-/** A heading that keeps `room` points below it on its page, so it is never left alone at the foot. */
-function heading(doc: Doc, text: string, room = 60) {
-  if (doc.y + room > doc.page.height - MARGIN) doc.addPage();
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(COLOR.text).text(pdfSafe(text), MARGIN);
+/** The height of the first line of a section's text or of one row, with its spacing. */
+const LINE_ROOM = 16;
+
+/**
+ * A heading kept with what follows it (keep-with-next): it starts a new page unless the heading
+ * itself and `room` points of its content (at least its first line) fit below it, so a heading
+ * is never the last thing on a page.
+ */
+function heading(doc: Doc, text: string, room = LINE_ROOM) {
+  doc.font('Helvetica-Bold').fontSize(12);
+  const own = doc.heightOfString(pdfSafe(text), { width: WIDTH }) + doc.currentLineHeight(true) * 0.3;
+  if (doc.y + own + room > doc.page.height - MARGIN) doc.addPage();
+  doc.fillColor(COLOR.text).text(pdfSafe(text), MARGIN);
   doc.moveDown(0.3);
+}
+
+/** What a report section's first paragraph needs below its heading (it may wrap onto several lines). */
+function firstParagraphRoom(doc: Doc, line: string | undefined): number {
+  if (line === undefined) return LINE_ROOM;
+  doc.font('Helvetica').fontSize(10);
+  return Math.min(doc.heightOfString(pdfSafe(line), { width: WIDTH }), 4 * doc.currentLineHeight(true));
 }
 
 function rows(doc: Doc, pairs: Array<[string, string]>) {
@@ -293,7 +316,7 @@ export function expertReportPdf(
   return toBuffer((doc) => {
     header(doc, h);
     for (const s of sections) {
-      heading(doc, s.heading);
+      heading(doc, s.heading, firstParagraphRoom(doc, s.lines[0]));
       doc.font('Helvetica').fontSize(10).fillColor(COLOR.text);
       for (const line of s.lines) doc.text(pdfSafe(line), MARGIN, doc.y, { width: WIDTH });
       doc.moveDown(0.6);
