@@ -22,6 +22,7 @@ import { routeFor } from '../router/route-table';
 import { DraftsNotice } from './drafts-notice';
 import { KeepAliveOutlet } from './keep-alive';
 import { Menu } from './menu';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 export function MainLayout() {
@@ -54,6 +55,7 @@ export function MainLayout() {
 
   return (
     <div className="flex min-h-screen">
+      <SkipLink />
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
         <div className="px-6 py-4 text-lg font-semibold text-brand">{t('appName')}</div>
         <Menu badges={{ [paths.notifications]: <MenuRedDot />, [paths.message]: <MessagesRedDot /> }} />
@@ -64,7 +66,8 @@ export function MainLayout() {
         <TopBar title={title} transparent={onStatusPage} />
         <EmailVerificationBanner info={info.data} />
         <DraftsNotice />
-        <main className="flex-1 p-6">
+        {/* The skip link's landing place: focusable by script only (skip-link.tsx). */}
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-6 focus:outline-none">
           <KeepAliveOutlet />
         </main>
       </div>
