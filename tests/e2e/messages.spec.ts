@@ -130,7 +130,7 @@ test('a member’s message sets the red dots; blocking stops the member’s mess
     await expect(page).toHaveURL(/\/message$/);
     await page
       .getByRole('navigation', { name: 'Conversations' })
-      .getByRole('button', { name: 'Emma Laurent, 1 unread message' })
+      .getByRole('button', { name: /^Emma Laurent\s*, 1 unread message$/ })
       .click();
     const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
     const log = conversation.getByRole('list', { name: 'Messages with Emma Laurent' });

@@ -57,7 +57,7 @@ test('the red dot appears without a reload when a review decision is made, and c
   const list = await openCentre(page, true);
   await expect(list.getByText('Your profile was approved')).toBeVisible();
   await expect(list.getByText('Clients can now book consultations with you.')).toBeVisible();
-  await list.getByRole('button', { name: 'Mark “Your profile was approved” as read' }).click();
+  await list.getByRole('button', { name: 'Mark as read: Your profile was approved' }).click();
   await expect(menuDot(page)).toHaveCount(0);
   await expect(list.getByRole('button', { name: /Mark .* as read/ })).toHaveCount(0);
   expect(loads).toBe(0);

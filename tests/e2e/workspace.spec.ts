@@ -116,13 +116,13 @@ test('a provider sets weekly hours and sees them in the calendar week and month'
   await expect(page.getByText('Your availability was saved.')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Calendar' }).click();
-  const week = page.getByRole('grid', { name: 'Week' });
+  const week = page.getByRole('table', { name: 'Week' });
   await expect(page.getByText('Times in Europe/London')).toBeVisible();
   await expect(week.getByRole('note', { name: 'Available 09:30–13:00' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(week.getByRole('note', { name: 'Available 09:30–13:00' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Month', exact: true }).click();
-  const month = page.getByRole('grid', { name: 'Month' });
+  const month = page.getByRole('table', { name: 'Month' });
   await expect(month.getByLabel('Available 09:30–13:00').first()).toBeVisible();
   expect(await month.getByLabel('Available 09:30–13:00').count()).toBeGreaterThanOrEqual(4);
 });

@@ -5,7 +5,7 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 const STYLES: Record<Variant, string> = {
   primary: 'bg-brand text-white hover:bg-brand-600 disabled:bg-brand/50',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
-  ghost: 'text-brand hover:bg-brand-50 disabled:text-slate-400',
+  ghost: 'text-brand hover:bg-brand-50 hover:text-brand-700 disabled:text-slate-400',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
 };
 

@@ -1,8 +1,12 @@
-/** The shared dialog (spec §2): a title, content and Cancel/Done buttons; Escape cancels. */
+/**
+ * The shared dialog (spec §2): a title, content and Cancel/Done buttons; Escape cancels; focus goes
+ * back to the control that opened it (return-focus.ts).
+ */
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { useReturnFocus } from './return-focus';
 
 export interface DialogProps {
   open: boolean;
@@ -37,6 +41,7 @@ export function Dialog({
   focusDone,
 }: DialogProps) {
   const { t } = useTranslation();
+  useReturnFocus(open);
   return (
     <HeadlessDialog
       open={open}

@@ -9,6 +9,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import type { DialogProps } from './dialog';
+import { useReturnFocus } from './return-focus';
 
 type DialogComponent = ComponentType<DialogProps>;
 
@@ -30,6 +31,7 @@ function loadDialog(): Promise<DialogComponent> {
 /** The dialog without Headless UI: title, content and the same buttons, Escape cancels. */
 function PlainDialog({ title, children, onCancel, onDone, doneLabel, cancelLabel, hideCancel }: DialogProps) {
   const { t } = useTranslation();
+  useReturnFocus(true);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
       <div

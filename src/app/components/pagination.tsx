@@ -80,7 +80,7 @@ export function Pagination({ page, pageSize, total, onChange }: PaginationProps)
       </Arrow>
       {visiblePages(current, count).map((p, i) =>
         p === null ? (
-          <span key={`gap-${i}`} className="px-1 text-slate-400">
+          <span key={`gap-${i}`} className="px-1 text-slate-500">
             …
           </span>
         ) : (

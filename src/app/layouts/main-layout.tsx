@@ -22,6 +22,7 @@ import { routeFor } from '../router/route-table';
 import { DraftsNotice } from './drafts-notice';
 import { KeepAliveOutlet } from './keep-alive';
 import { Menu } from './menu';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 export function MainLayout() {
@@ -63,6 +64,7 @@ export function MainLayout() {
 
   return (
     <div className="flex min-h-screen">
+      <SkipLink />
       {/* The menu and the top bar stay in place while the page scrolls, on a narrow window too
           (the menu is then a rail of icons: menu.tsx); data-call-keep-out: the minimised call is
           never moved over the menu (docs/calls.md "Call screens"). */}
@@ -79,7 +81,8 @@ export function MainLayout() {
         <TopBar title={title} transparent={onStatusPage} />
         <EmailVerificationBanner info={info.data} />
         <DraftsNotice />
-        <main className="flex-1 p-6">
+        {/* The skip link's landing place: focusable by script only (skip-link.tsx). */}
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-6 focus:outline-none">
           <KeepAliveOutlet />
         </main>
       </div>

@@ -13,11 +13,12 @@ import { calendarWeeks, MONDAY_WEEK, type CalendarCell } from './calendar-cells'
 /** Member dates are calendar dates: format them at noon UTC in UTC so no zone moves the day. */
 const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 
-function cellClass(cell: CalendarCell): string {
-  if (cell.ovulation) return 'bg-green-600 text-white font-semibold';
-  if (cell.period) return 'bg-rose-100 text-rose-900';
-  if (cell.fertile) return 'bg-green-100 text-green-900';
-  return 'bg-white text-slate-700';
+/** A day's colours: the cell and its cycle day, each at 4.5:1 or more (docs/conventions.md "Accessibility"). */
+function cellClass(cell: CalendarCell): { cell: string; cycleDay: string } {
+  if (cell.ovulation) return { cell: 'bg-green-700 text-white font-semibold', cycleDay: 'font-normal' };
+  if (cell.period) return { cell: 'bg-rose-100 text-rose-900', cycleDay: 'text-rose-700' };
+  if (cell.fertile) return { cell: 'bg-green-100 text-green-900', cycleDay: 'text-green-800' };
+  return { cell: 'bg-white text-slate-700', cycleDay: 'text-slate-500' };
 }
 
 export function CycleCalendar({ cycle, days }: { cycle: CycleAnalysis; days: readonly CycleDay[] }) {
@@ -64,11 +65,11 @@ export function CycleCalendar({ cycle, days }: { cycle: CycleAnalysis; days: rea
                     aria-label={describe(cell)}
                     title={describe(cell)}
                     data-ovulation={cell.ovulation || undefined}
-                    className={`h-12 rounded-md p-1 align-top ring-1 ring-slate-200 ${cellClass(cell)}`}
+                    className={`h-12 rounded-md p-1 align-top ring-1 ring-slate-200 ${cellClass(cell).cell}`}
                   >
                     <div className="flex justify-between">
                       <span>{dayFormat.format(atNoon(cell.date))}</span>
-                      <span className="opacity-60">{cell.cycleDay}</span>
+                      <span className={cellClass(cell).cycleDay}>{cell.cycleDay}</span>
                     </div>
                     <div aria-hidden className="mt-0.5 flex gap-0.5">
                       {cell.lhPeak && <Triangle className="h-3 w-3 fill-current" />}
@@ -92,7 +93,7 @@ export function CycleCalendar({ cycle, days }: { cycle: CycleAnalysis; days: rea
           {t('fertileWindow')}
         </li>
         <li className="flex items-center gap-1">
-          <span aria-hidden className="inline-block h-3 w-3 rounded bg-green-600" />
+          <span aria-hidden className="inline-block h-3 w-3 rounded bg-green-700" />
           {t('ovulation')}
         </li>
         <li className="flex items-center gap-1">

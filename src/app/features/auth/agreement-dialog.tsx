@@ -63,7 +63,11 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
     >
       <p className="mb-4">{t('agreement.intro')}</p>
       {protocols === null && <p className="text-slate-500">…</p>}
-      <div className="flex max-h-80 flex-col gap-4 overflow-y-auto rounded-lg border border-slate-200 p-4">
+      {/* Scrolls: reachable by keyboard to be read (docs/conventions.md "Accessibility"). */}
+      <div
+        tabIndex={0}
+        className="flex max-h-80 flex-col gap-4 overflow-y-auto rounded-lg border border-slate-200 p-4"
+      >
         {(protocols ?? []).map((p) => (
           <article key={p.id} aria-label={p.title}>
             <h3 className="font-semibold text-slate-900">{p.title}</h3>

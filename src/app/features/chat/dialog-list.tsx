@@ -10,6 +10,7 @@ import {
   memo,
   use,
   useCallback,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -58,13 +59,16 @@ const Item = memo(function Item({
   const { presence } = useSnapshot(chatStore);
   const preview =
     dialog.lastMessage === ATTACHMENT_BODY ? t('attachment') : (dialog.lastMessage ?? t('noMessages'));
+  // Named by what it shows first, the member's name (and the unread count, read out): the time
+  // and the last message describe it (docs/conventions.md "Accessibility": the name contains the label).
+  const described = useId();
   return (
     <button
       type="button"
       data-dialog={dialog.id}
       data-index={index}
       aria-current={active || undefined}
-      aria-label={`${dialog.name}${dialog.unread ? `, ${t('unread', { count: dialog.unread })}` : ''}`}
+      aria-describedby={`${described}-time ${described}-preview`}
       onClick={() => onOpen(dialog.id)}
       className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left ${active ? 'bg-brand-50 ring-1 ring-brand/30' : 'hover:bg-slate-50'}`}
     >
@@ -81,20 +85,23 @@ const Item = memo(function Item({
           <span className="flex-1 truncate font-medium text-slate-900">
             {!isPrivateDialog(dialog.type) && <GroupIcon className="mr-1 inline h-4 w-4 text-brand" />}
             {dialog.name}
+            {dialog.unread > 0 && <span className="sr-only">, {t('unread', { count: dialog.unread })}</span>}
           </span>
           {dialog.lastMessageAt !== null && (
-            <span className="shrink-0 text-xs text-slate-500">
+            <span id={`${described}-time`} aria-hidden className="shrink-0 text-xs text-slate-600">
               {formatMessageTime(dialog.lastMessageAt, i18n.language)}
             </span>
           )}
         </span>
         <span className="flex items-center gap-2">
-          <span className="flex-1 truncate text-sm text-slate-500">{preview}</span>
+          <span id={`${described}-preview`} aria-hidden className="flex-1 truncate text-sm text-slate-600">
+            {preview}
+          </span>
           {dialog.unread > 0 && (
             <span
               aria-hidden
               data-testid="dialog-unread"
-              className="rounded-full bg-red-500 px-1.5 text-xs font-semibold text-white"
+              className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
             >
               {dialog.unread}
             </span>

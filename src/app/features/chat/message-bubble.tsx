@@ -97,7 +97,7 @@ export const MessageBubble = memo(function MessageBubble({
         <Attachment key={a.uid ?? a.id ?? i} attachment={a} />
       ))}
       {entry.call ? <CallCard call={entry.call} /> : showBody && <MessageText text={entry.body} />}
-      <p className={`mt-0.5 flex justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}>
+      <p className={`mt-0.5 flex justify-end gap-1 text-[11px] ${mine ? 'text-white' : 'text-slate-500'}`}>
         <time dateTime={new Date(entry.sentAt).toISOString()}>
           {formatDateTime(entry.sentAt, i18n.language)}
         </time>

@@ -21,10 +21,13 @@ export const Rows = createContext<{
   watch(row: HTMLElement): () => void;
 }>({ label: '', entries: [], me: null, watch: () => () => {} });
 
-/** The log's `<ol>` (virtua's container element), named for screen readers. */
+/**
+ * The log's `<ol>` (virtua's container element), named for screen readers. Not live itself: its
+ * rows come and go as history loads and the reader scrolls (log-announcer.tsx reads out arrivals).
+ */
 export function List({ ref, style, children }: CustomContainerComponentProps) {
   return (
-    <ol ref={ref} style={style} aria-label={use(Rows).label}>
+    <ol ref={ref} style={style} aria-label={use(Rows).label} aria-live="off">
       {children}
     </ol>
   );

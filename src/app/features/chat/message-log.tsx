@@ -12,6 +12,7 @@ import { type ChatRuntime } from '../../connections';
 import { markSeen } from './chat-actions';
 import type { ConversationState } from './chat-store';
 import { loadHistory } from './history';
+import { LogAnnouncer } from './log-announcer';
 import { MessageBubble } from './message-bubble';
 import { List, Row, Rows, useShift } from './message-log-rows';
 import { Virtualizer, type VirtualizerHandle } from 'virtua';
@@ -201,8 +202,12 @@ export function MessageLog({
   // not fight over the scroll position. A row's `pb-2` is the gap to the next bubble; with the
   // log's `pb-1`, 12 px stay below the newest.
   return (
+    // A polite live region (`role="log"`) that reads out only new messages (log-announcer.tsx).
     <div
       ref={log}
+      role="log"
+      aria-live="polite"
+      aria-label={label}
       className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 pb-1 [overflow-anchor:none]"
     >
       <Header chat={chat} dialogId={dialogId} conversation={conversation} />
@@ -229,6 +234,7 @@ export function MessageLog({
           }}
         </Virtualizer>
       </Rows>
+      <LogAnnouncer entries={entries} loaded={conversation.loaded} me={me} />
     </div>
   );
 }

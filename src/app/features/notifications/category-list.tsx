@@ -31,10 +31,10 @@ export function CategoryList({
           <span>{entry.label}</span>
           {entry.unread > 0 && (
             <span
-              aria-label={t('unreadCount', { count: entry.unread })}
-              className={`rounded-full px-2 text-xs font-semibold ${entry.key === selected ? 'bg-white text-brand' : 'bg-red-500 text-white'}`}
+              className={`rounded-full px-2 text-xs font-semibold ${entry.key === selected ? 'bg-white text-brand-700' : 'bg-red-600 text-white'}`}
             >
-              {entry.unread}
+              <span aria-hidden>{entry.unread}</span>
+              <span className="sr-only">{t('unreadCount', { count: entry.unread })}</span>
             </span>
           )}
         </button>

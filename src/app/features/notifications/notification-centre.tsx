@@ -42,7 +42,10 @@ export function NotificationCentre() {
         n.read ? (
           <span className="sr-only">{t('read')}</span>
         ) : (
-          <span aria-label={t('unread')} className="inline-block h-2 w-2 rounded-full bg-red-500" />
+          <>
+            <span aria-hidden className="inline-block h-2 w-2 rounded-full bg-red-500" />
+            <span className="sr-only">{t('unread')}</span>
+          </>
         ),
     },
     {

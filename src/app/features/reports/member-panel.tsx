@@ -53,40 +53,50 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
         {!m ? (
           <p className="text-sm text-slate-500">{t('common:table.loading')}</p>
         ) : (
-          <dl className="text-sm">
-            <Row label={t('member.age')} value={m.age === null ? '—' : t('member.years', { count: m.age })} />
-            <Row label={t('member.goal')} value={m.goal ? t(`goal.${m.goal}`) : '—'} />
-            {m.goal === 'TRYING_TO_CONCEIVE' && m.tryingForMonths !== null && (
-              <Row label={t('member.trying')} value={t('member.months', { count: m.tryingForMonths })} />
-            )}
-            {m.goal === 'PREGNANT' && (
-              <>
-                <Row
-                  label={t('member.pregnancyWeek')}
-                  value={m.pregnancyWeek === null ? '—' : t('member.week', { week: m.pregnancyWeek })}
-                />
-                <Row label={t('member.dueDate')} value={date(m.dueDate)} />
-              </>
-            )}
-            <Row label={t('member.cycleLength')} value={cycle} />
-            <Row
-              label={t('member.periodLength')}
-              value={
-                m.periodLengthDays === null ? '—' : t('member.daysValue', { value: days(m.periodLengthDays) })
-              }
-            />
+          <>
+            <dl className="text-sm">
+              <Row
+                label={t('member.age')}
+                value={m.age === null ? '—' : t('member.years', { count: m.age })}
+              />
+              <Row label={t('member.goal')} value={m.goal ? t(`goal.${m.goal}`) : '—'} />
+              {m.goal === 'TRYING_TO_CONCEIVE' && m.tryingForMonths !== null && (
+                <Row label={t('member.trying')} value={t('member.months', { count: m.tryingForMonths })} />
+              )}
+              {m.goal === 'PREGNANT' && (
+                <>
+                  <Row
+                    label={t('member.pregnancyWeek')}
+                    value={m.pregnancyWeek === null ? '—' : t('member.week', { week: m.pregnancyWeek })}
+                  />
+                  <Row label={t('member.dueDate')} value={date(m.dueDate)} />
+                </>
+              )}
+              <Row label={t('member.cycleLength')} value={cycle} />
+              <Row
+                label={t('member.periodLength')}
+                value={
+                  m.periodLengthDays === null
+                    ? '—'
+                    : t('member.daysValue', { value: days(m.periodLengthDays) })
+                }
+              />
+            </dl>
+            {/* Between the lists: a list of terms holds only terms and their values. */}
             <p className="pb-1 text-right text-xs text-slate-500" data-testid="cycle-source">
               {m.recordedCycles > 0
                 ? t('member.fromRecords', { count: m.recordedCycles })
                 : t('member.fromProfile')}
             </p>
-            <Row label={t('member.lmp')} value={date(m.lastMenstrualPeriod)} />
-            <Row
-              label={t('member.conditions')}
-              value={m.conditions.length === 0 ? t('member.none') : m.conditions.join(', ')}
-            />
-            <Row label={t('member.timezone')} value={m.timezone} />
-          </dl>
+            <dl className="text-sm">
+              <Row label={t('member.lmp')} value={date(m.lastMenstrualPeriod)} />
+              <Row
+                label={t('member.conditions')}
+                value={m.conditions.length === 0 ? t('member.none') : m.conditions.join(', ')}
+              />
+              <Row label={t('member.timezone')} value={m.timezone} />
+            </dl>
+          </>
         )}
       </section>
       <section className="rounded-2xl border border-slate-200 bg-white p-5">

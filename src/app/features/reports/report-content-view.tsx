@@ -29,7 +29,7 @@ export function ReportContentView({ report }: { report: ReportDetail }) {
         ) : (
           <ul className="flex flex-wrap gap-2">
             {report.categories.map((cat) => (
-              <li key={cat.id} className="rounded-full bg-brand-50 px-3 py-1 text-xs text-brand">
+              <li key={cat.id} className="rounded-full bg-brand-50 px-3 py-1 text-xs text-brand-700">
                 {cat.name}
               </li>
             ))}

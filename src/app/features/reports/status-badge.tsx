@@ -5,7 +5,7 @@ import type { ReportSummary } from '../../../shared/api/expert-reports';
 const STYLES: Record<ReportSummary['status'], string> = {
   OPEN: 'bg-sky-50 text-sky-800 ring-sky-200',
   ASSIGNED: 'bg-amber-50 text-amber-800 ring-amber-200',
-  CLAIMED: 'bg-brand-50 text-brand ring-brand/30',
+  CLAIMED: 'bg-brand-50 text-brand-700 ring-brand/30',
   COMPLETED: 'bg-green-50 text-green-800 ring-green-200',
 };
 

@@ -41,7 +41,7 @@ export function OverridesEditor({ schedule }: { schedule: Schedule }) {
         <p className="text-sm text-slate-600">{t('overrides.intro')}</p>
       </div>
       <ul className="flex flex-col gap-2">
-        {schedule.overrides.length === 0 && <li className="text-sm text-slate-400">{t('overrides.none')}</li>}
+        {schedule.overrides.length === 0 && <li className="text-sm text-slate-500">{t('overrides.none')}</li>}
         {schedule.overrides.map((o) => (
           <li
             key={o.id}

@@ -149,7 +149,7 @@ export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
               <span className="w-32 pt-2 text-sm font-medium">{day}</span>
               <div className="flex flex-1 flex-col gap-2">
                 {mine.length === 0 && (
-                  <span className="pt-2 text-sm text-slate-400">{t('weekly.unavailable')}</span>
+                  <span className="pt-2 text-sm text-slate-500">{t('weekly.unavailable')}</span>
                 )}
                 {mine.map((s, n) => (
                   <div key={s.key} className="flex flex-wrap items-center gap-2">
