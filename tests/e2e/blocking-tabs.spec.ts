@@ -17,7 +17,6 @@ const daniela = member('daniela');
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
 test('blocking holds in every tab and device, and Settings lists and unblocks', async ({ context, page }) => {
-  test.setTimeout(120_000);
   const { provider, dialogId, peer } = await memberOpensDialog(context.request, 'block-tabs', 'daniela');
   const fromMember = (text: string) => peer.send(chatMessage(providerJid(provider.chatId), text, dialogId));
 

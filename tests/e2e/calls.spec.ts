@@ -15,7 +15,7 @@ import { member } from '../../fixtures';
 import { startMember, type RunningMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
-import { framesInASecond, leaveCall, signInThroughForm, statusShown } from './support';
+import { framesInASecond, leaveCall, remoteFramesArrive, signInThroughForm, statusShown } from './support';
 import { admin, submitProfileOverApi } from './workspace-support';
 
 const emma = member('emma');
@@ -92,13 +92,13 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
 
     const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
     await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
-    await expect(window.getByRole('timer')).toHaveText(/^00:0\d$/);
+    await expect(window.getByRole('timer')).toHaveText(/^\d\d:\d\d$/);
     await expect
       .poll(async () => (await framesInASecond(page)).width, { timeout: 60_000 })
       .toBeGreaterThan(0);
-    // Moving video: a second with several new frames (a loaded machine paints fewer, not none).
-    await expect.poll(async () => (await framesInASecond(page)).frames).toBeGreaterThan(3);
-    await sim.waitFor(/video frames|frames decoded|Connected|connection to .*: connected/i, 20_000);
+    // Moving video: new frames keep coming (a loaded machine paints fewer a second, not none).
+    await remoteFramesArrive(page);
+    await sim.waitFor(/video frames|frames decoded|Connected|connection to .*: connected/i, 60_000);
 
     // Mute and camera off: the buttons say so, and our own tracks stop sending.
     const mute = window.getByRole('button', { name: 'Mute' });

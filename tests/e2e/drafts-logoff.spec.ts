@@ -47,7 +47,6 @@ test('drafts survive the idle logoff, are named in its warning and offered back 
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const provider = await providerWithReport(request);
   await context.clock.install();
   await signInThroughForm(page, provider.email, provider.password);

@@ -137,7 +137,6 @@ test('a provider sets up an authenticator app and signs in with its code, then w
 test('with REQUIRE_MFA=1 a provider without a factor sets up an app before she reaches the dashboard', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   const stack = await startStack({ portal: true, env: { REQUIRE_MFA: '1', PROSODY_BIN: '' } });
   try {
     const amelia = provider('amelia');

@@ -62,7 +62,6 @@ test('three tabs are one chat session: messages, typing, read ticks and red dots
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
   const { provider: mira, dialogId, peer, qb } = await memberOpensDialog(request, 'shared', 'emma');
   const node = `${mira.chatId}-${personas.chatApp.appId}`;
   const sessions = async () => (await chatSessionsOf(process.env.E2E_DATA_DIR!, node)).length;
@@ -184,7 +183,6 @@ test('a call rings in every tab and is answered in one; the other tab stops ring
   context,
   page,
 }) => {
-  test.setTimeout(180_000);
   await signInAs(page, 'amelia');
   await openConversation(page, bianca.name, bianca.chatId);
   const second = await context.newPage();

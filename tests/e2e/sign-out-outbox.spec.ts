@@ -91,7 +91,6 @@ test('signing out offline with a message waiting ends signed out on the login pa
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const provider = await freshChatProvider(request, 'signout-offline');
   let offline = false;
   const live = new Set<WebSocketRoute>();

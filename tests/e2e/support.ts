@@ -107,6 +107,31 @@ export function framesInASecond(page: Page): Promise<{ width: number; frames: nu
 }
 
 /**
+ * Resolves once the remote video has presented `count` new frames: the video moves. No rate is
+ * asked for (a loaded machine decodes fewer frames a second; rates are the bench's).
+ */
+export function remoteFramesArrive(page: Page, count = 10, timeoutMs = 60_000): Promise<void> {
+  return page.getByTestId('remote-video').evaluate(
+    (video: HTMLVideoElement, [wanted, limit]) =>
+      new Promise<void>((resolve, reject) => {
+        let frames = 0;
+        const timer = setTimeout(
+          () => reject(new Error(`${frames} of ${wanted} video frames in ${limit} ms`)),
+          limit,
+        );
+        const count = () => {
+          if (++frames >= wanted) {
+            clearTimeout(timer);
+            resolve();
+          } else video.requestVideoFrameCallback(count);
+        };
+        video.requestVideoFrameCallback(count);
+      }),
+    [count, timeoutMs] as const,
+  );
+}
+
+/**
  * Resolves once a `role=status` element of the page has shown `text`. It starts watching when it
  * is called, so a text the page shows for a few seconds only (the call window's "Call ended",
  * docs/calls.md) is caught however late the test gets to look on a loaded machine.
