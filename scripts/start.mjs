@@ -1,7 +1,7 @@
 // `npm start`: bootstrap, then the server (which migrates and seeds the database, starts Prosody,
 // prints the URL and demo logins). Ctrl-C reaches the server, which stops what it started.
 // A warm start (everything installed and built) is a few cheap checks and the server's own start;
-// START_TIMING=1 prints each step (docs/architecture.md §4 "Warm start").
+// START_TIMING=1 prints each step (docs/performance.md "Warm start").
 import { spawn } from 'node:child_process';
 import { bootstrap, ensureServerBuilt, ROOT, runMain, timed } from './lib/bootstrap.mjs';
 

@@ -28,7 +28,7 @@ export interface BenchSetupContext {
 
 export interface BenchContext extends BenchSetupContext {
   report(row: BenchRow): void;
-  /** This run's number, from 1, and how many the section gets (docs/architecture.md §4 "Runs"). */
+  /** This run's number, from 1, and how many the section gets (docs/performance.md "Runs"). */
   run: number;
   runs: number;
 }
@@ -58,7 +58,7 @@ export interface BenchSection<Shared = void> {
 /**
  * Runs of a section unless it says otherwise: five (the worst of five is what a target must
  * survive, issue 28); one with `--quick`, which is for a look while working and must stay under
- * three minutes in all (docs/architecture.md §4 "Quick mode").
+ * three minutes in all (docs/performance.md "Quick mode").
  */
 export const DEFAULT_RUNS: BenchRuns = { full: 5, quick: 1 };
 

@@ -1,5 +1,5 @@
 /**
- * A section's runs folded into one row per figure (docs/architecture.md §4 "Runs"): ours, the
+ * A section's runs folded into one row per figure (docs/performance.md "Runs"): ours, the
  * reference and the ratio as min / median / max over the runs, and the target judged on the worst
  * run — a target holds only when it holds in every run.
  */

@@ -2,7 +2,7 @@
 // packages, Prosody and — for tests — Chromium and PostgreSQL from Debian's packages) and builds the portal when
 // its sources changed. Plain Node, no dependencies: it runs before node_modules exists. On a warm
 // checkout every step is a cheap check (a hash, a few hundred mtimes, one dpkg-query); with
-// START_TIMING=1 each step prints how long it took (docs/architecture.md §4 "Warm start").
+// START_TIMING=1 each step prints how long it took (docs/performance.md "Warm start").
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

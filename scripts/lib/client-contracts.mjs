@@ -1,4 +1,4 @@
-// The API contracts as the browser reads them (docs/architecture.md §4 "Route budgets"). The
+// The API contracts as the browser reads them (docs/performance.md "Route budgets"). The
 // portal's client uses an endpoint's id, method, path, auth and encoding (src/rest/client.ts); the
 // schemas (`params`, `query`, `body`, `response`), which the server validates requests and its
 // own answers with, and the documentation (`summary`, `tag`, `z.describe` texts), which OpenAPI

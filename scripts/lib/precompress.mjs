@@ -1,4 +1,4 @@
-// Precompressed copies of the built portal's text files (docs/architecture.md §4 "Compression"):
+// Precompressed copies of the built portal's text files (docs/performance.md "Compression"):
 // after `vite build` every text asset, whatever its size, gets a `.br` (brotli, quality 11) and a
 // `.gz` (gzip, level 9) sibling, which the server's static handler sends by `Accept-Encoding`
 // (src/server/portal/static.ts). Only node:zlib; runs as a Vite plugin so every entry is covered.
@@ -27,7 +27,7 @@ export async function precompressDir(dir) {
     work.push(
       (async () => {
         // Every size: a route's small chunks (a few hundred bytes each) still shrink by a third to a
-        // half, and what a route loads is counted in full (docs/architecture.md §4 "Route budgets").
+        // half, and what a route loads is counted in full (docs/performance.md "Route budgets").
         const bytes = await readFile(file);
         const [brotli, gzipped] = await Promise.all([
           br(bytes, {

@@ -1,4 +1,4 @@
-// The server as one ES module (docs/architecture.md §4 "Warm start"): `npm start` runs
+// The server as one ES module (docs/performance.md "Warm start"): `npm start` runs
 // dist/server/main.mjs with plain Node instead of compiling some 230 TypeScript files through tsx on
 // every start, which halves the server's start-up. The test stacks run it too, and the tests run the
 // admin command and the member simulator from the same build (docs/testing.md "What a run shares"). esbuild writes it in well under a second, and only

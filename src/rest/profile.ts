@@ -1,7 +1,7 @@
 /**
  * Profile and review calls (issue 5; src/shared/api/profile.ts), one function per endpoint, with the
  * uploads of the provider's documents and avatar. A module of its own, so a route that only reads
- * the profile loads no other domain's contract (docs/architecture.md §4 "Route budgets").
+ * the profile loads no other domain's contract (docs/performance.md "Route budgets").
  */
 import { updateDoctorAvatar } from '../shared/api/account';
 import type { BodyOf } from '../shared/api/endpoint';

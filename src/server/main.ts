@@ -31,7 +31,7 @@ import { loadTls, TlsMaterialError } from './http/tls';
 export const SERVER_INFO_FILE = 'server.json';
 
 /**
- * `START_TIMING=1` prints how long each start-up step took, on stderr (docs/architecture.md §4
+ * `START_TIMING=1` prints how long each start-up step took, on stderr (docs/performance.md
  * "Warm start"); `npm start` prints its bootstrap steps the same way.
  */
 const START_TIMING = process.env.START_TIMING === '1';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's weekly activity is drawn on the server and shown inline (docs/architecture.md §4
+ * The dashboard's weekly activity is drawn on the server and shown inline (docs/performance.md
  * "Route budgets"): the page loads no chart engine, the chart is one accessible image, and
  * hovering a bar shows that week's figures through ECharts' light client runtime.
  */

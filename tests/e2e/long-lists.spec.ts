@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Long conversations stay fast" (docs/architecture.md §4 "Long lists"): with many dialogs
+ * Issue 16 "Long conversations stay fast" (docs/performance.md "Long lists"): with many dialogs
  * and a long conversation, the dialog list and the message log keep only the rows in view in the
  * DOM, tell screen readers each row's place in the whole list, page older history in as the
  * provider scrolls up without moving what they are reading, and keep the keyboard working.

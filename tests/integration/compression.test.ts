@@ -1,5 +1,5 @@
 /**
- * Issue 16 "compressed text on the wire" (docs/architecture.md §4 "Compression"): the portal's
+ * Issue 16 "compressed text on the wire" (docs/performance.md "Compression"): the portal's
  * files go out precompressed by `Accept-Encoding` (brotli first, gzip next, the plain file
  * otherwise) with `Vary` and the caching they had; API answers are compressed above a size
  * threshold and left alone below it.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's weekly activity drawn on the server (docs/architecture.md §4 "Route budgets"):
+ * The dashboard's weekly activity drawn on the server (docs/performance.md "Route budgets"):
  * the same figures as the dashboard's `weeks`, the portal's labels escaped, no inline styles (the
  * portal's Content-Security-Policy), private caching, and clear 4xx answers to bad input.
  */

@@ -2,7 +2,7 @@
  * A provider with a long chat, seeded through the chat-service REST as the vendor's SDKs write it
  * (docs/wire/hosted-chat.md §4 users, §5.1 dialogs, §5.2 messages): many private dialogs, each
  * with a client of its own and one message, and one conversation of many messages from both
- * sides, a minute apart. Used by the long-list e2e test and the bench (docs/architecture.md §4
+ * sides, a minute apart. Used by the long-list e2e test and the bench (docs/performance.md
  * "Long lists").
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md §4 "Route budgets": the portal's build reads the contracts as data, without
+ * docs/performance.md "Route budgets": the portal's build reads the contracts as data, without
  * their schemas and documentation (scripts/lib/client-contracts.mjs), and keeps the code of the
  * few modules whose schemas the portal runs itself.
  */

@@ -27,7 +27,7 @@ describe('vite.config.ts', () => {
 });
 
 /**
- * docs/architecture.md §4 "Lighthouse": the signed-in shell's chunk names modules by path; each
+ * docs/performance.md "Lighthouse": the signed-in shell's chunk names modules by path; each
  * entry must still name a file (a renamed module would silently fall out of the chunk), and only
  * the portal's own modules (a shared schema or protocol module there made a login-route chunk
  * import it back, and the page failed to load).
@@ -47,7 +47,7 @@ describe('the signed-in chunk', () => {
   });
 });
 
-/** docs/architecture.md §4 "Route budgets": the shared modules of the signed-in pages, one chunk. */
+/** docs/performance.md "Route budgets": the shared modules of the signed-in pages, one chunk. */
 describe('the signed-in shared chunk', () => {
   it('names existing modules outside src/app', async () => {
     const { readdirSync } = await import('node:fs');

@@ -1,5 +1,5 @@
 /**
- * The bench's own load (docs/architecture.md §4 "Runs"): one process that keeps one core busy for
+ * The bench's own load (docs/performance.md "Runs"): one process that keeps one core busy for
  * as long as the sections run, at normal priority, as a provider's laptop or a CI machine runs
  * other work beside ours. A figure that holds only on an idle machine does not hold. It runs in a
  * session of its own, as another program would: with the kernel's autogroup scheduling (Debian's

@@ -1,5 +1,5 @@
 /**
- * The database's own ceiling for the API's hottest kind of read (docs/architecture.md §4
+ * The database's own ceiling for the API's hottest kind of read (docs/performance.md
  * "Server"): primary-key selects on an embedded PGlite, back to back, in this process — as prepared
  * statements (src/server/db/pglite-statements.ts, what the server runs) and through PGlite's
  * `query()`, which parses and plans every call again. Measured in slices, so the bench can

@@ -1,5 +1,5 @@
 /**
- * A stack of its own on PostgreSQL for the bench (docs/architecture.md §4 "Server"): a throwaway
+ * A stack of its own on PostgreSQL for the bench (docs/performance.md "Server"): a throwaway
  * cluster of Debian's postgresql (scripts/lib/throwaway-postgres.mjs), a fresh database on it
  * (tests/support/stack.ts), the server without Prosody. The reason instead when PostgreSQL is
  * not installed.

@@ -1,6 +1,6 @@
 /**
  * Lighthouse 12 (13 needs Node 22.19, outside our engines) driving Debian's Chromium through
- * chrome-launcher, mobile profile with its default throttling (docs/architecture.md §4
+ * chrome-launcher, mobile profile with its default throttling (docs/performance.md
  * "Lighthouse"). The signed-in run first signs in through the login form in the same browser and
  * keeps its storage (`disableStorageReset`), so the dashboard opens as for a returning provider.
  */

@@ -1,5 +1,5 @@
 /**
- * What the long-lists bench reads inside the page (docs/architecture.md §4 "Long lists"): Event
+ * What the long-lists bench reads inside the page (docs/performance.md "Long lists"): Event
  * Timing entries (PerformanceObserver type 'event', durationThreshold 16, buffered), long tasks,
  * and the longest gap between animation frames. Installed before the portal loads; read per phase
  * as a window of `performance.now()`.

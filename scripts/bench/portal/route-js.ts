@@ -1,5 +1,5 @@
 /**
- * What a route costs in JavaScript on the wire (docs/architecture.md §4 "Route budgets"): Chromium
+ * What a route costs in JavaScript on the wire (docs/performance.md "Route budgets"): Chromium
  * loads the route cold and every script it fetches is counted at the size of the brotli copy the
  * server sends (the build's `.br` file beside it, scripts/lib/precompress.mjs). Signed-in routes
  * are loaded in a fresh context that carries only the session's storage, as a returning provider

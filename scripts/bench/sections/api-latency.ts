@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md §4 "Server": own-API load with autocannon. Ours is a token-checked
+ * docs/performance.md "Server": own-API load with autocannon. Ours is a token-checked
  * `getDoctorInfo` (session check, one provider read). Its floor is what one prepared select
  * behind a bare HTTP route can do on this machine, composed from two figures of the same run —
  * PGlite prepared primary-key selects back to back in this process

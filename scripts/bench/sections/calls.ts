@@ -22,7 +22,7 @@ import { startSyntheticMedia } from '../../member/synthetic-media';
 import { quantile, type BenchSection } from '../bench';
 import { descendantsCpuSeconds, processCpuSeconds } from '../calls/cpu';
 
-/** `--quick`: fewer calls and shorter holds (docs/architecture.md §4 "Quick mode"). */
+/** `--quick`: fewer calls and shorter holds (docs/performance.md "Quick mode"). */
 const quick = process.argv.includes('--quick');
 const CALLS = quick ? 5 : 20;
 const HOLD_MS = quick ? 5_000 : 20_000;

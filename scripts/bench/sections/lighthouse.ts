@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md §4 "Lighthouse": performance and accessibility of `/login` (cold, signed
+ * docs/performance.md "Lighthouse": performance and accessibility of `/login` (cold, signed
  * out) and of the signed-in dashboard (session kept, HTTP cache cleared), mobile profile with
  * Lighthouse's default simulated throttling, next to issue 16's targets.
  */

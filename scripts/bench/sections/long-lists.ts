@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md §4 "Long lists": a fresh provider with 500 dialogs and a conversation of
+ * docs/performance.md "Long lists": a fresh provider with 500 dialogs and a conversation of
  * 5,000 messages (60 and 400 with --quick; seeded through the chat-service REST,
  * tests/support/long-chat.ts), on /message
  * of the built portal in Debian's Chromium. The dialog list is walked with the keyboard and the

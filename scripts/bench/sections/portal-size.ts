@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md §4 "Route budgets": JS of `/login`, the signed-in dashboard and `/message` in
+ * docs/performance.md "Route budgets": JS of `/login`, the signed-in dashboard and `/message` in
  * brotli as Chromium loads them cold (scripts/bench/portal/route-js.ts), next to their budgets,
  * and the floor set by the card's packages (react + react-dom, react-router, i18next +
  * react-i18next bundled alone).

@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md §4 "Prosody history outbox": Prosody's CPU per 1,000 messages with
+ * docs/performance.md "Prosody history outbox": Prosody's CPU per 1,000 messages with
  * history reporting on (mod_portal_history), for a small and a four times larger backlog. The
  * backlog builds while the server is frozen (SIGSTOP); Prosody's CPU (utime + stime from
  * /proc) is counted from the first message until the outbox on disk is empty again. With an

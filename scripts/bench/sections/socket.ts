@@ -12,7 +12,7 @@ import { apiClient } from '../../../tests/support/api';
 import type { TestStack } from '../../../tests/support/stack';
 import { quantile, type BenchSection } from '../bench';
 
-/** `--quick`: fewer pushes measured (docs/architecture.md §4 "Quick mode"); the 500 idle sockets stay. */
+/** `--quick`: fewer pushes measured (docs/performance.md "Quick mode"); the 500 idle sockets stay. */
 const quick = process.argv.includes('--quick');
 const IDLE_SOCKETS = 500;
 const IDLE_PROVIDERS = 10;

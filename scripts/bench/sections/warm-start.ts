@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md §4 "Warm start": `npm start` in this checkout, from spawn to "running" (the
+ * docs/performance.md "Warm start": `npm start` in this checkout, from spawn to "running" (the
  * URL printed and `/` answering 200), on a warm checkout: packages installed, portal and server
  * built, database seeded, Prosody installed. Each run gets a free PORT, an automatic c2s port and
  * a DATA_DIR of the bench's own in the temporary directory, so a running instance is not disturbed;

@@ -12,7 +12,7 @@ import { resumeOurs, resumePeer } from '../xmpp/resumption';
 import { startUnlimitedProsody, type BenchProsody } from '../xmpp/unlimited-prosody';
 import { quantile } from '../bench';
 
-/** `--quick`: fewer samples and a smaller burst (docs/architecture.md §4 "Quick mode"). */
+/** `--quick`: fewer samples and a smaller burst (docs/performance.md "Quick mode"). */
 const quick = process.argv.includes('--quick');
 const LOGINS = quick ? 5 : 20;
 const ROUND_TRIPS = quick ? 50 : 200;

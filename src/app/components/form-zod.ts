@@ -1,6 +1,6 @@
 /**
  * zod for the portal's forms: `zod/mini`, as the API contracts are, so the app carries one zod
- * core with only the checks it uses (docs/architecture.md §4 "Route budgets"), with zod's English
+ * core with only the checks it uses (docs/performance.md "Route budgets"), with zod's English
  * messages for the rules that name no key of their own, as classic zod sets them. Loaded with the
  * forms only, not with the contracts.
  */

@@ -3,7 +3,7 @@
  * Italian. One JSON file per language and namespace under `locales/`; the saved language
  * (localStorage `language`) is used if supported, otherwise English.
  *
- * Only the active language is loaded, and only what the route needs (docs/architecture.md §4
+ * Only the active language is loaded, and only what the route needs (docs/performance.md
  * "Route budgets"): `common` and `auth` (one chunk) at start, the shell's namespaces (one chunk)
  * with the signed-in shell, and each page's own namespaces (a chunk each) with its route
  * (`namespaces` in src/app/router/route-table.ts). A language switch loads the same namespaces in

@@ -1,5 +1,5 @@
 /**
- * Where the signed-in pages' translations are (docs/architecture.md §4 "Route budgets"): loaded
+ * Where the signed-in pages' translations are (docs/performance.md "Route budgets"): loaded
  * with the signed-in shell's chunk, so the login route carries no map of them.
  */
 type Resources = Record<string, Record<string, unknown>>;

@@ -3,7 +3,7 @@
  * the core client (sessions, tokens, expiry, the expired-session retry) and one API per resource.
  * `createChatCore(options)` gives the resources a chat screen uses (§3–§6), without custom objects,
  * the address book, push and AI (§7–§10), so the portal's chat connection does not carry them
- * (docs/architecture.md §4 "Route budgets").
+ * (docs/performance.md "Route budgets").
  */
 import { chatAddressBook } from './address-book';
 import { chatAi } from './ai';

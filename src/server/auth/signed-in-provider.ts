@@ -1,6 +1,6 @@
 /**
  * The provider's own profile columns, read in the same query as the session when its token is
- * not in the session cache (docs/architecture.md §4 "Server"): a request that answers with the
+ * not in the session cache (docs/performance.md "Server"): a request that answers with the
  * profile (getDoctorInfo) then makes one trip to the database, not two. Never the password hash.
  */
 import type { Selectable } from 'kysely';

@@ -108,7 +108,7 @@ export class ReportProcessor {
   }
 
   /**
-   * A batch of reports, in order (docs/architecture.md §4 "Server"): the users it names are read at
+   * A batch of reports, in order (docs/performance.md "Server"): the users it names are read at
    * once, each dialog once, and its items are stored PER_TRANSACTION to a transaction, so a burst
    * costs a commit per many messages rather than per message. `onDropped` hears of every item
    * that cannot belong to the history.

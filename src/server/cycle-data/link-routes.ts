@@ -34,7 +34,7 @@ import { type CycleWithDays, latestOf, pickCycle } from './select-cycles';
 
 /**
  * The PDF stack (pdfkit, svg-to-pdfkit, ECharts) loads with the first PDF asked for, not with the
- * server: it is a fifth of the server's start-up (docs/architecture.md §4 "Warm start").
+ * server: it is a fifth of the server's start-up (docs/performance.md "Warm start").
  */
 const pdfStack = () => import('./pdf/cycle-pdf');
 

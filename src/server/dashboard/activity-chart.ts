@@ -1,5 +1,5 @@
 /**
- * The dashboard's weekly activity drawn by ECharts' server-side rendering (docs/architecture.md §4
+ * The dashboard's weekly activity drawn by ECharts' server-side rendering (docs/performance.md
  * "Route budgets"): the same option the portal's bar charts use (src/app/features/dashboard/bar-chart.tsx),
  * stacked, drawn to SVG with `ssr: true` so the bars carry ECharts' `ecmeta_*` attributes for the
  * portal's `echarts/ssr/client` hydration. The portal's Content-Security-Policy allows no inline

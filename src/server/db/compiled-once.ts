@@ -1,6 +1,6 @@
 /**
  * A hot read's Kysely query built and compiled once per database, then run with each call's
- * parameters (docs/architecture.md §4 "Server"): building and compiling a select of many columns
+ * parameters (docs/performance.md "Server"): building and compiling a select of many columns
  * costs about as much as running it on PGlite as a prepared statement. On the embedded database
  * it runs without Kysely's executor, in the pool's batch of reads (pglite-pool.ts `read`); in a
  * transaction (another `db`) and on PostgreSQL through Kysely. `build` gets placeholder

@@ -37,7 +37,7 @@ export async function openDatabase(options: {
 }
 
 /**
- * Shared memory sized for one embedded backend (docs/architecture.md §4 "Warm start"): PostgreSQL's
+ * Shared memory sized for one embedded backend (docs/performance.md "Warm start"): PostgreSQL's
  * defaults (128 MB of buffers, 100 connections, WAL senders, 16 autovacuum slots) size the lock
  * tables and process slots of a server, and setting them up was about a sixth of opening the
  * database. PGlite runs one backend in single-user mode, without autovacuum or replication; 16 MB
@@ -64,7 +64,7 @@ export async function openPGlite(dir: string): Promise<PGliteClass> {
  * A new PGlite database runs initdb in WebAssembly, some 5 s of CPU. The first one made on this
  * machine is kept, closed and untouched, as a template in the temporary directory (one per PGlite
  * version), and every later empty data directory starts as a copy of it: a fresh start, a test's or
- * the bench's stack (docs/architecture.md §4 "Warm start"). Made in a directory of its own and
+ * the bench's stack (docs/performance.md "Warm start"). Made in a directory of its own and
  * renamed into place, so a half-made template is never copied.
  */
 async function copyTemplate(PGlite: typeof PGliteClass, dir: string): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * PGlite's answer to one prepared statement, read straight from the bytes its engine writes
- * (docs/architecture.md §4 "Server"): rows by column name, each value through the instance's
+ * (docs/performance.md "Server"): rows by column name, each value through the instance's
  * parser for its type, `affectedRows` counted for writes, as PGlite's `query()` makes them.
  * PGlite's own reader turns every message into an object first (copying the bytes, decoding every
  * field) and only then into rows, which cost a hot read about as much as a third of the engine's

@@ -81,7 +81,7 @@ export class PGlitePool implements PostgresPool {
 
   /**
    * One parameterised statement outside any transaction, run in a batch with the others asked for
-   * in the same turn of the event loop (docs/architecture.md §4 "Server"): the batch waits for the
+   * in the same turn of the event loop (docs/performance.md "Server"): the batch waits for the
    * connection (behind a transaction in progress) and its statements run back to back, so the
    * engine's memory stays in the processor's caches between them rather than being pushed out by
    * the HTTP work of each request in between, which made each read cost twice as much.

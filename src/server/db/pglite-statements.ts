@@ -147,7 +147,7 @@ export class PGliteStatements {
 
   /**
    * Runs several parameterised statements back to back, each its own implicit transaction, with
-   * an outcome each (docs/architecture.md §4 "Server": one engine's work after another keeps its
+   * an outcome each (docs/performance.md "Server": one engine's work after another keeps its
    * memory in the processor's caches). The caller holds the one connection with no transaction
    * open (PGlitePool's batched reads).
    */

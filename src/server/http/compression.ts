@@ -1,5 +1,5 @@
 /**
- * Compressed API answers when it is worth it (docs/architecture.md §4 "Compression"): a JSON or
+ * Compressed API answers when it is worth it (docs/performance.md "Compression"): a JSON or
  * text answer of at least `MIN_BYTES` goes out in brotli (a fast quality: it is made per request)
  * or gzip, whichever the client's `Accept-Encoding` takes first by our preference, with
  * `Vary: Accept-Encoding`. Smaller answers, streams (files, PDFs) and answers that already carry
@@ -53,7 +53,7 @@ const applies = (request: FastifyRequest) => request.method !== 'HEAD' && API_PA
 /**
  * A callback hook, not an async one: most answers pass through untouched, and an async hook would
  * cost each of them a promise and a turn of the microtask queue before it is written
- * (docs/architecture.md §4 "Server"); only an answer being compressed waits for zlib.
+ * (docs/performance.md "Server"); only an answer being compressed waits for zlib.
  */
 export function installApiCompression(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {

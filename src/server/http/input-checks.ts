@@ -51,7 +51,7 @@ export function nulFields(value: unknown, where: string): FieldError[] {
  * Refuses U+0000 in the path parameters, query and parsed body of every route of `scope` (the
  * `/api` scope: contract endpoints and file routes alike) with a 400 naming the fields. A
  * callback hook: it never waits, and an async one would cost every request a promise and a turn
- * of the microtask queue (docs/architecture.md §4 "Server").
+ * of the microtask queue (docs/performance.md "Server").
  */
 export function refuseNulCharacters(scope: FastifyInstance): void {
   scope.addHook('preValidation', (request, _reply, done) => {

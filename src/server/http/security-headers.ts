@@ -84,7 +84,7 @@ function applyHeaders(request: FastifyRequest, reply: FastifyReply) {
 
 /**
  * A synchronous hook: it only sets headers, and an async one would cost every answer a promise
- * and a turn of the microtask queue before it is written (docs/architecture.md §4 "Server").
+ * and a turn of the microtask queue before it is written (docs/performance.md "Server").
  */
 export function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -38,7 +38,7 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
   const hasPortal = portalDir !== null && existsSync(path.join(portalDir, 'index.html'));
   if (hasPortal) {
     // A callback hook: it runs for every request, API calls included, and an async one would cost
-    // each a promise and a turn of the microtask queue (docs/architecture.md §4 "Server").
+    // each a promise and a turn of the microtask queue (docs/performance.md "Server").
     app.addHook('onRequest', (request, reply, done) => {
       if (!PAGE_METHODS.includes(request.method) || NOT_PORTAL.test(request.url)) return done();
       const url = request.url.split('?')[0]!;
@@ -58,7 +58,7 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
       index: 'index.html',
       wildcard: true,
       // The build writes .br and .gz beside every text file (scripts/lib/precompress.mjs); the
-      // plugin picks one by Accept-Encoding and adds Vary (docs/architecture.md §4 "Compression").
+      // plugin picks one by Accept-Encoding and adds Vary (docs/performance.md "Compression").
       preCompressed: true,
       setHeaders(res, filePath) {
         res.header(

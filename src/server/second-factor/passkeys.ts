@@ -23,7 +23,7 @@ import type { RelyingParty } from './relying-party';
 /**
  * The WebAuthn library, loaded with the first passkey ceremony: its ASN.1 and X.509 packages take
  * seconds to load on a busy machine, which every server start would otherwise pay
- * (docs/architecture.md §4 "Warm start").
+ * (docs/performance.md "Warm start").
  */
 const webauthn = () => import('@simplewebauthn/server');
 

@@ -14,7 +14,7 @@ let types: { ClientMessage: protobuf.Type; ServerMessage: protobuf.Type } | null
 
 /**
  * The two messages, read from the .proto files on first use: loading protobufjs and parsing the
- * schema was some 4 % of the server's CPU at start (docs/architecture.md §4 "Warm start"), for a
+ * schema was some 4 % of the server's CPU at start (docs/performance.md "Warm start"), for a
  * socket that may not be opened for minutes.
  */
 function codecTypes() {

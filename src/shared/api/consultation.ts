@@ -74,7 +74,7 @@ export const getClientList = defineEndpoint({
 
 /**
  * The order list's filter values. The portal reads this list, not the schema's `options`, so the
- * schema (and zod) stays out of the routes that load these contracts (docs/architecture.md §4
+ * schema (and zod) stays out of the routes that load these contracts (docs/performance.md
  * "Route budgets").
  */
 export const ORDER_STATUS_FILTERS = ['ALL', ...APPOINTMENT_STATUSES] as const;

@@ -59,7 +59,7 @@ export type DashboardChart = z.infer<typeof DashboardChart>;
 
 /**
  * The dashboard's weekly activity (the `weeks` of getDashboard) drawn on the server, so the
- * dashboard does not load the chart engine (docs/architecture.md §4 "Route budgets"). Series
+ * dashboard does not load the chart engine (docs/performance.md "Route budgets"). Series
  * names come translated from the portal; dates are formatted in `lang`.
  */
 export const getDashboardChart = defineEndpoint({

@@ -1,4 +1,4 @@
-// The warm path of `npm start` (docs/architecture.md §4 "Warm start"): what lets it skip `npm ci` and
+// The warm path of `npm start` (docs/performance.md "Warm start"): what lets it skip `npm ci` and
 // the server build, and what the server bundle keeps of its sources.
 import {
   mkdirSync,

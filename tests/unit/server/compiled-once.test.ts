@@ -1,5 +1,5 @@
 /**
- * A hot read compiled once (docs/architecture.md §4 "Server"): each call runs with its own
+ * A hot read compiled once (docs/performance.md "Server"): each call runs with its own
  * parameters, and a query whose parameters are not exactly the placeholders is refused.
  */
 import { openEmptyPGlite } from './db-fixture';

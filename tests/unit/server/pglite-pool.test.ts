@@ -1,5 +1,5 @@
 /**
- * The PGlite pool's batched reads (src/server/db/pglite-pool.ts `read`, docs/architecture.md §4
+ * The PGlite pool's batched reads (src/server/db/pglite-pool.ts `read`, docs/performance.md
  * "Server"): reads asked for in one turn run in one batch, each with its own outcome, never inside
  * another holder's transaction; large answers arrive whole; `compiledOnce` reads through them.
  */

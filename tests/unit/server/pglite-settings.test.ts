@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE_SETTINGS } from '../../../src/server/db/database';
 import { openEmptyPGlite } from './db-fixture';
 
-describe('the embedded database’s settings (docs/architecture.md §4 "Warm start")', () => {
+describe('the embedded database’s settings (docs/performance.md "Warm start")', () => {
   let opened: Awaited<ReturnType<typeof openEmptyPGlite>>;
   beforeAll(async () => {
     opened = await openEmptyPGlite('pglite-settings');

@@ -1,7 +1,7 @@
 /**
  * The signed-in area's API calls, one object per domain, on the portal's one client
  * (api-client.ts). Kept apart so the login route does not load every domain's contract, and one
- * module per domain so a signed-in route loads only the domains it calls (docs/architecture.md §4
+ * module per domain so a signed-in route loads only the domains it calls (docs/performance.md
  * "Route budgets").
  */
 export { callCalls } from './call';

@@ -1,7 +1,7 @@
 /**
  * The cycle charts' part of ECharts (src/shared/cycle/chart-options.ts): lines with mark lines,
  * areas and points, on top of echarts-setup.ts. Loaded by chart.tsx for charts that ask for it,
- * so the dashboard's bars do not carry it (docs/architecture.md §4 "Route budgets").
+ * so the dashboard's bars do not carry it (docs/performance.md "Route budgets").
  */
 import { LineChart } from 'echarts/charts';
 import { MarkAreaComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components';

@@ -2,7 +2,7 @@
  * The app socket as the portal reads it (spec §7 "Real-time app socket") and the plugins that take
  * part in its life, apart from app-socket-connection.ts: the signed-in shell holds this state from
  * its first render, while the socket's code (STOMP, protobuf) loads after the first paint
- * (docs/architecture.md §4 "Route budgets").
+ * (docs/performance.md "Route budgets").
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { proxy } from 'valtio';

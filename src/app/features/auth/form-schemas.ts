@@ -1,7 +1,7 @@
 /**
  * Form rules for the sign-in, sign-up and password forms. Messages are i18n keys (namespace
  * `auth`); the rules match the server's (src/shared/api/fields.ts) so both refuse the same input.
- * Written with `zod/mini`, as the API contracts are (docs/architecture.md §4 "Route budgets").
+ * Written with `zod/mini`, as the API contracts are (docs/performance.md "Route budgets").
  */
 import { z } from '../../components/form-zod';
 

@@ -1,7 +1,7 @@
 /**
  * The sign-in form's rules and what it sends, with zod, the API client and the contract behind
  * them: the form loads this module when first focused or submitted, so the login route's first
- * paint carries none of them (docs/architecture.md §4 "Route budgets").
+ * paint carries none of them (docs/performance.md "Route budgets").
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SecondStep } from '../../../shared/api/account';

@@ -3,7 +3,7 @@
  * Screen' asks 'Sharing Screen' / 'You have access to the following fertility data: Charts,
  * Calendar, Ovulation' (Confirm/Cancel) (spec §5); after a consultation's call, whether to end the
  * consultation (spec §7 consultation/end). Headless UI loads with the first of them to open
- * (docs/architecture.md §4 "Route budgets"), not with the ring.
+ * (docs/performance.md "Route budgets"), not with the ring.
  */
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';

@@ -61,7 +61,7 @@ export function sendText(chat: ChatRuntime | null, dialogId: string, text: strin
  * Spec §5: compressed, uploaded as a private blob with progress, then sent as an attachment, with
  * the caption as its text (the vendor's '[attachment]' without one). Called only once the provider
  * confirmed the preview (image-preview.tsx). The compressor loads with the first image, not with
- * the page (docs/architecture.md §4 "Route budgets").
+ * the page (docs/performance.md "Route budgets").
  */
 export async function sendImage(
   chat: ChatRuntime | null,

@@ -172,7 +172,7 @@ export function seedDialogs(dialogs: DialogView[]): void {
 /**
  * A conversation's entries are held as one immutable array outside valtio's proxies (`ref`), and
  * every change replaces it: a snapshot of thousands of proxied entries cost ~100 ms per change
- * (docs/architecture.md §4 "Long lists"). Entries themselves are never changed in place.
+ * (docs/performance.md "Long lists"). Entries themselves are never changed in place.
  */
 const held = (entries: ChatEntry[]): ChatEntry[] => ref(entries);
 

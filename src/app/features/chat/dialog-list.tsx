@@ -1,7 +1,7 @@
 /**
  * The provider's conversations (issue 4 "dialog list with client name, avatar, last message, time
  * and unread count, presence"), newest first. Arrow keys, Home and End move between them. Virtualised
- * (docs/architecture.md §4 "Long lists"): only the rows in view are in the DOM, each telling its
+ * (docs/performance.md "Long lists"): only the rows in view are in the DOM, each telling its
  * place in the whole list (aria-posinset / aria-setsize).
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';

@@ -66,7 +66,7 @@ function SenderName({ chatId }: { chatId: number }) {
 }
 
 /**
- * Memoised (docs/architecture.md §4 "Long lists"): the props are the entry's snapshot, which keeps
+ * Memoised (docs/performance.md "Long lists"): the props are the entry's snapshot, which keeps
  * its identity until the entry changes, and plain values, so a new message or a tick elsewhere
  * renders only the bubbles it concerns.
  */

@@ -1,5 +1,5 @@
 /**
- * The rows of the message log as virtua renders them (docs/architecture.md §4 "Long lists"): the
+ * The rows of the message log as virtua renders them (docs/performance.md "Long lists"): the
  * `<ol>` container and one `<li>` per message, which tell their place in the whole conversation
  * and register with the read-marker observer, and virtua's `shift` for older history added above.
  */

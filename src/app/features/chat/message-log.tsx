@@ -1,5 +1,5 @@
 /**
- * The messages of one conversation, virtualised (docs/architecture.md §4 "Long lists"): only the
+ * The messages of one conversation, virtualised (docs/performance.md "Long lists"): only the
  * bubbles in view (and a few either side) are in the DOM, anchored to the end as a chat is — the
  * newest message on open, new messages followed while at the bottom, the visible message kept in
  * place when older history is added above (spec §4 Messaging; spec §9 page size). Read markers go

@@ -1,6 +1,6 @@
 /**
  * A part of the chat store as its plain snapshot, without valtio's access tracking: for the long
- * lists (docs/architecture.md §4 "Long lists"), where tracking every row a virtualiser reads (each
+ * lists (docs/performance.md "Long lists"), where tracking every row a virtualiser reads (each
  * message's id, each dialog) costs more on every change than rendering the rows in view. The
  * component renders again when that part's snapshot changes (a part keeps its identity until then).
  */

@@ -1,6 +1,6 @@
 /**
  * The dashboard's weekly activity, drawn by ECharts on the server (src/server/dashboard/activity-chart.ts)
- * and shown inline, so the dashboard loads none of the chart engine (docs/architecture.md §4 "Route
+ * and shown inline, so the dashboard loads none of the chart engine (docs/performance.md "Route
  * budgets"). ECharts' light client runtime (`echarts/ssr/client`) hydrates the SVG: hovering a bar
  * shows that week's figures. The box asks for a drawing as wide as itself (in steps, redrawn when it
  * changes step); the SVG's viewBox scales it in between. Screen readers get the label and the
