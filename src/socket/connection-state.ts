@@ -3,6 +3,7 @@
  * "Lifecycles are explicit transition tables"): one `transition(to)` that throws on an illegal
  * move and tells the listeners the new state.
  */
+import { createMachine, type Machine } from '../shared/machine';
 
 export type AppSocketState =
   /** Created, not started. */
@@ -27,34 +28,11 @@ export const APP_SOCKET_TRANSITIONS: Readonly<Record<AppSocketState, readonly Ap
   stopped: [],
 };
 
-export class IllegalTransitionError extends Error {
-  override name = 'IllegalTransitionError';
-  constructor(
-    readonly from: AppSocketState,
-    readonly to: AppSocketState,
-  ) {
-    super(`App socket cannot go from ${from} to ${to}`);
-  }
-}
+export { IllegalTransitionError } from '../shared/machine';
 
-export interface ConnectionLifecycle {
-  readonly state: AppSocketState;
-  /** Moves to `to` or throws {@link IllegalTransitionError}. */
-  transition(to: AppSocketState): void;
-  can(to: AppSocketState): boolean;
-}
+export type ConnectionLifecycle = Machine<AppSocketState>;
 
+/** The app socket's machine on the shared kernel (src/shared/machine.ts). */
 export function createLifecycle(onChange: (state: AppSocketState) => void): ConnectionLifecycle {
-  let state: AppSocketState = 'idle';
-  return {
-    get state() {
-      return state;
-    },
-    can: (to) => APP_SOCKET_TRANSITIONS[state].includes(to),
-    transition(to) {
-      if (!APP_SOCKET_TRANSITIONS[state].includes(to)) throw new IllegalTransitionError(state, to);
-      state = to;
-      onChange(to);
-    },
-  };
+  return createMachine<AppSocketState>('app socket', APP_SOCKET_TRANSITIONS, 'idle', onChange);
 }

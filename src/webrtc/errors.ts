@@ -3,5 +3,5 @@ export class CallError extends Error {
   override readonly name = 'CallError';
 }
 
-/** A move a transition table does not allow (docs/conventions.md "What we do" 4). */
-export class IllegalTransitionError extends CallError {}
+/** A move a transition table does not allow: the one error of the machine kernel (docs/conventions.md "What we do" 4). */
+export { IllegalTransitionError } from '../shared/machine';

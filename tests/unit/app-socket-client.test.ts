@@ -204,7 +204,7 @@ describe('lifecycle and back-off', () => {
     expect(() => lifecycle.transition('connected')).toThrow(IllegalTransitionError);
     lifecycle.transition('connecting');
     lifecycle.transition('rejected');
-    expect(() => lifecycle.transition('connecting')).toThrow(/rejected to connecting/);
+    expect(() => lifecycle.transition('connecting')).toThrow(/rejected → connecting/);
     expect(seen).toEqual(['connecting', 'rejected']);
     expect(APP_SOCKET_TRANSITIONS.stopped).toEqual([]);
   });

@@ -1,9 +1,7 @@
 /** The appointment lifecycle: start, end and cancel only where the table allows. */
 import { describe, expect, it } from 'vitest';
-import {
-  appointmentTransition,
-  IllegalAppointmentTransition,
-} from '../../src/server/consultation/appointment-machine';
+import { appointmentTransition } from '../../src/server/consultation/appointment-machine';
+import { IllegalTransitionError } from '../../src/shared/machine';
 
 describe('appointment transitions', () => {
   it('moves an upcoming consultation through its life', () => {
@@ -22,7 +20,7 @@ describe('appointment transitions', () => {
     ['CANCELLED', 'START'],
     ['CANCELLED', 'END'],
   ] as const)('refuses %s + %s', (from, event) => {
-    expect(() => appointmentTransition(from, event)).toThrow(IllegalAppointmentTransition);
+    expect(() => appointmentTransition(from, event)).toThrow(IllegalTransitionError);
   });
 
   it('says what went wrong in words', () => {

@@ -1,10 +1,7 @@
 /** Spec §4 audit states: the server's transition table allows exactly the documented moves. */
 import { describe, expect, it } from 'vitest';
-import {
-  allowedAuditEvents,
-  auditTransition,
-  IllegalAuditTransition,
-} from '../../src/server/profile/audit-machine';
+import { allowedAuditEvents, auditTransition } from '../../src/server/profile/audit-machine';
+import { IllegalTransitionError } from '../../src/shared/machine';
 
 describe('audit transitions', () => {
   it('submits a first profile for review', () => {
@@ -30,12 +27,12 @@ describe('audit transitions', () => {
     ['AUDIT_NOT_PASSED', 'APPROVE'],
     ['AUDIT_NOT_PASSED', 'REJECT'],
   ] as const)('refuses %s + %s', (from, event) => {
-    expect(() => auditTransition(from, event, ['a reason'])).toThrow(IllegalAuditTransition);
+    expect(() => auditTransition(from, event, ['a reason'])).toThrow(IllegalTransitionError);
   });
 
   it('refuses a rejection without a reason', () => {
     expect(() => auditTransition('NEED_AUDIT', 'REJECT', [])).toThrow(/at least one reason/);
-    expect(() => auditTransition('NEED_AUDIT', 'REJECT', ['  '])).toThrow(IllegalAuditTransition);
+    expect(() => auditTransition('NEED_AUDIT', 'REJECT', ['  '])).toThrow(IllegalTransitionError);
   });
 
   it('lists the allowed events of each state', () => {

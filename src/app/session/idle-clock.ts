@@ -1,10 +1,12 @@
 /**
  * Automatic logoff (docs/security.md "Automatic logoff"; HIPAA §164.312(a)(2)(iii)): the time
  * since the provider's last activity, in any tab of this browser, as a transition table
- * (docs/architecture.md §3): `active` → `warning` a little before the end → `ended`; activity or
+ * on the shared machine kernel (src/shared/machine.ts, docs/architecture.md §3): `active` → `warning` a little before the end → `ended`; activity or
  * "stay signed in" brings `warning` back to `active`; `ended` is final. Pure: clock, timers and
  * the cross-tab share are injected.
  */
+
+import { createMachine } from '../../shared/machine';
 
 export type IdleState = 'active' | 'warning' | 'ended';
 
@@ -13,12 +15,6 @@ export const IDLE_TRANSITIONS: Readonly<Record<IdleState, readonly IdleState[]>>
   warning: ['active', 'ended'],
   ended: [],
 };
-
-export class IllegalIdleTransition extends Error {
-  constructor(from: IdleState, to: IdleState) {
-    super(`The idle clock cannot go from ${from} to ${to}`);
-  }
-}
 
 /** The last activity of any tab of this browser (local storage in the portal). */
 export interface ActivityShare {
@@ -62,23 +58,26 @@ export function warningLead(logoffMs: number): number {
 
 export function createIdleClock(options: IdleClockOptions): IdleClock {
   const { share } = options;
-  let state: IdleState = 'active';
+  const machine = createMachine<IdleState>(
+    'idle clock',
+    IDLE_TRANSITIONS,
+    'active',
+    (to) => options.onChange(to),
+    {
+      stayingPutIsNoMove: true,
+    },
+  );
   // A browser reopened long after the last activity of any tab ends at once.
   let last = share.read() ?? options.now();
   let written = 0;
   let timer: unknown = null;
 
-  const move = (to: IdleState) => {
-    if (to === state) return;
-    if (!IDLE_TRANSITIONS[state].includes(to)) throw new IllegalIdleTransition(state, to);
-    state = to;
-    options.onChange(to);
-  };
+  const move = (to: IdleState) => machine.transition(to);
 
   const schedule = () => {
     if (timer !== null) options.clearTimeout(timer);
     timer = null;
-    if (state === 'ended') return;
+    if (machine.state === 'ended') return;
     last = Math.max(last, share.read() ?? 0);
     const now = options.now();
     const endsAt = last + options.logoffMs;
@@ -89,7 +88,7 @@ export function createIdleClock(options: IdleClockOptions): IdleClock {
   };
 
   const record = (force: boolean) => {
-    if (state === 'ended') return;
+    if (machine.state === 'ended') return;
     const now = options.now();
     last = now;
     if (force || now - written >= SHARE_WRITE_EVERY_MS) {
@@ -100,7 +99,7 @@ export function createIdleClock(options: IdleClockOptions): IdleClock {
   };
 
   const unsubscribe = share.subscribe((at) => {
-    if (state === 'ended' || at <= last) return;
+    if (machine.state === 'ended' || at <= last) return;
     last = at;
     schedule();
   });
@@ -108,13 +107,13 @@ export function createIdleClock(options: IdleClockOptions): IdleClock {
 
   return {
     get state() {
-      return state;
+      return machine.state;
     },
     get endsAt() {
       return last + options.logoffMs;
     },
     activity() {
-      if (state === 'active') record(false);
+      if (machine.state === 'active') record(false);
     },
     staySignedIn() {
       record(true);

@@ -1,8 +1,9 @@
 /**
- * The appointment lifecycle as a transition table (docs/conventions.md "What we do" 4): an upcoming
+ * The appointment lifecycle as a transition table on the shared kernel (src/shared/machine.ts, docs/conventions.md "What we do" 4): an upcoming
  * consultation starts, ends or is cancelled; one in progress ends; completed and cancelled ones
  * are final.
  */
+import { nextState } from '../../shared/machine';
 import type { AppointmentStatus } from '../db/schema';
 
 export type AppointmentEvent = 'START' | 'END' | 'CANCEL';
@@ -14,23 +15,18 @@ const TABLE: Record<AppointmentStatus, Partial<Record<AppointmentEvent, Appointm
   CANCELLED: {},
 };
 
-export class IllegalAppointmentTransition extends Error {
-  constructor(
-    readonly from: AppointmentStatus,
-    readonly event: AppointmentEvent,
-  ) {
-    super(`A ${from.toLowerCase().replace('_', ' ')} consultation cannot be ${PAST[event]}`);
-    this.name = 'IllegalAppointmentTransition';
-  }
-}
-
 const PAST: Record<AppointmentEvent, string> = { START: 'started', END: 'ended', CANCEL: 'cancelled' };
 
 /** Minutes before its start from which a consultation can be started. */
 export const START_EARLY_MINUTES = 15;
 
+/** The status after `event`, or throws IllegalTransitionError (src/shared/machine.ts) in words for the caller. */
 export function appointmentTransition(from: AppointmentStatus, event: AppointmentEvent): AppointmentStatus {
-  const to = TABLE[from][event];
-  if (!to) throw new IllegalAppointmentTransition(from, event);
-  return to;
+  return nextState(
+    'appointment',
+    TABLE,
+    from,
+    event,
+    () => `A ${from.toLowerCase().replace('_', ' ')} consultation cannot be ${PAST[event]}`,
+  );
 }

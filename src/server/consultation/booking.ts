@@ -12,7 +12,8 @@ import { createNotification } from '../notifications/create-notification';
 import { englishTime } from '../notifications/english-time';
 import { checkBooking, type BookingRefusal } from '../schedule/availability';
 import { loadSchedule, scheduleTimeZone } from '../schedule/schedule-store';
-import { appointmentTransition, IllegalAppointmentTransition } from './appointment-machine';
+import { IllegalTransitionError } from '../../shared/machine';
+import { appointmentTransition } from './appointment-machine';
 
 const REFUSALS: Record<BookingRefusal, string> = {
   IN_PAST: 'This time has already passed',
@@ -179,7 +180,7 @@ export function transitionOrThrow(...args: Parameters<typeof appointmentTransiti
   try {
     return appointmentTransition(...args);
   } catch (error) {
-    if (error instanceof IllegalAppointmentTransition) throw new ApiError('INVALID_STATE', error.message);
+    if (error instanceof IllegalTransitionError) throw new ApiError('INVALID_STATE', error.message);
     throw error;
   }
 }

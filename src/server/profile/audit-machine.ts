@@ -3,6 +3,7 @@
  * provider submits (NEED_AUDIT), a reviewer approves (AUDIT_PASSED) or rejects with reasons
  * (AUDIT_NOT_PASSED); a decided provider may submit again. Every other move throws.
  */
+import { IllegalTransitionError, nextState } from '../../shared/machine';
 import type { AuditStatusValue } from '../db/schema';
 
 export type AuditEvent = 'SUBMIT' | 'APPROVE' | 'REJECT';
@@ -16,33 +17,25 @@ const TABLE: Record<AuditStatusValue | 'NOT_SUBMITTED', Partial<Record<AuditEven
   AUDIT_NOT_PASSED: { SUBMIT: 'NEED_AUDIT' },
 };
 
-export class IllegalAuditTransition extends Error {
-  constructor(
-    readonly from: AuditState,
-    readonly event: AuditEvent,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'IllegalAuditTransition';
-  }
-}
-
 const REFUSALS: Record<AuditEvent, string> = {
   SUBMIT: 'Your profile is already under review; you can edit it once the review is done',
   APPROVE: 'Only a profile under review can be approved',
   REJECT: 'Only a profile under review can be rejected',
 };
 
-/** The state after `event`, or throws IllegalAuditTransition. A rejection needs at least one reason. */
+/**
+ * The state after `event`, or throws IllegalTransitionError (src/shared/machine.ts) with words for
+ * the provider or reviewer. A rejection needs at least one reason.
+ */
 export function auditTransition(
   from: AuditState,
   event: AuditEvent,
   reasons: readonly string[] = [],
 ): AuditStatusValue {
-  const to = TABLE[from ?? 'NOT_SUBMITTED'][event];
-  if (!to) throw new IllegalAuditTransition(from, event, REFUSALS[event]);
+  const state = from ?? 'NOT_SUBMITTED';
+  const to = nextState('profile review', TABLE, state, event, () => REFUSALS[event]);
   if (event === 'REJECT' && reasons.filter((r) => r.trim()).length === 0) {
-    throw new IllegalAuditTransition(from, event, 'A rejection needs at least one reason');
+    throw new IllegalTransitionError('profile review', state, event, 'A rejection needs at least one reason');
   }
   return to;
 }

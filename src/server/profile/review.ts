@@ -7,7 +7,8 @@ import type { Database } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { ApiError } from '../http/api-error';
 import { createNotification } from '../notifications/create-notification';
-import { auditTransition, IllegalAuditTransition, type AuditEvent } from './audit-machine';
+import { IllegalTransitionError } from '../../shared/machine';
+import { auditTransition, type AuditEvent } from './audit-machine';
 
 /** Locks the provider row and applies `event`; throws INVALID_STATE on an illegal move. */
 export async function applyAuditEvent(
@@ -28,7 +29,7 @@ export async function applyAuditEvent(
   try {
     to = auditTransition(p.audit_status, event, reasons);
   } catch (error) {
-    if (error instanceof IllegalAuditTransition)
+    if (error instanceof IllegalTransitionError)
       throw new ApiError('INVALID_STATE', error.message, { auditStatus: p.audit_status });
     throw error;
   }

@@ -14,6 +14,7 @@
  */
 import type { ErrorCode } from '../../shared/api/envelope';
 import type { ExpertReportStatus } from '../../shared/expert-reports';
+import { IllegalTransitionError } from '../../shared/machine';
 
 export type ExpertReportEvent = 'CLAIM' | 'DISCLAIM' | 'SAVE' | 'COMPLETE';
 
@@ -45,15 +46,15 @@ export interface ReportPosition {
   providerId: number | null;
 }
 
-export class IllegalReportMove extends Error {
+/** An illegal move of a report: the kernel's one error (src/shared/machine.ts), with the API code that names it. */
+export class IllegalReportMove extends IllegalTransitionError {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly from: ExpertReportStatus,
-    readonly event: ExpertReportEvent,
+    from: ExpertReportStatus,
+    event: ExpertReportEvent,
   ) {
-    super(message);
-    this.name = 'IllegalReportMove';
+    super('expert report', from, event, message);
   }
 }
 

@@ -2,6 +2,7 @@
  * Lifecycle of one app socket connection on the server, as a transition table (docs/architecture.md §3
  * "Lifecycles are explicit transition tables"): `transition(to)` throws on an illegal move.
  */
+import { createMachine, type Machine } from '../../shared/machine';
 
 export type SocketSessionState = 'awaiting-connect' | 'authenticating' | 'connected' | 'closing' | 'closed';
 
@@ -14,28 +15,14 @@ export const SOCKET_SESSION_TRANSITIONS: Readonly<Record<SocketSessionState, rea
     closed: [],
   };
 
-export class IllegalSocketTransition extends Error {
-  constructor(from: SocketSessionState, to: SocketSessionState) {
-    super(`App socket session cannot go from ${from} to ${to}`);
-  }
-}
-
-export class SocketSessionLifecycle {
-  #state: SocketSessionState = 'awaiting-connect';
-
-  constructor(private readonly onChange: (state: SocketSessionState) => void = () => undefined) {}
-
-  get state(): SocketSessionState {
-    return this.#state;
-  }
-
-  can(to: SocketSessionState): boolean {
-    return SOCKET_SESSION_TRANSITIONS[this.#state].includes(to);
-  }
-
-  transition(to: SocketSessionState): void {
-    if (!this.can(to)) throw new IllegalSocketTransition(this.#state, to);
-    this.#state = to;
-    this.onChange(to);
-  }
+/** One socket's machine on the shared kernel (src/shared/machine.ts). */
+export function createSocketSessionLifecycle(
+  onChange: (state: SocketSessionState) => void = () => undefined,
+): Machine<SocketSessionState> {
+  return createMachine<SocketSessionState>(
+    'app socket session',
+    SOCKET_SESSION_TRANSITIONS,
+    'awaiting-connect',
+    onChange,
+  );
 }

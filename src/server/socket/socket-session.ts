@@ -15,7 +15,7 @@ import {
 import { ApiError } from '../http/api-error';
 import { encodeServerMessage, ServerType } from './codec';
 import { HEARTBEAT_GRACE, negotiate, parseHeartBeat } from './heartbeat';
-import { SocketSessionLifecycle, type SocketSessionState } from './session-state';
+import { createSocketSessionLifecycle, type SocketSessionState } from './session-state';
 import type { SocketIdentity } from './socket-identity';
 import { parseMessage, serializeFrame, type StompFrame } from './stomp-frames';
 
@@ -70,7 +70,7 @@ const SERVER_NAME = 'provider-portal/1.0';
 export class SocketSession {
   readonly id = randomUUID();
   auth: SocketIdentity | null = null;
-  readonly #lifecycle = new SocketSessionLifecycle();
+  readonly #lifecycle = createSocketSessionLifecycle();
   /** Subscription id by destination. */
   readonly #subscriptions = new Map<string, string>();
   #queue: Promise<void> = Promise.resolve();

@@ -1,10 +1,10 @@
 /**
  * The chat connection lifecycle of spec §4 ("Chat connection states: connecting, connected,
  * authenticating, auth failed, connection failed, error, disconnecting, disconnected, attached")
- * as a transition table with one `transition(to)` that throws on an illegal move and emits the
- * new state (docs/architecture.md §3, docs/conventions.md "What we do" 4).
+ * as a transition table on the shared machine kernel (src/shared/machine.ts): `transition(to)`
+ * throws on an illegal move and emits the new state (docs/architecture.md §3, docs/conventions.md "What we do" 4).
  */
-import { XmppError } from '../errors/errors';
+import { createMachine, type Machine } from '../../shared/machine';
 
 export type ConnectionState =
   | 'disconnected'
@@ -32,29 +32,16 @@ export const CONNECTION_TRANSITIONS: Readonly<Record<ConnectionState, readonly C
   disconnecting: ['disconnected', 'error', 'connection failed'],
 };
 
-export interface ConnectionStateMachine {
-  readonly state: ConnectionState;
-  /** Moves to `to`; throws an XmppError if the table forbids it. Staying put is a no-op. */
-  transition(to: ConnectionState): void;
-  /** Whether `to` is a legal next state. */
-  can(to: ConnectionState): boolean;
-}
+export type ConnectionStateMachine = Machine<ConnectionState>;
 
+/**
+ * The chat connection's machine on the shared kernel: a status the transport reports again
+ * (Strophe repeats some) is no move.
+ */
 export function createConnectionStateMachine(
   onChange: (state: ConnectionState) => void,
 ): ConnectionStateMachine {
-  let state: ConnectionState = 'disconnected';
-  const machine: ConnectionStateMachine = {
-    get state() {
-      return state;
-    },
-    can: (to) => CONNECTION_TRANSITIONS[state].includes(to),
-    transition(to) {
-      if (to === state) return;
-      if (!machine.can(to)) throw new XmppError(`Illegal chat connection transition: ${state} → ${to}`);
-      state = to;
-      onChange(to);
-    },
-  };
-  return machine;
+  return createMachine<ConnectionState>('chat connection', CONNECTION_TRANSITIONS, 'disconnected', onChange, {
+    stayingPutIsNoMove: true,
+  });
 }
