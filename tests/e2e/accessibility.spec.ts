@@ -16,6 +16,9 @@ import { freshChatProvider } from './messages-support';
 import { signInAs, signInThroughForm, uniqueEmail } from './support';
 import { freshProvider } from './workspace-support';
 
+/** A new provider's dashboard: her onboarding checklist (issue 26). */
+const ONBOARDING = 'Get ready for your first consultation';
+
 const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
 const COUNTED: readonly ImpactValue[] = ['serious', 'critical'];
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
@@ -313,7 +316,7 @@ test('the other personas: under review, rejected with the status dialog, not yet
       {
         name: 'dashboard',
         path: '/Dashboard/Dashboard',
-        ready: visible((p) => p.getByRole('region', { name: 'Profile status' })),
+        ready: visible((p) => p.getByRole('region', { name: ONBOARDING })),
       },
       {
         name: 'profile status',
@@ -327,14 +330,14 @@ test('the other personas: under review, rejected with the status dialog, not yet
     'chiara',
     [
       {
-        name: 'dashboard, status dialog',
+        name: 'dashboard, then the reasons',
         path: '/Dashboard/Dashboard',
         ready: async (p) => {
           await p
-            .getByRole('region', { name: 'Profile status' })
-            .getByRole('button', { name: 'View status' })
+            .getByRole('region', { name: ONBOARDING })
+            .getByRole('link', { name: 'Read the reasons' })
             .click();
-          await dialogOpen('Profile Not Approved')(p);
+          await mainHeading(/./)(p);
         },
       },
       {
@@ -364,7 +367,7 @@ test('the other personas: under review, rejected with the status dialog, not yet
       {
         name: 'dashboard',
         path: '/Dashboard/Dashboard',
-        ready: visible((p) => p.getByRole('region', { name: 'Profile status' })),
+        ready: visible((p) => p.getByRole('region', { name: ONBOARDING })),
       },
       {
         name: 'certification',
@@ -457,7 +460,13 @@ test('the message log is a polite live region that reads out what arrives, not t
     await conversation.getByRole('textbox', { name: 'Message' }).fill(text);
     await conversation.getByRole('textbox', { name: 'Message' }).press('Enter');
     // Her answer is read out; our own message is not.
-    await expect(spoken.getByRole('listitem')).toHaveText([`Echo: ${text}`]);
+    await expect(spoken.getByRole('listitem')).toHaveCount(1);
+    await expect(spoken.getByRole('listitem')).toHaveAttribute('data-say', `Echo: ${text}`);
+    expect(
+      await spoken
+        .getByRole('listitem')
+        .evaluate((item) => getComputedStyle(item, '::before').content.replace(/^"|"$/g, '')),
+    ).toBe(`Echo: ${text}`);
 
     // Opened again, the history shows and nothing of it is read out.
     await page.reload();

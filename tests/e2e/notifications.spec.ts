@@ -27,7 +27,10 @@ async function providerUnderReview(page: Page, request: APIRequestContext): Prom
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const menuDot = (page: Page) => menu(page).getByTestId('notification-red-dot');
 
-/** Opens the centre; the approval popup that the navigation brings up (spec §4) is closed first. */
+/**
+ * Opens the centre; the approval popup that the navigation brings up (spec §4) is closed first,
+ * which leads to availability, and the centre is opened again.
+ */
 async function openCentre(page: Page, approvalPopup: boolean) {
   await menu(page)
     .getByRole('link', { name: /Notifications/ })
@@ -37,6 +40,12 @@ async function openCentre(page: Page, approvalPopup: boolean) {
     const popup = page.getByRole('dialog', { name: 'Profile Approved' });
     await popup.getByRole('button', { name: 'Got it' }).click();
     await expect(popup).toBeHidden();
+    // Got it leads a provider who has no hours yet to setting them (issue 26); back to the centre.
+    await expect(page.getByRole('tab', { name: 'Availability', selected: true })).toBeVisible();
+    await menu(page)
+      .getByRole('link', { name: /Notifications/ })
+      .click();
+    await expect(page).toHaveURL(/\/notifications$/);
   }
   return page.getByRole('table', { name: 'Notifications' });
 }

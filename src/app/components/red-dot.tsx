@@ -3,7 +3,7 @@
  * read out), or on the corner of an icon whose own label says it.
  */
 const SHAPES = {
-  inline: 'h-2.5 w-2.5',
+  inline: 'inline-block h-2.5 w-2.5',
   corner: 'absolute top-1 right-1 h-3.5 w-3.5',
 } as const;
 

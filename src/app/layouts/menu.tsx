@@ -26,7 +26,7 @@ export function Menu({ badges = {} }: { badges?: Record<string, ReactNode> }) {
           >
             {Icon && <Icon aria-hidden className="h-5 w-5 shrink-0" strokeWidth={1.75} />}
             <span className="sr-only md:not-sr-only md:flex-1">{name}</span>
-            <span className="absolute top-1 right-1 md:static">{badges[route.path]}</span>
+            <span className="absolute top-1 right-1 flex md:static">{badges[route.path]}</span>
           </NavLink>
         );
       })}

@@ -33,10 +33,16 @@ export function LogAnnouncer({
     shown.current = { last: entries.at(-1)?.id ?? shown.current?.last ?? null };
     if (arrived.length > 0) setSpoken((before) => [...before, ...arrived].slice(-KEEP));
   }, [entries, loaded, me]);
+  // The words are the item's generated content (accessible text to a screen reader), not text in
+  // the page: the message is already there once, in its row, for everything that reads the page.
   return (
     <ul className="sr-only" data-testid="log-announcer">
       {spoken.map((entry) => (
-        <li key={entry.id}>{!entry.body || entry.body === ATTACHMENT_BODY ? t('attachment') : entry.body}</li>
+        <li
+          key={entry.id}
+          className="before:content-[attr(data-say)]"
+          data-say={!entry.body || entry.body === ATTACHMENT_BODY ? t('attachment') : entry.body}
+        />
       ))}
     </ul>
   );
