@@ -116,6 +116,10 @@ export async function buildApp(
             listener,
           )
         : http.createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES }, listener);
+      // An idle keep-alive connection is closed after 72 s, not Node's 5 s: a client (or a proxy in
+      // front) that reuses one just as the server closes it gets a reset, which a loaded
+      // machine made happen to a test's request; clients and proxies idle for 60 s at most.
+      server.keepAliveTimeout = 72_000;
       server.on('listening', () => {
         origins = OriginPolicy.forServer(ctx.config, (server.address() as AddressInfo).port);
       });
