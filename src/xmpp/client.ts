@@ -2,6 +2,7 @@
  * The composition root of the chat stack (docs/architecture.md §3, docs/conventions.md "What we do" 2): the only place
  * that wires the concerns together. Order matters and is commented where it does.
  */
+import { clientHelpers } from './client-helpers';
 import {
   CHAT_PING_MAX_FAILURES,
   CHAT_PING_TIMEOUT_MS,
@@ -9,13 +10,7 @@ import {
   CHAT_RECONNECT_INTERVAL_MS,
 } from '../shared/constants';
 import { createObjectIdGenerator, randomBytes } from './addressing/ids';
-import {
-  bareJid,
-  chatIdFromJid,
-  createAddressing,
-  dialogIdFromRoomJid,
-  userIdFromOccupantJid,
-} from './addressing/jids';
+import { bareJid, chatIdFromJid, createAddressing } from './addressing/jids';
 import { createBlocking } from './blocking/blocking';
 import { createCarbons } from './carbons/carbons';
 import { createChatStates } from './chat-states/chat-states';
@@ -28,12 +23,7 @@ import { createIqResponder } from './iq/responder';
 import { createLastActivity } from './last-activity/last-activity';
 import { createMarkers } from './markers/markers';
 import { createMessageErrors } from './messages/message-errors';
-import {
-  dialogMessage,
-  dialogRecipient,
-  type DialogDescriptor,
-  type DialogMessage,
-} from './messages/dialog-messages';
+import { dialogMessage, type DialogDescriptor, type DialogMessage } from './messages/dialog-messages';
 import { createMessages } from './messages/messages';
 import type { CarbonDirection } from './messages/types';
 import { createMuc } from './muc/muc';
@@ -320,15 +310,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     privacy: guardApi(privacy),
     blocking: guardApi(blocking),
     carbons: { enable: guard(carbons.enable), disable: guard(carbons.disable) },
-    helpers: {
-      userJid: (id) => addressing.jidOf(id),
-      roomJid: (dialogId) => addressing.roomOf(dialogId),
-      dialogIdFromRoomJid,
-      userIdFromJid: chatIdFromJid,
-      userIdFromRoomJid: userIdFromOccupantJid,
-      dialogRecipient: (dialog) => dialogRecipient(dialog, addressing),
-      newMessageId: nextId,
-    },
+    helpers: clientHelpers(addressing, nextId),
   };
   return client;
 }

@@ -3,14 +3,9 @@
  * browser"): each operation is handed to `call`, which runs it on the held client or sends it to
  * the holder (`METHODS` in ./protocol.ts), and the addressing helpers, which need no connection.
  */
-import {
-  chatIdFromJid,
-  dialogIdFromRoomJid,
-  userIdFromOccupantJid,
-  type Addressing,
-} from '../addressing/jids';
+import type { Addressing } from '../addressing/jids';
+import { clientHelpers } from '../client-helpers';
 import type { ChatClient } from '../client-types';
-import { dialogRecipient } from '../messages/dialog-messages';
 import type { MethodName } from './protocol';
 
 /** The client's members that are one named operation each, and its helpers. */
@@ -80,14 +75,6 @@ export function delegatedOperations(
       unblock: call('blocking.unblock'),
     },
     carbons: { enable: call('carbons.enable'), disable: call('carbons.disable') },
-    helpers: {
-      userJid: (id) => addressing.jidOf(id),
-      roomJid: (dialogId) => addressing.roomOf(dialogId),
-      dialogIdFromRoomJid,
-      userIdFromJid: chatIdFromJid,
-      userIdFromRoomJid: userIdFromOccupantJid,
-      dialogRecipient: (dialog) => dialogRecipient(dialog, addressing),
-      newMessageId: nextId,
-    },
+    helpers: clientHelpers(addressing, nextId),
   };
 }
