@@ -9,7 +9,7 @@
 // The PostgreSQL layers use TEST_DATABASE_URL when set, else a throwaway cluster started here and
 // removed at the end (also on failure and on Ctrl-C).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -24,7 +24,7 @@ import {
   timed,
 } from './lib/bootstrap.mjs';
 import { makeTestTemplate, templateEnv } from './lib/test-template.mjs';
-import { childrenCpuMs, jobSlots, readTests, slowest } from './lib/test-run.mjs';
+import { childrenCpuMs, jobSlots, playwrightFailures, readTests, slowest } from './lib/test-run.mjs';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
 
 const npx = (...args) => ['npx', ['--no-install', ...args]];
@@ -196,6 +196,7 @@ await runMain(async () => {
         // Ctrl-C reaches the running jobs too; the summary is skipped then.
         if (signal === 'SIGINT' || signal === 'SIGTERM') interrupted = true;
         const tests = job.report ? readTests(job.report[0], job.report[1], ROOT) : [];
+        const pages = job.report?.[0] === 'playwright' ? pagesOfFailures(job.report[1]) : [];
         results.push({
           name: job.name,
           ok,
@@ -204,6 +205,7 @@ await runMain(async () => {
           tests: tests.length,
           slowest: slowest(tests),
           failures: ok ? [] : failureLines(output),
+          pages,
         });
         console.log(`• ${ok ? '✓' : '✗'} ${job.name} (${seconds(Date.now() - started)})`);
         resolve();
@@ -268,5 +270,23 @@ await runMain(async () => {
   console.log(
     `whole run: ${seconds(Date.now() - wholeStarted)} (installs ${seconds(bootstrapMs)}; builds and templates ready at ${seconds(preparedMs)}, the quick layers running meanwhile)`,
   );
+  // Last, so that the tail of a CI log has it: where each failed or retried end-to-end test's
+  // page was when it failed.
+  for (const r of results)
+    for (const f of r.pages ?? []) {
+      console.log(`\n${f.status === 'flaky' ? '⚠ retried, then passed' : '✗ failed'}: ${f.title}`);
+      for (const line of f.errors.slice(0, 6)) console.log(`    ${line}`);
+      for (const line of f.page) console.log(`    |${line}`);
+    }
   return results.every((r) => r.ok) ? 0 : 1;
 });
+
+function pagesOfFailures(file) {
+  try {
+    return playwrightFailures(JSON.parse(readFileSync(file, 'utf8')), (p) =>
+      readFileSync(path.resolve(ROOT, p), 'utf8'),
+    );
+  } catch {
+    return [];
+  }
+}

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
  * Jobs at once: one more than the cores (a job's test process, server, Prosody and Chromium take
@@ -70,6 +71,56 @@ export function readTests(kind, file, root) {
     return [];
   }
   return kind === 'playwright' ? playwrightTests(report) : vitestTests(report, root);
+}
+
+/**
+ * What a page showed when its test failed or needed its retry, from a Playwright JSON report: for
+ * each such test its title, `failed` or `flaky`, the first line of each error, and the landmarks
+ * of the page's accessibility snapshot (error-context.md: headings, dialogs, alerts, statuses and
+ * the address bar's path), at most `lines` of them — so a CI log's tail says where the page was
+ * (docs/testing.md "The summary").
+ */
+export function playwrightFailures(report, read = (file) => readFileSync(file, 'utf8'), lines = 14) {
+  const found = [];
+  const landmark = /^\s*- (heading|dialog|alertdialog|alert|status|region|main|link "Skip)|^\s*- \/url:/;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const failedRuns = (test.results ?? []).filter(
+          (r) => r.status !== 'passed' && r.status !== 'skipped',
+        );
+        const errors = failedRuns.flatMap((r) =>
+          (r.errors ?? []).flatMap((e) => {
+            const [first, ...rest] = stripVTControlCharacters(e.message ?? '').split('\n');
+            return [first, ...rest.filter((l) => /^(Locator|Expected|Received|\s+- waiting for)/.test(l))]
+              .slice(0, 4)
+              .map((l) => l.trim());
+          }),
+        );
+        const snapshot = failedRuns
+          .flatMap((r) => r.attachments ?? [])
+          .filter((a) => a.name === 'error-context' && a.path)
+          .flatMap((a) => {
+            try {
+              return read(a.path).split('\n');
+            } catch {
+              return [];
+            }
+          })
+          .filter((line) => landmark.test(line))
+          .map((line) => line.trimEnd());
+        found.push({
+          title: `${path.join('tests/e2e', spec.file)}:${spec.line} › ${spec.title}`,
+          status: test.status === 'flaky' ? 'flaky' : 'failed',
+          errors: [...new Set(errors)],
+          page: snapshot.slice(0, lines),
+        });
+      }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const file of report.suites ?? []) walk(file);
+  return found;
 }
 
 /** The `count` slowest of `tests`, slowest first. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   childrenCpuMs,
   jobSlots,
+  playwrightFailures,
   playwrightTests,
   slowest,
   vitestTests,
@@ -80,5 +81,88 @@ describe('the reports', () => {
   it('names the slowest first', () => {
     const tests = [1, 9, 4, 7, 2, 8].map((ms) => ({ file: 'f', title: String(ms), ms }));
     expect(slowest(tests, 3).map((t) => t.ms)).toEqual([9, 8, 7]);
+  });
+});
+
+describe('playwrightFailures', () => {
+  const snapshot = [
+    '# Error details',
+    '```yaml',
+    '- banner:',
+    '  - text: Provider Portal',
+    '- main:',
+    '  - heading "Settings" [level=1]',
+    '  - dialog "Profile Approved":',
+    '    - paragraph: Your profile was approved.',
+    '```',
+  ].join('\n');
+  const report = {
+    suites: [
+      {
+        specs: [
+          {
+            title: 'signs out',
+            file: 'second-factor.spec.ts',
+            line: 92,
+            tests: [
+              {
+                status: 'unexpected',
+                results: [
+                  {
+                    status: 'timedOut',
+                    errors: [
+                      {
+                        message:
+                          "\u001b[31mError: locator.click: Test timeout of 300000ms exceeded.\u001b[39m\nCall log:\n  - waiting for getByRole('region', { name: 'Session' })",
+                      },
+                    ],
+                    attachments: [{ name: 'error-context', path: 'ctx.md' }],
+                  },
+                ],
+              },
+            ],
+          },
+          { title: 'passes', file: 'a.spec.ts', line: 3, tests: [{ status: 'expected', results: [] }] },
+          {
+            title: 'needed its retry',
+            file: 'a.spec.ts',
+            line: 9,
+            tests: [
+              {
+                status: 'flaky',
+                results: [{ status: 'failed', errors: [{ message: 'Error: boom' }] }, { status: 'passed' }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('gives each failed or retried test its errors and where its page was', () => {
+    expect(playwrightFailures(report, (file) => (file === 'ctx.md' ? snapshot : ''))).toEqual([
+      {
+        title: 'tests/e2e/second-factor.spec.ts:92 › signs out',
+        status: 'failed',
+        errors: [
+          'Error: locator.click: Test timeout of 300000ms exceeded.',
+          "- waiting for getByRole('region', { name: 'Session' })",
+        ],
+        page: ['- main:', '  - heading "Settings" [level=1]', '  - dialog "Profile Approved":'],
+      },
+      {
+        title: 'tests/e2e/a.spec.ts:9 › needed its retry',
+        status: 'flaky',
+        errors: ['Error: boom'],
+        page: [],
+      },
+    ]);
+  });
+
+  it('survives an attachment that is gone', () => {
+    const [failed] = playwrightFailures(report, () => {
+      throw new Error('ENOENT');
+    });
+    expect(failed!.page).toEqual([]);
   });
 });
