@@ -23,6 +23,7 @@ import {
   runMain,
   timed,
 } from './lib/bootstrap.mjs';
+import { balanceShards, e2eFiles, exactFile, readDurations } from './lib/e2e-shards.mjs';
 import { makeTestTemplate, templateEnv } from './lib/test-template.mjs';
 import { childrenCpuMs, jobSlots, playwrightFailures, readTests, slowest } from './lib/test-run.mjs';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
@@ -133,15 +134,22 @@ await runMain(async () => {
   };
   // The end-to-end files run as two shards, each with its own stack and Chromium, so that the layer
   // whose tests run one after another is not the run's critical path (docs/testing.md "How the
-  // layers share the machine"). Costs: minutes each job took alone on a two-core machine.
-  const sharded = (count, make) =>
-    Array.from({ length: count }, (_, i) => make(`${i + 1}/${count}`, `--shard=${i + 1}/${count}`, i + 1));
-  const e2e = (shard, flag, n) => {
+  // layers share the machine"); the files are split by their recorded durations
+  // (scripts/lib/e2e-shards.mjs). Costs: minutes each job took alone on a two-core machine.
+  const shards = balanceShards(e2eFiles(ROOT), readDurations(path.join(ROOT, 'tests/e2e/durations.json')), 2);
+  const e2e = ({ files }, i) => {
+    const n = i + 1;
     const report = path.join(reports, `e2e-${n}.json`);
     return {
-      name: `end-to-end ${shard}`,
+      name: `end-to-end ${n}/${shards.length}`,
       cost: 3.5,
-      command: npx('playwright', 'test', flag, `--output=test-results/shard-${n}`, '--reporter=list,json'),
+      command: npx(
+        'playwright',
+        'test',
+        `--output=test-results/shard-${n}`,
+        '--reporter=list,json',
+        ...files.map(exactFile),
+      ),
       env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report },
       report: ['playwright', report],
     };
@@ -160,7 +168,7 @@ await runMain(async () => {
       PROTOCOL_ONLY.map((glob) => `--exclude=${glob}`),
     ),
     vitest('cluster (PostgreSQL)', 'cluster', {}, 0.4),
-    ...sharded(2, e2e),
+    ...shards.map(e2e),
   ].sort((a, b) => b.cost - a.cost);
 
   const slots = jobSlots();

@@ -1,5 +1,6 @@
 /** What `npm test` reads of each layer's JSON report and how many layers it runs at once (docs/testing.md). */
 import { describe, expect, it } from 'vitest';
+import { balanceShards, e2eFiles, exactFile, readDurations } from '../../../scripts/lib/e2e-shards.mjs';
 import {
   childrenCpuMs,
   jobSlots,
@@ -164,5 +165,36 @@ describe('playwrightFailures', () => {
       throw new Error('ENOENT');
     });
     expect(failed!.page).toEqual([]);
+  });
+});
+
+describe('balanceShards', () => {
+  const files = [
+    'tests/e2e/a.spec.ts',
+    'tests/e2e/b.spec.ts',
+    'tests/e2e/c.spec.ts',
+    'tests/e2e/new.spec.ts',
+  ];
+
+  it('gives the longest file left to the shard with the least time, a new file the median', () => {
+    const shards = balanceShards(files, { 'a.spec.ts': 400, 'b.spec.ts': 300, 'c.spec.ts': 100 }, 2);
+    expect(shards).toEqual([
+      { files: ['tests/e2e/a.spec.ts', 'tests/e2e/c.spec.ts'], seconds: 500 },
+      { files: ['tests/e2e/b.spec.ts', 'tests/e2e/new.spec.ts'], seconds: 600 },
+    ]);
+  });
+
+  it('puts every spec file of the repository in exactly one shard', () => {
+    const all = e2eFiles(process.cwd());
+    const shards = balanceShards(all, readDurations('tests/e2e/durations.json'), 2);
+    expect(shards.flatMap((s) => s.files).sort()).toEqual(all);
+    expect(all.length).toBeGreaterThan(30);
+  });
+
+  it('filters Playwright to exactly one file', () => {
+    const filter = new RegExp(exactFile('tests/e2e/calls.spec.ts'));
+    expect(filter.test('/repo/tests/e2e/calls.spec.ts')).toBe(true);
+    expect(filter.test('/repo/tests/e2e/calls-more.spec.ts')).toBe(false);
+    expect(filter.test('/repo/tests/e2e/callsXspec.ts')).toBe(false);
   });
 });
