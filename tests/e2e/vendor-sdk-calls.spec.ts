@@ -12,8 +12,7 @@ import { member, provider } from '../../fixtures';
 import type { TestStack } from '../support/stack';
 import { leaveCall, statusShown } from './support';
 import {
-  ameliaOpens,
-  secureContext,
+  ameliaWith,
   tlsStack,
   VENDOR_LAUNCH_OPTIONS,
   vendorMember,
@@ -132,10 +131,7 @@ async function videoBothWays(portal: Page, who: VendorMember) {
 test("calls both ways between the vendor's SDK and the portal: video on both sides, Leave, the SDK's stop", async ({
   browser,
 }) => {
-  const context = await secureContext(browser);
-  try {
-    const portal = await context.newPage();
-    await ameliaOpens(portal, stack, 'ava');
+  await ameliaWith(browser, stack, 'ava', async (portal, context) => {
     const app = await vendorMember(context, stack, 'ava');
 
     // Ava calls from the app; Amelia accepts in the portal.
@@ -168,18 +164,13 @@ test("calls both ways between the vendor's SDK and the portal: video on both sid
     const ended = statusShown(portal, 'End');
     await memberEnds(app, outgoing, 'stop');
     await ended;
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("a refusal both ways: the SDK's reject is 'Declined.', the portal's Hand up reaches the SDK", async ({
   browser,
 }) => {
-  const context = await secureContext(browser);
-  try {
-    const portal = await context.newPage();
-    await ameliaOpens(portal, stack, 'ava');
+  await ameliaWith(browser, stack, 'ava', async (portal, context) => {
     const app = await vendorMember(context, stack, 'ava');
 
     const window = await ameliaCalls(portal, ava.name, true);
@@ -196,18 +187,13 @@ test("a refusal both ways: the SDK's reject is 'Declined.', the portal's Hand up
     expect((await app.event('onRejectCallListener', { 0: turnedAway }))[1]).toBe(amelia.chatId);
     await app.event('onSessionCloseListener', { 0: turnedAway });
     await expect(overlay).toBeHidden();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("busy both ways: the SDK in a call refuses the portal's ('Line busy. Call not received.'), the portal in a call refuses the SDK's", async ({
   browser,
 }) => {
-  const context = await secureContext(browser);
-  try {
-    const portal = await context.newPage();
-    await ameliaOpens(portal, stack, 'ava');
+  await ameliaWith(browser, stack, 'ava', async (portal, context) => {
     const avaApp = await vendorMember(context, stack, 'ava');
     const biancaApp = await vendorMember(context, stack, 'bianca');
 
@@ -239,7 +225,5 @@ test("busy both ways: the SDK in a call refuses the portal's ('Line busy. Call n
     await expect(portal.getByRole('alertdialog', { name: ava.name })).toHaveCount(0);
     await expect(withBianca.getByRole('status')).toContainText('Connected');
     await ameliaLeaves(portal, bianca.name);
-  } finally {
-    await context.close();
-  }
+  });
 });

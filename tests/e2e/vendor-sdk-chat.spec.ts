@@ -11,8 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { member, provider } from '../../fixtures';
 import type { TestStack } from '../support/stack';
 import {
-  ameliaOpens,
-  secureContext,
+  ameliaWith,
   tlsStack,
   VENDOR_LAUNCH_OPTIONS,
   vendorMember,
@@ -57,10 +56,7 @@ for (const transport of ['websocket', 'bosh'] as const) {
   test(`Ava on the vendor's SDK over ${transport} and Dr. Amelia in the portal: markers, typing, history once, unread`, async ({
     browser,
   }) => {
-    const context = await secureContext(browser);
-    try {
-      const portal = await context.newPage();
-      await ameliaOpens(portal, stack, 'ava');
+    await ameliaWith(browser, stack, 'ava', async (portal, context) => {
       const ava = await vendorMember(context, stack, 'ava', transport);
       const dialog = await privateDialog(ava);
       const log = logOf(portal, 'Ava Thompson');
@@ -132,19 +128,14 @@ for (const transport of ['websocket', 'bosh'] as const) {
       expect(history.items.filter((m) => m._id === id)).toHaveLength(1);
       expect(history.items.filter((m) => m._id === reply.id)).toHaveLength(1);
       expect(history.items.filter((m) => m.message === text)).toHaveLength(1);
-    } finally {
-      await context.close();
-    }
+    });
   });
 }
 
 test("Clara on the vendor's SDK in the IVF circle: a join with no phantom message, posts both ways, refused joins, a kick", async ({
   browser,
 }) => {
-  const context = await secureContext(browser);
-  try {
-    const portal = await context.newPage();
-    await ameliaOpens(portal, stack, 'clara');
+  await ameliaWith(browser, stack, 'clara', async (portal, context) => {
     const clara = await vendorMember(context, stack, 'clara');
     const dialogs = await clara.sdk<{ items: Array<{ _id: string; name: string; xmpp_room_jid: string }> }>(
       (QB, _, done) => QB.chat.dialog.list({}, done),
@@ -212,9 +203,7 @@ test("Clara on the vendor's SDK in the IVF circle: a join with no phantom messag
       [small._id, member('clara').chatId],
     );
     expect(await clara.event('onKickOccupant')).toEqual([small._id, member('daniela').chatId]);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 /** A small PNG drawn in `page` (a flat colour of `width` × `height`). */
@@ -237,10 +226,7 @@ function drawnPng(page: Page, width: number, height: number): Promise<Buffer> {
 test("files both ways: the app's image ({id: uid}) shows in the portal, the portal's opens in the app", async ({
   browser,
 }) => {
-  const context = await secureContext(browser);
-  try {
-    const portal = await context.newPage();
-    await ameliaOpens(portal, stack, 'bianca');
+  await ameliaWith(browser, stack, 'bianca', async (portal, context) => {
     const bianca = await vendorMember(context, stack, 'bianca');
     const dialog = await privateDialog(bianca);
     const log = logOf(portal, 'Bianca Silva');
@@ -296,7 +282,5 @@ test("files both ways: the app's image ({id: uid}) shows in the portal, the port
       attachment.id,
     );
     expect(opened).toEqual({ status: 200, type: 'image/png', width: 240 });
-  } finally {
-    await context.close();
-  }
+  });
 });

@@ -57,6 +57,27 @@ export function secureContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ ignoreHTTPSErrors: true, locale: 'en-GB', timezoneId: 'Europe/London' });
 }
 
+/**
+ * In a context of its own, Dr. Amelia Hart opens the conversation with a member in the portal
+ * (`ameliaOpens`), then `steps` run with her page and the context (for the member's app); the
+ * context is closed after, also on a failure.
+ */
+export async function ameliaWith(
+  browser: Browser,
+  stack: TestStack,
+  memberKey: string,
+  steps: (portal: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const context = await secureContext(browser);
+  try {
+    const portal = await context.newPage();
+    await ameliaOpens(portal, stack, memberKey);
+    await steps(portal, context);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Dr. Amelia Hart signs in to the portal on the TLS stack and opens the conversation with a member. */
 export async function ameliaOpens(page: Page, stack: TestStack, memberKey: string): Promise<void> {
   const amelia = provider('amelia');

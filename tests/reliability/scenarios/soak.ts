@@ -101,6 +101,9 @@ export async function soak(suite: SuiteContext): Promise<Row> {
         if (tab === holder) holdersGone.push(Date.now());
         for (const t of live) await tabs.online(t);
       }
+      // She is at work, not away: a pointer move in a tab is the activity that keeps the automatic
+      // logoff (docs/security.md "Automatic logoff") from ending the day half-way through.
+      await live.at(-1)?.page.mouse.move(20 + (steps % 40), 20);
       // The messages go to whichever tab holds the connection now (or wait for the next one).
       expected.push(await tabs.clara(`soak ${steps}`));
       if (steps % CALL_EVERY === 0) {

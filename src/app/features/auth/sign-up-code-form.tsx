@@ -10,7 +10,7 @@ import { SIGN_UP_CODE_SECONDS, type SecondStep, type SignUpStarted } from '../..
 import { ApiError } from '../../../rest';
 import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/text-field';
+import { DoneNotice, MailedCodeField } from '../../components/mailed-code-field';
 import { afterSignIn } from './post-sign-in';
 import type { SignUpDetails } from './sign-up-form';
 
@@ -88,24 +88,17 @@ export function SignUpCodeForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t('signUp.codeTitle')} className="flex flex-col gap-4">
       <p className="text-slate-700">{t('signUp.codeSent', { email: started.sentTo })}</p>
-      <TextField
+      <MailedCodeField
         label={t('signUp.code')}
         hint={t('signUp.codeHint', { minutes: Math.round(SIGN_UP_CODE_SECONDS / 60) })}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         value={code}
-        onChange={(e) => {
-          setCode(e.target.value.replace(/\D/g, ''));
+        error={error}
+        onChange={(digits) => {
+          setCode(digits);
           setError(null);
         }}
-        error={error ?? undefined}
       />
-      {notice && (
-        <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">
-          {notice}
-        </p>
-      )}
+      <DoneNotice>{notice}</DoneNotice>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap gap-2">
           <Button variant="ghost" onClick={onBack}>

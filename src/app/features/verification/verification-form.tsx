@@ -10,7 +10,7 @@ import type { DoctorInfo } from '../../../shared/api/account';
 import { ApiError } from '../../../rest';
 import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/text-field';
+import { DoneNotice, MailedCodeField } from '../../components/mailed-code-field';
 
 const CODE = /^\d{6}$/;
 
@@ -87,24 +87,17 @@ export function VerificationForm({
     <form onSubmit={submit} noValidate aria-label={t('title')} className="flex flex-col gap-4">
       <p className="text-slate-700">{t('intro', { email: info.email })}</p>
       <p className="text-sm text-slate-500">{t('why')}</p>
-      <TextField
+      <MailedCodeField
         label={t('code')}
         hint={t('codeHint')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         value={code}
-        onChange={(e) => {
-          setCode(e.target.value.replace(/\D/g, ''));
+        error={error}
+        onChange={(digits) => {
+          setCode(digits);
           setError(null);
         }}
-        error={error ?? undefined}
       />
-      {notice && (
-        <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">
-          {notice}
-        </p>
-      )}
+      <DoneNotice>{notice}</DoneNotice>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Button variant="ghost" onClick={resend} busy={sending} disabled={wait > 0}>
           {wait > 0 ? t('resendIn', { seconds: wait }) : t('resend')}
