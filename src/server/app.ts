@@ -1,8 +1,10 @@
 /**
- * Builds the one server of docs/architecture.md §1: the own API under `/api`, the portal with a history
- * fallback, the XMPP proxy, Prosody's hooks and the admin API, on one port. `main.ts` starts it.
- * Every request first passes the request guard (Host, URL and header limits) and every answer
- * carries the security headers (docs/security.md "HTTP headers and origins").
+ * Builds the one server of docs/architecture.md §1 on one port, the platform only: the request
+ * guard (Host, URL and header limits), the security headers (docs/security.md "HTTP headers and
+ * origins"), body parsers, compression and the envelope, the XMPP proxy and WebSocket upgrades, the
+ * admin API's gate, the OpenAPI document, the console page and the portal with a history fallback.
+ * Every domain's routes, admin commands and start/stop work come in as a {@link ServerModule}, listed
+ * once in `modules.ts`. `main.ts` opens the database, supervises Prosody and starts it.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -12,12 +14,8 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { registerSignRoutes } from './account/sign-routes';
-import { registerProfileRoutes } from './account/profile-routes';
 import { registerAdminRoutes, type AdminRoutes } from './admin/routes';
 import { BlobStore } from './blobs/blob-store';
-import { registerChatIdentityRoutes } from './chat-identity/routes';
-import { registerCallRoutes } from './calls/routes';
 import type { ServerContext } from './context';
 import { installApiCompression } from './http/compression';
 import { answerFrameworkError, installEnvelopeHandlers } from './http/envelope';
@@ -30,26 +28,34 @@ import { registeredEndpoints } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import type { TlsMaterial } from './http/tls';
 import { UpgradeRouter } from './http/upgrade';
-import { createMailer } from './mail/mailer';
+import { createMailer, type Mailer } from './mail/mailer';
 import { registerConsole } from './portal/console-page';
 import { registerPortal } from './portal/static';
-import { registerProtocolRoutes } from './protocol/routes';
-import { registerProsodyHooks } from './prosody/hooks';
 import { BOSH_PATH, proxyBosh, proxyXmppWebSocket, XMPP_WEBSOCKET_PATH } from './prosody/proxy';
-import { registerFileRoutes } from './files/routes';
 
-/** A feature's server part: its API routes, admin commands and start/stop work. */
+/**
+ * A domain's server part, one per domain folder in its `module.ts` (docs/architecture.md §2
+ * "Inside the server"), listed once in `modules.ts`: its API routes, admin commands and
+ * start/stop work. The platform (this file) registers nothing of a domain's own.
+ */
 export interface ServerModule {
   name: string;
+  /** Routes under `/api`, each registered with its contract (`http/route.ts`). */
   api?(api: FastifyInstance, ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
+  /** Routes outside `/api`: `/qb`, Prosody's hooks under `/internal/prosody`. */
   root?(app: FastifyInstance, ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
+  /** Commands of the admin API under `/internal/admin`. */
   admin?: AdminRoutes;
+  /** Runs once the server listens and Prosody runs (`main.ts`), in the order of `modules.ts`. */
   start?(ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
   stop?(): void | Promise<void>;
 }
 
+/** What the platform lends the modules. */
 export interface ModuleDeps {
   blobs: BlobStore;
+  /** SMTP, or the outbox directory without SMTP_URL. */
+  mailer: Mailer;
   upgrades: UpgradeRouter;
   /** Prosody's admin socket path, once Prosody runs. */
   prosodyAdminSocket(): string | null;
@@ -134,6 +140,12 @@ export async function buildApp(
   ctx.log = app.log;
   const deps: ModuleDeps = {
     blobs: new BlobStore(ctx.config.dataDir),
+    mailer: createMailer({
+      smtpUrl: ctx.config.smtpUrl,
+      from: ctx.config.mailFrom,
+      dataDir: ctx.config.dataDir,
+      log: app.log,
+    }),
     upgrades,
     prosodyAdminSocket: options.prosodyAdminSocket,
   };
@@ -152,27 +164,14 @@ export async function buildApp(
       if (route.url.startsWith('/api/') && method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
 
-  const mailer = createMailer({
-    smtpUrl: ctx.config.smtpUrl,
-    from: ctx.config.mailFrom,
-    dataDir: ctx.config.dataDir,
-    log: app.log,
-  });
   await app.register(
     async (api) => {
       refuseNulCharacters(api);
-      registerSignRoutes(api, ctx, mailer);
-      registerProfileRoutes(api, ctx, deps.blobs);
-      registerProtocolRoutes(api, ctx);
-      registerChatIdentityRoutes(api, ctx);
-      registerCallRoutes(api, ctx);
-      registerFileRoutes(api, ctx, deps.blobs);
       for (const module of options.modules) await module.api?.(api, ctx, deps);
     },
     { prefix: '/api' },
   );
   for (const module of options.modules) await module.root?.(app, ctx, deps);
-  registerProsodyHooks(app, ctx);
   registerAdminRoutes(
     app,
     ctx,
