@@ -4,7 +4,8 @@
  * src/shared/cycle's (latestCycles, formatStatistic), the same as the PDFs'. Dates are the member's
  * own calendar dates (`YYYY-MM-DD`, src/shared/cycle/local-date.ts): no time zone shifts them.
  */
-import { addDays, blankDay, daysBetween, type CycleAnalysis, type CycleDay } from '../../../shared/cycle';
+import { blankDay, type CycleAnalysis, type CycleDay } from '../../../shared/cycle';
+import { addDays, daysBetween } from '../../../shared/time/calendar';
 
 export const OVERLAY_COUNTS = [1, 3, 6] as const;
 export type OverlayCount = (typeof OVERLAY_COUNTS)[number];
