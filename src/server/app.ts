@@ -44,6 +44,12 @@ export interface ServerModule {
   api?(api: FastifyInstance, ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
   /** Routes outside `/api`: `/qb`, Prosody's hooks under `/internal/prosody`. */
   root?(app: FastifyInstance, ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
+  /**
+   * The OpenAPI entries of this module's `/api` routes outside the contract, which answer raw
+   * bytes with no envelope on success (docs/security.md "Security suites"); every other `/api`
+   * route is in the document through its contract.
+   */
+  rawRoutes?: Record<string, unknown>;
   /** Commands of the admin API under `/internal/admin`. */
   admin?: AdminRoutes;
   /** Runs once the server listens and Prosody runs (`main.ts`), in the order of `modules.ts`. */
@@ -178,7 +184,8 @@ export async function buildApp(
     options.modules.flatMap((m) => (m.admin ? [m.admin] : [])),
   );
 
-  const document = buildOpenApi(registeredEndpoints, OUTSIDE_THE_CONTRACT);
+  const outsideTheContract = Object.assign({}, ...options.modules.map((m) => m.rawRoutes ?? {}));
+  const document = buildOpenApi(registeredEndpoints, outsideTheContract);
   assertDocumented(document, apiRoutes);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -190,54 +197,6 @@ export async function buildApp(
   };
   return { app, deps, internal };
 }
-
-/** The /api routes outside the contract: raw bytes, no envelope on success (docs/security.md "Security suites"). */
-const OUTSIDE_THE_CONTRACT = {
-  '/api/core/cycle/file/{token}': {
-    get: {
-      summary:
-        'A generated PDF (cycle analysis, comparison, expert report) behind its link: the 256-bit token is the credential, 15 minutes',
-      tags: ['Cycle data'],
-      parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: {
-        '200': { description: 'The PDF', content: { 'application/pdf': {} } },
-        '404': { description: 'Error envelope NOT_FOUND' },
-        '410': { description: 'Error envelope LINK_EXPIRED' },
-      },
-    },
-  },
-  '/api/message/qb/avatar/default.svg': {
-    get: {
-      summary: 'The default avatar (spec §3 "A default avatar is used when none")',
-      tags: ['Chat'],
-      responses: { '200': { description: 'The image', content: { 'image/svg+xml': {} } } },
-    },
-  },
-  '/api/files/{uid}': {
-    get: {
-      summary: 'A public file (avatar) by its uid',
-      tags: ['Files'],
-      parameters: [{ name: 'uid', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: {
-        '200': { description: 'The file' },
-        '404': { description: 'Error envelope NOT_FOUND' },
-      },
-    },
-  },
-  '/api/consultation/invite/doctor/certificate/{id}': {
-    get: {
-      summary: "One of the signed-in provider's certificate documents (its bytes), owner only",
-      tags: ['Profile'],
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-      security: [{ authToken: [] }],
-      responses: {
-        '200': { description: 'The document' },
-        '401': { description: 'Error envelope TOKEN_ERR_*' },
-        '404': { description: 'Error envelope NOT_FOUND' },
-      },
-    },
-  },
-};
 
 /**
  * Throws when a route under /api is missing from the OpenAPI document: the document is how the

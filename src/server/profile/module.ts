@@ -15,5 +15,20 @@ export const profileModule: ServerModule = {
     registerAuditRoutes(api, ctx);
     registerDocumentRoutes(api, ctx, deps.blobs);
   },
+  rawRoutes: {
+    '/api/consultation/invite/doctor/certificate/{id}': {
+      get: {
+        summary: "One of the signed-in provider's certificate documents (its bytes), owner only",
+        tags: ['Profile'],
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        security: [{ authToken: [] }],
+        responses: {
+          '200': { description: 'The document' },
+          '401': { description: 'Error envelope TOKEN_ERR_*' },
+          '404': { description: 'Error envelope NOT_FOUND' },
+        },
+      },
+    },
+  },
   admin: auditAdminRoutes,
 };

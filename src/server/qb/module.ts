@@ -29,6 +29,15 @@ let passwordCheckAdded = false;
 
 export const chatServiceModule: ServerModule = {
   name: 'chat-service',
+  rawRoutes: {
+    '/api/message/qb/avatar/default.svg': {
+      get: {
+        summary: 'The default avatar (spec §3 "A default avatar is used when none")',
+        tags: ['Chat'],
+        responses: { '200': { description: 'The image', content: { 'image/svg+xml': {} } } },
+      },
+    },
+  },
   api(api, ctx) {
     registerChatPortalRoutes(api, ctx);
   },
