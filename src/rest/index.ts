@@ -29,7 +29,7 @@ export {
   type ChatSession,
 } from './chat-service/client';
 export { ChatServiceError, chatErrorMessage, isEmptyAddressBook } from './chat-service/errors';
-export { SessionExpiry, parseExpirationHeader, systemClock, type Clock } from './chat-service/expiry';
+export { SessionExpiry, parseExpirationHeader, type Clock } from './chat-service/expiry';
 export { encodeForm } from './chat-service/form';
 export {
   createSessionRenewer,

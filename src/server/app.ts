@@ -1,8 +1,10 @@
 /**
- * Builds the one server of docs/architecture.md §1: the own API under `/api`, the portal with a history
- * fallback, the XMPP proxy, Prosody's hooks and the admin API, on one port. `main.ts` starts it.
- * Every request first passes the request guard (Host, URL and header limits) and every answer
- * carries the security headers (docs/security.md "HTTP headers and origins").
+ * Builds the one server of docs/architecture.md §1 on one port, the platform only: the request
+ * guard (Host, URL and header limits), the security headers (docs/security.md "HTTP headers and
+ * origins"), body parsers, compression and the envelope, the XMPP proxy and WebSocket upgrades, the
+ * admin API's gate, the OpenAPI document, the console page and the portal with a history fallback.
+ * Every domain's routes, admin commands and start/stop work come in as a {@link ServerModule}, listed
+ * once in `modules.ts`. `main.ts` opens the database, supervises Prosody and starts it.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -12,12 +14,8 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { registerSignRoutes } from './account/sign-routes';
-import { registerProfileRoutes } from './account/profile-routes';
 import { registerAdminRoutes, type AdminRoutes } from './admin/routes';
 import { BlobStore } from './blobs/blob-store';
-import { registerChatIdentityRoutes } from './chat-identity/routes';
-import { registerCallRoutes } from './calls/routes';
 import type { ServerContext } from './context';
 import { installApiCompression } from './http/compression';
 import { answerFrameworkError, installEnvelopeHandlers } from './http/envelope';
@@ -30,26 +28,40 @@ import { registeredEndpoints } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import type { TlsMaterial } from './http/tls';
 import { UpgradeRouter } from './http/upgrade';
-import { createMailer } from './mail/mailer';
+import { createMailer, type Mailer } from './mail/mailer';
 import { registerConsole } from './portal/console-page';
 import { registerPortal } from './portal/static';
-import { registerProtocolRoutes } from './protocol/routes';
-import { registerProsodyHooks } from './prosody/hooks';
 import { BOSH_PATH, proxyBosh, proxyXmppWebSocket, XMPP_WEBSOCKET_PATH } from './prosody/proxy';
-import { registerFileRoutes } from './files/routes';
 
-/** A feature's server part: its API routes, admin commands and start/stop work. */
+/**
+ * A domain's server part, one per domain folder in its `module.ts` (docs/architecture.md §2
+ * "Inside the server"), listed once in `modules.ts`: its API routes, admin commands and
+ * start/stop work. The platform (this file) registers nothing of a domain's own.
+ */
 export interface ServerModule {
   name: string;
+  /** Routes under `/api`, each registered with its contract (`http/route.ts`). */
   api?(api: FastifyInstance, ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
+  /** Routes outside `/api`: `/qb`, Prosody's hooks under `/internal/prosody`. */
   root?(app: FastifyInstance, ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
+  /**
+   * The OpenAPI entries of this module's `/api` routes outside the contract, which answer raw
+   * bytes with no envelope on success (docs/security.md "Security suites"); every other `/api`
+   * route is in the document through its contract.
+   */
+  rawRoutes?: Record<string, unknown>;
+  /** Commands of the admin API under `/internal/admin`. */
   admin?: AdminRoutes;
+  /** Runs once the server listens and Prosody runs (`main.ts`), in the order of `modules.ts`. */
   start?(ctx: ServerContext, deps: ModuleDeps): void | Promise<void>;
   stop?(): void | Promise<void>;
 }
 
+/** What the platform lends the modules. */
 export interface ModuleDeps {
   blobs: BlobStore;
+  /** SMTP, or the outbox directory without SMTP_URL. */
+  mailer: Mailer;
   upgrades: UpgradeRouter;
   /** Prosody's admin socket path, once Prosody runs. */
   prosodyAdminSocket(): string | null;
@@ -134,6 +146,12 @@ export async function buildApp(
   ctx.log = app.log;
   const deps: ModuleDeps = {
     blobs: new BlobStore(ctx.config.dataDir),
+    mailer: createMailer({
+      smtpUrl: ctx.config.smtpUrl,
+      from: ctx.config.mailFrom,
+      dataDir: ctx.config.dataDir,
+      log: app.log,
+    }),
     upgrades,
     prosodyAdminSocket: options.prosodyAdminSocket,
   };
@@ -152,34 +170,22 @@ export async function buildApp(
       if (route.url.startsWith('/api/') && method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
 
-  const mailer = createMailer({
-    smtpUrl: ctx.config.smtpUrl,
-    from: ctx.config.mailFrom,
-    dataDir: ctx.config.dataDir,
-    log: app.log,
-  });
   await app.register(
     async (api) => {
       refuseNulCharacters(api);
-      registerSignRoutes(api, ctx, mailer);
-      registerProfileRoutes(api, ctx, deps.blobs);
-      registerProtocolRoutes(api, ctx);
-      registerChatIdentityRoutes(api, ctx);
-      registerCallRoutes(api, ctx);
-      registerFileRoutes(api, ctx, deps.blobs);
       for (const module of options.modules) await module.api?.(api, ctx, deps);
     },
     { prefix: '/api' },
   );
   for (const module of options.modules) await module.root?.(app, ctx, deps);
-  registerProsodyHooks(app, ctx);
   registerAdminRoutes(
     app,
     ctx,
     options.modules.flatMap((m) => (m.admin ? [m.admin] : [])),
   );
 
-  const document = buildOpenApi(registeredEndpoints, OUTSIDE_THE_CONTRACT);
+  const outsideTheContract = Object.assign({}, ...options.modules.map((m) => m.rawRoutes ?? {}));
+  const document = buildOpenApi(registeredEndpoints, outsideTheContract);
   assertDocumented(document, apiRoutes);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -191,54 +197,6 @@ export async function buildApp(
   };
   return { app, deps, internal };
 }
-
-/** The /api routes outside the contract: raw bytes, no envelope on success (docs/security.md "Security suites"). */
-const OUTSIDE_THE_CONTRACT = {
-  '/api/core/cycle/file/{token}': {
-    get: {
-      summary:
-        'A generated PDF (cycle analysis, comparison, expert report) behind its link: the 256-bit token is the credential, 15 minutes',
-      tags: ['Cycle data'],
-      parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: {
-        '200': { description: 'The PDF', content: { 'application/pdf': {} } },
-        '404': { description: 'Error envelope NOT_FOUND' },
-        '410': { description: 'Error envelope LINK_EXPIRED' },
-      },
-    },
-  },
-  '/api/message/qb/avatar/default.svg': {
-    get: {
-      summary: 'The default avatar (spec §3 "A default avatar is used when none")',
-      tags: ['Chat'],
-      responses: { '200': { description: 'The image', content: { 'image/svg+xml': {} } } },
-    },
-  },
-  '/api/files/{uid}': {
-    get: {
-      summary: 'A public file (avatar) by its uid',
-      tags: ['Files'],
-      parameters: [{ name: 'uid', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: {
-        '200': { description: 'The file' },
-        '404': { description: 'Error envelope NOT_FOUND' },
-      },
-    },
-  },
-  '/api/consultation/invite/doctor/certificate/{id}': {
-    get: {
-      summary: "One of the signed-in provider's certificate documents (its bytes), owner only",
-      tags: ['Profile'],
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-      security: [{ authToken: [] }],
-      responses: {
-        '200': { description: 'The document' },
-        '401': { description: 'Error envelope TOKEN_ERR_*' },
-        '404': { description: 'Error envelope NOT_FOUND' },
-      },
-    },
-  },
-};
 
 /**
  * Throws when a route under /api is missing from the OpenAPI document: the document is how the

@@ -1,6 +1,8 @@
 /**
- * A typed event emitter: one listener signature per event name. A listener that throws does not
- * stop the others; its error is re-thrown on a fresh task so it surfaces as an uncaught error.
+ * The one typed event emitter of the headless code (the chat client, the shared chat, the app
+ * socket client, the call client): one listener signature per event name. A listener that throws
+ * does not stop the others; its error goes to `onListenerError`, or by default is re-thrown on a
+ * fresh task so it surfaces as an uncaught error.
  */
 
 /** Maps event names to the single argument their listeners receive. */
@@ -18,7 +20,15 @@ export interface Emitter<E extends EventMap> {
   listenerCount(event: keyof E): number;
 }
 
-export function createEmitter<E extends EventMap>(): Emitter<E> {
+export interface EmitterOptions<E extends EventMap> {
+  /**
+   * Where a listener's error goes, e.g. the call client's own `error` event (docs/calls.md "API").
+   * The other listeners run either way.
+   */
+  onListenerError?(error: unknown, event: keyof E): void;
+}
+
+export function createEmitter<E extends EventMap>(options: EmitterOptions<E> = {}): Emitter<E> {
   const listeners = new Map<keyof E, Set<Listener<never>>>();
   const emitter: Emitter<E> = {
     on(event, listener) {
@@ -44,10 +54,12 @@ export function createEmitter<E extends EventMap>(): Emitter<E> {
         try {
           (listener as Listener<E[typeof event]>)(payload);
         } catch (error) {
-          // The listener's bug belongs to its owner: surface it as an uncaught error.
-          setTimeout(() => {
-            throw error;
-          }, 0);
+          if (options.onListenerError) options.onListenerError(error, event);
+          else
+            // The listener's bug belongs to its owner: surface it as an uncaught error.
+            setTimeout(() => {
+              throw error;
+            }, 0);
         }
       }
     },

@@ -14,6 +14,7 @@ import {
 } from '../shared/app-socket';
 import { APP_SOCKET_HEARTBEAT_MS } from '../shared/constants';
 import { createEmitter, type Listener as EmitterListener } from '../shared/emitter';
+import { realScheduler, type Scheduler } from '../shared/time/scheduler';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import {
   ClientMessageType,
@@ -26,10 +27,8 @@ import {
 } from './codec';
 import { createLifecycle, type AppSocketState } from './connection-state';
 
-export interface AppSocketTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+/** What the app socket uses of the shared scheduler (src/shared/scheduler.ts). */
+export type AppSocketTimers = Pick<Scheduler, 'setTimeout' | 'clearTimeout'>;
 
 export interface AppSocketOptions {
   /** `ws(s)://host/socket`. */
@@ -77,13 +76,9 @@ export class AppSocketNotConnectedError extends Error {
 }
 
 const MAX_PENDING_LOGS = 100;
-const realTimers: AppSocketTimers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export function createAppSocket(options: AppSocketOptions): AppSocket {
-  const timers = options.timers ?? realTimers;
+  const timers = options.timers ?? realScheduler;
   const random = options.random ?? Math.random;
   const heartbeat = options.heartbeatMs ?? APP_SOCKET_HEARTBEAT_MS;
   // A listener that throws does not stop the others nor the frame being handled.

@@ -12,7 +12,7 @@ import type {
   SessionState,
   SignalType,
 } from './constants';
-import type { Clock } from './timing/clock';
+import type { RepeatingScheduler } from '../shared/time/scheduler';
 
 /**
  * What carries call signals: headlines of one module over the chat connection (wire §20.1).
@@ -61,7 +61,11 @@ export interface CallClientOptions {
   iceServers: RTCIceServer[];
   /** Omit in the browser; `@roamhq/wrtc` in Node. */
   wrtc?: WebRtcImplementation;
-  clock?: Clock;
+  /**
+   * The clock every call timer runs on (docs/calls.md "Timers"): real timers by default, a fake one
+   * in tests so the 5 s, 30 s and 60 s timers of spec §9 run instantly.
+   */
+  clock?: RepeatingScheduler;
   timing?: Partial<CallTiming>;
   /** Busy rule of wire §20.5: reject an incoming call while another session is live (default true). */
   autoReject?: boolean;

@@ -25,7 +25,7 @@ import type {
   SentModuleMessage,
   SystemMessage,
 } from './system-messages/system-messages';
-import type { Scheduler } from './time/scheduler';
+import type { Scheduler } from '../shared/time/scheduler';
 import type { StanzaTraffic } from './transport/observed-transport';
 import type { BoshRequestTraffic } from './transport/types';
 import type { TransportFactory, TransportKind } from './transport/types';

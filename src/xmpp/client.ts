@@ -33,7 +33,7 @@ import { createRoster } from './roster/roster';
 import { createStanzaRouter } from './router/stanza-router';
 import { createSession, type OnlineInfo } from './session/session';
 import { createSystemMessages } from './system-messages/system-messages';
-import { realScheduler } from './time/scheduler';
+import { realScheduler } from '../shared/time/scheduler';
 import { observedTransportFactory } from './transport/observed-transport';
 import { createStropheTransport } from './transport/strophe-transport';
 import { kindOfService } from './transport/types';

@@ -78,7 +78,7 @@ export type {
   BoshRequestTraffic,
 } from './transport/types';
 export type { StanzaTraffic, TrafficDirection } from './transport/observed-transport';
-export type { Scheduler } from './time/scheduler';
+export type { Scheduler } from '../shared/time/scheduler';
 export { XmlElement, xml } from './xml/element';
 export { isObjectId } from './addressing/ids';
 export {

@@ -9,14 +9,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cycleFixtures } from '../../fixtures';
 import { generateCycleData, type CyclePlan } from '../../src/server/seed/cycle-generator';
-import {
-  analyseHistory,
-  cycleStatistics,
-  formatLocalDate,
-  latestCycles,
-  localDateAt,
-  statisticLine,
-} from '../../src/shared/cycle';
+import { analyseHistory, cycleStatistics, latestCycles, statisticLine } from '../../src/shared/cycle';
+import { localDateAt } from '../../src/shared/time/zoned';
+import { formatLocalDate } from '../../src/shared/time/format';
 import { pdfLines } from '../support/pdf-text';
 import { signInAs } from './support';
 import { admin } from './workspace-support';

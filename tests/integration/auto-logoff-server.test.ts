@@ -1,6 +1,6 @@
 /**
  * Automatic logoff enforced by the server itself (docs/security.md "Automatic logoff"; HIPAA
- * §164.312(a)(2)(iii)), on a stack of its own with AUTO_LOGOFF_SECONDS=5: the housekeeping sweep
+ * §164.312(a)(2)(iii)), on a stack of its own with AUTO_LOGOFF_SECONDS=5: the session sweep (src/server/auth/module.ts)
  * ends a portal session whose portal reported no activity for that long, as sign-out does — the
  * token answers TOKEN_ERR_LOGOUT, the app socket and the chat stream are closed and the stream
  * cannot be resumed — even though the session kept polling, heart-beating and answering chat

@@ -6,7 +6,8 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { member as memberPersona } from '../../fixtures';
-import { formatLocalDate, type Statistic, statisticLine } from '../../src/shared/cycle';
+import { type Statistic, statisticLine } from '../../src/shared/cycle';
+import { formatLocalDate } from '../../src/shared/time/format';
 import { adminCall, apiClient } from '../support/api';
 import { pdfLines } from '../support/pdf-text';
 import { assignReport, book, bookableProvider } from '../support/workspace';

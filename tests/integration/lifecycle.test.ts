@@ -1,6 +1,6 @@
 /**
  * Its own stack, to test what the shared one cannot: session expiry (short idle time: the
- * housekeeping sweep ends the session, and its chat stream and app socket with it), a restart on
+ * session sweep (src/server/auth/module.ts) ends the session, and its chat stream and app socket with it), a restart on
  * the same data, and Prosody restarted by the server after it dies.
  */
 import { readFile } from 'node:fs/promises';
@@ -75,7 +75,7 @@ describe('session expiry and the app socket', () => {
     const { token } = await apiClient(stack).signUpFresh('expiring');
     const peer = await connectRaw(socketUrl(stack.url), token);
     expect(peer.frames.map((f) => f.command)).toContain('CONNECTED');
-    // The housekeeping sweep (every 30 s) finds it idle.
+    // The session sweep (every 30 s, src/server/auth/module.ts) finds it idle.
     const error = await peer.next((f) => f.command === 'ERROR', (IDLE_SECONDS + 30) * 1000 + 60_000);
     expect(error.headers.message).toBe('TOKEN_ERR_NOT_FOUND');
     expect(new TextDecoder().decode(error.body)).toMatch(/expired/);

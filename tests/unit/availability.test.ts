@@ -9,7 +9,8 @@ import {
   expandAvailability,
   type ScheduleRules,
 } from '../../src/server/schedule/availability';
-import { instantAt, isoWeekday, localDateOf, mondayOf } from '../../src/server/schedule/local-time';
+import { isoWeekday, mondayOf } from '../../src/shared/time/calendar';
+import { instantAt, localDateAt } from '../../src/shared/time/zoned';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const at = (s: string) => Date.parse(s);
@@ -32,8 +33,8 @@ function rules(over: Partial<ScheduleRules> = {}): ScheduleRules {
 
 describe('local time helpers', () => {
   it('finds local dates and weekdays in a zone', () => {
-    expect(localDateOf(at('2026-03-29T03:30:00Z'), 'America/New_York')).toBe('2026-03-28');
-    expect(localDateOf(at('2026-03-28T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-03-29');
+    expect(localDateAt(at('2026-03-29T03:30:00Z'), 'America/New_York')).toBe('2026-03-28');
+    expect(localDateAt(at('2026-03-28T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-03-29');
     expect(isoWeekday('2026-03-29')).toBe(7);
     expect(isoWeekday('2026-03-30')).toBe(1);
     expect(mondayOf('2026-03-29')).toBe('2026-03-23');

@@ -1,7 +1,7 @@
 /** /calendar placement in the provider zone, including the days clocks change. */
 import { describe, expect, it } from 'vitest';
+import { localDateAt } from '../../src/shared/time/zoned';
 import {
-  localDate,
   monthGrid,
   placeOnDay,
   shiftMonth,
@@ -64,7 +64,7 @@ describe('calendar math', () => {
   });
 
   it('reads dates and times in the provider zone, not the viewer’s', () => {
-    expect(localDate(at('2026-11-23T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-11-22');
+    expect(localDateAt(at('2026-11-23T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-11-22');
     expect(timeOf(at('2026-11-23T03:00:00Z'), 'Asia/Tokyo')).toBe('12:00');
   });
 });

@@ -3,6 +3,7 @@
  * error, shown by the route's error screen with a retry.
  */
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/constants';
+import { realScheduler, type Scheduler } from '../../shared/time/scheduler';
 
 export class ChunkLoadError extends Error {
   constructor(message = 'The page could not be loaded', options?: { cause?: unknown }) {
@@ -11,20 +12,13 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const realTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+/** What the chunk timeout uses of the shared scheduler (src/shared/scheduler.ts). */
+export type Timers = Pick<Scheduler, 'setTimeout' | 'clearTimeout'>;
 
 export function withTimeout<T>(
   load: () => Promise<T>,
   timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
-  timers: Timers = realTimers,
+  timers: Timers = realScheduler,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = timers.setTimeout(

@@ -7,6 +7,7 @@
  */
 
 import { createMachine } from '../../shared/machine';
+import type { Scheduler } from '../../shared/time/scheduler';
 
 export type IdleState = 'active' | 'warning' | 'ended';
 
@@ -24,13 +25,11 @@ export interface ActivityShare {
   subscribe(listener: (at: number) => void): () => void;
 }
 
-export interface IdleClockOptions {
+/** The clock and timers are the shared scheduler's (src/shared/scheduler.ts). */
+export interface IdleClockOptions extends Scheduler {
   logoffMs: number;
   /** The warning shows this long before the end. */
   warnMs: number;
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
   share: ActivityShare;
   onChange(state: IdleState): void;
 }

@@ -7,7 +7,8 @@
  */
 import ky, { TimeoutError, type KyInstance } from 'ky';
 import { ChatServiceError } from './errors';
-import { SessionExpiry, systemClock, type Clock } from './expiry';
+import { realScheduler } from '../../shared/time/scheduler';
+import { SessionExpiry, type Clock } from './expiry';
 import { encodeForm } from './form';
 import { signSession, type SignatureHash } from './signature';
 import { canReportUploadProgress, xhrSend } from '../xhr-send';
@@ -73,7 +74,7 @@ export class ChatServiceClient {
 
   constructor(options: ChatServiceOptions) {
     this.options = { ...options, apiUrl: options.apiUrl.replace(/\/+$/, '') };
-    this.expiry = new SessionExpiry(options.clock ?? systemClock);
+    this.expiry = new SessionExpiry(options.clock ?? realScheduler);
     this.#http = ky.create({
       retry: 0,
       throwHttpErrors: false,
@@ -208,7 +209,7 @@ export class ChatServiceClient {
       application_id: appId,
       auth_key: authKey,
       nonce: random[0]! % 2_000_000_000,
-      timestamp: Math.floor((this.options.clock ?? systemClock).now() / 1000),
+      timestamp: Math.floor((this.options.clock ?? realScheduler).now() / 1000),
     };
     if (user?.login !== undefined) params.user = { login: user.login, password: user.password };
     else if (user?.email !== undefined) params.user = { email: user.email, password: user.password };

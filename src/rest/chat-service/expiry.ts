@@ -9,18 +9,10 @@ import {
   CHAT_SESSION_LIVE_MINUTES,
   CHAT_TOKEN_EXPIRY_MARGIN_MS,
 } from '../../shared/constants';
+import { realScheduler, type RepeatingScheduler } from '../../shared/time/scheduler';
 
-export interface Clock {
-  now(): number;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setInterval: (fn, ms) => setInterval(fn, ms),
-  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
-};
+/** What the expiry check uses of the shared scheduler (src/shared/scheduler.ts). */
+export type Clock = Pick<RepeatingScheduler, 'now' | 'setInterval' | 'clearInterval'>;
 
 /** `2016-05-02 19:52:00 UTC` → epoch ms, or null when unreadable. */
 export function parseExpirationHeader(value: string | null): number | null {
@@ -45,7 +37,7 @@ export class SessionExpiry {
   readonly #liveMs: number;
   #expiresAt: number | null = null;
 
-  constructor(clock: Clock = systemClock, liveMinutes = CHAT_SESSION_LIVE_MINUTES) {
+  constructor(clock: Clock = realScheduler, liveMinutes = CHAT_SESSION_LIVE_MINUTES) {
     this.#clock = clock;
     this.#liveMs = liveMinutes * 60_000;
   }

@@ -8,7 +8,8 @@ import { adminInput, findMember, findProviderByEmail, type AdminRoutes } from '.
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { bookableSlots } from '../schedule/availability';
-import { instantAt, toMinute } from '../schedule/local-time';
+import { toMinute } from '../../shared/time/calendar';
+import { instantAt } from '../../shared/time/zoned';
 import { loadSchedule } from '../schedule/schedule-store';
 import { bookAppointment, cancelByMember } from './booking';
 

@@ -18,15 +18,11 @@ import type { Database } from '../db/database';
 import { pageOfSelected } from '../db/paging';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
+import { likePattern } from '../db/like-pattern';
 import { consultationReads, recordMemberReads } from '../access-log/record-access';
 import { START_EARLY_MINUTES } from './appointment-machine';
 import { appointmentQuery, toDetail, toSummary } from '../schedule/appointment-view';
 import { transitionOrThrow } from './booking';
-
-/** `%keyword%` for ILIKE with the wildcards of the keyword itself escaped. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const memberName = sql<string>`(m.first_name || ' ' || m.last_name)`;
 

@@ -13,7 +13,7 @@ import {
   type BlogPost as BlogPostSchema,
   type Video as VideoSchema,
 } from '../../shared/api/content';
-import { likePattern } from '../consultation/consultation-routes';
+import { likePattern } from '../db/like-pattern';
 import type { ServerContext } from '../context';
 import { countAndPage } from '../db/paging';
 import type { Language } from '../../shared/constants';

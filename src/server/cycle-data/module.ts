@@ -14,6 +14,21 @@ let timer: NodeJS.Timeout | null = null;
 
 export const cycleDataModule: ServerModule = {
   name: 'cycle-data',
+  rawRoutes: {
+    '/api/core/cycle/file/{token}': {
+      get: {
+        summary:
+          'A generated PDF (cycle analysis, comparison, expert report) behind its link: the 256-bit token is the credential, 15 minutes',
+        tags: ['Cycle data'],
+        parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The PDF', content: { 'application/pdf': {} } },
+          '404': { description: 'Error envelope NOT_FOUND' },
+          '410': { description: 'Error envelope LINK_EXPIRED' },
+        },
+      },
+    },
+  },
   api(api, ctx, deps) {
     registerCycleDataRoutes(api, ctx);
     registerCycleLinkRoutes(api, ctx, deps.blobs);

@@ -10,6 +10,7 @@
 import type { QueryOut } from '../../shared/api/endpoint';
 import type { getDashboardChart } from '../../shared/api/dashboard';
 import { THEME_COLOUR } from '../../shared/constants';
+import { formatLocalDate } from '../../shared/time/format';
 import { renderChartSvg } from '../cycle-data/pdf/render-chart';
 import type { Week } from './weekly-activity';
 
@@ -40,7 +41,6 @@ export function withoutInlineStyles(svg: string): string {
 }
 
 export function activityOption(weeks: readonly Week[], query: ChartQuery) {
-  const format = new Intl.DateTimeFormat(query.lang, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const series = (['completed', 'upcoming', 'cancelled'] as const).map((key) => ({
     name: query[key],
     type: 'bar',
@@ -53,7 +53,10 @@ export function activityOption(weeks: readonly Week[], query: ChartQuery) {
     grid: { left: 48, right: 16, top: 36, bottom: 28 },
     // Toggling series would need a new drawing: the legend only names them.
     legend: { top: 0, selectedMode: false },
-    xAxis: { type: 'category', data: weeks.map((w) => format.format(new Date(`${w.weekStart}T12:00:00Z`))) },
+    xAxis: {
+      type: 'category',
+      data: weeks.map((w) => formatLocalDate(w.weekStart, query.lang, { day: 'numeric', month: 'short' })),
+    },
     yAxis: { type: 'value', minInterval: 1 },
     series,
   };

@@ -17,7 +17,8 @@ import type { ServerContext } from '../context';
 import { pageOfSelected } from '../db/paging';
 import { registerEndpoint } from '../http/route';
 import { consultationReads, recordMemberReads } from '../access-log/record-access';
-import { addDays, instantAt, localDateOf, mondayOf } from '../schedule/local-time';
+import { addDays, mondayOf } from '../../shared/time/calendar';
+import { instantAt, localDateAt } from '../../shared/time/zoned';
 import { countPendingReports } from '../reports/assign-report';
 import { loadSchedule } from '../schedule/schedule-store';
 import { renderActivityChart } from './activity-chart';
@@ -52,7 +53,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
     const { rules } = await loadSchedule(ctx.db, providerId);
     const tz = rules.timezone;
     const now = Date.now();
-    const today = localDateOf(now, tz);
+    const today = localDateAt(now, tz);
     const dayStart = new Date(instantAt(today, 0, tz));
     const dayEnd = new Date(instantAt(today, 1440, tz));
     const [todayRows, upcomingRows, counts, clients, weeks, pendingReports] = await Promise.all([
@@ -98,7 +99,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
   registerEndpoint(app, ctx, getDashboardChart, async ({ query, session, reply }) => {
     const { rules } = await loadSchedule(ctx.db, session.providerId);
     const tz = rules.timezone;
-    const weeks = await weeklyActivity(ctx, session.providerId, tz, localDateOf(Date.now(), tz));
+    const weeks = await weeklyActivity(ctx, session.providerId, tz, localDateAt(Date.now(), tz));
     // Private: the figures are the provider's; a minute of reuse covers re-renders and resizes.
     reply.header('Cache-Control', 'private, max-age=60');
     return { svg: renderActivityChart(weeks, query) };
@@ -108,7 +109,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
     const providerId = session.providerId;
     const { rules } = await loadSchedule(ctx.db, providerId);
     const tz = rules.timezone;
-    const starts = periodStarts(localDateOf(Date.now(), tz), query.period, query.count);
+    const starts = periodStarts(localDateAt(Date.now(), tz), query.period, query.count);
     const [totals, completed] = await Promise.all([
       ctx.db
         .selectFrom('appointments')
@@ -131,7 +132,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
     ]);
     const periods = starts.map((start) => ({ start, amountCents: 0, consultations: 0 }));
     for (const a of completed) {
-      const bucket = bucketOf(localDateOf(a.starts_at, tz), starts);
+      const bucket = bucketOf(localDateAt(a.starts_at, tz), starts);
       const period = periods.find((p) => p.start === bucket);
       if (!period) continue;
       period.amountCents += a.fee_cents;

@@ -6,7 +6,8 @@
 import type { WeekActivity } from '../../shared/api/dashboard';
 import type { z } from 'zod';
 import type { ServerContext } from '../context';
-import { addDays, instantAt, localDateOf, mondayOf } from '../schedule/local-time';
+import { addDays, mondayOf } from '../../shared/time/calendar';
+import { instantAt, localDateAt } from '../../shared/time/zoned';
 
 export type Week = z.infer<typeof WeekActivity>;
 
@@ -32,7 +33,7 @@ export async function weeklyActivity(
     .execute();
   const weeks = weekStarts.map((weekStart) => ({ weekStart, completed: 0, cancelled: 0, upcoming: 0 }));
   for (const a of recent) {
-    const week = weeks.find((w) => w.weekStart === mondayOf(localDateOf(a.starts_at, tz)));
+    const week = weeks.find((w) => w.weekStart === mondayOf(localDateAt(a.starts_at, tz)));
     if (!week) continue;
     if (a.status === 'COMPLETED') week.completed++;
     else if (a.status === 'CANCELLED') week.cancelled++;

@@ -2,15 +2,9 @@
  * A member's cycle data as the calls answer it (docs/entities.md "Cycle data"): her recorded days,
  * every cycle analysed, and her ongoing pregnancy in weeks, all on her own calendar.
  */
-import {
-  addDays,
-  analyseHistory,
-  type CycleDay,
-  type CycleHistory,
-  daysBetween,
-  localDateAt,
-  splitCycles,
-} from '../../shared/cycle';
+import { analyseHistory, type CycleDay, type CycleHistory, splitCycles } from '../../shared/cycle';
+import { addDays, daysBetween } from '../../shared/time/calendar';
+import { localDateAt } from '../../shared/time/zoned';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
 

@@ -9,7 +9,8 @@
  */
 import { sql } from 'kysely';
 import type { MemberInfo } from '../../shared/api/expert-reports';
-import { cycleFacts, localDateAt } from '../../shared/cycle';
+import { cycleFacts } from '../../shared/cycle';
+import { localDateAt } from '../../shared/time/zoned';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
 import { loadMemberCycles, pregnancyOn } from './member-cycles';

@@ -16,7 +16,7 @@ import type { FieldError } from '../../shared/api/envelope';
 import { assertEmailVerified } from '../account/email-verification';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
-import { localDateOf } from '../schedule/local-time';
+import { localDateAt } from '../../shared/time/zoned';
 import { loadAuditInfo, loadAuditInfoWithProfile } from './audit-info';
 import { applyAuditEvent } from './review';
 
@@ -119,7 +119,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ServerContext) {
     ) {
       problems.push({ field: 'documentIds', message: 'Upload your certificate documents first' });
     }
-    if (body.licenceExpiresOn && body.licenceExpiresOn <= localDateOf(Date.now(), provider.timezone)) {
+    if (body.licenceExpiresOn && body.licenceExpiresOn <= localDateAt(Date.now(), provider.timezone)) {
       problems.push({ field: 'licenceExpiresOn', message: 'The licence has expired' });
     }
     if (problems.length) throw ApiError.validation(problems);

@@ -9,7 +9,6 @@ import { ChatHistory } from '../chat-history/history';
 import { ProsodyBridge } from '../chat-history/prosody-bridge';
 import { registerChatPortalRoutes } from '../chat-history/portal-routes';
 import { ReportProcessor } from '../chat-history/report';
-import { createMailer } from '../mail/mailer';
 import { registerAddressBookRoutes } from './address-book-routes';
 import { registerAiRoutes } from './ai-routes';
 import { registerAuthRoutes } from './auth-routes';
@@ -30,22 +29,25 @@ let passwordCheckAdded = false;
 
 export const chatServiceModule: ServerModule = {
   name: 'chat-service',
+  rawRoutes: {
+    '/api/message/qb/avatar/default.svg': {
+      get: {
+        summary: 'The default avatar (spec §3 "A default avatar is used when none")',
+        tags: ['Chat'],
+        responses: { '200': { description: 'The image', content: { 'image/svg+xml': {} } } },
+      },
+    },
+  },
   api(api, ctx) {
     registerChatPortalRoutes(api, ctx);
   },
   async root(app, ctx, deps) {
     history = new ChatHistory(ctx, new ProsodyBridge(deps.prosodyAdminSocket, ctx.config.chat.domain));
     const chat = history;
-    const mailer = createMailer({
-      smtpUrl: ctx.config.smtpUrl,
-      from: ctx.config.mailFrom,
-      dataDir: ctx.config.dataDir,
-      log: ctx.log,
-    });
     await registerQbScope(app, ctx, (scope) => {
       registerAuthRoutes(scope, ctx);
       registerUserRoutes(scope, ctx, deps.blobs);
-      registerPasswordReset(scope, ctx, mailer);
+      registerPasswordReset(scope, ctx, deps.mailer);
       registerDialogRoutes(scope, ctx, chat);
       registerMessageRoutes(scope, ctx, chat);
       registerBlobRoutes(scope, ctx, deps.blobs);

@@ -21,7 +21,7 @@ import {
   saveReport,
 } from '../../shared/api/expert-reports';
 import { recordHealthDataAccess, recordMemberReads } from '../access-log/record-access';
-import { likePattern } from '../consultation/consultation-routes';
+import { likePattern } from '../db/like-pattern';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transaction';

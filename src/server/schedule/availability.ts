@@ -3,7 +3,8 @@
  * zone, expanded to instants so that daylight-saving changes are applied per date, and the checks a
  * booking must pass (inside availability, no overlap with the buffer, notice and horizon). Pure.
  */
-import { datesBetween, instantAt, isoWeekday, localDateOf, addDays } from './local-time';
+import { addDays, datesBetween, isoWeekday } from '../../shared/time/calendar';
+import { instantAt, localDateAt } from '../../shared/time/zoned';
 
 export interface ScheduleRules {
   timezone: string;
@@ -47,7 +48,7 @@ export function mergeWindows(windows: readonly Window[]): Window[] {
 export function expandAvailability(rules: ScheduleRules, from: number, to: number): Window[] {
   const tz = rules.timezone;
   // One local day of margin each side: a zone can be up to 14 hours away from UTC.
-  const dates = datesBetween(addDays(localDateOf(from, tz), -1), addDays(localDateOf(to, tz), 1));
+  const dates = datesBetween(addDays(localDateAt(from, tz), -1), addDays(localDateAt(to, tz), 1));
   const windows: Window[] = [];
   for (const date of dates) {
     const overrides = rules.overrides.filter((o) => o.date === date);

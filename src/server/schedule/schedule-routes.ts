@@ -11,7 +11,8 @@ import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
 import { consultationReads, recordMemberReads } from '../access-log/record-access';
 import { expandAvailability } from './availability';
-import { localDateOf, toMinute } from './local-time';
+import { toMinute } from '../../shared/time/calendar';
+import { localDateAt } from '../../shared/time/zoned';
 import { loadSchedule, toScheduleView } from './schedule-store';
 import { validateOverrides, validateWeekly } from './validate';
 
@@ -53,7 +54,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
           added,
           current.rules.overrides,
           settings.consultation_minutes,
-          localDateOf(Date.now(), settings.timezone),
+          localDateAt(Date.now(), settings.timezone),
         ),
       ];
       if (problems.length) throw ApiError.validation(problems);
@@ -126,8 +127,8 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
     const to = Date.parse(query.to);
     const schedule = await loadSchedule(ctx.db, session.providerId);
     const { rules } = schedule;
-    const firstDate = localDateOf(from, rules.timezone);
-    const lastDate = localDateOf(to - 1, rules.timezone);
+    const firstDate = localDateAt(from, rules.timezone);
+    const lastDate = localDateAt(to - 1, rules.timezone);
     const appointments = await appointmentQuery(ctx.db, session.providerId)
       .where('a.status', '!=', 'CANCELLED')
       .where('a.starts_at', '<', new Date(to))

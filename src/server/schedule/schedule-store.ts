@@ -2,7 +2,8 @@
 import type { Schedule } from '../../shared/api/schedule';
 import type { Database } from '../db/database';
 import type { ScheduleRules } from './availability';
-import { localDateOf, toWallTime } from './local-time';
+import { toWallTime } from '../../shared/time/calendar';
+import { localDateAt } from '../../shared/time/zoned';
 
 /** Settings a provider starts from before saving a schedule. */
 export const DEFAULT_SCHEDULE = {
@@ -75,7 +76,7 @@ export async function loadSchedule(db: Database, providerId: number): Promise<St
 /** The contract's view: settings, weekly slots and the overrides from today on (provider zone). */
 export function toScheduleView(stored: StoredSchedule, now = Date.now()): Schedule {
   const { rules } = stored;
-  const today = localDateOf(now, rules.timezone);
+  const today = localDateAt(now, rules.timezone);
   return {
     configured: stored.configured,
     settings: {

@@ -4,7 +4,7 @@
  * pregnancies.
  */
 import { cycleFixtures, member } from '../../../fixtures';
-import { localDateAt } from '../../shared/cycle';
+import { localDateAt } from '../../shared/time/zoned';
 import { generateCycleData, type CyclePlan } from './cycle-generator';
 import type { Seeder } from './seeder';
 

@@ -5,7 +5,8 @@
  * cervical mucus, intercourse and pregnancy tests. Deterministic: a seeded PRNG, never
  * Math.random, so the same plan and day give the same records.
  */
-import { addDays, type CycleDay, type FlowLevel, type MucusType } from '../../shared/cycle';
+import { type CycleDay, type FlowLevel, type MucusType } from '../../shared/cycle';
+import { addDays } from '../../shared/time/calendar';
 
 export interface PlannedCycle {
   length: number;

@@ -5,7 +5,8 @@
  */
 import { member, provider, questionnaireFixtures } from '../../../fixtures';
 import { IntakeAnswers } from '../../shared/api/questionnaire';
-import { addDays, localDateOf } from '../schedule/local-time';
+import { addDays } from '../../shared/time/calendar';
+import { localDateAt } from '../../shared/time/zoned';
 import type { Seeder } from './seeder';
 
 const DAY = 86400_000;
@@ -34,7 +35,7 @@ export const seedQuestionnaires: Seeder = {
         .executeTakeFirst();
       // A booking the seed could not place (no free slot) has no questionnaire either.
       if (!appointment) continue;
-      const today = localDateOf(now, m.timezone);
+      const today = localDateAt(now, m.timezone);
       const { cycle, ...rest } = q.answers as typeof q.answers & { cycle: object | null };
       const answers = IntakeAnswers.parse({
         ...rest,

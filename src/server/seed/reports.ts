@@ -13,7 +13,8 @@ import type {
   LifestyleArea,
   MemberGoal,
 } from '../../shared/expert-reports';
-import { cycleFacts, localDateAt } from '../../shared/cycle';
+import { cycleFacts } from '../../shared/cycle';
+import { localDateAt } from '../../shared/time/zoned';
 import type { Database } from '../db/database';
 import { loadMemberCycles } from '../member-health/member-cycles';
 import { EventBus } from '../events/event-bus';

@@ -15,7 +15,8 @@ import { bookAppointment } from '../consultation/booking';
 import type { Database } from '../db/database';
 import { EventBus } from '../events/event-bus';
 import { bookableSlots } from '../schedule/availability';
-import { addDays, instantAt, localDateOf, toMinute } from '../schedule/local-time';
+import { addDays, toMinute } from '../../shared/time/calendar';
+import { instantAt, localDateAt } from '../../shared/time/zoned';
 import { loadSchedule } from '../schedule/schedule-store';
 import type { Seeder } from './seeder';
 
@@ -121,7 +122,7 @@ export const seedSchedules: Seeder = {
           min_notice_hours: s.minNoticeHours,
         })
         .execute();
-      const today = localDateOf(Date.now(), timezone);
+      const today = localDateAt(Date.now(), timezone);
       const overrides = s.overrides as Array<{
         inDays: number;
         kind: 'EXTRA' | 'DAY_OFF';
@@ -165,7 +166,7 @@ export const seedAppointments: Seeder = {
       .select('consultation_fee_cents')
       .where('provider_id', '=', pid)
       .executeTakeFirstOrThrow();
-    const today = localDateOf(Date.now(), timezone);
+    const today = localDateAt(Date.now(), timezone);
     // Past consultations are history, written as they happened.
     for (const a of history.appointments as Array<
       (typeof history.appointments)[number] & { cancelReason?: string }

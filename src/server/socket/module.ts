@@ -8,6 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { APP_SOCKET_CONTENT_TYPE, APP_SOCKET_PATH, APP_SOCKET_SEND } from '../../shared/app-socket';
+import { realScheduler } from '../../shared/time/scheduler';
 import type { ServerModule } from '../app';
 import { failureForEnded } from '../auth/session-policy';
 import type { ServerContext } from '../context';
@@ -17,20 +18,12 @@ import { BodyError, ClientType, decodeClientMessage } from './codec';
 import { storeAppLog } from './event-tracking';
 import { appSockets } from './registry';
 import { authenticateSocket } from './socket-identity';
-import { CLOSE, FrameRejection, SocketSession, type SessionTimers } from './socket-session';
+import { CLOSE, FrameRejection, SocketSession } from './socket-session';
 import type { StompFrame } from './stomp-frames';
 
 const CONTENT_TYPES = [APP_SOCKET_CONTENT_TYPE, 'application/octet-stream'];
 const MAX_MESSAGE_BYTES = 256 * 1024;
 const CONNECT_TIMEOUT_MS = 30_000;
-
-const timers: SessionTimers = {
-  setInterval: (fn, ms) => setInterval(fn, ms),
-  clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-  now: () => Date.now(),
-};
 
 function sendHandler(ctx: ServerContext, sensitiveWords: readonly string[]) {
   return async (session: SocketSession, frame: StompFrame) => {
@@ -93,7 +86,7 @@ export const appSocketModule: ServerModule = {
           authenticate: (token) => authenticateSocket(ctx, token),
           heartBeatMs,
           connectTimeoutMs: CONNECT_TIMEOUT_MS,
-          timers,
+          timers: realScheduler,
           onConnected: (s) => appSockets.add(s),
           onClosed: (s) => appSockets.remove(s),
           handleSend,

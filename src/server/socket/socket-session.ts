@@ -12,6 +12,7 @@ import {
   APP_SOCKET_SUBSCRIPTIONS,
   APP_SOCKET_TOKEN_HEADER,
 } from '../../shared/app-socket';
+import type { RepeatingScheduler } from '../../shared/time/scheduler';
 import { ApiError } from '../http/api-error';
 import { encodeServerMessage, ServerType } from './codec';
 import { HEARTBEAT_GRACE, negotiate, parseHeartBeat } from './heartbeat';
@@ -24,21 +25,13 @@ export interface SocketTransport {
   close(code: number, reason: string): void;
 }
 
-export interface SessionTimers {
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  now(): number;
-}
-
 export interface SocketSessionDeps {
   authenticate(token: string | null): Promise<SocketIdentity>;
   /** The server's heart-beat both ways (spec §9: 100000 ms). */
   heartBeatMs: number;
   /** An unauthenticated socket is closed after this long. */
   connectTimeoutMs: number;
-  timers: SessionTimers;
+  timers: RepeatingScheduler;
   onConnected(session: SocketSession): void;
   onClosed(session: SocketSession): void;
   /** Handles a SEND to a known destination; throws {@link FrameRejection} to answer on the errors queue. */

@@ -4,7 +4,7 @@
  * and flags. Pure: the same days give the same analysis on the server, in the portal and in a PDF.
  */
 import { findLhPeaks } from './lh-surge';
-import { addDays } from './local-date';
+import { addDays } from '../time/calendar';
 import type { CycleSpan } from './split-cycles';
 import { findTemperatureShift } from './temperature-shift';
 import type { CycleAnalysis, CycleFlag, LhPeak, OvulationMethod } from './types';

@@ -16,7 +16,8 @@ import {
   temperatureText,
   TEXT,
 } from './chart-labels';
-import { formatDecimal, formatLocalDate } from './format';
+import { formatLocalDate } from '../time/format';
+import { formatDecimal } from './format';
 import type { CycleAnalysis, CycleDay } from './types';
 
 export { CHART_COLORS, type ChartLabels, type ChartOption, ENGLISH_CHART_LABELS } from './chart-labels';

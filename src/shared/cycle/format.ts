@@ -1,7 +1,7 @@
 /**
  * Cycle figures as text in the reader's language (issue 26), the same on every screen and in every
- * PDF: means and spreads with one decimal, ranges and counts in whole days, dates of the member's
- * own calendar without a time zone shift. Formatting is `Intl`'s, so 13.8 reads 13,8 in German.
+ * PDF: means and spreads with one decimal, ranges and counts in whole days (dates: src/shared/time/format.ts).
+ * Formatting is `Intl`'s, so 13.8 reads 13,8 in German.
  */
 import type { Statistic } from './types';
 
@@ -47,18 +47,4 @@ export function statisticLine(stat: Statistic, language: string): string {
   const f = formatStatistic(stat, language);
   if (stat.mean === null) return DASH;
   return `${f.mean}${stat.sd === null ? '' : ` ${f.spread}`} (${f.range})`;
-}
-
-/**
- * A date of the member's calendar (`YYYY-MM-DD`) in the reader's language, e.g. `17 Nov 2026`:
- * formatted at noon UTC in UTC, so no time zone moves it to another day.
- */
-export function formatLocalDate(
-  date: string,
-  language: string,
-  style: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
-): string {
-  return new Intl.DateTimeFormat(language, { ...style, timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
 }

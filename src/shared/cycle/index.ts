@@ -1,6 +1,5 @@
 /** Cycle data: the day records, the analysis maths and the chart options (spec §7). */
 export * from './types';
-export * from './local-date';
 export * from './split-cycles';
 export * from './temperature-shift';
 export * from './lh-surge';

@@ -4,7 +4,7 @@
  * {@link MIN_CYCLE_DAYS} days after the previous start, so that a mid-cycle bleed does not split a
  * cycle. Days before the first start belong to no complete cycle and are left out.
  */
-import { addDays, daysBetween } from './local-date';
+import { addDays, daysBetween } from '../time/calendar';
 import type { CycleDay, FlowLevel } from './types';
 
 export const MIN_CYCLE_DAYS = 10;

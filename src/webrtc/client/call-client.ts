@@ -16,11 +16,11 @@ import { CallError } from '../errors';
 import { isLive } from '../machines/session-machine';
 import { decodeSignal, encodeSignal, type Signal } from '../signalling/payload';
 import { sameOpponents, validateOpponents } from '../signalling/validate';
-import { realClock } from '../timing/clock';
+import { createEmitter, type Emitter } from '../../shared/emitter';
+import { realScheduler } from '../../shared/time/scheduler';
 import { timeSeededUuid } from '../timing/uuid';
-import type { CallClient, CallClientOptions, ReceivedUserInfo } from '../types';
+import type { CallClient, CallClientOptions, CallEvents, ReceivedUserInfo } from '../types';
 import type { SessionContext } from './context';
-import { createEmitter } from './emitter';
 import { createPeerLink, type PeerLink, type PeerLinkOptions } from './peer-link';
 import { Session } from './session';
 
@@ -33,8 +33,13 @@ export function createCallClientWith(
   options: CallClientOptions,
   createLink: (linkOptions: PeerLinkOptions) => PeerLink,
 ): CallClient {
-  const clock = options.clock ?? realClock;
-  const emitter = createEmitter();
+  const clock = options.clock ?? realScheduler;
+  const emitter: Emitter<CallEvents> = createEmitter<CallEvents>({
+    // A failing listener must not stop the call machinery; it is reported once, as an `error` event.
+    onListenerError: (error, event) => {
+      if (event !== 'error') emitter.emit('error', { session: null, error: error as Error });
+    },
+  });
   const sessions = new Map<string, Session>();
   const me = options.userId;
   const autoReject = options.autoReject ?? true;

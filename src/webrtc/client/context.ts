@@ -1,9 +1,9 @@
 /** What a session needs from its client (docs/calls.md "API"). */
 import type { CallTiming } from '../constants';
 import type { Signal } from '../signalling/payload';
-import type { Clock } from '../timing/clock';
-import type { WebRtcImplementation } from '../types';
-import type { CallEmitter } from './emitter';
+import type { Emitter } from '../../shared/emitter';
+import type { RepeatingScheduler } from '../../shared/time/scheduler';
+import type { CallEvents, WebRtcImplementation } from '../types';
 import type { PeerLink, PeerLinkOptions } from './peer-link';
 
 export interface SessionContext {
@@ -12,8 +12,8 @@ export interface SessionContext {
   wrtc: WebRtcImplementation | undefined;
   bandwidthLine: 'AS' | 'TIAS';
   timing: CallTiming;
-  clock: Clock;
-  emitter: CallEmitter;
+  clock: RepeatingScheduler;
+  emitter: Emitter<CallEvents>;
   /** Sends one signal of this session's kind to a participant. */
   send(to: number, signal: Signal): void;
   /** Wire §20.4 step 2: the carrier's ping-or-reconnect before dialing; null when it has none. */

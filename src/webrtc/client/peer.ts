@@ -8,7 +8,7 @@ import { createOfferMachine, OfferState } from '../machines/offer-machine';
 import { createPeerMachine } from '../machines/peer-machine';
 import type { Machine } from '../machines/machine';
 import type { IceCandidateInit, SessionDescriptionPayload, Signal } from '../signalling/payload';
-import type { TimerHandle } from '../timing/clock';
+import type { TimerHandle } from '../../shared/time/scheduler';
 import type { MediaKind, ReconnectionState } from '../types';
 import type { SessionContext } from './context';
 import type { PeerLink } from './peer-link';

@@ -9,7 +9,7 @@ import { OfferState } from '../machines/offer-machine';
 import { isLive, createSessionMachine } from '../machines/session-machine';
 import { requireAudio, swapTrack } from '../media/tracks';
 import type { Signal } from '../signalling/payload';
-import type { TimerHandle } from '../timing/clock';
+import type { TimerHandle } from '../../shared/time/scheduler';
 import type {
   CallEventName,
   CallSession,

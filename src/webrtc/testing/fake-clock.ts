@@ -3,7 +3,7 @@
  * timers due on the way run in order. Headless, so unit tests, Node integration tests and the
  * member simulator can all drive the 5 s, 30 s and 60 s timers of spec §9 without waiting.
  */
-import type { Clock, TimerHandle } from '../timing/clock';
+import type { RepeatingScheduler, TimerHandle } from '../../shared/time/scheduler';
 
 interface Timer {
   id: number;
@@ -12,7 +12,7 @@ interface Timer {
   fn: () => void;
 }
 
-export interface FakeClock extends Clock {
+export interface FakeClock extends RepeatingScheduler {
   /** Moves time forward by `ms`, running every timer that falls due. */
   advance(ms: number): void;
   /** Timers still scheduled. */

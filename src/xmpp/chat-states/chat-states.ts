@@ -11,7 +11,7 @@ import {
   userIdFromOccupantJid,
   type Addressing,
 } from '../addressing/jids';
-import type { Scheduler, TimerHandle } from '../time/scheduler';
+import type { Scheduler, TimerHandle } from '../../shared/time/scheduler';
 import { xml, type XmlElement } from '../xml/element';
 
 export const CHAT_STATES_NS = 'http://jabber.org/protocol/chatstates';

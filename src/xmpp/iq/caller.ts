@@ -6,7 +6,7 @@
 import { StanzaError, TimeoutError } from '../errors/errors';
 import { parseStanzaError } from '../errors/parse';
 import type { XmlElement } from '../xml/element';
-import type { Scheduler, TimerHandle } from '../time/scheduler';
+import type { Scheduler, TimerHandle } from '../../shared/time/scheduler';
 import { stanzaId } from '../addressing/ids';
 
 export interface IqCaller {

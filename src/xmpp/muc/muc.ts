@@ -9,7 +9,7 @@
 import { dialogIdFromRoomJid, type Addressing } from '../addressing/jids';
 import { TimeoutError, UNKNOWN_ISSUE, XmppError } from '../errors/errors';
 import type { IqCaller } from '../iq/caller';
-import type { Scheduler, TimerHandle } from '../time/scheduler';
+import type { Scheduler, TimerHandle } from '../../shared/time/scheduler';
 import { bareJid } from '../addressing/jids';
 import type { XmlElement } from '../xml/element';
 import { buildInstantRoom, buildJoin, buildLeave, buildModeration, buildOccupantsQuery } from './build';

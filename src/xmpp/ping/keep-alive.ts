@@ -6,7 +6,7 @@
  * time: the next is scheduled `intervalMs` after the previous one settled.
  */
 import { TimeoutError } from '../errors/errors';
-import type { Scheduler, TimerHandle } from '../time/scheduler';
+import type { Scheduler, TimerHandle } from '../../shared/time/scheduler';
 
 export interface KeepAliveDeps {
   scheduler: Scheduler;

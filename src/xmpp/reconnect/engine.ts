@@ -4,7 +4,7 @@
  * after a deliberate sign-out (the owner simply does not start it); stop when the chat-service
  * session has expired (spec §4 "It stops when the session token has expired").
  */
-import type { Scheduler, TimerHandle } from '../time/scheduler';
+import type { Scheduler, TimerHandle } from '../../shared/time/scheduler';
 
 export interface ReconnectDeps {
   scheduler: Scheduler;

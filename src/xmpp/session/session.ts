@@ -23,7 +23,7 @@ import { createReconnect } from '../reconnect/engine';
 import { isStanza } from '../router/stanza-router';
 import { createStreamManagement } from '../stream-management/engine';
 import { parseSmNonza } from '../stream-management/parse';
-import type { TimerHandle } from '../time/scheduler';
+import type { TimerHandle } from '../../shared/time/scheduler';
 import type { Transport, TransportStatus } from '../transport/types';
 import type { XmlElement } from '../xml/element';
 import { createConnectionStateMachine, type ConnectionState } from './connection-state';

@@ -1,6 +1,6 @@
 /** The session's options, collaborators and public shape (see session.ts). */
 import type { TimeoutError, XmppError } from '../errors/errors';
-import type { Scheduler } from '../time/scheduler';
+import type { Scheduler } from '../../shared/time/scheduler';
 import type { TransportFactory, TransportKind } from '../transport/types';
 import type { XmlElement } from '../xml/element';
 import type { ConnectionState } from './connection-state';

@@ -9,7 +9,7 @@
  * The engine never touches a socket: it gets `sendRaw` for nonzas, a scheduler for timers, and
  * is told what was sent and received.
  */
-import type { Scheduler, TimerHandle } from '../time/scheduler';
+import type { Scheduler, TimerHandle } from '../../shared/time/scheduler';
 import type { XmlElement } from '../xml/element';
 import { buildAnswer, buildEnable, buildRequest, buildResume } from './build';
 import type { SmNonza } from './parse';

@@ -3,7 +3,7 @@
  * a test calls `advance`, which runs due timers in order and lets promise callbacks settle
  * between them.
  */
-import type { Scheduler, TimerHandle } from '../time/scheduler';
+import type { Scheduler, TimerHandle } from '../../shared/time/scheduler';
 
 export interface FakeScheduler extends Scheduler {
   /** Moves time forward by `ms`, running every timer that falls due, in order. */

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { cycleFixtures, personas } from '../../../fixtures';
 import { generateCycleData, seededRandom, type CyclePlan } from '../../../src/server/seed/cycle-generator';
-import { addDays, analyseHistory, daysBetween, findLhPeaks, splitCycles } from '../../../src/shared/cycle';
+import { analyseHistory, findLhPeaks, splitCycles } from '../../../src/shared/cycle';
+import { addDays, daysBetween } from '../../../src/shared/time/calendar';
 
 const TODAY = '2026-11-23';
 const plans = cycleFixtures.members as Record<string, CyclePlan>;

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   analyseCycle,
   analyseHistory,
   blankDay,
@@ -15,6 +14,7 @@ import {
   splitCycles,
   statistic,
 } from '../../../src/shared/cycle';
+import { addDays } from '../../../src/shared/time/calendar';
 
 const START = '2026-01-05';
 

@@ -13,12 +13,12 @@ import {
   type CycleAnalysis,
   cycleFacts,
   cycleStatistics,
-  formatLocalDate,
   formatStatistic,
   latestCycles,
   phaseChartOption,
   statisticLine,
 } from '../../../src/shared/cycle';
+import { formatLocalDate } from '../../../src/shared/time/format';
 
 const TODAY = '2026-11-23';
 const plans = cycleFixtures.members as Record<string, CyclePlan>;

@@ -2,7 +2,8 @@
  * The cells of a cycle calendar (spec §7 "Content and cycle data"): the cycle's days laid out in
  * weeks starting on Monday, each marked period, fertile window and ovulation. Pure, for tests.
  */
-import { addDays, type CycleAnalysis, type CycleDay } from '../../../shared/cycle';
+import { type CycleAnalysis, type CycleDay } from '../../../shared/cycle';
+import { addDays } from '../../../shared/time/calendar';
 import { daysOfCycle } from './cycle-days';
 
 export interface CalendarCell {

@@ -2,9 +2,10 @@
  * Pure helpers behind the cycle charts (spec §7 "Content and cycle data"): a cycle's days aligned
  * by cycle day and the overlay's choices; the cycles an overlay shows and the figures as text are
  * src/shared/cycle's (latestCycles, formatStatistic), the same as the PDFs'. Dates are the member's
- * own calendar dates (`YYYY-MM-DD`, src/shared/cycle/local-date.ts): no time zone shifts them.
+ * own calendar dates (`YYYY-MM-DD`, src/shared/time/calendar.ts): no time zone shifts them.
  */
-import { addDays, blankDay, daysBetween, type CycleAnalysis, type CycleDay } from '../../../shared/cycle';
+import { blankDay, type CycleAnalysis, type CycleDay } from '../../../shared/cycle';
+import { addDays, daysBetween } from '../../../shared/time/calendar';
 
 export const OVERLAY_COUNTS = [1, 3, 6] as const;
 export type OverlayCount = (typeof OVERLAY_COUNTS)[number];

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { THEME_COLOUR, TABLE_PAGE_SIZES } from '../../../shared/constants';
 import { balanceListQuery, balanceSummaryQuery } from './queries';
 import { DataTable } from '../../components/data-table';
-import { formatDateTime, formatMoney } from '../../components/format';
+import { formatDateTime, formatLocalDate, formatMoney } from '../../components/format';
 import { Pagination } from '../../components/pagination';
 import { paths } from '../../paths';
 import { BarChart } from './bar-chart';
@@ -28,14 +28,10 @@ export function BalanceView() {
   const money = useCallback((cents: number) => formatMoney(cents, currency, lang), [currency, lang]);
   const chart = useMemo(() => {
     if (!s) return null;
-    const format = new Intl.DateTimeFormat(
-      lang,
-      period === 'MONTH'
-        ? { month: 'short', year: '2-digit', timeZone: 'UTC' }
-        : { day: 'numeric', month: 'short', timeZone: 'UTC' },
-    );
+    const style: Intl.DateTimeFormatOptions =
+      period === 'MONTH' ? { month: 'short', year: '2-digit' } : { day: 'numeric', month: 'short' };
     return {
-      categories: s.periods.map((p) => format.format(new Date(`${p.start}T12:00:00Z`))),
+      categories: s.periods.map((p) => formatLocalDate(p.start, lang, style)),
       series: [
         { name: t('balance.earned'), values: s.periods.map((p) => p.amountCents / 100), color: THEME_COLOUR },
       ],

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { dashboardQuery } from './queries';
+import { formatLocalDate } from '../../components/format';
 import { paths } from '../../paths';
 import { AppointmentList } from './appointment-list';
 import { ActivityChart, type ActivitySeries } from './activity-chart';
@@ -20,13 +21,10 @@ export function DashboardView({ unreadMessages = null }: { unreadMessages?: numb
   const d = query.data;
   const chart = useMemo(() => {
     if (!d) return null;
-    const format = new Intl.DateTimeFormat(i18n.language, {
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    });
     return {
-      categories: d.weeks.map((w) => format.format(new Date(`${w.weekStart}T12:00:00Z`))),
+      categories: d.weeks.map((w) =>
+        formatLocalDate(w.weekStart, i18n.language, { day: 'numeric', month: 'short' }),
+      ),
       series: [
         { name: t('status.COMPLETED'), values: d.weeks.map((w) => w.completed) },
         { name: t('status.UPCOMING'), values: d.weeks.map((w) => w.upcoming) },

@@ -6,6 +6,7 @@
  */
 import type { NotificationItem } from '../../../shared/api/notifications';
 import { INSTANT_PARAMS } from '../../../shared/notification-templates';
+import { formatInstant } from '../../../shared/time/format';
 
 /** i18next's `t` of the notifications namespace, reduced to what rendering needs. */
 export type Translate = (key: string, options: Record<string, unknown>) => string;
@@ -21,26 +22,6 @@ export interface RenderedNotification {
   body: string;
 }
 
-/** A date and time in the reader's language and the provider's zone ("Tue, 14 Jul 2026, 10:00"). */
-export function formatInstant(iso: string, { language, timeZone }: RenderOptions): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return iso;
-  const options: Intl.DateTimeFormatOptions = {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  };
-  try {
-    return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(instant);
-  } catch {
-    // An unknown zone name (RangeError): the browser's zone rather than nothing.
-    return new Intl.DateTimeFormat(language, options).format(instant);
-  }
-}
-
 export function renderNotification(
   item: Pick<NotificationItem, 'template' | 'params' | 'title' | 'body'>,
   t: Translate,
@@ -50,7 +31,9 @@ export function renderNotification(
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(item.params)) {
     values[name] =
-      INSTANT_PARAMS.includes(name) && typeof value === 'string' ? formatInstant(value, options) : value;
+      INSTANT_PARAMS.includes(name) && typeof value === 'string'
+        ? formatInstant(value, options.language, options.timeZone)
+        : value;
   }
   const key = `templates.${item.template}`;
   return {

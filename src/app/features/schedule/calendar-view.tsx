@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarQuery } from './queries';
 import { Button } from '../../components/button';
-import { addDays, localDate, monthGrid, shiftMonth, startOfDay, weekDays } from './calendar-math';
+import { addDays } from '../../../shared/time/calendar';
+import { instantAt, localDateAt } from '../../../shared/time/zoned';
+import { monthGrid, shiftMonth, weekDays } from './calendar-math';
 import { MonthView } from './month-view';
 import { useSchedule, weekdayNames } from './use-schedule';
 import { itemsForDay, WeekView, type DayItems } from './week-view';
@@ -16,13 +18,13 @@ export function CalendarView({ detailPath }: { detailPath(id: number): string })
   const { t, i18n } = useTranslation('schedule');
   const schedule = useSchedule();
   const tz = schedule.data?.settings.timezone ?? 'UTC';
-  const today = localDate(Date.now(), tz);
+  const today = localDateAt(Date.now(), tz);
   const [mode, setMode] = useState<'week' | 'month'>('week');
   const [anchor, setAnchor] = useState<string | null>(null);
   const current = anchor ?? today;
   const dates = mode === 'week' ? weekDays(current) : monthGrid(current);
-  const from = new Date(startOfDay(dates[0]!, tz)).toISOString();
-  const to = new Date(startOfDay(addDays(dates.at(-1)!, 1), tz)).toISOString();
+  const from = new Date(instantAt(dates[0]!, 0, tz)).toISOString();
+  const to = new Date(instantAt(addDays(dates.at(-1)!, 1), 0, tz)).toISOString();
   const calendar = useQuery({ ...calendarQuery(from, to), enabled: schedule.isSuccess });
   const dayLabel = new Intl.DateTimeFormat(i18n.language, {
     weekday: 'short',

@@ -1,7 +1,7 @@
 /** The month of /calendar: each day with its available hours and its appointments. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { hhmm } from './calendar-math';
+import { toWallTime } from '../../../shared/time/calendar';
 import type { DayItems } from './week-view';
 
 export function MonthView({
@@ -40,7 +40,7 @@ export function MonthView({
         {weeks.map((week) => (
           <tr key={week[0]!.date}>
             {week.map((d) => {
-              const hours = d.windows.map((w) => `${hhmm(w.top)}–${hhmm(w.bottom)}`);
+              const hours = d.windows.map((w) => `${toWallTime(w.top)}–${toWallTime(w.bottom)}`);
               return (
                 <td
                   key={d.date}
@@ -67,7 +67,7 @@ export function MonthView({
                           to={detailPath(a.id)}
                           className="block truncate rounded bg-brand px-1 text-white"
                         >
-                          {hhmm(placed.top)} {a.memberName}
+                          {toWallTime(placed.top)} {a.memberName}
                         </Link>
                       </li>
                     ))}

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AppointmentSummary } from '../../../shared/api/consultation';
 import type { AvailabilityWindow } from '../../../shared/api/schedule';
-import { hhmm, placeOnDay, type Placed } from './calendar-math';
+import { toWallTime } from '../../../shared/time/calendar';
+import { placeOnDay, type Placed } from './calendar-math';
 
 const HOUR_PX = 48;
 
@@ -75,7 +76,7 @@ export function WeekView({ days, detailPath }: { days: DayItems[]; detailPath(id
                   className="absolute right-2 -translate-y-2 text-xs text-slate-500"
                   style={{ top: y(h * 60) }}
                 >
-                  {hhmm(h * 60)}
+                  {toWallTime(h * 60)}
                 </span>
               ))}
             </td>
@@ -97,7 +98,10 @@ export function WeekView({ days, detailPath }: { days: DayItems[]; detailPath(id
                   <div
                     key={`w${w.top}`}
                     role="note"
-                    aria-label={t('calendar.available', { start: hhmm(w.top), end: hhmm(w.bottom) })}
+                    aria-label={t('calendar.available', {
+                      start: toWallTime(w.top),
+                      end: toWallTime(w.bottom),
+                    })}
                     className="absolute inset-x-1 rounded-md bg-brand-50 ring-1 ring-brand/20"
                     style={{ top: y(w.top), height: y(w.bottom) - y(w.top) }}
                   />
@@ -109,13 +113,13 @@ export function WeekView({ days, detailPath }: { days: DayItems[]; detailPath(id
                     // Says what the card shows first, so the name spoken is the name seen (WCAG 2.5.3).
                     aria-label={t('calendar.appointment', {
                       name: a.memberName,
-                      start: hhmm(placed.top),
-                      end: hhmm(placed.bottom),
+                      start: toWallTime(placed.top),
+                      end: toWallTime(placed.bottom),
                     })}
                     className={`absolute inset-x-2 overflow-hidden rounded-md px-1.5 py-0.5 text-xs text-white shadow ${a.status === 'COMPLETED' ? 'bg-slate-500' : 'bg-brand'}`}
                     style={{ top: y(placed.top), height: Math.max(18, y(placed.bottom) - y(placed.top)) }}
                   >
-                    <span className="font-medium">{hhmm(placed.top)}</span> {a.memberName}
+                    <span className="font-medium">{toWallTime(placed.top)}</span> {a.memberName}
                   </Link>
                 ))}
               </td>

@@ -8,12 +8,12 @@ import {
   type ChartLabels,
   type CycleAnalysis,
   type CycleFlag,
-  formatLocalDate,
   type HistoryFlag,
   type Statistic,
   statisticLine,
 } from '../../../shared/cycle';
 import type { Language } from '../../../shared/constants';
+import { dateTimeFormat, formatDateTime, formatLocalDate } from '../../../shared/time/format';
 import { fill, fillCounted, PDF_WORDS, type PdfWords } from './text/pdf-text';
 
 export interface PdfLocale {
@@ -47,17 +47,11 @@ export function memberDate(locale: PdfLocale, date: string): string {
 
 /** An instant in the provider's time zone, with the zone's short name: `28 Nov 2026, 10:05 CET`. */
 export function providerTime(locale: PdfLocale, at: Date): string {
-  return (
-    new Intl.DateTimeFormat(locale.language, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: locale.timeZone,
-    }).format(at) + ` ${zoneName(locale, at)}`
-  );
+  return `${formatDateTime(at, locale.language, locale.timeZone)} ${zoneName(locale, at)}`;
 }
 
 function zoneName(locale: PdfLocale, at: Date): string {
-  const parts = new Intl.DateTimeFormat(locale.language, {
+  const parts = dateTimeFormat(locale.language, {
     timeZone: locale.timeZone,
     timeZoneName: 'short',
   }).formatToParts(at);

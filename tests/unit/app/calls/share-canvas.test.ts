@@ -19,7 +19,8 @@ import {
   type Measure,
 } from '../../../../src/app/features/calls/share-canvas-layout';
 import { readShareViewChoice, shownCycle } from '../../../../src/app/features/calls/share-view-data';
-import { addDays, blankDay, type CycleAnalysis } from '../../../../src/shared/cycle';
+import { blankDay, type CycleAnalysis } from '../../../../src/shared/cycle';
+import { addDays } from '../../../../src/shared/time/calendar';
 
 /** Ten pixels a character, whatever the font. */
 const measure: Measure = (text) => text.length * 10;

@@ -9,12 +9,12 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   displayZone,
-  formatInstant,
   renderNotification,
   type Translate,
 } from '../../../../src/app/features/notifications/render-notification';
 import { LANGUAGES } from '../../../../src/shared/constants';
 import { NOTIFICATION_TEMPLATE_KEYS } from '../../../../src/shared/notification-templates';
+import { formatInstant } from '../../../../src/shared/time/format';
 import { ROOT } from '../../../support/stack';
 
 const i18n = i18next.createInstance();
@@ -57,7 +57,7 @@ describe('renderNotification', () => {
     const shown = renderNotification(booking, tIn('de'), { language: 'de', timeZone: 'Europe/Berlin' });
     expect(shown.title).toBe('Neue Beratung mit Ava Thompson');
     expect(shown.body).toBe(
-      `Ava Thompson hat eine Beratung am ${formatInstant(STARTS, { language: 'de', timeZone: 'Europe/Berlin' })} gebucht.`,
+      `Ava Thompson hat eine Beratung am ${formatInstant(STARTS, 'de', 'Europe/Berlin')} gebucht.`,
     );
     expect(shown.body).toContain('11:00');
     expect(shown.body).toContain('2026');
