@@ -25,11 +25,10 @@ function session(mockOptions: MockTransportOptions = {}) {
   const scheduler = createFakeScheduler();
   const mock = createMockTransport(mockOptions);
   const phases: SessionPhase[] = [];
-  let chat: Session;
   const seen = () => {
     if (phases.at(-1) !== chat.phase) phases.push(chat.phase);
   };
-  chat = createSession({
+  const chat: Session = createSession({
     options: {
       kind: 'websocket',
       service: 'ws://chat.test/xmpp-websocket',
