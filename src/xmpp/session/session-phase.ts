@@ -1,5 +1,5 @@
 /**
- * The logical chat session's lifecycle (docs/architecture.md §3 "The chat session"): one session
+ * The logical chat session's lifecycle (docs/architecture.md §3 "Lifecycles are transition tables"): one session
  * over a series of streams, from the first login to a sign-out, as a transition table on the
  * shared machine kernel (src/shared/machine.ts). The connection states of spec §4 say what one
  * stream does; this table says what the session does across streams: whether a login is the
