@@ -193,6 +193,8 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   function online(current: Attempt, resumed: boolean): void {
+    // A stream that comes up while a sign-out closes it is not online: the sign-out wins.
+    if (phase.state === 'signing out') return;
     if (current.timer !== null) scheduler.clearTimeout(current.timer);
     current.timer = null;
     const initial = phase.state === 'logging in';
