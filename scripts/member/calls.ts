@@ -8,14 +8,13 @@ import wrtc from '@roamhq/wrtc';
 import type { ChatService } from '../../src/rest';
 import {
   CallType,
-  chatCarrier,
   createCallClient,
   SessionConnectionState,
   SessionState,
   type CallSession,
   type WebRtcImplementation,
 } from '../../src/webrtc';
-import type { ChatClient } from '../../src/xmpp';
+import { moduleCarrier, type ChatClient } from '../../src/xmpp';
 import type { CallBehaviour } from './options';
 import { watchReceivedMedia, type ReceivedMedia } from './received-media';
 import { startSyntheticMedia, type SyntheticMedia } from './synthetic-media';
@@ -46,7 +45,7 @@ export function startMemberCalls(input: {
 }): MemberCalls {
   const { behaviour, log } = input;
   const calls = createCallClient({
-    carrier: chatCarrier(input.chat),
+    carrier: moduleCarrier(input.chat),
     userId: input.userId,
     iceServers: input.iceServers,
     wrtc: wrtc as unknown as WebRtcImplementation,

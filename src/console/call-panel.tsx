@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { CallClient, CallSession, CallType } from '../webrtc';
+import { moduleCarrier } from '../xmpp';
 import type { ConsoleChat } from './chat-session';
 import { recorder } from './recorder';
 
@@ -24,9 +25,13 @@ export function CallPanel({ session, peer }: { session: ConsoleChat; peer: strin
     let calls: CallClient | null = null;
     let gone = false;
     void import('../webrtc/browser').then(
-      ({ createCallClient, chatCarrier }) => {
+      ({ createCallClient }) => {
         if (gone) return;
-        calls = createCallClient({ carrier: chatCarrier(session.chat), userId: session.me, iceServers: [] });
+        calls = createCallClient({
+          carrier: moduleCarrier(session.chat),
+          userId: session.me,
+          iceServers: [],
+        });
         calls.on('call', ({ session: incoming, userId }) => {
           recorder.note(where, `incoming call from ${userId} (session ${incoming.id})`);
           setRinging(incoming);

@@ -3,7 +3,6 @@
  * WebRTC implementation; the browser entry `./browser` adds `webrtc-adapter` first.
  */
 export { createCallClient } from './client/call-client';
-export { chatCarrier } from './signalling/carrier';
 export {
   WEBRTC_MODULE,
   SignalType,

@@ -3,7 +3,7 @@
  * simulator and the protocol console build on. Headless: no DOM API is used at run time; the
  * WebRTC implementation is the browser's or an injected one (`@roamhq/wrtc` in Node).
  */
-import type { ExtraParamsInput, HeadlineMessage, ModuleMessage, SentModuleMessage } from '../xmpp';
+import type { ModuleCarrier } from '../xmpp';
 import type {
   CallTiming,
   CallType,
@@ -15,29 +15,14 @@ import type {
 import type { RepeatingScheduler } from '../shared/time/scheduler';
 
 /**
- * What carries call signals: headlines of one module over the chat connection (wire §20.1).
- * `src/app/connections/chat/module-carrier.ts` fits it; {@link chatCarrier} makes one from a
- * `ChatClient`.
+ * What carries call signals: headlines of one module over the chat connection (wire §20.1), the
+ * chat's one module carrier (`moduleCarrier` of src/xmpp) or a test's. `ensureConnected` is wire
+ * §20.4 step 2 (`call` waits for it before dialing; without it `call` dials at once); `onSent`
+ * reports a ringing call answered or refused in another tab of this browser (without it, a
+ * connection of its own has no other tab).
  */
-export interface SignalCarrier {
-  on(moduleIdentifier: string, listener: (message: ModuleMessage) => void): () => void;
-  send(
-    to: number | string,
-    moduleIdentifier: string,
-    message: HeadlineMessage & { extension: ExtraParamsInput },
-  ): string;
-  /**
-   * Wire §20.4 step 2: resolves once the chat answered a ping, or came back after a reconnect
-   * when it did not; `call` waits for it before dialing. Optional: without it `call` dials at once.
-   */
-  ensureConnected?(): Promise<void>;
-  /**
-   * Headlines of one module that another tab of this browser sent over the connection they share
-   * (src/xmpp sharing): a ringing call answered or refused there stops ringing here. Optional:
-   * a connection of its own has no other tab.
-   */
-  onSent?(moduleIdentifier: string, listener: (message: SentModuleMessage) => void): () => void;
-}
+export type SignalCarrier = Pick<ModuleCarrier, 'on' | 'send'> &
+  Partial<Pick<ModuleCarrier, 'ensureConnected' | 'onSent'>>;
 
 /** The WebRTC classes simple-peer needs (its `wrtc` option); `@roamhq/wrtc` in Node. */
 export interface WebRtcImplementation {

@@ -55,6 +55,7 @@ export type { MessageErrorEvent } from './messages/message-errors';
 export type { MarkerEvent, MarkerParams } from './markers/markers';
 export type { TypingEvent } from './chat-states/chat-states';
 export { SYSTEM_NOTIFICATIONS } from './system-messages/system-messages';
+export { moduleCarrier, type ModuleCarrier } from './system-messages/module-carrier';
 export type {
   SystemMessage,
   ModuleMessage,

@@ -6,8 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { member, personas } from '../../fixtures';
-import { chatCarrier, createCallClient, type CallSession } from '../../src/webrtc';
-import { createChatClient } from '../../src/xmpp';
+import { createCallClient, type CallSession } from '../../src/webrtc';
+import { createChatClient, moduleCarrier } from '../../src/xmpp';
 import { fakeMedia, nodeWrtc } from '../support/call-media';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
@@ -72,7 +72,7 @@ test('a call placed from the console is answered by a Node call client, its sign
   });
   await chat.connect({ userId: daniela.chatId, password: daniela.chatPassword });
   const calls = createCallClient({
-    carrier: chatCarrier(chat),
+    carrier: moduleCarrier(chat),
     userId: daniela.chatId,
     iceServers: [],
     wrtc: nodeWrtc,

@@ -19,7 +19,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isOneToOneRing } from '../../src/app/features/calls/call-ring';
 import {
   CallType,
-  chatCarrier,
   createCallClient,
   encodeSignal,
   SessionState,
@@ -28,7 +27,7 @@ import {
   type CallClient,
   type CallSession,
 } from '../../src/webrtc';
-import { createChatClient, type ChatClient } from '../../src/xmpp';
+import { createChatClient, moduleCarrier, type ChatClient } from '../../src/xmpp';
 import { fakeMedia, nodeWrtc, type FakeMedia } from '../support/call-media';
 import { nextCall } from '../support/call-harness';
 import { until } from '../support/chat-harness';
@@ -63,7 +62,7 @@ describe('call signal fuzzing', () => {
   const party = async (m: Member) => {
     const chat = await chatOf(m);
     const calls = createCallClient({
-      carrier: chatCarrier(chat),
+      carrier: moduleCarrier(chat),
       userId: m.chatId,
       iceServers: [],
       wrtc: nodeWrtc,
@@ -100,7 +99,7 @@ describe('call signal fuzzing', () => {
   });
 
   it('generated signals from a stranger: the call stays between its two parties, nobody rings', async () => {
-    const carrier = chatCarrier(stranger.chat);
+    const carrier = moduleCarrier(stranger.chat);
     const out: Array<{ to: number; signalType: string; sessionId: string }> = [];
     callee.calls.on('signal', (s) => {
       if (s.direction === 'out') out.push({ to: s.userId, signalType: s.signalType, sessionId: s.sessionId });

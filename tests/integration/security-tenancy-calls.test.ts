@@ -15,7 +15,6 @@ import { member, provider } from '../../fixtures';
 import { isOneToOneRing } from '../../src/app/features/calls/call-ring';
 import {
   CallType,
-  chatCarrier,
   decodeSignal,
   encodeSignal,
   SessionState,
@@ -26,7 +25,7 @@ import {
   type Signal,
   type SignalCarrier,
 } from '../../src/webrtc';
-import type { ChatClient } from '../../src/xmpp';
+import { moduleCarrier, type ChatClient } from '../../src/xmpp';
 import { fakeMedia, type FakeMedia } from '../support/call-media';
 import { callParty, leave, nextCall, type CallParty } from '../support/call-harness';
 import { FAKE_OFFER } from '../support/call-signals';
@@ -64,7 +63,7 @@ describe('tenancy matrix: calls', () => {
   beforeAll(async () => {
     [dana, ava] = await Promise.all([callParty(stack, { provider: 'dana' }), callParty(stack, 'ava')]);
     emma = await ourClient(stack, { member: 'emma' });
-    emmaCarrier = chatCarrier(emma);
+    emmaCarrier = moduleCarrier(emma);
     emmaCarrier.on(WEBRTC_MODULE, (message) => {
       const signal = decodeSignal(message.extraParams);
       toEmma.push({ userId: message.userId, signalType: signal?.signalType, sessionId: signal?.sessionId });

@@ -3,9 +3,8 @@
  * client for a member or provider persona, with `@roamhq/wrtc`, and a wait for its next event.
  */
 import { member, provider } from '../../fixtures';
-import type { ChatClient } from '../../src/xmpp';
+import { moduleCarrier, type ChatClient } from '../../src/xmpp';
 import {
-  chatCarrier,
   createCallClient,
   type CallClient,
   type CallClientOptions,
@@ -31,7 +30,7 @@ export async function callParty(
   const chat = await ourClient(stack, typeof who === 'string' ? { member: who } : who);
   const userId = typeof who === 'string' ? member(who).chatId : provider(who.provider).chatId;
   const calls = createCallClient({
-    carrier: chatCarrier(chat),
+    carrier: moduleCarrier(chat),
     userId,
     iceServers: [],
     wrtc: nodeWrtc,

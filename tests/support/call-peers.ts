@@ -6,8 +6,8 @@
 import { watchReceivedMedia, type ReceivedMedia } from '../../scripts/member/received-media';
 import { startSyntheticMedia, type SyntheticMedia } from '../../scripts/member/synthetic-media';
 import { provider } from '../../fixtures';
-import { chatCarrier, createCallClient, type CallClient, type CallSession } from '../../src/webrtc';
-import type { ChatClient } from '../../src/xmpp';
+import { createCallClient, type CallClient, type CallSession } from '../../src/webrtc';
+import { moduleCarrier, type ChatClient } from '../../src/xmpp';
 import { nodeWrtc } from './call-media';
 import { ourClient } from './chat-harness';
 import type { StackInfo } from './stack';
@@ -27,7 +27,7 @@ export async function providerCalls(stack: StackInfo, key: string): Promise<Prov
   const chat = await ourClient(stack, { provider: key });
   const chatId = provider(key).chatId;
   const calls = createCallClient({
-    carrier: chatCarrier(chat),
+    carrier: moduleCarrier(chat),
     userId: chatId,
     iceServers: [],
     wrtc: nodeWrtc,

@@ -4,8 +4,8 @@
  * signalling the benchmark passes by hand. Both time accept (answer applied) → first decoded
  * remote video frame, read with MediaStreamTrackProcessor.
  */
-import { CallType, chatCarrier, createCallClient, type CallClient } from '../../../src/webrtc/browser';
-import { createChatClient, type ChatClient } from '../../../src/xmpp';
+import { CallType, createCallClient, type CallClient } from '../../../src/webrtc/browser';
+import { createChatClient, moduleCarrier, type ChatClient } from '../../../src/xmpp';
 
 declare class MediaStreamTrackProcessor {
   constructor(init: { track: MediaStreamTrack });
@@ -52,7 +52,7 @@ const callBench = {
     await localMedia();
     chat = createChatClient({ service: options.service, domain: options.domain, appId: options.appId });
     await chat.connect({ userId: options.userId, password: options.password });
-    calls = createCallClient({ carrier: chatCarrier(chat), userId: options.userId, iceServers: [] });
+    calls = createCallClient({ carrier: moduleCarrier(chat), userId: options.userId, iceServers: [] });
   },
 
   /** One call through our client; `holdMs` keeps it up after the first frame. */

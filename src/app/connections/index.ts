@@ -6,7 +6,6 @@
 export { ConnectionsProvider, keptChatOutbox, type ConnectionsProviderProps } from './connections-provider';
 export { useAppSocket, useChat, useChatLink, useTraffic, type ChatLinkView } from './use-connections';
 export type { ChatPlugin, ChatRuntime, Outgoing } from './chat/types';
-export type { ModuleCarrier } from './chat/module-carrier';
 export type { StoredOutgoing } from './chat/outbox-store';
 export type { ChatLink } from './chat/chat-link';
 export {

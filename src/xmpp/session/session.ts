@@ -2,7 +2,8 @@
  * The chat session: one logical XMPP session over a series of transports, spec §4 "Chat
  * connection states" and docs/wire/hosted-chat.md §13. It opens the transport
  * (SASL with the chat password or session token, wire §12), binds — or resumes the previous
- * stream (XEP-0198 §5) — drives the connection state table, answers the reconnect loop (every
+ * stream (XEP-0198 §5) — drives two tables, the stream's connection states (connection-state.ts)
+ * and the session's phase across streams (session-phase.ts), answers the reconnect loop (every
  * 3 s unless signed out on purpose, stopping when the session token expired) and the keep-alive
  * (7 missed pings force a reconnect), and sends stanzas: written when the stream is up, held
  * for resumption while a resumable stream is down (docs/lessons.md §5), refused otherwise with
@@ -26,7 +27,8 @@ import { parseSmNonza } from '../stream-management/parse';
 import type { TimerHandle } from '../../shared/time/scheduler';
 import type { Transport, TransportStatus } from '../transport/types';
 import type { XmlElement } from '../xml/element';
-import { createConnectionStateMachine, type ConnectionState } from './connection-state';
+import { createConnectionStateMachine } from './connection-state';
+import { createSessionPhaseMachine } from './session-phase';
 import type { Credentials, Session, SessionDeps } from './types';
 
 export type { Credentials, OfflineInfo, OnlineInfo, Session, SessionDeps, SessionOptions } from './types';
@@ -45,6 +47,7 @@ interface Attempt {
 export function createSession(deps: SessionDeps): Session {
   const { options, scheduler } = deps;
   const machine = createConnectionStateMachine(deps.onState);
+  const phase = createSessionPhaseMachine();
   const sm = createStreamManagement({
     sendRaw: (element) => attempt?.transport.send(element),
     scheduler,
@@ -71,19 +74,15 @@ export function createSession(deps: SessionDeps): Session {
 
   let credentials: Credentials | null = null;
   let attempt: Attempt | null = null;
-  let live = false;
   let jid = '';
-  let everOnline = false;
-  let intentional = false;
   let waiters: Array<{ resolve(): void; reject(error: Error): void }> = [];
   let disconnectWaiters: Array<() => void> = [];
   /** Messages of an abandoned stream waiting for the next fresh session. */
   const salvage: XmlElement[] = [];
   const useSm = options.streamManagement && options.kind === 'websocket';
 
-  const move = (to: ConnectionState) => {
-    if (machine.can(to)) machine.transition(to);
-  };
+  const move = machine.transition;
+  const live = () => phase.state === 'online';
 
   function settleWaiters(error?: Error): void {
     const list = waiters;
@@ -116,7 +115,7 @@ export function createSession(deps: SessionDeps): Session {
     };
     attempt = current;
     current.timer = scheduler.setTimeout(() => {
-      if (attempt === current && !live) {
+      if (attempt === current && !live()) {
         current.error ??= new StreamError(STATUS_CONNFAIL, { code: 422, condition: 'connection-timeout' });
         transport.drop();
       }
@@ -158,14 +157,14 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   function bindOrResume(current: Attempt): void {
-    const resume = useSm && everOnline ? sm.resumeElement() : null;
+    const resume = useSm && phase.state === 'down' ? sm.resumeElement() : null;
     if (resume) {
       current.transport.send(resume);
       return;
     }
     // XEP-0198 §5: past the `max` the server announced, the session is gone; a <resume/> would
     // only fetch <failed/>. The fresh login that follows is reported as a failed resumption.
-    const expired = useSm && everOnline && sm.resumable;
+    const expired = useSm && phase.state === 'down' && sm.resumable;
     const salvaged = sm.abandon();
     current.salvaged = [...salvage.splice(0), ...salvaged];
     if (expired) deps.onResumeFailed({ condition: RESUME_EXPIRED, salvaged: salvaged.length });
@@ -194,16 +193,17 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   function online(current: Attempt, resumed: boolean): void {
+    // A stream that comes up while a sign-out closes it is not online: the sign-out wins.
+    if (phase.state === 'signing out') return;
     if (current.timer !== null) scheduler.clearTimeout(current.timer);
     current.timer = null;
-    live = true;
+    const initial = phase.state === 'logging in';
+    phase.transition('online');
     jid = current.transport.boundJid || jid;
     move('connected');
     reconnectLoop.stop();
     if (!resumed && useSm) sm.enable();
     keepAlive.start();
-    const initial = !everOnline;
-    everOnline = true;
     if (resumed) return settleWaiters();
     deps
       .afterOnline({ initial, resumed, salvaged: [...current.salvaged, ...salvage.splice(0)] })
@@ -215,16 +215,14 @@ export function createSession(deps: SessionDeps): Session {
   function offline(current: Attempt, condition: string | null): void {
     if (current.timer !== null) scheduler.clearTimeout(current.timer);
     attempt = null;
-    const wasLive = live;
-    live = false;
     keepAlive.stop();
     move('disconnected');
     const error = current.error;
-    if (intentional) {
-      sm.reset();
-      salvage.length = 0;
+    const was = phase.state;
+    if (was === 'signing out') {
       // A sign-out ends the logical session: the next connect is a first login again.
-      everOnline = false;
+      forget();
+      phase.transition('signed out');
       deps.onOffline({ intentional: true, condition, willReconnect: false });
       const list = disconnectWaiters;
       disconnectWaiters = [];
@@ -234,8 +232,13 @@ export function createSession(deps: SessionDeps): Session {
     }
     if (sm.enabled || sm.tracking) sm.streamLost();
     const conflict = (error?.condition ?? condition) === 'conflict';
+    // A first login that failed ends the session; one that was online stays, to come back (an
+    // attempt that fails while down leaves it down).
+    const everOnline = was !== 'logging in';
+    if (was === 'online') phase.transition('down');
+    else if (was === 'logging in') phase.transition('signed out');
     const retry = everOnline && !conflict;
-    if (wasLive)
+    if (was === 'online')
       deps.onOffline({ intentional: false, condition: error?.condition ?? condition, willReconnect: retry });
     // Spec §8 / wire §13.1: every 401 Status.AUTHFAIL, the first login's too, is also raised to
     // the reconnect-failed listener (a stale token is renewed there).
@@ -249,26 +252,36 @@ export function createSession(deps: SessionDeps): Session {
     reconnectLoop.start();
   }
 
+  /** What a stream of the session left (unacknowledged, held, salvaged) goes with the session. */
+  function forget(): void {
+    sm.reset();
+    salvage.length = 0;
+  }
+
   function send(stanza: XmlElement): void {
-    if (live && attempt) {
+    if (live() && attempt) {
       attempt.transport.send(stanza);
       sm.track(stanza);
       return;
     }
-    if (useSm && !intentional && sm.canResume()) {
+    const down = useSm && phase.state === 'down';
+    if (down && sm.canResume()) {
       sm.hold(stanza);
       return;
     }
     // XEP-0198 §5: the old session is gone and a fresh one is on its way (a failed resumption);
     // the stanza goes out after what the old one left unacknowledged, once the new one is online.
-    if (useSm && !intentional && everOnline && (attempt !== null || reconnectLoop.running)) {
+    if (down && (attempt !== null || reconnectLoop.running)) {
       salvage.push(stanza);
       return;
     }
     throw new ChatNotConnectedError();
   }
 
-  return {
+  /** Resolves when the sign-out under way has closed the stream. */
+  const signedOut = () => new Promise<void>((resolve) => disconnectWaiters.push(resolve));
+
+  const session: Session = {
     get state() {
       return machine.state;
     },
@@ -276,46 +289,53 @@ export function createSession(deps: SessionDeps): Session {
       return jid;
     },
     get live() {
-      return live;
+      return live();
+    },
+    get phase() {
+      return phase.state;
     },
     connect(next) {
       const state = machine.state;
       if (state === 'connecting' || state === 'authenticating') {
         return Promise.reject(new XmppError(STATUS_REJECT, { code: 422 }));
       }
-      if (live) return Promise.resolve();
+      if (live()) return Promise.resolve();
+      // A login asked for while a sign-out closes the stream follows it, as a first login.
+      if (phase.state === 'signing out') return signedOut().then(() => session.connect(next));
       credentials = next;
-      intentional = false;
       const done = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
       reconnectLoop.stop();
-      if (attempt === null) open(everOnline);
+      if (phase.state === 'signed out') {
+        phase.transition('logging in');
+        open(false);
+      } else if (attempt === null) open(true);
       return done;
     },
     disconnect() {
-      intentional = true;
       reconnectLoop.stop();
       keepAlive.stop();
+      if (phase.state === 'signing out') return signedOut();
       if (!attempt) {
-        sm.reset();
-        salvage.length = 0;
-        live = false;
-        everOnline = false;
+        forget();
+        if (phase.state === 'down') phase.transition('signed out');
         return Promise.resolve();
       }
-      const done = new Promise<void>((resolve) => disconnectWaiters.push(resolve));
+      const done = signedOut();
       // XEP-0198 §4: tell the server what we handled right before closing the stream.
-      if (live) sm.acknowledge();
+      if (live()) sm.acknowledge();
+      phase.transition('signing out');
       attempt.transport.disconnect('signed out');
       return done;
     },
     acknowledge() {
-      if (live) sm.acknowledge();
+      if (live()) sm.acknowledge();
     },
     reconnect() {
       salvage.push(...sm.abandon());
       if (attempt) attempt.transport.disconnect('reconnect');
-      else if (everOnline) reconnectLoop.start();
+      else if (phase.state === 'down') reconnectLoop.start();
     },
     send,
   };
+  return session;
 }

@@ -4,6 +4,7 @@ import type { Scheduler } from '../../shared/time/scheduler';
 import type { TransportFactory, TransportKind } from '../transport/types';
 import type { XmlElement } from '../xml/element';
 import type { ConnectionState } from './connection-state';
+import type { SessionPhase } from './session-phase';
 
 /** How the stream came up. */
 export interface OnlineInfo {
@@ -72,8 +73,10 @@ export interface Session {
   readonly state: ConnectionState;
   /** Our full JID while online ('' before the first bind). */
   readonly jid: string;
-  /** Whether stanzas go out right now. */
+  /** Whether stanzas go out right now (the phase is `online`). */
   readonly live: boolean;
+  /** Where the logical session is across its streams (session-phase.ts). */
+  readonly phase: SessionPhase;
   /** Connects (or resolves at once when online); rejects with the spec §8 errors. */
   connect(credentials: Credentials): Promise<void>;
   /** Signs out on purpose: no reconnect, no resumption. */

@@ -7,8 +7,7 @@
  * (`requestCall`) without importing the calls feature.
  */
 import { proxy } from 'valtio';
-import type { ModuleMessage } from '../../../xmpp';
-import type { ModuleCarrier } from '../chat/module-carrier';
+import type { ModuleCarrier, ModuleMessage } from '../../../xmpp';
 import type { ChatPlugin, ChatRuntime } from '../chat/types';
 
 /** The module of call signals (docs/wire/hosted-chat.md §20.1). */

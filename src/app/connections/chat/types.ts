@@ -2,8 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatCore } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
-import type { ChatClient, DialogDescriptor, DialogMessage } from '../../../xmpp';
-import type { ModuleCarrier } from './module-carrier';
+import type { ChatClient, DialogDescriptor, DialogMessage, ModuleCarrier } from '../../../xmpp';
 import type { StoredOutgoing } from './outbox-store';
 import type { OwnMessages } from './own-messages';
 

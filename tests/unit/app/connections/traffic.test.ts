@@ -5,8 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTraffic, observedFetch, type TrafficEvent } from '../../../../src/app/api/traffic';
 import { observedWebSocket } from '../../../../src/app/connections/app-socket/observed-web-socket';
-import { moduleCarrier } from '../../../../src/app/connections/chat/module-carrier';
-import type { ModuleMessage } from '../../../../src/xmpp';
+import { moduleCarrier, type ModuleMessage } from '../../../../src/xmpp';
 import { connectedTestClient } from '../../../../src/xmpp/testing';
 
 afterEach(() => {

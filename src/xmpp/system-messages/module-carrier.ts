@@ -1,16 +1,13 @@
 /**
  * The chat's carrier of other modules' headlines (docs/wire/hosted-chat.md §14: a headline whose
- * extension names its `moduleIdentifier`, e.g. `WebRTCVideoChat` call signalling): what a calls
- * feature listens to and sends through, without knowing the rest of the chat.
+ * extension names its `moduleIdentifier`; §20.1: `WebRTCVideoChat` call signalling): what a call
+ * client listens to and sends through, without knowing the rest of the chat. The portal, the
+ * call stack, the member simulator and the protocol console all use this one.
  */
-import {
-  ensureChatConnected,
-  type ChatClient,
-  type ExtraParamsInput,
-  type HeadlineMessage,
-  type ModuleMessage,
-  type SentModuleMessage,
-} from '../../../xmpp';
+import type { ChatClient } from '../client-types';
+import type { ExtraParamsInput } from '../messages/extra-params';
+import { ensureChatConnected } from '../ping/ensure-connected';
+import type { HeadlineMessage, ModuleMessage, SentModuleMessage } from './system-messages';
 
 export interface ModuleCarrier {
   /** Headlines of one module as they arrive; returns the function that stops listening. */
@@ -21,15 +18,20 @@ export interface ModuleCarrier {
     moduleIdentifier: string,
     message: HeadlineMessage & { extension: ExtraParamsInput },
   ): string;
-  /** Pings the chat and, when it does not answer, reconnects and waits (wire §20.4 step 2). */
+  /**
+   * Resolves once the chat answered a ping, or came back after a reconnect when it did not
+   * (wire §20.4 step 2); rejects when the re-login fails.
+   */
   ensureConnected(): Promise<void>;
   /**
-   * Headlines of one module another tab of this browser sent over the shared connection (a call
-   * answered there); returns the function that stops listening.
+   * Headlines of one module that another tab of this browser sent over the connection they
+   * share (src/xmpp/sharing): a call answered or refused there. Returns the function that stops
+   * listening; a connection of its own never reports one.
    */
   onSent(moduleIdentifier: string, listener: (message: SentModuleMessage) => void): () => void;
 }
 
+/** The module carrier of a chat client (its own connection or a browser's shared one). */
 export function moduleCarrier(chat: ChatClient): ModuleCarrier {
   return {
     on: (moduleIdentifier, listener) =>
