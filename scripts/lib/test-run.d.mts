@@ -10,3 +10,14 @@ export declare function vitestTests(report: unknown, root: string): ReportedTest
 export declare function playwrightTests(report: unknown): ReportedTest[];
 export declare function readTests(kind: 'vitest' | 'playwright', file: string, root: string): ReportedTest[];
 export declare function slowest(tests: ReportedTest[], count?: number): ReportedTest[];
+export interface FailedPage {
+  title: string;
+  status: 'failed' | 'flaky';
+  errors: string[];
+  page: string[];
+}
+export declare function playwrightFailures(
+  report: unknown,
+  read?: (file: string) => string,
+  lines?: number,
+): FailedPage[];

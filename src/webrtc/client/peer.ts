@@ -208,7 +208,9 @@ export class CallPeer {
       this.host.peerReleased();
       return;
     }
-    if (this.machine.can(PeerState.FAILED)) this.move(PeerState.FAILED);
+    // A link is made after the move to connecting and goes before closed, so the peer is past
+    // new and not closed here; a link lost after ICE reported `failed` is that same failure.
+    if (this.machine.state !== PeerState.FAILED) this.move(PeerState.FAILED);
     this.startReconnecting();
   }
 
