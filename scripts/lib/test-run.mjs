@@ -75,9 +75,10 @@ export function readTests(kind, file, root) {
 
 /**
  * What a page showed when its test failed or needed its retry, from a Playwright JSON report: for
- * each such test its title, `failed` or `flaky`, the first line of each error, and the landmarks
- * of the page's accessibility snapshot (error-context.md: headings, dialogs, alerts, statuses and
- * the address bar's path), at most `lines` of them — so a CI log's tail says where the page was
+ * each such test its title, `failed` or `flaky`, each error's first line and what it waited for,
+ * and the landmarks of the page's accessibility snapshot (the `error-context` attachment: headings,
+ * dialogs, alerts, statuses, regions, link paths), at most `lines` of them — so a CI log's tail
+ * says where the page was
  * (docs/testing.md "The summary").
  */
 export function playwrightFailures(report, read = (file) => readFileSync(file, 'utf8'), lines = 14) {

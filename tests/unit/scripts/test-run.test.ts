@@ -117,7 +117,7 @@ describe('playwrightFailures', () => {
                           "\u001b[31mError: locator.click: Test timeout of 300000ms exceeded.\u001b[39m\nCall log:\n  - waiting for getByRole('region', { name: 'Session' })",
                       },
                     ],
-                    attachments: [{ name: 'error-context', path: 'ctx.md' }],
+                    attachments: [{ name: 'error-context', path: 'failure-context' }],
                   },
                 ],
               },
@@ -141,7 +141,7 @@ describe('playwrightFailures', () => {
   };
 
   it('gives each failed or retried test its errors and where its page was', () => {
-    expect(playwrightFailures(report, (file) => (file === 'ctx.md' ? snapshot : ''))).toEqual([
+    expect(playwrightFailures(report, (file) => (file === 'failure-context' ? snapshot : ''))).toEqual([
       {
         title: 'tests/e2e/second-factor.spec.ts:92 › signs out',
         status: 'failed',
