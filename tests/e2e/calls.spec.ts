@@ -15,7 +15,14 @@ import { member } from '../../fixtures';
 import { startMember, type RunningMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
-import { framesInASecond, leaveCall, remoteFramesArrive, signInThroughForm, statusShown } from './support';
+import {
+  acknowledgeApproval,
+  framesInASecond,
+  leaveCall,
+  remoteFramesArrive,
+  signInThroughForm,
+  statusShown,
+} from './support';
 import { admin, submitProfileOverApi } from './workspace-support';
 
 const emma = member('emma');
@@ -68,10 +75,7 @@ test('a member calls: accept, video plays, mute, camera off, minimise and drag, 
   await signInThroughForm(page, provider.email, provider.password);
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
   // The approval is news to her (spec §4 audit popup): she acknowledges it before anything else.
-  await page
-    .getByRole('dialog', { name: 'Profile Approved' })
-    .getByRole('button', { name: 'Got it' })
-    .click({ timeout: 60_000 });
+  await acknowledgeApproval(page);
   // The chat is online (the floating chat icon's conversation list loaded) before the member rings.
   await page.goto(`/message?userId=${emma.chatId}`);
   await expect(page.getByRole('region', { name: 'Conversation with Emma Laurent' })).toBeVisible({

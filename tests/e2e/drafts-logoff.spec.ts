@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { member } from '../../fixtures';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
-import { signInThroughForm } from './support';
+import { acknowledgeApproval, signInThroughForm } from './support';
 import { admin, submitProfileOverApi } from './workspace-support';
 
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
@@ -51,10 +51,7 @@ test('drafts survive the idle logoff, are named in its warning and offered back 
   await context.clock.install();
   await signInThroughForm(page, provider.email, provider.password);
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-  await page
-    .getByRole('dialog', { name: 'Profile Approved' })
-    .getByRole('button', { name: 'Got it' })
-    .click({ timeout: 30_000 });
+  await acknowledgeApproval(page);
 
   const reportPath = `/reports/detail?reportId=${provider.reportId}`;
   await page.goto(reportPath);

@@ -171,3 +171,18 @@ export async function leaveCall(page: Page, window: Locator): Promise<void> {
   await page.getByRole('dialog', { name: 'Tips' }).getByRole('button', { name: 'Yes' }).click();
   await ended;
 }
+
+/**
+ * A newly approved provider acknowledges the approval popup (spec §4 audit popup): "Got it", and
+ * the server has recorded it before the test moves on — a full navigation right after the click
+ * would abort that request, and the popup would open again on the next page.
+ */
+export async function acknowledgeApproval(page: Page, timeoutMs = 60_000): Promise<void> {
+  const popup = page.getByRole('dialog', { name: 'Profile Approved' });
+  const recorded = page.waitForResponse((r) => r.url().endsWith('/audit/popupShown') && r.ok(), {
+    timeout: timeoutMs,
+  });
+  await popup.getByRole('button', { name: 'Got it' }).click({ timeout: timeoutMs });
+  await recorded;
+  await expect(popup).toBeHidden();
+}
