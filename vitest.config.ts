@@ -5,7 +5,7 @@ const UNIT_FILES = ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'];
 // Unit files that cannot share a module graph with others: `vi.mock` of our own modules, and
 // libraries whose global state a file sets (zrender's canvas platform, a mocked scrypt).
 const UNIT_ISOLATED = [
-  'tests/unit/app/calls/call-rules.test.ts',
+  // Sets up i18next's one instance with the calls namespace only.
   'tests/unit/app/calls/call-records.test.ts',
   'tests/unit/app/chat/refresh-dialogs.test.ts',
   'tests/unit/server/verified-passwords.test.ts',
