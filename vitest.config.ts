@@ -52,6 +52,21 @@ export default defineConfig({
       },
       {
         test: {
+          // Screens rendered against a test portal runtime (tests/component/test-runtime.tsx) in
+          // happy-dom: what a provider sees and does, without a browser or a server.
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          // Strophe's browser build, as in the portal: its Node build puts a bare XML document in
+          // place of the page's `document`.
+          setupFiles: ['tests/component/setup.ts'],
+          alias: { 'strophe.js': new URL('./node_modules/strophe.js/dist/strophe.esm.js', import.meta.url).pathname },
+          testTimeout: 60_000,
+          expect: { poll: { timeout: 30_000 } },
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
