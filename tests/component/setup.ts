@@ -95,6 +95,15 @@ Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
     return this.isConnected ? this.parentElement : null;
   },
 });
+// A connected element has a box (Headless UI closes a dialog whose panel has none).
+Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', {
+  configurable: true,
+  value(this: HTMLElement) {
+    const height = this.isConnected ? laidOutHeight(this) : 0;
+    const width = this.isConnected ? 320 : 0;
+    return { x: 0, y: 0, top: 0, left: 0, width, height, right: width, bottom: height, toJSON: () => ({}) };
+  },
+});
 // Everything fits: a list's content is as high as its view, so it is scrolled to its top.
 for (const property of ['clientHeight', 'scrollHeight'])
   Object.defineProperty(HTMLElement.prototype, property, {

@@ -16,10 +16,12 @@ import {
   type Outgoing,
   type PortalRuntime,
 } from '../../src/app/connections';
-import { memoryOutboxStore } from '../../src/app/connections/chat/outbox-store';
+import { memoryOutboxStore, type OutboxStore } from '../../src/app/connections/chat/outbox-store';
 
 export interface TestRuntime extends PortalRuntime {
   readonly queryClient: QueryClient;
+  /** Where the runtime keeps unsent chat messages (in memory). */
+  readonly outboxStore: OutboxStore;
   /** What the running chat was given to send, in order (messages and read markers). */
   readonly sent: Outgoing[];
   /** The login succeeded: the chat runs as user `me` and connected. */
@@ -30,12 +32,13 @@ const never = () => new Promise<never>(() => undefined);
 
 export function createTestRuntime(): TestRuntime {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const outboxStore = memoryOutboxStore();
   const runtime = createPortalRuntime({
     queryClient,
     traffic: createTraffic(),
     chatPlugins: [],
     socketPlugins: [],
-    outboxStore: memoryOutboxStore(),
+    outboxStore,
     tabs: () => ({ id: 'test-tab', exclusive: (work) => work(() => false), release: () => undefined }),
     // The transports never load: a test moves the chat's lifecycle itself.
     chatTransport: never,
@@ -47,6 +50,7 @@ export function createTestRuntime(): TestRuntime {
   return {
     ...runtime,
     queryClient,
+    outboxStore,
     sent,
     signInChat(me = 100010) {
       const chat = {
