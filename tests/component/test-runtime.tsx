@@ -5,7 +5,7 @@
  * A screen under test reads it through the same hooks as in the portal; nothing of ours is mocked.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { createTraffic } from '../../src/app/api/traffic';
@@ -83,7 +83,7 @@ export function renderWithRuntime(
   ui: ReactElement,
   runtime: TestRuntime = createTestRuntime(),
   { path = '/' }: { path?: string } = {},
-): RenderResult & { runtime: TestRuntime } {
+): ReturnType<typeof render> & { runtime: TestRuntime } {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={runtime.queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -91,5 +91,5 @@ export function renderWithRuntime(
       </MemoryRouter>
     </QueryClientProvider>
   );
-  return { ...render(ui, { wrapper }), runtime };
+  return Object.assign(render(ui, { wrapper }), { runtime });
 }
