@@ -60,7 +60,9 @@ export default defineConfig({
           // Strophe's browser build, as in the portal: its Node build puts a bare XML document in
           // place of the page's `document`.
           setupFiles: ['tests/component/setup.ts'],
-          alias: { 'strophe.js': new URL('./node_modules/strophe.js/dist/strophe.esm.js', import.meta.url).pathname },
+          alias: {
+            'strophe.js': new URL('./node_modules/strophe.js/dist/strophe.esm.js', import.meta.url).pathname,
+          },
           testTimeout: 60_000,
           expect: { poll: { timeout: 30_000 } },
         },
