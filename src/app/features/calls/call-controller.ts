@@ -6,61 +6,25 @@
  * (media, the own API, the ring tone) goes through its effects (call-effects.ts). One controller
  * per call host (call-host.tsx); nothing of it lives in a module.
  */
-import {
-  CallError,
-  CallType,
-  type CallClient,
-  type CallSession,
-  type CallTiming,
-} from '../../../webrtc/browser';
-import type { CallBridge, CallRequest, ChatRuntime } from '../../connections';
+import { CallError, CallType, type CallClient, type CallSession } from '../../../webrtc/browser';
+import type { ChatRuntime } from '../../connections';
 import { lookupName } from './call-caller';
 import { sendEndMessage } from './call-chat';
-import { browserCallEffects, type CallEffects } from './call-effects';
+import { browserCallEffects } from './call-effects';
 import { elapsedSeconds } from './call-format';
 import { keepIceServersFresh, refreshIceServers } from './call-ice';
 import { isOneToOneRing } from './call-ring';
 import { isLive, type EndReason } from './call-screen-state';
-import { followSession, type ActiveCall } from './call-session-events';
-import { createCallStore, type CallStore } from './call-store';
+import { followSession, newCall, type ActiveCall } from './call-session-events';
+import type { CallController, CallControllerOptions } from './call-controller-types';
+import { createCallStore } from './call-store';
 import { CALL_MARK, recordOutcome } from './end-reason';
-import { createScreenShare, type ScreenShare } from './screen-share';
+import { createScreenShare } from './screen-share';
+
+export type { CallController, CallControllerOptions } from './call-controller-types';
 
 /** How long the end text stays before the window closes by itself. */
 const END_TEXT_MS = 4_000;
-
-export interface CallControllerOptions {
-  /** The runtime's call bridge: its carrier, and the window it tells the layout about. */
-  bridge: Pick<CallBridge, 'carrier' | 'showWindow'>;
-  effects?: CallEffects;
-  timing?: Partial<CallTiming>;
-  now?: () => number;
-}
-
-export interface CallController {
-  readonly store: CallStore;
-  readonly share: ScreenShare;
-  /** The call on now, if any (its tracks and session, for the toggles). */
-  current(): ActiveCall | null;
-  /** The client's stream, as the call's session holds it; null without one. */
-  remoteStream(): MediaStream | null;
-  /** Tells `listener` when the client's stream may have changed; returns the unsubscribing. */
-  onRemoteStream(listener: () => void): () => void;
-  /** The call client of this chat; returns the function that disposes of it. */
-  start(runtime: ChatRuntime): () => void;
-  /** Places a call (spec §4 operaType '1'). */
-  dial(runtime: ChatRuntime, request: CallRequest): Promise<void>;
-  /** 'Accept' on the overlay (spec §4 operaType '2'). */
-  accept(): Promise<void>;
-  /** 'Hand up' on the overlay: refuses the ring (spec §4 "Refuse rejects and shows 'Call ended'"). */
-  refuse(): void;
-  /** 'Silence' on the overlay: the tone stops, the ring stays answerable. */
-  silence(): void;
-  /** 'Leave', confirmed (spec §5 Tips): hangs up. */
-  leave(): void;
-  /** The end text was read: close the window now. */
-  dismiss(): void;
-}
 
 export function createCallController(options: CallControllerOptions): CallController {
   const effects = options.effects ?? browserCallEffects();
@@ -75,18 +39,6 @@ export function createCallController(options: CallControllerOptions): CallContro
   const remoteStreamChanged = () => {
     for (const listener of [...streamListeners]) listener();
   };
-
-  const newCall = (runtime: ChatRuntime, session: CallSession, mark: string | null): ActiveCall => ({
-    runtime,
-    session,
-    mark,
-    tracks: { audio: null, video: null },
-    closeNotification: () => undefined,
-    ringing: null,
-    lastSample: null,
-    stopIce: () => undefined,
-    hungUpByUs: false,
-  });
 
   /** Stops the ring tone, the flashing title and the notification of an incoming call. */
   function stopRinging(call: ActiveCall): void {

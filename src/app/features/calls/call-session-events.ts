@@ -31,6 +31,19 @@ export interface ActiveCall {
   hungUpByUs: boolean;
 }
 
+/** A call just rung or dialled: nothing on yet but its session. */
+export const newCall = (runtime: ChatRuntime, session: CallSession, mark: string | null): ActiveCall => ({
+  runtime,
+  session,
+  mark,
+  tracks: { audio: null, video: null },
+  closeNotification: () => undefined,
+  ringing: null,
+  lastSample: null,
+  stopIce: () => undefined,
+  hungUpByUs: false,
+});
+
 export interface SessionEventsHost {
   store: CallStore;
   /** Whether `call` is still the controller's call (it ended otherwise). */
