@@ -5,7 +5,7 @@ const UNIT_FILES = ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'];
 // Unit files that cannot share a module graph with others: `vi.mock` of our own modules, and
 // libraries whose global state a file sets (zrender's canvas platform, a mocked scrypt).
 const UNIT_ISOLATED = [
-  'tests/unit/app/calls/call-rules.test.ts',
+  // Sets up i18next's one instance with the calls namespace only.
   'tests/unit/app/calls/call-records.test.ts',
   'tests/unit/app/chat/refresh-dialogs.test.ts',
   'tests/unit/server/verified-passwords.test.ts',
@@ -48,6 +48,23 @@ export default defineConfig({
           ...unitSettings,
           // None of them opens a database.
           globalSetup: ['tests/unit/proto-gen.setup.ts'],
+        },
+      },
+      {
+        test: {
+          // Screens rendered against a test portal runtime (tests/component/test-runtime.tsx) in
+          // happy-dom: what a provider sees and does, without a browser or a server.
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          // Strophe's browser build, as in the portal: its Node build puts a bare XML document in
+          // place of the page's `document`.
+          setupFiles: ['tests/component/setup.ts'],
+          alias: {
+            'strophe.js': new URL('./node_modules/strophe.js/dist/strophe.esm.js', import.meta.url).pathname,
+          },
+          testTimeout: 60_000,
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {

@@ -158,7 +158,7 @@ await runMain(async () => {
     { name: 'lint', cost: 0.5, quick: true, command: npx('eslint', '.') },
     { name: 'format', cost: 0.3, quick: true, command: npx('prettier', '--check', '.') },
     { name: 'type-check', cost: 0.5, quick: true, command: ['npm', ['run', '--silent', 'typecheck']] },
-    vitest('unit', ['unit', 'unit-isolated'], {}, 1.5),
+    vitest('unit', ['unit', 'unit-isolated', 'component'], {}, 1.5),
     vitest('integration (PGlite)', 'integration', { TEST_DATABASE_URL: '' }, 6),
     vitest(
       'integration (PostgreSQL)',

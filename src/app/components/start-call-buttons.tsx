@@ -1,7 +1,7 @@
 /**
  * 'Video call' and 'Audio call' (spec §4 Call: conferenceType '1' video, '2' audio), for the
  * screens that start a call with a client: a conversation, a client row, an appointment. The
- * screen passes what happens (connections' `requestCall`).
+ * screen passes what happens (connections' `useRequestCall`).
  */
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';

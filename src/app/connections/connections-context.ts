@@ -1,19 +1,12 @@
-/** The context the signed-in shell's connections are read through (connections-provider.tsx). */
+/** The context the signed-in shell's portal runtime is read through (portal-runtime.ts). */
 import { createContext, useContext } from 'react';
-import type { Traffic } from '../api/traffic';
-import type { AppSocketConnectionState } from './app-socket/app-socket-state';
-import type { ChatConnectionState } from './chat/chat-link';
+import type { PortalRuntime } from './portal-runtime';
 
-export interface Connections {
-  chat: ChatConnectionState;
-  appSocket: AppSocketConnectionState;
-  traffic: Traffic;
-}
+export const PortalRuntimeContext = createContext<PortalRuntime | null>(null);
 
-export const ConnectionsContext = createContext<Connections | null>(null);
-
-export function useConnections(): Connections {
-  const connections = useContext(ConnectionsContext);
-  if (!connections) throw new Error('Connections are read inside the signed-in shell (ConnectionsProvider)');
-  return connections;
+export function usePortalRuntime(): PortalRuntime {
+  const runtime = useContext(PortalRuntimeContext);
+  if (!runtime)
+    throw new Error('The portal runtime is read inside the signed-in shell (ConnectionsProvider)');
+  return runtime;
 }

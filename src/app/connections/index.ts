@@ -1,20 +1,30 @@
 /**
- * The connection layer of the portal (docs/architecture.md §2): one place for the long-lived connections of the
- * signed-in area — the chat (XMPP and chat-service REST) and the app socket — owned by the
- * signed-in shell and read through hooks. Features never import each other to reach them.
+ * The connection layer of the portal (docs/architecture.md §2, §3 "The portal runtime"): the
+ * runtime that owns the long-lived connections of the signed-in area — the chat (XMPP and
+ * chat-service REST), the app socket and the call signals — made by the signed-in shell and read
+ * through hooks. Features never import each other to reach them.
  */
-export { ConnectionsProvider, keptChatOutbox, type ConnectionsProviderProps } from './connections-provider';
-export { useAppSocket, useChat, useChatLink, useTraffic, type ChatLinkView } from './use-connections';
+export { ConnectionsProvider, type ConnectionsProviderProps } from './connections-provider';
+export { createPortalRuntime, type PortalRuntime, type PortalRuntimeOptions } from './portal-runtime';
+export { PortalRuntimeContext, usePortalRuntime } from './connections-context';
+export {
+  useAppSocket,
+  useCallBridge,
+  useChat,
+  useChatLink,
+  useKeptOutbox,
+  useRequestCall,
+  useTraffic,
+  type ChatLinkView,
+} from './use-connections';
 export type { ChatPlugin, ChatRuntime, Outgoing } from './chat/types';
 export type { StoredOutgoing } from './chat/outbox-store';
 export type { ChatLink } from './chat/chat-link';
 export {
   CALL_MODULE,
-  callBridge,
-  callCarrier,
-  callRingPlugin,
-  requestCall,
-  takeCallRequest,
+  createCallBridge,
+  type CallBridge,
+  type CallBridgeSnapshot,
   type CallMedia,
   type CallRequest,
 } from './calls/call-bridge';

@@ -4,13 +4,12 @@
  * of the session and kept for its rest (docs/calls.md "Call screens").
  */
 import { lazy, Suspense } from 'react';
-import { useSnapshot } from 'valtio';
-import { callBridge } from '../connections';
+import { useCallBridge } from '../connections';
 
 const CallHost = lazy(() => import('../features/calls/call-host'));
 
 export function CallHostLoader() {
-  const { wanted } = useSnapshot(callBridge);
+  const { wanted } = useCallBridge();
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -12,6 +12,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { activityReportMs } from '../../shared/auto-logoff';
 import { accountCalls } from '../api/api-client';
+import { useKeptOutbox } from '../connections';
 import { LazyDialog as Dialog } from '../components/lazy-dialog';
 import { showToast } from '../components/toast-store';
 import { signOut } from '../features/auth';
@@ -52,6 +53,7 @@ export function IdleLogoff() {
   const location = useLocation();
   const { userInfo } = useSnapshot(session);
   const [unsaved, setUnsaved] = useState<string[]>([]);
+  const keptOutbox = useKeptOutbox();
   /** The provider's last input in this tab (or when it opened). */
   const usedAt = useRef(Date.now());
   const clock = useRef<IdleClock | null>(null);
@@ -104,11 +106,11 @@ export function IdleLogoff() {
   useEffect(() => {
     if (state !== 'warning') return;
     let current = true;
-    void unsavedWork(userInfo).then((work) => current && setUnsaved(unsavedLabels(work)));
+    void unsavedWork(userInfo, keptOutbox).then((work) => current && setUnsaved(unsavedLabels(work)));
     return () => {
       current = false;
     };
-  }, [state, userInfo]);
+  }, [state, userInfo, keptOutbox]);
 
   // The page she is on, for signing in again.
   const here = useRef('');

@@ -10,8 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
-import { callBridge } from '../connections';
+import { useCallBridge } from '../connections';
 import { updateUserInfo } from '../session';
 import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
 import { MenuRedDot } from '../features/notifications';
@@ -33,7 +32,7 @@ export function MainLayout() {
   const info = useQuery(doctorInfoQuery());
   const { refetch } = info;
   const audit = useAuditInfo();
-  const { window: callWindow } = useSnapshot(callBridge);
+  const { window: callWindow } = useCallBridge();
   const { refetch: refetchAudit } = audit;
   const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
   // The decision whose popup was closed here (a later decision shows its own popup).

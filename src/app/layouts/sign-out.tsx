@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { LazyDialog as Dialog } from '../components/lazy-dialog';
-import { keptChatOutbox } from '../connections';
+import { useKeptOutbox } from '../connections';
 import { signOut } from '../features/auth';
 import { deleteDrafts, session } from '../session';
 import { paths } from '../paths';
@@ -21,18 +21,19 @@ export function SignOut({ trigger }: { trigger(start: () => void): ReactNode }) 
   const navigate = useNavigate();
   const { userInfo } = useSnapshot(session);
   const [asking, setAsking] = useState<UnsavedWork | null>(null);
+  const keptOutbox = useKeptOutbox();
   const leave = async () => {
     await signOut();
     navigate(paths.login, { replace: true });
   };
   const askThenLeave = async () => {
-    const work = await unsavedWork(userInfo);
+    const work = await unsavedWork(userInfo, keptOutbox);
     if (hasUnsavedWork(work)) setAsking(work);
     else await leave();
   };
   const deleteThenLeave = async () => {
     if (userInfo) {
-      await keptChatOutbox.clear(userInfo.chatId).catch(() => undefined);
+      await keptOutbox.clear(userInfo.chatId).catch(() => undefined);
       await deleteDrafts(userInfo.userId).catch((error: unknown) => console.warn('Drafts storage', error));
     }
     setAsking(null);

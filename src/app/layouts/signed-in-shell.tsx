@@ -6,12 +6,20 @@
  * part through their plugins, handed over here; the ring listener of calls is one of them, and the
  * call screens load when a call rings or starts (call-host-loader.tsx). Automatic logoff watches
  * the whole area (idle-logoff.tsx), and the provider's unsaved drafts are read for its editors.
+ * The shell makes the portal runtime (connections/portal-runtime.ts) that owns all of it.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { ServerDataProvider } from '../api/server-data';
-import { callRingPlugin, ConnectionsProvider, type AppSocketPlugin, type ChatPlugin } from '../connections';
+import { queryClient, ServerDataProvider } from '../api/server-data';
+import { traffic } from '../api/traffic';
+import {
+  ConnectionsProvider,
+  createPortalRuntime,
+  type AppSocketPlugin,
+  type ChatPlugin,
+  type PortalRuntime,
+} from '../connections';
 import { messagesChatPlugin } from '../features/chat';
 import { notificationPushes } from '../features/notifications';
 import { NO_CHAT_PATHS } from '../paths';
@@ -19,21 +27,17 @@ import { closeDrafts, openDrafts, session } from '../session';
 import { IdleLogoff } from './idle-logoff';
 import { CallHostLoader } from './call-host-loader';
 
-const CHAT_PLUGINS: readonly ChatPlugin[] = [messagesChatPlugin, callRingPlugin];
+const CHAT_PLUGINS: readonly ChatPlugin[] = [messagesChatPlugin];
 const SOCKET_PLUGINS: readonly AppSocketPlugin[] = [notificationPushes];
 
-function SessionConnections() {
+function SessionConnections({ runtime }: { runtime: PortalRuntime }) {
   const { token } = useSnapshot(session);
   const { pathname } = useLocation();
   return (
-    <ConnectionsProvider
-      token={token}
-      chat={!NO_CHAT_PATHS.includes(pathname)}
-      chatPlugins={CHAT_PLUGINS}
-      socketPlugins={SOCKET_PLUGINS}
-    >
+    <ConnectionsProvider runtime={runtime} token={token} chat={!NO_CHAT_PATHS.includes(pathname)}>
       <Outlet />
       <CallHostLoader />
+      <IdleLogoff />
     </ConnectionsProvider>
   );
 }
@@ -51,10 +55,18 @@ function useProviderDrafts(): void {
 
 export default function SignedInShell() {
   useProviderDrafts();
+  // The signed-in portal's composition root, one per shell (docs/architecture.md §3 "The portal runtime").
+  const [runtime] = useState(() =>
+    createPortalRuntime({
+      queryClient,
+      traffic,
+      chatPlugins: CHAT_PLUGINS,
+      socketPlugins: SOCKET_PLUGINS,
+    }),
+  );
   return (
     <ServerDataProvider>
-      <SessionConnections />
-      <IdleLogoff />
+      <SessionConnections runtime={runtime} />
     </ServerDataProvider>
   );
 }

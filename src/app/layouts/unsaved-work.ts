@@ -5,7 +5,7 @@
  * before deleting them (docs/security.md "Automatic logoff").
  */
 import i18next from 'i18next';
-import { keptChatOutbox } from '../connections';
+import type { PortalRuntime } from '../connections';
 import { storedDrafts, type Draft } from '../session';
 
 export interface UnsavedWork {
@@ -15,11 +15,14 @@ export interface UnsavedWork {
 }
 
 /** The signed-in provider's unsaved work now (nothing when it cannot be read). */
-export async function unsavedWork(userInfo: { userId: number; chatId: number } | null): Promise<UnsavedWork> {
+export async function unsavedWork(
+  userInfo: { userId: number; chatId: number } | null,
+  keptOutbox: PortalRuntime['keptOutbox'],
+): Promise<UnsavedWork> {
   if (!userInfo) return { drafts: [], unsentMessages: 0 };
   const [drafts, unsentMessages] = await Promise.all([
     storedDrafts(userInfo.userId),
-    keptChatOutbox.unsent(userInfo.chatId).catch(() => 0),
+    keptOutbox.unsent(userInfo.chatId).catch(() => 0),
   ]);
   return { drafts, unsentMessages };
 }

@@ -6,7 +6,6 @@
  * error catalogue signs the user out (spec §8), as at any click.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { ref } from 'valtio';
 import { APP_SOCKET_PATH } from '../../../shared/app-socket';
 import { createAppSocket } from '../../../socket';
 import type { Traffic } from '../../api/traffic';
@@ -40,18 +39,15 @@ export function startAppSocket({
     webSocketFactory: (url) => observedWebSocket(new WebSocket(url, ['v12.stomp']), traffic),
   });
   const offs = [
-    socket.on('state', ({ state: next }) => {
-      state.state = next;
-    }),
+    socket.on('state', ({ state: next }) => state.set({ ...state.get(), state: next })),
     ...plugins.map((plugin) => plugin.wire(socket, queryClient)),
   ];
-  state.socket = ref(socket);
+  state.set({ ...state.get(), socket });
   socket.start();
   return () => {
     void socket.stop();
     for (const off of offs) off();
-    state.socket = null;
-    state.state = 'idle';
+    state.set({ socket: null, state: 'idle' });
     for (const plugin of plugins) plugin.reset?.();
   };
 }

@@ -5,8 +5,8 @@
  * (docs/performance.md "Route budgets").
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { proxy } from 'valtio';
 import type { AppSocket, AppSocketState } from '../../../socket';
+import { createExternalStore, type ExternalStore } from '../external-store';
 
 /** A feature's part in the socket's life (the signed-in shell hands these to the connection). */
 export interface AppSocketPlugin {
@@ -16,12 +16,14 @@ export interface AppSocketPlugin {
   reset?(): void;
 }
 
-export interface AppSocketConnectionState {
-  /** The open socket (kept out of valtio's proxying), null before sign-in and after sign-out. */
+export interface AppSocketSnapshot {
+  /** The open socket, null before sign-in and after sign-out. */
   socket: AppSocket | null;
   state: AppSocketState;
 }
 
-export function createAppSocketConnectionState(): AppSocketConnectionState {
-  return proxy<AppSocketConnectionState>({ socket: null, state: 'idle' });
-}
+/** The socket as React reads it (`useSyncExternalStore`); app-socket-connection.ts writes it. */
+export type AppSocketConnectionState = ExternalStore<AppSocketSnapshot>;
+
+export const createAppSocketConnectionState = (): AppSocketConnectionState =>
+  createExternalStore<AppSocketSnapshot>({ socket: null, state: 'idle' });

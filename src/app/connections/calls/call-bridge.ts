@@ -4,11 +4,12 @@
  * feature, src/webrtc, simple-peer) loads only when a call rings or is started
  * (docs/calls.md "Call screens"). Until that code attaches, call signals are kept in order,
  * so a ring that arrives while it loads is handed to it, not lost. Features start a call here
- * (`requestCall`) without importing the calls feature.
+ * (`request`) without importing the calls feature. One bridge per portal runtime
+ * (portal-runtime.ts).
  */
-import { proxy } from 'valtio';
 import type { ModuleCarrier, ModuleMessage } from '../../../xmpp';
 import type { ChatPlugin, ChatRuntime } from '../chat/types';
+import { createExternalStore } from '../external-store';
 
 /** The module of call signals (docs/wire/hosted-chat.md §20.1). */
 export const CALL_MODULE = 'WebRTCVideoChat';
@@ -32,7 +33,7 @@ export interface CallRequest {
   consultation?: boolean;
 }
 
-export interface CallBridgeState {
+export interface CallBridgeSnapshot {
   /** The call code is wanted: a ring arrived or a call was asked for (the shell then loads it). */
   wanted: boolean;
   /** A call asked for and not yet taken by the call code. */
@@ -40,11 +41,6 @@ export interface CallBridgeState {
   /** Spec §4 "The media window is closed, shrunk or open" (the layout shows the chat icon unless open). */
   window: 'closed' | 'shrunk' | 'open';
 }
-
-export const callBridge = proxy<CallBridgeState>({ wanted: false, request: null, window: 'closed' });
-
-let waiting: Array<{ message: ModuleMessage; at: number }> = [];
-let attached: ((message: ModuleMessage) => void) | null = null;
 
 function signalType(message: ModuleMessage): string | undefined {
   const type = message.extension.signalType;
@@ -56,92 +52,103 @@ function sessionOf(message: ModuleMessage): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/**
- * A call signal another tab of this browser sent (it shares this tab's chat connection): a ring
- * it answered or refused before this tab's call code loaded rings no more here.
- */
-export function hearSentCallSignal(message: ModuleMessage): void {
-  if (attached) return;
-  const type = signalType(message);
-  if (type !== 'accept' && type !== 'reject' && type !== 'hangUp') return;
-  const session = sessionOf(message);
-  waiting = waiting.filter((w) => sessionOf(w.message) !== session);
+export interface CallBridge {
+  get(): CallBridgeSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** One call signal from the chat: to the call code if it listens, else kept for it. */
+  hear(message: ModuleMessage, now?: number): void;
+  /**
+   * A call signal another tab of this browser sent (it shares this tab's chat connection): a ring
+   * it answered or refused before this tab's call code loaded rings no more here.
+   */
+  hearSent(message: ModuleMessage): void;
+  /**
+   * The carrier the call code listens and sends through: the chat's, except that the call
+   * module's listener first receives the signals that waited for it (in order, fresh ones only).
+   */
+  carrier(runtime: ChatRuntime): ModuleCarrier;
+  /** Asks for a call (from a conversation, a client or an appointment); the call code takes it. */
+  request(request: CallRequest): void;
+  /** The call asked for, once: the call code takes it when it is ready. */
+  take(): CallRequest | null;
+  /** The call code tells the layout whether the media window is closed, shrunk or open. */
+  showWindow(window: CallBridgeSnapshot['window']): void;
+  /** The ring listener, wired on every signed-in page with the chat (portal-runtime.ts). */
+  readonly ringPlugin: ChatPlugin;
 }
 
-/** One call signal from the chat: to the call code if it listens, else kept for it. */
-export function hearCallSignal(message: ModuleMessage, now = Date.now()): void {
-  // Wire §14.6: signals delivered late (offline storage) are dropped.
-  if (message.delayed) return;
-  if (attached) {
-    attached(message);
-    return;
-  }
-  waiting = waiting.filter((w) => now - w.at < KEEP_MS).slice(-(KEEP_AT_MOST - 1));
-  waiting.push({ message, at: now });
-  if (signalType(message) === 'call') callBridge.wanted = true;
-}
+export function createCallBridge(now: () => number = Date.now): CallBridge {
+  const store = createExternalStore<CallBridgeSnapshot>({ wanted: false, request: null, window: 'closed' });
+  const update = (change: Partial<CallBridgeSnapshot>) => store.set({ ...store.get(), ...change });
+  let waiting: Array<{ message: ModuleMessage; at: number }> = [];
+  let attached: ((message: ModuleMessage) => void) | null = null;
 
-/**
- * The carrier the call code listens and sends through: the chat's, except that the call module's
- * listener first receives the signals that waited for it (in order, fresh ones only).
- */
-export function callCarrier(runtime: ChatRuntime, now: () => number = Date.now): ModuleCarrier {
-  return {
-    on(moduleIdentifier, listener) {
-      if (moduleIdentifier !== CALL_MODULE) return runtime.modules.on(moduleIdentifier, listener);
-      if (attached) throw new Error('The call code is already listening to call signals');
-      attached = listener;
-      const fresh = waiting.filter((w) => now() - w.at < KEEP_MS).map((w) => w.message);
-      waiting = [];
-      // After the caller's own set-up has returned, as a live signal would arrive.
-      queueMicrotask(() => {
-        for (const message of fresh) if (attached === listener) listener(message);
-      });
-      return () => {
-        if (attached === listener) attached = null;
+  const bridge: CallBridge = {
+    get: store.get,
+    subscribe: store.subscribe,
+    hear(message, at = now()) {
+      // Wire §14.6: signals delivered late (offline storage) are dropped.
+      if (message.delayed) return;
+      if (attached) {
+        attached(message);
+        return;
+      }
+      waiting = waiting.filter((w) => at - w.at < KEEP_MS).slice(-(KEEP_AT_MOST - 1));
+      waiting.push({ message, at });
+      if (signalType(message) === 'call' && !store.get().wanted) update({ wanted: true });
+    },
+    hearSent(message) {
+      if (attached) return;
+      const type = signalType(message);
+      if (type !== 'accept' && type !== 'reject' && type !== 'hangUp') return;
+      const session = sessionOf(message);
+      waiting = waiting.filter((w) => sessionOf(w.message) !== session);
+    },
+    carrier(runtime) {
+      return {
+        on(moduleIdentifier, listener) {
+          if (moduleIdentifier !== CALL_MODULE) return runtime.modules.on(moduleIdentifier, listener);
+          if (attached) throw new Error('The call code is already listening to call signals');
+          attached = listener;
+          const fresh = waiting.filter((w) => now() - w.at < KEEP_MS).map((w) => w.message);
+          waiting = [];
+          // After the caller's own set-up has returned, as a live signal would arrive.
+          queueMicrotask(() => {
+            for (const message of fresh) if (attached === listener) listener(message);
+          });
+          return () => {
+            if (attached === listener) attached = null;
+          };
+        },
+        send: (to, moduleIdentifier, message) => runtime.modules.send(to, moduleIdentifier, message),
+        ensureConnected: () => runtime.modules.ensureConnected(),
+        onSent: (moduleIdentifier, listener) => runtime.modules.onSent(moduleIdentifier, listener),
       };
     },
-    send: (to, moduleIdentifier, message) => runtime.modules.send(to, moduleIdentifier, message),
-    ensureConnected: () => runtime.modules.ensureConnected(),
-    onSent: (moduleIdentifier, listener) => runtime.modules.onSent(moduleIdentifier, listener),
+    request: (request) => update({ request, wanted: true }),
+    take() {
+      const { request } = store.get();
+      if (request) update({ request: null });
+      return request;
+    },
+    showWindow(window) {
+      if (window !== store.get().window) update({ window });
+    },
+    ringPlugin: {
+      wire(runtime) {
+        const offs = [
+          runtime.modules.on(CALL_MODULE, (message) => bridge.hear(message)),
+          runtime.modules.onSent(CALL_MODULE, (message) => bridge.hearSent(message)),
+        ];
+        return () => {
+          for (const off of offs) off();
+        };
+      },
+      reset() {
+        waiting = [];
+        update({ request: null });
+      },
+    },
   };
-}
-
-/** Asks for a call (from a conversation, a client or an appointment); the call code takes it. */
-export function requestCall(request: CallRequest): void {
-  callBridge.request = request;
-  callBridge.wanted = true;
-}
-
-/** The call asked for, once: the call code takes it when it is ready. */
-export function takeCallRequest(): CallRequest | null {
-  const request = callBridge.request;
-  callBridge.request = null;
-  return request;
-}
-
-/** The ring listener, wired on every signed-in page with the chat (signed-in-shell.tsx). */
-export const callRingPlugin: ChatPlugin = {
-  wire(runtime) {
-    const offs = [
-      runtime.modules.on(CALL_MODULE, (message) => hearCallSignal(message)),
-      runtime.modules.onSent(CALL_MODULE, (message) => hearSentCallSignal(message)),
-    ];
-    return () => {
-      for (const off of offs) off();
-    };
-  },
-  reset() {
-    waiting = [];
-    callBridge.request = null;
-  },
-};
-
-/** Test seam: what waits, and no listener. */
-export function resetCallBridgeForTests(): void {
-  waiting = [];
-  attached = null;
-  callBridge.wanted = false;
-  callBridge.request = null;
-  callBridge.window = 'closed';
+  return bridge;
 }

@@ -16,7 +16,7 @@ import { chatIdentityCalls } from '../../api/api-client';
 import { chatCalls } from '../../api/domain-calls';
 import { observedFetch, type Traffic } from '../../api/traffic';
 import { showToast } from '../../components/toast-store';
-import { resetChatConnection, setLink, setRuntime, type ChatConnectionState } from './chat-link';
+import type { ChatConnectionState } from './chat-link';
 import { wireLink } from './link-events';
 import { ownMessages } from './own-messages';
 import { createOutbox, type Outbox } from './outbox';
@@ -87,7 +87,7 @@ function sendOutgoing(chat: ChatClient, item: Outgoing): void {
 
 export interface StartChatOptions {
   queryClient: QueryClient;
-  /** Where the link, the flags and the running chat are published. */
+  /** The chat session's lifecycle: where the link and the running chat are published. */
   state: ChatConnectionState;
   /** The features' parts, in order. */
   plugins: readonly ChatPlugin[];
@@ -108,16 +108,24 @@ export function startChat({
   outboxStore,
   tabs,
 }: StartChatOptions): () => void {
-  let stopped = false;
-  let current: { runtime: ChatRuntime; outbox: Outbox<Outgoing> } | null = null;
+  // Sign-out aborts the login flow wherever it waits: each step after an await goes on only if
+  // the chat still runs (`step`), in one place.
+  const stop = new AbortController();
+  const step = async <T>(pending: T | Promise<T>): Promise<T> => {
+    const value = await pending;
+    stop.signal.throwIfAborted();
+    return value;
+  };
+  let outbox: Outbox<Outgoing> | null = null;
   const unwire: Array<() => void> = [];
   let stopExpiryWatch: () => void = () => undefined;
   let share: TabChat | null = null;
-  setLink(state, 'connecting');
+  state.connecting();
 
   function fail(key: string, error: unknown): never {
+    stop.signal.throwIfAborted();
     console.warn(`Chat login step failed (${key})`, error);
-    setLink(state, 'failed', key);
+    state.failed(key);
     showToast(i18next.t(`messages:${key}`));
     throw new LoginStepFailed(key);
   }
@@ -144,15 +152,16 @@ export function startChat({
       // Spec §7: the chat credentials (`/message/qb/user/getInfo`) and the chat account info with
       // the unread counts per dialog; the API client shows the server's message (or signs the user
       // out) first.
-      [credentials, account] = await Promise.all([chatIdentityCalls.credentials(), chatCalls.account()]);
+      [credentials, account] = await step(
+        Promise.all([chatIdentityCalls.credentials(), chatCalls.account()]),
+      );
     } catch (error) {
-      if (stopped) return;
+      stop.signal.throwIfAborted();
       // Signed out (spec §8 TOKEN_ERR_*): the login page says why; nothing to add here.
-      if (error instanceof ApiError && error.isTokenError) return setLink(state, 'failed', 'errors.session');
+      if (error instanceof ApiError && error.isTokenError) return state.failed('errors.session');
       // Without its account the chat session cannot be created (spec §8 user messages).
       fail('errors.session', error);
     }
-    if (stopped) return;
     for (const plugin of plugins) plugin.account?.(account);
     // Spec §8: an expired session is renewed (once for concurrent requests, quietly) and the
     // request sent again.
@@ -169,15 +178,13 @@ export function startChat({
       onSessionExpired: renewer.onSessionExpired,
       fetch: observedFetch('chat-service', traffic),
     });
-    await session(service, credentials);
-    state.sessionLoaded = true;
+    await step(session(service, credentials));
     let settings: Awaited<ReturnType<ChatCore['accountSettings']>>;
     try {
-      settings = await service.accountSettings();
+      settings = await step(service.accountSettings());
     } catch (error) {
       fail('errors.connect', error);
     }
-    if (stopped) return;
     share = tabChat(credentials.quickBloxId, {
       // WebSocket, or BOSH where a proxy blocks WebSockets (docs/reliability.md "WebSockets
       // blocked"): chosen by the tab that comes to hold the connection.
@@ -188,7 +195,7 @@ export function startChat({
     });
     const { chat } = share;
     const kept = keptOutbox(outboxStore, credentials.quickBloxId, tabs.id);
-    const outbox = createOutbox<Outgoing>({
+    const queue = createOutbox<Outgoing>({
       send: (item) => {
         sendOutgoing(chat, item);
         // A message stays kept until the server acknowledges it (messageSent below). BOSH has no
@@ -203,6 +210,7 @@ export function startChat({
         console.warn('A chat message could not be sent', item, error);
       },
     });
+    outbox = queue;
     const runtime: ChatRuntime = {
       service,
       chat,
@@ -212,12 +220,12 @@ export function startChat({
       queryClient,
       enqueue(item) {
         kept.keep(item);
-        outbox.push(item);
-        state.waiting = outbox.pending.length;
+        queue.push(item);
+        state.waiting(queue.pending.length);
       },
       flushOutbox() {
-        outbox.flush();
-        state.waiting = outbox.pending.length;
+        queue.flush();
+        state.waiting(queue.pending.length);
       },
       async renew() {
         // Quiet: a portal session that ended (kicked, signed out) is met by the next click, as
@@ -228,7 +236,6 @@ export function startChat({
           await chat.connect({ userId: credentials.quickBloxId, token: service.client.token! });
       },
     };
-    if (stopped) return;
     unwire.push(
       bridgeStanzas(chat, traffic),
       wireLink(runtime, state),
@@ -239,26 +246,22 @@ export function startChat({
     );
     // What an earlier page of this provider left unsent waits first, in order, and shows as waiting;
     // what the history already holds was delivered before the reload and is not sent again.
-    const restored = await undeliveredRecords(
-      await claimOutbox(outboxStore, credentials.quickBloxId, tabs),
-      historyLookup(service),
-      (record) => kept.forgetKey(record.key),
+    const restored = await step(
+      undeliveredRecords(
+        await step(claimOutbox(outboxStore, credentials.quickBloxId, tabs)),
+        historyLookup(service),
+        (record) => kept.forgetKey(record.key),
+      ),
     );
-    if (stopped) return;
-    for (const record of restored) outbox.push(record.item);
+    for (const record of restored) queue.push(record.item);
     for (const plugin of plugins) plugin.restored?.(restored);
-    state.waiting = outbox.pending.length;
+    state.waiting(queue.pending.length);
     try {
-      await chat.connect({ userId: credentials.quickBloxId, token: service.client.token! });
+      await step(chat.connect({ userId: credentials.quickBloxId, token: service.client.token! }));
     } catch (error) {
-      if (stopped) return;
       fail('errors.connect', error);
     }
-    if (stopped) return;
-    current = { runtime, outbox };
-    setRuntime(state, runtime);
-    state.chatLoaded = true;
-    setLink(state, 'online');
+    state.loaded(runtime);
     // The sliding two-hour session (spec §9) is kept alive while the tab chats.
     const keepAlive = () => {
       stopExpiryWatch = service.client.expiry.watch(() => {
@@ -266,24 +269,23 @@ export function startChat({
       });
     };
     keepAlive();
-    for (const plugin of plugins) await plugin.afterLogin?.(runtime);
+    for (const plugin of plugins) await step(plugin.afterLogin?.(runtime));
     // Rooms are joined now: what waited (also from an earlier page) goes out.
     runtime.flushOutbox();
   }
 
   run().catch((error: unknown) => {
-    if (!(error instanceof LoginStepFailed)) console.error('Chat login failed', error);
+    if (stop.signal.aborted || error instanceof LoginStepFailed) return;
+    console.error('Chat login failed', error);
   });
 
   return () => {
-    stopped = true;
+    stop.abort();
     stopExpiryWatch();
     for (const off of unwire) off();
-    const running = current;
-    current = null;
-    resetChatConnection(state);
+    state.stop();
     for (const plugin of plugins) plugin.reset?.();
-    running?.outbox.clear();
+    outbox?.clear();
     // Lets the shared connection go (a holder closes its stream, the next tab takes over).
     const left = share;
     share = null;

@@ -1,48 +1,88 @@
 /**
- * The chat connection as the user is told about it (spec §4 chat connection states, simplified),
- * the login flags of spec §4 ("On success the flags session-loaded and chat-loaded are set"),
- * what waits for the connection, and the running chat itself: one valtio store per signed-in
- * shell (docs/architecture.md §3 realtime state), so the runtime and the flags change together.
+ * The chat session's lifecycle in the portal (spec §4 login flow and chat connection states,
+ * simplified) as one transition table on the machine kernel (src/shared/machine.ts): every state
+ * carries its data — a failed login its spec §8 message, a loaded chat the running chat — so what
+ * spec §4 calls the flags session-loaded and chat-loaded is read from the state, never kept beside
+ * it. React reads the snapshot through `useSyncExternalStore` (use-connections.ts).
  */
-import { proxy, ref } from 'valtio';
+import { createMachine } from '../../../shared/machine';
+import { createExternalStore } from '../external-store';
 import type { ChatRuntime } from './types';
 
 export type ChatLink = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'failed';
 
-export interface ChatConnectionState {
+/** From each state, the states it may move to; an illegal move throws. */
+export const CHAT_LINK_TRANSITIONS: Readonly<Record<ChatLink, readonly ChatLink[]>> = {
+  // The login flow starts (the chat account, the chat-service session, the XMPP login).
+  idle: ['connecting'],
+  // The connection may drop or the browser go offline while the login still runs.
+  connecting: ['online', 'reconnecting', 'offline', 'failed', 'idle'],
+  online: ['reconnecting', 'offline', 'idle'],
+  reconnecting: ['online', 'offline', 'failed', 'idle'],
+  offline: ['online', 'reconnecting', 'failed', 'idle'],
+  // A failed login keeps its message and the reload advice until the chat stops (spec §8).
+  failed: ['idle'],
+};
+
+export interface ChatLinkSnapshot {
   link: ChatLink;
-  /** i18n key (messages namespace) of the spec §8 message of a failed login. */
+  /** `failed` only: the i18n key (messages namespace) of the spec §8 message. */
   failure: string | null;
-  sessionLoaded: boolean;
-  chatLoaded: boolean;
-  /** Messages and markers waiting for the connection. */
-  waiting: number;
-  /** The running chat (kept out of valtio's proxying), null before a login and after sign-out. */
+  /** The running chat, from a login that succeeded until the chat stops (spec §4 "chat-loaded"). */
   runtime: ChatRuntime | null;
+  /** Messages and markers waiting for the connection (the outbox's count). */
+  waiting: number;
 }
 
-const initial = (): ChatConnectionState => ({
-  link: 'idle',
-  failure: null,
-  sessionLoaded: false,
-  chatLoaded: false,
-  waiting: 0,
-  runtime: null,
-});
+/** The chat of this tab as the portal reads and moves it (chat-connection.ts, link-events.ts). */
+export interface ChatConnectionState {
+  get(): ChatLinkSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** The login flow started. */
+  connecting(): void;
+  /** A login step failed (spec §8 message key). */
+  failed(failure: string): void;
+  /** The login succeeded: the chat runs. */
+  loaded(runtime: ChatRuntime): void;
+  /**
+   * The connection reports itself (a drop, a reconnect, the browser's network). A failed login
+   * keeps its message whatever the connection reports afterwards; a stopped chat hears nothing.
+   */
+  report(link: 'online' | 'reconnecting' | 'offline'): void;
+  /** The outbox's count changed. */
+  waiting(count: number): void;
+  /** The chat stopped for good (sign-out, a page without chat). */
+  stop(): void;
+}
+
+const IDLE: ChatLinkSnapshot = { link: 'idle', failure: null, runtime: null, waiting: 0 };
 
 export function createChatConnectionState(): ChatConnectionState {
-  return proxy<ChatConnectionState>(initial());
-}
-
-export function resetChatConnection(state: ChatConnectionState): void {
-  Object.assign(state, initial());
-}
-
-export function setLink(state: ChatConnectionState, link: ChatLink, failure: string | null = null): void {
-  state.link = link;
-  state.failure = failure;
-}
-
-export function setRuntime(state: ChatConnectionState, runtime: ChatRuntime | null): void {
-  state.runtime = runtime ? ref(runtime) : null;
+  const store = createExternalStore<ChatLinkSnapshot>(IDLE);
+  const machine = createMachine<ChatLink>('chat link', CHAT_LINK_TRANSITIONS, 'idle', undefined, {
+    // A drop and the browser's offline event may both report `offline`.
+    stayingPutIsNoMove: true,
+  });
+  const move = (link: ChatLink, data: Partial<ChatLinkSnapshot> = {}) => {
+    machine.transition(link);
+    store.set({ ...store.get(), ...data, link });
+  };
+  return {
+    get: store.get,
+    subscribe: store.subscribe,
+    connecting: () => move('connecting', { failure: null, runtime: null, waiting: 0 }),
+    failed: (failure) => move('failed', { failure }),
+    loaded: (runtime) => move('online', { runtime }),
+    report(link) {
+      if (machine.state === 'failed' || machine.state === 'idle') return;
+      move(link);
+    },
+    waiting(count) {
+      if (count !== store.get().waiting) store.set({ ...store.get(), waiting: count });
+    },
+    stop() {
+      machine.transition('idle');
+      store.set(IDLE);
+    },
+  };
 }

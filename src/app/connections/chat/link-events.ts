@@ -4,7 +4,7 @@
  * expired or a re-login that was refused (spec §4, §8 AUTHFAIL): renewed quietly.
  */
 import { ApiError } from '../../../rest';
-import { setLink, type ChatConnectionState } from './chat-link';
+import type { ChatConnectionState } from './chat-link';
 import type { ChatRuntime } from './types';
 
 /** After the chat-service session expired or a re-login was refused (spec §4, §8 AUTHFAIL). */
@@ -13,7 +13,7 @@ async function renewQuietly(runtime: ChatRuntime, state: ChatConnectionState): P
     await runtime.renew();
   } catch (error) {
     console.warn('Chat session renewal', error);
-    setLink(state, 'offline');
+    state.report('offline');
     // The portal session is over: no chat outlives it (docs/architecture.md §3). Other failures (network)
     // leave the reconnect loop running.
     if (error instanceof ApiError && error.code.startsWith('TOKEN_ERR')) await runtime.chat.disconnect();
@@ -22,30 +22,30 @@ async function renewQuietly(runtime: ChatRuntime, state: ChatConnectionState): P
 
 export function wireLink(runtime: ChatRuntime, state: ChatConnectionState): () => void {
   const { chat } = runtime;
-  const online = () => setLink(state, chat.isConnected ? 'online' : 'reconnecting');
-  const offline = () => setLink(state, 'offline');
+  const online = () => state.report(chat.isConnected ? 'online' : 'reconnecting');
+  const offline = () => state.report('offline');
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
   const offs = [
     chat.on('state', (next) => {
-      if ((next === 'connected' || next === 'attached') && state.chatLoaded) setLink(state, 'online');
+      if ((next === 'connected' || next === 'attached') && state.get().runtime) state.report('online');
     }),
     chat.on('disconnected', (info) => {
-      if (!info.intentional) setLink(state, info.willReconnect ? 'reconnecting' : 'offline');
+      if (!info.intentional) state.report(info.willReconnect ? 'reconnecting' : 'offline');
     }),
     chat.on('reconnect', () => {
-      setLink(state, 'online');
+      state.report('online');
       runtime.flushOutbox();
     }),
     chat.on('resumed', () => {
-      setLink(state, 'online');
+      state.report('online');
       runtime.flushOutbox();
     }),
     chat.on('sessionExpired', () => void renewQuietly(runtime, state)),
     // Every AUTHFAIL is raised here, the first login's too (spec §8); the first login reports its
     // own failure (chat-connection run), so only a refused re-login renews the session.
     chat.on('reconnectFailed', () => {
-      if (state.chatLoaded) void renewQuietly(runtime, state);
+      if (state.get().runtime) void renewQuietly(runtime, state);
     }),
   ];
   return () => {

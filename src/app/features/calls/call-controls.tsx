@@ -17,11 +17,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { NetworkQualityBadge } from './network-quality-badge';
-import { setMinimised } from './call-store';
 import { toggleCamera, toggleMute, toggleSharing } from './call-toggles';
-import { callStore } from './call-store';
+import { useCallState, useCalls } from './calls-context';
 
 const BASE =
   'flex min-w-16 flex-col items-center gap-1 rounded-2xl px-3 py-2 text-xs font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -54,19 +52,24 @@ const toggleTone = (on: boolean) => (on ? 'bg-white text-slate-900' : PLAIN);
 
 export function CallControls() {
   const { t } = useTranslation('calls');
-  const { media, muted, cameraOff, sharing, screen } = useSnapshot(callStore);
+  const calls = useCalls();
+  const { media, muted, cameraOff, sharing, screen } = useCallState();
   const talking = screen === 'connected' || screen === 'reconnecting';
   return (
     <div className="flex flex-col items-center gap-2">
       <NetworkQualityBadge />
       <div role="toolbar" aria-label={t('controls.label')} className="flex flex-wrap justify-center gap-3">
-        <Control label={t('controls.zoomOut')} icon={Minimize2} onClick={() => setMinimised(true)} />
+        <Control
+          label={t('controls.zoomOut')}
+          icon={Minimize2}
+          onClick={() => calls.store.setMinimised(true)}
+        />
         <Control
           label={t('controls.mute')}
           icon={muted ? MicOff : Mic}
           pressed={muted}
           tone={toggleTone(muted)}
-          onClick={() => void toggleMute()}
+          onClick={() => void toggleMute(calls)}
         />
         {media === 'video' && (
           <Control
@@ -74,7 +77,7 @@ export function CallControls() {
             icon={cameraOff ? VideoOff : Video}
             pressed={cameraOff}
             tone={toggleTone(cameraOff)}
-            onClick={() => void toggleCamera()}
+            onClick={() => void toggleCamera(calls)}
           />
         )}
         {media === 'video' && talking && (
@@ -83,14 +86,14 @@ export function CallControls() {
             icon={sharing ? MonitorOff : MonitorUp}
             pressed={sharing}
             tone={toggleTone(sharing)}
-            onClick={() => (sharing ? void toggleSharing() : (callStore.confirm = 'share'))}
+            onClick={() => (sharing ? void toggleSharing(calls) : (calls.store.state.confirm = 'share'))}
           />
         )}
         <Control
           label={t('controls.leave')}
           icon={PhoneOff}
           tone="bg-red-700 text-white hover:bg-red-800"
-          onClick={() => (callStore.confirm = 'leave')}
+          onClick={() => (calls.store.state.confirm = 'leave')}
         />
       </div>
     </div>

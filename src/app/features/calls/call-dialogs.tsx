@@ -6,16 +6,15 @@
  * (docs/performance.md "Route budgets"), not with the ring.
  */
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { LazyDialog } from '../../components/lazy-dialog';
-import { leave } from './call-controller';
 import { answerEndConsultation, toggleSharing } from './call-toggles';
-import { callStore } from './call-store';
+import { useCallState, useCalls } from './calls-context';
 
 export function CallDialogs() {
   const { t } = useTranslation('calls');
-  const { confirm, askEndConsultation, name, screen } = useSnapshot(callStore);
-  const close = () => (callStore.confirm = null);
+  const calls = useCalls();
+  const { confirm, askEndConsultation, name, screen } = useCallState();
+  const close = () => (calls.store.state.confirm = null);
   return (
     <>
       <LazyDialog
@@ -24,7 +23,7 @@ export function CallDialogs() {
         onCancel={close}
         onDone={() => {
           close();
-          leave();
+          calls.leave();
         }}
         doneLabel={t('leave.yes')}
         cancelLabel={t('leave.no')}
@@ -37,7 +36,7 @@ export function CallDialogs() {
         onCancel={close}
         onDone={() => {
           close();
-          void toggleSharing();
+          void toggleSharing(calls);
         }}
         doneLabel={t('share.confirm')}
         cancelLabel={t('share.cancel')}
@@ -47,8 +46,8 @@ export function CallDialogs() {
       <LazyDialog
         open={screen === 'ended' && askEndConsultation}
         title={t('consultation.title')}
-        onCancel={() => void answerEndConsultation(false)}
-        onDone={() => void answerEndConsultation(true)}
+        onCancel={() => void answerEndConsultation(calls, false)}
+        onDone={() => void answerEndConsultation(calls, true)}
         doneLabel={t('consultation.end')}
         cancelLabel={t('consultation.keep')}
       >

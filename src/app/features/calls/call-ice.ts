@@ -6,7 +6,7 @@
  * then on, ICE restarts included (wire §20.7).
  */
 import type { CallClient } from '../../../webrtc/browser';
-import { callCalls } from '../../api/domain-calls';
+import type { CallEffects } from './call-effects';
 
 /** Between two fetches during a call: never sooner than this… */
 const MIN_REFRESH_MS = 30_000;
@@ -14,9 +14,12 @@ const MIN_REFRESH_MS = 30_000;
 const MAX_REFRESH_MS = 3_600_000;
 
 /** Fetches the ICE servers into `client`; answers when they expire (epoch ms), null without TURN. */
-export async function refreshIceServers(client: CallClient): Promise<number | null> {
+export async function refreshIceServers(
+  client: CallClient,
+  iceServers: CallEffects['iceServers'],
+): Promise<number | null> {
   try {
-    const answer = await callCalls.iceServers({ quiet: true });
+    const answer = await iceServers();
     client.setIceServers(answer.iceServers);
     return answer.expiresAt === null ? null : Date.parse(answer.expiresAt);
   } catch (error) {
@@ -27,13 +30,17 @@ export async function refreshIceServers(client: CallClient): Promise<number | nu
 }
 
 /** Keeps the client's credentials fresh while a call lasts; returns the function that stops it. */
-export function keepIceServersFresh(client: CallClient, expiresAt: number | null): () => void {
+export function keepIceServersFresh(
+  client: CallClient,
+  expiresAt: number | null,
+  iceServers: CallEffects['iceServers'],
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const schedule = (until: number | null) => {
     if (stopped || until === null) return;
     timer = setTimeout(
-      () => void refreshIceServers(client).then(schedule),
+      () => void refreshIceServers(client, iceServers).then(schedule),
       Math.min(MAX_REFRESH_MS, Math.max(MIN_REFRESH_MS, (until - Date.now()) / 2)),
     );
   };

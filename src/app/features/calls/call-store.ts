@@ -1,10 +1,11 @@
 /**
  * What the call screens show (spec §2 call window and widget, §4 Call): the screen of
  * call-screen-state.ts, who the call is with, the media, the controls' states, and whether the
- * media window is open or shrunk. The controller (call-controller.ts) writes it; components read it.
+ * media window is open or shrunk. The controller (call-controller.ts) owns one and writes it;
+ * components read it (calls-context.ts).
  */
 import { proxy, ref } from 'valtio';
-import { callBridge, type CallMedia } from '../../connections';
+import type { CallMedia } from '../../connections';
 import type { NetworkQuality } from './call-quality';
 import { nextCallScreen, type CallScreen, type EndReason } from './call-screen-state';
 
@@ -38,7 +39,6 @@ export interface CallState {
   /** After a consultation's call: ask whether to end the consultation. */
   askEndConsultation: boolean;
   localStream: MediaStream | null;
-  remoteStream: MediaStream | null;
   /** While sharing: the shared canvas's stream, what the client receives (features/calls/share-canvas.ts). */
   sharedStream: MediaStream | null;
   /** The widget's top-left corner, px, once moved; null: the bottom-right corner, clear of the menu. */
@@ -65,54 +65,66 @@ const initial = (): CallState => ({
   confirm: null,
   askEndConsultation: false,
   localStream: null,
-  remoteStream: null,
   sharedStream: null,
   widget: null,
 });
 
-export const callStore = proxy<CallState>(initial());
-
-/** Tells the layout whether the media window is closed, shrunk or open (spec §4, §2 chat icon). */
-function publishWindow(): void {
-  const live = callStore.screen !== 'idle' && callStore.screen !== 'ringing';
-  callBridge.window = !live ? 'closed' : callStore.minimised ? 'shrunk' : 'open';
+/** The call screens' state and its moves; one per call controller (call-controller.ts). */
+export interface CallStore {
+  /** What the screens read (valtio: `useCallState` in calls-context.ts). */
+  readonly state: CallState;
+  /** Moves the screen by the table (throws on an illegal move). */
+  moveTo(screen: CallScreen, reason?: EndReason | null): void;
+  beginCall(
+    screen: 'ringing' | 'dialing',
+    call: Pick<CallState, 'opponentId' | 'name' | 'avatar' | 'media' | 'direction' | 'consultation'>,
+  ): void;
+  /** The client's stream is not here: the call's session holds it (call-controller.ts `remoteStream`). */
+  setStreams(streams: { local?: MediaStream | null; shared?: MediaStream | null }): void;
+  setMinimised(minimised: boolean): void;
+  /** Back to nothing on screen once the end text has been seen (the widget keeps its place). */
+  resetCall(): void;
 }
 
-/** Moves the screen by the table (throws on an illegal move). */
-export function moveTo(screen: CallScreen, reason: EndReason | null = null): void {
-  callStore.screen = nextCallScreen(callStore.screen, screen);
-  if (screen === 'ended') callStore.endReason = reason ?? 'ended';
-  if (screen === 'connected' && callStore.connectedAt === null) callStore.connectedAt = Date.now();
-  publishWindow();
-}
-
-export function beginCall(
-  screen: 'ringing' | 'dialing',
-  call: Pick<CallState, 'opponentId' | 'name' | 'avatar' | 'media' | 'direction' | 'consultation'>,
-): void {
-  const keep = callStore.widget;
-  Object.assign(callStore, initial(), call, { widget: keep });
-  moveTo(screen);
-}
-
-export function setStreams(streams: {
-  local?: MediaStream | null;
-  remote?: MediaStream | null;
-  shared?: MediaStream | null;
-}): void {
-  if (streams.local !== undefined) callStore.localStream = streams.local ? ref(streams.local) : null;
-  if (streams.remote !== undefined) callStore.remoteStream = streams.remote ? ref(streams.remote) : null;
-  if (streams.shared !== undefined) callStore.sharedStream = streams.shared ? ref(streams.shared) : null;
-}
-
-export function setMinimised(minimised: boolean): void {
-  callStore.minimised = minimised;
-  publishWindow();
-}
-
-/** Back to nothing on screen once the end text has been seen (the widget keeps its place). */
-export function resetCall(): void {
-  const keep = callStore.widget;
-  Object.assign(callStore, initial(), { widget: keep });
-  publishWindow();
+/**
+ * `showWindow` tells the layout whether the media window is closed, shrunk or open (spec §4, §2
+ * chat icon; the runtime's call bridge), derived from the screen and `minimised`.
+ */
+export function createCallStore(
+  showWindow: (window: 'closed' | 'shrunk' | 'open') => void = () => undefined,
+  now: () => number = Date.now,
+): CallStore {
+  const state = proxy<CallState>(initial());
+  const publishWindow = () => {
+    const live = state.screen !== 'idle' && state.screen !== 'ringing';
+    showWindow(!live ? 'closed' : state.minimised ? 'shrunk' : 'open');
+  };
+  const store: CallStore = {
+    state,
+    moveTo(screen, reason = null) {
+      state.screen = nextCallScreen(state.screen, screen);
+      if (screen === 'ended') state.endReason = reason ?? 'ended';
+      if (screen === 'connected' && state.connectedAt === null) state.connectedAt = now();
+      publishWindow();
+    },
+    beginCall(screen, call) {
+      const keep = state.widget;
+      Object.assign(state, initial(), call, { widget: keep });
+      store.moveTo(screen);
+    },
+    setStreams(streams) {
+      if (streams.local !== undefined) state.localStream = streams.local ? ref(streams.local) : null;
+      if (streams.shared !== undefined) state.sharedStream = streams.shared ? ref(streams.shared) : null;
+    },
+    setMinimised(minimised) {
+      state.minimised = minimised;
+      publishWindow();
+    },
+    resetCall() {
+      const keep = state.widget;
+      Object.assign(state, initial(), { widget: keep });
+      publishWindow();
+    },
+  };
+  return store;
 }

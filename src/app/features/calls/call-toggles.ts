@@ -5,13 +5,12 @@
 import i18next from 'i18next';
 import { consultationCalls } from '../../api/domain-calls';
 import { showToast } from '../../components/toast-store';
-import { currentSession } from './call-controller';
-import { callStore, resetCall } from './call-store';
-import { startSharing, stopSharing } from './screen-share';
+import type { CallController } from './call-controller';
 
 /** 'Mute': the microphone's track is taken off the call and put back (no renegotiation, wire §20.8). */
-export async function toggleMute(): Promise<void> {
-  const call = currentSession();
+export async function toggleMute(calls: CallController): Promise<void> {
+  const call = calls.current();
+  const callStore = calls.store.state;
   if (!call) return;
   const muted = !callStore.muted;
   callStore.muted = muted;
@@ -19,8 +18,9 @@ export async function toggleMute(): Promise<void> {
 }
 
 /** 'Video' (video calls only): the camera off and on again. */
-export async function toggleCamera(): Promise<void> {
-  const call = currentSession();
+export async function toggleCamera(calls: CallController): Promise<void> {
+  const call = calls.current();
+  const callStore = calls.store.state;
   if (!call || callStore.media !== 'video') return;
   const off = !callStore.cameraOff;
   callStore.cameraOff = off;
@@ -28,11 +28,11 @@ export async function toggleCamera(): Promise<void> {
 }
 
 /** 'Share Screen', confirmed (spec §5 'Sharing Screen'); pressed again it stops. */
-export async function toggleSharing(): Promise<void> {
-  const call = currentSession();
+export async function toggleSharing(calls: CallController): Promise<void> {
+  const call = calls.current();
   if (!call) return;
-  if (callStore.sharing) return stopSharing();
-  await startSharing({
+  if (calls.store.state.sharing) return calls.share.stop();
+  await calls.share.start({
     runtime: call.runtime,
     session: call.session,
     camera: () => call.tracks.video,
@@ -40,8 +40,8 @@ export async function toggleSharing(): Promise<void> {
 }
 
 /** After a consultation's call: end it (spec §7 `consultation/end?quickBloxId=`) or not. */
-export async function answerEndConsultation(end: boolean): Promise<void> {
-  const opponentId = callStore.opponentId;
+export async function answerEndConsultation(calls: CallController, end: boolean): Promise<void> {
+  const opponentId = calls.store.state.opponentId;
   if (end && opponentId !== null) {
     try {
       await consultationCalls.end(opponentId);
@@ -51,5 +51,5 @@ export async function answerEndConsultation(end: boolean): Promise<void> {
       console.warn('Ending the consultation', error);
     }
   }
-  resetCall();
+  calls.store.resetCall();
 }

@@ -7,10 +7,10 @@
 import { Maximize2, MicOff, Phone } from 'lucide-react';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { clampToViewport, isClick } from './call-format';
 import { statusKey } from './call-screen-state';
-import { callStore, setMinimised } from './call-store';
+import type { CallState } from './call-store';
+import { useCallState, useCalls } from './calls-context';
 import { useCallTimer } from './use-call-timer';
 
 const KEY_STEP_PX = 16;
@@ -24,7 +24,7 @@ function menuRightEdge(): number {
   return rect && rect.width > 0 ? rect.right : 0;
 }
 
-function moveWidget(x: number, y: number, box: HTMLElement | null) {
+function moveWidget(callStore: CallState, x: number, y: number, box: HTMLElement | null) {
   callStore.widget = clampToViewport(
     { x, y },
     { width: box?.offsetWidth ?? 0, height: box?.offsetHeight ?? 0 },
@@ -34,7 +34,7 @@ function moveWidget(x: number, y: number, box: HTMLElement | null) {
 }
 
 /** The widget's corner now: where it was moved to, or where the corner placement put it. */
-function placeOf(box: HTMLElement | null): { x: number; y: number } {
+function placeOf(callStore: CallState, box: HTMLElement | null): { x: number; y: number } {
   if (callStore.widget) return callStore.widget;
   const rect = box?.getBoundingClientRect();
   return { x: rect?.left ?? 0, y: rect?.top ?? 0 };
@@ -42,7 +42,9 @@ function placeOf(box: HTMLElement | null): { x: number; y: number } {
 
 export function CallWidget() {
   const { t } = useTranslation('calls');
-  const call = useSnapshot(callStore);
+  const calls = useCalls();
+  const callStore = calls.store.state;
+  const call = useCallState();
   const time = useCallTimer(call.connectedAt);
   const box = useRef<HTMLDivElement>(null);
   const press = useRef<{ x: number; y: number; left: number; top: number; dragged: boolean } | null>(null);
@@ -50,7 +52,7 @@ export function CallWidget() {
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
-    const at = placeOf(box.current);
+    const at = placeOf(callStore, box.current);
     press.current = { x: e.clientX, y: e.clientY, left: at.x, top: at.y, dragged: false };
     e.currentTarget.setPointerCapture(e.pointerId);
   };
@@ -61,20 +63,20 @@ export function CallWidget() {
     const dy = e.clientY - p.y;
     if (!p.dragged && isClick(dx, dy)) return;
     p.dragged = true;
-    moveWidget(p.left + dx, p.top + dy, box.current);
+    moveWidget(callStore, p.left + dx, p.top + dy, box.current);
   };
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     const p = press.current;
     press.current = null;
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
-    if (p && !p.dragged && isClick(e.clientX - p.x, e.clientY - p.y)) setMinimised(false);
+    if (p && !p.dragged && isClick(e.clientX - p.x, e.clientY - p.y)) calls.store.setMinimised(false);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
     if (!step) return;
     e.preventDefault();
-    const at = placeOf(box.current);
-    moveWidget(at.x + step[0]! * KEY_STEP_PX, at.y + step[1]! * KEY_STEP_PX, box.current);
+    const at = placeOf(callStore, box.current);
+    moveWidget(callStore, at.x + step[0]! * KEY_STEP_PX, at.y + step[1]! * KEY_STEP_PX, box.current);
   };
   const status = statusKey(call.screen, call.endReason);
 
@@ -114,7 +116,7 @@ export function CallWidget() {
         type="button"
         // The press is handled by the widget (a short press zooms in, a drag moves); the keyboard clicks here.
         onClick={(e) => {
-          if (e.detail === 0) setMinimised(false);
+          if (e.detail === 0) calls.store.setMinimised(false);
         }}
         className="flex items-center justify-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm hover:bg-white/25 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
       >

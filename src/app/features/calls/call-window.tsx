@@ -5,19 +5,19 @@
  * leaves the menu in reach, so another page can be opened (the call then shrinks to the widget).
  */
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { Button } from '../../components/button';
-import { dismiss } from './call-controller';
 import { CallControls } from './call-controls';
 import { statusKey } from './call-screen-state';
-import { callStore, setMinimised } from './call-store';
+import { useCallState, useCalls, useRemoteStream } from './calls-context';
 import { AudioView, VideoView } from './media-view';
 import { useCallTimer } from './use-call-timer';
 
 export function CallWindow() {
   const { t } = useTranslation('calls');
-  const call = useSnapshot(callStore);
+  const calls = useCalls();
+  const call = useCallState();
+  const remoteStream = useRemoteStream();
   const time = useCallTimer(call.connectedAt);
   const shown = call.screen !== 'idle' && call.screen !== 'ringing' && !call.minimised;
   if (!shown) return null;
@@ -28,15 +28,15 @@ export function CallWindow() {
     <section
       aria-label={t('window.label', { name: call.name })}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && !ended && !call.confirm) setMinimised(true);
+        if (e.key === 'Escape' && !ended && !call.confirm) calls.store.setMinimised(true);
       }}
       // Beside the menu (15rem, layouts/main-layout.tsx), which stays in reach: changing route minimises the call.
       className="fixed inset-0 z-50 flex flex-col bg-slate-900 text-white md:left-60"
     >
       <div className="relative flex min-h-0 flex-1 items-center justify-center">
-        {video && call.remoteStream ? (
+        {video && remoteStream ? (
           <VideoView
-            stream={call.remoteStream as MediaStream}
+            stream={remoteStream}
             label={t('window.remoteVideo', { name: call.name })}
             testId="remote-video"
             className="h-full w-full object-contain"
@@ -48,7 +48,7 @@ export function CallWindow() {
               alt=""
               className="h-28 w-28 rounded-full object-cover"
             />
-            {!video && <AudioView stream={call.remoteStream as MediaStream | null} />}
+            {!video && <AudioView stream={remoteStream} />}
           </div>
         )}
         {video && call.sharedStream ? (
@@ -85,7 +85,7 @@ export function CallWindow() {
         </p>
         {ended ? (
           !call.askEndConsultation && (
-            <Button variant="secondary" autoFocus onClick={() => dismiss()}>
+            <Button variant="secondary" autoFocus onClick={() => calls.dismiss()}>
               {t('window.close')}
             </Button>
           )

@@ -12,12 +12,10 @@
  */
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { Button } from '../../components/button';
 import { BellOff, Phone, PhoneOff } from 'lucide-react';
-import { accept, refuse, silenceRing } from './call-controller';
-import { callStore } from './call-store';
+import { useCallState, useCalls } from './calls-context';
 
 /** The element under `<body>`, beside the portal's root, that holds the overlay. */
 function ringLayer(): HTMLElement {
@@ -31,7 +29,8 @@ function ringLayer(): HTMLElement {
 
 export function IncomingOverlay() {
   const { t } = useTranslation('calls');
-  const { screen, name, avatar, media, stranger, ringTone } = useSnapshot(callStore);
+  const calls = useCalls();
+  const { screen, name, avatar, media, stranger, ringTone } = useCallState();
   if (screen !== 'ringing') return null;
   return createPortal(
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-slate-900/50 p-4">
@@ -54,17 +53,17 @@ export function IncomingOverlay() {
           )}
         </p>
         <div className="flex gap-3">
-          <Button variant="danger" onClick={() => refuse()}>
+          <Button variant="danger" onClick={() => calls.refuse()}>
             <PhoneOff aria-hidden size={16} />
             {t('incoming.handUp')}
           </Button>
-          <Button autoFocus onClick={() => void accept()}>
+          <Button autoFocus onClick={() => void calls.accept()}>
             <Phone aria-hidden size={16} />
             {t('incoming.accept')}
           </Button>
         </div>
         {ringTone && (
-          <Button variant="ghost" onClick={() => silenceRing()}>
+          <Button variant="ghost" onClick={() => calls.silence()}>
             <BellOff aria-hidden size={16} />
             {t('incoming.silence')}
           </Button>

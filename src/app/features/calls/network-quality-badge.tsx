@@ -5,9 +5,8 @@
  */
 import { SignalHigh, SignalLow, SignalMedium } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import type { NetworkQuality } from './call-quality';
-import { callStore } from './call-store';
+import { useCallState } from './calls-context';
 
 const LOOK: Record<NetworkQuality, { icon: typeof SignalHigh; tone: string }> = {
   good: { icon: SignalHigh, tone: 'text-emerald-300' },
@@ -17,7 +16,7 @@ const LOOK: Record<NetworkQuality, { icon: typeof SignalHigh; tone: string }> = 
 
 export function NetworkQualityBadge() {
   const { t } = useTranslation('calls');
-  const { quality, screen } = useSnapshot(callStore);
+  const { quality, screen } = useCallState();
   const talking = screen === 'connected' || screen === 'reconnecting';
   if (!talking || quality === null) return null;
   const { icon: Icon, tone } = LOOK[quality];

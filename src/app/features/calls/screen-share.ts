@@ -17,7 +17,7 @@ import type { ChatRuntime } from '../../connections';
 import { withNamespaces } from '../../i18n';
 import { shareScreenPath } from '../../paths';
 import { sendShareNotice } from './call-chat';
-import { callStore, setStreams } from './call-store';
+import type { CallStore } from './call-store';
 import type { SharedCanvas } from './share-canvas';
 
 export interface ShareContext {
@@ -34,9 +34,6 @@ interface Sharing {
   watch: ReturnType<typeof setInterval>;
 }
 
-let sharing: Sharing | null = null;
-/** A share being set up; `cancelled` once it was stopped (or the call ended) meanwhile. */
-let starting: { cancelled: boolean } | null = null;
 /** How often a closed popup is noticed. */
 const POPUP_WATCH_MS = 500;
 
@@ -59,74 +56,89 @@ async function preferResolution(session: CallSession, opponentId: number): Promi
   await sender.setParameters(parameters).catch((error: unknown) => console.warn('Sender parameters', error));
 }
 
-/**
- * Confirmed: open the popup in the same click (it needs the user's gesture), draw the view and
- * send it. Resolves once sharing runs or has failed.
- */
-export async function startSharing(context: ShareContext): Promise<void> {
-  if (sharing || starting || callStore.opponentId === null) return;
-  const opponentId = callStore.opponentId;
-  const popup = window.open(shareScreenPath(opponentId), 'shareScreen', popupFeatures());
-  const attempt = { cancelled: false };
-  starting = attempt;
-  let canvas: SharedCanvas | undefined;
-  try {
-    const { openSharedCanvas } = await loadSharedCanvas();
-    canvas = await openSharedCanvas(opponentId);
-    if (attempt.cancelled) throw new Error('Stopped before it started');
-    await context.session.replaceTrack('video', canvas.track, { contentHint: 'detail' });
-    await preferResolution(context.session, opponentId);
-    if (attempt.cancelled) throw new Error('Stopped before it started');
-  } catch (error) {
-    if (starting === attempt) starting = null;
-    canvas?.stop();
-    popup?.close();
-    if (attempt.cancelled) return;
-    console.warn('Screen sharing', error);
-    void context.session.replaceTrack('video', context.camera()).catch(() => undefined);
-    showToast(i18next.t('calls:errors.share'));
-    return;
-  }
-  starting = null;
-  sharing = {
-    context,
-    canvas,
-    popup,
-    watch: setInterval(() => {
-      if (sharing?.popup?.closed) stopSharing();
-    }, POPUP_WATCH_MS),
-  };
-  callStore.sharing = true;
-  setStreams({ shared: canvas.stream });
-  void sendShareNotice(context.runtime, { opponentId, media: callStore.media, sharing: true });
+export interface ScreenShare {
+  /**
+   * Confirmed: open the popup in the same click (it needs the user's gesture), draw the view and
+   * send it. Resolves once sharing runs or has failed.
+   */
+  start(context: ShareContext): Promise<void>;
+  /**
+   * The canvas's track ends and the camera goes back on the call; unless the call is ending
+   * (`notify` false: its tracks all end), when neither the camera nor the client's notice is needed.
+   */
+  stop(options?: { notify?: boolean }): void;
 }
 
-/**
- * The canvas's track ends and the camera goes back on the call; unless the call is ending
- * (`notify` false: its tracks all end), when neither the camera nor the client's notice is needed.
- */
-export function stopSharing({ notify = true }: { notify?: boolean } = {}): void {
-  if (starting) {
-    starting.cancelled = true;
+/** The sharing of one call controller's calls (call-controller.ts), shown in its store. */
+export function createScreenShare(store: CallStore): ScreenShare {
+  const { state } = store;
+  let sharing: Sharing | null = null;
+  /** A share being set up; `cancelled` once it was stopped (or the call ended) meanwhile. */
+  let starting: { cancelled: boolean } | null = null;
+
+  async function start(context: ShareContext): Promise<void> {
+    if (sharing || starting || state.opponentId === null) return;
+    const opponentId = state.opponentId;
+    const popup = window.open(shareScreenPath(opponentId), 'shareScreen', popupFeatures());
+    const attempt = { cancelled: false };
+    starting = attempt;
+    let canvas: SharedCanvas | undefined;
+    try {
+      const { openSharedCanvas } = await loadSharedCanvas();
+      canvas = await openSharedCanvas(opponentId);
+      if (attempt.cancelled) throw new Error('Stopped before it started');
+      await context.session.replaceTrack('video', canvas.track, { contentHint: 'detail' });
+      await preferResolution(context.session, opponentId);
+      if (attempt.cancelled) throw new Error('Stopped before it started');
+    } catch (error) {
+      if (starting === attempt) starting = null;
+      canvas?.stop();
+      popup?.close();
+      if (attempt.cancelled) return;
+      console.warn('Screen sharing', error);
+      void context.session.replaceTrack('video', context.camera()).catch(() => undefined);
+      showToast(i18next.t('calls:errors.share'));
+      return;
+    }
     starting = null;
+    sharing = {
+      context,
+      canvas,
+      popup,
+      watch: setInterval(() => {
+        if (sharing?.popup?.closed) stop();
+      }, POPUP_WATCH_MS),
+    };
+    state.sharing = true;
+    store.setStreams({ shared: canvas.stream });
+    void sendShareNotice(context.runtime, { opponentId, media: state.media, sharing: true });
   }
-  const current = sharing;
-  if (!current) return;
-  sharing = null;
-  clearInterval(current.watch);
-  if (current.popup && !current.popup.closed) current.popup.close();
-  callStore.sharing = false;
-  setStreams({ shared: null });
-  current.canvas.stop();
-  if (!notify) return;
-  const { context } = current;
-  void context.session
-    .replaceTrack('video', context.camera())
-    .catch((error: unknown) => console.warn('Back to the camera', error));
-  if (callStore.opponentId !== null)
-    void sendShareNotice(context.runtime, {
-      opponentId: callStore.opponentId,
-      media: callStore.media,
-      sharing: false,
-    });
+
+  function stop({ notify = true }: { notify?: boolean } = {}): void {
+    if (starting) {
+      starting.cancelled = true;
+      starting = null;
+    }
+    const current = sharing;
+    if (!current) return;
+    sharing = null;
+    clearInterval(current.watch);
+    if (current.popup && !current.popup.closed) current.popup.close();
+    state.sharing = false;
+    store.setStreams({ shared: null });
+    current.canvas.stop();
+    if (!notify) return;
+    const { context } = current;
+    void context.session
+      .replaceTrack('video', context.camera())
+      .catch((error: unknown) => console.warn('Back to the camera', error));
+    if (state.opponentId !== null)
+      void sendShareNotice(context.runtime, {
+        opponentId: state.opponentId,
+        media: state.media,
+        sharing: false,
+      });
+  }
+
+  return { start, stop };
 }

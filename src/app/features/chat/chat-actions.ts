@@ -134,7 +134,7 @@ export async function openDialogWith(chat: ChatRuntime | null, userId: number): 
       type: DIALOG_TYPE.private,
       occupants_ids: [userId],
     });
-    await refreshDialogs(runtime);
+    await refreshDialogs();
     return dialog._id;
   } catch (error) {
     console.warn('Opening a conversation', error);

@@ -15,7 +15,6 @@ import {
   markReadByMe,
   markerArrived,
   occupantChanged,
-  setContacts,
   setMe,
   setOccupants,
   setPresence,
@@ -41,13 +40,13 @@ function onMessage(runtime: ChatRuntime, message: ChatMessage): void {
   if (!ours && (message.userId === null || chatStore.blocked.includes(message.userId))) return;
   const dialogId = message.dialogId ?? privateDialogWith(ours ? message.recipientId : message.userId);
   if (!dialogId) {
-    void refreshDialogs(runtime);
+    void refreshDialogs();
     return;
   }
   const entry = entryFromLive(message, dialogId, runtime.me);
   // A room echoes our own messages back: that is the server's acknowledgement.
   addEntries(dialogId, [entry], { live: true });
-  if (!chatStore.dialogs[dialogId]?.name) void refreshDialogs(runtime);
+  if (!chatStore.dialogs[dialogId]?.name) void refreshDialogs();
 }
 
 function onMarker(runtime: ChatRuntime, marker: MarkerEvent, kind: 'delivered' | 'read'): void {
@@ -81,7 +80,6 @@ export function wireChatEvents(runtime: ChatRuntime): () => void {
       if (dialog && userId !== null && userId !== runtime.me) setTyping(dialog, userId, composing);
     }),
     chat.on('subscribe', ({ userId }) => addRequest(userId)),
-    chat.on('contacts', (contacts) => setContacts(contacts)),
     chat.on('blocking', blockingChanged),
     chat.on('contactPresence', ({ userId, available }) => setPresence(userId, available)),
     chat.on('joinOccupant', ({ dialogId, userId }) => occupantChanged(dialogId, userId, true)),

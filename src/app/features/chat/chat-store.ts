@@ -2,7 +2,8 @@
  * Realtime chat state of the portal (docs/architecture.md §3: a valtio store owned by this module; every
  * change goes through the functions below): who we are on the chat, dialogs with
  * unread counts (spec §3 "items with unreadMessagesCount"), each conversation's entries merged by
- * id (docs/lessons.md §4), typing, presence, contacts and requests, blocked users, room occupants.
+ * id (docs/lessons.md §4), typing, presence, contact requests, blocked users, room occupants. The
+ * contacts themselves are the chat client's roster (use-contact.ts).
  */
 import { DIALOG_TYPE, type DialogTypeCode } from '../../../shared/dialog-type';
 import { proxy, ref } from 'valtio';
@@ -44,21 +45,17 @@ export interface ConversationState {
   hasOlder: boolean;
 }
 
-export interface Contact {
-  subscription: 'none' | 'to' | 'from' | 'both';
-  ask: 'subscribe' | null;
-}
-
 export interface ChatState {
   /** Unread counts are known (the chat account info arrived). */
   unreadKnown: boolean;
+  /** The server's dialog list: asked for, in, or not to be had (chat-sync.ts `refreshDialogs`). */
+  dialogList: 'loading' | 'listed' | 'failed';
   me: number | null;
   active: string | null;
   dialogs: Record<string, DialogView>;
   conversations: Record<string, ConversationState>;
   typing: Record<string, number[]>;
   presence: Record<number, boolean>;
-  contacts: Record<number, Contact>;
   requests: number[];
   blocked: number[];
   occupants: Record<string, number[]>;
@@ -74,13 +71,13 @@ export interface ChatState {
 
 const initial = (): ChatState => ({
   unreadKnown: false,
+  dialogList: 'loading',
   me: null,
   active: null,
   dialogs: {},
   conversations: {},
   typing: {},
   presence: {},
-  contacts: {},
   requests: [],
   blocked: [],
   occupants: {},
@@ -167,6 +164,12 @@ export function seedDialogs(dialogs: DialogView[]): void {
       : { ...next, unread };
   }
   chatStore.unreadKnown = true;
+  chatStore.dialogList = 'listed';
+}
+
+/** The server's dialog list could not be had: the list shows what it holds (live dialogs), no longer loading. */
+export function dialogsUnlisted(): void {
+  if (chatStore.dialogList === 'loading') chatStore.dialogList = 'failed';
 }
 
 /**
@@ -289,12 +292,6 @@ export function clearTyping(): void {
 
 export function setPresence(userId: number, available: boolean): void {
   chatStore.presence[userId] = available;
-}
-
-export function setContacts(contacts: Record<number, Contact>): void {
-  chatStore.contacts = Object.fromEntries(
-    Object.entries(contacts).map(([id, c]) => [id, { subscription: c.subscription, ask: c.ask }]),
-  );
 }
 
 export function addRequest(userId: number): void {

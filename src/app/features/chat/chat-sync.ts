@@ -3,31 +3,47 @@
  * counts, the blocked users (blocked.ts, spec §3), the group rooms (spec §4 Rooms), the history
  * of open conversations after a reconnect (docs/lessons.md §4), and what waited in the outbox.
  */
-import { isCancelledError } from '@tanstack/react-query';
 import { isPrivateDialog } from '../../../shared/dialog-type';
-import { fetchFresh } from '../../api/fetch-fresh';
+import { chatCalls } from '../../api/domain-calls';
 import type { ChatRuntime } from '../../connections';
 import { loadBlocked } from './blocked';
-import { chatStore, seedDialogs, setContacts, setOccupants } from './chat-store';
+import { chatStore, dialogsUnlisted, seedDialogs, setOccupants } from './chat-store';
 import { dialogFromApi } from './convert';
 import { catchUp } from './history';
-import { dialogsQuery } from './queries';
 
-export async function refreshDialogs(runtime: ChatRuntime): Promise<void> {
-  let list = () => fetchFresh(runtime.queryClient, dialogsQuery());
-  for (;;) {
-    try {
-      seedDialogs((await list()).items.map((d) => dialogFromApi(d, runtime.me)));
-      return;
-    } catch (error) {
+/** The newest list request (each refresh asks anew: a change it must see may be newer than one under way). */
+let requests = 0;
+/** The refreshes waiting for the newest request's answer. */
+const waiting = new Set<() => void>();
+
+/**
+ * Spec §7 GET /message/qb/doctor/getDialogs into the chat store, the dialog list's one owner (the
+ * server's list only feeds it; live messages keep it current). Only the newest request's answer is
+ * applied — an older one may predate a dialog just created — and every refresh resolves once that
+ * answer is in, since what follows reads the list (a login joins the rooms it names, and a message
+ * for a dialog not yet listed starts a refresh while the login's is on its way).
+ */
+export function refreshDialogs(): Promise<void> {
+  const request = ++requests;
+  const settled = () => {
+    for (const resolve of waiting) resolve();
+    waiting.clear();
+  };
+  chatCalls.dialogs({ limit: 500 }).then(
+    (list) => {
+      if (request !== requests) return;
+      seedDialogs(list.items.map((d) => dialogFromApi(d, chatStore.me)));
+      settled();
+    },
+    (error: unknown) => {
+      if (request !== requests) return;
       // The API client has shown a failure; the list stays as it was.
-      if (!isCancelledError(error)) return console.warn('Chat dialogs', error);
-      // A newer refresh cancelled this one's request (src/app/api/fetch-fresh.ts): share the one it
-      // made, since what follows this refresh reads the list (a login joins the rooms it names, and
-      // a message for a dialog not yet listed starts such a refresh while the login's is on its way).
-      list = () => runtime.queryClient.fetchQuery(dialogsQuery());
-    }
-  }
+      console.warn('Chat dialogs', error);
+      dialogsUnlisted();
+      settled();
+    },
+  );
+  return new Promise((resolve) => waiting.add(resolve));
 }
 
 /**
@@ -66,8 +82,7 @@ export async function joinRooms(runtime: ChatRuntime): Promise<void> {
 }
 
 export async function afterLogin(runtime: ChatRuntime): Promise<void> {
-  setContacts(runtime.chat.contacts);
-  await refreshDialogs(runtime);
+  await refreshDialogs();
   runtime.flushOutbox();
   await Promise.all([loadBlocked(runtime), joinRooms(runtime)]);
 }
@@ -78,7 +93,7 @@ export async function afterLogin(runtime: ChatRuntime): Promise<void> {
  * read again: the server pushes its changes only to a stream that asked (XEP-0191 §3.3).
  */
 export async function afterReconnect(runtime: ChatRuntime): Promise<void> {
-  await refreshDialogs(runtime);
+  await refreshDialogs();
   await Promise.all([loadBlocked(runtime), joinRooms(runtime)]);
   const open = Object.entries(chatStore.conversations).filter(([, c]) => c.loaded);
   for (const [dialogId] of open) {

@@ -11,8 +11,9 @@ import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { Button } from '../../components/button';
 import { LazyDialog as Dialog } from '../../components/lazy-dialog';
 import { StartCallButtons } from '../../components/start-call-buttons';
-import { requestCall, useChat } from '../../connections';
+import { useChat, useRequestCall } from '../../connections';
 import { addContact, blockUser, unblockUser } from './chat-actions';
+import { useContact } from './use-contact';
 import { chatStore, type DialogView } from './chat-store';
 import { usePerson } from './use-names';
 
@@ -50,11 +51,12 @@ function GroupMembers({ dialog }: { dialog: DialogView }) {
 
 function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: number }) {
   const { t } = useTranslation('messages');
-  const { contacts, blocked } = useSnapshot(chatStore);
+  const { blocked } = useSnapshot(chatStore);
   const chat = useChat();
+  const contact = useContact(chat, clientId);
+  const requestCall = useRequestCall();
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
-  const contact = contacts[clientId];
   const isBlocked = blocked.includes(clientId);
   const run = async (action: () => Promise<boolean>) => {
     setBusy(true);

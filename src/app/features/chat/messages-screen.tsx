@@ -4,20 +4,18 @@
  * the conversation with that client, creating the private dialog if there is none yet.
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useChat } from '../../connections';
 import { openDialogWith } from './chat-actions';
-import { chatStore, seedDialogs, setActive } from './chat-store';
+import { chatStore, setActive } from './chat-store';
+import { refreshDialogs } from './chat-sync';
 import { ConnectionBanner } from './connection-banner';
 import { ContactRequests } from './contact-requests';
 import { Conversation } from './conversation';
-import { dialogFromApi } from './convert';
 import { DialogList } from './dialog-list';
 import { useChatSlice } from './use-chat-slice';
-import { dialogsQuery } from './queries';
 
 /** Opens the conversation of a deep link once; then the link is done with. */
 function useDeepLink(userId: number | null, onHandled: () => void) {
@@ -53,12 +51,13 @@ export function MessagesScreen({
   onDeepLinkHandled(): void;
 }) {
   const { t } = useTranslation('messages');
-  const { active } = useSnapshot(chatStore);
+  const { active, dialogList } = useSnapshot(chatStore);
   const dialogs = useChatSlice((s) => s.dialogs);
-  const list = useQuery(dialogsQuery());
+  // The chat store owns the list (chat-sync.ts); before the chat's login has listed it, the
+  // screen asks for it.
   useEffect(() => {
-    if (list.data) seedDialogs(list.data.items.map((d) => dialogFromApi(d, chatStore.me)));
-  }, [list.data]);
+    if (chatStore.dialogList !== 'listed') void refreshDialogs();
+  }, []);
   useDeepLink(userId, onDeepLinkHandled);
   const sorted = useMemo(
     () =>
@@ -75,7 +74,12 @@ export function MessagesScreen({
       <ContactRequests />
       <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white">
         <aside className="w-72 shrink-0 overflow-hidden border-r border-slate-200 lg:w-80">
-          <DialogList dialogs={sorted} activeId={open} loading={list.isPending} onOpen={setActive} />
+          <DialogList
+            dialogs={sorted}
+            activeId={open}
+            loading={dialogList === 'loading'}
+            onOpen={setActive}
+          />
         </aside>
         {open ? (
           <Conversation key={open} dialogId={open} />

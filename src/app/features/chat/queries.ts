@@ -1,19 +1,13 @@
-/** Server data of the Messages screen (TanStack Query; docs/architecture.md §3): dialogs and client lookups. */
+/**
+ * Server data of the Messages screen (TanStack Query; docs/architecture.md §3): client lookups.
+ * The dialog list is not here: the chat store owns it (chat-sync.ts `refreshDialogs`).
+ */
 import { queryOptions } from '@tanstack/react-query';
 import { chatCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
 import type { ChatRuntime } from '../../connections';
 
 export const CHAT_KEY = QUERY_ROOTS.chat;
-
-/** Spec §7 GET /message/qb/doctor/getDialogs: the provider's dialogs, newest message first. */
-export const dialogsQuery = () =>
-  queryOptions({
-    queryKey: [...CHAT_KEY, 'dialogs'],
-    queryFn: () => chatCalls.dialogs({ limit: 500 }),
-    // Live messages keep the list current; it is fetched again after each (re)connect.
-    refetchOnWindowFocus: false,
-  });
 
 /** Spec §3 "Client info (from a chat-id lookup)": null for users the provider may not look up. */
 export const clientQuery = (chatId: number) =>

@@ -14,9 +14,10 @@ import { SearchForm } from '../../components/search-form';
 import { useTablePaging } from '../../components/use-table-paging';
 import { messagePath, reportsPath } from './links';
 import { StartCallButtons } from '../../components/start-call-buttons';
-import { requestCall } from '../../connections';
+import { useRequestCall } from '../../connections';
 
 export function ClientsTable() {
+  const requestCall = useRequestCall();
   const { t, i18n } = useTranslation('workspace');
   const paging = useTablePaging();
   const { keyword, page, pageSize } = paging;

@@ -16,7 +16,7 @@ import { formatDateTime, formatMoney, formatTime } from '../../components/format
 import { paths, questionPath } from '../../paths';
 import { messagePath, reportsPath } from './links';
 import { StartCallButtons } from '../../components/start-call-buttons';
-import { requestCall } from '../../connections';
+import { useRequestCall } from '../../connections';
 import { ORDERS_KEY, orderQuery } from './queries';
 import { StatusBadge } from './status-badge';
 
@@ -32,6 +32,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function OrderDetail({ id }: { id: number }) {
+  const requestCall = useRequestCall();
   const { t, i18n } = useTranslation('workspace');
   const client = useQueryClient();
   const detail = useQuery(orderQuery(id));

@@ -6,24 +6,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallClient } from '../../../../src/webrtc/browser';
 
-const answers = vi.hoisted(
-  () => [] as Array<{ iceServers: RTCIceServer[]; expiresAt: string | null } | Error>,
-);
-const fetches = vi.hoisted(() => ({ count: 0 }));
+import {
+  keepIceServersFresh as keepFresh,
+  refreshIceServers as refresh,
+} from '../../../../src/app/features/calls/call-ice';
 
-vi.mock('../../../../src/app/api/domain-calls', () => ({
-  callCalls: {
-    iceServers: () => {
-      fetches.count += 1;
-      const next = answers.shift();
-      if (next === undefined) throw new Error('no answer scripted');
-      return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
-    },
-  },
-}));
+const answers: Array<{ iceServers: RTCIceServer[]; expiresAt: string | null } | Error> = [];
+const fetches = { count: 0 };
 
-const { keepIceServersFresh, refreshIceServers } =
-  await import('../../../../src/app/features/calls/call-ice');
+/** The server's `/call/iceServers` as scripted by each test. */
+function iceServers() {
+  fetches.count += 1;
+  const next = answers.shift();
+  if (next === undefined) throw new Error('no answer scripted');
+  return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+}
+const refreshIceServers = (client: CallClient) => refresh(client, iceServers);
+const keepIceServersFresh = (client: CallClient, expiresAt: number | null) =>
+  keepFresh(client, expiresAt, iceServers);
 
 const turn = (credential: string) => [{ urls: ['turn:t.example:3478'], username: 'u', credential }];
 

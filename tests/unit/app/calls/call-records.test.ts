@@ -3,56 +3,24 @@
  * controller, over scripted call clients (tests/unit/webrtc/scripted.ts) and the real
  * call-chat.ts: 'Canceled the call.' only when the provider hung up before an answer; a refusal
  * records 'declined', a busy line 'busy', the answer time running out 'missed'; a ring the
- * provider refused records nothing on her side (the caller records it).
+ * provider refused records nothing on her side (the caller records it). The controller runs with
+ * test effects (test-call-effects.ts): nothing of ours is mocked.
  */
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CallType, createFakeClock, type FakeClock } from '../../../../src/webrtc';
-import { createCallClientWith } from '../../../../src/webrtc/client/call-client';
-import type { ChatRuntime } from '../../../../src/app/connections';
+import { createCallBridge, type ChatRuntime } from '../../../../src/app/connections';
+import {
+  createCallController,
+  type CallController,
+} from '../../../../src/app/features/calls/call-controller';
+import type { CallState } from '../../../../src/app/features/calls/call-store';
 import type { OutgoingMessage } from '../../../../src/xmpp';
-import { fakeStream, party, scriptedLinks, signalNetwork } from '../../webrtc/scripted';
+import { fakeStream, party, signalNetwork } from '../../webrtc/scripted';
 import enCalls from '../../../../src/app/i18n/locales/en/calls.json';
+import { testCallEffects } from './test-call-effects';
 
 await i18next.init({ lng: 'en', resources: { en: { calls: enCalls } } });
-
-const portal = vi.hoisted(() => ({ clock: null as null | FakeClock }));
-
-vi.mock('../../../../src/webrtc/browser', async () => {
-  const actual = await vi.importActual<object>('../../../../src/webrtc');
-  return {
-    ...actual,
-    browserDetails: { browser: 'chrome' },
-    createCallClient: (options: Parameters<typeof createCallClientWith>[0]) =>
-      createCallClientWith({ ...options, clock: portal.clock! }, scriptedLinks().create),
-  };
-});
-vi.mock('../../../../src/app/connections', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  callCarrier: (runtime: ChatRuntime) => runtime.modules,
-}));
-vi.mock('../../../../src/app/api/domain-calls', () => ({
-  callCalls: {
-    iceServers: () => Promise.resolve({ iceServers: [], expiresAt: '2033-05-18T03:33:20.000Z' }),
-  },
-  chatCalls: { clientByChatId: () => Promise.resolve({ name: 'Ruth Member', avatar: null }) },
-}));
-vi.mock('../../../../src/app/components/toast-store', () => ({ showToast: () => undefined }));
-vi.mock('../../../../src/app/features/calls/call-devices', () => ({
-  openCallMedia: () => Promise.resolve(fakeStream()),
-  stopStream: () => undefined,
-}));
-vi.mock('../../../../src/app/features/calls/call-notification', () => ({
-  notifyIncomingCall: () => () => undefined,
-}));
-vi.mock('../../../../src/app/features/calls/call-ringer', () => ({
-  startRinging: () => ({ silence: () => undefined, stop: () => undefined }),
-}));
-vi.mock('../../../../src/app/features/calls/screen-share', () => ({ stopSharing: () => undefined }));
-
-const { startCalls, dial, leave, refuse } =
-  await import('../../../../src/app/features/calls/call-controller');
-const { callStore, resetCall } = await import('../../../../src/app/features/calls/call-store');
 
 const ME = 10;
 const MEMBER = 20;
@@ -62,14 +30,22 @@ let network: ReturnType<typeof signalNetwork>;
 let runtime: ChatRuntime;
 let sent: Array<{ to: number; message: OutgoingMessage }>;
 let stop: () => void;
+let clock: FakeClock;
+let calls: CallController;
+let bridge: ReturnType<typeof createCallBridge>;
+let callStore: CallState;
 
 beforeEach(() => {
-  portal.clock = createFakeClock(1_000_000);
+  clock = createFakeClock(1_000_000);
+  bridge = createCallBridge();
+  calls = createCallController({ bridge, effects: testCallEffects({ clock }) });
+  callStore = calls.store.state;
   network = signalNetwork();
   sent = [];
   runtime = {
     me: ME,
-    modules: network.join(ME),
+    // The chat answers its ping at once (wire §20.4 step 2).
+    modules: { ...network.join(ME), ensureConnected: () => Promise.resolve() },
     own: {
       send: (to: number, message: OutgoingMessage) => {
         sent.push({ to, message });
@@ -79,11 +55,17 @@ beforeEach(() => {
     },
     service: { dialogs: { create: () => Promise.resolve({ _id: 'dialog-ruth' }) } },
   } as unknown as ChatRuntime;
-  stop = startCalls(runtime);
+  // The runtime wires the bridge's ring listener to the chat; the controller listens through it.
+  const unwire = bridge.ringPlugin.wire!(runtime);
+  const stopCalls = calls.start(runtime);
+  stop = () => {
+    stopCalls();
+    unwire();
+  };
 });
 afterEach(() => {
   stop();
-  resetCall();
+  calls.store.resetCall();
 });
 
 /** Lets the promises of the dial (media, ICE servers, the dialog) and of the record settle. */
@@ -92,7 +74,7 @@ const settle = async () => {
 };
 
 async function dialMember() {
-  await dial(runtime, { opponentId: MEMBER, media: 'video' });
+  await calls.dial(runtime, { opponentId: MEMBER, media: 'video' });
   await settle();
 }
 
@@ -130,7 +112,7 @@ describe("the call's record in the chat", () => {
   it("the answer time running out records 'missed'", async () => {
     party(network, MEMBER);
     await dialMember();
-    portal.clock!.advance(60_000);
+    clock.advance(60_000);
     await settle();
     expect(callStore.endReason).toBe('noAnswer');
     expect(sent.map((s) => s.message.extension?.callOutcome)).toEqual(['missed']);
@@ -139,7 +121,7 @@ describe("the call's record in the chat", () => {
   it("'Leave' before an answer is the one case of 'Canceled the call.'", async () => {
     party(network, MEMBER);
     await dialMember();
-    leave();
+    calls.leave();
     await settle();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.message.body).toBe('Canceled the call.');
@@ -150,7 +132,7 @@ describe("the call's record in the chat", () => {
     const member = party(network, MEMBER);
     await member.calls.createSession([ME], CallType.VIDEO).call(fakeStream());
     expect(callStore.screen).toBe('ringing');
-    refuse();
+    calls.refuse();
     await settle();
     expect(sent).toEqual([]);
   });

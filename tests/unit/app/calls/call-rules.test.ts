@@ -4,77 +4,22 @@
  * the provider its one opponent, anything else is refused (issue 27: nobody joins a call in secret);
  * during another call a ring is rejected as busy (wire §20.5); only a member with a relation to the
  * provider rings, anyone else is shown as not one of her clients; Refuse rejects and shows 'Call
- * ended'; an invalid event of the call ends it; missing ids are logged only.
+ * ended'; an invalid event of the call ends it; missing ids are logged only. The controller runs
+ * with test effects (test-call-effects.ts): nothing of ours is mocked.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallType, createFakeClock, encodeSignal, SignalType, WEBRTC_MODULE } from '../../../../src/webrtc';
-import { createCallClientWith } from '../../../../src/webrtc/client/call-client';
-import type { ChatRuntime } from '../../../../src/app/connections';
+import { createCallBridge, type ChatRuntime } from '../../../../src/app/connections';
+import {
+  createCallController,
+  type CallController,
+} from '../../../../src/app/features/calls/call-controller';
+import type { CallState } from '../../../../src/app/features/calls/call-store';
 import { encodeExtraParams } from '../../../../src/xmpp';
-import { fakeStream, party, scriptedLinks, signalNetwork } from '../../webrtc/scripted';
+import { fakeStream, party, signalNetwork } from '../../webrtc/scripted';
+import { testCallEffects, type TestCallEffects } from './test-call-effects';
 
-const toasts = vi.hoisted(() => [] as string[]);
-const notified = vi.hoisted(() => [] as string[]);
-/** Chat ids the provider has no consultation, report or dialog with: the lookup answers NOT_FOUND. */
-const strangers = vi.hoisted(() => new Set([40]));
-
-const portalLinks = vi.hoisted(() => ({ last: null as null | ReturnType<typeof scriptedLinks> }));
-const TURN = vi.hoisted(() => ({
-  urls: ['turn:turn.example:3478'],
-  username: '2000000000:10',
-  credential: 'fresh',
-}));
-
-vi.mock('../../../../src/webrtc/browser', async () => {
-  const actual = await vi.importActual<object>('../../../../src/webrtc');
-  return {
-    ...actual,
-    browserDetails: { browser: 'chrome' },
-    createCallClient: (options: Parameters<typeof createCallClientWith>[0]) => {
-      portalLinks.last = scriptedLinks();
-      return createCallClientWith(options, portalLinks.last.create);
-    },
-  };
-});
-vi.mock('../../../../src/app/connections', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  callCarrier: (runtime: ChatRuntime) => runtime.modules,
-}));
-vi.mock('../../../../src/app/api/domain-calls', () => ({
-  callCalls: {
-    iceServers: () => Promise.resolve({ iceServers: [TURN], expiresAt: '2033-05-18T03:33:20.000Z' }),
-  },
-  chatCalls: {
-    clientByChatId: (id: number) =>
-      strangers.has(id)
-        ? Promise.reject(new Error('NOT_FOUND'))
-        : Promise.resolve({ name: 'Ruth Member', avatar: null }),
-  },
-}));
-vi.mock('../../../../src/app/components/toast-store', () => ({
-  showToast: (text: string) => toasts.push(text),
-}));
-vi.mock('../../../../src/app/features/calls/call-devices', () => ({
-  openCallMedia: () => Promise.resolve(fakeStream()),
-  stopStream: () => undefined,
-}));
-vi.mock('../../../../src/app/features/calls/call-notification', () => ({
-  notifyIncomingCall: (title: string) => {
-    notified.push(title);
-    return () => undefined;
-  },
-}));
-vi.mock('../../../../src/app/features/calls/call-ringer', () => ({
-  startRinging: () => ({ silence: () => undefined, stop: () => undefined }),
-}));
-vi.mock('../../../../src/app/features/calls/call-chat', () => ({
-  sendEndMessage: () => Promise.resolve(),
-}));
-vi.mock('../../../../src/app/features/calls/screen-share', () => ({ stopSharing: () => undefined }));
-
-const { startCalls, refuse, accept, dial } =
-  await import('../../../../src/app/features/calls/call-controller');
-const { callStore, resetCall } = await import('../../../../src/app/features/calls/call-store');
+const TURN = { urls: ['turn:turn.example:3478'], username: '2000000000:10', credential: 'fresh' };
 
 const ME = 10;
 const MEMBER = 20;
@@ -82,20 +27,45 @@ const OTHER = 30;
 const STRANGER = 40;
 
 let network: ReturnType<typeof signalNetwork>;
+let effects: TestCallEffects;
+let calls: CallController;
+let callStore: CallState;
 let stop: () => void;
+
+/** The provider's chat: call signals through the network, the call's record in the chat kept. */
+function chatRuntime(): ChatRuntime {
+  return {
+    me: ME,
+    // The chat answers its ping at once (wire §20.4 step 2).
+    modules: { ...network.join(ME), ensureConnected: () => Promise.resolve() },
+    own: { send: () => 'own', on: () => () => undefined },
+    service: { dialogs: { create: () => Promise.resolve({ _id: 'dialog-ruth' }) } },
+  } as unknown as ChatRuntime;
+}
 
 beforeEach(() => {
   network = signalNetwork();
-  const runtime = { me: ME, modules: network.join(ME) } as unknown as ChatRuntime;
-  stop = startCalls(runtime);
-  toasts.length = 0;
-  notified.length = 0;
+  effects = testCallEffects({ strangers: new Set([STRANGER]), iceServers: [TURN] });
+  const bridge = createCallBridge();
+  calls = createCallController({ bridge, effects });
+  callStore = calls.store.state;
+  // The runtime wires the bridge's ring listener to the chat; the controller listens through it.
+  const runtime = chatRuntime();
+  const unwire = bridge.ringPlugin.wire!(runtime);
+  const stopCalls = calls.start(runtime);
+  stop = () => {
+    stopCalls();
+    unwire();
+  };
 });
 afterEach(() => {
   stop();
-  resetCall();
+  calls.store.resetCall();
   vi.restoreAllMocks();
 });
+const refuse = () => calls.refuse();
+const accept = () => calls.accept();
+const resetCall = () => calls.store.resetCall();
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -156,14 +126,14 @@ describe('incoming calls (spec §4 Call)', () => {
 
   it('rings for one of her clients; a stranger is shown as such, without the notification', async () => {
     await party(network, MEMBER).calls.createSession([ME], CallType.VIDEO).call(fakeStream());
-    await vi.waitFor(() => expect(notified).toEqual(['Ruth Member']));
+    await vi.waitFor(() => expect(effects.notified).toEqual(['Ruth Member']));
     expect(callStore.stranger).toBe(false);
     refuse();
     resetCall();
     await party(network, STRANGER).calls.createSession([ME], CallType.VIDEO).call(fakeStream());
     expect(callStore.screen).toBe('ringing');
     await vi.waitFor(() => expect(callStore.stranger).toBe(true));
-    expect(notified).toEqual(['Ruth Member']);
+    expect(effects.notified).toEqual(['Ruth Member']);
   });
 
   it('during a call, a second ring is rejected as busy and the overlay does not show', async () => {
@@ -182,7 +152,7 @@ describe('incoming calls (spec §4 Call)', () => {
     const member = party(network, MEMBER);
     await member.calls.createSession([ME], CallType.VIDEO).call(fakeStream());
     await accept();
-    expect(portalLinks.last!.last().options.iceServers).toEqual([TURN]);
+    expect(effects.links().last().options.iceServers).toEqual([TURN]);
     resetCall();
   });
 
@@ -224,13 +194,13 @@ describe('incoming calls (spec §4 Call)', () => {
 describe('placing calls (spec §8)', () => {
   it('a call without the client chat id is logged only', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await dial({ me: ME, modules: network.join(ME) } as unknown as ChatRuntime, {
+    await calls.dial(chatRuntime(), {
       opponentId: Number.NaN,
       media: 'video',
     });
     await tick();
     expect(warn).toHaveBeenCalled();
-    expect(toasts).toEqual([]);
+    expect(effects.toasts).toEqual([]);
     expect(callStore.screen).toBe('idle');
     expect(network.sent).toHaveLength(0);
   });

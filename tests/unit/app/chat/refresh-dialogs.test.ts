@@ -1,10 +1,9 @@
 /**
- * The dialog list is asked anew after a change (a dialog created from the /message?userId= deep
+ * The dialog list, owned by the chat store, is asked anew after a change (a dialog created from the /message?userId= deep
  * link, spec §2): a list request already under way, answered from before the change, must not be
  * what the refresh returns. A member's message that the list already counts is counted once,
  * whether the list is answered before or after the message arrives live (spec §1 red dots).
  */
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderDialog } from '../../../../src/shared';
 import { entry } from './entry-fixture';
@@ -20,10 +19,9 @@ vi.mock('../../../../src/app/api/domain-calls', () => ({
 }));
 
 const { joinRooms, refreshDialogs } = await import('../../../../src/app/features/chat/chat-sync');
-const { dialogsQuery } = await import('../../../../src/app/features/chat/queries');
 const { addEntries, chatStore, resetChat, setMe } =
   await import('../../../../src/app/features/chat/chat-store');
-type Runtime = Parameters<typeof refreshDialogs>[0];
+type Runtime = Parameters<typeof joinRooms>[0];
 
 const withEmma: ProviderDialog = {
   dialogId: '5f0c1a2b3c4d5e6f7a8b9c0d',
@@ -48,13 +46,12 @@ afterEach(() => {
 
 describe('refreshDialogs', () => {
   it('does not take the answer of a list request that was already under way', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const runtime = { queryClient, me: 100010 } as unknown as Runtime;
+    setMe(100010);
     // The screen's own list request, sent before the dialog was created.
-    const earlier = queryClient.fetchQuery(dialogsQuery()).catch(() => null);
+    const earlier = refreshDialogs();
     await vi.waitFor(() => expect(answers).toHaveLength(1));
 
-    const refreshed = refreshDialogs(runtime);
+    const refreshed = refreshDialogs();
     await vi.waitFor(() => expect(answers).toHaveLength(2));
     answers[0]!.resolve({ total: 0, items: [] });
     answers[1]!.resolve({ total: 1, items: [withEmma] });
@@ -62,21 +59,20 @@ describe('refreshDialogs', () => {
     await earlier;
 
     expect(chatStore.dialogs[withEmma.dialogId]?.name).toBe('Emma Laurent');
-    expect(queryClient.getQueryData(dialogsQuery().queryKey)?.items).toEqual([withEmma]);
+    expect(chatStore.dialogList).toBe('listed');
   });
 
   it('waits for the list of a newer refresh that cancelled its request, quietly', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const runtime = { queryClient, me: 100010 } as unknown as Runtime;
+    setMe(100010);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       // The login's refresh, then one started by a message for a dialog not listed yet.
       let loginRefreshDone = false;
-      const login = refreshDialogs(runtime).then(() => {
+      const login = refreshDialogs().then(() => {
         loginRefreshDone = true;
       });
       await vi.waitFor(() => expect(answers).toHaveLength(1));
-      const byMessage = refreshDialogs(runtime);
+      const byMessage = refreshDialogs();
       await vi.waitFor(() => expect(answers).toHaveLength(2));
       await new Promise((resolve) => setTimeout(resolve, 20));
       // What follows the login's refresh (joining the rooms) must see the list: it waits.
@@ -103,7 +99,6 @@ describe('refreshDialogs', () => {
     ) {
       const joins: string[] = [];
       const runtime = {
-        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
         me: 100010,
         chat: {
           joinedRooms: muc.joinedRooms,
@@ -114,7 +109,7 @@ describe('refreshDialogs', () => {
           },
         },
       } as unknown as Runtime;
-      const refreshed = refreshDialogs(runtime);
+      const refreshed = refreshDialogs();
       await vi.waitFor(() => expect(answers).toHaveLength(1));
       answers[0]!.resolve({ total: 1, items: [dialog] });
       await refreshed;
@@ -161,15 +156,9 @@ describe('refreshDialogs', () => {
       lastMessageDateSent: message.serverDate,
       unreadMessagesCount: 1,
     };
-    const runtime = () =>
-      ({
-        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-        me: ME,
-      }) as unknown as Runtime;
-
     it('is counted once when the list is answered before the live message', async () => {
       setMe(ME);
-      const refreshed = refreshDialogs(runtime());
+      const refreshed = refreshDialogs();
       await vi.waitFor(() => expect(answers).toHaveLength(1));
       answers[0]!.resolve({ total: 1, items: [counted] });
       await refreshed;
@@ -179,7 +168,7 @@ describe('refreshDialogs', () => {
 
     it('is counted once when the list is answered after the live message', async () => {
       setMe(ME);
-      const refreshed = refreshDialogs(runtime());
+      const refreshed = refreshDialogs();
       await vi.waitFor(() => expect(answers).toHaveLength(1));
       addEntries(withEmma.dialogId, [message], { live: true });
       answers[0]!.resolve({ total: 1, items: [counted] });

@@ -3,18 +3,13 @@
  * lazily loaded call code listens are kept (fresh ones, in order, delayed ones dropped) and handed
  * to it once it attaches; a `call` signal asks for the call code; later signals go straight through.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { XmlElement } from '../../../../src/xmpp';
 import type { ModuleMessage } from '../../../../src/xmpp';
 import {
   CALL_MODULE,
-  callBridge,
-  callCarrier,
-  hearCallSignal,
-  hearSentCallSignal,
-  requestCall,
-  resetCallBridgeForTests,
-  takeCallRequest,
+  createCallBridge,
+  type CallBridge,
 } from '../../../../src/app/connections/calls/call-bridge';
 import type { ChatRuntime } from '../../../../src/app/connections';
 
@@ -45,7 +40,15 @@ function runtime(sent: unknown[] = []): ChatRuntime {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-afterEach(() => resetCallBridgeForTests());
+let bridge: CallBridge;
+let now = 0;
+beforeEach(() => {
+  now = 0;
+  bridge = createCallBridge(() => now);
+});
+const hearCallSignal = (message: ModuleMessage, at?: number) => bridge.hear(message, at);
+const hearSentCallSignal = (message: ModuleMessage) => bridge.hearSent(message);
+const callCarrier = (chat: ChatRuntime) => bridge.carrier(chat);
 
 describe('call bridge', () => {
   it('forgets a ring that another tab answered or refused before the call code loaded here', async () => {
@@ -64,11 +67,11 @@ describe('call bridge', () => {
   });
 
   it('keeps a ring that arrives before the call code and hands it over in order', async () => {
-    expect(callBridge.wanted).toBe(false);
+    expect(bridge.get().wanted).toBe(false);
     hearCallSignal(signal('call', 'a'));
     hearCallSignal(signal('iceCandidates', 'b'));
     hearCallSignal(signal('call', 'late', true));
-    expect(callBridge.wanted).toBe(true);
+    expect(bridge.get().wanted).toBe(true);
     const heard: string[] = [];
     callCarrier(runtime()).on(CALL_MODULE, (m) => heard.push(m.id));
     expect(heard).toEqual([]);
@@ -82,14 +85,15 @@ describe('call bridge', () => {
     hearCallSignal(signal('call', 'old'), 1_000);
     hearCallSignal(signal('call', 'new'), 50_000);
     const heard: string[] = [];
-    callCarrier(runtime(), () => 62_000).on(CALL_MODULE, (m) => heard.push(m.id));
+    now = 62_000;
+    callCarrier(runtime()).on(CALL_MODULE, (m) => heard.push(m.id));
     await flush();
     expect(heard).toEqual(['new']);
   });
 
   it('does not ask for the call code for signals other than a ring', () => {
     hearCallSignal(signal('hangUp', 'x'));
-    expect(callBridge.wanted).toBe(false);
+    expect(bridge.get().wanted).toBe(false);
   });
 
   it('keeps signals again once the call code stops listening, and refuses a second listener', async () => {
@@ -108,9 +112,9 @@ describe('call bridge', () => {
     const sent: unknown[] = [];
     callCarrier(runtime(sent)).send(200005, CALL_MODULE, { extension: { signalType: 'call' } });
     expect(sent).toEqual([[200005, CALL_MODULE, { extension: { signalType: 'call' } }]]);
-    requestCall({ opponentId: 200005, media: 'audio' });
-    expect(callBridge.wanted).toBe(true);
-    expect(takeCallRequest()).toEqual({ opponentId: 200005, media: 'audio' });
-    expect(takeCallRequest()).toBeNull();
+    bridge.request({ opponentId: 200005, media: 'audio' });
+    expect(bridge.get().wanted).toBe(true);
+    expect(bridge.take()).toEqual({ opponentId: 200005, media: 'audio' });
+    expect(bridge.take()).toBeNull();
   });
 });

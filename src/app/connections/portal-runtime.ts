@@ -1,0 +1,172 @@
+/**
+ * The signed-in portal's composition root (docs/architecture.md §3 "The portal runtime"), as
+ * src/xmpp/client.ts is for the chat: one object, made by the signed-in shell and free of React,
+ * that owns the chat connection (one per browser, held by one tab: chat/shared-chat.ts), its
+ * outbox, the app socket (spec §7), the ring listener of calls and what asks for a call, the
+ * traffic seam a console watches, and the session's end (everything stops with the token).
+ * React reads its stores through the `useSyncExternalStore` hooks of use-connections.ts; a test
+ * hands a component a runtime of its own (tests/support/test-runtime.ts).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { Traffic } from '../api/traffic';
+import {
+  createAppSocketConnectionState,
+  type AppSocketConnectionState,
+  type AppSocketPlugin,
+} from './app-socket/app-socket-state';
+import { createCallBridge, type CallBridge } from './calls/call-bridge';
+import { createChatConnectionState, type ChatConnectionState } from './chat/chat-link';
+import {
+  indexedDbOutboxStore,
+  memoryOutboxStore,
+  unsentMessageCount,
+  type OutboxStore,
+} from './chat/outbox-store';
+import { browserTabs, type HeldTabRegistry } from './chat/tab-registry';
+import type { ChatPlugin } from './chat/types';
+import { startConsoleBridge } from './console-bridge';
+
+/** Starts a connection; the returned function stops it for good. */
+type Starter<O> = (options: O) => () => void;
+
+export interface ChatStart {
+  queryClient: QueryClient;
+  state: ChatConnectionState;
+  plugins: readonly ChatPlugin[];
+  traffic: Traffic;
+  outboxStore: OutboxStore;
+  tabs: HeldTabRegistry;
+}
+
+export interface AppSocketStart {
+  token: string;
+  queryClient: QueryClient;
+  state: AppSocketConnectionState;
+  plugins: readonly AppSocketPlugin[];
+  traffic: Traffic;
+}
+
+export interface PortalRuntimeOptions {
+  /** Server data: the connections keep its caches in step (spec §7 pushes, chat dialogs). */
+  queryClient: QueryClient;
+  /** The console's seam (api/traffic.ts). */
+  traffic: Traffic;
+  /** The features' parts in the chat's life, in order (the ring listener of calls is added here). */
+  chatPlugins: readonly ChatPlugin[];
+  socketPlugins: readonly AppSocketPlugin[];
+  /** Where unsent chat messages are kept across reloads: IndexedDB, or memory without it. */
+  outboxStore?: OutboxStore;
+  /** This page among the browser's tabs (Web Locks). */
+  tabs?: () => HeldTabRegistry;
+  /**
+   * The chat's transport: how the login flow and the XMPP connection start. By default their
+   * code loads on first use, after the shell's first render (chat/chat-connection.ts).
+   */
+  chatTransport?: () => Promise<Starter<ChatStart>>;
+  /** The app socket's start, loaded on first use by default (app-socket/app-socket-connection.ts). */
+  appSocketTransport?: () => Promise<Starter<AppSocketStart>>;
+  /** The clock call signals wait by. */
+  now?: () => number;
+  /** Whether the console bridge runs (a page in a browser). */
+  console?: boolean;
+}
+
+export interface PortalRuntime {
+  /** The chat session's lifecycle and the running chat (chat/chat-link.ts). */
+  readonly chat: ChatConnectionState;
+  readonly appSocket: AppSocketConnectionState;
+  /** Call signals before the call code loads, and the call a screen asks for. */
+  readonly calls: CallBridge;
+  readonly traffic: Traffic;
+  /**
+   * The chat user's messages kept unsent in this browser, and their deletion: an explicit sign-out
+   * asks before it deletes them (docs/security.md "Automatic logoff"; automatic logoff keeps them).
+   */
+  readonly keptOutbox: { unsent(owner: number): Promise<number>; clear(owner: number): Promise<void> };
+  /** Opens the app socket for the session's token; the returned function closes it (the session's end). */
+  openAppSocket(token: string): () => void;
+  /** Runs the chat (the login flow, then the connection); the returned function signs it out. */
+  openChat(): () => void;
+  /** Starts what lives as long as the shell (the console bridge); the returned function stops all. */
+  start(): () => void;
+}
+
+/**
+ * Starts a connection whose code loads on first use; the returned function stops it, or keeps it
+ * from starting if it is still loading. A chunk that fails to load leaves the connection off, as a
+ * connection that cannot reach its server.
+ */
+function startLoaded<O>(load: () => Promise<Starter<O>>, options: () => O): () => void {
+  let stop: (() => void) | null = null;
+  let cancelled = false;
+  load().then(
+    (start) => {
+      if (!cancelled) stop = start(options());
+    },
+    (error: unknown) => console.error('A connection could not be loaded', error),
+  );
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+}
+
+const loadChat = () => import('./chat/chat-connection').then(({ startChat }) => startChat);
+const loadAppSocket = () =>
+  import('./app-socket/app-socket-connection').then(({ startAppSocket }) => startAppSocket);
+
+export function createPortalRuntime(options: PortalRuntimeOptions): PortalRuntime {
+  const {
+    queryClient,
+    traffic,
+    chatTransport = loadChat,
+    appSocketTransport = loadAppSocket,
+    tabs: makeTabs = browserTabs,
+  } = options;
+  const calls = createCallBridge(options.now);
+  const chatPlugins = [...options.chatPlugins, calls.ringPlugin];
+  let outboxStore = options.outboxStore ?? null;
+  const store = () =>
+    (outboxStore ??=
+      typeof indexedDB === 'undefined' ? memoryOutboxStore() : indexedDbOutboxStore(indexedDB));
+  let tabs: HeldTabRegistry | null = null;
+  const chat = createChatConnectionState();
+  const appSocket = createAppSocketConnectionState();
+
+  return {
+    chat,
+    appSocket,
+    calls,
+    traffic,
+    keptOutbox: {
+      unsent: (owner) => unsentMessageCount(store(), owner),
+      clear: (owner) => store().clear(owner),
+    },
+    openAppSocket: (token) =>
+      startLoaded(appSocketTransport, () => ({
+        token,
+        queryClient,
+        state: appSocket,
+        plugins: options.socketPlugins,
+        traffic,
+      })),
+    openChat: () =>
+      startLoaded(chatTransport, () => ({
+        queryClient,
+        state: chat,
+        plugins: chatPlugins,
+        traffic,
+        outboxStore: store(),
+        tabs: (tabs ??= makeTabs()),
+      })),
+    start() {
+      // A protocol console in another tab may watch this one (docs/console.md).
+      const stopConsole = options.console === false ? () => undefined : startConsoleBridge(traffic);
+      return () => {
+        stopConsole();
+        tabs?.release();
+        tabs = null;
+      };
+    },
+  };
+}

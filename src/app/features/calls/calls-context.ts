@@ -1,0 +1,28 @@
+/**
+ * How the call screens reach their controller (call-controller.ts): the call host makes one and
+ * provides it; a component test provides its own over a scripted call client.
+ */
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import type { CallController } from './call-controller';
+import type { CallState } from './call-store';
+
+export const CallsContext = createContext<CallController | null>(null);
+
+export function useCalls(): CallController {
+  const calls = useContext(CallsContext);
+  if (!calls) throw new Error('The call screens are rendered inside the call host (CallsContext)');
+  return calls;
+}
+
+/** The call screens' state, re-rendering on what the component reads. */
+export function useCallState(): Readonly<CallState> {
+  return useSnapshot(useCalls().store.state) as Readonly<CallState>;
+}
+
+/** The client's stream, held by the call's session (one owner), re-read when it arrives or changes. */
+export function useRemoteStream(): MediaStream | null {
+  const calls = useCalls();
+  const subscribe = useCallback((changed: () => void) => calls.onRemoteStream(changed), [calls]);
+  return useSyncExternalStore(subscribe, calls.remoteStream, calls.remoteStream);
+}

@@ -1,0 +1,80 @@
+/**
+ * The composer (spec §4 Messaging, features/chat/composer.tsx) against a test portal runtime:
+ * Enter sends through the running chat's outbox and shows the message at once, Shift+Enter starts
+ * a new line, without a running chat nothing is lost, and a blocked conversation cannot be written in.
+ */
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Composer } from '../../src/app/features/chat/composer';
+import { chatStore, resetChat, seedDialogs, setMe } from '../../src/app/features/chat/chat-store';
+import { toasts } from '../../src/app/components/toast-store';
+import { createTestRuntime, renderWithRuntime } from './test-runtime';
+
+const DIALOG = '5f0c1a2b3c4d5e6f7a8b9c0d';
+
+beforeEach(() => {
+  setMe(100010);
+  seedDialogs([
+    {
+      id: DIALOG,
+      type: 3,
+      name: 'Emma Laurent',
+      avatar: null,
+      clientChatId: 200005,
+      occupantIds: [100010, 200005],
+      lastMessage: null,
+      lastMessageId: null,
+      lastMessageAt: null,
+      unread: 0,
+    },
+  ]);
+});
+afterEach(() => {
+  resetChat();
+  toasts.items.splice(0);
+});
+
+const box = () => screen.getByRole('textbox', { name: 'Message' });
+
+describe('the composer', () => {
+  it('sends on Enter through the outbox and shows the message in the conversation', () => {
+    const runtime = createTestRuntime();
+    runtime.signInChat();
+    renderWithRuntime(<Composer dialogId={DIALOG} disabled={false} />, runtime);
+    fireEvent.change(box(), { target: { value: 'Your results are in' } });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(runtime.sent).toHaveLength(1);
+    const [sent] = runtime.sent;
+    expect(sent).toMatchObject({ kind: 'message', message: { body: 'Your results are in' } });
+    expect(box()).toHaveProperty('value', '');
+    expect(chatStore.conversations[DIALOG]?.entries.map((e) => e.body)).toEqual(['Your results are in']);
+  });
+
+  it('starts a new line on Shift+Enter, sending nothing', () => {
+    const runtime = createTestRuntime();
+    runtime.signInChat();
+    renderWithRuntime(<Composer dialogId={DIALOG} disabled={false} />, runtime);
+    fireEvent.change(box(), { target: { value: 'First line' } });
+    fireEvent.keyDown(box(), { key: 'Enter', shiftKey: true });
+    expect(runtime.sent).toEqual([]);
+    expect(box()).toHaveProperty('value', 'First line');
+  });
+
+  it('keeps the text and says so when the chat is not running', () => {
+    const runtime = createTestRuntime();
+    renderWithRuntime(<Composer dialogId={DIALOG} disabled={false} />, runtime);
+    fireEvent.change(box(), { target: { value: 'Still here' } });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(runtime.sent).toEqual([]);
+    expect(box()).toHaveProperty('value', 'Still here');
+    expect(toasts.items.map((t) => t.text)).toEqual(['Chat is not connected']);
+  });
+
+  it('cannot be written in when the conversation is blocked', () => {
+    const runtime = createTestRuntime();
+    runtime.signInChat();
+    renderWithRuntime(<Composer dialogId={DIALOG} disabled />, runtime);
+    expect(box()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The dialog list of the Messages screen (issue 4, spec §1 red dots; features/chat/messages-screen.tsx,
+ * dialog-list.tsx) against a test portal runtime and the own API's dialog list: the chat store is
+ * the list's one owner — the server's list feeds it, a live message moves its dialog to the top and
+ * counts as unread — and a conversation opens from the list.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProviderDialog } from '../../src/shared';
+import { addEntries, chatStore, resetChat, setMe } from '../../src/app/features/chat/chat-store';
+import { DialogList } from '../../src/app/features/chat/dialog-list';
+import { MessagesScreen } from '../../src/app/features/chat/messages-screen';
+import { entry } from '../unit/app/chat/entry-fixture';
+import { serveApi } from './fake-api';
+import { renderWithRuntime } from './test-runtime';
+
+const ME = 100010;
+
+const dialog = (dialogId: string, name: string, fields: Partial<ProviderDialog> = {}): ProviderDialog => ({
+  dialogId,
+  type: 3,
+  name,
+  photo: null,
+  xmppRoomJid: null,
+  occupantIds: [ME, 200005],
+  client: null,
+  lastMessage: 'See you Tuesday',
+  lastMessageId: null,
+  lastMessageDateSent: 1_795_000_000,
+  lastMessageUserId: 200005,
+  unreadMessagesCount: 0,
+  createdAt: '2026-11-22T04:18:21.000Z',
+  ...fields,
+});
+
+const EMMA = '5f0c1a2b3c4d5e6f7a8b9c01';
+const NOAH = '5f0c1a2b3c4d5e6f7a8b9c02';
+
+afterEach(() => {
+  resetChat();
+  vi.unstubAllGlobals();
+});
+
+/** The list's rows, by their accessible names, top to bottom. */
+const rows = () =>
+  within(screen.getByRole('navigation', { name: 'Conversations' }))
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('the dialog list', () => {
+  it('shows the server’s list newest first, and a live message moves its dialog up as unread', async () => {
+    setMe(ME);
+    const api = serveApi({
+      'GET /message/qb/doctor/getDialogs': () => ({
+        total: 2,
+        items: [
+          dialog(NOAH, 'Noah Weber', { lastMessage: 'Thanks!', lastMessageDateSent: 1_795_000_100 }),
+          dialog(EMMA, 'Emma Laurent', { unreadMessagesCount: 1 }),
+        ],
+      }),
+    });
+    renderWithRuntime(<MessagesScreen userId={null} onDeepLinkHandled={() => undefined} />);
+    expect(screen.getByText('Loading conversations…')).toBeTruthy();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(api.requests).toEqual(['GET /message/qb/doctor/getDialogs']);
+    expect(rows()[0]).toContain('Noah Weber');
+    expect(screen.getByRole('button', { name: /Emma Laurent ?, 1 unread message$/ })).toBeTruthy();
+
+    addEntries(
+      EMMA,
+      [
+        entry('6a1f00000000000000000009', {
+          dialogId: EMMA,
+          senderId: 200005,
+          body: 'New scan?',
+          serverDate: 1_795_000_200,
+          sentAt: 1_795_000_200_000,
+        }),
+      ],
+      { live: true },
+    );
+    await waitFor(() => expect(rows()[0]).toContain('Emma Laurent'));
+    expect(screen.getByRole('button', { name: /Emma Laurent ?, 2 unread messages$/ })).toBeTruthy();
+    expect(rows()[0]).toContain('New scan?');
+    // Nothing was asked of the server for it: the store holds the list.
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('says when there is nothing yet, and opens the conversation chosen', async () => {
+    const opened: string[] = [];
+    const { rerender } = renderWithRuntime(
+      <DialogList dialogs={[]} activeId={null} loading={false} onOpen={(id) => opened.push(id)} />,
+    );
+    expect(screen.getByText('No conversations yet. Start one from a client’s page.')).toBeTruthy();
+    setMe(ME);
+    addEntries(EMMA, [entry('6a1f0000000000000000000a', { dialogId: EMMA, senderId: 200005 })], {
+      live: true,
+    });
+    const view = { ...chatStore.dialogs[EMMA]!, name: 'Emma Laurent' };
+    rerender(
+      <DialogList dialogs={[view]} activeId={null} loading={false} onOpen={(id) => opened.push(id)} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Emma Laurent/ }));
+    expect(opened).toEqual([EMMA]);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The message log (spec §4 Messaging, features/chat/message-log.tsx) against a test portal
+ * runtime: the conversation's messages in order with their ticks, a member's message seen in the
+ * log is marked read through the running chat's outbox (a read marker, spec §3 "wait for send"),
+ * and nothing is marked read while there is no running chat.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addEntries,
+  chatStore,
+  resetChat,
+  seedDialogs,
+  setHistoryState,
+  setMe,
+} from '../../src/app/features/chat/chat-store';
+import { MessageLog } from '../../src/app/features/chat/message-log';
+import { entry } from '../unit/app/chat/entry-fixture';
+import { createTestRuntime, renderWithRuntime } from './test-runtime';
+
+const ME = 100010;
+const MEMBER = 200005;
+const DIALOG = '5f0c1a2b3c4d5e6f7a8b9c0d';
+const MINE = '6a1f00000000000000000001';
+const THEIRS = '6a1f00000000000000000002';
+
+beforeEach(() => {
+  setMe(ME);
+  seedDialogs([
+    {
+      id: DIALOG,
+      type: 3,
+      name: 'Emma Laurent',
+      avatar: null,
+      clientChatId: MEMBER,
+      occupantIds: [ME, MEMBER],
+      lastMessage: null,
+      lastMessageId: null,
+      lastMessageAt: null,
+      unread: 1,
+    },
+  ]);
+  addEntries(DIALOG, [
+    entry(MINE, {
+      dialogId: DIALOG,
+      senderId: ME,
+      body: 'Your results are in',
+      readBy: [MEMBER],
+      sentAt: 1_000,
+    }),
+    entry(THEIRS, { dialogId: DIALOG, senderId: MEMBER, body: 'Thank you!', sentAt: 2_000 }),
+  ]);
+  setHistoryState(DIALOG, { loaded: true, hasOlder: false });
+});
+afterEach(() => resetChat());
+
+function renderLog(runtime = createTestRuntime(), chat = runtime.signInChat(ME)) {
+  renderWithRuntime(
+    <MessageLog
+      chat={chat}
+      dialogId={DIALOG}
+      label="Conversation with Emma Laurent"
+      conversation={chatStore.conversations[DIALOG]!}
+      me={ME}
+      group={false}
+    />,
+    runtime,
+  );
+  return runtime;
+}
+
+describe('the message log', () => {
+  it('shows the conversation in order, ours with its tick', async () => {
+    renderLog();
+    const log = screen.getByRole('log', { name: 'Conversation with Emma Laurent' });
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(2));
+    const [first, second] = within(log).getAllByRole('listitem');
+    expect(first!.textContent).toContain('Your results are in');
+    expect(within(first!).getByRole('img', { name: 'Read' })).toBeTruthy();
+    expect(second!.textContent).toContain('Thank you!');
+  });
+
+  it('marks the member’s message read once seen, through the outbox', async () => {
+    const runtime = renderLog();
+    await waitFor(() =>
+      expect(runtime.sent).toEqual([{ kind: 'read', messageId: THEIRS, userId: MEMBER, dialogId: DIALOG }]),
+    );
+    expect(chatStore.dialogs[DIALOG]!.unread).toBe(0);
+  });
+
+  it('marks nothing read without a running chat', async () => {
+    const runtime = createTestRuntime();
+    renderWithRuntime(
+      <MessageLog
+        chat={null}
+        dialogId={DIALOG}
+        label="Conversation with Emma Laurent"
+        conversation={chatStore.conversations[DIALOG]!}
+        me={ME}
+        group={false}
+      />,
+      runtime,
+    );
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    expect(runtime.sent).toEqual([]);
+    expect(chatStore.dialogs[DIALOG]!.unread).toBe(1);
+  });
+});
