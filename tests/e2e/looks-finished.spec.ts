@@ -29,7 +29,8 @@ test('menu icons are line icons, and the top bar and menu stay in place on a lon
 }) => {
   await page.setViewportSize({ width: 1280, height: 520 });
   await signInAs(page, 'amelia');
-  await expect(page.getByLabel('Pending reports: 2')).toBeVisible();
+  // The dashboard is ready (the count is whatever the files before this one left).
+  await expect(page.getByLabel(/^Pending reports: \d+$/)).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   const links = menu.getByRole('link');
   await expect(links).toHaveCount(8);
