@@ -4,6 +4,7 @@
  * log is marked read through the running chat's outbox (a read marker, spec §3 "wait for send"),
  * and nothing is marked read while there is no running chat.
  */
+import type { ComponentProps } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -54,7 +55,10 @@ beforeEach(() => {
 });
 afterEach(() => resetChat());
 
-function renderLog(runtime = createTestRuntime(), chat = runtime.signInChat(ME)) {
+function renderLog(
+  runtime = createTestRuntime(),
+  chat: ComponentProps<typeof MessageLog>['chat'] = runtime.signInChat(ME),
+) {
   renderWithRuntime(
     <MessageLog
       chat={chat}
@@ -89,18 +93,7 @@ describe('the message log', () => {
   });
 
   it('marks nothing read without a running chat', async () => {
-    const runtime = createTestRuntime();
-    renderWithRuntime(
-      <MessageLog
-        chat={null}
-        dialogId={DIALOG}
-        label="Conversation with Emma Laurent"
-        conversation={chatStore.conversations[DIALOG]!}
-        me={ME}
-        group={false}
-      />,
-      runtime,
-    );
+    const runtime = renderLog(createTestRuntime(), null);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     expect(runtime.sent).toEqual([]);
     expect(chatStore.dialogs[DIALOG]!.unread).toBe(1);
