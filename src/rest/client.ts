@@ -45,6 +45,11 @@ export interface CallInput {
    * step's token (docs/security.md "Second factor").
    */
   token?: string;
+  /**
+   * The request outlives the page that made it (fetch `keepalive`): a record the provider's click
+   * makes just before a full navigation, which would otherwise abort it.
+   */
+  keepalive?: boolean;
 }
 
 /** What a domain module's call takes besides the endpoint's own input. */
@@ -170,6 +175,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
               signal: input.signal,
               ...(input.token ? { headers: { [CALL_TOKEN_HEADER]: input.token } } : {}),
               ...(input.timeoutMs ? { timeout: input.timeoutMs } : {}),
+              ...(input.keepalive ? { keepalive: true } : {}),
               ...(input.onUploadProgress
                 ? { onUploadProgress: (p: { percent: number }) => input.onUploadProgress!(p.percent) }
                 : {}),

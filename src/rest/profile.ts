@@ -22,7 +22,8 @@ export const profileApi = (api: ApiClient, upload: Uploader) => ({
   languages: (extra?: Extra) => api.call(profile.getLanguageList, { ...extra }),
   countries: (extra?: Extra) => api.call(profile.getConsultationCountry, { ...extra }),
   auditInfo: (extra?: Extra) => api.call(profile.getAuditInfo, { ...extra }),
-  markPopupShown: (extra?: Extra) => api.call(profile.markAuditPopupShown, { ...extra }),
+  /** Kept alive: "Got it" is often followed at once by a navigation that would abort it. */
+  markPopupShown: (extra?: Extra) => api.call(profile.markAuditPopupShown, { keepalive: true, ...extra }),
   submit: (body: BodyOf<typeof profile.addConsultInfoAudit>, extra?: Extra) =>
     api.call(profile.addConsultInfoAudit, { body, ...extra }),
   uploadCertificate: (file: Blob, name: string, progress?: Progress) =>
