@@ -201,11 +201,15 @@ test('comes back from an appointment to the same status tab, page and scroll pos
     .click();
   const orders = page.getByRole('table', { name: 'Your appointments' });
   const firstRow = orders.getByRole('row').nth(1);
+  // Until a tab's or page's rows are in, the table shows the previous ones and is aria-busy.
+  const settled = () => expect(orders).not.toHaveAttribute('aria-busy', 'true');
   await page.getByRole('tab', { name: 'Completed' }).click();
+  await settled();
   await expect(orders.getByRole('row').filter({ hasText: 'Upcoming' })).toHaveCount(0);
   const pageOne = (await firstRow.textContent()) ?? '';
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await settled();
   await expect(firstRow).not.toHaveText(pageOne);
   const rowText = (await firstRow.textContent()) ?? '';
   await page.mouse.wheel(0, 400);

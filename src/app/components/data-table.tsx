@@ -14,15 +14,28 @@ export interface DataTableProps<Row> {
   rows: readonly Row[];
   rowKey(row: Row): string | number;
   loading?: boolean;
+  /**
+   * The rows shown are the previous page's or filter's while the new ones load (TanStack's
+   * placeholder data): dimmed, and the table is aria-busy so assistive technology waits for them.
+   */
+  stale?: boolean;
   caption?: string;
   onRowClick?(row: Row): void;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, loading, caption, onRowClick }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  stale,
+  caption,
+  onRowClick,
+}: DataTableProps<Row>) {
   const { t } = useTranslation();
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={stale || undefined}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-slate-50">
           <tr>
@@ -37,7 +50,7 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, caption, onRowC
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className={`divide-y divide-slate-100 ${stale ? 'opacity-60' : ''}`}>
           {loading ? (
             <tr>
               <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500" aria-busy>

@@ -100,6 +100,7 @@ export function ClientsTable() {
         rows={query.data?.list ?? []}
         rowKey={(c) => c.memberId}
         loading={query.isPending}
+        stale={query.isPlaceholderData}
       />
       <Pagination page={page} pageSize={pageSize} total={query.data?.total ?? 0} onChange={paging.paginate} />
     </div>

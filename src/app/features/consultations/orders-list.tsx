@@ -75,6 +75,7 @@ export function OrdersList() {
         rows={query.data?.list ?? []}
         rowKey={(a) => a.id}
         loading={query.isPending}
+        stale={query.isPlaceholderData}
         onRowClick={(a) => navigate(orderDetailPath(a.id))}
       />
       <Pagination page={page} pageSize={pageSize} total={query.data?.total ?? 0} onChange={paging.paginate} />

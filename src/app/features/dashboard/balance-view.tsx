@@ -90,6 +90,7 @@ export function BalanceView() {
           rows={list.data?.list ?? []}
           rowKey={(r) => r.appointmentId}
           loading={list.isPending}
+          stale={list.isPlaceholderData}
           columns={[
             { key: 'date', header: t('orders.when'), render: (r) => formatDateTime(r.startsAt, lang) },
             {

@@ -60,8 +60,9 @@ export function AuditStatusPanel({ audit, inPopup = false, onAction, approvedNex
       <span aria-hidden className={`flex h-16 w-16 items-center justify-center rounded-full ${TONE[state]}`}>
         <Icon className="h-8 w-8" />
       </span>
+      {/* As a page (/profile/certification/success) the status is the main region's heading. */}
       {!inPopup && (
-        <h2 className="text-2xl font-semibold text-slate-900">{t(auditTitleKey(audit.auditStatus))}</h2>
+        <h1 className="text-2xl font-semibold text-slate-900">{t(auditTitleKey(audit.auditStatus))}</h1>
       )}
       <p className="text-slate-600">
         {t(`status.${state}.body`, { min: AUDIT_PROCESSING_DAYS.min, max: AUDIT_PROCESSING_DAYS.max })}

@@ -113,6 +113,7 @@ export function ReportList() {
         rows={query.data?.list ?? []}
         rowKey={(r) => r.reportId}
         loading={query.isPending}
+        stale={query.isPlaceholderData}
         onRowClick={open}
       />
       <Pagination page={page} pageSize={pageSize} total={query.data?.total ?? 0} onChange={paging.paginate} />
