@@ -50,6 +50,12 @@ export interface ChatTabs {
    * whichever tab held them, in order.
    */
   received: string[];
+  /**
+   * How each of them came, in the same order: which tab (1 the first), which of its streams
+   * (1 its first), addressed to the account or to one resource, and with a delay stamp (XEP-0203:
+   * held and sent again) or not. A doubled id says by these where its second copy came from.
+   */
+  arrivals: Arrival[];
   /** Opens another tab on the conversation with Clara; resolves once its chat is online. */
   open(): Promise<ChatTab>;
   /** Waits until the tab's chat is online (no connection banner). */
@@ -74,6 +80,18 @@ export interface ChatTabs {
   close(): Promise<void>;
 }
 
+export interface Arrival {
+  id: string;
+  tab: number;
+  stream: number;
+  to: 'account' | 'resource';
+  delayed: boolean;
+}
+
+/** "tab 2 stream 1, to the account, delayed" */
+export const describeArrival = (a: Arrival) =>
+  `tab ${a.tab} stream ${a.stream}, to the ${a.to}${a.delayed ? ', delayed' : ''}`;
+
 /**
  * Follows a page's chat streams (it holds one while its chat WebSocket is open): the bound JID,
  * and how many stanzas the open one received and acknowledged since stream management began.
@@ -82,10 +100,14 @@ function followChat(
   page: Page,
   tab: Pick<ChatTab, 'jid'>,
   received: string[],
+  arrivals: Arrival[],
+  tabNumber: number,
 ): { holds(): boolean; acknowledged(): boolean } {
   const open = new Map<object, { received: number; acknowledged: number }>();
+  let streams = 0;
   page.on('websocket', (ws) => {
     if (!ws.url().endsWith('/xmpp-websocket')) return;
+    const stream = ++streams;
     const counts = { received: 0, acknowledged: 0 };
     open.set(ws, counts);
     ws.on('close', () => open.delete(ws));
@@ -96,8 +118,20 @@ function followChat(
       if (/^<enabled\b/.test(text)) counts.received = counts.acknowledged = 0;
       else if (/^<(message|presence|iq)\b/.test(text)) counts.received += 1;
       if (/^<message\b/.test(text) && text.includes('<body') && !/urn:xmpp:carbons/.test(text)) {
-        const id = /^<message\b[^>]*\bid=['"]([^'"]+)['"]/.exec(text)?.[1];
-        if (id) received.push(id);
+        const head = /^<message\b[^>]*>/.exec(text)?.[0] ?? '';
+        const id = /\bid=['"]([^'"]+)['"]/.exec(head)?.[1];
+        if (id) {
+          received.push(id);
+          const to = /\bto=['"]([^'"]+)['"]/.exec(head)?.[1] ?? '';
+          const delayed = /<delay\b/.test(text);
+          arrivals.push({
+            id,
+            tab: tabNumber,
+            stream,
+            to: to.includes('/') ? 'resource' : 'account',
+            delayed,
+          });
+        }
       }
     });
     ws.on('framesent', ({ payload }) => {
@@ -148,6 +182,8 @@ export async function chatTabs(
   const errors: string[] = [];
   const sent = new Set<string>();
   const received: string[] = [];
+  const arrivals: Arrival[] = [];
+  let tabs = 0;
   peer.on('stanza', (stanza) => {
     if (stanza.attrs.type === 'error' && sent.has(String(stanza.attrs.id)))
       errors.push(String(stanza.attrs.id));
@@ -190,7 +226,7 @@ export async function chatTabs(
         for (const ws of [...live]) await ws.close({ code: 4000, reason: 'network down' });
       },
     };
-    const chat = followChat(page, tab, received);
+    const chat = followChat(page, tab, received, arrivals, ++tabs);
     await go();
     await page.getByRole('region', { name: `Conversation with ${CLARA}` }).waitFor({ timeout: 60_000 });
     await online(tab);
@@ -223,6 +259,7 @@ export async function chatTabs(
     node,
     home,
     received,
+    arrivals,
     async open() {
       const page = await context.newPage();
       return tabOn(page, () => page.goto(conversationUrl));

@@ -16,7 +16,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { prosodyPaths } from '../../../src/server/prosody/config';
-import { chatTabs, type ChatTab, type ChatTabs } from '../chat-tabs';
+import { chatTabs, describeArrival, type ChatTab, type ChatTabs } from '../chat-tabs';
 import { poll, sleep, type SuiteContext } from '../context';
 import { percentile, tally, whichOnes, type Row } from '../table';
 
@@ -79,10 +79,14 @@ export async function soak(suite: SuiteContext): Promise<Row> {
     let missedRings = 0;
     let steps = 0;
     let going = 0;
+    /** Where each step's arrivals begin in `tabs.arrivals`, and what the step did. */
+    const marks: Array<{ from: number; step: string }> = [];
     const until = Date.now() + suite.counts.soakMinutes * 60_000;
     // At least one call's worth of steps: the short run in `npm test` is just that.
     while (Date.now() < until || steps < CALL_EVERY) {
       steps += 1;
+      const mark = { from: tabs.arrivals.length, step: `step ${steps}` };
+      marks.push(mark);
       if (live.length < 3) {
         live.push(await tabs.open());
         lastStep = 'a tab opened';
@@ -101,6 +105,7 @@ export async function soak(suite: SuiteContext): Promise<Row> {
         if (tab === holder) holdersGone.push(Date.now());
         for (const t of live) await tabs.online(t);
       }
+      mark.step = `step ${steps}, ${lastStep}`;
       // She is at work, not away: a pointer move in a tab is the activity that keeps the automatic
       // logoff (docs/security.md "Automatic logoff") from ending the day half-way through.
       await live.at(-1)?.page.mouse.move(20 + (steps % 40), 20);
@@ -164,6 +169,12 @@ export async function soak(suite: SuiteContext): Promise<Row> {
       stream.duplicated === 0 &&
       missedRings === 0 &&
       flat;
+    // How each copy of a doubled message came, and during which step.
+    const cameAs = (id: string) =>
+      tabs.arrivals
+        .flatMap((a, i) => (a.id === id ? [[a, i] as const] : []))
+        .map(([a, i]) => `${describeArrival(a)} (${marks.findLast((m) => m.from <= i)?.step ?? 'before'})`)
+        .join(' and ');
     const mb = (t: ReturnType<typeof trend>) =>
       `${t.from.toFixed(0)} → ${t.to.toFixed(0)} MB (${t.growth >= 0 ? '+' : ''}${(t.growth * 100).toFixed(1)} %)`;
     return {
@@ -180,6 +191,7 @@ export async function soak(suite: SuiteContext): Promise<Row> {
         ...(missedRings ? [`${missedRings} rings missed`] : []),
         ...(judged ? [] : ['too short to judge memory']),
         ...whichOnes(stream, 'at the browser'),
+        ...stream.doubled.slice(0, 2).map((id) => `${id} came ${cameAs(id)}`),
       ].join('; '),
     };
   } finally {
