@@ -69,13 +69,24 @@ export interface SelfSignedCertificate {
   keyPem: string;
 }
 
+/**
+ * A positive serial from random bytes (RFC 5280 §4.1.2.2: at most 20 octets), as the contents of
+ * a DER INTEGER, which must be minimal (X.690 §8.3.2): the first byte is kept in 0x40–0x7f, so it
+ * is neither a sign bit nor a leading zero. A first byte of 0 followed by one below 0x80 — one
+ * certificate in 256 when only the sign bit was cleared — made OpenSSL refuse the certificate
+ * ("illegal padding").
+ */
+export function certificateSerial(random: Buffer): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = (serial[0]! & 0x3f) | 0x40;
+  return serial;
+}
+
 /** Makes a new key and a certificate for it, signed by itself. */
 export function selfSignedCertificate(request: CertificateRequest): SelfSignedCertificate {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const now = request.now ?? new Date();
-  // A positive serial of 16 random bytes (RFC 5280 §4.1.2.2: at most 20 octets).
-  const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f;
+  const serial = certificateSerial(randomBytes(16));
   const name = sequence(set(sequence(oid('2.5.4.3'), utf8(request.dnsNames[0] ?? 'localhost'))));
   const altNames = sequence(
     ...request.dnsNames.map((dns) => der(0x82, Buffer.from(dns, 'ascii'))),
