@@ -16,6 +16,7 @@ import {
   unreadAfterIncoming,
   unreadAfterRead,
   unreadFromAccount,
+  readPastServerMark,
   unreadFromServer,
   type ServerMark,
 } from './unread';
@@ -152,7 +153,9 @@ export function seedDialogs(dialogs: DialogView[]): void {
     const entries = chatStore.conversations[next.id]?.entries ?? [];
     const uncovered = notCoveredByServer(mark, chatStore.unseen[next.id] ?? [], entries);
     chatStore.unseen[next.id] = uncovered;
-    const unread = unreadFromServer(next.unread, uncovered.length);
+    const unread = readPastServerMark(mark, entries, chatStore.me)
+      ? uncovered.length
+      : unreadFromServer(next.unread, uncovered.length);
     chatStore.dialogs[next.id] = keepLast
       ? {
           ...next,

@@ -73,6 +73,22 @@ export function notCoveredByServer(
   });
 }
 
+/**
+ * Whether this tab has read, up to or past it, the last message a server count covered: then that
+ * count is 0 once the server has our read marker (a displayed marker reads everything up to its
+ * message, XEP-0333 §4), and a larger one was computed before the marker reached it — a refresh
+ * asked just before she read, answered after (the shared connection's other tabs, under load).
+ */
+export function readPastServerMark(
+  mark: ServerMark,
+  entries: ReadonlyArray<{ id: string; readBy: readonly number[] }>,
+  me: number | null,
+): boolean {
+  if (me === null || mark.lastMessageId === null) return false;
+  const at = entries.findIndex((e) => e.id === mark.lastMessageId);
+  return at >= 0 && entries.slice(at).some((e) => e.readBy.includes(me));
+}
+
 /** A dialog list count plus the unseen live messages it did not cover yet: exact in either order. */
 export function unreadFromServer(serverCount: number, uncoveredHere: number): number {
   return Math.max(0, serverCount) + uncoveredHere;

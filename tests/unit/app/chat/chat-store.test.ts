@@ -76,6 +76,33 @@ describe('unread counts in the store', () => {
     expect(chatStore.dialogs.d1!.unread).toBe(0);
   });
 
+  it('keeps a read dialog read when a refresh asked before the read marker reached the server answers after it', () => {
+    // Another tab (or this one) listed the dialogs; the member's message came live; she read it.
+    addEntries('d1', [entry('a', { senderId: 7, serverDate: 1_000 })], { live: true });
+    markReadByMe('d1', ['a']);
+    // The list asked meanwhile was counted before the server had her marker: 'a' unread.
+    seedDialogs([dialog(1, { id: 'a', at: 1_000_000 })]);
+    expect(chatStore.dialogs.d1!.unread).toBe(0);
+    // A later message of theirs is unread again, counted once.
+    addEntries('d1', [entry('b', { senderId: 7, serverDate: 1_001 })], { live: true });
+    expect(chatStore.dialogs.d1!.unread).toBe(1);
+    seedDialogs([dialog(1, { id: 'b', at: 1_001_000 })]);
+    expect(chatStore.dialogs.d1!.unread).toBe(1);
+  });
+
+  it('takes the server count when she read only messages before its last one', () => {
+    addEntries(
+      'd1',
+      [entry('a', { senderId: 7, serverDate: 1_000 }), entry('b', { senderId: 7, serverDate: 1_001 })],
+      {
+        live: true,
+      },
+    );
+    markReadByMe('d1', ['a']);
+    seedDialogs([dialog(1, { id: 'b', at: 1_001_000 })]);
+    expect(chatStore.dialogs.d1!.unread).toBe(1);
+  });
+
   it('does not count a live message again when the refresh that already counted it answered first', () => {
     seedDialogs([dialog(0)]);
     // The server stored the member's message, and the dialog list fetched meanwhile counts it...
