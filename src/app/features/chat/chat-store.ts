@@ -67,6 +67,12 @@ export interface ChatState {
   unseen: Record<string, string[]>;
   /** What the last dialog list count of each dialog covered (unread.ts ServerMark). */
   counted: Record<string, ServerMark>;
+  /**
+   * Messages of others marked read here or in another tab, per dialog, the newest READ_KEPT: a
+   * tab that never held them (a follower on another page) still knows a later dialog list count
+   * that covers only those is stale (unread.ts `readPastServerMark`).
+   */
+  readHere: Record<string, string[]>;
   upload: { dialogId: string; name: string; fraction: number } | null;
 }
 
@@ -84,8 +90,11 @@ const initial = (): ChatState => ({
   occupants: {},
   unseen: {},
   counted: {},
+  readHere: {},
   upload: null,
 });
+
+const READ_KEPT = 50;
 
 export const chatStore = proxy<ChatState>(initial());
 
@@ -153,7 +162,7 @@ export function seedDialogs(dialogs: DialogView[]): void {
     const entries = chatStore.conversations[next.id]?.entries ?? [];
     const uncovered = notCoveredByServer(mark, chatStore.unseen[next.id] ?? [], entries);
     chatStore.unseen[next.id] = uncovered;
-    const unread = readPastServerMark(mark, entries, chatStore.me)
+    const unread = readPastServerMark(mark, entries, chatStore.me, chatStore.readHere[next.id])
       ? uncovered.length
       : unreadFromServer(next.unread, uncovered.length);
     chatStore.dialogs[next.id] = keepLast
@@ -268,6 +277,10 @@ export function markReadByMe(dialogId: string, ids: string[]): ChatEntry[] {
     // Unchanged, the conversation keeps its array: nothing re-renders (a long conversation).
     if (changed.length > 0) conversation.entries = held(entries);
   }
+  // Theirs: what this tab holds of its own messages is left out (they are never unread).
+  const theirs = ids.filter((id) => conversation?.entries.find((e) => e.id === id)?.senderId !== me);
+  if (theirs.length > 0)
+    chatStore.readHere[dialogId] = [...(chatStore.readHere[dialogId] ?? []), ...theirs].slice(-READ_KEPT);
   const unseen = chatStore.unseen[dialogId];
   if (unseen) chatStore.unseen[dialogId] = unseen.filter((id) => !ids.includes(id));
   const dialog = chatStore.dialogs[dialogId];

@@ -83,8 +83,11 @@ export function readPastServerMark(
   mark: ServerMark,
   entries: ReadonlyArray<{ id: string; readBy: readonly number[] }>,
   me: number | null,
+  /** Ids read here whose messages this tab may not hold (another tab showed them). */
+  readHere: readonly string[] = [],
 ): boolean {
   if (me === null || mark.lastMessageId === null) return false;
+  if (readHere.includes(mark.lastMessageId)) return true;
   const at = entries.findIndex((e) => e.id === mark.lastMessageId);
   return at >= 0 && entries.slice(at).some((e) => e.readBy.includes(me));
 }

@@ -90,6 +90,13 @@ describe('unread counts in the store', () => {
     expect(chatStore.dialogs.d1!.unread).toBe(1);
   });
 
+  it('keeps a dialog read that another tab read before this one held its messages or listed it', () => {
+    // A follower on another page: the holder relays that she read 'a'; this tab has no entry of it.
+    markReadByMe('d1', ['a']);
+    seedDialogs([dialog(1, { id: 'a', at: 1_000_000 })]);
+    expect(chatStore.dialogs.d1!.unread).toBe(0);
+  });
+
   it('takes the server count when she read only messages before its last one', () => {
     addEntries(
       'd1',
