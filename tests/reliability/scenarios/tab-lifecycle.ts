@@ -15,7 +15,7 @@
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../../playwright.config';
-import { chatTabs, type ChatTab, type ChatTabs } from '../chat-tabs';
+import { chatTabs, describeArrival, type ChatTab, type ChatTabs } from '../chat-tabs';
 import { poll, sleep, type SuiteContext } from '../context';
 import { ms, p50p99, tally, whichOnes, type Row } from '../table';
 
@@ -153,6 +153,13 @@ export async function tabLifecycle(suite: SuiteContext): Promise<Row> {
         `${new Set(bounced).size} of ${expected.length} messages bounced (${bounced.length} error replies)`,
         ...(shownTwice ? [`${shownTwice} shown twice`] : []),
         ...whichOnes(stream, 'at the browser'),
+        ...stream.doubled.slice(0, 2).map(
+          (id) =>
+            `${id} came ${tabs!.arrivals
+              .filter((a) => a.id === id)
+              .map(describeArrival)
+              .join(' and ')}`,
+        ),
       ].join('; '),
     };
   } finally {
