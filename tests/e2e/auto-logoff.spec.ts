@@ -58,10 +58,15 @@ test('activity in another tab keeps an idle tab signed in', async ({ context, re
   const busy = await context.newPage();
   await busy.goto('/Dashboard/Dashboard');
   await expect(busy).toHaveURL(/\/Dashboard\/Dashboard$/);
+  // The tabs share the last activity through localStorage, which reaches another tab's process a
+  // moment later: the idle tab is waited for to see each one, as five real minutes would allow.
+  const lastActivity = (tab: Page) => tab.evaluate(() => localStorage.getItem('lastActivityAt'));
   for (let minute = 0; minute < 20; minute += 5) {
     await context.clock.fastForward('05:00');
     await busy.mouse.move(10 + minute, 10);
     await busy.keyboard.press('Shift');
+    const written = await lastActivity(busy);
+    await expect.poll(() => lastActivity(idle)).toBe(written);
   }
   await context.clock.fastForward('00:05');
   await expect(idle.getByRole('dialog', { name: 'Are you still there?' })).toBeHidden();
