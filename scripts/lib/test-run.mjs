@@ -78,8 +78,7 @@ export function readTests(kind, file, root) {
  * each such test its title, `failed` or `flaky`, each error's first line and what it waited for,
  * and the landmarks of the page's accessibility snapshot (the `error-context` attachment: headings,
  * dialogs, alerts, statuses, regions, link paths), at most `lines` of them — so a CI log's tail
- * says where the page was
- * (docs/testing.md "The summary").
+ * says where the page was (docs/testing.md "The summary").
  */
 export function playwrightFailures(report, read = (file) => readFileSync(file, 'utf8'), lines = 14) {
   const found = [];

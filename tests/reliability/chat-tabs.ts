@@ -88,9 +88,21 @@ export interface Arrival {
   delayed: boolean;
 }
 
-/** "tab 2 stream 1, to the account, delayed" */
-export const describeArrival = (a: Arrival) =>
-  `tab ${a.tab} stream ${a.stream}, to the ${a.to}${a.delayed ? ', delayed' : ''}`;
+/**
+ * How each copy of message `id` came: "tab 2 stream 1, to the account and tab 5 stream 2, to the
+ * account, delayed", each followed by what `during` says of its place in `arrivals` (a step).
+ */
+export function cameAs(arrivals: readonly Arrival[], id: string, during?: (index: number) => string): string {
+  return arrivals
+    .flatMap((a, i) =>
+      a.id === id
+        ? [
+            `tab ${a.tab} stream ${a.stream}, to the ${a.to}${a.delayed ? ', delayed' : ''}${during ? ` (${during(i)})` : ''}`,
+          ]
+        : [],
+    )
+    .join(' and ');
+}
 
 /**
  * Follows a page's chat streams (it holds one while its chat WebSocket is open): the bound JID,

@@ -25,6 +25,19 @@ const octets = (contents: Buffer) => der(0x04, contents);
 const utf8 = (text: string) => der(0x0c, Buffer.from(text, 'utf8'));
 const bool = (value: boolean) => der(0x01, Buffer.from([value ? 0xff : 0]));
 
+/**
+ * A non-negative INTEGER from its big-endian magnitude, in the minimal form DER requires (X.690
+ * §8.3.2): no leading zero byte unless the next has its top bit set, which would read as negative.
+ * Random serials once kept a zero first byte — one certificate in 256 — and OpenSSL refused them
+ * ("illegal padding").
+ */
+export function integer(magnitude: Buffer): Buffer {
+  let start = 0;
+  while (start < magnitude.length - 1 && magnitude[start] === 0) start++;
+  const digits = magnitude.subarray(start);
+  return der(0x02, digits[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), digits]) : digits);
+}
+
 function oid(dotted: string): Buffer {
   const [first, second, ...rest] = dotted.split('.').map(Number);
   const bytes = [first! * 40 + second!];
@@ -69,24 +82,12 @@ export interface SelfSignedCertificate {
   keyPem: string;
 }
 
-/**
- * A positive serial from random bytes (RFC 5280 §4.1.2.2: at most 20 octets), as the contents of
- * a DER INTEGER, which must be minimal (X.690 §8.3.2): the first byte is kept in 0x40–0x7f, so it
- * is neither a sign bit nor a leading zero. A first byte of 0 followed by one below 0x80 — one
- * certificate in 256 when only the sign bit was cleared — made OpenSSL refuse the certificate
- * ("illegal padding").
- */
-export function certificateSerial(random: Buffer): Buffer {
-  const serial = Buffer.from(random);
-  serial[0] = (serial[0]! & 0x3f) | 0x40;
-  return serial;
-}
-
 /** Makes a new key and a certificate for it, signed by itself. */
 export function selfSignedCertificate(request: CertificateRequest): SelfSignedCertificate {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const now = request.now ?? new Date();
-  const serial = certificateSerial(randomBytes(16));
+  // A positive serial of 16 random bytes (RFC 5280 §4.1.2.2: at most 20 octets).
+  const serial = integer(randomBytes(16));
   const name = sequence(set(sequence(oid('2.5.4.3'), utf8(request.dnsNames[0] ?? 'localhost'))));
   const altNames = sequence(
     ...request.dnsNames.map((dns) => der(0x82, Buffer.from(dns, 'ascii'))),
@@ -100,8 +101,8 @@ export function selfSignedCertificate(request: CertificateRequest): SelfSignedCe
     sequence(oid(EXT_KEY_USAGE), octets(sequence(oid(SERVER_AUTH)))),
   );
   const tbs = sequence(
-    der(0xa0, der(0x02, Buffer.from([2]))),
-    der(0x02, serial),
+    der(0xa0, integer(Buffer.from([2]))),
+    serial,
     ECDSA_WITH_SHA256,
     name,
     sequence(

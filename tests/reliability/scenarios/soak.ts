@@ -16,7 +16,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { prosodyPaths } from '../../../src/server/prosody/config';
-import { chatTabs, describeArrival, type ChatTab, type ChatTabs } from '../chat-tabs';
+import { cameAs, chatTabs, type ChatTab, type ChatTabs } from '../chat-tabs';
 import { poll, sleep, type SuiteContext } from '../context';
 import { percentile, tally, whichOnes, type Row } from '../table';
 
@@ -169,12 +169,6 @@ export async function soak(suite: SuiteContext): Promise<Row> {
       stream.duplicated === 0 &&
       missedRings === 0 &&
       flat;
-    // How each copy of a doubled message came, and during which step.
-    const cameAs = (id: string) =>
-      tabs.arrivals
-        .flatMap((a, i) => (a.id === id ? [[a, i] as const] : []))
-        .map(([a, i]) => `${describeArrival(a)} (${marks.findLast((m) => m.from <= i)?.step ?? 'before'})`)
-        .join(' and ');
     const mb = (t: ReturnType<typeof trend>) =>
       `${t.from.toFixed(0)} → ${t.to.toFixed(0)} MB (${t.growth >= 0 ? '+' : ''}${(t.growth * 100).toFixed(1)} %)`;
     return {
@@ -191,7 +185,13 @@ export async function soak(suite: SuiteContext): Promise<Row> {
         ...(missedRings ? [`${missedRings} rings missed`] : []),
         ...(judged ? [] : ['too short to judge memory']),
         ...whichOnes(stream, 'at the browser'),
-        ...stream.doubled.slice(0, 2).map((id) => `${id} came ${cameAs(id)}`),
+        // How each copy of a doubled message came, and during which step.
+        ...stream.doubled
+          .slice(0, 2)
+          .map(
+            (id) =>
+              `${id} came ${cameAs(tabs.arrivals, id, (i) => marks.findLast((m) => m.from <= i)?.step ?? 'before')}`,
+          ),
       ].join('; '),
     };
   } finally {

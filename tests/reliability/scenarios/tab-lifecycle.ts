@@ -15,7 +15,7 @@
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../../playwright.config';
-import { chatTabs, describeArrival, type ChatTab, type ChatTabs } from '../chat-tabs';
+import { cameAs, chatTabs, type ChatTab, type ChatTabs } from '../chat-tabs';
 import { poll, sleep, type SuiteContext } from '../context';
 import { ms, p50p99, tally, whichOnes, type Row } from '../table';
 
@@ -153,13 +153,7 @@ export async function tabLifecycle(suite: SuiteContext): Promise<Row> {
         `${new Set(bounced).size} of ${expected.length} messages bounced (${bounced.length} error replies)`,
         ...(shownTwice ? [`${shownTwice} shown twice`] : []),
         ...whichOnes(stream, 'at the browser'),
-        ...stream.doubled.slice(0, 2).map(
-          (id) =>
-            `${id} came ${tabs!.arrivals
-              .filter((a) => a.id === id)
-              .map(describeArrival)
-              .join(' and ')}`,
-        ),
+        ...stream.doubled.slice(0, 2).map((id) => `${id} came ${cameAs(tabs!.arrivals, id)}`),
       ].join('; '),
     };
   } finally {

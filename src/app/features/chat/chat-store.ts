@@ -68,9 +68,9 @@ export interface ChatState {
   /** What the last dialog list count of each dialog covered (unread.ts ServerMark). */
   counted: Record<string, ServerMark>;
   /**
-   * Messages of others marked read here or in another tab, per dialog, the newest READ_KEPT: a
-   * tab that never held them (a follower on another page) still knows a later dialog list count
-   * that covers only those is stale (unread.ts `readPastServerMark`).
+   * Messages read in another tab that this one does not hold (a follower on another page), per
+   * dialog, the newest READ_KEPT: a later dialog list count that covers only those is stale
+   * (unread.ts `readPastServerMark`; the messages it holds say so by their `readBy`).
    */
   readHere: Record<string, string[]>;
   upload: { dialogId: string; name: string; fraction: number } | null;
@@ -277,10 +277,11 @@ export function markReadByMe(dialogId: string, ids: string[]): ChatEntry[] {
     // Unchanged, the conversation keeps its array: nothing re-renders (a long conversation).
     if (changed.length > 0) conversation.entries = held(entries);
   }
-  // Theirs: what this tab holds of its own messages is left out (they are never unread).
-  const theirs = ids.filter((id) => conversation?.entries.find((e) => e.id === id)?.senderId !== me);
-  if (theirs.length > 0)
-    chatStore.readHere[dialogId] = [...(chatStore.readHere[dialogId] ?? []), ...theirs].slice(-READ_KEPT);
+  // What this tab holds carries its readers; only the ids it does not hold are kept aside.
+  const holds = new Set(conversation?.entries.map((e) => e.id));
+  const unheld = ids.filter((id) => !holds.has(id));
+  if (unheld.length > 0)
+    chatStore.readHere[dialogId] = [...(chatStore.readHere[dialogId] ?? []), ...unheld].slice(-READ_KEPT);
   const unseen = chatStore.unseen[dialogId];
   if (unseen) chatStore.unseen[dialogId] = unseen.filter((id) => !ids.includes(id));
   const dialog = chatStore.dialogs[dialogId];
