@@ -6,6 +6,7 @@
  */
 import SimplePeer from 'simple-peer';
 import { PREFERRED_CODEC } from '../constants';
+import { createLinkMachine, LinkState } from '../machines/link-machine';
 import type { IceCandidateInit } from '../signalling/payload';
 import { mungeLocal, mungeRemote } from '../sdp/munge';
 import type { MediaKind, WebRtcImplementation } from '../types';
@@ -60,8 +61,9 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     sdpTransform: (sdp) => mungeLocal(sdp, PREFERRED_CODEC, options.bandwidth, options.bandwidthLine),
   });
   const pc = (peer as unknown as SimplePeerInternals)._pc;
-  let destroyed = false;
-  let remoteSet = false;
+  const life = createLinkMachine();
+  /** A closed link takes no more signals: what the network still brings for it is dropped. */
+  const closed = () => life.state === LinkState.CLOSED;
   // Candidates of an earlier ICE generation would make simple-peer destroy the link (wire §20.7).
   let remoteUfrags: Set<string> | null = null;
   const current = (c: IceCandidateInit) => {
@@ -87,7 +89,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   };
 
   peer.on('signal', (data: SimplePeer.SignalData) => {
-    if (destroyed) return;
+    if (closed()) return;
     if ('candidate' in data && data.type === 'candidate') {
       const c = data.candidate as RTCIceCandidateInit;
       pending.push({
@@ -102,18 +104,19 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   });
   peer.on('signalingStateChange', () => flush());
   peer.on('iceStateChange', (state: RTCIceConnectionState) => {
-    if (!destroyed) options.onIceState(state);
+    if (!closed()) options.onIceState(state);
   });
   peer.on('stream', (stream: MediaStream) => {
-    if (!destroyed) options.onRemoteStream(stream);
+    if (!closed()) options.onRemoteStream(stream);
   });
   let lostError: Error | null = null;
   peer.on('error', (error: Error) => {
     lostError = error;
   });
   peer.on('close', () => {
-    if (destroyed) return;
-    destroyed = true;
+    // Closed here first (destroy) is no loss.
+    if (closed()) return;
+    life.transition(LinkState.CLOSED);
     options.onLost(lostError);
   });
 
@@ -123,16 +126,16 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
       return pc.iceConnectionState;
     },
     get hasRemoteDescription() {
-      return remoteSet;
+      return life.state === LinkState.DESCRIBED;
     },
     setRemote(type, sdp) {
-      if (destroyed) return;
-      remoteSet = true;
+      if (closed()) return;
+      life.transition(LinkState.DESCRIBED);
       remoteUfrags = new Set([...sdp.matchAll(/^a=ice-ufrag:(\S+)/gm)].map((match) => match[1]!));
       peer.signal({ type, sdp: mungeRemote(sdp, options.bandwidth, options.bandwidthLine) });
     },
     addRemoteCandidates(candidates) {
-      if (destroyed) return;
+      if (closed()) return;
       for (const c of candidates) {
         if (!c.candidate || !current(c)) continue;
         peer.signal({
@@ -147,11 +150,11 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     },
     async replaceTrack(kind, track) {
       const sender = senders.get(kind);
-      if (sender && !destroyed) await sender.replaceTrack(track);
+      if (sender && !closed()) await sender.replaceTrack(track);
     },
     destroy() {
-      if (destroyed) return;
-      destroyed = true;
+      if (closed()) return;
+      life.transition(LinkState.CLOSED);
       peer.destroy();
     },
   };

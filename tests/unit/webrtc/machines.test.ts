@@ -11,6 +11,7 @@ import {
   OfferState,
   createOfferMachine,
 } from '../../../src/webrtc/machines/offer-machine';
+import { LINK_TRANSITIONS, LinkState, createLinkMachine } from '../../../src/webrtc/machines/link-machine';
 import { PEER_TRANSITIONS, createPeerMachine } from '../../../src/webrtc/machines/peer-machine';
 import {
   SESSION_TRANSITIONS,
@@ -106,5 +107,19 @@ describe('offer machine (idle, ringing, dialing, answered, accepted, ended)', ()
     ringing.transition('answered');
     expect(() => ringing.transition('accepted')).toThrow(IllegalTransitionError);
     expect(OFFER_TRANSITIONS.ended).toEqual([]);
+  });
+});
+
+describe('peer link machine (made, described, closed)', () => {
+  it('allows exactly its table', () => {
+    exhaust('peer link', LINK_TRANSITIONS, Object.values(LinkState));
+  });
+  it('starts made, takes descriptions again (an ICE restart), and closed is final', () => {
+    const machine = createLinkMachine();
+    expect(machine.state).toBe(LinkState.MADE);
+    machine.transition(LinkState.DESCRIBED);
+    machine.transition(LinkState.DESCRIBED);
+    machine.transition(LinkState.CLOSED);
+    expect(() => machine.transition(LinkState.DESCRIBED)).toThrow(/peer link/);
   });
 });
