@@ -46,14 +46,20 @@ export interface ChatTabs {
   /** The first tab, signed in through the login page. */
   home: ChatTab;
   /**
-   * Ids of the chat messages with a body (carbons aside) that the browser's chat streams received,
-   * whichever tab held them, in order.
+   * Ids of the chat messages with a body (carbons aside) that the browser's chat streams received
+   * and the page handled, whichever tab held them, in order: a copy counts once the stream
+   * acknowledged it (XEP-0198 `<a h/>`, sent by the client after it handled the stanza). A copy
+   * written to the socket of a tab that was closing or crashing reaches no page, is never
+   * acknowledged, and the server hands it on when that session ends (docs/reliability.md "Soak").
    */
-  received: string[];
+  readonly received: string[];
+  /** Ids of the copies that reached a stream whose page went before handling them, in order. */
+  readonly unhandled: string[];
   /**
-   * How each of them came, in the same order: which tab (1 the first), which of its streams
-   * (1 its first), addressed to the account or to one resource, and with a delay stamp (XEP-0203:
-   * held and sent again) or not. A doubled id says by these where its second copy came from.
+   * How every copy came, handled or not, in order: which tab (1 the first), which of its streams
+   * (1 its first), addressed to the account or to one resource, with a delay stamp (XEP-0203:
+   * held and sent again) or not, and whether the page handled it. A doubled id says by these
+   * where its second copy came from.
    */
   arrivals: Arrival[];
   /** Opens another tab on the conversation with Clara; resolves once its chat is online. */
@@ -86,6 +92,8 @@ export interface Arrival {
   stream: number;
   to: 'account' | 'resource';
   delayed: boolean;
+  /** Whether the stream acknowledged it (the page handled it), as far as its stream went. */
+  readonly handled: boolean;
 }
 
 /**
@@ -97,7 +105,7 @@ export function cameAs(arrivals: readonly Arrival[], id: string, during?: (index
     .flatMap((a, i) =>
       a.id === id
         ? [
-            `tab ${a.tab} stream ${a.stream}, to the ${a.to}${a.delayed ? ', delayed' : ''}${during ? ` (${during(i)})` : ''}`,
+            `tab ${a.tab} stream ${a.stream}, to the ${a.to}${a.delayed ? ', delayed' : ''}${a.handled ? '' : ', never handled'}${during ? ` (${during(i)})` : ''}`,
           ]
         : [],
     )
@@ -111,7 +119,6 @@ export function cameAs(arrivals: readonly Arrival[], id: string, during?: (index
 function followChat(
   page: Page,
   tab: Pick<ChatTab, 'jid'>,
-  received: string[],
   arrivals: Arrival[],
   tabNumber: number,
 ): { holds(): boolean; acknowledged(): boolean } {
@@ -133,15 +140,19 @@ function followChat(
         const head = /^<message\b[^>]*>/.exec(text)?.[0] ?? '';
         const id = /\bid=['"]([^'"]+)['"]/.exec(head)?.[1];
         if (id) {
-          received.push(id);
           const to = /\bto=['"]([^'"]+)['"]/.exec(head)?.[1] ?? '';
           const delayed = /<delay\b/.test(text);
+          // Its place in the stream's count of received stanzas (XEP-0198 §4 `h`).
+          const seq = counts.received;
           arrivals.push({
             id,
             tab: tabNumber,
             stream,
             to: to.includes('/') ? 'resource' : 'account',
             delayed,
+            get handled() {
+              return counts.acknowledged >= seq;
+            },
           });
         }
       }
@@ -193,7 +204,6 @@ export async function chatTabs(
   });
   const errors: string[] = [];
   const sent = new Set<string>();
-  const received: string[] = [];
   const arrivals: Arrival[] = [];
   let tabs = 0;
   peer.on('stanza', (stanza) => {
@@ -238,7 +248,7 @@ export async function chatTabs(
         for (const ws of [...live]) await ws.close({ code: 4000, reason: 'network down' });
       },
     };
-    const chat = followChat(page, tab, received, arrivals, ++tabs);
+    const chat = followChat(page, tab, arrivals, ++tabs);
     await go();
     await page.getByRole('region', { name: `Conversation with ${CLARA}` }).waitFor({ timeout: 60_000 });
     await online(tab);
@@ -270,7 +280,12 @@ export async function chatTabs(
     password: provider.password,
     node,
     home,
-    received,
+    get received() {
+      return arrivals.filter((a) => a.handled).map((a) => a.id);
+    },
+    get unhandled() {
+      return arrivals.filter((a) => !a.handled).map((a) => a.id);
+    },
     arrivals,
     async open() {
       const page = await context.newPage();

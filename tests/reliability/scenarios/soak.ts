@@ -10,7 +10,8 @@
  * connection and the sessions of holders that went within the resumption window (a crashed one's
  * hibernates; so may a closed one's when its closing stanza did not get out), one is left at the
  * end (window + 5 s),
- * nothing bounced, every message reached the browser's connection once, every ring reached every
+ * nothing bounced, every message was handled once in the browser (a copy its stream acknowledged;
+ * one written to a going tab's socket is not, chat-tabs.ts), every ring reached every
  * tab, and — on runs long enough to judge (20 samples or more) — neither Prosody's memory nor the
  * server's grew by more than a tenth from the second quarter of the run to the last.
  */
@@ -182,6 +183,9 @@ export async function soak(suite: SuiteContext): Promise<Row> {
         `${expected.length} messages, ${Math.floor(steps / CALL_EVERY)} calls rung in every tab, ${crashes.length} crashes`,
         `sessions never above 1 + holders gone within the window${tooMany ? ` (above ${tooMany} times, first after ${firstAbove})` : ''}; ${sessions} at the end`,
         `${bounced.length} bounced`,
+        // Copies written to the socket of a tab that was going: no page saw them; the server handed
+        // each on when that session ended (docs/reliability.md "Soak").
+        `${tabs.unhandled.length} copies reached a going tab unhandled`,
         ...(missedRings ? [`${missedRings} rings missed`] : []),
         ...(judged ? [] : ['too short to judge memory']),
         ...whichOnes(stream, 'at the browser'),
