@@ -1,8 +1,8 @@
 /**
  * Lighthouse 12 (13 needs Node 22.19, outside our engines) driving Debian's Chromium through
  * chrome-launcher, mobile profile with its default throttling (docs/performance.md
- * "Lighthouse"). The signed-in run first signs in through the login form in the same browser and
- * keeps its storage (`disableStorageReset`), so the dashboard opens as for a returning provider.
+ * "Lighthouse"). A signed-in run first signs in through the login form in the same browser and
+ * keeps its storage (`disableStorageReset`), so the page opens as for a returning provider.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -29,7 +29,15 @@ const FLAGS = [
   '--no-first-run',
 ];
 
-async function signIn(port: number, baseUrl: string): Promise<void> {
+/**
+ * A signed-in path, or one made from what the signed-in provider has: `report` is the first
+ * report of her own work list (spec §5 "My tasks"), so `/reports/detail` opens a real report.
+ */
+export type LighthousePath = string | ((facts: { report: number }) => string);
+
+const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
+
+async function signIn(port: number, baseUrl: string): Promise<{ report: number }> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
@@ -39,10 +47,18 @@ async function signIn(port: number, baseUrl: string): Promise<void> {
     await page.getByLabel('Password', { exact: true }).fill(persona.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/Dashboard\/Dashboard$/);
-    // Storage stays (the session); the HTTP cache goes, so the dashboard loads cold.
+    const authToken = (await page.evaluate(() => localStorage.getItem('authToken'))) ?? '';
+    const answer = await page.request.get(
+      `${baseUrl}/api/user/member/expertReport/reportList?type=MyTask&page=1&pageSize=1`,
+      { headers: { ...HEADERS, authToken } },
+    );
+    const list = ((await answer.json()) as { data?: { list?: { reportId: number }[] } }).data?.list ?? [];
+    if (!list[0]) throw new Error(`Amelia has no report of her own to open (${answer.status()})`);
+    // Storage stays (the session); the HTTP cache goes, so the page loads cold.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     await page.close();
+    return { report: list[0].reportId };
   } finally {
     await browser.close();
   }
@@ -50,7 +66,7 @@ async function signIn(port: number, baseUrl: string): Promise<void> {
 
 export async function runLighthouse(
   baseUrl: string,
-  path: string,
+  target: LighthousePath,
   signedIn: boolean,
 ): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
@@ -58,7 +74,8 @@ export async function runLighthouse(
     chromeFlags: FLAGS,
   });
   try {
-    if (signedIn) await signIn(chrome.port, baseUrl);
+    const facts = signedIn ? await signIn(chrome.port, baseUrl) : { report: 0 };
+    const path = typeof target === 'string' ? target : target(facts);
     const result = await lighthouse(`${baseUrl}${path}`, {
       port: chrome.port,
       output: 'json',
