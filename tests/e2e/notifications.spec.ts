@@ -72,6 +72,24 @@ test('the red dot appears without a reload when a review decision is made, and c
   expect(loads).toBe(0);
 });
 
+test('a notification leads where the provider acts on it: the approval on to setting availability, read on the way', async ({
+  page,
+  request,
+}) => {
+  const email = await providerUnderReview(page, request);
+  expect(await admin(['audit', 'approve', email])).toContain('NEED_AUDIT → AUDIT_PASSED');
+  await expect(menuDot(page)).toHaveAttribute('aria-label', 'Unread notifications: 1');
+  const list = await openCentre(page, true);
+  await list.getByRole('link', { name: 'Set availability: Your profile was approved' }).click();
+  await expect(page).toHaveURL(/\/Dashboard\/account-setting\?tab=availability&isEdit=1$/);
+  await expect(page.getByRole('tab', { name: 'Availability', selected: true })).toBeVisible();
+  // Opening it read it: the dot goes, and the centre lists it as read.
+  await expect(menuDot(page)).toHaveCount(0);
+  const again = await openCentre(page, false);
+  await expect(again.getByText('Your profile was approved')).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Mark as read: Your profile was approved' })).toHaveCount(0);
+});
+
 test('the centre pages its list, filters by category and marks all read', async ({ page, request }) => {
   const email = await providerUnderReview(page, request);
   await admin(['audit', 'approve', email]);

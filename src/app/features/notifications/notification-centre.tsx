@@ -2,11 +2,13 @@
  * The notification centre (spec §4 Notifications, route /notifications): categories, a paged
  * list (simple pagination 5/10/15/20, default 5, spec §9) with the unread ones marked, and
  * mark one / mark all read. Notifications show in the portal's language, times in the provider's
- * schedule zone (or the browser's when none is set): render-notification.ts.
+ * schedule zone (or the browser's when none is set): render-notification.ts. A notification whose
+ * template leads somewhere links there (notification-destination.ts), and opening it marks it read.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { NotificationCategory, NotificationItem } from '../../../shared/api/notifications';
 import { SIMPLE_PAGE_SIZE_DEFAULT } from '../../../shared/constants';
 import { Button } from '../../components/button';
@@ -14,6 +16,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/format';
 import { SimplePagination } from '../../components/pagination';
 import { CategoryList } from './category-list';
+import { destinationOf } from './notification-destination';
 import { notificationListQuery } from './queries';
 import { displayZone, renderNotification, type RenderedNotification } from './render-notification';
 import { useMarkRead } from './use-mark-read';
@@ -67,17 +70,35 @@ export function NotificationCentre() {
     {
       key: 'action',
       header: <span className="sr-only">{t('columns.action')}</span>,
-      render: (n) =>
-        n.read ? null : (
-          <Button
-            variant="ghost"
-            disabled={busy}
-            onClick={() => markOne(n.id)}
-            aria-label={t('markReadOne', { title: n.shown.title })}
-          >
-            {t('markRead')}
-          </Button>
-        ),
+      render: (n) => {
+        const destination = destinationOf(n.template);
+        return (
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {destination && (
+              <Link
+                to={destination.to}
+                onClick={() => {
+                  if (!n.read) markOne(n.id);
+                }}
+                aria-label={t('openOne', { action: t(`open.${destination.label}`), title: n.shown.title })}
+                className="rounded-md px-2 py-1 text-sm font-medium text-brand hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand"
+              >
+                {t(`open.${destination.label}`)}
+              </Link>
+            )}
+            {!n.read && (
+              <Button
+                variant="ghost"
+                disabled={busy}
+                onClick={() => markOne(n.id)}
+                aria-label={t('markReadOne', { title: n.shown.title })}
+              >
+                {t('markRead')}
+              </Button>
+            )}
+          </div>
+        );
+      },
     },
   ];
 
