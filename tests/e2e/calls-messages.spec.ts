@@ -19,28 +19,57 @@ import { leaveCall, signInThroughForm } from './support';
 const emma = member('emma');
 const fatima = member('fatima');
 
-/** Counts the ring tone's oscillators and keeps the contexts that made them, to see them closed. */
+/**
+ * Listens to the ring tone: every AudioContext the page makes sends what it plays to its speakers
+ * through a tap with an analyser, so the test hears the tone (its loudest sample, its strongest
+ * frequency) rather than counting the nodes that make it; the contexts are kept to see them closed.
+ */
 async function recordRingTone(page: Page) {
   await page.addInitScript(() => {
-    const record = { oscillators: 0, contexts: [] as AudioContext[] };
-    (window as unknown as { ringTone: typeof record }).ringTone = record;
+    const contexts: AudioContext[] = [];
+    const taps = new Map<AudioContext, AnalyserNode>();
     const Original = window.AudioContext;
     window.AudioContext = class extends Original {
-      override createOscillator() {
-        record.oscillators += 1;
-        if (!record.contexts.includes(this)) record.contexts.push(this);
-        return super.createOscillator();
+      #bus: GainNode | null = null;
+      override get destination(): AudioDestinationNode {
+        if (!this.#bus) {
+          this.#bus = this.createGain();
+          const analyser = this.createAnalyser();
+          analyser.fftSize = 4096;
+          this.#bus.connect(analyser);
+          this.#bus.connect(super.destination);
+          taps.set(this, analyser);
+          contexts.push(this);
+        }
+        return this.#bus as unknown as AudioDestinationNode;
       }
+    };
+    (window as unknown as { ringTone: () => unknown }).ringTone = () => {
+      let peak = 0;
+      let hz = 0;
+      for (const [context, analyser] of taps) {
+        if (context.state !== 'running') continue;
+        const samples = new Float32Array(analyser.fftSize);
+        analyser.getFloatTimeDomainData(samples);
+        const loudest = samples.reduce((max, v) => Math.max(max, Math.abs(v)), 0);
+        if (loudest <= peak) continue;
+        peak = loudest;
+        const bins = new Float32Array(analyser.frequencyBinCount);
+        analyser.getFloatFrequencyData(bins);
+        const strongest = bins.reduce((best, v, i) => (v > bins[best]! ? i : best), 0);
+        hz = (strongest * context.sampleRate) / analyser.fftSize;
+      }
+      return { peak, hz, states: contexts.map((c) => c.state) };
     };
   });
 }
 
 const ringTone = (page: Page) =>
-  page.evaluate(() => {
-    const record = (window as unknown as { ringTone: { oscillators: number; contexts: AudioContext[] } })
-      .ringTone;
-    return { oscillators: record.oscillators, states: record.contexts.map((c) => c.state) };
-  });
+  page.evaluate(() =>
+    (
+      window as unknown as { ringTone: () => { peak: number; hz: number; states: AudioContextState[] } }
+    ).ringTone(),
+  );
 
 test('a member calls: the ring and the flashing title stop on Accept; icons and states; quality; the widget beside the menu; the call card', async ({
   page,
@@ -60,8 +89,20 @@ test('a member calls: the ring and the flashing title stop on Accept; icons and 
   try {
     const overlay = page.getByRole('alertdialog', { name: 'Emma Laurent' });
     await expect(overlay).toBeVisible({ timeout: 60_000 });
-    // It rings: the tone plays and the title flashes the caller's name.
-    await expect.poll(async () => (await ringTone(page)).oscillators, { timeout: 30_000 }).toBeGreaterThan(0);
+    // It rings: the tone is heard — a burst of the 440/480 Hz chord reaches the speakers — and the
+    // title flashes the caller's name.
+    await expect
+      .poll(async () => (await ringTone(page)).peak, { timeout: 30_000, intervals: [100] })
+      .toBeGreaterThan(0.05);
+    await expect
+      .poll(
+        async () => {
+          const { peak, hz } = await ringTone(page);
+          return peak > 0.05 && hz > 400 && hz < 520;
+        },
+        { timeout: 30_000, intervals: [100] },
+      )
+      .toBe(true);
     await expect(overlay.getByRole('button', { name: 'Silence' })).toBeVisible();
     await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('Incoming call — Emma Laurent');
     await expect(overlay.getByRole('button', { name: 'Hand up' })).toBeVisible();
