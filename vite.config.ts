@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { clientContracts } from './scripts/lib/client-contracts.mjs';
 import { precompress } from './scripts/lib/precompress.mjs';
-import { browserAliases } from './src/webrtc/browser/aliases';
+import { browserAliases } from './src/webrtc/browser/aliases.ts';
 
 /** Where `npm run dev` forwards API, chat and socket traffic (the running server). */
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';

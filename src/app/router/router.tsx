@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { isReportPath } from '../api/report-access';
 import { SHELL_NAMESPACES, withNamespaces } from '../i18n';
 import { paths } from '../paths';
+import NotFoundPage from '../routes/not-found-page';
 import { ChunkErrorScreen, ChunkLoading, RouteErrorScreen } from './chunk-error';
 import { withTimeout } from './lazy-chunk';
 import { RequireSession } from './require-session';
@@ -76,7 +77,8 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', lazy: lazyPage(() => import('../routes/not-found-page')), ...frame },
+  // In the start chunk already: the retry screen shows it for a 404 without loading anything.
+  { path: '*', Component: NotFoundPage, ...frame },
 ];
 
 export function createRouter() {
