@@ -9,6 +9,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { createTraffic } from '../../src/app/api/traffic';
+import { createApiClient } from '../../src/rest';
 import {
   createPortalRuntime,
   PortalRuntimeContext,
@@ -34,6 +35,8 @@ export function createTestRuntime(): TestRuntime {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const outboxStore = memoryOutboxStore();
   const runtime = createPortalRuntime({
+    // The own API over the page's fetch (a test's serveApi answers it); the chat never logs in here.
+    api: createApiClient({ getToken: () => 'test-token' }),
     queryClient,
     traffic: createTraffic(),
     chatPlugins: [],

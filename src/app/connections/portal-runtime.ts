@@ -8,6 +8,7 @@
  * hands a component a runtime of its own (tests/support/test-runtime.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { chatApi, chatIdentityApi, type ApiClient } from '../../rest';
 import type { Traffic } from '../api/traffic';
 import {
   createAppSocketConnectionState,
@@ -23,7 +24,7 @@ import {
   type OutboxStore,
 } from './chat/outbox-store';
 import { browserTabs, type HeldTabRegistry } from './chat/tab-registry';
-import type { ChatPlugin } from './chat/types';
+import type { ChatAccountCalls, ChatPlugin } from './chat/types';
 import { startConsoleBridge } from './console-bridge';
 
 /** Starts a connection; the returned function stops it for good. */
@@ -31,6 +32,7 @@ type Starter<O> = (options: O) => () => void;
 
 export interface ChatStart {
   queryClient: QueryClient;
+  calls: ChatAccountCalls;
   state: ChatConnectionState;
   plugins: readonly ChatPlugin[];
   traffic: Traffic;
@@ -47,6 +49,8 @@ export interface AppSocketStart {
 }
 
 export interface PortalRuntimeOptions {
+  /** The own API (src/rest): the chat's login flow asks it for the chat credentials and account. */
+  api: ApiClient;
   /** Server data: the connections keep its caches in step (spec §7 pushes, chat dialogs). */
   queryClient: QueryClient;
   /** The console's seam (api/traffic.ts). */
@@ -124,6 +128,11 @@ export function createPortalRuntime(options: PortalRuntimeOptions): PortalRuntim
     tabs: makeTabs = browserTabs,
   } = options;
   const calls = createCallBridge(options.now);
+  const identity = chatIdentityApi(options.api);
+  const chatAccount: ChatAccountCalls = {
+    credentials: (extra) => identity.credentials(extra),
+    account: () => chatApi(options.api).account(),
+  };
   const chatPlugins = [...options.chatPlugins, calls.ringPlugin];
   let outboxStore = options.outboxStore ?? null;
   const store = () =>
@@ -153,6 +162,7 @@ export function createPortalRuntime(options: PortalRuntimeOptions): PortalRuntim
     openChat: () =>
       startLoaded(chatTransport, () => ({
         queryClient,
+        calls: chatAccount,
         state: chat,
         plugins: chatPlugins,
         traffic,

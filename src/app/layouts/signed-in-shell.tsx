@@ -11,6 +11,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { api } from '../api/api-client';
 import { queryClient, ServerDataProvider } from '../api/server-data';
 import { traffic } from '../api/traffic';
 import {
@@ -58,6 +59,7 @@ export default function SignedInShell() {
   // The signed-in portal's composition root, one per shell (docs/architecture.md §3 "The portal runtime").
   const [runtime] = useState(() =>
     createPortalRuntime({
+      api,
       queryClient,
       traffic,
       chatPlugins: CHAT_PLUGINS,

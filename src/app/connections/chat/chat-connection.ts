@@ -12,8 +12,6 @@ import { ApiError, createChatCore, type ChatCore, type ChatSession } from '../..
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatCredentials } from '../../../shared/api/chat-identity';
 import { ChatNotConnectedError, moduleCarrier, type ChatClient } from '../../../xmpp';
-import { chatIdentityCalls } from '../../api/api-client';
-import { chatCalls } from '../../api/domain-calls';
 import { observedFetch, type Traffic } from '../../api/traffic';
 import { showToast } from '../../components/toast-store';
 import type { ChatConnectionState } from './chat-link';
@@ -25,7 +23,7 @@ import { claimOutbox, outgoingKey, type OutboxStore, type TabRegistry } from './
 import { wirePageLifecycle } from './page-lifecycle';
 import { chatSessionRenewer } from './session-renewal';
 import { tabChat, type TabChat } from './shared-chat';
-import type { ChatPlugin, ChatRuntime, Outgoing } from './types';
+import type { ChatAccountCalls, ChatPlugin, ChatRuntime, Outgoing } from './types';
 import { chooseXmppService, xmppServices } from './xmpp-service';
 
 class LoginStepFailed extends Error {}
@@ -87,6 +85,8 @@ function sendOutgoing(chat: ChatClient, item: Outgoing): void {
 
 export interface StartChatOptions {
   queryClient: QueryClient;
+  /** The own-API calls of the login flow (the runtime's, portal-runtime.ts). */
+  calls: ChatAccountCalls;
   /** The chat session's lifecycle: where the link and the running chat are published. */
   state: ChatConnectionState;
   /** The features' parts, in order. */
@@ -102,6 +102,7 @@ export interface StartChatOptions {
 /** Runs the login flow; the returned function signs the chat out for good. */
 export function startChat({
   queryClient,
+  calls,
   state,
   plugins,
   traffic,
@@ -152,9 +153,7 @@ export function startChat({
       // Spec §7: the chat credentials (`/message/qb/user/getInfo`) and the chat account info with
       // the unread counts per dialog; the API client shows the server's message (or signs the user
       // out) first.
-      [credentials, account] = await step(
-        Promise.all([chatIdentityCalls.credentials(), chatCalls.account()]),
-      );
+      [credentials, account] = await step(Promise.all([calls.credentials(), calls.account()]));
     } catch (error) {
       stop.signal.throwIfAborted();
       // Signed out (spec §8 TOKEN_ERR_*): the login page says why; nothing to add here.
@@ -230,7 +229,7 @@ export function startChat({
       async renew() {
         // Quiet: a portal session that ended (kicked, signed out) is met by the next click, as
         // with the app socket; the chat only stops.
-        credentials = await chatIdentityCalls.credentials({ quiet: true });
+        credentials = await calls.credentials({ quiet: true });
         await renewer.renew();
         if (!chat.isConnected)
           await chat.connect({ userId: credentials.quickBloxId, token: service.client.token! });

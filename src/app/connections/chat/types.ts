@@ -2,6 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatCore } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
+import type { ChatCredentials } from '../../../shared/api/chat-identity';
 import type { ChatClient, DialogDescriptor, DialogMessage, ModuleCarrier } from '../../../xmpp';
 import type { StoredOutgoing } from './outbox-store';
 import type { OwnMessages } from './own-messages';
@@ -49,4 +50,14 @@ export interface ChatPlugin {
   afterLogin?(runtime: ChatRuntime): Promise<void>;
   /** The chat stopped for good (sign-out, a page without chat): drop what was kept. */
   reset?(): void;
+}
+
+/**
+ * The own-API calls the chat's login flow makes (spec §7): the chat credentials
+ * (`/message/qb/user/getInfo`; `quiet` when a renewal should not show the server's message) and the
+ * chat account info with the unread counts per dialog.
+ */
+export interface ChatAccountCalls {
+  credentials(extra?: { quiet?: boolean }): Promise<ChatCredentials>;
+  account(): Promise<ChatAccountInfo>;
 }
