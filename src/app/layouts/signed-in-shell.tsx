@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/api-client';
-import { queryClient, ServerDataProvider } from '../api/server-data';
+import { createQueryClient, followSessionAndLanguage, ServerDataProvider } from '../api/server-data';
 import { traffic } from '../api/traffic';
 import {
   ConnectionsProvider,
@@ -56,18 +56,24 @@ function useProviderDrafts(): void {
 
 export default function SignedInShell() {
   useProviderDrafts();
-  // The signed-in portal's composition root, one per shell (docs/architecture.md §3 "The portal runtime").
-  const [runtime] = useState(() =>
-    createPortalRuntime({
-      api,
-      queryClient,
-      traffic,
-      chatPlugins: CHAT_PLUGINS,
-      socketPlugins: SOCKET_PLUGINS,
-    }),
-  );
+  // The signed-in portal's composition root, one per shell (docs/architecture.md §3 "The portal
+  // runtime"), with the server data of this session.
+  const [{ queryClient, runtime }] = useState(() => {
+    const client = createQueryClient();
+    return {
+      queryClient: client,
+      runtime: createPortalRuntime({
+        api,
+        queryClient: client,
+        traffic,
+        chatPlugins: CHAT_PLUGINS,
+        socketPlugins: SOCKET_PLUGINS,
+      }),
+    };
+  });
+  useEffect(() => followSessionAndLanguage(queryClient), [queryClient]);
   return (
-    <ServerDataProvider>
+    <ServerDataProvider client={queryClient}>
       <SessionConnections runtime={runtime} />
     </ServerDataProvider>
   );

@@ -85,7 +85,7 @@ export function createScreenShare(store: CallStore): ScreenShare {
     let canvas: SharedCanvas | undefined;
     try {
       const { openSharedCanvas } = await loadSharedCanvas();
-      canvas = await openSharedCanvas(opponentId);
+      canvas = await openSharedCanvas(context.runtime.queryClient, opponentId);
       if (attempt.cancelled) throw new Error('Stopped before it started');
       await context.session.replaceTrack('video', canvas.track, { contentHint: 'detail' });
       await preferResolution(context.session, opponentId);

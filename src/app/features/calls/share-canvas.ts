@@ -6,8 +6,8 @@
  * in the share window (share-view-data.ts) and the portal's language; `stop()` ends its track.
  * Loaded with the first share (screen-share.ts), ECharts with it (components/chart).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { queryClient } from '../../api/server-data';
 import { chartSvg } from '../../components/chart';
 import { chartLabels, cycleChart, temperatureUnitFor } from '../../components/cycle-charts';
 import { session } from '../../session';
@@ -47,16 +47,22 @@ async function svgImage(svg: string, scale: number): Promise<HTMLImageElement> {
 }
 
 /** The client's data, as the share window reads it; throws when it is not hers to see. */
-async function loadShareData(otherUserId: number): Promise<{ name: string; data: ShareData }> {
+async function loadShareData(
+  queryClient: QueryClient,
+  otherUserId: number,
+): Promise<{ name: string; data: ShareData }> {
   const client = await queryClient.fetchQuery(callClientQuery(otherUserId));
   if (client.userId === null || client.userId === undefined) throw new Error('The client has no member id');
   const data = await queryClient.fetchQuery(sharedCyclesQuery(client.userId));
   return { name: client.name ?? data.member.name ?? '', data };
 }
 
-/** Draws the share view of the client `otherUserId` into a canvas and streams it. */
-export async function openSharedCanvas(otherUserId: number): Promise<SharedCanvas> {
-  const { name, data } = await loadShareData(otherUserId);
+/**
+ * Draws the share view of the client `otherUserId` into a canvas and streams it, with her data read
+ * through the signed-in session's server data.
+ */
+export async function openSharedCanvas(queryClient: QueryClient, otherUserId: number): Promise<SharedCanvas> {
+  const { name, data } = await loadShareData(queryClient, otherUserId);
   const size = canvasSize(window.devicePixelRatio);
   const page = document.createElement('canvas');
   page.width = size.width;
