@@ -4,16 +4,9 @@
  * the Messages screens read. A shell makes them once; the next shell, after a sign-in, makes its
  * own, so nothing of one session's chat reaches the next.
  */
-import {
-  createPortalRuntime,
-  type AppSocketPlugin,
-  type PortalRuntime,
-  type PortalRuntimeOptions,
-} from '../connections';
+import { createPortalRuntime, type PortalRuntime, type PortalRuntimeOptions } from '../connections';
 import { createChatStore, createMessagesChatPlugin, type ChatStore } from '../features/chat';
 import { notificationPushes } from '../features/notifications';
-
-const SOCKET_PLUGINS: readonly AppSocketPlugin[] = [notificationPushes];
 
 export interface ShellPortal {
   readonly runtime: PortalRuntime;
@@ -29,7 +22,7 @@ export function createShellPortal(
   const runtime = createPortalRuntime({
     ...options,
     chatPlugins: [createMessagesChatPlugin(chatStore)],
-    socketPlugins: SOCKET_PLUGINS,
+    socketPlugins: [notificationPushes],
   });
   return { runtime, chatStore };
 }
