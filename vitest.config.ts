@@ -7,7 +7,6 @@ const UNIT_FILES = ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'];
 const UNIT_ISOLATED = [
   // Sets up i18next's one instance with the calls namespace only.
   'tests/unit/app/calls/call-records.test.ts',
-  'tests/unit/app/chat/refresh-dialogs.test.ts',
   'tests/unit/server/verified-passwords.test.ts',
   'tests/unit/server/cycle-charts.test.ts',
   'tests/unit/server/dashboard-chart.test.ts',

@@ -4,17 +4,18 @@
  * a new line, without a running chat nothing is lost, and a blocked conversation cannot be written in.
  */
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Composer } from '../../src/app/features/chat/composer';
-import { chatStore, resetChat, seedDialogs, setMe } from '../../src/app/features/chat/chat-store';
 import { toasts } from '../../src/app/components/toast-store';
 import { createTestRuntime, renderWithRuntime } from './test-runtime';
 
 const DIALOG = '5f0c1a2b3c4d5e6f7a8b9c0d';
 
-beforeEach(() => {
-  setMe(100010);
-  seedDialogs([
+/** A test runtime whose chat store knows the conversation with Emma. */
+function withEmma() {
+  const runtime = createTestRuntime();
+  runtime.chatStore.setMe(100010);
+  runtime.chatStore.seedDialogs([
     {
       id: DIALOG,
       type: 3,
@@ -28,9 +29,9 @@ beforeEach(() => {
       unread: 0,
     },
   ]);
-});
+  return runtime;
+}
 afterEach(() => {
-  resetChat();
   toasts.items.splice(0);
 });
 
@@ -38,7 +39,7 @@ const box = () => screen.getByRole('textbox', { name: 'Message' });
 
 describe('the composer', () => {
   it('sends on Enter through the outbox and shows the message in the conversation', () => {
-    const runtime = createTestRuntime();
+    const runtime = withEmma();
     runtime.signInChat();
     renderWithRuntime(<Composer dialogId={DIALOG} disabled={false} />, runtime);
     fireEvent.change(box(), { target: { value: 'Your results are in' } });
@@ -47,11 +48,13 @@ describe('the composer', () => {
     const [sent] = runtime.sent;
     expect(sent).toMatchObject({ kind: 'message', message: { body: 'Your results are in' } });
     expect(box()).toHaveProperty('value', '');
-    expect(chatStore.conversations[DIALOG]?.entries.map((e) => e.body)).toEqual(['Your results are in']);
+    expect(runtime.chatStore.state.conversations[DIALOG]?.entries.map((e) => e.body)).toEqual([
+      'Your results are in',
+    ]);
   });
 
   it('starts a new line on Shift+Enter, sending nothing', () => {
-    const runtime = createTestRuntime();
+    const runtime = withEmma();
     runtime.signInChat();
     renderWithRuntime(<Composer dialogId={DIALOG} disabled={false} />, runtime);
     fireEvent.change(box(), { target: { value: 'First line' } });
@@ -61,7 +64,7 @@ describe('the composer', () => {
   });
 
   it('keeps the text and says so when the chat is not running', () => {
-    const runtime = createTestRuntime();
+    const runtime = withEmma();
     renderWithRuntime(<Composer dialogId={DIALOG} disabled={false} />, runtime);
     fireEvent.change(box(), { target: { value: 'Still here' } });
     fireEvent.keyDown(box(), { key: 'Enter' });
@@ -71,7 +74,7 @@ describe('the composer', () => {
   });
 
   it('cannot be written in when the conversation is blocked', () => {
-    const runtime = createTestRuntime();
+    const runtime = withEmma();
     runtime.signInChat();
     renderWithRuntime(<Composer dialogId={DIALOG} disabled />, runtime);
     expect(box()).toHaveProperty('disabled', true);

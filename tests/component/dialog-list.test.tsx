@@ -7,12 +7,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderDialog } from '../../src/shared';
-import { addEntries, chatStore, resetChat, setMe } from '../../src/app/features/chat/chat-store';
 import { DialogList } from '../../src/app/features/chat/dialog-list';
 import { MessagesScreen } from '../../src/app/features/chat/messages-screen';
 import { entry } from '../unit/app/chat/entry-fixture';
 import { serveApi } from './fake-api';
-import { renderWithRuntime } from './test-runtime';
+import { createTestRuntime, renderWithRuntime } from './test-runtime';
 
 const ME = 100010;
 
@@ -37,7 +36,6 @@ const EMMA = '5f0c1a2b3c4d5e6f7a8b9c01';
 const NOAH = '5f0c1a2b3c4d5e6f7a8b9c02';
 
 afterEach(() => {
-  resetChat();
   vi.unstubAllGlobals();
 });
 
@@ -49,7 +47,8 @@ const rows = () =>
 
 describe('the dialog list', () => {
   it('shows the server’s list newest first, and a live message moves its dialog up as unread', async () => {
-    setMe(ME);
+    const runtime = createTestRuntime();
+    runtime.chatStore.setMe(ME);
     const api = serveApi({
       'GET /message/qb/doctor/getDialogs': () => ({
         total: 2,
@@ -59,14 +58,14 @@ describe('the dialog list', () => {
         ],
       }),
     });
-    renderWithRuntime(<MessagesScreen userId={null} onDeepLinkHandled={() => undefined} />);
+    renderWithRuntime(<MessagesScreen userId={null} onDeepLinkHandled={() => undefined} />, runtime);
     expect(screen.getByText('Loading conversations…')).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(api.requests).toEqual(['GET /message/qb/doctor/getDialogs']);
     expect(rows()[0]).toContain('Noah Weber');
     expect(screen.getByRole('button', { name: /Emma Laurent ?, 1 unread message$/ })).toBeTruthy();
 
-    addEntries(
+    runtime.chatStore.addEntries(
       EMMA,
       [
         entry('6a1f00000000000000000009', {
@@ -88,15 +87,16 @@ describe('the dialog list', () => {
 
   it('says when there is nothing yet, and opens the conversation chosen', async () => {
     const opened: string[] = [];
-    const { rerender } = renderWithRuntime(
+    const { rerender, runtime } = renderWithRuntime(
       <DialogList dialogs={[]} activeId={null} loading={false} onOpen={(id) => opened.push(id)} />,
     );
+    const { chatStore } = runtime;
     expect(screen.getByText('No conversations yet. Start one from a client’s page.')).toBeTruthy();
-    setMe(ME);
-    addEntries(EMMA, [entry('6a1f0000000000000000000a', { dialogId: EMMA, senderId: 200005 })], {
+    chatStore.setMe(ME);
+    chatStore.addEntries(EMMA, [entry('6a1f0000000000000000000a', { dialogId: EMMA, senderId: 200005 })], {
       live: true,
     });
-    const view = { ...chatStore.dialogs[EMMA]!, name: 'Emma Laurent' };
+    const view = { ...chatStore.state.dialogs[EMMA]!, name: 'Emma Laurent' };
     rerender(
       <DialogList dialogs={[view]} activeId={null} loading={false} onOpen={(id) => opened.push(id)} />,
     );

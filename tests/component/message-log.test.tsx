@@ -6,15 +6,7 @@
  */
 import type { ComponentProps } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addEntries,
-  chatStore,
-  resetChat,
-  seedDialogs,
-  setHistoryState,
-  setMe,
-} from '../../src/app/features/chat/chat-store';
+import { describe, expect, it } from 'vitest';
 import { MessageLog } from '../../src/app/features/chat/message-log';
 import { entry } from '../unit/app/chat/entry-fixture';
 import { createTestRuntime, renderWithRuntime } from './test-runtime';
@@ -25,9 +17,12 @@ const DIALOG = '5f0c1a2b3c4d5e6f7a8b9c0d';
 const MINE = '6a1f00000000000000000001';
 const THEIRS = '6a1f00000000000000000002';
 
-beforeEach(() => {
-  setMe(ME);
-  seedDialogs([
+/** A test runtime whose chat store holds the conversation with Emma: ours read, hers unread. */
+function withConversation() {
+  const runtime = createTestRuntime();
+  const { chatStore } = runtime;
+  chatStore.setMe(ME);
+  chatStore.seedDialogs([
     {
       id: DIALOG,
       type: 3,
@@ -41,7 +36,7 @@ beforeEach(() => {
       unread: 1,
     },
   ]);
-  addEntries(DIALOG, [
+  chatStore.addEntries(DIALOG, [
     entry(MINE, {
       dialogId: DIALOG,
       senderId: ME,
@@ -51,12 +46,12 @@ beforeEach(() => {
     }),
     entry(THEIRS, { dialogId: DIALOG, senderId: MEMBER, body: 'Thank you!', sentAt: 2_000 }),
   ]);
-  setHistoryState(DIALOG, { loaded: true, hasOlder: false });
-});
-afterEach(() => resetChat());
+  chatStore.setHistoryState(DIALOG, { loaded: true, hasOlder: false });
+  return runtime;
+}
 
 function renderLog(
-  runtime = createTestRuntime(),
+  runtime = withConversation(),
   chat: ComponentProps<typeof MessageLog>['chat'] = runtime.signInChat(ME),
 ) {
   renderWithRuntime(
@@ -64,7 +59,7 @@ function renderLog(
       chat={chat}
       dialogId={DIALOG}
       label="Conversation with Emma Laurent"
-      conversation={chatStore.conversations[DIALOG]!}
+      conversation={runtime.chatStore.state.conversations[DIALOG]!}
       me={ME}
       group={false}
     />,
@@ -89,13 +84,13 @@ describe('the message log', () => {
     await waitFor(() =>
       expect(runtime.sent).toEqual([{ kind: 'read', messageId: THEIRS, userId: MEMBER, dialogId: DIALOG }]),
     );
-    expect(chatStore.dialogs[DIALOG]!.unread).toBe(0);
+    expect(runtime.chatStore.state.dialogs[DIALOG]!.unread).toBe(0);
   });
 
   it('marks nothing read without a running chat', async () => {
-    const runtime = renderLog(createTestRuntime(), null);
+    const runtime = renderLog(withConversation(), null);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     expect(runtime.sent).toEqual([]);
-    expect(chatStore.dialogs[DIALOG]!.unread).toBe(1);
+    expect(runtime.chatStore.state.dialogs[DIALOG]!.unread).toBe(1);
   });
 });

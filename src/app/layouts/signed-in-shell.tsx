@@ -6,7 +6,8 @@
  * part through their plugins, handed over here; the ring listener of calls is one of them, and the
  * call screens load when a call rings or starts (call-host-loader.tsx). Automatic logoff watches
  * the whole area (idle-logoff.tsx), and the provider's unsaved drafts are read for its editors.
- * The shell makes the portal runtime (connections/portal-runtime.ts) that owns all of it.
+ * The shell makes the portal runtime (connections/portal-runtime.ts) that owns all of it, and the
+ * chat store of the Messages screens that the runtime's chat fills (shell-portal.ts).
  */
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -14,22 +15,13 @@ import { useSnapshot } from 'valtio';
 import { api } from '../api/api-client';
 import { createQueryClient, followSessionAndLanguage, ServerDataProvider } from '../api/server-data';
 import { traffic } from '../api/traffic';
-import {
-  ConnectionsProvider,
-  createPortalRuntime,
-  type AppSocketPlugin,
-  type ChatPlugin,
-  type PortalRuntime,
-} from '../connections';
-import { messagesChatPlugin } from '../features/chat';
-import { notificationPushes } from '../features/notifications';
+import { ConnectionsProvider, type PortalRuntime } from '../connections';
+import { ChatStoreContext } from '../features/chat';
 import { NO_CHAT_PATHS } from '../paths';
 import { closeDrafts, openDrafts, session } from '../session';
 import { IdleLogoff } from './idle-logoff';
 import { CallHostLoader } from './call-host-loader';
-
-const CHAT_PLUGINS: readonly ChatPlugin[] = [messagesChatPlugin];
-const SOCKET_PLUGINS: readonly AppSocketPlugin[] = [notificationPushes];
+import { createShellPortal } from './shell-portal';
 
 function SessionConnections({ runtime }: { runtime: PortalRuntime }) {
   const { token } = useSnapshot(session);
@@ -56,25 +48,19 @@ function useProviderDrafts(): void {
 
 export default function SignedInShell() {
   useProviderDrafts();
-  // The signed-in portal's composition root, one per shell (docs/architecture.md §3 "The portal
-  // runtime"), with the server data of this session.
-  const [{ queryClient, runtime }] = useState(() => {
+  // The signed-in portal's composition root and its chat store, one per shell (docs/architecture.md
+  // §3 "The portal runtime"), with the server data of this session: a sign-in after a sign-out
+  // mounts a new shell, with new ones.
+  const [{ queryClient, runtime, chatStore }] = useState(() => {
     const client = createQueryClient();
-    return {
-      queryClient: client,
-      runtime: createPortalRuntime({
-        api,
-        queryClient: client,
-        traffic,
-        chatPlugins: CHAT_PLUGINS,
-        socketPlugins: SOCKET_PLUGINS,
-      }),
-    };
+    return { queryClient: client, ...createShellPortal({ api, queryClient: client, traffic }) };
   });
   useEffect(() => followSessionAndLanguage(queryClient), [queryClient]);
   return (
     <ServerDataProvider client={queryClient}>
-      <SessionConnections runtime={runtime} />
+      <ChatStoreContext.Provider value={chatStore}>
+        <SessionConnections runtime={runtime} />
+      </ChatStoreContext.Provider>
     </ServerDataProvider>
   );
 }

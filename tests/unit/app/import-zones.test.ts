@@ -37,7 +37,7 @@ describe('portal import zones', () => {
     [
       'connections import a feature',
       'src/app/connections/x.ts',
-      "export { messagesChatPlugin } from '../features/chat';",
+      "export { createMessagesChatPlugin } from '../features/chat';",
     ],
     [
       'a layout imports a route',

@@ -5,21 +5,21 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { Button } from '../../components/button';
 import { useChat, useChatLink } from '../../connections';
 import { unblockUser } from './chat-actions';
-import { chatStore } from './chat-store';
+import { useChatState, useChatStore } from './chat-store-context';
 import { usePerson } from './use-names';
 
 function BlockedMember({ chatId }: { chatId: number }) {
   const { t } = useTranslation('messages');
   const chat = useChat();
+  const store = useChatStore();
   const person = usePerson(chatId);
   const [busy, setBusy] = useState(false);
   const unblock = async () => {
     setBusy(true);
-    await unblockUser(chat, chatId);
+    await unblockUser(store, chat, chatId);
     setBusy(false);
   };
   return (
@@ -40,7 +40,7 @@ function BlockedMember({ chatId }: { chatId: number }) {
 
 export function BlockedMembers() {
   const { t } = useTranslation('messages');
-  const { blocked } = useSnapshot(chatStore);
+  const { blocked } = useChatState();
   const { chatLoaded } = useChatLink();
   if (!chatLoaded) return <p className="text-sm text-slate-600">{t('block.waitingForChat')}</p>;
   if (blocked.length === 0) return <p className="text-sm text-slate-600">{t('block.none')}</p>;

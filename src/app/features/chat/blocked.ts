@@ -7,7 +7,7 @@
  */
 import { StanzaError, type BlockingPush } from '../../../xmpp';
 import type { ChatRuntime } from '../../connections';
-import { chatStore, setBlocked } from './chat-store';
+import type { ChatStore } from './chat-store';
 
 /** The privacy list an earlier portal kept its blocked users in (the spec's name for it). */
 export const LEGACY_BLOCK_LIST = 'blockedusers';
@@ -45,18 +45,19 @@ async function retireLegacyList(runtime: ChatRuntime): Promise<number[]> {
 }
 
 /** Reads the block list after each login (which also asks the server for its pushes). */
-export async function loadBlocked(runtime: ChatRuntime): Promise<void> {
+export async function loadBlocked(store: ChatStore, runtime: ChatRuntime): Promise<void> {
   try {
     const blocked = await runtime.chat.blocking.list();
-    setBlocked([...blocked, ...(await retireLegacyList(runtime))]);
+    store.setBlocked([...blocked, ...(await retireLegacyList(runtime))]);
   } catch (error) {
     console.warn('Blocked users', error);
   }
 }
 
 /** A change of the block list made here, in another tab or on another device (XEP-0191 push). */
-export function blockingChanged(push: BlockingPush): void {
-  if (push.kind === 'block') setBlocked([...chatStore.blocked, ...push.userIds]);
-  else if (push.kind === 'unblock') setBlocked(chatStore.blocked.filter((id) => !push.userIds.includes(id)));
-  else setBlocked([]);
+export function blockingChanged(store: ChatStore, push: BlockingPush): void {
+  const { blocked } = store.state;
+  if (push.kind === 'block') store.setBlocked([...blocked, ...push.userIds]);
+  else if (push.kind === 'unblock') store.setBlocked(blocked.filter((id) => !push.userIds.includes(id)));
+  else store.setBlocked([]);
 }

@@ -3,13 +3,14 @@
  * upload progress bar; docs/wire/hosted-chat.md §6 then §14.2), mark messages read when seen, open a
  * conversation with a client (deep link /message?userId=), answer contact requests and block or
  * unblock both ways (spec §3 blocking list items, blocked.ts). Sends wait in the outbox while offline.
- * Each action takes the running chat the component read with `useChat()` (null: not connected).
+ * Each action takes the shell's chat store (`useChatStore()`) and the running chat the component
+ * read with `useChat()` (null: not connected).
  */
 import { DIALOG_TYPE, isPrivateDialog } from '../../../shared/dialog-type';
 import i18next from 'i18next';
 import { ChatNotConnectedError } from '../../../xmpp';
 import { showToast } from '../../components/toast-store';
-import { addEntries, chatStore, markReadByMe, removeRequest, setBlocked, setUpload } from './chat-store';
+import type { ChatStore } from './chat-store';
 import type { ChatRuntime } from '../../connections';
 import { refreshDialogs } from './chat-sync';
 import { ATTACHMENT_BODY, dialogAddress, ownEntry } from './convert';
@@ -37,23 +38,30 @@ async function attempt(what: string, action: () => unknown): Promise<boolean> {
 }
 
 function sendMessage(
+  store: ChatStore,
   runtime: ChatRuntime,
   dialogId: string,
   body: string,
   attachments: EntryAttachment[] = [],
 ) {
-  const dialog = chatStore.dialogs[dialogId];
+  const dialog = store.state.dialogs[dialogId];
   if (!dialog) return;
   const id = runtime.chat.helpers.newMessageId();
-  addEntries(dialogId, [ownEntry({ id, dialogId, me: runtime.me, body, attachments })], { live: true });
+  const entry = ownEntry({ id, dialogId, me: runtime.me, body, attachments }, store.sequence);
+  store.addEntries(dialogId, [entry], { live: true });
   runtime.enqueue({ kind: 'message', dialog: dialogAddress(dialog), message: { id, body, attachments } });
 }
 
 /** Sends (or queues in the outbox) a text; false when there is no chat to take it (a toast says so). */
-export function sendText(chat: ChatRuntime | null, dialogId: string, text: string): boolean {
+export function sendText(
+  store: ChatStore,
+  chat: ChatRuntime | null,
+  dialogId: string,
+  text: string,
+): boolean {
   const runtime = runtimeOrWarn(chat);
   if (!runtime || !text.trim()) return false;
-  sendMessage(runtime, dialogId, text);
+  sendMessage(store, runtime, dialogId, text);
   return true;
 }
 
@@ -64,6 +72,7 @@ export function sendText(chat: ChatRuntime | null, dialogId: string, text: strin
  * the page (docs/performance.md "Route budgets").
  */
 export async function sendImage(
+  store: ChatStore,
   chat: ChatRuntime | null,
   dialogId: string,
   file: File,
@@ -71,18 +80,18 @@ export async function sendImage(
 ): Promise<void> {
   const runtime = runtimeOrWarn(chat);
   if (!runtime) return;
-  setUpload({ dialogId, name: file.name, fraction: 0 });
+  store.setUpload({ dialogId, name: file.name, fraction: 0 });
   try {
     const { compressImage } = await import('../../components/compress-image');
     const ready = await compressImage(file);
     const type = ready.blob.type || file.type;
     const blob = await runtime.service.content.createAndUpload(
       { file: ready.blob, name: ready.name, contentType: type, public: false },
-      (fraction) => setUpload({ dialogId, name: file.name, fraction }),
+      (fraction) => store.setUpload({ dialogId, name: file.name, fraction }),
     );
     // The vendor's convention: an attachment's id is the file's uid (docs/wire/hosted-chat.md §5.2),
     // so the members' apps open it; `uid` says the same for clients that read that.
-    sendMessage(runtime, dialogId, caption.trim() || ATTACHMENT_BODY, [
+    sendMessage(store, runtime, dialogId, caption.trim() || ATTACHMENT_BODY, [
       {
         id: blob.uid,
         uid: blob.uid,
@@ -95,7 +104,7 @@ export async function sendImage(
     console.warn('Image upload', error);
     showToast(i18next.t('messages:errors.upload'));
   } finally {
-    setUpload(null);
+    store.setUpload(null);
   }
 }
 
@@ -104,11 +113,16 @@ export async function sendImage(
  * to the sender of a one-to-one message; group messages are marked read over REST (no receipts in
  * rooms). Either way the dialog's unread count drops by what was newly read.
  */
-export function markSeen(runtime: ChatRuntime | null, dialogId: string, ids: string[]): void {
+export function markSeen(
+  store: ChatStore,
+  runtime: ChatRuntime | null,
+  dialogId: string,
+  ids: string[],
+): void {
   if (!runtime || ids.length === 0) return;
-  const newlyRead = markReadByMe(dialogId, ids);
+  const newlyRead = store.markReadByMe(dialogId, ids);
   if (newlyRead.length === 0) return;
-  if (chatStore.dialogs[dialogId]?.type === DIALOG_TYPE.private) {
+  if (store.state.dialogs[dialogId]?.type === DIALOG_TYPE.private) {
     for (const entry of newlyRead)
       runtime.enqueue({ kind: 'read', messageId: entry.id, userId: entry.senderId, dialogId });
   } else {
@@ -122,10 +136,14 @@ export function markSeen(runtime: ChatRuntime | null, dialogId: string, ids: str
 }
 
 /** The private dialog with a client, created when there is none yet (spec §7 deep link from issue 5). */
-export async function openDialogWith(chat: ChatRuntime | null, userId: number): Promise<string | null> {
+export async function openDialogWith(
+  store: ChatStore,
+  chat: ChatRuntime | null,
+  userId: number,
+): Promise<string | null> {
   const runtime = runtimeOrWarn(chat);
   if (!runtime) return null;
-  const known = Object.values(chatStore.dialogs).find(
+  const known = Object.values(store.state.dialogs).find(
     (d) => isPrivateDialog(d.type) && d.clientChatId === userId,
   );
   if (known) return known.id;
@@ -134,7 +152,7 @@ export async function openDialogWith(chat: ChatRuntime | null, userId: number): 
       type: DIALOG_TYPE.private,
       occupants_ids: [userId],
     });
-    await refreshDialogs();
+    await refreshDialogs(store);
     return dialog._id;
   } catch (error) {
     console.warn('Opening a conversation', error);
@@ -149,18 +167,26 @@ function connected(runtime: ChatRuntime | null): ChatRuntime {
 }
 
 /** Spec §4 "Confirm: from plus ask subscribe; sends subscribed then subscribe". */
-export function acceptRequest(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
+export function acceptRequest(
+  store: ChatStore,
+  runtime: ChatRuntime | null,
+  userId: number,
+): Promise<boolean> {
   return attempt('Accepting a contact', () => {
     connected(runtime).chat.roster.confirm(userId);
-    removeRequest(userId);
+    store.removeRequest(userId);
   });
 }
 
 /** Spec §4 "Reject: none, sends unsubscribed". */
-export function rejectRequest(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
+export function rejectRequest(
+  store: ChatStore,
+  runtime: ChatRuntime | null,
+  userId: number,
+): Promise<boolean> {
   return attempt('Rejecting a contact', () => {
     connected(runtime).chat.roster.reject(userId);
-    removeRequest(userId);
+    store.removeRequest(userId);
   });
 }
 
@@ -173,16 +199,16 @@ export function addContact(runtime: ChatRuntime | null, userId: number): Promise
  * Blocks a member both ways (spec §6 mutual block) on the chat account (XEP-0191, blocked.ts): every
  * tab and device of the provider holds it at once.
  */
-export function blockUser(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
+export function blockUser(store: ChatStore, runtime: ChatRuntime | null, userId: number): Promise<boolean> {
   return attempt('Blocking', async () => {
     await connected(runtime).chat.blocking.block([userId]);
-    setBlocked([...chatStore.blocked, userId]);
+    store.setBlocked([...store.state.blocked, userId]);
   });
 }
 
-export function unblockUser(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
+export function unblockUser(store: ChatStore, runtime: ChatRuntime | null, userId: number): Promise<boolean> {
   return attempt('Unblocking', async () => {
     await connected(runtime).chat.blocking.unblock([userId]);
-    setBlocked(chatStore.blocked.filter((id) => id !== userId));
+    store.setBlocked(store.state.blocked.filter((id) => id !== userId));
   });
 }

@@ -7,85 +7,82 @@
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import type { ChatMessage, MarkerEvent } from '../../../xmpp';
-import {
-  addEntries,
-  addRequest,
-  chatStore,
-  clearTyping,
-  markReadByMe,
-  markerArrived,
-  occupantChanged,
-  setMe,
-  setOccupants,
-  setPresence,
-  setTyping,
-  updateEntry,
-} from './chat-store';
+import type { ChatStore } from './chat-store';
 import type { ChatRuntime } from '../../connections';
 import { blockingChanged } from './blocked';
 import { afterReconnect, refreshDialogs } from './chat-sync';
 import { entryFromLive } from './convert';
 
 /** The private dialog with a user, if we know it. */
-export function privateDialogWith(userId: number | null): string | null {
+export function privateDialogWith(store: ChatStore, userId: number | null): string | null {
   if (userId === null) return null;
   return (
-    Object.values(chatStore.dialogs).find((d) => isPrivateDialog(d.type) && d.clientChatId === userId)?.id ??
-    null
+    Object.values(store.state.dialogs).find((d) => isPrivateDialog(d.type) && d.clientChatId === userId)
+      ?.id ?? null
   );
 }
 
-function onMessage(runtime: ChatRuntime, message: ChatMessage): void {
+function onMessage(store: ChatStore, runtime: ChatRuntime, message: ChatMessage): void {
   const ours = message.carbon === 'sent' || message.userId === runtime.me;
-  if (!ours && (message.userId === null || chatStore.blocked.includes(message.userId))) return;
-  const dialogId = message.dialogId ?? privateDialogWith(ours ? message.recipientId : message.userId);
+  if (!ours && (message.userId === null || store.state.blocked.includes(message.userId))) return;
+  const dialogId = message.dialogId ?? privateDialogWith(store, ours ? message.recipientId : message.userId);
   if (!dialogId) {
-    void refreshDialogs();
+    void refreshDialogs(store);
     return;
   }
-  const entry = entryFromLive(message, dialogId, runtime.me);
+  const entry = entryFromLive(message, dialogId, runtime.me, store.sequence);
   // A room echoes our own messages back: that is the server's acknowledgement.
-  addEntries(dialogId, [entry], { live: true });
-  if (!chatStore.dialogs[dialogId]?.name) void refreshDialogs();
+  store.addEntries(dialogId, [entry], { live: true });
+  if (!store.state.dialogs[dialogId]?.name) void refreshDialogs(store);
 }
 
-function onMarker(runtime: ChatRuntime, marker: MarkerEvent, kind: 'delivered' | 'read'): void {
+function onMarker(
+  store: ChatStore,
+  runtime: ChatRuntime,
+  marker: MarkerEvent,
+  kind: 'delivered' | 'read',
+): void {
   if (marker.userId === null) return;
   if (marker.carbon !== null || marker.userId === runtime.me) {
     // We marked a message on another device (docs/lessons.md §10).
-    if (kind === 'read' && marker.dialogId) markReadByMe(marker.dialogId, [marker.messageId]);
+    if (kind === 'read' && marker.dialogId) store.markReadByMe(marker.dialogId, [marker.messageId]);
     return;
   }
-  markerArrived(marker.dialogId, { messageId: marker.messageId, userId: marker.userId, kind });
+  store.markerArrived(marker.dialogId, { messageId: marker.messageId, userId: marker.userId, kind });
 }
 
-export function wireChatEvents(runtime: ChatRuntime): () => void {
+/** Feeds `store` from the running chat's events; returns the unwiring. */
+export function wireChatEvents(store: ChatStore, runtime: ChatRuntime): () => void {
   const { chat } = runtime;
-  setMe(runtime.me);
+  store.setMe(runtime.me);
   const offs = [
-    chat.on('disconnected', () => clearTyping()),
+    chat.on('disconnected', () => store.clearTyping()),
     // The connection has sent what waited (connections/chat/link-events.ts); the rest catches up.
-    chat.on('reconnect', () => void afterReconnect(runtime)),
-    chat.on('message', (message) => onMessage(runtime, message)),
+    chat.on('reconnect', () => void afterReconnect(store, runtime)),
+    chat.on('message', (message) => onMessage(store, runtime, message)),
     // A call's end message and the like, sent by another module (connections/chat/own-messages.ts).
-    runtime.own.on((message) => onMessage(runtime, message)),
+    runtime.own.on((message) => onMessage(store, runtime, message)),
     chat.on('messageSent', ({ id }) =>
-      updateEntry(id, (e) => (e.onServer && !e.failed ? e : { ...e, onServer: true, failed: false })),
+      store.updateEntry(id, (e) => (e.onServer && !e.failed ? e : { ...e, onServer: true, failed: false })),
     ),
-    chat.on('messageError', ({ id }) => updateEntry(id, (e) => ({ ...e, failed: true, onServer: false }))),
-    chat.on('delivered', (marker) => onMarker(runtime, marker, 'delivered')),
-    chat.on('read', (marker) => onMarker(runtime, marker, 'read')),
+    chat.on('messageError', ({ id }) =>
+      store.updateEntry(id, (e) => ({ ...e, failed: true, onServer: false })),
+    ),
+    chat.on('delivered', (marker) => onMarker(store, runtime, marker, 'delivered')),
+    chat.on('read', (marker) => onMarker(store, runtime, marker, 'read')),
     chat.on('typing', ({ composing, userId, dialogId }) => {
-      const dialog = dialogId ?? privateDialogWith(userId);
-      if (dialog && userId !== null && userId !== runtime.me) setTyping(dialog, userId, composing);
+      const dialog = dialogId ?? privateDialogWith(store, userId);
+      if (dialog && userId !== null && userId !== runtime.me) store.setTyping(dialog, userId, composing);
     }),
-    chat.on('subscribe', ({ userId }) => addRequest(userId)),
-    chat.on('blocking', blockingChanged),
-    chat.on('contactPresence', ({ userId, available }) => setPresence(userId, available)),
-    chat.on('joinOccupant', ({ dialogId, userId }) => occupantChanged(dialogId, userId, true)),
-    chat.on('leaveOccupant', ({ dialogId, userId }) => occupantChanged(dialogId, userId, false)),
+    chat.on('subscribe', ({ userId }) => store.addRequest(userId)),
+    chat.on('blocking', (push) => blockingChanged(store, push)),
+    chat.on('contactPresence', ({ userId, available }) => store.setPresence(userId, available)),
+    chat.on('joinOccupant', ({ dialogId, userId }) => store.occupantChanged(dialogId, userId, true)),
+    chat.on('leaveOccupant', ({ dialogId, userId }) => store.occupantChanged(dialogId, userId, false)),
     chat.on('kick', ({ dialogId, userId, self }) =>
-      self ? setOccupants(dialogId, []) : userId !== null && occupantChanged(dialogId, userId, false),
+      self
+        ? store.setOccupants(dialogId, [])
+        : userId !== null && store.occupantChanged(dialogId, userId, false),
     ),
   ];
   return () => {

@@ -7,13 +7,13 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
 import { useChat, type ChatRuntime } from '../../connections';
 import { dropDraft, keepDraft, useRestoredDraft } from '../../session';
 import { sendImage, sendText } from './chat-actions';
-import { chatStore } from './chat-store';
+import type { ChatStore } from './chat-store';
+import { useChatState, useChatStore } from './chat-store-context';
 import { dialogAddress } from './convert';
 import { PaperclipIcon } from './icons';
 import { ImagePreview } from './image-preview';
@@ -24,9 +24,9 @@ type Chat = ChatRuntime['chat'];
 const draftKey = (dialogId: string) => `message:${dialogId}`;
 
 /** Keeps the text as the conversation's draft (dropped when empty), with where to find it again. */
-function keepText(dialogId: string, text: string): void {
+function keepText(store: ChatStore, dialogId: string, text: string): void {
   if (!text.trim()) return dropDraft(draftKey(dialogId));
-  const dialog = chatStore.dialogs[dialogId];
+  const dialog = store.state.dialogs[dialogId];
   keepDraft({
     key: draftKey(dialogId),
     kind: 'message',
@@ -38,11 +38,12 @@ function keepText(dialogId: string, text: string): void {
 
 /** Typing notifications are best effort: offline, there is nobody to tell. */
 function tell(
+  store: ChatStore,
   runtime: ChatRuntime | null,
   dialogId: string,
   send: (chat: Chat, to: number | string) => void,
 ): void {
-  const dialog = chatStore.dialogs[dialogId];
+  const dialog = store.state.dialogs[dialogId];
   if (!runtime || !dialog || !runtime.chat.isConnected) return;
   const to = runtime.chat.helpers.dialogRecipient(dialogAddress(dialog));
   if (to === null) return;
@@ -58,18 +59,19 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
   const id = useId();
   const [text, setText] = useState('');
   const [draftRead, setDraftRead] = useState(false);
+  const store = useChatStore();
   useRestoredDraft(draftKey(dialogId), (draft) => {
     const kept = (draft?.value as { text?: unknown } | undefined)?.text;
     if (typeof kept === 'string' && kept) {
       setText((typed) => typed || kept);
       // Back in its conversation: kept as today's draft.
-      keepText(dialogId, kept);
+      keepText(store, dialogId, kept);
     }
     setDraftRead(true);
   });
   const fileInput = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
-  const { upload } = useSnapshot(chatStore);
+  const { upload } = useChatState();
   const runtime = useChat();
   // The sender reads the running chat when it sends, not when it was made.
   const current = useRef(runtime);
@@ -79,19 +81,21 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
   const typing = useMemo(
     () =>
       createTypingSender({
-        sendComposing: () => tell(current.current, dialogId, (chat, to) => chat.sendIsTypingStatus(to)),
-        sendPaused: () => tell(current.current, dialogId, (chat, to) => chat.sendIsStopTypingStatus(to)),
+        sendComposing: () =>
+          tell(store, current.current, dialogId, (chat, to) => chat.sendIsTypingStatus(to)),
+        sendPaused: () =>
+          tell(store, current.current, dialogId, (chat, to) => chat.sendIsStopTypingStatus(to)),
         setTimer: (fn, ms) => window.setTimeout(fn, ms),
         clearTimer: (handle) => window.clearTimeout(handle as number),
       }),
-    [dialogId],
+    [store, dialogId],
   );
   useEffect(() => () => typing.stop(), [typing]);
 
   const send = () => {
     if (!text.trim() || disabled) return;
     typing.stop();
-    if (!sendText(runtime, dialogId, text)) return;
+    if (!sendText(store, runtime, dialogId, text)) return;
     setText('');
     dropDraft(draftKey(dialogId));
   };
@@ -141,7 +145,7 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
           placeholder={disabled ? t('blockedComposer') : t('placeholder')}
           onChange={(event) => {
             setText(event.target.value);
-            if (draftRead) keepText(dialogId, event.target.value);
+            if (draftRead) keepText(store, dialogId, event.target.value);
             typing.typed(event.target.value);
           }}
           onKeyDown={onKeyDown}
@@ -158,7 +162,7 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
           onCancel={() => setChosen(null)}
           onSend={(caption) => {
             setChosen(null);
-            void sendImage(runtime, dialogId, chosen, caption);
+            void sendImage(store, runtime, dialogId, chosen, caption);
           }}
         />
       )}

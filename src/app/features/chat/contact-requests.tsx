@@ -5,11 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { Button } from '../../components/button';
 import { useChat } from '../../connections';
 import { acceptRequest, rejectRequest } from './chat-actions';
-import { chatStore } from './chat-store';
+import { useChatState, useChatStore } from './chat-store-context';
 import { chatUserNameQuery, clientQuery } from './queries';
 
 /** The requester's name: her client info, else her chat user's name, else her chat id. */
@@ -28,20 +27,21 @@ function Request({ userId }: { userId: number }) {
   const { t } = useTranslation('messages');
   const name = useRequesterName(userId);
   const chat = useChat();
+  const store = useChatStore();
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg bg-brand-50 px-4 py-2 text-sm">
       <span className="flex-1">{t('requests.text', { name })}</span>
-      <Button variant="secondary" onClick={() => void rejectRequest(chat, userId)}>
+      <Button variant="secondary" onClick={() => void rejectRequest(store, chat, userId)}>
         {t('requests.reject')}
       </Button>
-      <Button onClick={() => void acceptRequest(chat, userId)}>{t('requests.accept')}</Button>
+      <Button onClick={() => void acceptRequest(store, chat, userId)}>{t('requests.accept')}</Button>
     </li>
   );
 }
 
 export function ContactRequests() {
   const { t } = useTranslation('messages');
-  const { requests } = useSnapshot(chatStore);
+  const { requests } = useChatState();
   if (requests.length === 0) return null;
   return (
     <section aria-label={t('requests.label')}>

@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { Button } from '../../components/button';
 import { LazyDialog as Dialog } from '../../components/lazy-dialog';
@@ -14,7 +13,8 @@ import { StartCallButtons } from '../../components/start-call-buttons';
 import { useChat, useRequestCall } from '../../connections';
 import { addContact, blockUser, unblockUser } from './chat-actions';
 import { useContact } from './use-contact';
-import { chatStore, type DialogView } from './chat-store';
+import type { DialogView } from './chat-store';
+import { useChatState, useChatStore } from './chat-store-context';
 import { usePerson } from './use-names';
 
 function Occupant({ chatId, online }: { chatId: number; online: boolean }) {
@@ -31,7 +31,7 @@ function Occupant({ chatId, online }: { chatId: number; online: boolean }) {
 
 function GroupMembers({ dialog }: { dialog: DialogView }) {
   const { t } = useTranslation('messages');
-  const { occupants } = useSnapshot(chatStore);
+  const { occupants } = useChatState();
   // Listed by the chat's sync once the room is joined, then kept by presences (chat-sync.ts).
   const online = occupants[dialog.id] ?? [];
   return (
@@ -51,7 +51,8 @@ function GroupMembers({ dialog }: { dialog: DialogView }) {
 
 function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: number }) {
   const { t } = useTranslation('messages');
-  const { blocked } = useSnapshot(chatStore);
+  const store = useChatStore();
+  const { blocked } = useChatState();
   const chat = useChat();
   const contact = useContact(chat, clientId);
   const requestCall = useRequestCall();
@@ -82,7 +83,11 @@ function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: num
           </Button>
         ))}
       {isBlocked ? (
-        <Button variant="secondary" busy={busy} onClick={() => void run(() => unblockUser(chat, clientId))}>
+        <Button
+          variant="secondary"
+          busy={busy}
+          onClick={() => void run(() => unblockUser(store, chat, clientId))}
+        >
           {t('block.unblock')}
         </Button>
       ) : (
@@ -94,7 +99,7 @@ function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: num
         open={confirm}
         title={t('block.title', { name: dialog.name })}
         onCancel={() => setConfirm(false)}
-        onDone={() => void run(() => blockUser(chat, clientId))}
+        onDone={() => void run(() => blockUser(store, chat, clientId))}
         doneLabel={t('block.block')}
         busy={busy}
       >
@@ -106,7 +111,7 @@ function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: num
 
 export function ConversationHeader({ dialog }: { dialog: DialogView }) {
   const { t } = useTranslation('messages');
-  const { presence, blocked } = useSnapshot(chatStore);
+  const { presence, blocked } = useChatState();
   const client = usePerson(dialog.clientChatId);
   const online = dialog.clientChatId === null ? undefined : presence[dialog.clientChatId];
   return (

@@ -6,9 +6,9 @@
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { useChat, type ChatRuntime } from '../../connections';
-import { chatStore, type ConversationState } from './chat-store';
+import type { ChatStore, ConversationState } from './chat-store';
+import { useChatState, useChatStore } from './chat-store-context';
 import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { loadHistory } from './history';
@@ -16,8 +16,8 @@ import { MessageLog } from './message-log';
 import { useChatSlice } from './use-chat-slice';
 import { usePerson } from './use-names';
 
-function loadOlder(runtime: ChatRuntime | null, dialogId: string) {
-  if (runtime) void loadHistory(runtime, dialogId);
+function loadOlder(store: ChatStore, runtime: ChatRuntime | null, dialogId: string) {
+  if (runtime) void loadHistory(store, runtime, dialogId);
 }
 
 function Typist({ chatId, last }: { chatId: number; last: boolean }) {
@@ -32,7 +32,7 @@ function Typist({ chatId, last }: { chatId: number; last: boolean }) {
 
 function TypingLine({ dialogId }: { dialogId: string }) {
   const { t } = useTranslation('messages');
-  const { typing } = useSnapshot(chatStore);
+  const { typing } = useChatState();
   const who = typing[dialogId] ?? [];
   return (
     <p role="status" aria-live="polite" className="h-5 px-4 text-xs text-slate-500 italic">
@@ -50,7 +50,8 @@ function TypingLine({ dialogId }: { dialogId: string }) {
 
 export function Conversation({ dialogId }: { dialogId: string }) {
   const { t } = useTranslation('messages');
-  const state = useSnapshot(chatStore);
+  const store = useChatStore();
+  const state = useChatState();
   const chat = useChat();
   const dialog = state.dialogs[dialogId];
   const conversation = useChatSlice((s) => s.conversations[dialogId]) as ConversationState | undefined;
@@ -65,8 +66,8 @@ export function Conversation({ dialogId }: { dialogId: string }) {
   // The running chat is there once the chat is loaded (spec §4 chat-loaded).
   useEffect(() => {
     if (chat && !conversation?.loaded && !conversation?.loading && !conversation?.failed)
-      loadOlder(chat, dialogId);
-  }, [chat, dialogId, conversation?.loaded, conversation?.loading, conversation?.failed]);
+      loadOlder(store, chat, dialogId);
+  }, [store, chat, dialogId, conversation?.loaded, conversation?.loading, conversation?.failed]);
 
   if (!dialog) return null;
   const group = !isPrivateDialog(dialog.type);

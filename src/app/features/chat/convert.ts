@@ -7,22 +7,33 @@ import { isPrivateDialog } from '../../../shared/dialog-type';
 import type { Message } from '../../../rest';
 import type { ProviderDialog } from '../../../shared/api/chat';
 import type { ChatMessage, DialogDescriptor } from '../../../xmpp';
-import type { DialogView } from './chat-store';
+import type { DialogView } from './chat-state';
 import type { ChatEntry, EntryAttachment } from './entries';
 
 /** What members' SDKs put in the body of a message that only carries attachments. */
 export const ATTACHMENT_BODY = '[attachment]';
 
-let liveSeq = 0;
-let historyBase = 0;
+/**
+ * The order entries are first seen in (`ChatEntry.seq`), the tie-break within one millisecond
+ * (entries.ts `compareEntries`): one per chat store (chat-store.ts), whose entries it numbers.
+ */
+export interface EntrySequence {
+  /** A live entry: after everything seen before. */
+  live(): number;
+  /** The first of a history page of `size`: below everything seen before, chronological within the page. */
+  page(size: number): number;
+}
 
-/** Order of first sight for live entries. */
-export const nextSeq = () => ++liveSeq;
-
-/** Order for a history page: below everything seen before, chronological within the page. */
-function pageSeqBase(size: number): number {
-  historyBase -= size + 1;
-  return historyBase;
+export function createEntrySequence(): EntrySequence {
+  let live = 0;
+  let history = 0;
+  return {
+    live: () => ++live,
+    page(size) {
+      history -= size + 1;
+      return history;
+    },
+  };
 }
 
 function attachmentsOf(list: unknown): EntryAttachment[] {
@@ -41,11 +52,15 @@ function attachmentsOf(list: unknown): EntryAttachment[] {
  * A page of history as entries, in the order the server gave it. Within one second (dates are
  * whole seconds) the server orders by arrival, so a newest-first page is reversed, not re-sorted.
  */
-export function entriesFromHistory(messages: Message[], order: 'asc' | 'desc'): ChatEntry[] {
+export function entriesFromHistory(
+  messages: Message[],
+  order: 'asc' | 'desc',
+  sequence: EntrySequence,
+): ChatEntry[] {
   const oldestFirst = order === 'desc' ? [...messages].reverse() : [...messages];
   // A stable sort keeps the server's order within a second.
   const chronological = oldestFirst.sort((a, b) => a.date_sent - b.date_sent);
-  const base = pageSeqBase(chronological.length);
+  const base = sequence.page(chronological.length);
   return chronological.map((m, i) => ({
     id: m._id,
     dialogId: m.chat_dialog_id,
@@ -69,6 +84,7 @@ export function entryFromLive(
   message: ChatMessage,
   dialogId: string,
   me: number,
+  sequence: EntrySequence,
   now = Date.now(),
 ): ChatEntry {
   const stamped = Number(message.extension?.date_sent);
@@ -85,7 +101,7 @@ export function entryFromLive(
     // Live messages are placed by this browser's clock, like our own; offline ones by their delay.
     sentAt: Number.isNaN(delayed) ? now : delayed,
     serverDate,
-    seq: nextSeq(),
+    seq: sequence.live(),
     onServer: true,
     failed: false,
     deliveredTo: [],
@@ -96,6 +112,7 @@ export function entryFromLive(
 /** Our own message before the server has it (spec §3 status "wait for send"). */
 export function ownEntry(
   fields: { id: string; dialogId: string; me: number; body: string; attachments?: EntryAttachment[] },
+  sequence: EntrySequence,
   now = Date.now(),
 ): ChatEntry {
   return {
@@ -107,7 +124,7 @@ export function ownEntry(
     call: null,
     sentAt: now,
     serverDate: null,
-    seq: nextSeq(),
+    seq: sequence.live(),
     onServer: false,
     failed: false,
     deliveredTo: [],

@@ -21,9 +21,9 @@ import {
 } from 'react';
 import { Virtualizer, type CustomItemComponentProps, type VirtualizerHandle } from 'virtua';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
-import { chatStore, type DialogView } from './chat-store';
+import type { DialogView } from './chat-store';
+import { useChatState } from './chat-store-context';
 import { ATTACHMENT_BODY } from './convert';
 import { formatMessageTime } from './format-time';
 import { GroupIcon } from './icons';
@@ -56,7 +56,7 @@ const Item = memo(function Item({
   onOpen(id: string): void;
 }) {
   const { t, i18n } = useTranslation('messages');
-  const { presence } = useSnapshot(chatStore);
+  const { presence } = useChatState();
   const preview =
     dialog.lastMessage === ATTACHMENT_BODY ? t('attachment') : (dialog.lastMessage ?? t('noMessages'));
   // Named by what it shows first, the member's name (and the unread count, read out): the time

@@ -7,7 +7,7 @@
 import i18next from 'i18next';
 import { CHAT_PAGE_SIZE } from '../../../shared/constants';
 import { showToast } from '../../components/toast-store';
-import { addEntries, chatStore, conversationOf, setHistoryState } from './chat-store';
+import type { ChatStore } from './chat-store';
 import type { ChatRuntime } from '../../connections';
 import { entriesFromHistory } from './convert';
 import { catchUpQuery, olderPageQuery } from './entries';
@@ -15,34 +15,34 @@ import { catchUpQuery, olderPageQuery } from './entries';
 const CATCH_UP_PAGE = 100;
 
 /** Loads the newest page, or the page before what we hold. */
-export async function loadHistory(runtime: ChatRuntime, dialogId: string): Promise<void> {
-  const conversation = conversationOf(dialogId);
+export async function loadHistory(store: ChatStore, runtime: ChatRuntime, dialogId: string): Promise<void> {
+  const conversation = store.conversationOf(dialogId);
   if (conversation.loading) return;
   const anchored = conversation.loaded ? olderPageQuery(conversation.entries, CHAT_PAGE_SIZE) : null;
-  if (conversation.loaded && !anchored) return setHistoryState(dialogId, { hasOlder: false });
-  setHistoryState(dialogId, { loading: true, failed: false });
+  if (conversation.loaded && !anchored) return store.setHistoryState(dialogId, { hasOlder: false });
+  store.setHistoryState(dialogId, { loading: true, failed: false });
   try {
     const page = await runtime.service.messages.list({
       chat_dialog_id: dialogId,
       mark_as_read: 0,
       ...(anchored ?? { sort_desc: 'date_sent', limit: CHAT_PAGE_SIZE }),
     });
-    addEntries(dialogId, entriesFromHistory(page.items, 'desc'));
-    setHistoryState(dialogId, {
+    store.addEntries(dialogId, entriesFromHistory(page.items, 'desc', store.sequence));
+    store.setHistoryState(dialogId, {
       loaded: true,
       loading: false,
       hasOlder: page.items.length >= CHAT_PAGE_SIZE,
     });
   } catch (error) {
     console.warn('Chat history', error);
-    setHistoryState(dialogId, { loading: false, failed: true });
+    store.setHistoryState(dialogId, { loading: false, failed: true });
     showToast(i18next.t('messages:errors.history'));
   }
 }
 
 /** After a reconnect: everything from the newest second we know, merged by id. */
-export async function catchUp(runtime: ChatRuntime, dialogId: string): Promise<void> {
-  const first = catchUpQuery(chatStore.conversations[dialogId]?.entries ?? [], CATCH_UP_PAGE);
+export async function catchUp(store: ChatStore, runtime: ChatRuntime, dialogId: string): Promise<void> {
+  const first = catchUpQuery(store.state.conversations[dialogId]?.entries ?? [], CATCH_UP_PAGE);
   if (!first) return;
   for (let skip = 0; ; skip += CATCH_UP_PAGE) {
     const page = await runtime.service.messages.list({
@@ -51,7 +51,7 @@ export async function catchUp(runtime: ChatRuntime, dialogId: string): Promise<v
       ...first,
       skip,
     });
-    addEntries(dialogId, entriesFromHistory(page.items, 'asc'));
+    store.addEntries(dialogId, entriesFromHistory(page.items, 'asc', store.sequence));
     if (page.items.length < CATCH_UP_PAGE) return;
   }
 }

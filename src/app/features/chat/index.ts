@@ -1,5 +1,11 @@
-/** The chat feature (issue 4 Messages screen): its part in the chat connection, red dots, the Messages screen. */
+/**
+ * The chat feature (issue 4 Messages screen): its store, made once per signed-in shell with its
+ * part in the chat connection and provided to the screens (docs/architecture.md §3 "The portal
+ * runtime"), red dots, the Messages screen.
+ */
 export { BlockedMembers } from './blocked-members';
-export { messagesChatPlugin } from './chat-plugin';
+export { createMessagesChatPlugin } from './chat-plugin';
+export { createChatStore, type ChatStore } from './chat-store';
+export { ChatStoreContext } from './chat-store-context';
 export { FloatingChatIcon, MessagesRedDot, useUnreadMessages } from './red-dots';
 export { MessagesScreen } from './messages-screen';

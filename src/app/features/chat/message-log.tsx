@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { type ChatRuntime } from '../../connections';
 import { markSeen } from './chat-actions';
-import type { ConversationState } from './chat-store';
+import type { ChatStore, ConversationState } from './chat-store';
+import { useChatStore } from './chat-store-context';
 import { loadHistory } from './history';
 import { LogAnnouncer } from './log-announcer';
 import { MessageBubble } from './message-bubble';
@@ -27,8 +28,8 @@ const HEADER_PX = 48;
  */
 const OLDER_WITHIN = 9;
 
-function loadOlder(runtime: ChatRuntime | null, dialogId: string) {
-  if (runtime) void loadHistory(runtime, dialogId);
+function loadOlder(store: ChatStore, runtime: ChatRuntime | null, dialogId: string) {
+  if (runtime) void loadHistory(store, runtime, dialogId);
 }
 
 /**
@@ -36,7 +37,7 @@ function loadOlder(runtime: ChatRuntime | null, dialogId: string) {
  * that are half on screen are reported read while the tab is visible. Rows come and go as the
  * list scrolls, so they register themselves through the returned (stable) ref callback.
  */
-function useReadWhenSeen(chat: ChatRuntime | null, dialogId: string) {
+function useReadWhenSeen(store: ChatStore, chat: ChatRuntime | null, dialogId: string) {
   const onScreen = useRef(new Set<string>());
   const observer = useRef<IntersectionObserver | null>(null);
   const chatRef = useRef(chat);
@@ -45,8 +46,8 @@ function useReadWhenSeen(chat: ChatRuntime | null, dialogId: string) {
   }, [chat]);
   const flush = useCallback(() => {
     if (document.visibilityState === 'visible' && onScreen.current.size > 0)
-      markSeen(chatRef.current, dialogId, [...onScreen.current]);
-  }, [dialogId]);
+      markSeen(store, chatRef.current, dialogId, [...onScreen.current]);
+  }, [store, dialogId]);
   const observerOf = useCallback(() => {
     observer.current ??= new IntersectionObserver(
       (records) => {
@@ -98,12 +99,13 @@ function Header({
   conversation: ConversationState;
 }) {
   const { t } = useTranslation('messages');
+  const store = useChatStore();
   return (
     <div className="flex h-12 items-center justify-center text-center text-sm">
       {conversation.failed ? (
         <p role="alert" className="text-red-700">
           {t('errors.history')}{' '}
-          <button type="button" className="underline" onClick={() => loadOlder(chat, dialogId)}>
+          <button type="button" className="underline" onClick={() => loadOlder(store, chat, dialogId)}>
             {t('retry')}
           </button>
         </p>
@@ -112,7 +114,7 @@ function Header({
       ) : conversation.entries.length === 0 ? (
         <p className="text-slate-500">{t('emptyConversation')}</p>
       ) : conversation.hasOlder ? (
-        <Button variant="ghost" busy={conversation.loading} onClick={() => loadOlder(chat, dialogId)}>
+        <Button variant="ghost" busy={conversation.loading} onClick={() => loadOlder(store, chat, dialogId)}>
           {t('loadOlder')}
         </Button>
       ) : null}
@@ -140,7 +142,8 @@ export function MessageLog({
   const { entries, shift } = useShift(conversation.entries);
   const log = useRef<HTMLDivElement>(null);
   const virtualizer = useRef<VirtualizerHandle>(null);
-  const watch = useReadWhenSeen(chat, dialogId);
+  const store = useChatStore();
+  const watch = useReadWhenSeen(store, chat, dialogId);
   const rows = useMemo(() => ({ label, entries, me, watch }), [label, entries, me, watch]);
 
   // Anchored to the end as a chat is: opened at the newest message, new messages (and bubbles
@@ -179,8 +182,8 @@ export function MessageLog({
     const view = log.current;
     const handle = virtualizer.current;
     if (!older.current.ready || older.current.count === 0 || !view || !handle) return;
-    if (handle.findItemIndex(view.scrollTop) <= OLDER_WITHIN) loadOlder(older.current.chat, dialogId);
-  }, [dialogId]);
+    if (handle.findItemIndex(view.scrollTop) <= OLDER_WITHIN) loadOlder(store, older.current.chat, dialogId);
+  }, [store, dialogId]);
   useEffect(() => {
     older.current = { ready, chat, count: entries.length };
     askOlder();

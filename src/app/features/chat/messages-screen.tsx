@@ -6,10 +6,9 @@
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { useChat } from '../../connections';
 import { openDialogWith } from './chat-actions';
-import { chatStore, setActive } from './chat-store';
+import { useChatState, useChatStore } from './chat-store-context';
 import { refreshDialogs } from './chat-sync';
 import { ConnectionBanner } from './connection-banner';
 import { ContactRequests } from './contact-requests';
@@ -19,6 +18,7 @@ import { useChatSlice } from './use-chat-slice';
 
 /** Opens the conversation of a deep link once; then the link is done with. */
 function useDeepLink(userId: number | null, onHandled: () => void) {
+  const store = useChatStore();
   const dialogs = useChatSlice((s) => s.dialogs);
   // The running chat is there once the chat is loaded (spec §4 chat-loaded).
   const chat = useChat();
@@ -30,17 +30,17 @@ function useDeepLink(userId: number | null, onHandled: () => void) {
     );
     if (known) {
       handled.current = userId;
-      setActive(known.id);
+      store.setActive(known.id);
       onHandled();
       return;
     }
     if (!chat) return;
     handled.current = userId;
-    void openDialogWith(chat, userId).then((id) => {
-      if (id) setActive(id);
+    void openDialogWith(store, chat, userId).then((id) => {
+      if (id) store.setActive(id);
       onHandled();
     });
-  }, [userId, dialogs, chat, onHandled]);
+  }, [store, userId, dialogs, chat, onHandled]);
 }
 
 export function MessagesScreen({
@@ -51,13 +51,14 @@ export function MessagesScreen({
   onDeepLinkHandled(): void;
 }) {
   const { t } = useTranslation('messages');
-  const { active, dialogList } = useSnapshot(chatStore);
+  const store = useChatStore();
+  const { active, dialogList } = useChatState();
   const dialogs = useChatSlice((s) => s.dialogs);
   // The chat store owns the list (chat-sync.ts); before the chat's login has listed it, the
   // screen asks for it.
   useEffect(() => {
-    if (chatStore.dialogList !== 'listed') void refreshDialogs();
-  }, []);
+    if (store.state.dialogList !== 'listed') void refreshDialogs(store);
+  }, [store]);
   useDeepLink(userId, onDeepLinkHandled);
   const sorted = useMemo(
     () =>
@@ -78,7 +79,7 @@ export function MessagesScreen({
             dialogs={sorted}
             activeId={open}
             loading={dialogList === 'loading'}
-            onOpen={setActive}
+            onOpen={store.setActive}
           />
         </aside>
         {open ? (

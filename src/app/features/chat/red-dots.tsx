@@ -7,14 +7,14 @@
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { RedDot } from '../../components/red-dot';
 import { paths } from '../../paths';
-import { chatStore, unreadTotal } from './chat-store';
+import { unreadTotal } from './chat-store';
+import { useChatState } from './chat-store-context';
 
 /** The unread message total, or null while it is not known (the dashboard shows "—"). */
 export function useUnreadMessages(): number | null {
-  const state = useSnapshot(chatStore);
+  const state = useChatState();
   return state.unreadKnown ? unreadTotal(state) : null;
 }
 

@@ -7,7 +7,8 @@
  */
 import type { ChatRuntime } from '../../connections';
 import { chatCalls } from '../../api/domain-calls';
-import { applyUnreadList } from './chat-store';
+import type { ChatStore } from './chat-store';
+
 export interface UnreadItem {
   dialogId: string;
   unreadMessagesCount: number;
@@ -69,11 +70,11 @@ export function createUnreadWatch(options: UnreadWatchOptions): UnreadWatch {
   };
 }
 
-/** The watch on the running chat: down on a drop that was not asked for, up when it is back. */
-export function wireUnreadWhileDown(runtime: ChatRuntime): () => void {
+/** The watch on the running chat, into `store`: down on a drop that was not asked for, up when it is back. */
+export function wireUnreadWhileDown(store: ChatStore, runtime: ChatRuntime): () => void {
   const watch = createUnreadWatch({
     fetch: () => chatCalls.unreadDialogs({ quiet: true }),
-    apply: applyUnreadList,
+    apply: store.applyUnreadList,
   });
   const offs = [
     runtime.chat.on('disconnected', (info) => {

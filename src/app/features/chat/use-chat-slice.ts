@@ -4,12 +4,13 @@
  * message's id, each dialog) costs more on every change than rendering the rows in view. The
  * component renders again when that part's snapshot changes (a part keeps its identity until then).
  */
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { snapshot, subscribe, type Snapshot } from 'valtio';
-import { chatStore, type ChatState } from './chat-store';
-
-const subscribeChat = (onChange: () => void) => subscribe(chatStore, onChange);
+import type { ChatState } from './chat-state';
+import { useChatStore } from './chat-store-context';
 
 export function useChatSlice<T>(select: (state: Snapshot<ChatState>) => T): T {
-  return useSyncExternalStore(subscribeChat, () => select(snapshot(chatStore)));
+  const { state } = useChatStore();
+  const subscribeChat = useCallback((onChange: () => void) => subscribe(state, onChange), [state]);
+  return useSyncExternalStore(subscribeChat, () => select(snapshot(state)));
 }

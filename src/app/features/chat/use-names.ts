@@ -1,14 +1,13 @@
 /** Names and avatars of chat users (spec §3 client info by chat id, default avatar when none). */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
-import { chatStore } from './chat-store';
+import { useChatState } from './chat-store-context';
 import { clientQuery } from './queries';
 
 export function usePerson(chatId: number | null): { name: string; avatar: string } {
   const { t } = useTranslation('messages');
-  const { me } = useSnapshot(chatStore);
+  const { me } = useChatState();
   const lookup = useQuery({ ...clientQuery(chatId ?? 0), enabled: chatId !== null && chatId !== me });
   if (chatId === null) return { name: '', avatar: DEFAULT_AVATAR_PATH };
   if (chatId === me) return { name: t('you'), avatar: DEFAULT_AVATAR_PATH };

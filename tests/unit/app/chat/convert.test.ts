@@ -1,6 +1,11 @@
 /** From the wire to chat entries: history pages in the server's order, live messages, dialogs. */
 import { describe, expect, it } from 'vitest';
-import { dialogFromApi, entriesFromHistory, entryFromLive } from '../../../../src/app/features/chat/convert';
+import {
+  createEntrySequence,
+  dialogFromApi,
+  entriesFromHistory,
+  entryFromLive,
+} from '../../../../src/app/features/chat/convert';
 import { mergeEntries } from '../../../../src/app/features/chat/entries';
 import type { Message } from '../../../../src/rest';
 import type { ChatMessage } from '../../../../src/xmpp';
@@ -24,14 +29,15 @@ describe('entriesFromHistory', () => {
   it('keeps the server’s order within one second, for newest-first and oldest-first pages', () => {
     // The server orders a second by arrival: b came after a, both at second 10.
     const newestFirst = [message('c', 11), message('b', 10), message('a', 10), message('z', 9)];
-    expect(mergeEntries([], entriesFromHistory(newestFirst, 'desc')).map((e) => e.id)).toEqual([
+    const sequence = createEntrySequence();
+    expect(mergeEntries([], entriesFromHistory(newestFirst, 'desc', sequence)).map((e) => e.id)).toEqual([
       'z',
       'a',
       'b',
       'c',
     ]);
     const oldestFirst = [...newestFirst].reverse();
-    expect(mergeEntries([], entriesFromHistory(oldestFirst, 'asc')).map((e) => e.id)).toEqual([
+    expect(mergeEntries([], entriesFromHistory(oldestFirst, 'asc', sequence)).map((e) => e.id)).toEqual([
       'z',
       'a',
       'b',
@@ -40,9 +46,22 @@ describe('entriesFromHistory', () => {
   });
 
   it('places an older page before everything seen earlier within the same second', () => {
-    const newer = entriesFromHistory([message('n', 10)], 'desc');
-    const older = entriesFromHistory([message('o', 10)], 'desc');
+    const sequence = createEntrySequence();
+    const newer = entriesFromHistory([message('n', 10)], 'desc', sequence);
+    const older = entriesFromHistory([message('o', 10)], 'desc', sequence);
     expect(mergeEntries(newer, older).map((e) => e.id)).toEqual(['o', 'n']);
+  });
+
+  it('places live messages after every page, in the order they came', () => {
+    const sequence = createEntrySequence();
+    const first = {
+      ...entriesFromHistory([message('p', 10)], 'desc', sequence)[0]!,
+      id: 'l1',
+      seq: sequence.live(),
+    };
+    const page = entriesFromHistory([message('q', 10)], 'desc', sequence);
+    const second = { ...first, id: 'l2', seq: sequence.live() };
+    expect(mergeEntries([], [second, ...page, first]).map((e) => e.id)).toEqual(['q', 'l1', 'l2']);
   });
 });
 
@@ -64,7 +83,7 @@ describe('entryFromLive', () => {
   });
 
   it('keeps the server date for paging and places live messages by this clock', () => {
-    const entry = entryFromLive(live({}), 'd', 1, 1_700_000_000_500);
+    const entry = entryFromLive(live({}), 'd', 1, createEntrySequence(), 1_700_000_000_500);
     expect(entry).toMatchObject({
       serverDate: 1_700_000_000,
       sentAt: 1_700_000_000_500,
@@ -74,9 +93,15 @@ describe('entryFromLive', () => {
   });
 
   it('places offline messages by their delay and our carbons as our own', () => {
-    const delayed = entryFromLive(live({ delay: { stamp: '2023-11-14T22:13:20Z', from: null } }), 'd', 1);
+    const sequence = createEntrySequence();
+    const delayed = entryFromLive(
+      live({ delay: { stamp: '2023-11-14T22:13:20Z', from: null } }),
+      'd',
+      1,
+      sequence,
+    );
     expect(delayed.sentAt).toBe(Date.parse('2023-11-14T22:13:20Z'));
-    const carbon = entryFromLive(live({ carbon: 'sent', userId: 1 }), 'd', 1);
+    const carbon = entryFromLive(live({ carbon: 'sent', userId: 1 }), 'd', 1, sequence);
     expect(carbon).toMatchObject({ senderId: 1, readBy: [1] });
   });
 });

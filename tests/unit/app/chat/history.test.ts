@@ -7,7 +7,7 @@
 import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRuntime } from '../../../../src/app/connections';
-import { chatStore, resetChat } from '../../../../src/app/features/chat/chat-store';
+import { createChatStore, type ChatStore } from '../../../../src/app/features/chat/chat-store';
 import { catchUp, loadHistory } from '../../../../src/app/features/chat/history';
 import { toasts } from '../../../../src/app/components/toast-store';
 import type { Message } from '../../../../src/rest';
@@ -45,10 +45,11 @@ function service(all: Message[], fail = false) {
   return { runtime: { service: { messages: { list } } } as unknown as ChatRuntime, queries };
 }
 
-const ids = () => chatStore.conversations.d!.entries.map((e) => Number(e.id.slice(1)));
+let store: ChatStore;
+const ids = () => store.state.conversations.d!.entries.map((e) => Number(e.id.slice(1)));
 
 beforeEach(() => {
-  resetChat();
+  store = createChatStore();
   toasts.items.splice(0);
 });
 
@@ -56,21 +57,21 @@ describe('loadHistory', () => {
   it('loads the newest page, then older pages until the first message, never marking read', async () => {
     const all = Array.from({ length: 25 }, (_, i) => message(i + 1));
     const { runtime, queries } = service(all);
-    await loadHistory(runtime, 'd');
+    await loadHistory(store, runtime, 'd');
     expect(ids()).toEqual([16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
-    expect(chatStore.conversations.d).toMatchObject({ loaded: true, hasOlder: true, failed: false });
-    await loadHistory(runtime, 'd');
-    await loadHistory(runtime, 'd');
+    expect(store.state.conversations.d).toMatchObject({ loaded: true, hasOlder: true, failed: false });
+    await loadHistory(store, runtime, 'd');
+    await loadHistory(store, runtime, 'd');
     expect(ids()).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
-    expect(chatStore.conversations.d!.hasOlder).toBe(false);
+    expect(store.state.conversations.d!.hasOlder).toBe(false);
     expect(queries.every((q) => q.mark_as_read === 0)).toBe(true);
     expect(queries[1]).toMatchObject({ 'date_sent[lte]': 1016, skip: 1, sort_desc: 'date_sent' });
   });
 
   it("shows 'Failed to get chat history!' and lets the provider try again", async () => {
     const { runtime } = service([], true);
-    await loadHistory(runtime, 'd');
-    expect(chatStore.conversations.d).toMatchObject({ loaded: false, loading: false, failed: true });
+    await loadHistory(store, runtime, 'd');
+    expect(store.state.conversations.d).toMatchObject({ loaded: false, loading: false, failed: true });
     expect(toasts.items.map((t) => t.text)).toEqual([i18next.t('messages:errors.history')]);
   });
 });
@@ -79,9 +80,9 @@ describe('catchUp', () => {
   it('fills what was missed after a reconnect from the newest second we know, without duplicates', async () => {
     const all = Array.from({ length: 130 }, (_, i) => message(i + 1));
     // Before the drop we knew messages 1–5; 6–130 were sent meanwhile.
-    await loadHistory(service(all.slice(0, 5)).runtime, 'd');
+    await loadHistory(store, service(all.slice(0, 5)).runtime, 'd');
     const { runtime, queries } = service(all);
-    await catchUp(runtime, 'd');
+    await catchUp(store, runtime, 'd');
     expect(ids()).toEqual(Array.from({ length: 130 }, (_, i) => i + 1));
     expect(queries.map((q) => [q['date_sent[gte]'], q.skip])).toEqual([
       [1005, 0],

@@ -4,24 +4,26 @@
  * what the refresh returns. A member's message that the list already counts is counted once,
  * whether the list is answered before or after the message arrives live (spec §1 red dots).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderDialog } from '../../../../src/shared';
+import { createChatStore, type ChatStore } from '../../../../src/app/features/chat/chat-store';
+import { joinRooms, refreshDialogs } from '../../../../src/app/features/chat/chat-sync';
 import { entry } from './entry-fixture';
 
-const answers: Array<{ resolve(v: { total: number; items: ProviderDialog[] }): void }> = [];
-vi.mock('../../../../src/app/api/domain-calls', () => ({
-  chatCalls: {
-    dialogs: () =>
+type Runtime = Parameters<typeof joinRooms>[1];
+
+/** The list requests asked of the server (spec §7 getDialogs), each answered when the test says. */
+let answers: Array<{ resolve(v: { total: number; items: ProviderDialog[] }): void }>;
+let store: ChatStore;
+
+const refresh = () =>
+  refreshDialogs(
+    store,
+    () =>
       new Promise((resolve) => {
         answers.push({ resolve });
       }),
-  },
-}));
-
-const { joinRooms, refreshDialogs } = await import('../../../../src/app/features/chat/chat-sync');
-const { addEntries, chatStore, resetChat, setMe } =
-  await import('../../../../src/app/features/chat/chat-store');
-type Runtime = Parameters<typeof joinRooms>[0];
+  );
 
 const withEmma: ProviderDialog = {
   dialogId: '5f0c1a2b3c4d5e6f7a8b9c0d',
@@ -39,47 +41,47 @@ const withEmma: ProviderDialog = {
   createdAt: '2026-11-22T04:18:21.000Z',
 };
 
-afterEach(() => {
-  answers.length = 0;
-  resetChat();
+beforeEach(() => {
+  answers = [];
+  store = createChatStore();
 });
 
 describe('refreshDialogs', () => {
   it('does not take the answer of a list request that was already under way', async () => {
-    setMe(100010);
+    store.setMe(100010);
     // The screen's own list request, sent before the dialog was created.
-    const earlier = refreshDialogs();
+    const earlier = refresh();
     await vi.waitFor(() => expect(answers).toHaveLength(1));
 
-    const refreshed = refreshDialogs();
+    const refreshed = refresh();
     await vi.waitFor(() => expect(answers).toHaveLength(2));
     answers[0]!.resolve({ total: 0, items: [] });
     answers[1]!.resolve({ total: 1, items: [withEmma] });
     await refreshed;
     await earlier;
 
-    expect(chatStore.dialogs[withEmma.dialogId]?.name).toBe('Emma Laurent');
-    expect(chatStore.dialogList).toBe('listed');
+    expect(store.state.dialogs[withEmma.dialogId]?.name).toBe('Emma Laurent');
+    expect(store.state.dialogList).toBe('listed');
   });
 
   it('waits for the list of a newer refresh that cancelled its request, quietly', async () => {
-    setMe(100010);
+    store.setMe(100010);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       // The login's refresh, then one started by a message for a dialog not listed yet.
       let loginRefreshDone = false;
-      const login = refreshDialogs().then(() => {
+      const login = refresh().then(() => {
         loginRefreshDone = true;
       });
       await vi.waitFor(() => expect(answers).toHaveLength(1));
-      const byMessage = refreshDialogs();
+      const byMessage = refresh();
       await vi.waitFor(() => expect(answers).toHaveLength(2));
       await new Promise((resolve) => setTimeout(resolve, 20));
       // What follows the login's refresh (joining the rooms) must see the list: it waits.
       expect(loginRefreshDone).toBe(false);
       answers[1]!.resolve({ total: 1, items: [withEmma] });
       await login;
-      expect(chatStore.dialogs[withEmma.dialogId]?.name).toBe('Emma Laurent');
+      expect(store.state.dialogs[withEmma.dialogId]?.name).toBe('Emma Laurent');
       await byMessage;
       expect(answers).toHaveLength(2);
       expect(warn).not.toHaveBeenCalled();
@@ -109,7 +111,7 @@ describe('refreshDialogs', () => {
           },
         },
       } as unknown as Runtime;
-      const refreshed = refreshDialogs();
+      const refreshed = refresh();
       await vi.waitFor(() => expect(answers).toHaveLength(1));
       answers[0]!.resolve({ total: 1, items: [dialog] });
       await refreshed;
@@ -123,9 +125,9 @@ describe('refreshDialogs', () => {
         // Only an occupant may ask: answered only after the join.
         listOnlineUsers: async (id, joins) => (joins.includes(id) ? [100010, 200005] : []),
       });
-      await joinRooms(runtime);
+      await joinRooms(store, runtime);
       expect(joins).toEqual([circle.dialogId]);
-      expect(chatStore.occupants[circle.dialogId]).toEqual([100010, 200005]);
+      expect(store.state.occupants[circle.dialogId]).toEqual([100010, 200005]);
     });
 
     it('are listed afresh in a room the stack joined again after a drop', async () => {
@@ -135,10 +137,10 @@ describe('refreshDialogs', () => {
         // Bianca left while the connection was down; no presence told of it.
         listOnlineUsers: async () => [100010],
       });
-      chatStore.occupants[circle.dialogId] = [100010, 200006];
-      await joinRooms(runtime);
+      store.setOccupants(circle.dialogId, [100010, 200006]);
+      await joinRooms(store, runtime);
       expect(joins).toEqual([]);
-      expect(chatStore.occupants[circle.dialogId]).toEqual([100010]);
+      expect(store.state.occupants[circle.dialogId]).toEqual([100010]);
     });
   });
 
@@ -157,23 +159,23 @@ describe('refreshDialogs', () => {
       unreadMessagesCount: 1,
     };
     it('is counted once when the list is answered before the live message', async () => {
-      setMe(ME);
-      const refreshed = refreshDialogs();
+      store.setMe(ME);
+      const refreshed = refresh();
       await vi.waitFor(() => expect(answers).toHaveLength(1));
       answers[0]!.resolve({ total: 1, items: [counted] });
       await refreshed;
-      addEntries(withEmma.dialogId, [message], { live: true });
-      expect(chatStore.dialogs[withEmma.dialogId]?.unread).toBe(1);
+      store.addEntries(withEmma.dialogId, [message], { live: true });
+      expect(store.state.dialogs[withEmma.dialogId]?.unread).toBe(1);
     });
 
     it('is counted once when the list is answered after the live message', async () => {
-      setMe(ME);
-      const refreshed = refreshDialogs();
+      store.setMe(ME);
+      const refreshed = refresh();
       await vi.waitFor(() => expect(answers).toHaveLength(1));
-      addEntries(withEmma.dialogId, [message], { live: true });
+      store.addEntries(withEmma.dialogId, [message], { live: true });
       answers[0]!.resolve({ total: 1, items: [counted] });
       await refreshed;
-      expect(chatStore.dialogs[withEmma.dialogId]?.unread).toBe(1);
+      expect(store.state.dialogs[withEmma.dialogId]?.unread).toBe(1);
     });
   });
 });

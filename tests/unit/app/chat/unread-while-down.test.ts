@@ -3,14 +3,8 @@
  * every 30 s until it is back; a late answer does not overwrite live counts; the list clears
  * dialogs read elsewhere.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  applyUnreadList,
-  chatStore,
-  resetChat,
-  seedUnread,
-  unreadTotal,
-} from '../../../../src/app/features/chat/chat-store';
+import { describe, expect, it } from 'vitest';
+import { createChatStore, unreadTotal } from '../../../../src/app/features/chat/chat-store';
 import {
   createUnreadWatch,
   UNREAD_POLL_MS,
@@ -74,17 +68,16 @@ describe('unread dialogs while the chat is down', () => {
 });
 
 describe('the unread dialog list in the store', () => {
-  beforeEach(() => resetChat());
-
   it('takes the listed counts and clears dialogs read elsewhere', () => {
-    seedUnread([
+    const store = createChatStore();
+    store.seedUnread([
       { dialogId: 'a', unreadMessagesCount: 2 },
       { dialogId: 'b', unreadMessagesCount: 1 },
     ]);
-    expect(unreadTotal()).toBe(3);
-    applyUnreadList([{ dialogId: 'a', unreadMessagesCount: 4 }]);
-    expect(chatStore.dialogs.a!.unread).toBe(4);
-    expect(chatStore.dialogs.b!.unread).toBe(0);
-    expect(unreadTotal()).toBe(4);
+    expect(unreadTotal(store.state)).toBe(3);
+    store.applyUnreadList([{ dialogId: 'a', unreadMessagesCount: 4 }]);
+    expect(store.state.dialogs.a!.unread).toBe(4);
+    expect(store.state.dialogs.b!.unread).toBe(0);
+    expect(unreadTotal(store.state)).toBe(4);
   });
 });

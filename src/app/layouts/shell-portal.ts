@@ -1,0 +1,28 @@
+/**
+ * What one signed-in shell is made of (docs/architecture.md §3 "The portal runtime"): its portal
+ * runtime, and the chat store that the Messages plugin keeps in step with the runtime's chat and
+ * the Messages screens read. A shell makes them once; the next shell, after a sign-in, makes its
+ * own, so nothing of one session's chat reaches the next.
+ */
+import { createPortalRuntime, type PortalRuntime, type PortalRuntimeOptions } from '../connections';
+import { createChatStore, createMessagesChatPlugin, type ChatStore } from '../features/chat';
+import { notificationPushes } from '../features/notifications';
+
+export interface ShellPortal {
+  readonly runtime: PortalRuntime;
+  /** The shell's chat: the Messages plugin's, read by the screens through `ChatStoreContext`. */
+  readonly chatStore: ChatStore;
+}
+
+/** The runtime with the features' plugins; `options` say what the runtime runs on. */
+export function createShellPortal(
+  options: Omit<PortalRuntimeOptions, 'chatPlugins' | 'socketPlugins'>,
+): ShellPortal {
+  const chatStore = createChatStore();
+  const runtime = createPortalRuntime({
+    ...options,
+    chatPlugins: [createMessagesChatPlugin(chatStore)],
+    socketPlugins: [notificationPushes],
+  });
+  return { runtime, chatStore };
+}
