@@ -37,12 +37,12 @@ export function MainLayout() {
   const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
   // The decision whose popup was closed here (a later decision shows its own popup).
   const [closedFor, setClosedFor] = useState<string | null>(null);
-  // An approval leads on to setting availability while she has none (issue 26). The schedule
-  // feature is loaded when that is asked, not with the layout (a static import would tie the
-  // shell's chunk to the schedule pages' chunk both ways).
+  // An approval leads on to setting availability while she has none (issue 26). The schedule's
+  // data is loaded when that is asked, not with the layout (a static import would tie the shell's
+  // chunk to the schedule pages' chunk both ways), and without the editors (availability.ts).
   const queryClient = useQueryClient();
   const approvedNext = useCallback(async () => {
-    const schedule = await import('../features/schedule');
+    const schedule = await import('../features/schedule/availability');
     const current = await queryClient.fetchQuery(schedule.scheduleQuery());
     return schedule.hasAvailability(current) ? undefined : accountSettingPath('availability', true);
   }, [queryClient]);

@@ -14,7 +14,7 @@ import {
   onboardingSteps,
 } from '../../features/dashboard';
 import { doctorInfoQuery, useAuditInfo } from '../../features/profile';
-import { hasAvailability, useSchedule } from '../../features/schedule';
+import { hasAvailability, useSchedule } from '../../features/schedule/availability';
 import { ChunkLoading } from '../../router/chunk-error';
 
 export default function DashboardPage() {
