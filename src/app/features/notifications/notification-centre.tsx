@@ -71,7 +71,7 @@ export function NotificationCentre() {
       key: 'action',
       header: <span className="sr-only">{t('columns.action')}</span>,
       render: (n) => {
-        const destination = destinationOf(n.template);
+        const destination = destinationOf(n.template, n.category);
         return (
           <div className="flex flex-wrap items-center justify-end gap-2">
             {destination && (

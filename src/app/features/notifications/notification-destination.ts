@@ -3,8 +3,12 @@
  * notification-templates.ts): an approval on to setting availability (issue 26), a refusal to
  * editing the profile (spec §4 AUDIT_NOT_PASSED: "Edit goes to the providerProfile tab"), a
  * booking or cancellation to the appointments, an assigned report to the reports, messages to
- * Messages. Free text from operators, and a template this portal does not know, lead nowhere.
+ * Messages. A notification without a template this portal knows (operators' free text, an older
+ * row) leads by its category where that says enough: bookings and cancellations to the
+ * appointments, reports to the reports, messages to Messages; a review or system notice without
+ * its template leads nowhere.
  */
+import type { NotificationCategory } from '../../../shared/api/notifications';
 import type { NotificationTemplateKey } from '../../../shared/notification-templates';
 import { accountSettingPath, paths } from '../../paths';
 
@@ -25,7 +29,15 @@ const DESTINATIONS: Readonly<Record<NotificationTemplateKey, Destination>> = {
   'message.received': { to: paths.message, label: 'messages' },
 };
 
-export function destinationOf(template: string | null): Destination | null {
-  if (template === null || !Object.hasOwn(DESTINATIONS, template)) return null;
-  return DESTINATIONS[template as NotificationTemplateKey];
+const BY_CATEGORY: Readonly<Partial<Record<NotificationCategory, Destination>>> = {
+  BOOKING: { to: paths.orders, label: 'appointments' },
+  BOOKING_CANCELLED: { to: paths.orders, label: 'appointments' },
+  REPORT: { to: paths.reports, label: 'reports' },
+  MESSAGE: { to: paths.message, label: 'messages' },
+};
+
+export function destinationOf(template: string | null, category?: NotificationCategory): Destination | null {
+  if (template !== null && Object.hasOwn(DESTINATIONS, template))
+    return DESTINATIONS[template as NotificationTemplateKey];
+  return (category && BY_CATEGORY[category]) ?? null;
 }

@@ -2,7 +2,7 @@
  * Where a notification leads (notification-destination.ts): every template this portal knows
  * leads where the provider acts on it — an approval on to setting availability (issue 26), a
  * refusal to editing the profile (spec §4 AUDIT_NOT_PASSED) — and each link's words exist in every
- * language; operators' free text and unknown templates lead nowhere.
+ * language; free text leads by its category where that says enough, else nowhere.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +36,17 @@ describe('notification destinations', () => {
     expect(destinationOf(null)).toBeNull();
     expect(destinationOf('review.escalated')).toBeNull();
     expect(destinationOf('toString')).toBeNull();
+  });
+
+  it('without a known template, the category leads where it says enough', () => {
+    expect(destinationOf(null, 'BOOKING')?.to).toBe(paths.orders);
+    expect(destinationOf(null, 'BOOKING_CANCELLED')?.to).toBe(paths.orders);
+    expect(destinationOf('booking.moved', 'REPORT')?.to).toBe(paths.reports);
+    expect(destinationOf(null, 'MESSAGE')?.to).toBe(paths.message);
+    expect(destinationOf(null, 'REVIEW')).toBeNull();
+    expect(destinationOf(null, 'SYSTEM')).toBeNull();
+    // The template decides before the category.
+    expect(destinationOf('review.rejected', 'BOOKING')?.label).toBe('editProfile');
   });
 
   it.each(LANGUAGES)('every template leads somewhere with words in %s', (language) => {
