@@ -2,7 +2,8 @@
  * The message log (spec §4 Messaging, features/chat/message-log.tsx) against a test portal
  * runtime: the conversation's messages in order with their ticks, a member's message seen in the
  * log is marked read through the running chat's outbox (a read marker, spec §3 "wait for send"),
- * and nothing is marked read while there is no running chat.
+ * also when its row turns unread while already on screen, and nothing is marked read while there
+ * is no running chat.
  */
 import type { ComponentProps } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -85,6 +86,33 @@ describe('the message log', () => {
       expect(runtime.sent).toEqual([{ kind: 'read', messageId: THEIRS, userId: MEMBER, dialogId: DIALOG }]),
     );
     expect(runtime.chatStore.state.dialogs[DIALOG]!.unread).toBe(0);
+  });
+
+  it('marks a message read that became unread while on screen: the chat user known after it was seen', async () => {
+    const runtime = withConversation();
+    runtime.chatStore.setMe(null);
+    const chat = runtime.signInChat(ME);
+    const log = (me: number | null) => (
+      <MessageLog
+        chat={chat}
+        dialogId={DIALOG}
+        label="Conversation with Emma Laurent"
+        conversation={runtime.chatStore.state.conversations[DIALOG]!}
+        me={me}
+        group={false}
+      />
+    );
+    const { rerender } = renderWithRuntime(log(null), runtime);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    // On screen, but nobody's messages can be told unread yet: nothing is marked.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runtime.sent).toEqual([]);
+    // Her message's row turns unread where it is; its visibility does not change.
+    runtime.chatStore.setMe(ME);
+    rerender(log(ME));
+    await waitFor(() =>
+      expect(runtime.sent).toEqual([{ kind: 'read', messageId: THEIRS, userId: MEMBER, dialogId: DIALOG }]),
+    );
   });
 
   it('marks nothing read without a running chat', async () => {

@@ -33,20 +33,26 @@ function loadOlder(store: ChatStore, runtime: ChatRuntime | null, dialogId: stri
 }
 
 /**
- * One observer for the conversation, watching every rendered row: those marked `data-unread`
- * that are half on screen are reported read while the tab is visible. Rows come and go as the
- * list scrolls, so they register themselves through the returned (stable) ref callback.
+ * One observer for the conversation, watching every rendered row: the rows half on screen are
+ * kept, and those of them marked `data-unread` when it flushes are reported read while the tab is
+ * visible. Rows come and go as the list scrolls, so they register themselves through the returned
+ * (stable) ref callback. A row can become unread-marked while it is on screen — the chat's user
+ * known after the row was first seen, an entry replaced — without its visibility changing, so it
+ * flushes again whenever the rows change (`rows`), not only when the observer fires.
  */
-function useReadWhenSeen(store: ChatStore, chat: ChatRuntime | null, dialogId: string) {
-  const onScreen = useRef(new Set<string>());
+function useReadWhenSeen(store: ChatStore, chat: ChatRuntime | null, dialogId: string, rows: unknown) {
+  const onScreen = useRef(new Map<string, HTMLElement>());
   const observer = useRef<IntersectionObserver | null>(null);
   const chatRef = useRef(chat);
   useEffect(() => {
     chatRef.current = chat;
   }, [chat]);
   const flush = useCallback(() => {
-    if (document.visibilityState === 'visible' && onScreen.current.size > 0)
-      markSeen(store, chatRef.current, dialogId, [...onScreen.current]);
+    if (document.visibilityState !== 'visible') return;
+    const unread = [...onScreen.current].flatMap(([id, row]) =>
+      row.dataset.unread === undefined ? [] : [id],
+    );
+    if (unread.length > 0) markSeen(store, chatRef.current, dialogId, unread);
   }, [store, dialogId]);
   const observerOf = useCallback(() => {
     observer.current ??= new IntersectionObserver(
@@ -54,7 +60,7 @@ function useReadWhenSeen(store: ChatStore, chat: ChatRuntime | null, dialogId: s
         for (const record of records) {
           const row = record.target as HTMLElement;
           const id = row.dataset.entry!;
-          if (record.isIntersecting && row.dataset.unread !== undefined) onScreen.current.add(id);
+          if (record.isIntersecting) onScreen.current.set(id, row);
           else onScreen.current.delete(id);
         }
         flush();
@@ -69,6 +75,8 @@ function useReadWhenSeen(store: ChatStore, chat: ChatRuntime | null, dialogId: s
     flush();
     return () => document.removeEventListener('visibilitychange', flush);
   }, [flush, chat]);
+  // After each render of the rows (their data-unread is committed by then).
+  useEffect(flush, [flush, rows]);
   useEffect(
     () => () => {
       observer.current?.disconnect();
@@ -143,7 +151,12 @@ export function MessageLog({
   const log = useRef<HTMLDivElement>(null);
   const virtualizer = useRef<VirtualizerHandle>(null);
   const store = useChatStore();
-  const watch = useReadWhenSeen(store, chat, dialogId);
+  const watch = useReadWhenSeen(
+    store,
+    chat,
+    dialogId,
+    useMemo(() => [entries, me], [entries, me]),
+  );
   const rows = useMemo(() => ({ label, entries, me, watch }), [label, entries, me, watch]);
 
   // Anchored to the end as a chat is: opened at the newest message, new messages (and bubbles
