@@ -51,21 +51,29 @@ function withConversation() {
   return runtime;
 }
 
-function renderLog(
-  runtime = withConversation(),
-  chat: ComponentProps<typeof MessageLog>['chat'] = runtime.signInChat(ME),
+/** The log of the conversation with Emma as the Messages screen renders it, for the user `me`. */
+function logOf(
+  runtime: ReturnType<typeof withConversation>,
+  chat: ComponentProps<typeof MessageLog>['chat'],
+  me: number | null = ME,
 ) {
-  renderWithRuntime(
+  return (
     <MessageLog
       chat={chat}
       dialogId={DIALOG}
       label="Conversation with Emma Laurent"
       conversation={runtime.chatStore.state.conversations[DIALOG]!}
-      me={ME}
+      me={me}
       group={false}
-    />,
-    runtime,
+    />
   );
+}
+
+function renderLog(
+  runtime = withConversation(),
+  chat: ComponentProps<typeof MessageLog>['chat'] = runtime.signInChat(ME),
+) {
+  renderWithRuntime(logOf(runtime, chat), runtime);
   return runtime;
 }
 
@@ -92,24 +100,14 @@ describe('the message log', () => {
     const runtime = withConversation();
     runtime.chatStore.setMe(null);
     const chat = runtime.signInChat(ME);
-    const log = (me: number | null) => (
-      <MessageLog
-        chat={chat}
-        dialogId={DIALOG}
-        label="Conversation with Emma Laurent"
-        conversation={runtime.chatStore.state.conversations[DIALOG]!}
-        me={me}
-        group={false}
-      />
-    );
-    const { rerender } = renderWithRuntime(log(null), runtime);
+    const { rerender } = renderWithRuntime(logOf(runtime, chat, null), runtime);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     // On screen, but nobody's messages can be told unread yet: nothing is marked.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(runtime.sent).toEqual([]);
     // Her message's row turns unread where it is; its visibility does not change.
     runtime.chatStore.setMe(ME);
-    rerender(log(ME));
+    rerender(logOf(runtime, chat));
     await waitFor(() =>
       expect(runtime.sent).toEqual([{ kind: 'read', messageId: THEIRS, userId: MEMBER, dialogId: DIALOG }]),
     );

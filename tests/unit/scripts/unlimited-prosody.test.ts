@@ -6,15 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withoutRateLimit } from '../../../scripts/bench/xmpp/unlimited-prosody';
-import { renderProsodyConfig } from '../../../src/server/prosody/config';
+import { sampleProsodyConfig } from '../server/sample-prosody-config';
 
-const config = renderProsodyConfig({
-  dataDir: '/data',
-  domain: 'localhost',
-  c2sPort: 5222,
-  httpPort: 5280,
-  hookBaseUrl: 'http://127.0.0.1:8080/internal/prosody',
-});
+const config = sampleProsodyConfig;
 
 describe('the bench Prosody without the rate limit', () => {
   it('drops mod_limits and its block, and keeps every other module', () => {

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GLOBAL_MODULES, renderProsodyConfig } from '../../../src/server/prosody/config';
+import { sampleProsodyConfig } from './sample-prosody-config';
 
-const config = renderProsodyConfig({
-  dataDir: '/data',
-  domain: 'localhost',
-  c2sPort: 5222,
-  httpPort: 5280,
-  hookBaseUrl: 'http://127.0.0.1:8080/internal/prosody',
-});
+const config = sampleProsodyConfig;
 
 describe('generated Prosody configuration', () => {
   it('binds loopback only and keeps the secret out of the file', () => {
