@@ -36,7 +36,8 @@ export const accountApi = (api: ApiClient) => ({
 });
 
 export const protocolApi = (api: ApiClient) => ({
-  isPopupDue: (userId: number, extra?: Extra) =>
+  /** `token`: asked with the token of a sign-in that has not become the session yet. */
+  isPopupDue: (userId: number, extra?: Extra & Pick<CallInput, 'token'>) =>
     api.call(protocol.isDoctorPopupUserProtocolMsg, { params: { userId }, ...extra }),
   popupInfo: (extra?: Extra) => api.call(protocol.getProtocolPopupInfo, { ...extra }),
   addRecords: (protocolIds: number[], platform: string, extra?: Extra) =>

@@ -34,11 +34,23 @@ test('a new provider signs up with the mailed code, agrees to the protocols and 
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
 });
 
-test('declining the agreement keeps the provider on the login route', async ({ page }) => {
+test('declining the agreement keeps the provider on the login route, which she never left', async ({
+  page,
+}) => {
   const dana = provider('dana');
+  // The question whether the agreement is due answers late: meanwhile the portal must stay shut.
+  await page.route('**/user/protocol/isDoctorPopupUserProtocolMsg/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
   await signInThroughForm(page, dana.email, dana.password);
   const dialog = page.getByRole('dialog', { name: 'Before you start' });
   await expect(dialog).toBeVisible();
+  expect(visited.filter((path) => path !== '/login')).toEqual([]);
   await dialog.getByRole('button', { name: 'Decline' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/clients');

@@ -1,7 +1,9 @@
 /**
- * What follows a successful sign-in or sign-up (spec §4 login flow, §5 guard): keep the session,
- * ask whether the agreement popup is due; while it is, `agreementProtocol` is '0' and the user
- * stays on the login route.
+ * What follows a successful sign-in or sign-up (spec §4 login flow, §5 guard): ask whether the
+ * agreement popup is due, then keep the session with the answer; while it is due,
+ * `agreementProtocol` is '0' and the user stays on the login route. The question comes first
+ * (with the new token): a session kept before the answer opens the portal (the guard sees a token
+ * and the last answer, '1') and the answer's navigation then overrides wherever she went meanwhile.
  */
 import type { DoctorInfo, SignInResult } from '../../../shared/api/account';
 import { protocolCalls } from '../../api/api-client';
@@ -12,8 +14,8 @@ export async function afterSignIn(
   userInfo: DoctorInfo,
   autoLogoffSeconds?: number,
 ): Promise<{ agreementDue: boolean }> {
+  const due = await protocolCalls.isPopupDue(userInfo.userId, { token });
   startSession(token, userInfo, autoLogoffSeconds);
-  const due = await protocolCalls.isPopupDue(userInfo.userId);
   setAgreementProtocol(due.popup ? '0' : '1');
   return { agreementDue: due.popup };
 }
