@@ -43,194 +43,201 @@ const ownTrackEnabled = (page: Page, kind: 'audio' | 'video') =>
       kind,
     );
 
-test('a member calls: accept, video plays, mute, camera off, minimise and drag, share the fertility data, leave', async ({
-  page,
-  request,
-}) => {
-  const provider = await providerOfEmma(request, 'call-in');
-  await submitProfileOverApi(request, await signInToken(request, provider.email, provider.password));
-  await admin(['audit', 'approve', provider.email]);
-  await admin(['reports', 'grant', provider.email]);
-  await admin(['assign-report', 'emma', provider.email, '--title', 'Cycle review']);
-  await claimOpenReport(request, provider.email, provider.password);
-  await page.context().grantPermissions(['notifications']);
-  // Sharing never captures the screen: every call of getDisplayMedia is counted.
-  await page.context().addInitScript(() => {
-    const devices = navigator.mediaDevices as MediaDevices & {
-      getDisplayMedia: MediaDevices['getDisplayMedia'];
-    };
-    const capture = devices.getDisplayMedia.bind(devices);
-    const counted = window as unknown as { displayMediaCalls: number };
-    counted.displayMediaCalls = 0;
-    devices.getDisplayMedia = (options) => {
-      counted.displayMediaCalls++;
-      return capture(options);
-    };
-  });
-  // The call code is a lazy chunk: fetched when the call rings, not with the signed-in pages.
-  const callChunks: string[] = [];
-  page.on('request', (r) => {
-    if (/\/assets\/call-host-[\w-]+\.js$/.test(r.url())) callChunks.push(r.url());
-  });
-  await signInThroughForm(page, provider.email, provider.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-  // The approval is news to her (spec §4 audit popup): she acknowledges it before anything else.
-  await acknowledgeApproval(page);
-  // The chat is online (the floating chat icon's conversation list loaded) before the member rings.
-  await page.goto(`/message?userId=${emma.chatId}`);
-  await expect(page.getByRole('region', { name: 'Conversation with Emma Laurent' })).toBeVisible({
-    timeout: 60_000,
-  });
+// A laptop's screen of pixel ratio 2, as most providers have: the shared canvas is drawn at it.
+test.describe('on a screen of pixel ratio 2', () => {
+  test.use({ deviceScaleFactor: 2 });
 
-  expect(callChunks).toEqual([]);
-  const sim: RunningMember = await startMember(process.env.E2E_BASE_URL!, 'emma', {
-    args: ['--call', provider.email],
-  });
-  try {
-    const overlay = page.getByRole('alertdialog', { name: 'Emma Laurent' });
-    await expect(overlay).toBeVisible({ timeout: 60_000 });
-    await expect(overlay.getByText('Invites you to online call...')).toBeVisible();
-    expect(callChunks).toHaveLength(1);
-    await expect(overlay.getByRole('button', { name: 'Hand up' })).toBeVisible();
-    await overlay.getByRole('button', { name: 'Accept' }).click();
-
-    const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
-    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
-    await expect(window.getByRole('timer')).toHaveText(/^\d\d:\d\d$/);
-    await expect
-      .poll(async () => (await framesInASecond(page)).width, { timeout: 60_000 })
-      .toBeGreaterThan(0);
-    // Moving video: new frames keep coming (a loaded machine paints fewer a second, not none).
-    await remoteFramesArrive(page);
-    await sim.waitFor(/video frames|frames decoded|Connected|connection to .*: connected/i, 60_000);
-
-    // Mute and camera off: the buttons say so, and our own tracks stop sending.
-    const mute = window.getByRole('button', { name: 'Mute' });
-    await mute.click();
-    await expect(mute).toHaveAttribute('aria-pressed', 'true');
-    expect(await ownTrackEnabled(page, 'audio')).toBe(false);
-    const camera = window.getByRole('button', { name: 'Video' });
-    await camera.click();
-    await expect(camera).toHaveAttribute('aria-pressed', 'true');
-    expect(await ownTrackEnabled(page, 'video')).toBe(false);
-    await camera.click();
-    await mute.click();
-    expect(await ownTrackEnabled(page, 'audio')).toBe(true);
-
-    // Another page: the call shrinks to the widget, with its duration; the chat icon shows.
-    await page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Dashboard' })
-      .click();
+  test('a member calls: accept, video plays, mute, camera off, minimise and drag, share the fertility data, leave', async ({
+    page,
+    request,
+  }) => {
+    const provider = await providerOfEmma(request, 'call-in');
+    await submitProfileOverApi(request, await signInToken(request, provider.email, provider.password));
+    await admin(['audit', 'approve', provider.email]);
+    await admin(['reports', 'grant', provider.email]);
+    await admin(['assign-report', 'emma', provider.email, '--title', 'Cycle review']);
+    await claimOpenReport(request, provider.email, provider.password);
+    await page.context().grantPermissions(['notifications']);
+    // Sharing never captures the screen: every call of getDisplayMedia is counted.
+    await page.context().addInitScript(() => {
+      const devices = navigator.mediaDevices as MediaDevices & {
+        getDisplayMedia: MediaDevices['getDisplayMedia'];
+      };
+      const capture = devices.getDisplayMedia.bind(devices);
+      const counted = window as unknown as { displayMediaCalls: number };
+      counted.displayMediaCalls = 0;
+      devices.getDisplayMedia = (options) => {
+        counted.displayMediaCalls++;
+        return capture(options);
+      };
+    });
+    // The call code is a lazy chunk: fetched when the call rings, not with the signed-in pages.
+    const callChunks: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/call-host-[\w-]+\.js$/.test(r.url())) callChunks.push(r.url());
+    });
+    await signInThroughForm(page, provider.email, provider.password);
     await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-    await expect(window).toHaveCount(0);
-    const widget = page.getByRole('region', { name: 'Call with Emma Laurent, minimised' });
-    await expect(widget.getByText(/^Call duration: \d\d:\d\d$/)).toBeVisible();
-    const before = (await widget.boundingBox())!;
-    // A drag of 60 px (up and left from its bottom-right corner) moves it and does not zoom in.
-    await page.mouse.move(before.x + 20, before.y + 10);
-    await page.mouse.down();
-    await page.mouse.move(before.x - 10, before.y - 20, { steps: 5 });
-    await page.mouse.move(before.x - 40, before.y - 50, { steps: 5 });
-    await page.mouse.up();
-    const after = (await widget.boundingBox())!;
-    expect(Math.round(after.x - before.x)).toBe(-60);
-    expect(Math.round(after.y - before.y)).toBe(-60);
-    await expect(widget).toBeVisible();
-    // A press that moves 3 px is a click: it zooms in.
-    await page.mouse.move(after.x + 20, after.y + 10);
-    await page.mouse.down();
-    await page.mouse.move(after.x + 23, after.y + 10);
-    await page.mouse.up();
-    await expect(window).toBeVisible();
-    await expect(widget).toHaveCount(0);
-
-    // Share Screen: the confirm, then the popup with Emma's charts, calendar and ovulation; the call
-    // sends that view drawn into a canvas (docs/calls.md "Screen sharing"): no picker, no screen.
-    const own = window.getByTestId('own-video');
-    await expect.poll(() => memberReceivedSize(sim, 0)).not.toBe('');
-    const cameraSize = memberReceivedSize(sim, 0);
-    const share = window.getByRole('button', { name: 'Share Screen' });
-    let popup = await confirmSharing(page, share);
-    expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(
-      `/shareScreen?otherUserId=${emma.chatId}`,
-    );
-    await expect(popup).toHaveTitle('Emma Laurent', { timeout: 60_000 });
-    for (const name of ['Charts', 'Calendar', 'Ovulation'])
-      await expect(popup.getByRole('region', { name })).toBeVisible({ timeout: 60_000 });
-    // The provider sees what is sent: her own view is the shared canvas, 1280×800 at this pixel ratio.
-    await expect(own).toHaveAccessibleName('What your client sees');
-    expect(await page.evaluate(() => globalThis.devicePixelRatio)).toBe(1);
-    await expect.poll(() => videoSize(own), { timeout: 60_000 }).toBe('1280×800');
-    let sharedTrack = await ownVideoTrack(own);
-    // The member receives frames of the canvas's size: not a 1920×1080 screen, not the camera.
-    let from = sim.lines.length;
-    await expect.poll(() => memberReceivedSize(sim, from), { timeout: 60_000 }).toBe('1280×800');
-    expect(aspect(cameraSize)).not.toBe(aspect('1280×800'));
-    // Another cycle chosen in the window is what the canvas draws from then on.
-    const cycles = popup.getByRole('combobox');
-    const shown = await cycles.inputValue();
-    const other = await cycles
-      .locator('option')
-      .evaluateAll(
-        (options: HTMLOptionElement[], current) => options.find((o) => o.value !== current)!.value,
-        shown,
-      );
-    const drawnBefore = await own.evaluate(canvasFingerprint);
-    await cycles.selectOption(other);
-    await expect.poll(() => own.evaluate(canvasFingerprint), { timeout: 60_000 }).not.toBe(drawnBefore);
-
-    // The button stops: the canvas's track ends, the camera is back on the call and in the own view.
-    await share.click();
-    await expect(share).toHaveAttribute('aria-pressed', 'false');
-    expect(await sharedTrack.evaluate((t) => t.readyState)).toBe('ended');
-    await expect.poll(() => popup.isClosed()).toBe(true);
-    await expect(own).toHaveAccessibleName('Your video');
-    // The member decodes the camera again: its shape (the encoder may scale it under load), not the canvas's.
-    from = sim.lines.length;
-    await expect
-      .poll(() => aspect(memberReceivedSize(sim, from)), { timeout: 60_000 })
-      .toBe(aspect(cameraSize));
-
-    // Closing the share window stops it as well.
-    popup = await confirmSharing(page, share);
-    await expect.poll(() => videoSize(own), { timeout: 60_000 }).toBe('1280×800');
-    sharedTrack = await ownVideoTrack(own);
-    await popup.close();
-    await expect(share).toHaveAttribute('aria-pressed', 'false');
-    expect(await sharedTrack.evaluate((t) => t.readyState)).toBe('ended');
-    await expect(own).toHaveAccessibleName('Your video');
-
-    // Sharing again: the call's end (below) ends it too.
-    popup = await confirmSharing(page, share);
-    await expect.poll(() => videoSize(own), { timeout: 60_000 }).toBe('1280×800');
-    sharedTrack = await ownVideoTrack(own);
-
-    // Leave asks first; No keeps the call, Yes ends it.
-    await window.getByRole('button', { name: 'Leave' }).click();
-    const tips = page.getByRole('dialog', { name: 'Tips' });
-    await expect(tips.getByText('Do you want to hang up the call?')).toBeVisible();
-    await tips.getByRole('button', { name: 'No' }).click();
-    await expect(window.getByRole('status')).toContainText('Connected');
-    await leaveCall(page, window);
-    await sim.waitFor(/hung up/);
-    expect(await sharedTrack.evaluate((t) => t.readyState)).toBe('ended');
-    await expect.poll(() => popup.isClosed()).toBe(true);
-    // The screen was never captured: no picker was ever asked for.
-    expect(
-      await page.evaluate(() => (globalThis as unknown as { displayMediaCalls: number }).displayMediaCalls),
-    ).toBe(0);
-
-    // The call's duration is a message in the conversation.
+    // The approval is news to her (spec §4 audit popup): she acknowledges it before anything else.
+    await acknowledgeApproval(page);
+    // The chat is online (the floating chat icon's conversation list loaded) before the member rings.
     await page.goto(`/message?userId=${emma.chatId}`);
-    const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
-    // A call card (issue 26): the kind of call and its duration.
-    const card = log.locator('[data-call-card="completed"]').first();
-    await expect(card).toBeVisible({ timeout: 60_000 });
-    await expect(card).toContainText(/Video call\s*Duration \d\d:\d\d/);
-  } finally {
-    await sim.stop();
-  }
+    await expect(page.getByRole('region', { name: 'Conversation with Emma Laurent' })).toBeVisible({
+      timeout: 60_000,
+    });
+
+    expect(callChunks).toEqual([]);
+    const sim: RunningMember = await startMember(process.env.E2E_BASE_URL!, 'emma', {
+      args: ['--call', provider.email],
+    });
+    try {
+      const overlay = page.getByRole('alertdialog', { name: 'Emma Laurent' });
+      await expect(overlay).toBeVisible({ timeout: 60_000 });
+      await expect(overlay.getByText('Invites you to online call...')).toBeVisible();
+      expect(callChunks).toHaveLength(1);
+      await expect(overlay.getByRole('button', { name: 'Hand up' })).toBeVisible();
+      await overlay.getByRole('button', { name: 'Accept' }).click();
+
+      const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
+      await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
+      await expect(window.getByRole('timer')).toHaveText(/^\d\d:\d\d$/);
+      await expect
+        .poll(async () => (await framesInASecond(page)).width, { timeout: 60_000 })
+        .toBeGreaterThan(0);
+      // Moving video: new frames keep coming (a loaded machine paints fewer a second, not none).
+      await remoteFramesArrive(page);
+      await sim.waitFor(/video frames|frames decoded|Connected|connection to .*: connected/i, 60_000);
+
+      // Mute and camera off: the buttons say so, and our own tracks stop sending.
+      const mute = window.getByRole('button', { name: 'Mute' });
+      await mute.click();
+      await expect(mute).toHaveAttribute('aria-pressed', 'true');
+      expect(await ownTrackEnabled(page, 'audio')).toBe(false);
+      const camera = window.getByRole('button', { name: 'Video' });
+      await camera.click();
+      await expect(camera).toHaveAttribute('aria-pressed', 'true');
+      expect(await ownTrackEnabled(page, 'video')).toBe(false);
+      await camera.click();
+      await mute.click();
+      expect(await ownTrackEnabled(page, 'audio')).toBe(true);
+
+      // Another page: the call shrinks to the widget, with its duration; the chat icon shows.
+      await page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'Dashboard' })
+        .click();
+      await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+      await expect(window).toHaveCount(0);
+      const widget = page.getByRole('region', { name: 'Call with Emma Laurent, minimised' });
+      await expect(widget.getByText(/^Call duration: \d\d:\d\d$/)).toBeVisible();
+      const before = (await widget.boundingBox())!;
+      // A drag of 60 px (up and left from its bottom-right corner) moves it and does not zoom in.
+      await page.mouse.move(before.x + 20, before.y + 10);
+      await page.mouse.down();
+      await page.mouse.move(before.x - 10, before.y - 20, { steps: 5 });
+      await page.mouse.move(before.x - 40, before.y - 50, { steps: 5 });
+      await page.mouse.up();
+      const after = (await widget.boundingBox())!;
+      expect(Math.round(after.x - before.x)).toBe(-60);
+      expect(Math.round(after.y - before.y)).toBe(-60);
+      await expect(widget).toBeVisible();
+      // A press that moves 3 px is a click: it zooms in.
+      await page.mouse.move(after.x + 20, after.y + 10);
+      await page.mouse.down();
+      await page.mouse.move(after.x + 23, after.y + 10);
+      await page.mouse.up();
+      await expect(window).toBeVisible();
+      await expect(widget).toHaveCount(0);
+
+      // Share Screen: the confirm, then the popup with Emma's charts, calendar and ovulation; the call
+      // sends that view drawn into a canvas (docs/calls.md "Screen sharing"): no picker, no screen.
+      const own = window.getByTestId('own-video');
+      await expect.poll(() => memberReceivedSize(sim, 0)).not.toBe('');
+      const cameraSize = memberReceivedSize(sim, 0);
+      const share = window.getByRole('button', { name: 'Share Screen' });
+      let popup = await confirmSharing(page, share);
+      expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(
+        `/shareScreen?otherUserId=${emma.chatId}`,
+      );
+      await expect(popup).toHaveTitle('Emma Laurent', { timeout: 60_000 });
+      for (const name of ['Charts', 'Calendar', 'Ovulation'])
+        await expect(popup.getByRole('region', { name })).toBeVisible({ timeout: 60_000 });
+      // The provider sees what is sent: her own view is the shared canvas, the page of 1280×800 CSS
+      // pixels drawn at her pixel ratio (docs/calls.md "Screen sharing"), so text stays sharp.
+      await expect(own).toHaveAccessibleName('What your client sees');
+      expect(await page.evaluate(() => globalThis.devicePixelRatio)).toBe(2);
+      await expect.poll(() => videoSize(own), { timeout: 60_000 }).toBe('2560×1600');
+      let sharedTrack = await ownVideoTrack(own);
+      // The member receives frames of the canvas's size (resolution kept over frame rate): not a
+      // 1920×1080 screen, not the camera.
+      let from = sim.lines.length;
+      await expect.poll(() => memberReceivedSize(sim, from), { timeout: 60_000 }).toBe('2560×1600');
+      expect(aspect(cameraSize)).not.toBe(aspect('2560×1600'));
+      // Another cycle chosen in the window is what the canvas draws from then on.
+      const cycles = popup.getByRole('combobox');
+      const shown = await cycles.inputValue();
+      const other = await cycles
+        .locator('option')
+        .evaluateAll(
+          (options: HTMLOptionElement[], current) => options.find((o) => o.value !== current)!.value,
+          shown,
+        );
+      const drawnBefore = await own.evaluate(canvasFingerprint);
+      await cycles.selectOption(other);
+      await expect.poll(() => own.evaluate(canvasFingerprint), { timeout: 60_000 }).not.toBe(drawnBefore);
+
+      // The button stops: the canvas's track ends, the camera is back on the call and in the own view.
+      await share.click();
+      await expect(share).toHaveAttribute('aria-pressed', 'false');
+      expect(await sharedTrack.evaluate((t) => t.readyState)).toBe('ended');
+      await expect.poll(() => popup.isClosed()).toBe(true);
+      await expect(own).toHaveAccessibleName('Your video');
+      // The member decodes the camera again: its shape (the encoder may scale it under load), not the canvas's.
+      from = sim.lines.length;
+      await expect
+        .poll(() => aspect(memberReceivedSize(sim, from)), { timeout: 60_000 })
+        .toBe(aspect(cameraSize));
+
+      // Closing the share window stops it as well.
+      popup = await confirmSharing(page, share);
+      await expect.poll(() => videoSize(own), { timeout: 60_000 }).toBe('2560×1600');
+      sharedTrack = await ownVideoTrack(own);
+      await popup.close();
+      await expect(share).toHaveAttribute('aria-pressed', 'false');
+      expect(await sharedTrack.evaluate((t) => t.readyState)).toBe('ended');
+      await expect(own).toHaveAccessibleName('Your video');
+
+      // Sharing again: the call's end (below) ends it too.
+      popup = await confirmSharing(page, share);
+      await expect.poll(() => videoSize(own), { timeout: 60_000 }).toBe('2560×1600');
+      sharedTrack = await ownVideoTrack(own);
+
+      // Leave asks first; No keeps the call, Yes ends it.
+      await window.getByRole('button', { name: 'Leave' }).click();
+      const tips = page.getByRole('dialog', { name: 'Tips' });
+      await expect(tips.getByText('Do you want to hang up the call?')).toBeVisible();
+      await tips.getByRole('button', { name: 'No' }).click();
+      await expect(window.getByRole('status')).toContainText('Connected');
+      await leaveCall(page, window);
+      await sim.waitFor(/hung up/);
+      expect(await sharedTrack.evaluate((t) => t.readyState)).toBe('ended');
+      await expect.poll(() => popup.isClosed()).toBe(true);
+      // The screen was never captured: no picker was ever asked for.
+      expect(
+        await page.evaluate(() => (globalThis as unknown as { displayMediaCalls: number }).displayMediaCalls),
+      ).toBe(0);
+
+      // The call's duration is a message in the conversation.
+      await page.goto(`/message?userId=${emma.chatId}`);
+      const log = page.getByRole('list', { name: 'Messages with Emma Laurent' });
+      // A call card (issue 26): the kind of call and its duration.
+      const card = log.locator('[data-call-card="completed"]').first();
+      await expect(card).toBeVisible({ timeout: 60_000 });
+      await expect(card).toContainText(/Video call\s*Duration \d\d:\d\d/);
+    } finally {
+      await sim.stop();
+    }
+  });
 });
 
 /** 'Share Screen', confirmed: the share window it opens. */
