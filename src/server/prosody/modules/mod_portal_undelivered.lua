@@ -55,30 +55,43 @@ end
 -- What the account's sessions acknowledged, by message id: a copy that one session still holds
 -- when it ends was shown by another (the tab that held the browser's connection before it,
 -- docs/architecture.md §3) and is neither passed on nor stored. Kept per account for twice the
--- hibernation time, pruned as it grows.
+-- hibernation time: each acknowledgement is also noted in order of arrival, and the oldest are
+-- forgotten from the front as new ones come, so each is looked at once. (Pruning by a pass over
+-- every id, whenever more than a thousand were kept, cost a pass per acknowledged message during
+-- a burst — most of Prosody's CPU, growing with every message: docs/performance.md "Chat".)
 local keep_acked = 2 * module:get_option_number("smacks_hibernation_time", 600);
-local acked = smqueue.portal_acked;
+local acked = smqueue.portal_acked_in_order;
+
+local function note_acked(account, id, now)
+	local log = acked[account];
+	if not log then
+		log = { at = {}, ids = {}, times = {}, head = 1, tail = 0 };
+		acked[account] = log;
+	end
+	log.at[id] = now;
+	local tail = log.tail + 1;
+	log.tail, log.ids[tail], log.times[tail] = tail, id, now;
+	local head = log.head;
+	while head < tail and now - log.times[head] > keep_acked do
+		local old = log.ids[head];
+		-- An id acknowledged again later is kept for its later time.
+		if log.at[old] == log.times[head] then log.at[old] = nil; end
+		log.ids[head], log.times[head] = nil, nil;
+		head = head + 1;
+	end
+	log.head = head;
+end
+
 if not acked then
 	acked = {};
-	smqueue.portal_acked = acked;
+	smqueue.portal_acked_in_order = acked;
 	local ack = smqueue.ack;
 	smqueue.ack = function(self, h)
 		local items, err = ack(self, h);
 		local now = time_now();
 		for _, item in ipairs(items or {}) do
 			local id, to = item.attr.id, item.attr.to;
-			if item.name == "message" and id and to then
-				local account = jid_bare(to);
-				local ids = acked[account];
-				if not ids then ids = { count = 0 }; acked[account] = ids; end
-				if not ids[id] then ids.count = ids.count + 1; end
-				ids[id] = now;
-				if ids.count > 1000 then
-					for old, at in pairs(ids) do
-						if old ~= "count" and now - at > keep_acked then ids[old] = nil; ids.count = ids.count - 1; end
-					end
-				end
-			end
+			if item.name == "message" and id and to then note_acked(jid_bare(to), id, now); end
 		end
 		return items, err;
 	end
@@ -86,8 +99,8 @@ end
 
 local function acknowledged_elsewhere(stanza)
 	local id, to = stanza.attr.id, stanza.attr.to;
-	local ids = id and to and acked[jid_bare(to)];
-	local at = ids and ids[id];
+	local log = id and to and acked[jid_bare(to)];
+	local at = log and log.at[id];
 	return at ~= nil and time_now() - at <= keep_acked;
 end
 
