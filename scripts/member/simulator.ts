@@ -104,7 +104,7 @@ export async function startMemberSimulator(
     log(`→ ${quote(echo)}${attachments.length ? ` with ${attachments.length} attachment(s)` : ''} (${id})`);
   }
 
-  chat.on('message', (message) => {
+  chat.messages.on('message', (message) => {
     if (stopping || message.carbon || message.userId === null || message.userId === me) return;
     const attachments = message.extension?.attachments?.length ?? 0;
     log(
@@ -112,20 +112,23 @@ export async function startMemberSimulator(
     );
     queue = queue.then(() => answer(message)).catch((error: unknown) => log(`! ${(error as Error).message}`));
   });
-  chat.on('delivered', (m) => !m.carbon && log(`← delivered marker from ${m.userId} for ${m.messageId}`));
-  chat.on('read', (m) => !m.carbon && log(`← read marker from ${m.userId} for ${m.messageId}`));
-  chat.on('messageError', (e) => log(`! message ${e.id} bounced: ${e.error.condition ?? e.error.message}`));
-  chat.on('subscribe', ({ userId }) => {
+  chat.markers.on(
+    'delivered',
+    (m) => !m.carbon && log(`← delivered marker from ${m.userId} for ${m.messageId}`),
+  );
+  chat.markers.on('read', (m) => !m.carbon && log(`← read marker from ${m.userId} for ${m.messageId}`));
+  chat.messages.on('error', (e) => log(`! message ${e.id} bounced: ${e.error.condition ?? e.error.message}`));
+  chat.roster.on('subscribe', ({ userId }) => {
     chat.roster.confirm(userId);
     log(`← contact request from ${userId}: accepted`);
   });
-  chat.on('disconnected', (info) =>
+  chat.session.on('disconnected', (info) =>
     log(
       `! disconnected${info.willReconnect ? ', reconnecting' : ''}${info.condition ? ` (${info.condition})` : ''}`,
     ),
   );
   chat.on('reconnect', () => log('Reconnected'));
-  chat.on('resumed', () => log('Stream resumed'));
+  chat.session.on('resumed', () => log('Stream resumed'));
   chat.on('error', (error) => log(`! ${error.message}`));
 
   await chat.connect({ userId: me, token: service.client.token! });

@@ -89,10 +89,12 @@ export async function signIn(request: SignIn): Promise<ConsoleChat> {
   });
   const detach = recorder.attachChat(`${label} · chat`, chat, `${label} · bosh`);
   const where = `${label} · chat`;
-  chat.on('state', (state) => recorder.note(where, `state ${state}`));
+  chat.session.on('state', (state) => recorder.note(where, `state ${state}`));
   // XEP-0198 resumption as the client saw it, beside the <resume/> and <resumed/> on the wire.
-  chat.on('resumed', ({ resent }) => recorder.note(where, `stream resumed, ${resent} stanza(s) sent again`));
-  chat.on('resumeFailed', ({ condition, salvaged }) =>
+  chat.session.on('resumed', ({ resent }) =>
+    recorder.note(where, `stream resumed, ${resent} stanza(s) sent again`),
+  );
+  chat.session.on('resumeFailed', ({ condition, salvaged }) =>
     recorder.note(where, `resumption failed, ${salvaged} stanza(s) salvaged`, condition ?? 'failed'),
   );
   try {

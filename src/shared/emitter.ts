@@ -20,6 +20,17 @@ export interface Emitter<E extends EventMap> {
   listenerCount(event: keyof E): number;
 }
 
+/**
+ * The listening side of an emitter: what an owner hands out so others can listen but not emit
+ * (each feature of the chat client, docs/architecture.md §3 "Features own their events").
+ */
+export type EventSource<E extends EventMap> = Pick<Emitter<E>, 'on' | 'off' | 'once'>;
+
+/** The listening side of `emitter`, as a value of its own. */
+export function eventSource<E extends EventMap>(emitter: Emitter<E>): EventSource<E> {
+  return { on: emitter.on, off: emitter.off, once: emitter.once };
+}
+
 export interface EmitterOptions<E extends EventMap> {
   /**
    * Where a listener's error goes, e.g. the call client's own `error` event (docs/calls.md "API").

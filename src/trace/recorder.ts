@@ -33,7 +33,7 @@ export interface Recorder {
    * Records a chat client's stanzas, and over BOSH its HTTP requests (as `boshConnection`), until
    * the returned function is called.
    */
-  attachChat(connection: string, chat: Pick<ChatClient, 'on'>, boshConnection?: string): () => void;
+  attachChat(connection: string, chat: Pick<ChatClient, 'traffic'>, boshConnection?: string): () => void;
   /** A fetch that records each REST call. */
   fetch(connection: string, service: RestCall['service'], base?: typeof fetch): typeof fetch;
 }
@@ -104,10 +104,10 @@ export function createRecorder({ now = Date.now, limit = 20_000 }: RecorderOptio
     },
     toJSON: () => exportTrace(entries),
     attachChat(connection, chat, boshConnection = connection) {
-      const offStanzas = chat.on('traffic', ({ direction, element }) =>
+      const offStanzas = chat.traffic.on('stanza', ({ direction, element }) =>
         recorder.xmpp(connection, direction, element),
       );
-      const offRequests = chat.on('boshRequest', (request) => recorder.bosh(boshConnection, request));
+      const offRequests = chat.traffic.on('boshRequest', (request) => recorder.bosh(boshConnection, request));
       return () => {
         offStanzas();
         offRequests();

@@ -4,30 +4,26 @@
  * read receipts, a contact list with subscription requests, group rooms, blocking lists, system
  * notifications, call signalling and presence").
  */
-import type { BlockingApi, BlockingPush } from './blocking/blocking';
-import type { TypingEvent } from './chat-states/chat-states';
-import type { ChatNotConnectedError, TimeoutError, XmppError } from './errors/errors';
-import type { LastActivityEvent } from './last-activity/last-activity';
-import type { MarkerEvent, MarkerParams } from './markers/markers';
+import type { EventSource } from '../shared/emitter';
+import type { Scheduler } from '../shared/time/scheduler';
+import type { BlockingApi, BlockingEvents } from './blocking/blocking';
+import type { ChatStateEvents } from './chat-states/chat-states';
+import type { ChatNotConnectedError, XmppError } from './errors/errors';
+import type { LastActivityEvents } from './last-activity/last-activity';
+import type { MarkerEvents, MarkerParams } from './markers/markers';
 import type { ExtraParamsInput } from './messages/extra-params';
 import type { DialogDescriptor, DialogMessage } from './messages/dialog-messages';
-import type { MessageErrorEvent } from './messages/message-errors';
-import type { ChatMessage, OutgoingMessage } from './messages/types';
-import type { KickEvent, OccupantEvent } from './muc/muc';
+import type { MessageEvents } from './messages/messages';
+import type { OutgoingMessage } from './messages/types';
+import type { MucEvents } from './muc/muc';
 import type { PingCallback } from './ping/ping';
 import type { PrivacyApi } from './privacy/privacy';
 import type { Contacts } from './roster/parse';
+import type { RosterEvents } from './roster/roster';
 import type { ConnectionState } from './session/connection-state';
-import type { OfflineInfo } from './session/session';
-import type {
-  HeadlineMessage,
-  ModuleMessage,
-  SentModuleMessage,
-  SystemMessage,
-} from './system-messages/system-messages';
-import type { Scheduler } from '../shared/time/scheduler';
-import type { StanzaTraffic } from './transport/observed-transport';
-import type { BoshRequestTraffic } from './transport/types';
+import type { SessionEvents } from './session/types';
+import type { HeadlineMessage, SystemMessageEvents } from './system-messages/system-messages';
+import type { TrafficEvents } from './transport/observed-transport';
 import type { TransportFactory, TransportKind } from './transport/types';
 import type { XmlElement } from './xml/element';
 
@@ -70,29 +66,14 @@ export interface ChatClientOptions {
 export type ChatCredentials = ({ userId: number; jid?: never } | { jid: string; userId?: never }) &
   ({ password: string; token?: never } | { token: string; password?: never });
 
-/** Everything the facade tells its listeners; each event has one payload. */
-export interface ChatEvents {
-  /** Every connection state change (spec §4). */
-  state: ConnectionState;
-  /** A live stream went down (once per drop; wire §13.1 `onDisconnectedListener`). */
-  disconnected: OfflineInfo;
-  /** After an automatic or explicit re-login: presence re-sent, rooms re-joined (spec §4). */
+/** What the client itself tells (`client.on`): news that no one feature owns. */
+export interface ClientEvents {
+  /**
+   * After an automatic or explicit re-login (not a resumption): roster reloaded, presence re-sent,
+   * rooms re-joined and what a lost stream held sent again (spec §4) — the work of several features,
+   * so the client, which runs it, tells it.
+   */
   reconnect: undefined;
-  /**
-   * Authentication failed (spec §8 / wire §13.1: 401 Status.AUTHFAIL is also raised here), on a
-   * reconnect and on the first login alike; the first login's `connect` rejects with it too.
-   */
-  reconnectFailed: XmppError;
-  /** The stream resumed after a drop (XEP-0198): nothing was lost, nothing needs redoing. */
-  resumed: { resent: number };
-  /**
-   * Resumption failed: a fresh login follows (then `reconnect`); catch up on history. `condition`
-   * is the server's `<failed/>` condition, or `'resume-window-expired'` when the server's
-   * resumption window ran out before we could try; `salvaged` messages are sent again.
-   */
-  resumeFailed: { condition: string | null; salvaged: number };
-  /** Reconnecting stopped because the session token expired. */
-  sessionExpired: undefined;
   /**
    * Spec §8 "Chat not connected fires a ChatNotConnectedError event": an operation that needs the
    * stream was called while offline (and not resumable). The caller gets the same error.
@@ -100,64 +81,38 @@ export interface ChatEvents {
   chatNotConnected: ChatNotConnectedError;
   /** Errors without a caller to reject, post-connect failures; ChatNotConnectedError is fired here too. */
   error: XmppError;
-  /** A keep-alive ping got no answer ('Chat ping No answer'). */
-  pingFailure: { failures: number; error: TimeoutError };
-  message: ChatMessage;
-  /** A sent message bounced (spec §8 "Message errors go to an error listener with the message id"). */
-  messageError: MessageErrorEvent;
-  /** The server acknowledged a sent message (XEP-0198; WebSocket only). */
-  messageSent: { id: string; to: string };
-  /** A sent message was not acknowledged within the callback interval (spec §9: 30 s). */
-  messageUnacked: { id: string; to: string };
-  systemMessage: SystemMessage;
-  /** A headline of another module, e.g. `WebRTCVideoChat` call signalling. */
-  moduleMessage: ModuleMessage;
-  /**
-   * A headline of another module sent by another tab of this browser that shares this connection
-   * (src/xmpp/sharing): a call answered or refused there. A client of its own never emits it.
-   */
-  moduleMessageSent: SentModuleMessage;
-  typing: TypingEvent;
-  delivered: MarkerEvent;
-  read: MarkerEvent;
-  /** Someone asks to subscribe to our presence: `roster.confirm` or `roster.reject`. */
-  subscribe: { userId: number };
-  /** Someone accepted our subscription request. */
-  confirmSubscribe: { userId: number };
-  /** Someone refused or cancelled our subscription. */
-  rejectSubscribe: { userId: number };
-  /** A contact came online or went offline. */
-  contactPresence: { userId: number; available: boolean };
-  /** The contacts map changed. */
-  contacts: Contacts;
-  /**
-   * The account's block list changed (XEP-0191 push), by this resource or another of the account's;
-   * pushes come once `blocking.list()` was asked on this stream.
-   */
-  blocking: BlockingPush;
-  joinOccupant: OccupantEvent;
-  leaveOccupant: OccupantEvent;
-  /** An occupant (or we, `self: true`) was kicked (307) or banned (301) from a room. */
-  kick: KickEvent;
-  lastUserActivity: LastActivityEvent;
-  /**
-   * Every top-level element received or sent on the stream, as it goes (a protocol console's
-   * view); emitted only while this event has listeners.
-   */
-  traffic: StanzaTraffic;
-  /**
-   * Over BOSH, each HTTP request of the stream as it ends (a protocol console's view); emitted
-   * only while this event has listeners.
-   */
-  boshRequest: BoshRequestTraffic;
 }
+
+/**
+ * Every event of the chat stack, by who owns it (docs/architecture.md §3 "Features own their
+ * events"): `client` is the client's own emitter (`client.on`), each other key the feature of
+ * the same name on the client (`client.markers.on('delivered', …)`). Each event has one payload.
+ */
+export interface ChatEvents {
+  client: ClientEvents;
+  session: SessionEvents;
+  messages: MessageEvents;
+  markers: MarkerEvents;
+  chatStates: ChatStateEvents;
+  systemMessages: SystemMessageEvents;
+  roster: RosterEvents;
+  muc: MucEvents;
+  blocking: BlockingEvents;
+  lastActivity: LastActivityEvents;
+  traffic: TrafficEvents;
+}
+
+/** The features that own events, each a member of the client of the same name. */
+export type ChatFeature = Exclude<keyof ChatEvents, 'client'>;
 
 /**
  * The one chat facade the portal, the call layer and the simulator use. Every operation that
  * needs the stream (sends, requests, rooms, roster, lists), called offline and not resumable,
  * throws, rejects or calls back with ChatNotConnectedError and fires `chatNotConnected` (spec §8).
+ * Its own `on` tells {@link ClientEvents}; each feature tells its own events on the member of its
+ * name ({@link ChatEvents}).
  */
-export interface ChatClient {
+export interface ChatClient extends EventSource<ClientEvents> {
   readonly state: ConnectionState;
   readonly isConnected: boolean;
   /** Our full JID ('' before the first login). */
@@ -169,9 +124,20 @@ export interface ChatClient {
   /** Room JIDs we are in. */
   readonly joinedRooms: string[];
 
-  on<K extends keyof ChatEvents>(event: K, listener: (payload: ChatEvents[K]) => void): () => void;
-  off<K extends keyof ChatEvents>(event: K, listener: (payload: ChatEvents[K]) => void): void;
-  once<K extends keyof ChatEvents>(event: K, listener: (payload: ChatEvents[K]) => void): () => void;
+  /** The session's news: connection states, drops, resumptions, acknowledgements (spec §4). */
+  readonly session: EventSource<SessionEvents>;
+  /** Messages received and bounced. */
+  readonly messages: EventSource<MessageEvents>;
+  /** Delivered and read markers received (XEP-0333). */
+  readonly markers: EventSource<MarkerEvents>;
+  /** Others' typing (XEP-0085). */
+  readonly chatStates: EventSource<ChatStateEvents>;
+  /** Headlines received: system notifications and other modules' messages (call signalling). */
+  readonly systemMessages: EventSource<SystemMessageEvents>;
+  /** The outcome of every last-activity query (XEP-0012). */
+  readonly lastActivity: EventSource<LastActivityEvents>;
+  /** The stream's traffic, for a protocol console; observed only while someone listens. */
+  readonly traffic: EventSource<TrafficEvents>;
 
   /**
    * Logs in and resolves with the contacts once the roster is loaded and presence sent. Rejects
@@ -219,13 +185,14 @@ export interface ChatClient {
   sendDeliveredStatus(params: MarkerParams): string;
   /** A read marker; returns the marker's id. */
   sendReadStatus(params: MarkerParams): string;
-  /** Seconds since a user was last active (0 = online); also fires `lastUserActivity`. */
+  /** Seconds since a user was last active (0 = online); also fires `lastActivity`'s `result`. */
   getLastUserActivity(userIdOrJid: number | string): Promise<number>;
   /** Pings the server (spec §5 argument rules; callback null or 'No answer'); returns the id. */
   ping(callback: PingCallback): string;
   ping(userIdOrJid: number | string, callback: PingCallback): string;
 
-  readonly roster: {
+  /** The contact list: its operations and its events (subscriptions, presence, changes). */
+  readonly roster: EventSource<RosterEvents> & {
     /** Reloads the roster from the server. */
     get(): Promise<Contacts>;
     add(userId: number): void;
@@ -233,7 +200,8 @@ export interface ChatClient {
     reject(userId: number): void;
     remove(userId: number): Promise<void>;
   };
-  readonly muc: {
+  /** Group rooms: their operations and their events (occupants, removals). */
+  readonly muc: EventSource<MucEvents> & {
     join(dialogIdOrRoomJid: string): Promise<{ dialogId: string }>;
     leave(dialogIdOrRoomJid: string): Promise<void>;
     listOnlineUsers(dialogIdOrRoomJid: string): Promise<number[]>;
@@ -241,7 +209,8 @@ export interface ChatClient {
     ban(dialogIdOrRoomJid: string, userId: number, reason?: string): Promise<void>;
   };
   readonly privacy: PrivacyApi;
-  readonly blocking: BlockingApi;
+  /** The block list: its operations and its pushes. */
+  readonly blocking: BlockingApi & EventSource<BlockingEvents>;
   readonly carbons: { enable(): Promise<void>; disable(): Promise<void> };
   /** Addressing of this chat application. */
   readonly helpers: {

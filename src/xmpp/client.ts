@@ -1,6 +1,8 @@
 /**
  * The composition root of the chat stack (docs/architecture.md §3, docs/conventions.md "What we do" 2): the only place
- * that wires the concerns together. Order matters and is commented where it does.
+ * that wires the concerns together. Order matters and is commented where it does. Each feature
+ * owns its events and the client hands out its emitter's listening side (docs/architecture.md §3
+ * "Features own their events"); the client's own emitter tells only what no one feature owns.
  */
 import { clientHelpers } from './client-helpers';
 import {
@@ -14,15 +16,14 @@ import { bareJid, chatIdFromJid, createAddressing } from './addressing/jids';
 import { createBlocking } from './blocking/blocking';
 import { createCarbons } from './carbons/carbons';
 import { createChatStates } from './chat-states/chat-states';
-import type { ChatClient, ChatClientOptions, ChatCredentials, ChatEvents } from './client-types';
+import type { ChatClient, ChatClientOptions, ChatCredentials, ClientEvents } from './client-types';
 import { ChatNotConnectedError, XmppError } from './errors/errors';
 import { createNotConnectedGuard } from './errors/not-connected';
-import { createEmitter } from '../shared/emitter';
+import { createEmitter, eventSource } from '../shared/emitter';
 import { createIqCaller } from './iq/caller';
 import { createIqResponder } from './iq/responder';
 import { createLastActivity } from './last-activity/last-activity';
 import { createMarkers } from './markers/markers';
-import { createMessageErrors } from './messages/message-errors';
 import { dialogMessage, type DialogDescriptor, type DialogMessage } from './messages/dialog-messages';
 import { createMessages } from './messages/messages';
 import type { CarbonDirection } from './messages/types';
@@ -34,7 +35,7 @@ import { createStanzaRouter } from './router/stanza-router';
 import { createSession, type OnlineInfo } from './session/session';
 import { createSystemMessages } from './system-messages/system-messages';
 import { realScheduler } from '../shared/time/scheduler';
-import { observedTransportFactory } from './transport/observed-transport';
+import { observeTraffic } from './transport/observed-transport';
 import { createStropheTransport } from './transport/strophe-transport';
 import { kindOfService } from './transport/types';
 import { xml, type XmlElement } from './xml/element';
@@ -51,7 +52,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const scheduler = options.scheduler ?? realScheduler;
   const kind = options.transport ?? kindOfService(options.service);
   const addressing = createAddressing(options.domain, options.appId);
-  const events = createEmitter<ChatEvents>();
+  const events = createEmitter<ClientEvents>();
   const nextId = createObjectIdGenerator(() => scheduler.now());
   const resource =
     options.resource ?? `portal-${[...randomBytes(4)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
@@ -76,6 +77,9 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const responder = createIqResponder({ send });
   const ping = createPing({ iqCaller, responder, addressing, timeoutMs: pingTimeoutMs });
 
+  // The console's seam: stanzas in and out, and BOSH requests, reach `traffic` listeners, and
+  // only while there are any.
+  const traffic = observeTraffic(options.transportFactory ?? createStropheTransport);
   const session = createSession({
     options: {
       kind,
@@ -88,62 +92,31 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       unackedReportMs: options.unackedReportMs ?? CHAT_CALLBACK_INTERVAL_MS,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
     },
-    // The console's seam: stanzas in and out reach `traffic` listeners, BOSH requests
-    // `boshRequest` listeners, and only while there are any.
-    transportFactory: observedTransportFactory(
-      options.transportFactory ?? createStropheTransport,
-      () => events.listenerCount('traffic') > 0,
-      (traffic) => events.emit('traffic', traffic),
-      {
-        listening: () => events.listenerCount('boshRequest') > 0,
-        observe: (request) => events.emit('boshRequest', request),
-      },
-    ),
+    transportFactory: traffic.factory,
     scheduler,
     isSessionExpired: options.isSessionExpired ?? (() => false),
     pingServer: () => ping.pingServer(),
-    onState: (state) => events.emit('state', state),
     afterOnline: (info) => afterOnline(info),
-    onOffline: (info) => {
-      chatStates.clear();
-      events.emit('disconnected', info);
-    },
     onStanza: (stanza) => router.dispatch(stanza),
-    onReconnectFailed: (error) => events.emit('reconnectFailed', error),
-    onResumed: (info) => events.emit('resumed', info),
-    onResumeFailed: (info) => events.emit('resumeFailed', info),
-    onSessionExpired: () => events.emit('sessionExpired', undefined),
-    onPingFailure: (failures, error) => events.emit('pingFailure', { failures, error }),
-    onAcked: (stanza) => events.emit('messageSent', { id: stanza.attrs.id ?? '', to: stanza.attrs.to ?? '' }),
-    onUnacked: (stanza) =>
-      events.emit('messageUnacked', { id: stanza.attrs.id ?? '', to: stanza.attrs.to ?? '' }),
   });
 
-  const markers = createMarkers({
-    send,
-    addressing,
-    nextId,
-    onDelivered: (event) => events.emit('delivered', event),
-    onRead: (event) => events.emit('read', event),
-  });
+  const markers = createMarkers({ send, addressing, nextId });
   const chatStates = createChatStates({
     send,
     addressing,
     scheduler,
     userId: me,
     expireMs: options.typingExpiryMs ?? DEFAULTS.typingExpiryMs,
-    onTyping: (event) => events.emit('typing', event),
   });
+  // Registered before anyone else listens, so a drop's listeners and a message's find the
+  // typing already ended: a dropped stream ends every "is typing", and (docs/lessons.md §11) a
+  // message from someone ends theirs.
+  session.events.on('disconnected', () => chatStates.clear());
   const messages = createMessages({
     send,
     addressing,
     nextId,
     userId: me,
-    onMessage: (message) => {
-      // docs/lessons.md §11: a message from someone ends their "is typing".
-      if (message.carbon === null) chatStates.messageArrived(message.userId, message.dialogId);
-      events.emit('message', message);
-    },
     onMarkable: (message) => {
       if (message.userId === null) return;
       try {
@@ -153,56 +126,21 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       }
     },
   });
-  const messageErrors = createMessageErrors((event) => events.emit('messageError', event));
-  const systemMessages = createSystemMessages({
-    send,
-    addressing,
-    nextId,
-    onSystemMessage: (message) => events.emit('systemMessage', message),
-    onModuleMessage: (message) => events.emit('moduleMessage', message),
+  messages.events.on('message', (message) => {
+    if (message.carbon === null) chatStates.messageArrived(message.userId, message.dialogId);
   });
+  const systemMessages = createSystemMessages({ send, addressing, nextId });
   const carbons = createCarbons({ iqCaller, jid });
-  const roster = createRoster({
-    send,
-    iqCaller,
-    responder,
-    addressing,
-    jid,
-    onSubscribe: (id) => events.emit('subscribe', { userId: id }),
-    onConfirmSubscribe: (id) => events.emit('confirmSubscribe', { userId: id }),
-    onRejectSubscribe: (id) => events.emit('rejectSubscribe', { userId: id }),
-    onContactPresence: (id, available) => events.emit('contactPresence', { userId: id, available }),
-    onContactsChanged: (contacts) => events.emit('contacts', contacts),
-  });
-  const muc = createMuc({
-    send,
-    iqCaller,
-    addressing,
-    scheduler,
-    timeoutMs: iqTimeoutMs,
-    userId: me,
-    onJoinOccupant: (event) => events.emit('joinOccupant', event),
-    onLeaveOccupant: (event) => events.emit('leaveOccupant', event),
-    onKick: (event) => events.emit('kick', event),
-  });
-  const lastActivity = createLastActivity({
-    iqCaller,
-    addressing,
-    onLastActivity: (event) => events.emit('lastUserActivity', event),
-  });
+  const roster = createRoster({ send, iqCaller, responder, addressing, jid });
+  const muc = createMuc({ send, iqCaller, addressing, scheduler, timeoutMs: iqTimeoutMs, userId: me });
+  const lastActivity = createLastActivity({ iqCaller, addressing });
   const privacy = createPrivacy({ iqCaller, addressing });
-  const blocking = createBlocking({
-    iqCaller,
-    responder,
-    addressing,
-    jid,
-    onPush: (push) => events.emit('blocking', push),
-  });
+  const { events: blockingEvents, ...blocking } = createBlocking({ iqCaller, responder, addressing, jid });
 
   // Message pipeline (wire §13.1 handlers, §14): errors, carbons (unwrapped and fed back in),
   // headlines, typing and markers (which stop there), then chat/groupchat messages.
   function onMessageStanza(stanza: XmlElement, carbon: CarbonDirection | null): boolean {
-    if (messageErrors.handle(stanza)) return true;
+    if (messages.handleError(stanza)) return true;
     if (carbon === null && carbons.handle(stanza, (inner, direction) => onMessageStanza(inner, direction)))
       return true;
     if (systemMessages.handle(stanza)) return true;
@@ -255,9 +193,14 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     get joinedRooms() {
       return muc.joinedRooms;
     },
-    on: events.on,
-    off: events.off,
-    once: events.once,
+    ...eventSource(events),
+    session: eventSource(session.events),
+    messages: eventSource(messages.events),
+    markers: eventSource(markers.events),
+    chatStates: eventSource(chatStates.events),
+    systemMessages: eventSource(systemMessages.events),
+    lastActivity: eventSource(lastActivity.events),
+    traffic: eventSource(traffic.events),
     async connect(credentials: ChatCredentials) {
       const target = credentials.jid ?? addressing.jidOf(credentials.userId!);
       const id = chatIdFromJid(target);
@@ -294,6 +237,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     getLastUserActivity: guard(lastActivity.get),
     ping: guardCallback(ping.ping),
     roster: {
+      ...eventSource(roster.events),
       get: guard(roster.get),
       add: guard(roster.add),
       confirm: guard(roster.confirm),
@@ -301,6 +245,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       remove: guard(roster.remove),
     },
     muc: {
+      ...eventSource(muc.events),
       join: guard(muc.join),
       leave: guard(muc.leave),
       listOnlineUsers: guard(muc.listOnlineUsers),
@@ -308,7 +253,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       ban: guard(muc.ban),
     },
     privacy: guardApi(privacy),
-    blocking: guardApi(blocking),
+    blocking: { ...guardApi(blocking), ...eventSource(blockingEvents) },
     carbons: { enable: guard(carbons.enable), disable: guard(carbons.disable) },
     helpers: clientHelpers(addressing, nextId),
   };

@@ -11,7 +11,15 @@ export {
 } from './sharing/shared-client';
 export { SHARE_PROTOCOL, type ShareChannel, type ShareMessage } from './sharing/protocol';
 export type { ShareRole } from './sharing/role';
-export type { ChatClient, ChatClientOptions, ChatCredentials, ChatEvents } from './client-types';
+export type {
+  ChatClient,
+  ChatClientOptions,
+  ChatCredentials,
+  ChatEvents,
+  ChatFeature,
+  ClientEvents,
+} from './client-types';
+export type { EventSource } from '../shared/emitter';
 export {
   XmppError,
   StanzaError,
@@ -32,7 +40,7 @@ export {
 } from './errors/errors';
 export type { ConnectionState } from './session/connection-state';
 export { CONNECTION_TRANSITIONS } from './session/connection-state';
-export type { OfflineInfo } from './session/session';
+export type { OfflineInfo, SessionEvents } from './session/session';
 export { RESUME_EXPIRED } from './session/session';
 export type { ChatMessage, OutgoingMessage, MessageType, CarbonDirection } from './messages/types';
 export type { DialogDescriptor, DialogMessage } from './messages/dialog-messages';
@@ -52,8 +60,9 @@ export type {
   ExtraParamValue,
 } from './messages/extra-params';
 export type { MessageErrorEvent } from './messages/message-errors';
-export type { MarkerEvent, MarkerParams } from './markers/markers';
-export type { TypingEvent } from './chat-states/chat-states';
+export type { MessageEvents } from './messages/messages';
+export type { MarkerEvent, MarkerEvents, MarkerParams } from './markers/markers';
+export type { ChatStateEvents, TypingEvent } from './chat-states/chat-states';
 export { SYSTEM_NOTIFICATIONS } from './system-messages/system-messages';
 export { moduleCarrier, type ModuleCarrier } from './system-messages/module-carrier';
 export type {
@@ -61,13 +70,15 @@ export type {
   ModuleMessage,
   SentModuleMessage,
   HeadlineMessage,
+  SystemMessageEvents,
 } from './system-messages/system-messages';
 export type { Contact, Contacts, Subscription } from './roster/parse';
-export type { OccupantEvent, KickEvent } from './muc/muc';
+export type { RosterEvents } from './roster/roster';
+export type { OccupantEvent, KickEvent, MucEvents } from './muc/muc';
 export type { PrivacyList, PrivacyListItem, PrivacyListNames } from './privacy/types';
 export type { PrivacyApi } from './privacy/privacy';
-export type { BlockingApi, BlockingPush } from './blocking/blocking';
-export type { LastActivityEvent } from './last-activity/last-activity';
+export type { BlockingApi, BlockingEvents, BlockingPush } from './blocking/blocking';
+export type { LastActivityEvent, LastActivityEvents } from './last-activity/last-activity';
 export type { PingCallback } from './ping/ping';
 export { ensureChatConnected, type PingableChat } from './ping/ensure-connected';
 export type {
@@ -78,7 +89,7 @@ export type {
   TransportStatus,
   BoshRequestTraffic,
 } from './transport/types';
-export type { StanzaTraffic, TrafficDirection } from './transport/observed-transport';
+export type { StanzaTraffic, TrafficDirection, TrafficEvents } from './transport/observed-transport';
 export type { Scheduler } from '../shared/time/scheduler';
 export { XmlElement, xml } from './xml/element';
 export { isObjectId } from './addressing/ids';

@@ -50,10 +50,10 @@ describe('the member simulator', () => {
   });
 
   it('marks a message delivered and read, types, and echoes it into the same dialog', async () => {
-    const delivered = nextEvent(ours, 'delivered', (m) => m.userId === emma.chatId);
-    const read = nextEvent(ours, 'read', (m) => m.userId === emma.chatId);
-    const typing = nextEvent(ours, 'typing', (t) => t.composing && t.userId === emma.chatId);
-    const echo = nextEvent(ours, 'message', (m) => m.userId === emma.chatId);
+    const delivered = nextEvent(ours, 'markers', 'delivered', (m) => m.userId === emma.chatId);
+    const read = nextEvent(ours, 'markers', 'read', (m) => m.userId === emma.chatId);
+    const typing = nextEvent(ours, 'chatStates', 'typing', (t) => t.composing && t.userId === emma.chatId);
+    const echo = nextEvent(ours, 'messages', 'message', (m) => m.userId === emma.chatId);
     const id = ours.send(emma.chatId, {
       body: 'How are the temperatures this week?',
       markable: true,
@@ -94,7 +94,7 @@ describe('the member simulator', () => {
   });
 
   it('echoes attachments with the message', async () => {
-    const echo = nextEvent(ours, 'message', (m) => m.userId === emma.chatId);
+    const echo = nextEvent(ours, 'messages', 'message', (m) => m.userId === emma.chatId);
     ours.send(emma.chatId, {
       body: '[attachment]',
       markable: true,
@@ -110,7 +110,7 @@ describe('the member simulator', () => {
   });
 
   it('accepts a contact request', async () => {
-    const accepted = nextEvent(ours, 'confirmSubscribe', (e) => e.userId === emma.chatId);
+    const accepted = nextEvent(ours, 'roster', 'confirmSubscribe', (e) => e.userId === emma.chatId);
     ours.roster.add(emma.chatId);
     await accepted;
     await sim.waitFor(/contact request from 100004: accepted/);

@@ -105,7 +105,7 @@ describe('call signal fuzzing', () => {
       if (s.direction === 'out') out.push({ to: s.userId, signalType: s.signalType, sessionId: s.sessionId });
     });
     const refusals = new Map<string, () => void>();
-    stranger.chat.on('messageError', ({ id }) => refusals.get(id)?.());
+    stranger.chat.messages.on('error', ({ id }) => refusals.get(id)?.());
     let probe = 0;
     const figures = await fuzz(
       'call signals',

@@ -47,7 +47,7 @@ describe('carbons', () => {
   });
 
   it('copies a message to our other resource to us (received carbon)', async () => {
-    const copy = nextEvent(mine, 'message', (m) => m.body === 'for the tablet');
+    const copy = nextEvent(mine, 'messages', 'message', (m) => m.body === 'for the tablet');
     await other.send(
       xml(
         'message',
@@ -59,7 +59,7 @@ describe('carbons', () => {
   });
 
   it('copies what our other resource sends to us (sent carbon) and what we send to it', async () => {
-    const copy = nextEvent(mine, 'message', (m) => m.body === 'from the tablet');
+    const copy = nextEvent(mine, 'messages', 'message', (m) => m.body === 'from the tablet');
     await tablet.send(
       xml('message', { to: ava.jid, type: 'chat', id: 'c-out' }, xml('body', {}, 'from the tablet')),
     );
@@ -73,7 +73,7 @@ describe('carbons', () => {
   });
 
   it('copies a read marker sent from the other resource (docs/lessons.md §10)', async () => {
-    const read = nextEvent(mine, 'read', (e) => e.messageId === 'c-in');
+    const read = nextEvent(mine, 'markers', 'read', (e) => e.messageId === 'c-in');
     await tablet.send(
       xml(
         'message',
@@ -112,7 +112,7 @@ describe.each([
     expect(mine.contacts[them.chatId]).toEqual({ subscription: 'none', ask: 'subscribe' });
     expect((await asked).attrs.from).toBe(myself.jid);
 
-    const confirmed = nextEvent(mine, 'confirmSubscribe');
+    const confirmed = nextEvent(mine, 'roster', 'confirmSubscribe');
     await peer.send(xml('presence', { to: myself.jid, type: 'subscribed' }));
     expect(await confirmed).toEqual({ userId: them.chatId });
     expect(mine.contacts[them.chatId]?.subscription).toBe('to');
@@ -125,7 +125,7 @@ describe.each([
     expect((await mine.roster.get())[them.chatId]?.subscription).toBe('both');
 
     // Presence of a contact now reaches us.
-    const offline = nextEvent(mine, 'contactPresence', (e) => e.userId === them.chatId && !e.available);
+    const offline = nextEvent(mine, 'roster', 'presence', (e) => e.userId === them.chatId && !e.available);
     await stopPeer(peer);
     await offline;
   });
@@ -138,7 +138,7 @@ describe.each([
     peer.on('stanza', (s) => {
       if (s.is('presence') && s.attrs.type?.startsWith('subscri')) seen.push(s.attrs.type);
     });
-    const request = nextEvent(mine, 'subscribe', (e) => e.userId === them.chatId);
+    const request = nextEvent(mine, 'roster', 'subscribe', (e) => e.userId === them.chatId);
     await peer.send(xml('presence', { to: myself.jid, type: 'subscribe' }));
     await request;
     mine.roster.confirm(them.chatId);
@@ -153,7 +153,7 @@ describe.each([
     const them = member(declined);
     const peer = await onlinePeer(stack, declined, { resource: 'roster', roster: true });
     peers.push(peer);
-    const request = nextEvent(mine, 'subscribe', (e) => e.userId === them.chatId);
+    const request = nextEvent(mine, 'roster', 'subscribe', (e) => e.userId === them.chatId);
     await peer.send(xml('presence', { to: myself.jid, type: 'subscribe' }));
     await request;
     const refused = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'unsubscribed');
@@ -164,7 +164,7 @@ describe.each([
     const asked = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'subscribe');
     mine.roster.add(them.chatId);
     await asked;
-    const rejected = nextEvent(mine, 'rejectSubscribe', (e) => e.userId === them.chatId);
+    const rejected = nextEvent(mine, 'roster', 'rejectSubscribe', (e) => e.userId === them.chatId);
     await peer.send(xml('presence', { to: myself.jid, type: 'unsubscribed' }));
     await rejected;
     expect(mine.contacts[them.chatId]?.subscription).toBe('none');

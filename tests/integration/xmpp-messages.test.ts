@@ -76,8 +76,8 @@ describe.each([
     });
 
     // The peer marks it delivered and read; we hear both with the dialog.
-    const delivered = nextEvent(ours, 'delivered', (e) => e.messageId === id);
-    const read = nextEvent(ours, 'read', (e) => e.messageId === id);
+    const delivered = nextEvent(ours, 'markers', 'delivered', (e) => e.messageId === id);
+    const read = nextEvent(ours, 'markers', 'read', (e) => e.messageId === id);
     for (const kind of ['received', 'displayed']) {
       await peer.send(
         xml(
@@ -99,7 +99,7 @@ describe.each([
 
   it('receives a markable message with extraParams and answers it with a delivered marker', async () => {
     const long = 'x'.repeat(10_000);
-    const got = nextEvent(ours, 'message', (m) => m.id === `in-${transport}`);
+    const got = nextEvent(ours, 'messages', 'message', (m) => m.id === `in-${transport}`);
     const receipt = nextStanza(peer, (s) => s.is('message') && s.getChild('received', MARKERS) !== undefined);
     await peer.send(
       xml(
@@ -159,7 +159,7 @@ describe.each([
     ours.sendIsStopTypingStatus(them.chatId);
     await pausedAtPeer;
 
-    const composing = nextEvent(ours, 'typing', (e) => e.composing);
+    const composing = nextEvent(ours, 'chatStates', 'typing', (e) => e.composing);
     await peer.send(
       xml(
         'message',
@@ -168,7 +168,7 @@ describe.each([
       ),
     );
     expect(await composing).toEqual({ composing: true, userId: them.chatId, dialogId: null });
-    const paused = nextEvent(ours, 'typing', (e) => !e.composing);
+    const paused = nextEvent(ours, 'chatStates', 'typing', (e) => !e.composing);
     await peer.send(
       xml(
         'message',
@@ -216,8 +216,13 @@ describe.each([
     // XML end-of-line handling turns CRLF into LF on the way (XML 1.0 §2.11); SDP parsers accept LF.
     expect(extra.getChildText('sdp')).toBe('v=0\no=- 1 2 IN IP4 127.0.0.1');
 
-    const systemIn = nextEvent(ours, 'systemMessage');
-    const moduleIn = nextEvent(ours, 'moduleMessage', (m) => m.moduleIdentifier === 'WebRTCVideoChat');
+    const systemIn = nextEvent(ours, 'systemMessages', 'systemMessage');
+    const moduleIn = nextEvent(
+      ours,
+      'systemMessages',
+      'moduleMessage',
+      (m) => m.moduleIdentifier === 'WebRTCVideoChat',
+    );
     await peer.send(
       xml(
         'message',
@@ -259,7 +264,7 @@ describe.each([
   });
 
   it('passes a bounced message to the error listener with its id', async () => {
-    const bounced = nextEvent(ours, 'messageError');
+    const bounced = nextEvent(ours, 'messages', 'error');
     const id = ours.send(`${stack.appId}_never-joined-${transport}@muc.${stack.chatDomain}`, {
       body: 'hello room?',
     });

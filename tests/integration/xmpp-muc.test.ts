@@ -111,8 +111,8 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
 
     it('joins with zero history, completing on status 110', async () => {
       const history: string[] = [];
-      const off = ours.on('message', (m) => history.push(m.body ?? ''));
-      const sawOwner = nextEvent(ours, 'joinOccupant', (e) => e.userId === ava.chatId);
+      const off = ours.messages.on('message', (m) => history.push(m.body ?? ''));
+      const sawOwner = nextEvent(ours, 'muc', 'joinOccupant', (e) => e.userId === ava.chatId);
       const atOwner = nextStanza(
         owner,
         (s) => s.is('presence') && s.attrs.from === `${room(dialogId)}/${chiara.chatId}`,
@@ -122,7 +122,7 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
       expect(await sawOwner).toEqual({ dialogId, userId: ava.chatId });
       await atOwner;
       // The room keeps history, but we asked for none.
-      const marker = nextEvent(ours, 'message', (m) => m.body === 'after join');
+      const marker = nextEvent(ours, 'messages', 'message', (m) => m.body === 'after join');
       await owner.send(
         xml('message', { to: room(dialogId), type: 'groupchat' }, xml('body', {}, 'after join')),
       );
@@ -132,7 +132,7 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
     });
 
     it('sees the third occupant, lists everyone online, and talks both ways', async () => {
-      const joined = nextEvent(ours, 'joinOccupant', (e) => e.userId === bianca.chatId);
+      const joined = nextEvent(ours, 'muc', 'joinOccupant', (e) => e.userId === bianca.chatId);
       await peerJoins(third, dialogId, bianca.chatId);
       await joined;
       expect((await ours.muc.listOnlineUsers(dialogId)).sort()).toEqual(
@@ -141,7 +141,7 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
 
       const atOwner = nextStanza(owner, (s) => s.is('message') && s.getChildText('body') === 'Hello room');
       const atThird = nextStanza(third, (s) => s.is('message') && s.getChildText('body') === 'Hello room');
-      const echo = nextEvent(ours, 'message', (m) => m.body === 'Hello room');
+      const echo = nextEvent(ours, 'messages', 'message', (m) => m.body === 'Hello room');
       const id = ours.send(ours.helpers.roomJid(dialogId), {
         body: 'Hello room',
         extension: { dialog_id: dialogId },
@@ -151,7 +151,7 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
       }
       expect(await echo).toMatchObject({ id, userId: chiara.chatId, dialogId });
 
-      const fromThird = nextEvent(ours, 'message', (m) => m.body === 'Hi all');
+      const fromThird = nextEvent(ours, 'messages', 'message', (m) => m.body === 'Hi all');
       await third.send(
         xml('message', { to: room(dialogId), type: 'groupchat', id: 'g-3' }, xml('body', {}, 'Hi all')),
       );
@@ -164,7 +164,7 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
     });
 
     it('reports a kicked occupant (307) and a leaving one', async () => {
-      const kicked = nextEvent(ours, 'kick', (e) => e.userId === bianca.chatId);
+      const kicked = nextEvent(ours, 'muc', 'kick', (e) => e.userId === bianca.chatId);
       await owner.iqCaller.request(
         xml(
           'iq',
@@ -177,7 +177,7 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
     });
 
     it('forgets the room when we are banned (301), and a new join fails with the code and text', async () => {
-      const removed = nextEvent(ours, 'kick', (e: KickEvent) => e.self);
+      const removed = nextEvent(ours, 'muc', 'kick', (e: KickEvent) => e.self);
       await owner.iqCaller.request(
         xml(
           'iq',
@@ -214,7 +214,7 @@ describe.each(['websocket', 'bosh'] as const)('rooms over %s', (transport) => {
         ),
       );
       expect(await ours.muc.join(dialogId)).toEqual({ dialogId });
-      const joined = nextEvent(ours, 'joinOccupant', (e) => e.userId === clara.chatId);
+      const joined = nextEvent(ours, 'muc', 'joinOccupant', (e) => e.userId === clara.chatId);
       await peerJoins(guest, dialogId, clara.chatId);
       await joined;
       const gone = nextStanza(

@@ -58,7 +58,7 @@ describe('ping and last activity', () => {
       condition: 'item-not-found',
     });
     // Mutual subscription: the peer asks, we confirm, the peer accepts.
-    const asked = nextEvent(ours, 'subscribe');
+    const asked = nextEvent(ours, 'roster', 'subscribe');
     await peer.send(xml('presence', { to: bruno.jid, type: 'subscribe' }));
     await asked;
     const ours2peer = nextStanza(peer, (s) => s.is('presence') && s.attrs.type === 'subscribe');
@@ -68,7 +68,7 @@ describe('ping and last activity', () => {
     await until(() => ours.contacts[emma.chatId]?.subscription === 'both', 'both');
 
     const events: unknown[] = [];
-    ours.on('lastUserActivity', (e) => events.push(e));
+    ours.lastActivity.on('result', (e) => events.push(e));
     const before = await ours.getLastUserActivity(emma.chatId);
     expect(Number.isInteger(before) && before >= 0).toBe(true);
     expect(events).toEqual([{ userId: emma.chatId, seconds: before }]);
@@ -104,12 +104,12 @@ describe('keep-alive', () => {
     );
     open.push(ours);
     const failures: Array<{ failures: number; message: string }> = [];
-    ours.on('pingFailure', (e) => {
+    ours.session.on('pingFailure', (e) => {
       failures.push({ failures: e.failures, message: e.error.message });
       // Let the next connection's pings through.
       if (e.failures === 7) proxy.clientToServer = (frame) => frame;
     });
-    const resumed = nextEvent(ours, 'resumed', () => true, 60_000);
+    const resumed = nextEvent(ours, 'session', 'resumed', () => true, 60_000);
     proxy.clientToServer = (frame) =>
       frame.includes('urn:xmpp:ping') && frame.includes(`to="${stack.chatDomain}"`) ? null : frame;
 
@@ -117,7 +117,7 @@ describe('keep-alive', () => {
     const sender = await onlinePeer(stack, 'daniela');
     peers.push(sender);
     await until(() => failures.length >= 3, 'three missed pings', 60_000);
-    const during = nextEvent(ours, 'message', (m) => m.body === 'still here');
+    const during = nextEvent(ours, 'messages', 'message', (m) => m.body === 'still here');
     await sender.send(
       xml('message', { to: member('fatima').jid, type: 'chat' }, xml('body', {}, 'still here')),
     );

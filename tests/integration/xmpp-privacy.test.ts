@@ -36,7 +36,7 @@ describe.each(['websocket', 'bosh'] as const)('privacy and blocking over %s', (t
       { service: transport === 'bosh' ? boshUrl(stack) : wsUrl(stack) },
     );
     expect(ours.transport).toBe(transport);
-    ours.on('message', (m) => received.push(m));
+    ours.messages.on('message', (m) => received.push(m));
     peer = await onlinePeer(stack, 'ava');
   });
 
@@ -73,7 +73,7 @@ describe.each(['websocket', 'bosh'] as const)('privacy and blocking over %s', (t
     });
 
     it('stops delivery both ways while the mutual block holds', async () => {
-      const bounced = nextEvent(ours, 'messageError');
+      const bounced = nextEvent(ours, 'messages', 'error');
       const id = ours.send(ava.chatId, { body: 'blocked outgoing' });
       const error = await bounced;
       expect(error.id).toBe(id);
@@ -91,7 +91,7 @@ describe.each(['websocket', 'bosh'] as const)('privacy and blocking over %s', (t
       await ours.privacy.setAsDefault(null);
       await ours.privacy.delete('blockedusers');
       expect((await ours.privacy.getNames()).names).toEqual([]);
-      const arrives = nextEvent(ours, 'message', (m) => m.id === 'after-unblock');
+      const arrives = nextEvent(ours, 'messages', 'message', (m) => m.id === 'after-unblock');
       await fromPeer('after-unblock');
       await arrives;
       expect(received.map((m) => m.id)).not.toContain(`blocked-in-${transport}`);
@@ -129,7 +129,7 @@ describe.each(['websocket', 'bosh'] as const)('privacy and blocking over %s', (t
       );
       await ours.blocking.unblock([ava.chatId]);
       expect(await ours.blocking.list()).toEqual([]);
-      const arrives = nextEvent(ours, 'message', (m) => m.id === 'after-block');
+      const arrives = nextEvent(ours, 'messages', 'message', (m) => m.id === 'after-block');
       await fromPeer('after-block');
       await arrives;
       expect(received.map((m) => m.id)).not.toContain('while-blocked');

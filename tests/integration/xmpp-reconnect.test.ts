@@ -103,8 +103,8 @@ describe('reconnecting', () => {
     );
     open.push(ours);
     const presences = await joinedAndSeen(ours, dialogId, amelia.chatId);
-    const offline = nextEvent(ours, 'disconnected');
-    const back = nextEvent(ours, 'reconnect');
+    const offline = nextEvent(ours, 'session', 'disconnected');
+    const back = nextEvent(ours, 'client', 'reconnect');
     proxy.cut();
     expect(await offline).toMatchObject({ intentional: false, willReconnect: true });
     await back;
@@ -113,11 +113,11 @@ describe('reconnecting', () => {
     await until(() => presences.includes('available'), 'our occupant presence again');
     expect(presences.filter((p) => p === 'available')).toHaveLength(1);
     // Presence was re-sent: a message to our bare JID is delivered live, not stored.
-    const live = nextEvent(ours, 'message', (m) => m.body === 'welcome back');
+    const live = nextEvent(ours, 'messages', 'message', (m) => m.body === 'welcome back');
     await owner.send(xml('message', { to: amelia.jid, type: 'chat' }, xml('body', {}, 'welcome back')));
     expect((await live).delay).toBeNull();
     // And the room delivers to us again.
-    const inRoom = nextEvent(ours, 'message', (m) => m.body === 'room again');
+    const inRoom = nextEvent(ours, 'messages', 'message', (m) => m.body === 'room again');
     await owner.send(
       xml('message', { to: room(dialogId), type: 'groupchat' }, xml('body', {}, 'room again')),
     );
@@ -133,13 +133,13 @@ describe('reconnecting', () => {
     const atOwner = collect(owner);
     const firstJid = ours.jid;
     const events: string[] = [];
-    ours.on('resumeFailed', (e) => events.push(`resumeFailed ${e.condition}`));
+    ours.session.on('resumeFailed', (e) => events.push(`resumeFailed ${e.condition}`));
     ours.on('reconnect', () => events.push('reconnect'));
     // The server will not find the session we ask for.
     proxy.clientToServer = (frame) =>
       frame.includes('<resume') ? frame.replace(/previd="[^"]+"/, 'previd="gone"') : frame;
-    const offline = nextEvent(ours, 'disconnected');
-    const back = nextEvent(ours, 'reconnect');
+    const offline = nextEvent(ours, 'session', 'disconnected');
+    const back = nextEvent(ours, 'client', 'reconnect');
     proxy.cut();
     // Sent as soon as the drop is noticed: the client holds it whether it is still to try the
     // resumption or already logging in afresh (the fresh login can be quicker than any polling).
@@ -172,7 +172,7 @@ describe('reconnecting', () => {
     open.push(ours);
     await ours.muc.join(dialogId);
     const presences = occupantPresences(dialogId, bianca.chatId);
-    const back = nextEvent(ours, 'reconnect');
+    const back = nextEvent(ours, 'client', 'reconnect');
     ours.reconnect();
     await back;
     await until(() => presences.includes('available'), 'our occupant presence again');
@@ -189,7 +189,7 @@ describe('reconnecting', () => {
     );
     open.push(ours);
     const before = proxy.connections;
-    const stopped = nextEvent(ours, 'sessionExpired');
+    const stopped = nextEvent(ours, 'session', 'sessionExpired');
     expired = true;
     proxy.cut();
     await stopped;

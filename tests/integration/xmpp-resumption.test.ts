@@ -60,7 +60,7 @@ async function burstAcrossCut(tag: string, cut: () => Promise<void>): Promise<vo
   const theirs = `p${tag}-`;
   const atOurs: string[] = [];
   const atPeer: string[] = [];
-  const offOurs = ours.on('message', (m) => {
+  const offOurs = ours.messages.on('message', (m) => {
     if (m.body?.startsWith(theirs)) atOurs.push(m.body);
   });
   const onPeer = (s: Element) => {
@@ -70,11 +70,11 @@ async function burstAcrossCut(tag: string, cut: () => Promise<void>): Promise<vo
   peer.on('stanza', onPeer);
   const events: string[] = [];
   const offs = [
-    ours.on('resumed', () => events.push('resumed')),
-    ours.on('resumeFailed', () => events.push('resumeFailed')),
+    ours.session.on('resumed', () => events.push('resumed')),
+    ours.session.on('resumeFailed', () => events.push('resumeFailed')),
     ours.on('reconnect', () => events.push('reconnect')),
   ];
-  const resumed = nextEvent(ours, 'resumed', () => true, 60_000);
+  const resumed = nextEvent(ours, 'session', 'resumed', () => true, 60_000);
   const connectionsBefore = proxy.connections;
 
   // Both sides send half, the proxy cuts, then both send the rest at once: the cut is
@@ -116,7 +116,7 @@ async function burstAcrossCut(tag: string, cut: () => Promise<void>): Promise<vo
   await until(() => new Set(atOurs).size === COUNT && new Set(atPeer).size === COUNT, 'all messages', 60_000);
   // Fences: anything still on its way would arrive before them.
   const fenceAtPeer = nextStanza(peer, (s) => s.is('message') && s.getChildText('body') === `fence-${mine}`);
-  const fenceAtOurs = nextEvent(ours, 'message', (m) => m.body === `fence-${theirs}`);
+  const fenceAtOurs = nextEvent(ours, 'messages', 'message', (m) => m.body === `fence-${theirs}`);
   ours.send(ava.jid, { body: `fence-${mine}` });
   await peer.send(xml('message', { to: emma.jid, type: 'chat' }, xml('body', {}, `fence-${theirs}`)));
   await Promise.all([fenceAtPeer, fenceAtOurs]);

@@ -37,7 +37,7 @@ describe.each([
     const { chatId, password } = await providerChatPassword(stack, key);
     const client = make(service());
     const states: ConnectionState[] = [];
-    client.on('state', (s) => states.push(s));
+    client.session.on('state', (s) => states.push(s));
     const contacts = await client.connect({ userId: chatId, password });
     expect(client.transport).toBe(transport);
     expect(states).toEqual(['connecting', 'authenticating', 'connected']);
@@ -55,9 +55,9 @@ describe.each([
   it('refuses a wrong password with 401 Status.AUTHFAIL, also raised to reconnectFailed', async () => {
     const client = make(service());
     const states: ConnectionState[] = [];
-    client.on('state', (s) => states.push(s));
+    client.session.on('state', (s) => states.push(s));
     const raised: unknown[] = [];
-    client.on('reconnectFailed', (e) => raised.push(e));
+    client.session.on('reconnectFailed', (e) => raised.push(e));
     const refused = await client
       .connect({ userId: member('clara').chatId, password: 'wrong' })
       .catch((e: unknown) => e);

@@ -6,7 +6,14 @@
 import type { client as createClient, xml as peerXml } from '@xmpp/client';
 import { member, provider } from '../../fixtures';
 import { userJid } from '../../src/shared/chat-address';
-import { createChatClient, type ChatClient, type ChatClientOptions, type ChatEvents } from '../../src/xmpp';
+import {
+  createChatClient,
+  type ChatClient,
+  type ChatClientOptions,
+  type ChatEvents,
+  type ChatFeature,
+  type EventSource,
+} from '../../src/xmpp';
 import { apiClient } from './api';
 import type { RawXmppLogin } from './raw-xmpp';
 import type { StackInfo } from './stack';
@@ -31,19 +38,26 @@ export async function until<T>(check: () => T | undefined | false, what: string,
   }
 }
 
-/** The next event of our client that passes `filter`. */
-export function nextEvent<K extends keyof ChatEvents>(
+/**
+ * The next event of our client that passes `filter`: one of its own (`owner` 'client') or of the
+ * feature that owns it (`nextEvent(client, 'markers', 'delivered')`).
+ */
+export function nextEvent<O extends keyof ChatEvents, K extends keyof ChatEvents[O]>(
   client: ChatClient,
+  owner: O,
   event: K,
-  filter: (payload: ChatEvents[K]) => boolean = () => true,
+  filter: (payload: ChatEvents[O][K]) => boolean = () => true,
   ms = 60_000,
-): Promise<ChatEvents[K]> {
+): Promise<ChatEvents[O][K]> {
+  const source = (owner === 'client' ? client : client[owner as ChatFeature]) as unknown as EventSource<
+    ChatEvents[O]
+  >;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       off();
-      reject(new Error(`Timed out waiting for ${String(event)}`));
+      reject(new Error(`Timed out waiting for ${String(owner)} ${String(event)}`));
     }, ms);
-    const off = client.on(event, (payload) => {
+    const off = source.on(event, (payload) => {
       if (!filter(payload)) return;
       clearTimeout(timer);
       off();

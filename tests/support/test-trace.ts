@@ -13,7 +13,7 @@ export const testTrace = createRecorder();
 export const TRACE_DIR = path.resolve(import.meta.dirname, '../../test-results/integration-traces');
 
 /** Records a client of ours; returns it. */
-export function traced<C extends Pick<ChatClient, 'on'>>(client: C, label: string): C {
+export function traced<C extends Pick<ChatClient, 'traffic'>>(client: C, label: string): C {
   testTrace.attachChat(label, client);
   return client;
 }

@@ -145,7 +145,7 @@ export async function burstOurs(stack: StackInfo, count: number, target: BurstTa
   const sender = await oursOnline(stack, 'ava', target.service);
   const receiver = await oursOnline(stack, 'bianca', target.service);
   const tally = burstTally(stack, target, count);
-  receiver.on('message', (m) => tally.receive(m.body));
+  receiver.messages.on('message', (m) => tally.receive(m.body));
   const extension = historyExtension(bsonId());
   const cpuAtStart = await cpuMs(target.prosodyPid);
   const t = performance.now();

@@ -39,13 +39,13 @@ export async function roundTrips(
   // Ours: ava asks, bianca echoes — both our client.
   const a = await oursOnline(stack, 'ava');
   const b = await oursOnline(stack, 'bianca');
-  b.on('message', (m) => {
+  b.messages.on('message', (m) => {
     if (m.body?.startsWith('ping ')) b.send(m.userId!, { body: `pong ${m.body.slice(5)}` });
   });
   const oursOnce = async (i: number): Promise<number> => {
     const t = performance.now();
     const back = new Promise<void>((resolve) => {
-      const off = a.on('message', (m) => {
+      const off = a.messages.on('message', (m) => {
         if (m.body === `pong ${i}`) {
           off();
           resolve();

@@ -34,13 +34,13 @@ export async function resumeOurs(stack: StackInfo, traffic: boolean): Promise<Re
   await client.connect({ userId: emma.chatId, password: emma.chatPassword });
   const atOurs: string[] = [];
   const atPeer: string[] = [];
-  client.on('message', (m) => m.body?.startsWith('r-p') && atOurs.push(m.body));
+  client.messages.on('message', (m) => m.body?.startsWith('r-p') && atOurs.push(m.body));
   peer.on('stanza', (s) => {
     const body = s.is('message') ? s.getChildText('body') : null;
     if (body?.startsWith('r-o')) atPeer.push(body);
   });
   // The moment the stream is back, taken when the event fires.
-  const resumedAt = nextEvent(client, 'resumed', () => true, 60_000).then(() => performance.now());
+  const resumedAt = nextEvent(client, 'session', 'resumed', () => true, 60_000).then(() => performance.now());
   let cutAt = 0;
   const send = async (half: 0 | 1) => {
     for (let i = half * (PER_DIRECTION / 2); i < (half + 1) * (PER_DIRECTION / 2); i++) {

@@ -5,6 +5,7 @@
  * list's default (XEP-0016 §2.5), it can be changed while other resources are online: the
  * portal keeps its blocked members here (docs/wire/hosted-chat.md §18).
  */
+import { createEmitter, type Emitter } from '../../shared/emitter';
 import { bareJid, chatIdFromJid, type Addressing } from '../addressing/jids';
 import type { IqCaller } from '../iq/caller';
 import type { IqResponder } from '../iq/responder';
@@ -29,6 +30,15 @@ export type BlockingPush =
   /** `<unblock/>` without items: nobody is blocked any more. */
   | { kind: 'unblock-all' };
 
+/** What the block list tells its listeners (`ChatClient.blocking`). */
+export interface BlockingEvents {
+  /**
+   * The account's block list changed (XEP-0191 push), by this resource or another of the account's;
+   * pushes come once `blocking.list()` was asked on this stream.
+   */
+  changed: BlockingPush;
+}
+
 export interface BlockingApi {
   /**
    * The blocked users as chat ids (JIDs that are not users are left out). Asking also subscribes
@@ -51,15 +61,15 @@ export function createBlocking({
   responder,
   addressing,
   jid,
-  onPush,
 }: {
   iqCaller: IqCaller;
   responder: IqResponder;
   addressing: Addressing;
   /** Our full JID: pushes come from our own account. */
   jid(): string;
-  onPush(push: BlockingPush): void;
-}): BlockingApi {
+}): BlockingApi & { readonly events: Emitter<BlockingEvents> } {
+  const events = createEmitter<BlockingEvents>();
+  const onPush = (push: BlockingPush) => events.emit('changed', push);
   const jids = (users: Array<number | string>) => users.map((u) => bareJid(addressing.jidOf(u)));
   // XEP-0191 §3.3: a push comes from the account itself (no `from`, or our bare JID) and is answered.
   const fromUs = (iq: XmlElement) => !iq.attrs.from || bareJid(iq.attrs.from) === bareJid(jid());
@@ -75,6 +85,7 @@ export function createBlocking({
     );
   });
   return {
+    events,
     async list() {
       const answer = await iqCaller.request(buildBlocklistGet(), { suffix: 'blocklist' });
       const list = answer.child('blocklist', BLOCKING_NS);

@@ -11,6 +11,7 @@ import {
   userIdFromOccupantJid,
   type Addressing,
 } from '../addressing/jids';
+import { createEmitter, type Emitter } from '../../shared/emitter';
 import type { Scheduler, TimerHandle } from '../../shared/time/scheduler';
 import { xml, type XmlElement } from '../xml/element';
 
@@ -22,6 +23,12 @@ export interface TypingEvent {
   userId: number | null;
   /** The room's dialog for groupchat; null one-to-one (wire §14.5). */
   dialogId: string | null;
+}
+
+/** What chat states tell their listeners (`ChatClient.chatStates`). */
+export interface ChatStateEvents {
+  /** Someone started or stopped typing (or their "composing" expired or a message of theirs ended it). */
+  typing: TypingEvent;
 }
 
 export function buildChatState(
@@ -39,7 +46,6 @@ export interface ChatStatesDeps {
   userId(): number | null;
   /** How long a composing state lasts without news. */
   expireMs: number;
-  onTyping(event: TypingEvent): void;
 }
 
 export interface ChatStatesApi {
@@ -53,10 +59,13 @@ export interface ChatStatesApi {
   messageArrived(userId: number | null, dialogId: string | null): void;
   /** Clears all timers (on disconnect). */
   clear(): void;
+  /** Typing changes of others, as they come. */
+  readonly events: Emitter<ChatStateEvents>;
 }
 
 export function createChatStates(deps: ChatStatesDeps): ChatStatesApi {
   const { addressing, scheduler } = deps;
+  const events = createEmitter<ChatStateEvents>();
   const composing = new Map<string, TimerHandle>();
   const key = (userId: number | null, dialogId: string | null) => `${userId}|${dialogId ?? ''}`;
 
@@ -70,11 +79,11 @@ export function createChatStates(deps: ChatStatesDeps): ChatStatesApi {
         k,
         scheduler.setTimeout(() => {
           composing.delete(k);
-          deps.onTyping({ ...event, composing: false });
+          events.emit('typing', { ...event, composing: false });
         }, deps.expireMs),
       );
     }
-    deps.onTyping(event);
+    events.emit('typing', event);
   }
 
   function send(state: 'composing' | 'paused', to: number | string): void {
@@ -105,12 +114,17 @@ export function createChatStates(deps: ChatStatesDeps): ChatStatesApi {
         if (timer === undefined) continue;
         scheduler.clearTimeout(timer);
         composing.delete(k);
-        deps.onTyping({ composing: false, userId, dialogId: k === key(userId, null) ? null : dialogId });
+        events.emit('typing', {
+          composing: false,
+          userId,
+          dialogId: k === key(userId, null) ? null : dialogId,
+        });
       }
     },
     clear() {
       for (const timer of composing.values()) scheduler.clearTimeout(timer);
       composing.clear();
     },
+    events,
   };
 }

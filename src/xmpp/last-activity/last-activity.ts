@@ -3,6 +3,7 @@
  * it: `<iq type="get" to id="…:lastActivity"><query xmlns="jabber:iq:last"/></iq>`; the answer's
  * `seconds` (0 = online).
  */
+import { createEmitter, type Emitter } from '../../shared/emitter';
 import { chatIdFromJid, type Addressing } from '../addressing/jids';
 import { XmppError } from '../errors/errors';
 import type { IqCaller } from '../iq/caller';
@@ -14,6 +15,12 @@ export interface LastActivityEvent {
   userId: number | null;
   /** Seconds since the user was last active; null when the query failed. */
   seconds: number | null;
+}
+
+/** What last-activity queries tell their listeners (`ChatClient.lastActivity`). */
+export interface LastActivityEvents {
+  /** A query ended, answered (`seconds`) or not (`seconds: null`). */
+  result: LastActivityEvent;
 }
 
 export const buildLastActivity = (to: string): XmlElement =>
@@ -28,12 +35,19 @@ export function parseLastActivity(iq: XmlElement): number | null {
 export interface LastActivityDeps {
   iqCaller: IqCaller;
   addressing: Addressing;
-  onLastActivity(event: LastActivityEvent): void;
 }
 
-export function createLastActivity({ iqCaller, addressing, onLastActivity }: LastActivityDeps) {
+export interface LastActivityApi {
+  /** Asks for a user's last activity (chat id or JID); resolves with seconds (0 = online). */
+  get(userIdOrJid: number | string): Promise<number>;
+  /** Every query's outcome, answered or not. */
+  readonly events: Emitter<LastActivityEvents>;
+}
+
+export function createLastActivity({ iqCaller, addressing }: LastActivityDeps): LastActivityApi {
+  const events = createEmitter<LastActivityEvents>();
   return {
-    /** Asks for a user's last activity (chat id or JID); resolves with seconds (0 = online). */
+    events,
     async get(userIdOrJid: number | string): Promise<number> {
       const to = addressing.jidOf(userIdOrJid);
       const userId = chatIdFromJid(to);
@@ -43,7 +57,7 @@ export function createLastActivity({ iqCaller, addressing, onLastActivity }: Las
           await iqCaller.request(buildLastActivity(to), { suffix: 'lastActivity' }),
         );
       } finally {
-        onLastActivity({ userId, seconds });
+        events.emit('result', { userId, seconds });
       }
       if (seconds === null) throw new XmppError('The last-activity answer has no seconds');
       return seconds;

@@ -4,6 +4,7 @@
  * JID with `<received/>` or `<displayed/>` naming the original id, and the dialog in
  * extraParams. One-to-one only (spec §4 "Messaging"): incoming markers count only on type chat.
  */
+import { createEmitter, type Emitter } from '../../shared/emitter';
 import type { Addressing } from '../addressing/jids';
 import { chatIdFromJid } from '../addressing/jids';
 import { encodeExtraParams } from '../messages/extra-params';
@@ -32,6 +33,14 @@ export interface MarkerEvent {
   userId: number | null;
   /** Set when another of our resources sent (or got) the marker (XEP-0280; docs/lessons.md §10). */
   carbon: CarbonDirection | null;
+}
+
+/** What markers tell their listeners (`ChatClient.markers`). */
+export interface MarkerEvents {
+  /** Someone got our message (a `received` marker). */
+  delivered: MarkerEvent;
+  /** Someone read our message (a `displayed` marker). */
+  read: MarkerEvent;
 }
 
 export function buildMarker(
@@ -68,8 +77,6 @@ export interface MarkersDeps {
   send(stanza: XmlElement): void;
   addressing: Addressing;
   nextId(): string;
-  onDelivered(event: MarkerEvent): void;
-  onRead(event: MarkerEvent): void;
 }
 
 export interface MarkersApi {
@@ -79,9 +86,12 @@ export interface MarkersApi {
   sendRead(params: MarkerParams): string;
   /** Handles a received marker; true if the stanza was one (it then goes no further). */
   handle(stanza: XmlElement, carbon: CarbonDirection | null): boolean;
+  /** Received markers, as they come. */
+  readonly events: Emitter<MarkerEvents>;
 }
 
 export function createMarkers(deps: MarkersDeps): MarkersApi {
+  const events = createEmitter<MarkerEvents>();
   const send = (kind: MarkerKind, params: MarkerParams) => {
     const id = params.id ?? deps.nextId();
     deps.send(
@@ -101,9 +111,9 @@ export function createMarkers(deps: MarkersDeps): MarkersApi {
       const marker = parseMarker(stanza, carbon);
       if (!marker) return false;
       const { kind, ...event } = marker;
-      if (kind === 'received') deps.onDelivered(event);
-      else deps.onRead(event);
+      events.emit(kind === 'received' ? 'delivered' : 'read', event);
       return true;
     },
+    events,
   };
 }

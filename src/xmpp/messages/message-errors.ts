@@ -14,13 +14,8 @@ export interface MessageErrorEvent {
   error: StanzaError;
 }
 
-export function createMessageErrors(onError: (event: MessageErrorEvent) => void) {
-  return {
-    /** Handles a `type="error"` message; true if it was one. */
-    handle(stanza: XmlElement): boolean {
-      if (stanza.attrs.type !== 'error') return false;
-      onError({ id: stanza.attrs.id ?? '', error: parseStanzaError(stanza) });
-      return true;
-    },
-  };
+/** The bounce a `type="error"` message reports, or null for any other message. */
+export function parseMessageError(stanza: XmlElement): MessageErrorEvent | null {
+  if (stanza.attrs.type !== 'error') return null;
+  return { id: stanza.attrs.id ?? '', error: parseStanzaError(stanza) };
 }

@@ -2,13 +2,23 @@
  * Chat and groupchat messages, docs/wire/hosted-chat.md §14.2–14.3: sending with
  * a 24-hex id and the extraParams extension, receiving into {@link ChatMessage}, and the
  * automatic delivered marker for markable messages from others (spec §5 "Delivery receipts are
- * sent automatically for markable messages from others").
+ * sent automatically for markable messages from others"), and the messages that bounce (§14.7).
  */
+import { createEmitter, type Emitter } from '../../shared/emitter';
 import { isRoomJid, type Addressing } from '../addressing/jids';
 import type { XmlElement } from '../xml/element';
 import { buildChatMessage } from './build';
+import { parseMessageError, type MessageErrorEvent } from './message-errors';
 import { parseChatMessage } from './parse';
 import type { CarbonDirection, ChatMessage, OutgoingMessage } from './types';
+
+/** What messages tell their listeners (`ChatClient.messages`). */
+export interface MessageEvents {
+  /** A chat or groupchat message, received or carbon-copied (XEP-0280). */
+  message: ChatMessage;
+  /** A sent message bounced (spec §8 "Message errors go to an error listener with the message id"). */
+  error: MessageErrorEvent;
+}
 
 export interface MessagesDeps {
   /** Sends a stanza on the session (throws ChatNotConnectedError when offline). */
@@ -18,7 +28,6 @@ export interface MessagesDeps {
   nextId(): string;
   /** Our chat id. */
   userId(): number | null;
-  onMessage(message: ChatMessage): void;
   /** A markable message from someone else arrived: answer it with a delivered marker. */
   onMarkable(message: ChatMessage): void;
 }
@@ -28,11 +37,17 @@ export interface MessagesApi {
   send(to: number | string, message: OutgoingMessage): string;
   /** Handles a received message; true if it was a chat/groupchat message. */
   handle(stanza: XmlElement, carbon: CarbonDirection | null): boolean;
+  /** Handles a `type="error"` message (a bounce of ours); true if it was one. */
+  handleError(stanza: XmlElement): boolean;
+  /** Messages and bounces, as they come. */
+  readonly events: Emitter<MessageEvents>;
 }
 
 export function createMessages(deps: MessagesDeps): MessagesApi {
   const { addressing } = deps;
+  const events = createEmitter<MessageEvents>();
   return {
+    events,
     send(to, message) {
       const target = addressing.jidOf(to);
       const id = message.id ?? deps.nextId();
@@ -52,11 +67,16 @@ export function createMessages(deps: MessagesDeps): MessagesApi {
     handle(stanza, carbon) {
       const message = parseChatMessage(stanza, carbon);
       if (!message) return false;
-      deps.onMessage(message);
+      events.emit('message', message);
       const mine = message.userId !== null && message.userId === deps.userId();
       // Carbons are answered by the resource that got the original; our own echoes never.
       if (message.markable && !mine && carbon === null) deps.onMarkable(message);
       return true;
+    },
+    handleError(stanza) {
+      const bounce = parseMessageError(stanza);
+      if (bounce) events.emit('error', bounce);
+      return bounce !== null;
     },
   };
 }

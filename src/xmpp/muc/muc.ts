@@ -6,6 +6,7 @@
  * leaving; status 301 (and 307) removing the room from the joined set. Rooms we create are
  * accepted as instant rooms (XEP-0045 §10.1.2).
  */
+import { createEmitter, type Emitter } from '../../shared/emitter';
 import { dialogIdFromRoomJid, type Addressing } from '../addressing/jids';
 import { TimeoutError, UNKNOWN_ISSUE, XmppError } from '../errors/errors';
 import type { IqCaller } from '../iq/caller';
@@ -34,6 +35,14 @@ export interface KickEvent {
   self: boolean;
 }
 
+/** What rooms tell their listeners (`ChatClient.muc`). */
+export interface MucEvents {
+  joinOccupant: OccupantEvent;
+  leaveOccupant: OccupantEvent;
+  /** An occupant (or we, `self: true`) was kicked (307) or banned (301) from a room. */
+  kick: KickEvent;
+}
+
 export interface MucDeps {
   send(stanza: XmlElement): void;
   iqCaller: IqCaller;
@@ -41,9 +50,6 @@ export interface MucDeps {
   scheduler: Scheduler;
   timeoutMs: number;
   userId(): number | null;
-  onJoinOccupant(event: OccupantEvent): void;
-  onLeaveOccupant(event: OccupantEvent): void;
-  onKick(event: KickEvent): void;
 }
 
 export interface MucApi {
@@ -64,6 +70,8 @@ export interface MucApi {
   handlePresence(stanza: XmlElement): boolean;
   /** Forgets every room (deliberate sign-out, spec wire §13.4). */
   clear(): void;
+  /** Occupants coming and going, and removals, as they happen. */
+  readonly events: Emitter<MucEvents>;
 }
 
 interface Pending {
@@ -75,6 +83,7 @@ interface Pending {
 
 export function createMuc(deps: MucDeps): MucApi {
   const { addressing, scheduler } = deps;
+  const events = createEmitter<MucEvents>();
   const joined = new Set<string>();
   const occupants = new Map<string, Set<number>>();
   const joins = new Map<string, Pending>();
@@ -217,7 +226,7 @@ export function createMuc(deps: MucDeps): MucApi {
           settle(leaves, room);
           if (removal) {
             joined.delete(room);
-            deps.onKick({
+            events.emit('kick', {
               dialogId,
               userId: occupantId,
               actorId: presence.actorId,
@@ -231,15 +240,21 @@ export function createMuc(deps: MucDeps): MucApi {
       if (occupantId === null) return true;
       if (removal) {
         removeOccupant(room, occupantId);
-        deps.onKick({ dialogId, userId: occupantId, actorId: presence.actorId, code: removal, self: false });
+        events.emit('kick', {
+          dialogId,
+          userId: occupantId,
+          actorId: presence.actorId,
+          code: removal,
+          self: false,
+        });
       } else if (!presence.available) {
-        if (removeOccupant(room, occupantId)) deps.onLeaveOccupant({ dialogId, userId: occupantId });
+        if (removeOccupant(room, occupantId)) events.emit('leaveOccupant', { dialogId, userId: occupantId });
       } else {
         let set = occupants.get(room);
         if (!set) occupants.set(room, (set = new Set()));
         if (!set.has(occupantId)) {
           set.add(occupantId);
-          deps.onJoinOccupant({ dialogId, userId: occupantId });
+          events.emit('joinOccupant', { dialogId, userId: occupantId });
         }
       }
       return true;
@@ -248,5 +263,6 @@ export function createMuc(deps: MucDeps): MucApi {
       joined.clear();
       occupants.clear();
     },
+    events,
   };
 }

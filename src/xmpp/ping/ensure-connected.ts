@@ -5,7 +5,7 @@
  */
 import type { ChatClient } from '../client-types';
 
-export type PingableChat = Pick<ChatClient, 'ping' | 'reconnect' | 'once'>;
+export type PingableChat = Pick<ChatClient, 'ping' | 'reconnect' | 'once' | 'session'>;
 
 export function ensureChatConnected(chat: PingableChat): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -17,8 +17,8 @@ export function ensureChatConnected(chat: PingableChat): Promise<void> {
       };
       stops.push(
         chat.once('reconnect', () => settle(resolve)),
-        chat.once('reconnectFailed', (failure) => settle(() => reject(failure))),
-        chat.once('sessionExpired', () => settle(() => reject(new Error('Chat session expired')))),
+        chat.session.once('reconnectFailed', (failure) => settle(() => reject(failure))),
+        chat.session.once('sessionExpired', () => settle(() => reject(new Error('Chat session expired')))),
       );
       chat.reconnect();
     };

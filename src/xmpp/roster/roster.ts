@@ -7,6 +7,7 @@
  * none, sending unsubscribed; remove deletes the contact. Roster pushes (RFC 6121 §2.1.6) keep
  * the map in step with the server and are acknowledged.
  */
+import { createEmitter, type Emitter } from '../../shared/emitter';
 import { bareJid, chatIdFromJid, type Addressing } from '../addressing/jids';
 import type { IqCaller } from '../iq/caller';
 import type { IqResponder } from '../iq/responder';
@@ -14,21 +15,21 @@ import type { XmlElement } from '../xml/element';
 import { buildRosterGet, buildRosterRemove, buildSubscription } from './build';
 import { parseRosterItems, ROSTER_NS, type Contact, type Contacts } from './parse';
 
-/** Roster events the facade re-emits. */
+/** What the contact list tells its listeners (`ChatClient.roster`). */
 export interface RosterEvents {
-  /** Someone asks to see our presence: confirm or reject (spec §4). */
-  onSubscribe(userId: number): void;
-  /** Someone accepted our request. */
-  onConfirmSubscribe(userId: number): void;
+  /** Someone asks to see our presence: `roster.confirm` or `roster.reject` (spec §4). */
+  subscribe: { userId: number };
+  /** Someone accepted our subscription request. */
+  confirmSubscribe: { userId: number };
   /** Someone refused or cancelled our subscription. */
-  onRejectSubscribe(userId: number): void;
+  rejectSubscribe: { userId: number };
   /** A contact came online or went offline (wire §16, only for known contacts not `none`). */
-  onContactPresence(userId: number, available: boolean): void;
-  /** The contacts map changed. */
-  onContactsChanged(contacts: Contacts): void;
+  presence: { userId: number; available: boolean };
+  /** The contacts map changed (a copy of it). */
+  contacts: Contacts;
 }
 
-export interface RosterDeps extends RosterEvents {
+export interface RosterDeps {
   send(stanza: XmlElement): void;
   iqCaller: IqCaller;
   responder: IqResponder;
@@ -49,13 +50,16 @@ export interface RosterApi {
   handlePresence(stanza: XmlElement): boolean;
   /** Forgets the contacts (deliberate sign-out) and says so. */
   clear(): void;
+  /** Subscription requests and answers, contacts' presence and the map's changes. */
+  readonly events: Emitter<RosterEvents>;
 }
 
 export function createRoster(deps: RosterDeps): RosterApi {
   const { addressing } = deps;
+  const events = createEmitter<RosterEvents>();
   let contacts: Contacts = {};
 
-  const changed = () => deps.onContactsChanged({ ...contacts });
+  const changed = () => events.emit('contacts', { ...contacts });
   const set = (userId: number, contact: Contact) => {
     contacts[userId] = contact;
     changed();
@@ -76,6 +80,7 @@ export function createRoster(deps: RosterDeps): RosterApi {
   });
 
   return {
+    events,
     get contacts() {
       return { ...contacts };
     },
@@ -115,18 +120,18 @@ export function createRoster(deps: RosterDeps): RosterApi {
           if (subscription(userId) === 'to') {
             set(userId, { subscription: 'both', ask: null });
             presence(userId, 'subscribed');
-          } else deps.onSubscribe(userId);
+          } else events.emit('subscribe', { userId });
           return true;
         case 'subscribed':
           if (subscription(userId) === 'from') set(userId, { subscription: 'both', ask: null });
           else {
             set(userId, { subscription: 'to', ask: null });
-            deps.onConfirmSubscribe(userId);
+            events.emit('confirmSubscribe', { userId });
           }
           return true;
         case 'unsubscribed':
           set(userId, { subscription: 'none', ask: null });
-          deps.onRejectSubscribe(userId);
+          events.emit('rejectSubscribe', { userId });
           return true;
         case 'unsubscribe':
           set(userId, { subscription: 'to', ask: contacts[userId]?.ask ?? null });
@@ -135,7 +140,7 @@ export function createRoster(deps: RosterDeps): RosterApi {
         case 'unavailable': {
           const known = subscription(userId);
           if (known !== undefined && known !== 'none')
-            deps.onContactPresence(userId, stanza.attrs.type === undefined);
+            events.emit('presence', { userId, available: stanza.attrs.type === undefined });
           return true;
         }
         default:

@@ -24,14 +24,23 @@ import { createReconnect } from '../reconnect/engine';
 import { isStanza } from '../router/stanza-router';
 import { createStreamManagement } from '../stream-management/engine';
 import { parseSmNonza } from '../stream-management/parse';
+import { createEmitter } from '../../shared/emitter';
 import type { TimerHandle } from '../../shared/time/scheduler';
 import type { Transport, TransportStatus } from '../transport/types';
 import type { XmlElement } from '../xml/element';
 import { createConnectionStateMachine } from './connection-state';
 import { createSessionPhaseMachine } from './session-phase';
-import type { Credentials, Session, SessionDeps } from './types';
+import type { Credentials, Session, SessionDeps, SessionEvents } from './types';
 
-export type { Credentials, OfflineInfo, OnlineInfo, Session, SessionDeps, SessionOptions } from './types';
+export type {
+  Credentials,
+  OfflineInfo,
+  OnlineInfo,
+  Session,
+  SessionDeps,
+  SessionEvents,
+  SessionOptions,
+} from './types';
 
 /** The `resumeFailed` condition when the resumption window ran out before we could try. */
 export const RESUME_EXPIRED = 'resume-window-expired';
@@ -46,14 +55,17 @@ interface Attempt {
 
 export function createSession(deps: SessionDeps): Session {
   const { options, scheduler } = deps;
-  const machine = createConnectionStateMachine(deps.onState);
+  const events = createEmitter<SessionEvents>();
+  /** A sent stanza's news names it by id and recipient. */
+  const addressed = (stanza: XmlElement) => ({ id: stanza.attrs.id ?? '', to: stanza.attrs.to ?? '' });
+  const machine = createConnectionStateMachine((state) => events.emit('state', state));
   const phase = createSessionPhaseMachine();
   const sm = createStreamManagement({
     sendRaw: (element) => attempt?.transport.send(element),
     scheduler,
     reportAfterMs: options.unackedReportMs,
-    onAcked: deps.onAcked,
-    onUnacked: deps.onUnacked,
+    onAcked: (stanza) => events.emit('acked', addressed(stanza)),
+    onUnacked: (stanza) => events.emit('unacked', addressed(stanza)),
   });
   const reconnectLoop = createReconnect({
     scheduler,
@@ -61,14 +73,14 @@ export function createSession(deps: SessionDeps): Session {
     idle: () => attempt === null && machine.state === 'disconnected',
     attempt: () => open(false),
     isSessionExpired: deps.isSessionExpired,
-    onSessionExpired: deps.onSessionExpired,
+    onSessionExpired: () => events.emit('sessionExpired', undefined),
   });
   const keepAlive = createKeepAlive({
     scheduler,
     intervalMs: options.keepAliveIntervalMs,
     maxFailures: options.maxPingFailures,
     ping: deps.pingServer,
-    onFailure: deps.onPingFailure,
+    onFailure: (failures, error) => events.emit('pingFailure', { failures, error }),
     onDead: () => attempt?.transport.drop(),
   });
 
@@ -167,7 +179,7 @@ export function createSession(deps: SessionDeps): Session {
     const expired = useSm && phase.state === 'down' && sm.resumable;
     const salvaged = sm.abandon();
     current.salvaged = [...salvage.splice(0), ...salvaged];
-    if (expired) deps.onResumeFailed({ condition: RESUME_EXPIRED, salvaged: salvaged.length });
+    if (expired) events.emit('resumeFailed', { condition: RESUME_EXPIRED, salvaged: salvaged.length });
     current.transport.bind();
   }
 
@@ -178,10 +190,10 @@ export function createSession(deps: SessionDeps): Session {
       if (outcome.kind === 'resumed') {
         online(current, true);
         for (const stanza of outcome.resend) send(stanza);
-        deps.onResumed({ resent: outcome.resend.length });
+        events.emit('resumed', { resent: outcome.resend.length });
       } else if (outcome.kind === 'resume-failed') {
         current.salvaged = outcome.salvaged;
-        deps.onResumeFailed({ condition: outcome.condition, salvaged: outcome.salvaged.length });
+        events.emit('resumeFailed', { condition: outcome.condition, salvaged: outcome.salvaged.length });
         // XEP-0198 §5: after <failed/> the client may bind a resource on the same stream.
         current.transport.bind();
       }
@@ -223,7 +235,7 @@ export function createSession(deps: SessionDeps): Session {
       // A sign-out ends the logical session: the next connect is a first login again.
       forget();
       phase.transition('signed out');
-      deps.onOffline({ intentional: true, condition, willReconnect: false });
+      events.emit('disconnected', { intentional: true, condition, willReconnect: false });
       const list = disconnectWaiters;
       disconnectWaiters = [];
       for (const done of list) done();
@@ -239,10 +251,14 @@ export function createSession(deps: SessionDeps): Session {
     else if (was === 'logging in') phase.transition('signed out');
     const retry = everOnline && !conflict;
     if (was === 'online')
-      deps.onOffline({ intentional: false, condition: error?.condition ?? condition, willReconnect: retry });
+      events.emit('disconnected', {
+        intentional: false,
+        condition: error?.condition ?? condition,
+        willReconnect: retry,
+      });
     // Spec §8 / wire §13.1: every 401 Status.AUTHFAIL, the first login's too, is also raised to
     // the reconnect-failed listener (a stale token is renewed there).
-    if (error instanceof SaslError) deps.onReconnectFailed(error);
+    if (error instanceof SaslError) events.emit('reconnectFailed', error);
     if (!everOnline || current.explicit)
       settleWaiters(error ?? new StreamError(STATUS_CONNFAIL, { code: 422, condition }));
     if (!retry) {
@@ -336,6 +352,7 @@ export function createSession(deps: SessionDeps): Session {
       else if (phase.state === 'down') reconnectLoop.start();
     },
     send,
+    events,
   };
   return session;
 }

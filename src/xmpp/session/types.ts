@@ -1,4 +1,5 @@
 /** The session's options, collaborators and public shape (see session.ts). */
+import type { Emitter } from '../../shared/emitter';
 import type { TimeoutError, XmppError } from '../errors/errors';
 import type { Scheduler } from '../../shared/time/scheduler';
 import type { TransportFactory, TransportKind } from '../transport/types';
@@ -25,6 +26,35 @@ export interface OfflineInfo {
   willReconnect: boolean;
 }
 
+/** What the session tells its listeners (`ChatClient.session`). */
+export interface SessionEvents {
+  /** Every connection state change (spec §4). */
+  state: ConnectionState;
+  /** A live stream went down (once per drop; wire §13.1 `onDisconnectedListener`). */
+  disconnected: OfflineInfo;
+  /**
+   * Authentication failed (spec §8 / wire §13.1: 401 Status.AUTHFAIL is also raised here), on a
+   * reconnect and on the first login alike; the first login's `connect` rejects with it too.
+   */
+  reconnectFailed: XmppError;
+  /** The stream resumed after a drop (XEP-0198): nothing was lost, nothing needs redoing. */
+  resumed: { resent: number };
+  /**
+   * Resumption failed: a fresh login follows (then the client's `reconnect`); catch up on history.
+   * `condition` is the server's `<failed/>` condition, or `'resume-window-expired'` when the
+   * server's resumption window ran out before we could try; `salvaged` messages are sent again.
+   */
+  resumeFailed: { condition: string | null; salvaged: number };
+  /** Reconnecting stopped because the session token expired. */
+  sessionExpired: undefined;
+  /** A keep-alive ping got no answer ('Chat ping No answer'). */
+  pingFailure: { failures: number; error: TimeoutError };
+  /** The server acknowledged a sent stanza (XEP-0198; WebSocket only). */
+  acked: { id: string; to: string };
+  /** A sent stanza was not acknowledged within the callback interval (spec §9: 30 s). */
+  unacked: { id: string; to: string };
+}
+
 export interface SessionOptions {
   kind: TransportKind;
   service: string;
@@ -46,20 +76,10 @@ export interface SessionDeps {
   isSessionExpired(): boolean;
   /** Pings the server for the keep-alive. */
   pingServer(): Promise<unknown>;
-  onState(state: ConnectionState): void;
   /** Runs after every (re)connection before `connect()` resolves: post-connect actions. */
   afterOnline(info: OnlineInfo): Promise<void>;
-  onOffline(info: OfflineInfo): void;
   /** A received stanza (message, presence, iq). */
   onStanza(stanza: XmlElement): void;
-  /** Authentication failed, on any attempt (spec §8: 401 Status.AUTHFAIL "also raised to a reconnect-failed listener"). */
-  onReconnectFailed(error: XmppError): void;
-  onResumed(info: { resent: number }): void;
-  onResumeFailed(info: { condition: string | null; salvaged: number }): void;
-  onSessionExpired(): void;
-  onPingFailure(failures: number, error: TimeoutError): void;
-  onAcked(stanza: XmlElement): void;
-  onUnacked(stanza: XmlElement): void;
 }
 
 export interface Credentials {
@@ -87,4 +107,6 @@ export interface Session {
   acknowledge(): void;
   /** Sends a stanza (see the module comment for what happens offline). */
   send(stanza: XmlElement): void;
+  /** The session's news: states, drops, resumptions, acknowledgements. */
+  readonly events: Emitter<SessionEvents>;
 }

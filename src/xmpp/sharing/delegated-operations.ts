@@ -5,12 +5,16 @@
  */
 import type { Addressing } from '../addressing/jids';
 import { clientHelpers } from '../client-helpers';
-import type { ChatClient } from '../client-types';
+import type { ChatClient, ChatFeature } from '../client-types';
 import type { MethodName } from './protocol';
 
-/** The client's members that are one named operation each, and its helpers. */
+/** A feature's operations without its events. */
+type OperationsOf<T> = Omit<T, 'on' | 'off' | 'once'>;
+
+/** The client's members that are one named operation each, and its helpers (without any events). */
 export type DelegatedOperations = Omit<
   ChatClient,
+  | ChatFeature
   | 'state'
   | 'isConnected'
   | 'jid'
@@ -26,7 +30,11 @@ export type DelegatedOperations = Omit<
   | 'suspend'
   | 'resume'
   | 'ping'
->;
+> & {
+  roster: OperationsOf<ChatClient['roster']>;
+  muc: OperationsOf<ChatClient['muc']>;
+  blocking: OperationsOf<ChatClient['blocking']>;
+};
 
 export function delegatedOperations(
   call: <R>(method: MethodName) => (...args: unknown[]) => R,

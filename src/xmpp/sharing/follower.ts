@@ -10,14 +10,21 @@
 import type { ChatEvents } from '../client-types';
 import { ChatNotConnectedError } from '../errors/errors';
 import { decodeValue, encodeValue } from './codec';
-import type { FromHolder, MethodName, ObservedEvent, ShareChannel, ShareSnapshot } from './protocol';
+import type {
+  EmitChatEvent,
+  FromHolder,
+  MethodName,
+  ObservedEvent,
+  ShareChannel,
+  ShareSnapshot,
+} from './protocol';
 
 export interface FollowerDeps {
   channel: ShareChannel;
   /** This tab's id. */
   tab: string;
-  /** Hands an event to this tab's listeners. */
-  emit<K extends keyof ChatEvents>(event: K, payload: ChatEvents[K]): void;
+  /** Hands an event to this tab's listeners of its owner. */
+  emit: EmitChatEvent;
   /** The holder is online for this tab: the first time, or again after a new holder or a drop. */
   onOnline(): void;
   /** The holder's first login failed. */
@@ -88,7 +95,7 @@ export function createFollower(deps: FollowerDeps): Follower {
       if (error instanceof ChatNotConnectedError) {
         if (!waiting.includes(send)) waiting.push(send);
       } else {
-        deps.emit('error', error as ChatEvents['error']);
+        deps.emit('client', 'error', error as ChatEvents['client']['error']);
       }
     });
   }
@@ -107,7 +114,11 @@ export function createFollower(deps: FollowerDeps): Follower {
     if (online) {
       online = false;
       interrupted = true;
-      deps.emit('disconnected', { intentional: false, condition: 'holder-gone', willReconnect: true });
+      deps.emit('session', 'disconnected', {
+        intentional: false,
+        condition: 'holder-gone',
+        willReconnect: true,
+      });
     }
     if (next !== null) {
       channel.post({ kind: 'hello', tab });
@@ -131,7 +142,7 @@ export function createFollower(deps: FollowerDeps): Follower {
       for (const send of resend) sendNow(send);
       if (interrupted) {
         interrupted = false;
-        deps.emit('reconnect', undefined);
+        deps.emit('client', 'reconnect', undefined);
       }
       deps.onOnline();
     } else if (!next.isConnected && online) {
@@ -155,8 +166,12 @@ export function createFollower(deps: FollowerDeps): Follower {
       case 'event':
         if (message.holder !== holder || message.except === tab) return;
         // A resumed or re-established stream is the relayed event's news, not a takeover's.
-        if (message.event === 'reconnect' || message.event === 'resumed') interrupted = false;
-        deps.emit(message.event, decodeValue(message.payload) as never);
+        if (
+          (message.owner === 'client' && message.event === 'reconnect') ||
+          (message.owner === 'session' && message.event === 'resumed')
+        )
+          interrupted = false;
+        deps.emit(message.owner, message.event as never, decodeValue(message.payload) as never);
         return;
       case 'result': {
         if (message.tab !== tab || message.holder !== holder) return;

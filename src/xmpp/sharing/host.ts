@@ -2,16 +2,20 @@
  * The holder's side of the shared chat connection (docs/architecture.md §3 "One chat connection
  * per browser"): serves the other tabs' requests on this tab's client, relays every event of the
  * client to them, keeps their copy of its getters current (a snapshot before any event or answer
- * that follows a change), and reflects what any tab sends to the others (reflect.ts).
+ * that follows a change), and reflects what any tab sends to the others (reflect.ts). Each event
+ * goes to the tabs with its owner (the client or the feature that emitted it), to be told there
+ * on the same owner's emitter.
  */
 import { chatIdFromJid } from '../addressing/jids';
-import type { ChatClient, ChatEvents } from '../client-types';
+import type { ChatClient } from '../client-types';
 import { ChatNotConnectedError } from '../errors/errors';
 import { decodeValue, encodeValue } from './codec';
 import {
   OBSERVED_EVENTS,
-  RELAYED_EVENTS,
+  onRelayedEvents,
   operation,
+  type EmitChatEvent,
+  type EventOwner,
   type ObservedEvent,
   type ShareChannel,
   type ShareMessage,
@@ -75,22 +79,21 @@ export function createChatHost({ client, channel, holder, reflectHere, self }: C
     });
   }
 
-  const relay = <K extends keyof ChatEvents>(event: K, payload: ChatEvents[K], except?: string) => {
-    post({ kind: 'event', holder, event, payload: encodeValue(payload), except });
+  const relay = (owner: EventOwner, event: PropertyKey, payload: unknown, except?: string) => {
+    post({ kind: 'event', holder, owner, event: String(event), payload: encodeValue(payload), except });
   };
 
-  const offs = RELAYED_EVENTS.map((event) =>
-    client.on(event, (payload: ChatEvents[typeof event]) => {
-      publish(event === 'contacts');
-      relay(event, payload);
-    }),
-  );
+  const relayEvent: EmitChatEvent = (owner, event, payload) => {
+    publish(owner === 'roster' && event === 'contacts');
+    relay(owner, event, payload);
+  };
+  const offs = onRelayedEvents(client, relayEvent);
   offs.push(
-    client.on('traffic', ({ direction, element }) => {
+    client.traffic.on('stanza', ({ direction, element }) => {
       if (direction !== 'out') return;
       const reflection = reflectionOf(element, client.jid);
       if (!reflection) return;
-      relay(reflection.event, reflection.payload, origin);
+      relay(reflection.owner, reflection.event, reflection.payload, origin);
       if (origin !== self) reflectHere(reflection);
     }),
   );
@@ -98,7 +101,10 @@ export function createChatHost({ client, channel, holder, reflectHere, self }: C
   function observe(tab: string, event: ObservedEvent, on: boolean): void {
     let watched = observers.get(event);
     if (on && !watched) {
-      watched = { tabs: new Set(), off: client.on(event, (payload) => relay(event, payload)) };
+      watched = {
+        tabs: new Set(),
+        off: client.traffic.on(event, (payload) => relay('traffic', event, payload)),
+      };
       observers.set(event, watched);
     }
     if (!watched) return;

@@ -5,6 +5,7 @@
  * (followers) ask. Every message names the holder it belongs to, so what an old holder said after
  * a new one took over is ignored. Values inside are encoded with codec.ts.
  */
+import type { EventSource } from '../../shared/emitter';
 import type { ChatClient, ChatEvents } from '../client-types';
 import type { Contacts } from '../roster/parse';
 import type { ConnectionState } from '../session/connection-state';
@@ -12,9 +13,9 @@ import type { TransportKind } from '../transport/types';
 
 /**
  * The version of this protocol: tabs of another build meet under another name (a tab left open
- * over a deploy keeps its own connection until it is reloaded).
+ * over a deploy keeps its own connection until it is reloaded). 2: events name their owner.
  */
-export const SHARE_PROTOCOL = 1;
+export const SHARE_PROTOCOL = 2;
 
 /** What a follower mirrors of the holder's client for its synchronous getters. */
 export interface ShareSnapshot {
@@ -28,48 +29,78 @@ export interface ShareSnapshot {
   contacts?: Contacts;
 }
 
-/** Events a follower asks to have relayed only while it listens (a protocol console's view). */
-export const OBSERVED_EVENTS = ['traffic', 'boshRequest'] as const;
-export type ObservedEvent = (typeof OBSERVED_EVENTS)[number];
+/**
+ * Every event of the client by its owner (client-types.ts `ChatEvents`), by name: what the holder
+ * relays and the tabs re-emit, on the same owner's emitter.
+ */
+export const CHAT_EVENT_NAMES = {
+  client: ['reconnect', 'chatNotConnected', 'error'],
+  session: [
+    'state',
+    'disconnected',
+    'reconnectFailed',
+    'resumed',
+    'resumeFailed',
+    'sessionExpired',
+    'pingFailure',
+    'acked',
+    'unacked',
+  ],
+  messages: ['message', 'error'],
+  markers: ['delivered', 'read'],
+  chatStates: ['typing'],
+  systemMessages: ['systemMessage', 'moduleMessage', 'moduleMessageSent'],
+  roster: ['subscribe', 'confirmSubscribe', 'rejectSubscribe', 'presence', 'contacts'],
+  muc: ['joinOccupant', 'leaveOccupant', 'kick'],
+  blocking: ['changed'],
+  lastActivity: ['result'],
+  traffic: ['stanza', 'boshRequest'],
+} as const satisfies { [F in keyof ChatEvents]: ReadonlyArray<keyof ChatEvents[F]> };
 
-/** Every other event of the client, relayed as it happens. */
-export const RELAYED_EVENTS = [
-  'state',
-  'disconnected',
-  'reconnect',
-  'reconnectFailed',
-  'resumed',
-  'resumeFailed',
-  'sessionExpired',
-  'chatNotConnected',
-  'error',
-  'pingFailure',
-  'message',
-  'messageError',
-  'messageSent',
-  'messageUnacked',
-  'systemMessage',
-  'moduleMessage',
-  'moduleMessageSent',
-  'typing',
-  'delivered',
-  'read',
-  'subscribe',
-  'confirmSubscribe',
-  'rejectSubscribe',
-  'contactPresence',
-  'contacts',
-  'blocking',
-  'joinOccupant',
-  'leaveOccupant',
-  'kick',
-  'lastUserActivity',
-] as const satisfies ReadonlyArray<Exclude<keyof ChatEvents, ObservedEvent>>;
-
-// Every event is either relayed or observed: a new event of the client fails to compile here.
-type Unlisted = Exclude<keyof ChatEvents, (typeof RELAYED_EVENTS)[number] | ObservedEvent>;
+// Every event is listed: a new event of a feature (or a new feature) fails to compile here.
+type Unlisted = {
+  [F in keyof ChatEvents]: Exclude<keyof ChatEvents[F], (typeof CHAT_EVENT_NAMES)[F][number]>;
+}[keyof ChatEvents];
 const everyEventListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyEventListed;
+
+/** Who owns an event: the client itself or one of its features. */
+export type EventOwner = keyof ChatEvents;
+
+/** The traffic's events, which a follower asks to have relayed only while it listens (a protocol console's view). */
+export const OBSERVED_EVENTS = CHAT_EVENT_NAMES.traffic;
+export type ObservedEvent = (typeof OBSERVED_EVENTS)[number];
+
+/** The owners whose every event is relayed as it happens: all but the traffic. */
+export const RELAYED_OWNERS = (Object.keys(CHAT_EVENT_NAMES) as EventOwner[]).filter(
+  (owner): owner is Exclude<EventOwner, 'traffic'> => owner !== 'traffic',
+);
+
+/** Hands one event to the listeners of its owner. */
+export type EmitChatEvent = <O extends EventOwner, K extends keyof ChatEvents[O]>(
+  owner: O,
+  event: K,
+  payload: ChatEvents[O][K],
+) => void;
+
+/** The emitter of an owner on a client: the client's own, or its feature's of that name. */
+export function eventsOf<O extends EventOwner>(client: ChatClient, owner: O): EventSource<ChatEvents[O]> {
+  return (owner === 'client' ? client : client[owner as Exclude<EventOwner, 'client'>]) as EventSource<
+    ChatEvents[O]
+  >;
+}
+
+/** Listens to every relayed event of a client (all but the traffic); returns what stops each. */
+export function onRelayedEvents(client: ChatClient, listener: EmitChatEvent): Array<() => void> {
+  // Names read at run time from the list above: typed per owner there, plainly here.
+  const tell = listener as unknown as (owner: EventOwner, event: string, payload: unknown) => void;
+  return RELAYED_OWNERS.flatMap((owner) => {
+    const source = eventsOf(client, owner) as unknown as EventSource<Record<string, unknown>>;
+    return (CHAT_EVENT_NAMES[owner] as readonly string[]).map((event) =>
+      source.on(event, (payload) => tell(owner, event, payload)),
+    );
+  });
+}
 
 /**
  * The client's operations a follower asks the holder for, by how they answer: `send` returns the
@@ -131,8 +162,15 @@ export type FromHolder =
   /** A tab took the connection over; it is connecting. */
   | { kind: 'holder'; holder: string }
   | { kind: 'snapshot'; holder: string; snapshot: ShareSnapshot }
-  /** One event of the client; `except` names the tab that caused it and already knows. */
-  | { kind: 'event'; holder: string; event: keyof ChatEvents; payload: unknown; except?: string }
+  /** One event of the client or a feature; `except` names the tab that caused it and already knows. */
+  | {
+      kind: 'event';
+      holder: string;
+      owner: EventOwner;
+      event: string;
+      payload: unknown;
+      except?: string;
+    }
   | { kind: 'result'; holder: string; tab: string; seq: number; ok: boolean; value: unknown }
   /** The holder's first login failed (its `connect` rejected with `error`). */
   | { kind: 'failed'; holder: string; error: unknown }

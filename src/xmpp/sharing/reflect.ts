@@ -5,7 +5,7 @@
  * tabs that share one connection are one resource, so the server sends no copy, and the holder
  * reflects each outgoing stanza to the tabs instead, read exactly as its sent carbon would be.
  * Headlines of other modules (a call answered or refused in one tab) have no carbon; they are
- * reflected as `moduleMessageSent`, so the other tabs stop ringing.
+ * reflected as `systemMessages`' `moduleMessageSent`, so the other tabs stop ringing.
  */
 import type { ChatEvents } from '../client-types';
 import { CHAT_STATES_NS } from '../chat-states/chat-states';
@@ -16,9 +16,13 @@ import type { XmlElement } from '../xml/element';
 import { chatIdFromJid } from '../addressing/jids';
 
 export type Reflection =
-  | { event: 'message'; payload: ChatEvents['message'] }
-  | { event: 'delivered' | 'read'; payload: ChatEvents['read'] }
-  | { event: 'moduleMessageSent'; payload: ChatEvents['moduleMessageSent'] };
+  | { owner: 'messages'; event: 'message'; payload: ChatEvents['messages']['message'] }
+  | { owner: 'markers'; event: 'delivered' | 'read'; payload: ChatEvents['markers']['read'] }
+  | {
+      owner: 'systemMessages';
+      event: 'moduleMessageSent';
+      payload: ChatEvents['systemMessages']['moduleMessageSent'];
+    };
 
 /** The events the other tabs get for one stanza sent as `jid`; none for what needs no reflection. */
 export function reflectionOf(stanza: XmlElement, jid: string): Reflection | null {
@@ -31,6 +35,7 @@ export function reflectionOf(stanza: XmlElement, jid: string): Reflection | null
     const headline = parseHeadline(sent);
     if (headline === null || headline === 'empty' || headline.kind !== 'module') return null;
     return {
+      owner: 'systemMessages',
       event: 'moduleMessageSent',
       payload: { ...headline.message, recipientId: chatIdFromJid(stanza.attrs.to ?? '') },
     };
@@ -38,10 +43,10 @@ export function reflectionOf(stanza: XmlElement, jid: string): Reflection | null
   const marker = parseMarker(sent, 'sent');
   if (marker) {
     const { kind, ...payload } = marker;
-    return { event: kind === 'received' ? 'delivered' : 'read', payload };
+    return { owner: 'markers', event: kind === 'received' ? 'delivered' : 'read', payload };
   }
   if (sent.children.some((c) => typeof c !== 'string' && c.ns === CHAT_STATES_NS) && !sent.child('body'))
     return null;
   const message = parseChatMessage(sent, 'sent');
-  return message ? { event: 'message', payload: message } : null;
+  return message ? { owner: 'messages', event: 'message', payload: message } : null;
 }

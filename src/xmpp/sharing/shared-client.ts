@@ -11,10 +11,11 @@
  * Headless, like the rest of src/xmpp: the page hands in its lock manager and channel, so the
  * tests run it in Node.
  */
-import { createEmitter } from '../../shared/emitter';
+import { createEmitter, eventSource, type Emitter, type EventSource } from '../../shared/emitter';
 import { createObjectIdGenerator } from '../addressing/ids';
 import { createAddressing } from '../addressing/jids';
 import type { ChatClient, ChatCredentials, ChatEvents } from '../client-types';
+import type { TrafficEvents } from '../transport/observed-transport';
 import { ChatNotConnectedError } from '../errors/errors';
 import type { PingCallback } from '../ping/ping';
 import type { Contacts } from '../roster/parse';
@@ -22,10 +23,13 @@ import { createFollower, type Follower, type UnconfirmedSend } from './follower'
 import { delegatedOperations } from './delegated-operations';
 import { createChatHost, type ChatHost } from './host';
 import {
+  CHAT_EVENT_NAMES,
   METHODS,
   OBSERVED_EVENTS,
-  RELAYED_EVENTS,
+  onRelayedEvents,
   operation,
+  type EmitChatEvent,
+  type EventOwner,
   type MethodName,
   type ObservedEvent,
 } from './protocol';
@@ -46,12 +50,17 @@ interface Holding {
   unconfirmed: UnconfirmedSend[];
 }
 
+/** One emitter per owner of events, as the client has them (client-types.ts `ChatEvents`). */
+type Emitters = { [O in EventOwner]: Emitter<ChatEvents[O]> };
+
 const OFFLINE_SAFE: ReadonlySet<MethodName> = new Set(['reconnect', 'acknowledge']);
 
 export function createSharedChatClient(options: SharedChatOptions): SharedChatClient {
   const { channel, locks } = options;
   const tab = options.tab ?? crypto.randomUUID();
-  const events = createEmitter<ChatEvents>();
+  const emitters = Object.fromEntries(
+    (Object.keys(CHAT_EVENT_NAMES) as EventOwner[]).map((owner) => [owner, createEmitter()]),
+  ) as Emitters;
   const addressing = createAddressing(options.domain, options.appId);
   const nextId = createObjectIdGenerator();
   const machine = createShareRoleMachine();
@@ -66,12 +75,13 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
   let owedReconnect = false;
   let waiters: Array<{ resolve(contacts: Contacts): void; reject(error: unknown): void }> = [];
 
-  const emit = <K extends keyof ChatEvents>(event: K, payload: ChatEvents[K]) => events.emit(event, payload);
+  const emit: EmitChatEvent = (owner, event, payload) =>
+    (emitters[owner] as Emitter<ChatEvents[typeof owner]>).emit(event, payload);
 
   function notConnected(): ChatNotConnectedError {
     const error = new ChatNotConnectedError();
-    emit('chatNotConnected', error);
-    emit('error', error);
+    emit('client', 'chatNotConnected', error);
+    emit('client', 'error', error);
     return error;
   }
 
@@ -88,19 +98,19 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
     settleWaiters({ contacts: client.contacts });
     if (owedReconnect) {
       owedReconnect = false;
-      emit('reconnect', undefined);
+      emit('client', 'reconnect', undefined);
     }
   }
 
-  // ---- Observed events: relayed only while someone here listens -------------------------------
+  // ---- Observed events (the traffic): relayed only while someone here listens -----------------
 
-  const listening = (event: ObservedEvent) => events.listenerCount(event) > 0;
+  const listening = (event: ObservedEvent) => emitters.traffic.listenerCount(event) > 0;
 
   function watchHeld(h: Holding, event: ObservedEvent, on: boolean): void {
     if (on && !h.observed.has(event))
       h.observed.set(
         event,
-        h.client.on(event, (payload: ChatEvents[typeof event]) => emit(event, payload)),
+        h.client.traffic.on(event, (payload) => emitters.traffic.emit(event, payload)),
       );
     if (!on) {
       h.observed.get(event)?.();
@@ -108,14 +118,38 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
     }
   }
 
-  function listeningChanged(event: keyof ChatEvents, before: boolean): void {
-    if (!(OBSERVED_EVENTS as readonly string[]).includes(event)) return;
-    const observed = event as ObservedEvent;
-    const now = listening(observed);
+  function listeningChanged(event: ObservedEvent, before: boolean): void {
+    const now = listening(event);
     if (now === before) return;
-    if (holding) watchHeld(holding, observed, now);
-    follower?.observe(observed, now);
+    if (holding) watchHeld(holding, event, now);
+    follower?.observe(event, now);
   }
+
+  /** The traffic's listening side: the first listener of an event starts its relay, the last stops it. */
+  const traffic: EventSource<TrafficEvents> = {
+    on(event, listener) {
+      const before = listening(event);
+      const off = emitters.traffic.on(event, listener);
+      listeningChanged(event, before);
+      return () => {
+        const had = listening(event);
+        off();
+        listeningChanged(event, had);
+      };
+    },
+    off(event, listener) {
+      const had = listening(event);
+      emitters.traffic.off(event, listener);
+      listeningChanged(event, had);
+    },
+    once(event, listener) {
+      const off = traffic.on(event, (payload) => {
+        off();
+        listener(payload);
+      });
+      return off;
+    },
+  };
 
   // ---- Following and holding -----------------------------------------------------------------
 
@@ -145,7 +179,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
     waitAbort = null;
     machine.transition('holding');
     if (connection === 'online')
-      emit('disconnected', { intentional: false, condition: 'holder-gone', willReconnect: true });
+      emit('session', 'disconnected', { intentional: false, condition: 'holder-gone', willReconnect: true });
     if (connection !== 'never') owedReconnect = true;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -171,11 +205,9 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
       channel,
       holder: crypto.randomUUID(),
       self: tab,
-      reflectHere: ({ event, payload }) => emit(event, payload as never),
+      reflectHere: ({ owner, event, payload }) => emit(owner, event as never, payload as never),
     });
-    const offs = RELAYED_EVENTS.map((event) =>
-      real.on(event, (payload: ChatEvents[typeof event]) => emit(event, payload)),
-    );
+    const offs = onRelayedEvents(real, emit);
     holding = { client: real, host, release, offs, observed: new Map(), rooms, unconfirmed };
     for (const event of OBSERVED_EVENTS) if (listening(event)) watchHeld(holding, event, true);
     host.announce();
@@ -203,7 +235,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
       try {
         h.host.as(tab, () => operation(h.client, send.method)(...send.args));
       } catch (error) {
-        emit('error', error as ChatEvents['error']);
+        emit('client', 'error', error as ChatEvents['client']['error']);
       }
     }
     h.host.publish();
@@ -226,13 +258,13 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
     settleWaiters({ error: new ChatNotConnectedError() });
     if (how === 'suspend' && wasConnected) {
       owedReconnect = true;
-      emit('disconnected', { intentional: false, condition: 'suspended', willReconnect: true });
+      emit('session', 'disconnected', { intentional: false, condition: 'suspended', willReconnect: true });
     } else if (how === 'stop') {
       owedReconnect = false;
     }
     if (!h) {
       if (how === 'stop' && wasConnected)
-        emit('disconnected', { intentional: true, condition: null, willReconnect: false });
+        emit('session', 'disconnected', { intentional: true, condition: null, willReconnect: false });
       return;
     }
     h.host.stop();
@@ -286,6 +318,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
       invoke(method, args) as R;
 
   const snapshot = () => follower?.snapshot ?? null;
+  const operations = delegatedOperations(call, addressing, nextId);
 
   const client: SharedChatClient = {
     get role() {
@@ -312,28 +345,14 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
     get joinedRooms() {
       return holding ? holding.client.joinedRooms : [...(snapshot()?.joinedRooms ?? [])];
     },
-    on(event, listener) {
-      const before = events.listenerCount(event) > 0;
-      const off = events.on(event, listener);
-      listeningChanged(event, before);
-      return () => {
-        const had = events.listenerCount(event) > 0;
-        off();
-        listeningChanged(event, had);
-      };
-    },
-    off(event, listener) {
-      const had = events.listenerCount(event) > 0;
-      events.off(event, listener);
-      listeningChanged(event, had);
-    },
-    once(event, listener) {
-      const off = client.on(event, (payload) => {
-        off();
-        listener(payload);
-      });
-      return off;
-    },
+    ...eventSource(emitters.client),
+    session: eventSource(emitters.session),
+    messages: eventSource(emitters.messages),
+    markers: eventSource(emitters.markers),
+    chatStates: eventSource(emitters.chatStates),
+    systemMessages: eventSource(emitters.systemMessages),
+    lastActivity: eventSource(emitters.lastActivity),
+    traffic,
     connect(given) {
       credentials = given;
       suspended = false;
@@ -354,7 +373,10 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
       suspended = false;
       follow();
     },
-    ...delegatedOperations(call, addressing, nextId),
+    ...operations,
+    roster: { ...operations.roster, ...eventSource(emitters.roster) },
+    muc: { ...operations.muc, ...eventSource(emitters.muc) },
+    blocking: { ...operations.blocking, ...eventSource(emitters.blocking) },
     ping(...args: unknown[]): string {
       if (holding) return operation(holding.client, 'ping')(...args) as string;
       const callback = args.at(-1) as PingCallback;

@@ -35,13 +35,13 @@ export interface ModuleCarrier {
 export function moduleCarrier(chat: ChatClient): ModuleCarrier {
   return {
     on: (moduleIdentifier, listener) =>
-      chat.on('moduleMessage', (message) => {
+      chat.systemMessages.on('moduleMessage', (message) => {
         if (message.moduleIdentifier === moduleIdentifier) listener(message);
       }),
     send: (to, moduleIdentifier, message) => chat.sendModuleMessage(to, moduleIdentifier, message),
     ensureConnected: () => ensureChatConnected(chat),
     onSent: (moduleIdentifier, listener) =>
-      chat.on('moduleMessageSent', (message) => {
+      chat.systemMessages.on('moduleMessageSent', (message) => {
         if (message.moduleIdentifier === moduleIdentifier) listener(message);
       }),
   };

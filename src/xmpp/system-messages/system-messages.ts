@@ -4,6 +4,7 @@
  * `WebRTCVideoChat` call signalling rides on these. Sent as `type="headline"` to the user's bare
  * JID without `from`; the extension goes in extraParams after the module identifier.
  */
+import { createEmitter, type Emitter } from '../../shared/emitter';
 import { chatIdFromJid, type Addressing } from '../addressing/jids';
 import {
   CLIENT_NS,
@@ -44,6 +45,19 @@ export interface SentModuleMessage extends ModuleMessage {
   recipientId: number | null;
 }
 
+/** What headlines tell their listeners (`ChatClient.systemMessages`). */
+export interface SystemMessageEvents {
+  /** A SystemNotifications headline (wire §14.6 `onSystemMessageListener`). */
+  systemMessage: SystemMessage;
+  /** A headline of another module, e.g. `WebRTCVideoChat` call signalling. */
+  moduleMessage: ModuleMessage;
+  /**
+   * A headline of another module sent by another tab of this browser that shares this connection
+   * (src/xmpp/sharing): a call answered or refused there. A client of its own never emits it.
+   */
+  moduleMessageSent: SentModuleMessage;
+}
+
 /** A headline to send. */
 export interface HeadlineMessage {
   body?: string;
@@ -70,8 +84,6 @@ export interface SystemMessagesDeps {
   send(stanza: XmlElement): void;
   addressing: Addressing;
   nextId(): string;
-  onSystemMessage(message: SystemMessage): void;
-  onModuleMessage(message: ModuleMessage): void;
 }
 
 export interface SystemMessagesApi {
@@ -84,6 +96,8 @@ export interface SystemMessagesApi {
     message: HeadlineMessage & { extension: ExtraParamsInput },
   ): string;
   handle(stanza: XmlElement): boolean;
+  /** Received headlines, as they come. */
+  readonly events: Emitter<SystemMessageEvents>;
 }
 
 /**
@@ -113,20 +127,22 @@ export function parseHeadline(
 }
 
 export function createSystemMessages(deps: SystemMessagesDeps): SystemMessagesApi {
+  const events = createEmitter<SystemMessageEvents>();
   const send = (to: number | string, message: HeadlineMessage, moduleIdentifier: string) => {
     const id = message.id ?? deps.nextId();
     deps.send(buildHeadline(deps.addressing.jidOf(to), id, message, moduleIdentifier));
     return id;
   };
   return {
+    events,
     sendSystemMessage: (to, message) => send(to, message, SYSTEM_NOTIFICATIONS),
     sendModuleMessage: (to, moduleIdentifier, message) => send(to, message, moduleIdentifier),
     handle(stanza) {
       const headline = parseHeadline(stanza);
       if (headline === null) return false;
       if (headline === 'empty') return true;
-      if (headline.kind === 'system') deps.onSystemMessage(headline.message);
-      else deps.onModuleMessage(headline.message);
+      if (headline.kind === 'system') events.emit('systemMessage', headline.message);
+      else events.emit('moduleMessage', headline.message);
       return true;
     },
   };

@@ -22,7 +22,7 @@ const emma = member('emma');
 export function backOnline(client: ChatClient): Promise<'resumed' | 'reconnect'> {
   return new Promise((resolve) => {
     const offs = [
-      client.on('resumed', () => done('resumed')),
+      client.session.on('resumed', () => done('resumed')),
       client.on('reconnect', () => done('reconnect')),
     ];
     const done = (how: 'resumed' | 'reconnect') => {
@@ -44,7 +44,7 @@ export async function nodeDrops({ stack, counts, log }: SuiteContext): Promise<R
   const resumeMs: number[] = [];
   let freshLogins = 0;
   let refused = 0;
-  ours.on('message', (m) => {
+  ours.messages.on('message', (m) => {
     if (m.body?.startsWith('nd-p')) atOurs.push(m.body);
   });
   peer.on('stanza', (s: Element) => {
@@ -92,7 +92,7 @@ export async function nodeDrops({ stack, counts, log }: SuiteContext): Promise<R
     }
     // Fences: anything still on its way arrives before them.
     const fenceAtPeer = nextStanza(peer, (s) => s.is('message') && s.getChildText('body') === 'nd-fence-o');
-    const fenceAtOurs = nextEvent(ours, 'message', (m) => m.body === 'nd-fence-p');
+    const fenceAtOurs = nextEvent(ours, 'messages', 'message', (m) => m.body === 'nd-fence-p');
     ours.send(ava.jid, { body: 'nd-fence-o' });
     await peerSays('nd-fence-p');
     sentByPeer.pop();

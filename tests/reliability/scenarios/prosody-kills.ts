@@ -35,8 +35,8 @@ export async function prosodyKills({ stack, counts, log }: SuiteContext): Promis
   const acked = new Set<string>();
   const seen: string[][] = clients.map(() => []);
   clients.forEach((client, n) => {
-    client.on('messageSent', ({ id }) => acked.add(id));
-    client.on('message', (m) => {
+    client.session.on('acked', ({ id }) => acked.add(id));
+    client.messages.on('message', (m) => {
       if (m.body?.startsWith('pk-') && m.userId !== client.userId) seen[n]!.push(m.body);
     });
   });
@@ -81,8 +81,8 @@ export async function prosodyKills({ stack, counts, log }: SuiteContext): Promis
       if (!ids.every((id) => online.includes(id)))
         throw new Error(`After kill ${i + 1} the room lists ${online.join(', ')}, not ${ids.join(', ')}`);
       // Chat flows both ways.
-      const atB = nextEvent(clients[1]!, 'message', (m) => m.body === `pk-${i}-d`, 10_000);
-      const atA = nextEvent(clients[0]!, 'message', (m) => m.body === `pk-${i}-e`, 10_000);
+      const atB = nextEvent(clients[1]!, 'messages', 'message', (m) => m.body === `pk-${i}-d`, 10_000);
+      const atA = nextEvent(clients[0]!, 'messages', 'message', (m) => m.body === `pk-${i}-e`, 10_000);
       say(0, `pk-${i}-d`);
       say(1, `pk-${i}-e`);
       await within(Promise.all([atA, atB]), 10_000, 'chat both ways after the restart');

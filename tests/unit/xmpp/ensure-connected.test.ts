@@ -8,6 +8,14 @@ import { ensureChatConnected, TimeoutError, type PingableChat, type PingCallback
 function scriptedChat(answer: 'ok' | 'fail' | 'throw') {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let reconnects = 0;
+  /** The client's own events and its session's, keyed `owner event`. */
+  const listenOnce = (owner: string) => (event: string, listener: (payload: unknown) => void) => {
+    const key = `${owner} ${event}`;
+    let set = listeners.get(key);
+    if (!set) listeners.set(key, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  };
   const chat = {
     ping(callback: PingCallback) {
       if (answer === 'throw') throw new Error('Chat is not connected');
@@ -17,12 +25,8 @@ function scriptedChat(answer: 'ok' | 'fail' | 'throw') {
     reconnect() {
       reconnects++;
     },
-    once(event: string, listener: (payload: unknown) => void) {
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
-      set.add(listener);
-      return () => set.delete(listener);
-    },
+    once: listenOnce('client'),
+    session: { once: listenOnce('session') },
   };
   return {
     chat: chat as unknown as PingableChat,
@@ -56,7 +60,7 @@ describe('ensureChatConnected (wire §20.4 step 2)', () => {
     const ready = ensureChatConnected(chat.chat);
     expect(chat.reconnects()).toBe(1);
     expect(await settled(ready)).toBe('pending');
-    chat.fire('reconnect');
+    chat.fire('client reconnect');
     expect(await settled(ready)).toBe('resolved');
     expect(chat.listening()).toBe(0);
   });
@@ -65,7 +69,7 @@ describe('ensureChatConnected (wire §20.4 step 2)', () => {
     const chat = scriptedChat('throw');
     const ready = ensureChatConnected(chat.chat);
     expect(chat.reconnects()).toBe(1);
-    chat.fire('reconnect');
+    chat.fire('client reconnect');
     expect(await settled(ready)).toBe('resolved');
   });
 
@@ -73,7 +77,7 @@ describe('ensureChatConnected (wire §20.4 step 2)', () => {
     const chat = scriptedChat('fail');
     const ready = ensureChatConnected(chat.chat);
     const failure = new Error('Status.AUTHFAIL');
-    chat.fire('reconnectFailed', failure);
+    chat.fire('session reconnectFailed', failure);
     await expect(ready).rejects.toBe(failure);
     expect(chat.listening()).toBe(0);
   });

@@ -29,9 +29,9 @@ describe('markers', () => {
     const delivered: MarkerEvent[] = [];
     const read: MarkerEvent[] = [];
     let messages = 0;
-    client.on('delivered', (e) => delivered.push(e));
-    client.on('read', (e) => read.push(e));
-    client.on('message', () => messages++);
+    client.markers.on('delivered', (e) => delivered.push(e));
+    client.markers.on('read', (e) => read.push(e));
+    client.messages.on('message', () => messages++);
     const marker = (type: string, kind: string) =>
       `<message type="${type}" from="${AVA}/p" id="k"><${kind} xmlns="urn:xmpp:chat-markers:0" id="m1"/><extraParams xmlns="jabber:client"><dialog_id>d1</dialog_id></extraParams></message>`;
     mock.mockInput(marker('chat', 'received'));
@@ -61,7 +61,7 @@ describe('typing', () => {
   it('reports typing, expires a stuck composing, and ends it on a message from that user', async () => {
     const { client, mock, scheduler } = await connectedTestClient({ typingExpiryMs: 20_000 });
     const events: TypingEvent[] = [];
-    client.on('typing', (e) => events.push(e));
+    client.chatStates.on('typing', (e) => events.push(e));
     const state = (s: string, from = `${AVA}/p`, type = 'chat') =>
       `<message type="${type}" from="${from}"><${s} xmlns="http://jabber.org/protocol/chatstates"/></message>`;
     mock.mockInput(state('composing'));
@@ -112,8 +112,8 @@ describe('headlines', () => {
     );
     const system: SystemMessage[] = [];
     const modules: ModuleMessage[] = [];
-    client.on('systemMessage', (m) => system.push(m));
-    client.on('moduleMessage', (m) => modules.push(m));
+    client.systemMessages.on('systemMessage', (m) => system.push(m));
+    client.systemMessages.on('moduleMessage', (m) => modules.push(m));
     mock.mockInput(
       `<message type="headline" id="h1" from="${AVA}"><body>b</body><extraParams xmlns="jabber:client"><moduleIdentifier>SystemNotifications</moduleIdentifier><k>v</k></extraParams></message>`,
     );

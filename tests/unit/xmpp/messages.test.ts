@@ -90,7 +90,7 @@ describe('messages', () => {
   it('parses received chat and groupchat messages and skips invitations and subjects', async () => {
     const { client, mock } = await connectedTestClient();
     const got: ChatMessage[] = [];
-    client.on('message', (m) => got.push(m));
+    client.messages.on('message', (m) => got.push(m));
     mock.mockInput(
       `<message type="chat" id="m1" from="${AVA}/phone" to="100001-1001@localhost"><body>hi</body>` +
         `<extraParams xmlns="jabber:client"><dialog_id>d1</dialog_id></extraParams><delay xmlns="urn:xmpp:delay" stamp="2026-01-01T00:00:00Z"/></message>`,
@@ -150,7 +150,7 @@ describe('messages', () => {
   it('unwraps carbons from our own account only', async () => {
     const { client, mock } = await connectedTestClient();
     const got: ChatMessage[] = [];
-    client.on('message', (m) => got.push(m));
+    client.messages.on('message', (m) => got.push(m));
     const carbon = (from: string, dir: string) =>
       `<message from="${from}" to="100001-1001@localhost/test"><${dir} xmlns="urn:xmpp:carbons:2"><forwarded xmlns="urn:xmpp:forward:0">` +
       `<message type="chat" id="${dir}-${from}" from="100001-1001@localhost/tablet" to="${AVA}"><body>copy</body></message></forwarded></${dir}></message>`;
@@ -163,7 +163,7 @@ describe('messages', () => {
   it('passes bounced messages to the error listener with their id', async () => {
     const { client, mock } = await connectedTestClient();
     const errors: MessageErrorEvent[] = [];
-    client.on('messageError', (e) => errors.push(e));
+    client.messages.on('error', (e) => errors.push(e));
     mock.mockInput(
       `<message type="error" id="m9" from="${AVA}"><error type="cancel"><service-unavailable xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></error></message>`,
     );

@@ -106,8 +106,8 @@ describe('rooms', () => {
     const { client, mock } = await connectedTestClient();
     const joins: OccupantEvent[] = [];
     const leaves: OccupantEvent[] = [];
-    client.on('joinOccupant', (e) => joins.push(e));
-    client.on('leaveOccupant', (e) => leaves.push(e));
+    client.muc.on('joinOccupant', (e) => joins.push(e));
+    client.muc.on('leaveOccupant', (e) => leaves.push(e));
     const occupant = (id: number, type = '') =>
       `<presence from="${ROOM}/${id}"${type ? ` type="${type}"` : ''}><x xmlns="${MUC_USER}"><item role="participant"/></x></presence>`;
     mock.mockInput(occupant(200003));
@@ -151,7 +151,7 @@ describe('rooms', () => {
   it('forgets a room we were banned (301) or kicked (307) from and reports others being removed', async () => {
     const { client, mock } = await connectedTestClient();
     const kicks: KickEvent[] = [];
-    client.on('kick', (e) => kicks.push(e));
+    client.muc.on('kick', (e) => kicks.push(e));
     const out = mock.catchOutgoing('presence');
     const joined = client.muc.join('dlg');
     mock.mockInput(self((await out).attrs.id!));

@@ -156,7 +156,7 @@ describe('blocking', () => {
   it('answers the server’s pushes and tells of blocks and unblocks made by any of the account’s resources', async () => {
     const { client, mock } = await connectedTestClient();
     const pushes: unknown[] = [];
-    client.on('blocking', (push) => pushes.push(push));
+    client.blocking.on('changed', (push) => pushes.push(push));
     const answer = (id: string) => mock.catchOutgoing((e) => e.name === 'iq' && e.attrs.id === id);
     let answered = answer('push1');
     mock.mockInput(

@@ -77,10 +77,10 @@ describe('roster', () => {
   it('follows incoming subscribe, subscribed, unsubscribe and unsubscribed', async () => {
     const { client, mock } = await connectedTestClient();
     const events: string[] = [];
-    client.on('subscribe', (e) => events.push(`subscribe ${e.userId}`));
-    client.on('confirmSubscribe', (e) => events.push(`confirm ${e.userId}`));
-    client.on('rejectSubscribe', (e) => events.push(`reject ${e.userId}`));
-    client.on('contactPresence', (e) => events.push(`presence ${e.userId} ${e.available}`));
+    client.roster.on('subscribe', (e) => events.push(`subscribe ${e.userId}`));
+    client.roster.on('confirmSubscribe', (e) => events.push(`confirm ${e.userId}`));
+    client.roster.on('rejectSubscribe', (e) => events.push(`reject ${e.userId}`));
+    client.roster.on('presence', (e) => events.push(`presence ${e.userId} ${e.available}`));
 
     mock.mockInput(presence('subscribe'));
     expect(events).toEqual(['subscribe 200001']);

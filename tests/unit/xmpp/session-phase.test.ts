@@ -44,18 +44,11 @@ function session(mockOptions: MockTransportOptions = {}) {
     scheduler,
     isSessionExpired: () => false,
     pingServer: () => Promise.resolve(),
-    onState: seen,
     afterOnline: () => Promise.resolve(),
-    onOffline: seen,
     onStanza: () => undefined,
-    onReconnectFailed: () => undefined,
-    onResumed: () => undefined,
-    onResumeFailed: () => undefined,
-    onSessionExpired: () => undefined,
-    onPingFailure: () => undefined,
-    onAcked: () => undefined,
-    onUnacked: () => undefined,
   });
+  chat.events.on('state', seen);
+  chat.events.on('disconnected', seen);
   seen();
   /** The phases so far, with where the session is now. */
   const path = () => {

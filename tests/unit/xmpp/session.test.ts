@@ -70,7 +70,7 @@ describe('connecting', () => {
   it('walks connecting → authenticating → connected and runs the post-connect actions in order', async () => {
     const { client, mock } = fresh();
     const states: ConnectionState[] = [];
-    client.on('state', (s) => states.push(s));
+    client.session.on('state', (s) => states.push(s));
     await client.connect({ userId: 100001, password: 'pw' });
     expect(states).toEqual(['connecting', 'authenticating', 'connected']);
     expect(client.isConnected).toBe(true);
@@ -95,9 +95,9 @@ describe('connecting', () => {
   it('rejects a wrong password with 401 Status.AUTHFAIL, raises it to reconnectFailed and does not retry', async () => {
     const { client, mock, scheduler } = fresh({}, { authFail: true });
     const states: ConnectionState[] = [];
-    client.on('state', (s) => states.push(s));
+    client.session.on('state', (s) => states.push(s));
     const raised: unknown[] = [];
-    client.on('reconnectFailed', (e) => raised.push(e));
+    client.session.on('reconnectFailed', (e) => raised.push(e));
     const refused = client.connect({ userId: 100001, password: 'bad' }).catch((e: unknown) => e);
     expect(await refused).toMatchObject({ name: 'SaslError', code: 401, message: STATUS_AUTHFAIL });
     // Spec §8: "401 'Status.AUTHFAIL …' (also raised to a reconnect-failed listener)" — the first login too.
@@ -159,7 +159,7 @@ describe('connecting', () => {
     );
     expect(await connecting).toEqual({ 200001: { subscription: 'both', ask: null } });
     const changes: unknown[] = [];
-    client.on('contacts', (c) => changes.push(c));
+    client.roster.on('contacts', (c) => changes.push(c));
     await client.disconnect();
     expect(client.contacts).toEqual({});
     expect(changes).toEqual([{}]);
@@ -168,7 +168,7 @@ describe('connecting', () => {
   it('rejects a stream error with 422 Status.ERROR and does not retry a first login', async () => {
     const { client, mock, scheduler } = fresh();
     const states: ConnectionState[] = [];
-    client.on('state', (s) => states.push(s));
+    client.session.on('state', (s) => states.push(s));
     const connecting = client.connect({ userId: 100001, password: 'pw' });
     mock.status('error', 'policy-violation');
     mock.status('disconnected');
@@ -197,9 +197,9 @@ describe('reconnecting without stream management', () => {
     await client.connect({ userId: 100001, password: 'pw' });
     await joinRoom(client, mock);
     const events: string[] = [];
-    client.on('disconnected', (e) => events.push(`disconnected ${e.willReconnect}`));
+    client.session.on('disconnected', (e) => events.push(`disconnected ${e.willReconnect}`));
     client.on('reconnect', () => events.push('reconnect'));
-    client.on('reconnectFailed', (e) => events.push(`reconnectFailed ${e.code}`));
+    client.session.on('reconnectFailed', (e) => events.push(`reconnectFailed ${e.code}`));
     mock.options.authFail = true;
     mock.current!.drop();
     await flush();
@@ -227,7 +227,7 @@ describe('reconnecting without stream management', () => {
     await client.connect({ userId: 100001, password: 'pw' });
     await joinRoom(client, mock);
     const offline: unknown[] = [];
-    client.on('disconnected', (e) => offline.push(e));
+    client.session.on('disconnected', (e) => offline.push(e));
     await client.disconnect();
     expect(client.state).toBe('disconnected');
     expect(client.joinedRooms).toEqual([]);
@@ -259,7 +259,7 @@ describe('reconnecting without stream management', () => {
     const { client, mock, scheduler } = fresh({ streamManagement: false, isSessionExpired: () => expired });
     await client.connect({ userId: 100001, password: 'pw' });
     let stopped = 0;
-    client.on('sessionExpired', () => stopped++);
+    client.session.on('sessionExpired', () => stopped++);
     expired = true;
     mock.current!.drop();
     await scheduler.advance(30_000);
@@ -288,16 +288,16 @@ describe('stream management', () => {
       list.filter((e) => ['message', 'presence', 'iq'].includes(e.name)).length;
     const sentBefore = stanzas(firstConnection.sent);
     const acked: string[] = [];
-    client.on('messageSent', (e) => acked.push(e.id));
+    client.session.on('acked', (e) => acked.push(e.id));
     const a = client.send(200001, { body: 'a' });
     const b = client.send(200001, { body: 'b' });
     await scheduler.advance(0);
     mock.mockInput(xml('a', { xmlns: SM, h: sentBefore + 1 }));
     expect(acked).toEqual([a]);
     const resumes: unknown[] = [];
-    client.on('resumed', (e) => resumes.push(e));
+    client.session.on('resumed', (e) => resumes.push(e));
     const events: string[] = [];
-    client.on('disconnected', () => events.push('disconnected'));
+    client.session.on('disconnected', () => events.push('disconnected'));
     client.on('reconnect', () => events.push('reconnect'));
     firstConnection.drop();
     await flush();
@@ -324,7 +324,7 @@ describe('stream management', () => {
     const { client, mock } = await connectedWithTraffic();
     const lost = client.send(200001, { body: 'lost?' });
     const events: string[] = [];
-    client.on('resumeFailed', (e) => events.push(`resumeFailed ${e.condition} ${e.salvaged}`));
+    client.session.on('resumeFailed', (e) => events.push(`resumeFailed ${e.condition} ${e.salvaged}`));
     client.on('reconnect', () => events.push('reconnect'));
     mock.current!.drop();
     await flush();
@@ -374,8 +374,8 @@ describe('stream management', () => {
     const { client, mock, scheduler } = await connectedWithTraffic();
     const lost = client.send(200001, { body: 'lost?' });
     const events: string[] = [];
-    client.on('resumeFailed', (e) => events.push(`resumeFailed ${e.condition} ${e.salvaged}`));
-    client.on('resumed', () => events.push('resumed'));
+    client.session.on('resumeFailed', (e) => events.push(`resumeFailed ${e.condition} ${e.salvaged}`));
+    client.session.on('resumed', () => events.push('resumed'));
     client.on('reconnect', () => events.push('reconnect'));
     // Every attempt within the server's window (max=60 s) is refused before it could resume.
     mock.options.authFail = true;
@@ -398,7 +398,7 @@ describe('stream management', () => {
   it('does not report a failed resumption when the server never offered one', async () => {
     const { client, mock } = await connectedTestClient({ mock: { streamManagement: false } });
     const events: string[] = [];
-    client.on('resumeFailed', () => events.push('resumeFailed'));
+    client.session.on('resumeFailed', () => events.push('resumeFailed'));
     client.on('reconnect', () => events.push('reconnect'));
     mock.current!.drop();
     await flush();
@@ -408,7 +408,7 @@ describe('stream management', () => {
   it('reports a message the server never acknowledged after the 30 s callback interval', async () => {
     const { client, scheduler } = await connectedTestClient();
     const unacked: string[] = [];
-    client.on('messageUnacked', (e) => unacked.push(e.id));
+    client.session.on('unacked', (e) => unacked.push(e.id));
     const id = client.send(200001, { body: 'x' });
     await scheduler.advance(30_000);
     expect(unacked).toEqual([id]);
@@ -420,7 +420,7 @@ describe('keep-alive', () => {
     const { client, mock, scheduler } = await connectedTestClient({ keepAliveIntervalMs: 5000 });
     mock.options.autoRespond = false;
     const failures: number[] = [];
-    client.on('pingFailure', (e) => failures.push(e.failures));
+    client.session.on('pingFailure', (e) => failures.push(e.failures));
     await scheduler.advance(6 * 6000);
     expect(failures).toEqual([1, 2, 3, 4, 5, 6]);
     expect(mock.connections).toHaveLength(1);

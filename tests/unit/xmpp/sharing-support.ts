@@ -9,6 +9,8 @@ import {
   createChatClient,
   createSharedChatClient,
   type ChatEvents,
+  type ChatFeature,
+  type EventSource,
   type SharedChatClient,
 } from '../../../src/xmpp';
 import type { HolderLocks } from '../../../src/xmpp/sharing/shared-client';
@@ -155,7 +157,14 @@ export function createTab(
 
 export const CREDENTIALS = { userId: 100001, password: 'secret' } as const;
 
-/** Resolves with the next payload of an event. */
-export function next<K extends keyof ChatEvents>(chat: SharedChatClient, event: K): Promise<ChatEvents[K]> {
-  return new Promise((resolve) => chat.once(event, resolve));
+/** Resolves with the next payload of an event of the client (`owner` 'client') or of one of its features. */
+export function next<O extends keyof ChatEvents, K extends keyof ChatEvents[O]>(
+  chat: SharedChatClient,
+  owner: O,
+  event: K,
+): Promise<ChatEvents[O][K]> {
+  const source = (owner === 'client' ? chat : chat[owner as ChatFeature]) as unknown as EventSource<
+    ChatEvents[O]
+  >;
+  return new Promise((resolve) => source.once(event, resolve));
 }

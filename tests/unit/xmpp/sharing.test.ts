@@ -51,7 +51,11 @@ describe('one connection for the tabs of a browser', () => {
 
   it('hands every received message to every tab, and marks it delivered once', async () => {
     const [a, b, c] = await browser('a', 'b', 'c');
-    const heard = [next(a!.chat, 'message'), next(b!.chat, 'message'), next(c!.chat, 'message')];
+    const heard = [
+      next(a!.chat, 'messages', 'message'),
+      next(b!.chat, 'messages', 'message'),
+      next(c!.chat, 'messages', 'message'),
+    ];
     a!.mock.mockInput(
       `<message type="chat" from="${MEMBER}/app" id="m1"><body>hi</body><markable xmlns="urn:xmpp:chat-markers:0"/></message>`,
     );
@@ -67,10 +71,10 @@ describe('one connection for the tabs of a browser', () => {
 
   it('sends a follower’s message once through the holder with the id the follower returned; the other tabs hear it as a sent carbon', async () => {
     const [a, b, c] = await browser('a', 'b', 'c');
-    const heardA = next(a!.chat, 'message');
-    const heardC = next(c!.chat, 'message');
+    const heardA = next(a!.chat, 'messages', 'message');
+    const heardC = next(c!.chat, 'messages', 'message');
     const atB: ChatMessage[] = [];
-    b!.chat.on('message', (m) => atB.push(m));
+    b!.chat.messages.on('message', (m) => atB.push(m));
     const out = a!.mock.catchOutgoing((e) => e.childText('body') === 'from b');
     const id = b!.chat.send(200001, { body: 'from b', markable: true });
     expect((await out).attrs.id).toBe(id);
@@ -83,7 +87,7 @@ describe('one connection for the tabs of a browser', () => {
 
   it('tells the other tabs of a read marker sent in one, as the carbon of it would', async () => {
     const [a, b] = await browser('a', 'b');
-    const read = next(b!.chat, 'read');
+    const read = next(b!.chat, 'markers', 'read');
     a!.chat.sendReadStatus({ messageId: 'm1', userId: 200001, dialogId: 'd1' });
     expect(await read).toEqual({ messageId: 'm1', dialogId: 'd1', userId: 100001, carbon: 'sent' });
   });
@@ -112,9 +116,9 @@ describe('one connection for the tabs of a browser', () => {
   it('reflects a call signal sent in one tab to the others (a ring answered there stops ringing here)', async () => {
     const [a, b, c] = await browser('a', 'b', 'c');
     const ring = [
-      next(a!.chat, 'moduleMessage'),
-      next(b!.chat, 'moduleMessage'),
-      next(c!.chat, 'moduleMessage'),
+      next(a!.chat, 'systemMessages', 'moduleMessage'),
+      next(b!.chat, 'systemMessages', 'moduleMessage'),
+      next(c!.chat, 'systemMessages', 'moduleMessage'),
     ];
     a!.mock.mockInput(
       `<message type="headline" from="${MEMBER}/app" id="h1"><extraParams xmlns="jabber:client"><moduleIdentifier>WebRTCVideoChat</moduleIdentifier><signalType>call</signalType><sessionID>s1</sessionID></extraParams></message>`,
@@ -122,8 +126,8 @@ describe('one connection for the tabs of a browser', () => {
     for (const heard of await Promise.all(ring))
       expect(heard.extension).toMatchObject({ signalType: 'call' });
 
-    const answeredA = next(a!.chat, 'moduleMessageSent');
-    const answeredB = next(b!.chat, 'moduleMessageSent');
+    const answeredA = next(a!.chat, 'systemMessages', 'moduleMessageSent');
+    const answeredB = next(b!.chat, 'systemMessages', 'moduleMessageSent');
     c!.chat.sendModuleMessage(200001, 'WebRTCVideoChat', {
       extension: {
         signalType: 'accept',
@@ -146,13 +150,13 @@ describe('one connection for the tabs of a browser', () => {
   it('relays the stanzas a follower’s console watches only while it watches', async () => {
     const [a, b] = await browser('a', 'b');
     const seen: string[] = [];
-    const stop = b!.chat.on('traffic', ({ direction, element }) => {
+    const stop = b!.chat.traffic.on('stanza', ({ direction, element }) => {
       expect(element).toBeInstanceOf(XmlElement);
       seen.push(`${direction}:${element.attrs.id}`);
     });
     // A request after the observe one: once answered, the holder has read both, in order.
     await b!.chat.roster.get();
-    const first = next(b!.chat, 'traffic');
+    const first = next(b!.chat, 'traffic', 'stanza');
     a!.mock.mockInput(`<message type="chat" from="${MEMBER}/app" id="t1"><body>x</body></message>`);
     await first;
     expect(seen).toContain('in:t1');
@@ -168,9 +172,9 @@ describe('one connection for the tabs of a browser', () => {
 describe('failover', () => {
   it('a holder that closes hands the connection to the tab that waited longest; its users see a drop and a reconnect', async () => {
     const [a, b, c] = await browser('a', 'b', 'c');
-    const downB = next(b!.chat, 'disconnected');
-    const backB = next(b!.chat, 'reconnect');
-    const backC = next(c!.chat, 'reconnect');
+    const downB = next(b!.chat, 'session', 'disconnected');
+    const backB = next(b!.chat, 'client', 'reconnect');
+    const backC = next(c!.chat, 'client', 'reconnect');
     await a!.chat.disconnect();
     expect(a!.mock.current?.closed).toBe(true);
     expect(await downB).toMatchObject({ intentional: false, willReconnect: true });
@@ -184,8 +188,8 @@ describe('failover', () => {
 
   it('a holder that crashes is replaced, and what the others sent into the gap goes out once through the new holder', async () => {
     const [a, b, c] = await browser('a', 'b', 'c');
-    const backB = next(b!.chat, 'reconnect');
-    const backC = next(c!.chat, 'reconnect');
+    const backB = next(b!.chat, 'client', 'reconnect');
+    const backC = next(c!.chat, 'client', 'reconnect');
     const cameFromC = b!.mock.catchOutgoing((e) => e.childText('body') === 'c into the gap');
     a!.crash();
     // Neither follower knows yet: both still count the connection as up.
@@ -201,9 +205,9 @@ describe('failover', () => {
 
   it('refuses sends while no tab holds the connection, as the client does offline', async () => {
     const [a, b] = await browser('a', 'b');
-    const down = next(b!.chat, 'disconnected');
-    const notConnected = next(b!.chat, 'chatNotConnected');
-    const back = next(b!.chat, 'reconnect');
+    const down = next(b!.chat, 'session', 'disconnected');
+    const notConnected = next(b!.chat, 'client', 'chatNotConnected');
+    const back = next(b!.chat, 'client', 'reconnect');
     void a!.chat.disconnect();
     await down;
     expect(b!.chat.isConnected).toBe(false);
@@ -215,13 +219,13 @@ describe('failover', () => {
 
   it('a suspended holder (back/forward cache, frozen) lets the connection go and follows when it is back', async () => {
     const [a, b] = await browser('a', 'b');
-    const downA = next(a!.chat, 'disconnected');
-    const backB = next(b!.chat, 'reconnect');
+    const downA = next(a!.chat, 'session', 'disconnected');
+    const backB = next(b!.chat, 'client', 'reconnect');
     a!.chat.suspend();
     expect(await downA).toMatchObject({ intentional: false, willReconnect: true });
     await backB;
     expect(b!.chat.role).toBe('holding');
-    const backA = next(a!.chat, 'reconnect');
+    const backA = next(a!.chat, 'client', 'reconnect');
     a!.chat.resume();
     await backA;
     expect(a!.chat.role).toBe('following');

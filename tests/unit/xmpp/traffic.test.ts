@@ -12,13 +12,13 @@ import {
   createMockTransport,
   flush,
 } from '../../../src/xmpp/testing';
-import { observedTransportFactory } from '../../../src/xmpp/transport/observed-transport';
+import { observeTraffic } from '../../../src/xmpp/transport/observed-transport';
 
 describe('chat client traffic', () => {
   it('shows stanzas out and in, in order, to a listener', async () => {
     const { client, mock } = await connectedTestClient();
     const seen: StanzaTraffic[] = [];
-    const off = client.on('traffic', (t) => seen.push(t));
+    const off = client.traffic.on('stanza', (t) => seen.push(t));
     const id = client.send(200001, { body: 'hello' });
     mock.mockInput(
       `<message type="chat" id="m1" from="200001-1001@localhost/phone" to="100001-1001@localhost"><body>hi</body></message>`,
@@ -34,13 +34,13 @@ describe('chat client traffic', () => {
 
   it('builds nothing for nobody: no listener, no observation, and the stream works the same', async () => {
     const mock = createMockTransport();
-    let observed = 0;
-    let listening = false;
-    const factory = observedTransportFactory(
-      mock.factory,
-      () => listening,
-      () => (observed += 1),
-    );
+    const observed = observeTraffic(mock.factory);
+    let emitted = 0;
+    const emit = observed.events.emit;
+    observed.events.emit = (event, payload) => {
+      emitted += 1;
+      emit(event, payload);
+    };
     const client = createChatClient({
       service: 'ws://chat.test/xmpp-websocket',
       domain: 'localhost',
@@ -48,16 +48,17 @@ describe('chat client traffic', () => {
       resource: 'test',
       keepAliveIntervalMs: 0,
       scheduler: createFakeScheduler(),
-      transportFactory: factory,
+      transportFactory: observed.factory,
     });
     await client.connect({ userId: 100001, password: 'secret' });
     await flush();
     client.send(200001, { body: 'quiet' });
-    expect(observed).toBe(0);
+    expect(emitted).toBe(0);
     expect(mock.sent.some((e) => e.childText('body') === 'quiet')).toBe(true);
-    listening = true;
+    const off = observed.events.on('stanza', () => undefined);
     client.send(200001, { body: 'heard' });
-    expect(observed).toBe(1);
+    off();
+    expect(emitted).toBe(1);
   });
 
   it('hands BOSH requests to boshRequest listeners, and no observer to the transport without one', async () => {
@@ -79,7 +80,7 @@ describe('chat client traffic', () => {
     await flush();
     expect(handlers?.requestObserver?.()).toBeNull();
     const seen: BoshRequestTraffic[] = [];
-    const off = client.on('boshRequest', (request) => seen.push(request));
+    const off = client.traffic.on('boshRequest', (request) => seen.push(request));
     const request: BoshRequestTraffic = {
       url: 'http://chat.test/http-bind',
       status: 200,

@@ -268,7 +268,7 @@ describe('WebSocket through Strophe', () => {
       keepAliveIntervalMs: 0,
     });
     const states: ConnectionState[] = [];
-    client.on('state', (s) => states.push(s));
+    client.session.on('state', (s) => states.push(s));
     const started = Date.now();
     await expect(client.connect({ userId: 100001, password: 'pw' })).rejects.toMatchObject({
       code: 422,
@@ -310,7 +310,7 @@ describe('WebSocket through Strophe', () => {
       keepAliveIntervalMs: 0,
     });
     const states: ConnectionState[] = [];
-    client.on('state', (s) => states.push(s));
+    client.session.on('state', (s) => states.push(s));
     await expect(client.connect({ userId: 100001, password: 'pw' })).rejects.toMatchObject({
       name: 'StreamError',
       code: 422,

@@ -37,10 +37,12 @@ function bridgeStanzas(chat: ChatClient, traffic: Traffic): () => void {
   let off: (() => void) | null = null;
   const follow = (listening: boolean) => {
     if (listening && !off) {
-      const offStanzas = chat.on('traffic', ({ direction, element }) =>
+      const offStanzas = chat.traffic.on('stanza', ({ direction, element }) =>
         traffic.publish({ channel: 'xmpp', direction, element }),
       );
-      const offRequests = chat.on('boshRequest', (request) => traffic.publish({ channel: 'bosh', request }));
+      const offRequests = chat.traffic.on('boshRequest', (request) =>
+        traffic.publish({ channel: 'bosh', request }),
+      );
       off = () => {
         offStanzas();
         offRequests();
@@ -239,8 +241,8 @@ export function startChat({
       bridgeStanzas(chat, traffic),
       wireLink(runtime, state),
       wirePageLifecycle(chat),
-      chat.on('messageSent', ({ id }) => kept.forgetKey(id)),
-      chat.on('messageError', ({ id }) => kept.forgetKey(id)),
+      chat.session.on('acked', ({ id }) => kept.forgetKey(id)),
+      chat.messages.on('error', ({ id }) => kept.forgetKey(id)),
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
     );
     // What an earlier page of this provider left unsent waits first, in order, and shows as waiting;

@@ -27,24 +27,24 @@ export function wireLink(runtime: ChatRuntime, state: ChatConnectionState): () =
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
   const offs = [
-    chat.on('state', (next) => {
+    chat.session.on('state', (next) => {
       if ((next === 'connected' || next === 'attached') && state.get().runtime) state.report('online');
     }),
-    chat.on('disconnected', (info) => {
+    chat.session.on('disconnected', (info) => {
       if (!info.intentional) state.report(info.willReconnect ? 'reconnecting' : 'offline');
     }),
     chat.on('reconnect', () => {
       state.report('online');
       runtime.flushOutbox();
     }),
-    chat.on('resumed', () => {
+    chat.session.on('resumed', () => {
       state.report('online');
       runtime.flushOutbox();
     }),
-    chat.on('sessionExpired', () => void renewQuietly(runtime, state)),
+    chat.session.on('sessionExpired', () => void renewQuietly(runtime, state)),
     // Every AUTHFAIL is raised here, the first login's too (spec §8); the first login reports its
     // own failure (chat-connection run), so only a refused re-login renews the session.
-    chat.on('reconnectFailed', () => {
+    chat.session.on('reconnectFailed', () => {
       if (state.get().runtime) void renewQuietly(runtime, state);
     }),
   ];

@@ -56,30 +56,30 @@ export function wireChatEvents(store: ChatStore, runtime: ChatRuntime): () => vo
   const { chat } = runtime;
   store.setMe(runtime.me);
   const offs = [
-    chat.on('disconnected', () => store.clearTyping()),
+    chat.session.on('disconnected', () => store.clearTyping()),
     // The connection has sent what waited (connections/chat/link-events.ts); the rest catches up.
     chat.on('reconnect', () => void afterReconnect(store, runtime)),
-    chat.on('message', (message) => onMessage(store, runtime, message)),
+    chat.messages.on('message', (message) => onMessage(store, runtime, message)),
     // A call's end message and the like, sent by another module (connections/chat/own-messages.ts).
     runtime.own.on((message) => onMessage(store, runtime, message)),
-    chat.on('messageSent', ({ id }) =>
+    chat.session.on('acked', ({ id }) =>
       store.updateEntry(id, (e) => (e.onServer && !e.failed ? e : { ...e, onServer: true, failed: false })),
     ),
-    chat.on('messageError', ({ id }) =>
+    chat.messages.on('error', ({ id }) =>
       store.updateEntry(id, (e) => ({ ...e, failed: true, onServer: false })),
     ),
-    chat.on('delivered', (marker) => onMarker(store, runtime, marker, 'delivered')),
-    chat.on('read', (marker) => onMarker(store, runtime, marker, 'read')),
-    chat.on('typing', ({ composing, userId, dialogId }) => {
+    chat.markers.on('delivered', (marker) => onMarker(store, runtime, marker, 'delivered')),
+    chat.markers.on('read', (marker) => onMarker(store, runtime, marker, 'read')),
+    chat.chatStates.on('typing', ({ composing, userId, dialogId }) => {
       const dialog = dialogId ?? privateDialogWith(store, userId);
       if (dialog && userId !== null && userId !== runtime.me) store.setTyping(dialog, userId, composing);
     }),
-    chat.on('subscribe', ({ userId }) => store.addRequest(userId)),
-    chat.on('blocking', (push) => blockingChanged(store, push)),
-    chat.on('contactPresence', ({ userId, available }) => store.setPresence(userId, available)),
-    chat.on('joinOccupant', ({ dialogId, userId }) => store.occupantChanged(dialogId, userId, true)),
-    chat.on('leaveOccupant', ({ dialogId, userId }) => store.occupantChanged(dialogId, userId, false)),
-    chat.on('kick', ({ dialogId, userId, self }) =>
+    chat.roster.on('subscribe', ({ userId }) => store.addRequest(userId)),
+    chat.blocking.on('changed', (push) => blockingChanged(store, push)),
+    chat.roster.on('presence', ({ userId, available }) => store.setPresence(userId, available)),
+    chat.muc.on('joinOccupant', ({ dialogId, userId }) => store.occupantChanged(dialogId, userId, true)),
+    chat.muc.on('leaveOccupant', ({ dialogId, userId }) => store.occupantChanged(dialogId, userId, false)),
+    chat.muc.on('kick', ({ dialogId, userId, self }) =>
       self
         ? store.setOccupants(dialogId, [])
         : userId !== null && store.occupantChanged(dialogId, userId, false),

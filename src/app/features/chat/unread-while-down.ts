@@ -77,11 +77,11 @@ export function wireUnreadWhileDown(store: ChatStore, runtime: ChatRuntime): () 
     apply: store.applyUnreadList,
   });
   const offs = [
-    runtime.chat.on('disconnected', (info) => {
+    runtime.chat.session.on('disconnected', (info) => {
       if (!info.intentional) watch.down();
     }),
     runtime.chat.on('reconnect', () => watch.up()),
-    runtime.chat.on('resumed', () => watch.up()),
+    runtime.chat.session.on('resumed', () => watch.up()),
   ];
   return () => {
     watch.stop();

@@ -10,7 +10,7 @@ import type { ChatRuntime } from '../../connections';
 export function useContact(runtime: ChatRuntime | null, userId: number): Contact | undefined {
   const last = useRef<Contact | undefined>(undefined);
   const subscribe = useCallback(
-    (changed: () => void) => runtime?.chat.on('contacts', changed) ?? (() => undefined),
+    (changed: () => void) => runtime?.chat.roster.on('contacts', changed) ?? (() => undefined),
     [runtime],
   );
   // The roster hands out a copy each time: the same entry keeps its object, so React sees no change.
