@@ -4,16 +4,14 @@
  * unsaved changes asks first ("Save and leave" saves, then goes), and what was typed and not saved
  * comes back when the editor opens again (a reload, the automatic logoff) until it is discarded.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportContent, ReportDetail } from '../../src/shared/api/expert-reports';
-import { PortalRuntimeContext } from '../../src/app/connections';
 import { ReportEditor } from '../../src/app/features/reports/report-editor';
 import { closeDrafts, openDrafts, session } from '../../src/app/session';
 import { serveApi } from './fake-api';
-import { createTestRuntime } from './test-runtime';
+import { createTestRuntime, RuntimeProviders } from './test-runtime';
 
 const AMELIA = 100001;
 
@@ -86,11 +84,9 @@ function renderEditor(detail: ReportDetail, runtime = createTestRuntime()) {
     { initialEntries: ['/reports/detail?id=7'] },
   );
   const view = render(
-    <QueryClientProvider client={runtime.queryClient}>
-      <PortalRuntimeContext.Provider value={runtime}>
-        <RouterProvider router={router} />
-      </PortalRuntimeContext.Provider>
-    </QueryClientProvider>,
+    <RuntimeProviders runtime={runtime}>
+      <RouterProvider router={router} />
+    </RuntimeProviders>,
   );
   return { ...view, router, runtime };
 }

@@ -14,28 +14,28 @@ import {
   protocolApi,
   type ApiError,
 } from '../../rest';
-import { showToast } from '../components/toast-store';
 import { endSession, session } from '../session';
-import { goToLogin } from './login-navigator';
-import { isReportPath, refuseReportPath } from './report-access';
+import { apiPorts } from './api-ports';
+import { isReportPath } from './report-access';
 import { observedFetch } from './traffic';
 
 export function handleApiError(error: ApiError): void {
+  const ports = apiPorts();
   applyErrorCatalogue(error, {
-    showMessage: (message) => showToast(message),
-    showTimeout: () => showToast(i18next.t('common:errors.timeout')),
+    showMessage: (message) => ports.say(message),
+    showTimeout: () => ports.say(i18next.t('common:errors.timeout')),
     signOut: () => {
       endSession();
-      goToLogin();
+      ports.signOut();
     },
   });
-  if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) refuseReportPath();
+  if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) ports.refuseReportPath();
 }
 
 const clientOptions = {
   getToken: () => session.token,
   // The console's seam (api/traffic.ts): a plain fetch while nobody listens.
-  fetch: observedFetch('api'),
+  fetch: ((input, init) => observedFetch('api', apiPorts().traffic)(input, init)) satisfies typeof fetch,
   getCountry: () => session.userInfo?.country ?? null,
   getLanguage: () => i18next.language ?? null,
   onError: handleApiError,

@@ -78,11 +78,8 @@ export function createTraffic(): Traffic {
   };
 }
 
-/** The portal's one traffic seam (the own-API client it observes is one per tab as well). */
-export const traffic = createTraffic();
-
-/** A fetch that tells `traffic` about each request and its answer, while someone listens. */
-export function observedFetch(service: 'api' | 'chat-service', seam: Traffic = traffic): typeof fetch {
+/** A fetch that tells `seam` about each request and its answer, while someone listens. */
+export function observedFetch(service: 'api' | 'chat-service', seam: Traffic): typeof fetch {
   return async (input, init) => {
     if (!seam.listening) return globalThis.fetch(input, init);
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');

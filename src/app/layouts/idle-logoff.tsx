@@ -14,7 +14,7 @@ import { activityReportMs } from '../../shared/auto-logoff';
 import { accountCalls } from '../api/api-client';
 import { useKeptOutbox } from '../connections';
 import { LazyDialog as Dialog } from '../components/lazy-dialog';
-import { showToast } from '../components/toast-store';
+import { useToasts } from '../root';
 import { signOut } from '../features/auth';
 import { paths } from '../paths';
 import {
@@ -48,6 +48,7 @@ function activityReporter(seconds: number) {
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 
 export function IdleLogoff() {
+  const toasts = useToasts();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -130,10 +131,10 @@ export function IdleLogoff() {
           visible: document.visibilityState === 'visible',
           at: usedAt.current,
         });
-      showToast(t('idleLogoff.signedOut', { minutes }), 'info', 60_000);
+      toasts.show(t('idleLogoff.signedOut', { minutes }), 'info', 60_000);
       navigate(paths.login, { replace: true });
     })();
-  }, [state, t, minutes, navigate]);
+  }, [state, t, minutes, navigate, toasts]);
 
   const stay = () => {
     clock.current?.staySignedIn();

@@ -18,7 +18,7 @@ export interface ShellPortal {
 export function createShellPortal(
   options: Omit<PortalRuntimeOptions, 'chatPlugins' | 'socketPlugins'>,
 ): ShellPortal {
-  const chatStore = createChatStore();
+  const chatStore = createChatStore((text) => options.toasts.show(text));
   const runtime = createPortalRuntime({
     ...options,
     chatPlugins: [createMessagesChatPlugin(chatStore)],

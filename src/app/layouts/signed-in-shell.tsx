@@ -14,10 +14,10 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/api-client';
 import { createQueryClient, followSessionAndLanguage, ServerDataProvider } from '../api/server-data';
-import { traffic } from '../api/traffic';
 import { ConnectionsProvider, type PortalRuntime } from '../connections';
 import { ChatStoreContext } from '../features/chat';
 import { NO_CHAT_PATHS } from '../paths';
+import { usePortalRoot } from '../root';
 import { closeDrafts, openDrafts, session } from '../session';
 import { IdleLogoff } from './idle-logoff';
 import { CallHostLoader } from './call-host-loader';
@@ -51,9 +51,10 @@ export default function SignedInShell() {
   // The signed-in portal's composition root and its chat store, one per shell (docs/architecture.md
   // §3 "The portal runtime"), with the server data of this session: a sign-in after a sign-out
   // mounts a new shell, with new ones.
+  const { traffic, toasts } = usePortalRoot();
   const [{ queryClient, runtime, chatStore }] = useState(() => {
     const client = createQueryClient();
-    return { queryClient: client, ...createShellPortal({ api, queryClient: client, traffic }) };
+    return { queryClient: client, ...createShellPortal({ api, queryClient: client, traffic, toasts }) };
   });
   useEffect(() => followSessionAndLanguage(queryClient), [queryClient]);
   return (

@@ -7,11 +7,12 @@ import type { Protocol } from '../../../shared/api/protocol';
 import { useTranslation } from 'react-i18next';
 import { protocolCalls } from '../../api/api-client';
 import { Dialog } from '../../components/dialog';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import { setAgreementProtocol } from '../../session';
 import { signOut } from './sign-out';
 
 export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; onDeclined(): void }) {
+  const toasts = useToasts();
   const { t } = useTranslation('auth');
   const [accepted, setAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -44,7 +45,7 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
     }
   };
   const decline = async () => {
-    showToast(t('agreement.declined'), 'info');
+    toasts.show(t('agreement.declined'), 'info');
     await signOut();
     onDeclined();
   };

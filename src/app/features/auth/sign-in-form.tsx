@@ -2,7 +2,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import type { SecondStep } from '../../../shared/api/account';
 import type { SignInValues } from './form-schemas';
 
@@ -19,12 +19,13 @@ export function SignInForm({
   onSecondStep(step: SecondStep): void;
   onForgot(): void;
 }) {
+  const toasts = useToasts();
   const { t } = useTranslation('auth');
   const resolver: Resolver<SignInValues> = async (...args) => {
     try {
       return await (await loadSignIn()).signInResolver(...args);
     } catch {
-      showToast(t('common:errors.network'));
+      toasts.show(t('common:errors.network'));
       return { values: {}, errors: { root: { type: 'network' } } };
     }
   };

@@ -10,7 +10,6 @@ import { CallError, CallType, type CallClient, type CallSession } from '../../..
 import type { ChatRuntime } from '../../connections';
 import { lookupName } from './call-caller';
 import { sendEndMessage } from './call-chat';
-import { browserCallEffects } from './call-effects';
 import { elapsedSeconds } from './call-format';
 import { keepIceServersFresh, refreshIceServers } from './call-ice';
 import { isOneToOneRing } from './call-ring';
@@ -27,10 +26,10 @@ export type { CallController, CallControllerOptions } from './call-controller-ty
 const END_TEXT_MS = 4_000;
 
 export function createCallController(options: CallControllerOptions): CallController {
-  const effects = options.effects ?? browserCallEffects();
+  const { effects } = options;
   const now = options.now ?? Date.now;
   const store = createCallStore(options.bridge.showWindow, now);
-  const share = createScreenShare(store);
+  const share = createScreenShare(store, effects.toast);
   const { state } = store;
   let client: CallClient | null = null;
   let active: ActiveCall | null = null;
@@ -172,6 +171,7 @@ export function createCallController(options: CallControllerOptions): CallContro
   return {
     store,
     share,
+    toast: effects.toast,
     current: () => active,
     remoteStream: () =>
       active && state.opponentId !== null ? active.session.remoteStream(state.opponentId) : null,

@@ -12,7 +12,6 @@
 import i18next from 'i18next';
 import type { CallSession } from '../../../webrtc/browser';
 import { SHARE_WINDOW } from '../../../shared/constants';
-import { showToast } from '../../components/toast-store';
 import type { ChatRuntime } from '../../connections';
 import { withNamespaces } from '../../i18n';
 import { shareScreenPath } from '../../paths';
@@ -70,7 +69,7 @@ export interface ScreenShare {
 }
 
 /** The sharing of one call controller's calls (call-controller.ts), shown in its store. */
-export function createScreenShare(store: CallStore): ScreenShare {
+export function createScreenShare(store: CallStore, say: (text: string) => void): ScreenShare {
   const { state } = store;
   let sharing: Sharing | null = null;
   /** A share being set up; `cancelled` once it was stopped (or the call ended) meanwhile. */
@@ -97,7 +96,7 @@ export function createScreenShare(store: CallStore): ScreenShare {
       if (attempt.cancelled) return;
       console.warn('Screen sharing', error);
       void context.session.replaceTrack('video', context.camera()).catch(() => undefined);
-      showToast(i18next.t('calls:errors.share'));
+      say(i18next.t('calls:errors.share'));
       return;
     }
     starting = null;

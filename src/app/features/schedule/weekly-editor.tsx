@@ -11,7 +11,7 @@ import type { Schedule } from '../../../shared/api/schedule';
 import { SCHEDULE_LIMITS } from '../../../shared/api/schedule';
 import { Button } from '../../components/button';
 import { TimeZonePicker } from '../../components/time-zone-picker';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import { useScheduleMutations, weekdayNames } from './use-schedule';
 
 interface Slot {
@@ -57,6 +57,7 @@ function NumberSetting({
 }
 
 export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
+  const toasts = useToasts();
   const { t, i18n } = useTranslation('schedule');
   const { update } = useScheduleMutations();
   const days = weekdayNames(i18n.language);
@@ -75,7 +76,7 @@ export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
         weekly: ordered.map(({ weekday, start, end }) => ({ weekday, start, end })),
       });
       setSlots(toSlots(saved));
-      showToast(t('saved'), 'success');
+      toasts.show(t('saved'), 'success');
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const found: Record<string, string> = {};
@@ -85,7 +86,7 @@ export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
         found[slot ? String(slot.key) : f.field] = f.message;
       }
       setErrors(found);
-      if (error.fields.length === 0) showToast(error.message);
+      if (error.fields.length === 0) toasts.show(error.message);
     }
   };
 
