@@ -20,6 +20,7 @@ import {
 import { memoryOutboxStore, type OutboxStore } from '../../src/app/connections/chat/outbox-store';
 import { ChatStoreContext, type ChatStore } from '../../src/app/features/chat';
 import { createShellPortal } from '../../src/app/layouts/shell-portal';
+import { memoryDraftStore } from '../../src/app/session/draft-store';
 import { createPortalRoot, PortalRootContext, type PortalRoot } from '../../src/app/root';
 
 export interface TestRuntime extends PortalRuntime {
@@ -38,11 +39,12 @@ export interface TestRuntime extends PortalRuntime {
 
 const never = () => new Promise<never>(() => undefined);
 
-/** A portal root for a test: navigation goes nowhere, toasts stay until dismissed. */
+/** A portal root for a test: navigation goes nowhere, toasts stay until dismissed, drafts in memory. */
 export function testPortalRoot(): PortalRoot {
   return createPortalRoot({
     navigation: { toLogin: () => undefined, leaveReport: () => undefined },
     later: () => undefined,
+    draftStore: memoryDraftStore,
   });
 }
 

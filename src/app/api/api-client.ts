@@ -14,7 +14,6 @@ import {
   protocolApi,
   type ApiError,
 } from '../../rest';
-import { endSession, session } from '../session';
 import { apiPorts } from './api-ports';
 import { isReportPath } from './report-access';
 import { observedFetch } from './traffic';
@@ -24,19 +23,16 @@ export function handleApiError(error: ApiError): void {
   applyErrorCatalogue(error, {
     showMessage: (message) => ports.say(message),
     showTimeout: () => ports.say(i18next.t('common:errors.timeout')),
-    signOut: () => {
-      endSession();
-      ports.signOut();
-    },
+    signOut: () => ports.signOut(),
   });
   if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) ports.refuseReportPath();
 }
 
 const clientOptions = {
-  getToken: () => session.token,
+  getToken: () => apiPorts().session.state.token,
   // The console's seam (api/traffic.ts): a plain fetch while nobody listens.
   fetch: ((input, init) => observedFetch('api', apiPorts().traffic)(input, init)) satisfies typeof fetch,
-  getCountry: () => session.userInfo?.country ?? null,
+  getCountry: () => apiPorts().session.state.userInfo?.country ?? null,
   getLanguage: () => i18next.language ?? null,
   onError: handleApiError,
 };

@@ -4,6 +4,7 @@
  * here once; the client itself loads later, with the first page that calls the API, so the entry
  * does not load the client, the contract and zod (docs/performance.md "Route budgets").
  */
+import type { SessionStore } from '../session';
 import type { Traffic } from './traffic';
 
 export interface ApiPorts {
@@ -12,6 +13,8 @@ export interface ApiPorts {
   readonly traffic: Traffic;
   /** The report path the provider may not see: 'No permission', and back (report-access.ts). */
   refuseReportPath(): void;
+  /** The token the client sends and the provider's country. */
+  readonly session: SessionStore;
   /** A token error (spec §8): the session ends and the login route opens. */
   signOut(): void;
 }

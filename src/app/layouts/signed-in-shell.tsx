@@ -17,14 +17,13 @@ import { createQueryClient, followSessionAndLanguage, ServerDataProvider } from 
 import { ConnectionsProvider, type PortalRuntime } from '../connections';
 import { ChatStoreContext } from '../features/chat';
 import { NO_CHAT_PATHS } from '../paths';
-import { usePortalRoot } from '../root';
-import { closeDrafts, openDrafts, session } from '../session';
+import { useDrafts, usePortalRoot, useSession } from '../root';
 import { IdleLogoff } from './idle-logoff';
 import { CallHostLoader } from './call-host-loader';
 import { createShellPortal } from './shell-portal';
 
 function SessionConnections({ runtime }: { runtime: PortalRuntime }) {
-  const { token } = useSnapshot(session);
+  const { token } = useSnapshot(useSession().state);
   const { pathname } = useLocation();
   return (
     <ConnectionsProvider runtime={runtime} token={token} chat={!NO_CHAT_PATHS.includes(pathname)}>
@@ -37,13 +36,14 @@ function SessionConnections({ runtime }: { runtime: PortalRuntime }) {
 
 /** The signed-in provider's unsaved drafts, read for this tab (src/app/session drafts). */
 function useProviderDrafts(): void {
-  const { userInfo } = useSnapshot(session);
+  const { userInfo } = useSnapshot(useSession().state);
+  const drafts = useDrafts();
   const owner = userInfo?.userId ?? null;
   useEffect(() => {
     if (owner === null) return;
-    void openDrafts(owner);
-    return closeDrafts;
-  }, [owner]);
+    void drafts.open(owner);
+    return () => drafts.close();
+  }, [drafts, owner]);
 }
 
 export default function SignedInShell() {
@@ -51,12 +51,12 @@ export default function SignedInShell() {
   // The signed-in portal's composition root and its chat store, one per shell (docs/architecture.md
   // §3 "The portal runtime"), with the server data of this session: a sign-in after a sign-out
   // mounts a new shell, with new ones.
-  const { traffic, toasts } = usePortalRoot();
+  const { traffic, toasts, session } = usePortalRoot();
   const [{ queryClient, runtime, chatStore }] = useState(() => {
     const client = createQueryClient();
     return { queryClient: client, ...createShellPortal({ api, queryClient: client, traffic, toasts }) };
   });
-  useEffect(() => followSessionAndLanguage(queryClient), [queryClient]);
+  useEffect(() => followSessionAndLanguage(queryClient, session), [queryClient, session]);
   return (
     <ServerDataProvider client={queryClient}>
       <ChatStoreContext.Provider value={chatStore}>

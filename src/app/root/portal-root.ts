@@ -9,6 +9,13 @@ import type { ApiPorts } from '../api/api-ports';
 import { createReportRefusal } from '../api/report-access';
 import { createTraffic, type Traffic } from '../api/traffic';
 import { createToastStore, type ToastStore } from '../components/toast-store';
+import {
+  createDrafts,
+  createSessionStore,
+  type Drafts,
+  type DraftStore,
+  type SessionStore,
+} from '../session';
 
 /** How the root moves the page; the router's, given by the entry once the router exists. */
 export interface PortalNavigation {
@@ -22,11 +29,17 @@ export interface PortalRootOptions {
   navigation: PortalNavigation;
   /** The timer toasts go away by (the page's `setTimeout` by default). */
   later?: (run: () => void, ms: number) => unknown;
+  /** Where drafts are kept: IndexedDB by default, or memory without it (session/draft-store.ts). */
+  draftStore?: () => DraftStore;
   /** The clock (Date.now by default). */
   now?: () => number;
 }
 
 export interface PortalRoot {
+  /** The signed-in session: token and login info, kept in this browser's storage (spec §3). */
+  readonly session: SessionStore;
+  /** The provider's unsaved drafts, kept across the automatic logoff (docs/security.md). */
+  readonly drafts: Drafts;
   /** Messages to the user (spec §8), shown by `<Toaster>`. */
   readonly toasts: ToastStore;
   /** The console's seam: every connection's traffic, built only while someone listens (api/traffic.ts). */
@@ -36,11 +49,19 @@ export interface PortalRoot {
   readonly apiPorts: ApiPorts;
 }
 
-export function createPortalRoot({ navigation, later, now = Date.now }: PortalRootOptions): PortalRoot {
+export function createPortalRoot({
+  navigation,
+  later,
+  draftStore,
+  now = Date.now,
+}: PortalRootOptions): PortalRoot {
+  const session = createSessionStore(now);
   const toasts = createToastStore(later);
   const traffic = createTraffic();
   const say = (text: string) => toasts.show(text);
   return {
+    session,
+    drafts: createDrafts(draftStore, now),
     toasts,
     traffic,
     navigation,
@@ -48,7 +69,11 @@ export function createPortalRoot({ navigation, later, now = Date.now }: PortalRo
       say,
       traffic,
       refuseReportPath: createReportRefusal(say, () => navigation.leaveReport(), now),
-      signOut: () => navigation.toLogin(),
+      session,
+      signOut: () => {
+        session.end();
+        navigation.toLogin();
+      },
     },
   };
 }

@@ -7,12 +7,12 @@ import type { Protocol } from '../../../shared/api/protocol';
 import { useTranslation } from 'react-i18next';
 import { protocolCalls } from '../../api/api-client';
 import { Dialog } from '../../components/dialog';
-import { useToasts } from '../../root';
-import { setAgreementProtocol } from '../../session';
+import { useSession, useToasts } from '../../root';
 import { signOut } from './sign-out';
 
 export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; onDeclined(): void }) {
   const toasts = useToasts();
+  const session = useSession();
   const { t } = useTranslation('auth');
   const [accepted, setAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,7 +36,7 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
         (protocols ?? []).map((p) => p.id),
         'web',
       );
-      setAgreementProtocol('1');
+      session.setAgreementProtocol('1');
       onAgreed();
     } catch {
       // The error policy has shown the message; the popup stays open to try again.
@@ -46,7 +46,7 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
   };
   const decline = async () => {
     toasts.show(t('agreement.declined'), 'info');
-    await signOut();
+    await signOut(session);
     onDeclined();
   };
 

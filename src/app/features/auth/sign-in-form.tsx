@@ -2,7 +2,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { useToasts } from '../../root';
+import { useSession, useToasts } from '../../root';
 import type { SecondStep } from '../../../shared/api/account';
 import type { SignInValues } from './form-schemas';
 
@@ -20,6 +20,7 @@ export function SignInForm({
   onForgot(): void;
 }) {
   const toasts = useToasts();
+  const session = useSession();
   const { t } = useTranslation('auth');
   const resolver: Resolver<SignInValues> = async (...args) => {
     try {
@@ -33,7 +34,7 @@ export function SignInForm({
   const submit = handleSubmit(async (values) => {
     const sending = await loadSignIn();
     try {
-      const outcome = await sending.signIn(values);
+      const outcome = await sending.signIn(session, values);
       if (outcome.secondStep) onSecondStep(outcome.secondStep);
       else onSignedIn(outcome.agreementDue);
     } catch (error) {

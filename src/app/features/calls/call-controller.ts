@@ -29,7 +29,7 @@ export function createCallController(options: CallControllerOptions): CallContro
   const { effects } = options;
   const now = options.now ?? Date.now;
   const store = createCallStore(options.bridge.showWindow, now);
-  const share = createScreenShare(store, effects.toast);
+  const share = createScreenShare(store, effects);
   const { state } = store;
   let client: CallClient | null = null;
   let active: ActiveCall | null = null;

@@ -8,6 +8,7 @@ import i18next from 'i18next';
 import { browserDetails, createCallClient, type CallClientOptions } from '../../../webrtc/browser';
 import { callCalls, chatCalls } from '../../api/domain-calls';
 import type { ToastKind, ToastStore } from '../../components/toast-store';
+import type { SessionStore } from '../../session';
 import type { CallMedia } from '../../connections';
 import { openCallMedia, stopStream } from './call-devices';
 import { notifyIncomingCall } from './call-notification';
@@ -26,12 +27,14 @@ export interface CallEffects {
   notify(title: string, body: string, icon?: string): () => void;
   ring(title: string): Ringing;
   toast(text: string, kind?: ToastKind): void;
+  /** The provider's country: the temperature unit of the charts she shares (spec §6). */
+  country(): string | null;
   /** The portal's words (i18next `t`, namespace first: `calls:errors.media`). */
   t(key: string, options?: Record<string, unknown>): string;
 }
 
-/** The browser's effects; `toasts` are the portal root's. */
-export const browserCallEffects = (toasts: ToastStore): CallEffects => ({
+/** The browser's effects; `toasts` and `session` are the portal root's. */
+export const browserCallEffects = (toasts: ToastStore, session: SessionStore): CallEffects => ({
   createCallClient,
   bandwidthLine: browserDetails.browser === 'firefox' ? 'TIAS' : 'AS',
   openMedia: openCallMedia,
@@ -41,5 +44,6 @@ export const browserCallEffects = (toasts: ToastStore): CallEffects => ({
   notify: notifyIncomingCall,
   ring: startRinging,
   toast: (text, kind) => toasts.show(text, kind),
+  country: () => session.state.userInfo?.country ?? null,
   t: (key, options) => i18next.t(key, options),
 });

@@ -16,6 +16,7 @@ import type { ChatRuntime } from '../../connections';
 import { withNamespaces } from '../../i18n';
 import { shareScreenPath } from '../../paths';
 import { sendShareNotice } from './call-chat';
+import type { CallEffects } from './call-effects';
 import type { CallStore } from './call-store';
 import type { SharedCanvas } from './share-canvas';
 
@@ -69,7 +70,10 @@ export interface ScreenShare {
 }
 
 /** The sharing of one call controller's calls (call-controller.ts), shown in its store. */
-export function createScreenShare(store: CallStore, say: (text: string) => void): ScreenShare {
+export function createScreenShare(
+  store: CallStore,
+  { toast, country }: Pick<CallEffects, 'toast' | 'country'>,
+): ScreenShare {
   const { state } = store;
   let sharing: Sharing | null = null;
   /** A share being set up; `cancelled` once it was stopped (or the call ended) meanwhile. */
@@ -84,7 +88,7 @@ export function createScreenShare(store: CallStore, say: (text: string) => void)
     let canvas: SharedCanvas | undefined;
     try {
       const { openSharedCanvas } = await loadSharedCanvas();
-      canvas = await openSharedCanvas(context.runtime.queryClient, opponentId);
+      canvas = await openSharedCanvas(context.runtime.queryClient, opponentId, country);
       if (attempt.cancelled) throw new Error('Stopped before it started');
       await context.session.replaceTrack('video', canvas.track, { contentHint: 'detail' });
       await preferResolution(context.session, opponentId);
@@ -96,7 +100,7 @@ export function createScreenShare(store: CallStore, say: (text: string) => void)
       if (attempt.cancelled) return;
       console.warn('Screen sharing', error);
       void context.session.replaceTrack('video', context.camera()).catch(() => undefined);
-      say(i18next.t('calls:errors.share'));
+      toast(i18next.t('calls:errors.share'));
       return;
     }
     starting = null;
