@@ -19,6 +19,7 @@ import {
 } from '../../src/app/connections';
 import { memoryOutboxStore, type OutboxStore } from '../../src/app/connections/chat/outbox-store';
 import { ChatStoreContext, type ChatStore } from '../../src/app/features/chat';
+import { RedDotContext, type RedDotStore } from '../../src/app/features/notifications';
 import { createShellPortal } from '../../src/app/layouts/shell-portal';
 import { memoryDraftStore } from '../../src/app/session/draft-store';
 import { createPortalRoot, PortalRootContext, type PortalRoot } from '../../src/app/root';
@@ -31,6 +32,8 @@ export interface TestRuntime extends PortalRuntime {
   readonly outboxStore: OutboxStore;
   /** The shell's chat store, which its Messages plugin fills and the screens read. */
   readonly chatStore: ChatStore;
+  /** The shell's notification red dot. */
+  readonly redDots: RedDotStore;
   /** What the running chat was given to send, in order (messages and read markers). */
   readonly sent: Outgoing[];
   /** The login succeeded: the chat runs as user `me` and connected. */
@@ -54,7 +57,7 @@ export function createTestRuntime(): TestRuntime {
   const root = testPortalRoot();
   // The own-API client of the screens reports to this root (src/app/api/api-ports.ts).
   bindApiPorts(root.apiPorts);
-  const { runtime, chatStore } = createShellPortal({
+  const { runtime, chatStore, redDots } = createShellPortal({
     // The own API over the page's fetch (a test's serveApi answers it); the chat never logs in here.
     api: createApiClient({ getToken: () => 'test-token' }),
     queryClient,
@@ -75,6 +78,7 @@ export function createTestRuntime(): TestRuntime {
     queryClient,
     outboxStore,
     chatStore,
+    redDots,
     sent,
     signInChat(me = 100010) {
       const chat = {
@@ -108,7 +112,9 @@ export function RuntimeProviders({ runtime, children }: { runtime: TestRuntime; 
     <PortalRootContext.Provider value={runtime.root}>
       <QueryClientProvider client={runtime.queryClient}>
         <PortalRuntimeContext.Provider value={runtime}>
-          <ChatStoreContext.Provider value={runtime.chatStore}>{children}</ChatStoreContext.Provider>
+          <ChatStoreContext.Provider value={runtime.chatStore}>
+            <RedDotContext.Provider value={runtime.redDots}>{children}</RedDotContext.Provider>
+          </ChatStoreContext.Provider>
         </PortalRuntimeContext.Provider>
       </QueryClientProvider>
     </PortalRootContext.Provider>

@@ -16,6 +16,7 @@ import { api } from '../api/api-client';
 import { createQueryClient, followSessionAndLanguage, ServerDataProvider } from '../api/server-data';
 import { ConnectionsProvider, type PortalRuntime } from '../connections';
 import { ChatStoreContext } from '../features/chat';
+import { RedDotContext } from '../features/notifications';
 import { NO_CHAT_PATHS } from '../paths';
 import { useDrafts, usePortalRoot, useSession } from '../root';
 import { IdleLogoff } from './idle-logoff';
@@ -52,7 +53,7 @@ export default function SignedInShell() {
   // §3 "The portal runtime"), with the server data of this session: a sign-in after a sign-out
   // mounts a new shell, with new ones.
   const { traffic, toasts, session } = usePortalRoot();
-  const [{ queryClient, runtime, chatStore }] = useState(() => {
+  const [{ queryClient, runtime, chatStore, redDots }] = useState(() => {
     const client = createQueryClient();
     return { queryClient: client, ...createShellPortal({ api, queryClient: client, traffic, toasts }) };
   });
@@ -60,7 +61,9 @@ export default function SignedInShell() {
   return (
     <ServerDataProvider client={queryClient}>
       <ChatStoreContext.Provider value={chatStore}>
-        <SessionConnections runtime={runtime} />
+        <RedDotContext.Provider value={redDots}>
+          <SessionConnections runtime={runtime} />
+        </RedDotContext.Provider>
       </ChatStoreContext.Provider>
     </ServerDataProvider>
   );

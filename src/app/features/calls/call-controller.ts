@@ -9,7 +9,7 @@
 import { CallError, CallType, type CallClient, type CallSession } from '../../../webrtc/browser';
 import type { ChatRuntime } from '../../connections';
 import { lookupName } from './call-caller';
-import { sendEndMessage } from './call-chat';
+import { createCallChat } from './call-chat';
 import { elapsedSeconds } from './call-format';
 import { keepIceServersFresh, refreshIceServers } from './call-ice';
 import { isOneToOneRing } from './call-ring';
@@ -29,7 +29,8 @@ export function createCallController(options: CallControllerOptions): CallContro
   const { effects } = options;
   const now = options.now ?? Date.now;
   const store = createCallStore(options.bridge.showWindow, now);
-  const share = createScreenShare(store, effects);
+  const callChat = createCallChat();
+  const share = createScreenShare(store, effects, callChat);
   const { state } = store;
   let client: CallClient | null = null;
   let active: ActiveCall | null = null;
@@ -63,7 +64,7 @@ export function createCallController(options: CallControllerOptions): CallContro
       hungUpByUs: call.hungUpByUs,
     });
     if (state.opponentId !== null && outcome !== null)
-      void sendEndMessage(call.runtime, {
+      void callChat.sendEndMessage(call.runtime, {
         opponentId: state.opponentId,
         media: state.media,
         outcome,

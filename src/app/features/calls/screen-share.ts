@@ -15,7 +15,7 @@ import { SHARE_WINDOW } from '../../../shared/constants';
 import type { ChatRuntime } from '../../connections';
 import { withNamespaces } from '../../i18n';
 import { shareScreenPath } from '../../paths';
-import { sendShareNotice } from './call-chat';
+import type { CallChat } from './call-chat';
 import type { CallEffects } from './call-effects';
 import type { CallStore } from './call-store';
 import type { SharedCanvas } from './share-canvas';
@@ -73,6 +73,7 @@ export interface ScreenShare {
 export function createScreenShare(
   store: CallStore,
   { toast, country }: Pick<CallEffects, 'toast' | 'country'>,
+  { sendShareNotice }: Pick<CallChat, 'sendShareNotice'>,
 ): ScreenShare {
   const { state } = store;
   let sharing: Sharing | null = null;
