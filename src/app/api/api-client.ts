@@ -16,7 +16,7 @@ import {
 } from '../../rest';
 import { apiPorts } from './api-ports';
 import { isReportPath } from './report-access';
-import { observedFetch } from './traffic';
+import { observedFetch } from './observed-fetch';
 
 export function handleApiError(error: ApiError): void {
   const ports = apiPorts();

@@ -6,14 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { proxy, ref, useSnapshot } from 'valtio';
-import {
-  draftId,
-  indexedDbDraftStore,
-  memoryDraftStore,
-  type Draft,
-  type DraftStore,
-  type StoredDraft,
-} from './draft-store';
+import type { Draft, DraftStore, StoredDraft } from './draft-store';
 
 export type { Draft, DraftKind } from './draft-store';
 
@@ -44,6 +37,15 @@ export interface Drafts {
   deleteAll(owner: number): Promise<void>;
 }
 
+/** A draft's record id: one per provider and key. */
+export const draftId = (owner: number, key: string) => `${owner}:${key}`;
+
+/** The browser's store, loaded with the first draft read or kept (not with the portal's entry). */
+const browserDraftStore = () =>
+  import('./draft-store').then((m) =>
+    typeof indexedDB === 'undefined' ? m.memoryDraftStore() : m.indexedDbDraftStore(),
+  );
+
 const asDraft = ({ key, kind, path, about, value, at }: StoredDraft): Draft => ({
   key,
   kind,
@@ -59,14 +61,13 @@ const asDraft = ({ key, kind, path, about, value, at }: StoredDraft): Draft => (
  * they are kept (IndexedDB, or memory without it), opened on first use; `now` is the clock.
  */
 export function createDrafts(
-  store: () => DraftStore = () =>
-    typeof indexedDB === 'undefined' ? memoryDraftStore() : indexedDbDraftStore(),
+  store: () => DraftStore | Promise<DraftStore> = browserDraftStore,
   now: () => number = Date.now,
 ): Drafts {
   const state = proxy<DraftsState>({ owner: null, loaded: false, items: {} });
-  let opened: DraftStore | null = null;
+  let opened: Promise<DraftStore> | null = null;
   const pending = new Set<Promise<void>>();
-  const kept = () => (opened ??= store());
+  const kept = () => (opened ??= Promise.resolve().then(store));
 
   /** Storage failures cost only the keeping across a logoff: the page still has what was typed. */
   function track(write: Promise<void>): void {
@@ -77,7 +78,7 @@ export function createDrafts(
 
   async function stored(owner: number): Promise<Draft[]> {
     try {
-      return (await kept().load(owner)).map(asDraft);
+      return (await (await kept()).load(owner)).map(asDraft);
     } catch (error) {
       console.warn('Drafts storage', error);
       return [];
@@ -106,20 +107,21 @@ export function createDrafts(
       if (owner === null) return;
       const at = now();
       state.items[draft.key] = { ...draft, value: ref(draft.value), at };
-      track(kept().put({ ...draft, at, id: draftId(owner, draft.key), owner }));
+      const record = { ...draft, at, id: draftId(owner, draft.key), owner };
+      track(kept().then((place) => place.put(record)));
     },
     drop(key) {
       const owner = state.owner;
       if (owner === null) return;
       if (key in state.items) delete state.items[key];
-      track(kept().remove(draftId(owner, key)));
+      track(kept().then((place) => place.remove(draftId(owner, key))));
     },
     flush,
     stored,
     async deleteAll(owner) {
       await flush();
       if (state.owner === owner) state.items = {};
-      await kept().clear(owner);
+      await (await kept()).clear(owner);
     },
   };
 }

@@ -7,8 +7,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { draftId, indexedDbDraftStore, type StoredDraft } from '../../../src/app/session/draft-store';
-import { createDrafts, type Drafts } from '../../../src/app/session/drafts';
+import { indexedDbDraftStore, type StoredDraft } from '../../../src/app/session/draft-store';
+import { createDrafts, draftId, type Drafts } from '../../../src/app/session/drafts';
 
 const record = (owner: number, key: string, at: number): StoredDraft => ({
   id: draftId(owner, key),

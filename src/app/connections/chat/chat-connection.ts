@@ -12,7 +12,8 @@ import { ApiError, createChatCore, type ChatCore, type ChatSession } from '../..
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatCredentials } from '../../../shared/api/chat-identity';
 import { ChatNotConnectedError, moduleCarrier, type ChatClient } from '../../../xmpp';
-import { observedFetch, type Traffic } from '../../api/traffic';
+import { observedFetch } from '../../api/observed-fetch';
+import type { Traffic } from '../../api/traffic';
 import type { ChatConnectionState } from './chat-link';
 import { wireLink } from './link-events';
 import { ownMessages } from './own-messages';
