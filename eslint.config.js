@@ -130,7 +130,7 @@ const zones = [
 
 /**
  * docs/architecture.md §2, inside the portal: a feature imports only itself, components/, api/,
- * connections/, session/, paths.ts and i18n/ (storage/ is session's and i18n's: the spec §3 names
+ * root/, connections/, session/, paths.ts and i18n/ (storage/ is session's and i18n's: the spec §3 names
  * are written in one place); api/ and connections/ never import features; nothing imports routes/
  * but the router.
  */
@@ -158,7 +158,7 @@ const portalZones = [
       `${APP}/main.tsx`,
     ],
     message:
-      'A feature imports only itself, components/, api/, connections/, session/, paths.ts and i18n/ (docs/architecture.md §2).',
+      'A feature imports only itself, components/, api/, root/, connections/, session/, paths.ts and i18n/ (docs/architecture.md §2).',
   },
   ...['api', 'connections'].map((folder) => ({
     target: `${APP}/${folder}`,
@@ -167,13 +167,20 @@ const portalZones = [
   })),
   {
     target: `${APP}/api`,
-    from: `${APP}/connections`,
-    message: 'api/ is below connections/ (docs/architecture.md §2).',
+    from: [`${APP}/connections`, `${APP}/root`],
+    message: 'api/ is below root/ and connections/ (docs/architecture.md §2).',
+  },
+  {
+    target: `${APP}/root`,
+    from: [`${APP}/connections`, `${APP}/features`, `${APP}/layouts`, `${APP}/router`, `${APP}/routes`],
+    message:
+      'root/ makes what lives as long as the page from api/, session/ and components/: it never imports connections/, features or screens (docs/architecture.md §2).',
   },
   {
     target: [`${APP}/session`, `${APP}/storage`, `${APP}/i18n`, `${APP}/components`],
     from: [
       `${APP}/api`,
+      `${APP}/root`,
       `${APP}/connections`,
       `${APP}/features`,
       `${APP}/layouts`,
@@ -184,7 +191,7 @@ const portalZones = [
       'session/, storage/, i18n/ and components/ are the bottom of the portal (docs/architecture.md §2).',
   },
   {
-    target: ['api', 'components', 'connections', 'features', 'i18n', 'layouts', 'session', 'storage']
+    target: ['api', 'components', 'connections', 'features', 'i18n', 'layouts', 'root', 'session', 'storage']
       .map((folder) => `${APP}/${folder}`)
       .concat([`${APP}/paths.ts`, `${APP}/app.tsx`, `${APP}/main.tsx`]),
     from: `${APP}/routes`,

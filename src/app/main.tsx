@@ -1,9 +1,16 @@
-/** Portal entry: languages, the browser notification permission (spec §1), then the app. */
+/**
+ * Portal entry: languages, the browser notification permission (spec §1), then the portal root
+ * (src/app/root, docs/architecture.md §3 "The portal root"), its router, and the app over them.
+ */
 import '../shared/api/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { bindApiPorts } from './api/api-ports';
 import { App } from './app';
 import { initI18n } from './i18n';
+import { paths } from './paths';
+import { createPortalRoot } from './root';
+import { createRouter } from './router/router';
 import './styles.css';
 
 function askNotificationPermission(): void {
@@ -12,10 +19,26 @@ function askNotificationPermission(): void {
   }
 }
 
+function startPortal(): void {
+  const root = createPortalRoot({
+    navigation: {
+      toLogin: () => void router.navigate(paths.login, { replace: true }),
+      // Back where the provider came from; a report path opened directly has nowhere to go back to.
+      leaveReport: () => {
+        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        void (index > 0 ? router.navigate(-1) : router.navigate(paths.dashboard, { replace: true }));
+      },
+    },
+  });
+  const router = createRouter();
+  bindApiPorts(root.apiPorts);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App root={root} router={router} />
+    </StrictMode>,
+  );
+}
+
 await initI18n();
 askNotificationPermission();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+startPortal();

@@ -11,8 +11,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { snapshot } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { member, personas, provider } from '../../fixtures';
-import { createTraffic } from '../../src/app/api/traffic';
-import { toasts } from '../../src/app/components/toast-store';
+import { testPortalRoot } from './test-runtime';
 import { ConnectionsProvider } from '../../src/app/connections';
 import { memoryOutboxStore } from '../../src/app/connections/chat/outbox-store';
 import { ChatStoreContext, createChatStore, MessagesRedDot } from '../../src/app/features/chat';
@@ -31,11 +30,13 @@ const never = () => new Promise<never>(() => undefined);
 
 /** A shell's portal whose app socket never loads; its chat loads and runs as in the portal. */
 function shellPortal(): ShellPortal {
+  const { traffic, toasts } = testPortalRoot();
   return createShellPortal({
     // The own API over the page's fetch, which serveChatAccount answers.
     api: createApiClient({ getToken: () => 'test-token' }),
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-    traffic: createTraffic(),
+    traffic,
+    toasts,
     outboxStore: memoryOutboxStore(),
     tabs: () => ({ id: 'test-tab', exclusive: (work) => work(() => false), release: () => undefined }),
     appSocketTransport: never,
@@ -91,7 +92,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  toasts.items.splice(0);
 });
 
 describe('a chat store per signed-in shell', () => {
@@ -139,14 +139,14 @@ describe('a chat store per signed-in shell', () => {
     // Sign-out: the token goes, the chat stops, and its plugin empties the shell's store.
     rerender(<Shell portal={first} token={null} name="Shell" />);
     await waitFor(() => expect(redDot('Shell')).toBeNull());
-    expect(snapshot(first.chatStore.state)).toEqual(snapshot(createChatStore().state));
+    expect(snapshot(first.chatStore.state)).toEqual(snapshot(createChatStore(() => undefined).state));
     unmount();
 
     // The next sign-in mounts a new shell: a store of its own, empty before its chat says anything.
     serveChatAccount([{ dialogId: WITH_BIANCA, unreadMessagesCount: 1 }]);
     const next = shellPortal();
     expect(next.chatStore).not.toBe(first.chatStore);
-    expect(snapshot(next.chatStore.state)).toEqual(snapshot(createChatStore().state));
+    expect(snapshot(next.chatStore.state)).toEqual(snapshot(createChatStore(() => undefined).state));
     render(<Shell portal={next} token="next-session" name="Next shell" />);
     await waitFor(() => expect(redDot('Next shell')?.getAttribute('aria-label')).toBe('1 unread message'));
     expect(Object.keys(next.chatStore.state.dialogs)).toEqual([WITH_BIANCA]);

@@ -4,9 +4,8 @@
  * a new line, without a running chat nothing is lost, and a blocked conversation cannot be written in.
  */
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Composer } from '../../src/app/features/chat/composer';
-import { toasts } from '../../src/app/components/toast-store';
 import { createTestRuntime, renderWithRuntime } from './test-runtime';
 
 const DIALOG = '5f0c1a2b3c4d5e6f7a8b9c0d';
@@ -31,10 +30,6 @@ function withEmma() {
   ]);
   return runtime;
 }
-afterEach(() => {
-  toasts.items.splice(0);
-});
-
 const box = () => screen.getByRole('textbox', { name: 'Message' });
 
 describe('the composer', () => {
@@ -70,7 +65,7 @@ describe('the composer', () => {
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect(runtime.sent).toEqual([]);
     expect(box()).toHaveProperty('value', 'Still here');
-    expect(toasts.items.map((t) => t.text)).toEqual(['Chat is not connected']);
+    expect(runtime.root.toasts.state.items.map((t) => t.text)).toEqual(['Chat is not connected']);
   });
 
   it('cannot be written in when the conversation is blocked', () => {

@@ -8,7 +8,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdleLogoff } from '../../src/app/layouts/idle-logoff';
-import { session } from '../../src/app/session';
 import type { DoctorInfo } from '../../src/shared/api/account';
 import { serveApi } from './fake-api';
 import { createTestRuntime, renderWithRuntime } from './test-runtime';
@@ -24,21 +23,19 @@ beforeEach(() => {
   // Two minutes without activity end the session; the warning comes one minute before.
   localStorage.setItem('autoLogoffSeconds', '120');
   localStorage.setItem('lastActivityAt', String(Date.now()));
-  session.token = 'token';
-  session.userInfo = PROVIDER;
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
-  session.token = null;
-  session.userInfo = null;
 });
 
 describe('the idle-logoff warning', () => {
   it('names the unsent chat message, and "Stay signed in" keeps the session and reports activity', async () => {
     const api = serveApi({ 'POST /user/user/sign/activity/doctor': () => null });
     const runtime = createTestRuntime();
+    const { session } = runtime.root;
+    Object.assign(session.state, { token: 'token', userInfo: PROVIDER });
     await runtime.outboxStore.put({
       key: '6a1f00000000000000000001',
       owner: PROVIDER.chatId,
@@ -61,6 +58,6 @@ describe('the idle-logoff warning', () => {
     fireEvent.click(within(warning).getByRole('button', { name: 'Stay signed in' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(api.requests).toContain('POST /user/user/sign/activity/doctor'));
-    expect(session.token).toBe('token');
+    expect(session.state.token).toBe('token');
   });
 });

@@ -4,16 +4,13 @@
  * unsaved changes asks first ("Save and leave" saves, then goes), and what was typed and not saved
  * comes back when the editor opens again (a reload, the automatic logoff) until it is discarded.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportContent, ReportDetail } from '../../src/shared/api/expert-reports';
-import { PortalRuntimeContext } from '../../src/app/connections';
 import { ReportEditor } from '../../src/app/features/reports/report-editor';
-import { closeDrafts, openDrafts, session } from '../../src/app/session';
 import { serveApi } from './fake-api';
-import { createTestRuntime } from './test-runtime';
+import { createTestRuntime, RuntimeProviders, type TestRuntime } from './test-runtime';
 
 const AMELIA = 100001;
 
@@ -77,7 +74,7 @@ function serveReports() {
 }
 
 /** The editor on /reports/detail of a data router (its leave guard needs one), and a page to go to. */
-function renderEditor(detail: ReportDetail, runtime = createTestRuntime()) {
+function renderEditor(detail: ReportDetail) {
   const router = createMemoryRouter(
     [
       { path: '/reports/detail', element: <ReportEditor report={detail} /> },
@@ -86,11 +83,9 @@ function renderEditor(detail: ReportDetail, runtime = createTestRuntime()) {
     { initialEntries: ['/reports/detail?id=7'] },
   );
   const view = render(
-    <QueryClientProvider client={runtime.queryClient}>
-      <PortalRuntimeContext.Provider value={runtime}>
-        <RouterProvider router={router} />
-      </PortalRuntimeContext.Provider>
-    </QueryClientProvider>,
+    <RuntimeProviders runtime={runtime}>
+      <RouterProvider router={router} />
+    </RuntimeProviders>,
   );
   return { ...view, router, runtime };
 }
@@ -98,14 +93,16 @@ function renderEditor(detail: ReportDetail, runtime = createTestRuntime()) {
 const opinion = () => screen.getByLabelText('Expert opinion') as HTMLTextAreaElement;
 const saveState = () => screen.getByTestId('save-state');
 
+/** This test's page: Amelia signed in, her drafts read. */
+let runtime: TestRuntime;
+
 beforeEach(async () => {
-  session.token = 'token-of-amelia';
-  await openDrafts(AMELIA);
+  runtime = createTestRuntime();
+  runtime.root.session.state.token = 'token-of-amelia';
+  await runtime.root.drafts.open(AMELIA);
 });
 
 afterEach(() => {
-  closeDrafts();
-  session.token = null;
   vi.unstubAllGlobals();
 });
 

@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { createTraffic } from '../../src/app/api/traffic';
+import { bindApiPorts } from '../../src/app/api/api-ports';
 import { createApiClient } from '../../src/rest';
 import {
   PortalRuntimeContext,
@@ -19,14 +19,21 @@ import {
 } from '../../src/app/connections';
 import { memoryOutboxStore, type OutboxStore } from '../../src/app/connections/chat/outbox-store';
 import { ChatStoreContext, type ChatStore } from '../../src/app/features/chat';
+import { RedDotContext, type RedDotStore } from '../../src/app/features/notifications';
 import { createShellPortal } from '../../src/app/layouts/shell-portal';
+import { memoryDraftStore } from '../../src/app/session/draft-store';
+import { createPortalRoot, PortalRootContext, type PortalRoot } from '../../src/app/root';
 
 export interface TestRuntime extends PortalRuntime {
+  /** The page's root the runtime was made from (its toasts, session, drafts). */
+  readonly root: PortalRoot;
   readonly queryClient: QueryClient;
   /** Where the runtime keeps unsent chat messages (in memory). */
   readonly outboxStore: OutboxStore;
   /** The shell's chat store, which its Messages plugin fills and the screens read. */
   readonly chatStore: ChatStore;
+  /** The shell's notification red dot. */
+  readonly redDots: RedDotStore;
   /** What the running chat was given to send, in order (messages and read markers). */
   readonly sent: Outgoing[];
   /** The login succeeded: the chat runs as user `me` and connected. */
@@ -35,14 +42,27 @@ export interface TestRuntime extends PortalRuntime {
 
 const never = () => new Promise<never>(() => undefined);
 
+/** A portal root for a test: navigation goes nowhere, toasts stay until dismissed, drafts in memory. */
+export function testPortalRoot(): PortalRoot {
+  return createPortalRoot({
+    navigation: { toLogin: () => undefined, leaveReport: () => undefined },
+    later: () => undefined,
+    draftStore: memoryDraftStore,
+  });
+}
+
 export function createTestRuntime(): TestRuntime {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const outboxStore = memoryOutboxStore();
-  const { runtime, chatStore } = createShellPortal({
+  const root = testPortalRoot();
+  // The own-API client of the screens reports to this root (src/app/api/api-ports.ts).
+  bindApiPorts(root.apiPorts);
+  const { runtime, chatStore, redDots } = createShellPortal({
     // The own API over the page's fetch (a test's serveApi answers it); the chat never logs in here.
     api: createApiClient({ getToken: () => 'test-token' }),
     queryClient,
-    traffic: createTraffic(),
+    traffic: root.traffic,
+    toasts: root.toasts,
     outboxStore,
     tabs: () => ({ id: 'test-tab', exclusive: (work) => work(() => false), release: () => undefined }),
     // The transports never load: a test moves the chat's lifecycle itself.
@@ -54,9 +74,11 @@ export function createTestRuntime(): TestRuntime {
   let ids = 0;
   return {
     ...runtime,
+    root,
     queryClient,
     outboxStore,
     chatStore,
+    redDots,
     sent,
     signInChat(me = 100010) {
       const chat = {
@@ -84,20 +106,31 @@ export function createTestRuntime(): TestRuntime {
   };
 }
 
-/** Renders `ui` in the signed-in portal's providers, over `runtime`. */
+/** The signed-in portal's providers over `runtime`: its root, server data, runtime and chat store. */
+export function RuntimeProviders({ runtime, children }: { runtime: TestRuntime; children: ReactNode }) {
+  return (
+    <PortalRootContext.Provider value={runtime.root}>
+      <QueryClientProvider client={runtime.queryClient}>
+        <PortalRuntimeContext.Provider value={runtime}>
+          <ChatStoreContext.Provider value={runtime.chatStore}>
+            <RedDotContext.Provider value={runtime.redDots}>{children}</RedDotContext.Provider>
+          </ChatStoreContext.Provider>
+        </PortalRuntimeContext.Provider>
+      </QueryClientProvider>
+    </PortalRootContext.Provider>
+  );
+}
+
+/** Renders `ui` in the signed-in portal's providers, over `runtime`, at `path`. */
 export function renderWithRuntime(
   ui: ReactElement,
   runtime: TestRuntime = createTestRuntime(),
   { path = '/' }: { path?: string } = {},
 ): ReturnType<typeof render> & { runtime: TestRuntime } {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={runtime.queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <PortalRuntimeContext.Provider value={runtime}>
-          <ChatStoreContext.Provider value={runtime.chatStore}>{children}</ChatStoreContext.Provider>
-        </PortalRuntimeContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>
+    <MemoryRouter initialEntries={[path]}>
+      <RuntimeProviders runtime={runtime}>{children}</RuntimeProviders>
+    </MemoryRouter>
   );
   return Object.assign(render(ui, { wrapper }), { runtime });
 }

@@ -14,29 +14,25 @@ import {
   protocolApi,
   type ApiError,
 } from '../../rest';
-import { showToast } from '../components/toast-store';
-import { endSession, session } from '../session';
-import { goToLogin } from './login-navigator';
-import { isReportPath, refuseReportPath } from './report-access';
-import { observedFetch } from './traffic';
+import { apiPorts } from './api-ports';
+import { isReportPath } from './report-access';
+import { observedFetch } from './observed-fetch';
 
 export function handleApiError(error: ApiError): void {
+  const ports = apiPorts();
   applyErrorCatalogue(error, {
-    showMessage: (message) => showToast(message),
-    showTimeout: () => showToast(i18next.t('common:errors.timeout')),
-    signOut: () => {
-      endSession();
-      goToLogin();
-    },
+    showMessage: (message) => ports.say(message),
+    showTimeout: () => ports.say(i18next.t('common:errors.timeout')),
+    signOut: () => ports.signOut(),
   });
-  if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) refuseReportPath();
+  if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) ports.refuseReportPath();
 }
 
 const clientOptions = {
-  getToken: () => session.token,
+  getToken: () => apiPorts().session.state.token,
   // The console's seam (api/traffic.ts): a plain fetch while nobody listens.
-  fetch: observedFetch('api'),
-  getCountry: () => session.userInfo?.country ?? null,
+  fetch: ((input, init) => observedFetch('api', apiPorts().traffic)(input, init)) satisfies typeof fetch,
+  getCountry: () => apiPorts().session.state.userInfo?.country ?? null,
   getLanguage: () => i18next.language ?? null,
   onError: handleApiError,
 };

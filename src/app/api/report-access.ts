@@ -4,27 +4,29 @@
  * toast; on a report path the portal then shows 'No permission' and goes back.
  */
 import i18next from 'i18next';
-import { showToast } from '../components/toast-store';
 
 export function isReportPath(pathname: string): boolean {
   return pathname.toLowerCase().includes('report');
 }
 
-let goBack: () => void = () => window.history.back();
-
-/** The router tells how to go back (or to the dashboard when there is nowhere to go back to). */
-export function setReportExit(navigate: () => void): void {
-  goBack = navigate;
-}
-
 /** Several report calls of one screen fail together: one message and one step back for all. */
 const REPEAT_WINDOW_MS = 1500;
-let lastRefusal = 0;
 
-export function refuseReportPath(): void {
-  const now = Date.now();
-  if (now - lastRefusal < REPEAT_WINDOW_MS) return;
-  lastRefusal = now;
-  showToast(i18next.t('common:errors.noPermission'));
-  goBack();
+/**
+ * The refusal of the portal root (src/app/root): `say` shows the message, `goBack` goes back (or
+ * to the dashboard when there is nowhere to go back to), `now` is the clock of the repeat window.
+ */
+export function createReportRefusal(
+  say: (text: string) => void,
+  goBack: () => void,
+  now: () => number = Date.now,
+): () => void {
+  let lastRefusal = Number.NEGATIVE_INFINITY;
+  return () => {
+    const at = now();
+    if (at - lastRefusal < REPEAT_WINDOW_MS) return;
+    lastRefusal = at;
+    say(i18next.t('common:errors.noPermission'));
+    goBack();
+  };
 }

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../rest';
-import { onSessionEnd } from '../session';
+import type { SessionStore } from '../session';
 
 /** The server data of one signed-in shell: one per session, so nothing cached outlives it. */
 export function createQueryClient(): QueryClient {
@@ -29,8 +29,8 @@ export function createQueryClient(): QueryClient {
  * What the server writes in the portal's language (catalogues, agreements: Accept-Language,
  * issue 26) is asked again in the new one.
  */
-export function followSessionAndLanguage(client: QueryClient): () => void {
-  const stopClearing = onSessionEnd(() => client.clear());
+export function followSessionAndLanguage(client: QueryClient, session: SessionStore): () => void {
+  const stopClearing = session.onEnd(() => client.clear());
   const askAgain = () => void client.invalidateQueries();
   i18next.on('languageChanged', askAgain);
   return () => {

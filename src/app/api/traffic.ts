@@ -2,8 +2,9 @@
  * The observation seam of every connection of the portal (for a protocol console; docs/architecture.md §2):
  * calls of the own API and the chat-service REST, XMPP stanzas in and out (and the BOSH requests
  * that carry them), STOMP frames of the app socket. A thin listener API: while nobody listens, `listening` is false and the
- * connections build and keep nothing (no behaviour change). It lives here, below the API client
- * that publishes into it; connections/ publishes the rest and hands it out (`useTraffic()`).
+ * connections build and keep nothing (no behaviour change). The portal root makes one per page
+ * (src/app/root); the API client publishes into it through `observedFetch` (observed-fetch.ts),
+ * connections/ publishes the rest and hands it out (`useTraffic()`).
  */
 import type { BoshRequestTraffic, StanzaTraffic } from '../../xmpp';
 
@@ -75,48 +76,5 @@ export function createTraffic(): Traffic {
         }
       }
     },
-  };
-}
-
-/** The portal's one traffic seam (the own-API client it observes is one per tab as well). */
-export const traffic = createTraffic();
-
-/** A fetch that tells `traffic` about each request and its answer, while someone listens. */
-export function observedFetch(service: 'api' | 'chat-service', seam: Traffic = traffic): typeof fetch {
-  return async (input, init) => {
-    if (!seam.listening) return globalThis.fetch(input, init);
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const url = input instanceof Request ? input.url : String(input);
-    seam.publish({ channel: 'rest', service, direction: 'out', method, url });
-    const started = performance.now();
-    const body = init?.body;
-    const sent = typeof body === 'string' || body instanceof URLSearchParams ? String(body) : undefined;
-    const answered = (status: number | null, responseBody?: string) =>
-      seam.publish({
-        channel: 'rest',
-        service,
-        direction: 'in',
-        method,
-        url,
-        status,
-        durationMs: performance.now() - started,
-        ...(sent === undefined ? {} : { requestBody: sent }),
-        ...(responseBody === undefined ? {} : { responseBody }),
-      });
-    try {
-      const response = await globalThis.fetch(input, init);
-      // The console reads a copy of the answer, beside the caller; the caller's body is untouched.
-      response
-        .clone()
-        .text()
-        .then(
-          (text) => answered(response.status, text),
-          () => answered(response.status),
-        );
-      return response;
-    } catch (error) {
-      answered(null);
-      throw error;
-    }
   };
 }

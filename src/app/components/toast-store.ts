@@ -1,4 +1,7 @@
-/** Messages shown to the user (server messages, spec §8), outside the router so they survive navigation. */
+/**
+ * Messages shown to the user (server messages, spec §8), outside the router so they survive
+ * navigation. One store per portal root (src/app/root/portal-root.ts), shown by `<Toaster>`.
+ */
 import { proxy } from 'valtio';
 
 export type ToastKind = 'error' | 'success' | 'info';
@@ -9,17 +12,32 @@ export interface Toast {
   text: string;
 }
 
-export const toasts = proxy<{ items: Toast[] }>({ items: [] });
-let next = 1;
-
-export function showToast(text: string, kind: ToastKind = 'error', durationMs = 6000): void {
-  if (toasts.items.some((t) => t.text === text)) return;
-  const id = next++;
-  toasts.items.push({ id, kind, text });
-  setTimeout(() => dismissToast(id), durationMs);
+export interface ToastStore {
+  /** What is on screen (valtio: a component reads it with `useSnapshot`). */
+  readonly state: { items: Toast[] };
+  /** Shows `text` for `durationMs`, unless the same text is already shown. */
+  show(text: string, kind?: ToastKind, durationMs?: number): void;
+  dismiss(id: number): void;
 }
 
-export function dismissToast(id: number): void {
-  const index = toasts.items.findIndex((t) => t.id === id);
-  if (index >= 0) toasts.items.splice(index, 1);
+/** `later` is the timer a toast goes away by (the page's `setTimeout` by default). */
+export function createToastStore(
+  later: (run: () => void, ms: number) => unknown = (run, ms) => setTimeout(run, ms),
+): ToastStore {
+  const state = proxy<{ items: Toast[] }>({ items: [] });
+  let next = 1;
+  const dismiss = (id: number) => {
+    const index = state.items.findIndex((t) => t.id === id);
+    if (index >= 0) state.items.splice(index, 1);
+  };
+  return {
+    state,
+    show(text, kind = 'error', durationMs = 6000) {
+      if (state.items.some((t) => t.text === text)) return;
+      const id = next++;
+      state.items.push({ id, kind, text });
+      later(() => dismiss(id), durationMs);
+    },
+    dismiss,
+  };
 }

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { dismissToast, toasts } from './toast-store';
+import type { ToastStore } from './toast-store';
 
 const KIND: Record<string, string> = {
   error: 'border-red-200 bg-red-50 text-red-800',
@@ -9,8 +9,9 @@ const KIND: Record<string, string> = {
   info: 'border-brand-100 bg-brand-50 text-brand-700',
 };
 
-export function Toaster() {
-  const { items } = useSnapshot(toasts);
+/** Shows the toasts of `toasts` (the portal root's). */
+export function Toaster({ toasts }: { toasts: ToastStore }) {
+  const { items } = useSnapshot(toasts.state);
   const { t } = useTranslation();
   return (
     <div
@@ -27,7 +28,7 @@ export function Toaster() {
           <button
             type="button"
             aria-label={t('actions.close')}
-            onClick={() => dismissToast(toast.id)}
+            onClick={() => toasts.dismiss(toast.id)}
             className="opacity-60 hover:opacity-100"
           >
             <X aria-hidden className="h-4 w-4" />

@@ -10,6 +10,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { chatApi, chatIdentityApi, type ApiClient } from '../../rest';
 import type { Traffic } from '../api/traffic';
+import type { ToastStore } from '../components/toast-store';
 import {
   createAppSocketConnectionState,
   type AppSocketConnectionState,
@@ -36,6 +37,7 @@ export interface ChatStart {
   state: ChatConnectionState;
   plugins: readonly ChatPlugin[];
   traffic: Traffic;
+  say(text: string): void;
   outboxStore: OutboxStore;
   tabs: HeldTabRegistry;
 }
@@ -53,8 +55,10 @@ export interface PortalRuntimeOptions {
   api: ApiClient;
   /** Server data: the connections keep its caches in step (spec §7 pushes, chat dialogs). */
   queryClient: QueryClient;
-  /** The console's seam (api/traffic.ts). */
+  /** The console's seam (api/traffic.ts): the portal root's. */
   traffic: Traffic;
+  /** The portal root's toasts: a chat login step that failed is told there (spec §4). */
+  toasts: ToastStore;
   /** The features' parts in the chat's life, in order (the ring listener of calls is added here). */
   chatPlugins: readonly ChatPlugin[];
   socketPlugins: readonly AppSocketPlugin[];
@@ -166,6 +170,7 @@ export function createPortalRuntime(options: PortalRuntimeOptions): PortalRuntim
         state: chat,
         plugins: chatPlugins,
         traffic,
+        say: (text: string) => options.toasts.show(text),
         outboxStore: store(),
         tabs: (tabs ??= makeTabs()),
       })),

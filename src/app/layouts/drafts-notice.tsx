@@ -8,12 +8,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { dropDraft, drafts, signedInAt } from '../session';
+import { useDrafts } from '../root';
+import { signedInAt } from '../session';
 import { draftLabel } from './unsaved-work';
 
 export function DraftsNotice() {
   const { t } = useTranslation();
-  const { items, loaded } = useSnapshot(drafts);
+  const drafts = useDrafts();
+  const { items, loaded } = useSnapshot(drafts.state);
   const [hidden, setHidden] = useState(false);
   const [since] = useState(() => signedInAt());
   if (!loaded || hidden || since === null) return null;
@@ -36,7 +38,7 @@ export function DraftsNotice() {
               type="button"
               className="text-xs text-slate-600 underline hover:text-slate-900"
               aria-label={t('draftsNotice.discardItem', { item: draftLabel(draft) })}
-              onClick={() => dropDraft(draft.key)}
+              onClick={() => drafts.drop(draft.key)}
             >
               {t('draftsNotice.discard')}
             </button>

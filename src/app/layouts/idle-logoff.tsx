@@ -14,18 +14,10 @@ import { activityReportMs } from '../../shared/auto-logoff';
 import { accountCalls } from '../api/api-client';
 import { useKeptOutbox } from '../connections';
 import { LazyDialog as Dialog } from '../components/lazy-dialog';
-import { showToast } from '../components/toast-store';
+import { useDrafts, useSession, useToasts } from '../root';
 import { signOut } from '../features/auth';
 import { paths } from '../paths';
-import {
-  createIdleClock,
-  flushDrafts,
-  rememberReturnPath,
-  session,
-  warningLead,
-  type IdleClock,
-  type IdleState,
-} from '../session';
+import { createIdleClock, rememberReturnPath, warningLead, type IdleClock, type IdleState } from '../session';
 import { activityShare, autoLogoffSeconds } from '../storage/activity-storage';
 import { unsavedLabels, unsavedWork } from './unsaved-work';
 
@@ -48,10 +40,13 @@ function activityReporter(seconds: number) {
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 
 export function IdleLogoff() {
+  const toasts = useToasts();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const { userInfo } = useSnapshot(session);
+  const session = useSession();
+  const drafts = useDrafts();
+  const { userInfo } = useSnapshot(session.state);
   const [unsaved, setUnsaved] = useState<string[]>([]);
   const keptOutbox = useKeptOutbox();
   /** The provider's last input in this tab (or when it opened). */
@@ -106,11 +101,11 @@ export function IdleLogoff() {
   useEffect(() => {
     if (state !== 'warning') return;
     let current = true;
-    void unsavedWork(userInfo, keptOutbox).then((work) => current && setUnsaved(unsavedLabels(work)));
+    void unsavedWork(drafts, userInfo, keptOutbox).then((work) => current && setUnsaved(unsavedLabels(work)));
     return () => {
       current = false;
     };
-  }, [state, userInfo, keptOutbox]);
+  }, [state, drafts, userInfo, keptOutbox]);
 
   // The page she is on, for signing in again.
   const here = useRef('');
@@ -119,21 +114,21 @@ export function IdleLogoff() {
   }, [location]);
   useEffect(() => {
     if (state !== 'ended') return;
-    const owner = session.userInfo?.userId ?? null;
+    const owner = session.state.userInfo?.userId ?? null;
     const page = here.current;
     void (async () => {
       // What was typed last reaches the browser's store before the session's storage goes.
-      await flushDrafts();
-      await signOut();
+      await drafts.flush();
+      await signOut(session);
       if (owner !== null && page)
         rememberReturnPath(owner, page, {
           visible: document.visibilityState === 'visible',
           at: usedAt.current,
         });
-      showToast(t('idleLogoff.signedOut', { minutes }), 'info', 60_000);
+      toasts.show(t('idleLogoff.signedOut', { minutes }), 'info', 60_000);
       navigate(paths.login, { replace: true });
     })();
-  }, [state, t, minutes, navigate]);
+  }, [state, t, minutes, navigate, toasts, session, drafts]);
 
   const stay = () => {
     clock.current?.staySignedIn();

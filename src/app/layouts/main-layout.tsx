@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useCallBridge } from '../connections';
-import { updateUserInfo } from '../session';
+import { useSession } from '../root';
 import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
 import { MenuRedDot } from '../features/notifications';
 import { AuditPopup, decisionPopupDue, doctorInfoQuery, useAuditInfo } from '../features/profile';
@@ -26,6 +26,7 @@ import { TopBar } from './top-bar';
 
 export function MainLayout() {
   const { t } = useTranslation();
+  const session = useSession();
   const location = useLocation();
   const route = routeFor(location.pathname);
   const title = route ? t(`routes.${route.titleKey}`) : t('appName');
@@ -55,8 +56,8 @@ export function MainLayout() {
     void refetchAudit();
   }, [location.key, refetch, refetchAudit]);
   useEffect(() => {
-    if (info.data) updateUserInfo(info.data);
-  }, [info.data]);
+    if (info.data) session.updateUserInfo(info.data);
+  }, [session, info.data]);
   useEffect(() => {
     document.title = `${title} · ${t('appName')}`;
   }, [title, t]);

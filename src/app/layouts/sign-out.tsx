@@ -11,7 +11,7 @@ import { useSnapshot } from 'valtio';
 import { LazyDialog as Dialog } from '../components/lazy-dialog';
 import { useKeptOutbox } from '../connections';
 import { signOut } from '../features/auth';
-import { deleteDrafts, session } from '../session';
+import { useDrafts, useSession } from '../root';
 import { paths } from '../paths';
 import { hasUnsavedWork, unsavedLabels, unsavedWork, type UnsavedWork } from './unsaved-work';
 
@@ -19,22 +19,26 @@ import { hasUnsavedWork, unsavedLabels, unsavedWork, type UnsavedWork } from './
 export function SignOut({ trigger }: { trigger(start: () => void): ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { userInfo } = useSnapshot(session);
+  const session = useSession();
+  const drafts = useDrafts();
+  const { userInfo } = useSnapshot(session.state);
   const [asking, setAsking] = useState<UnsavedWork | null>(null);
   const keptOutbox = useKeptOutbox();
   const leave = async () => {
-    await signOut();
+    await signOut(session);
     navigate(paths.login, { replace: true });
   };
   const askThenLeave = async () => {
-    const work = await unsavedWork(userInfo, keptOutbox);
+    const work = await unsavedWork(drafts, userInfo, keptOutbox);
     if (hasUnsavedWork(work)) setAsking(work);
     else await leave();
   };
   const deleteThenLeave = async () => {
     if (userInfo) {
       await keptOutbox.clear(userInfo.chatId).catch(() => undefined);
-      await deleteDrafts(userInfo.userId).catch((error: unknown) => console.warn('Drafts storage', error));
+      await drafts
+        .deleteAll(userInfo.userId)
+        .catch((error: unknown) => console.warn('Drafts storage', error));
     }
     setAsking(null);
     await leave();

@@ -14,17 +14,17 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/api-client';
 import { createQueryClient, followSessionAndLanguage, ServerDataProvider } from '../api/server-data';
-import { traffic } from '../api/traffic';
 import { ConnectionsProvider, type PortalRuntime } from '../connections';
 import { ChatStoreContext } from '../features/chat';
+import { RedDotContext } from '../features/notifications';
 import { NO_CHAT_PATHS } from '../paths';
-import { closeDrafts, openDrafts, session } from '../session';
+import { useDrafts, usePortalRoot, useSession } from '../root';
 import { IdleLogoff } from './idle-logoff';
 import { CallHostLoader } from './call-host-loader';
 import { createShellPortal } from './shell-portal';
 
 function SessionConnections({ runtime }: { runtime: PortalRuntime }) {
-  const { token } = useSnapshot(session);
+  const { token } = useSnapshot(useSession().state);
   const { pathname } = useLocation();
   return (
     <ConnectionsProvider runtime={runtime} token={token} chat={!NO_CHAT_PATHS.includes(pathname)}>
@@ -37,13 +37,14 @@ function SessionConnections({ runtime }: { runtime: PortalRuntime }) {
 
 /** The signed-in provider's unsaved drafts, read for this tab (src/app/session drafts). */
 function useProviderDrafts(): void {
-  const { userInfo } = useSnapshot(session);
+  const { userInfo } = useSnapshot(useSession().state);
+  const drafts = useDrafts();
   const owner = userInfo?.userId ?? null;
   useEffect(() => {
     if (owner === null) return;
-    void openDrafts(owner);
-    return closeDrafts;
-  }, [owner]);
+    void drafts.open(owner);
+    return () => drafts.close();
+  }, [drafts, owner]);
 }
 
 export default function SignedInShell() {
@@ -51,15 +52,18 @@ export default function SignedInShell() {
   // The signed-in portal's composition root and its chat store, one per shell (docs/architecture.md
   // §3 "The portal runtime"), with the server data of this session: a sign-in after a sign-out
   // mounts a new shell, with new ones.
-  const [{ queryClient, runtime, chatStore }] = useState(() => {
+  const { traffic, toasts, session } = usePortalRoot();
+  const [{ queryClient, runtime, chatStore, redDots }] = useState(() => {
     const client = createQueryClient();
-    return { queryClient: client, ...createShellPortal({ api, queryClient: client, traffic }) };
+    return { queryClient: client, ...createShellPortal({ api, queryClient: client, traffic, toasts }) };
   });
-  useEffect(() => followSessionAndLanguage(queryClient), [queryClient]);
+  useEffect(() => followSessionAndLanguage(queryClient, session), [queryClient, session]);
   return (
     <ServerDataProvider client={queryClient}>
       <ChatStoreContext.Provider value={chatStore}>
-        <SessionConnections runtime={runtime} />
+        <RedDotContext.Provider value={redDots}>
+          <SessionConnections runtime={runtime} />
+        </RedDotContext.Provider>
       </ChatStoreContext.Provider>
     </ServerDataProvider>
   );

@@ -5,12 +5,12 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LanguageSwitcher } from '../components/language-switcher';
-import { session } from '../session';
+import { useSession } from '../root';
 import { SignOut } from './sign-out';
 
 export function TopBar({ title, transparent = false }: { title: string; transparent?: boolean }) {
   const { t } = useTranslation();
-  const { userInfo } = useSnapshot(session);
+  const { userInfo } = useSnapshot(useSession().state);
   return (
     <header
       className={`sticky top-0 z-30 flex items-center gap-4 px-4 py-3 sm:px-6 ${transparent ? 'bg-transparent' : 'border-b border-slate-200 bg-white'}`}

@@ -6,7 +6,7 @@
  */
 import i18next from 'i18next';
 import type { PortalRuntime } from '../connections';
-import { storedDrafts, type Draft } from '../session';
+import type { Draft, Drafts } from '../session';
 
 export interface UnsavedWork {
   drafts: Draft[];
@@ -16,15 +16,16 @@ export interface UnsavedWork {
 
 /** The signed-in provider's unsaved work now (nothing when it cannot be read). */
 export async function unsavedWork(
+  drafts: Drafts,
   userInfo: { userId: number; chatId: number } | null,
   keptOutbox: PortalRuntime['keptOutbox'],
 ): Promise<UnsavedWork> {
   if (!userInfo) return { drafts: [], unsentMessages: 0 };
-  const [drafts, unsentMessages] = await Promise.all([
-    storedDrafts(userInfo.userId),
+  const [stored, unsentMessages] = await Promise.all([
+    drafts.stored(userInfo.userId),
     keptOutbox.unsent(userInfo.chatId).catch(() => 0),
   ]);
-  return { drafts, unsentMessages };
+  return { drafts: stored, unsentMessages };
 }
 
 export const hasUnsavedWork = (work: UnsavedWork) => work.drafts.length > 0 || work.unsentMessages > 0;

@@ -4,11 +4,12 @@
  */
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { canEnterPortal, session } from '../session';
+import { useSession } from '../root';
+import { canEnterPortal } from '../session';
 import { paths } from '../paths';
 
 export function RequireSession() {
-  const snap = useSnapshot(session);
+  const snap = useSnapshot(useSession().state);
   const location = useLocation();
   if (!canEnterPortal(snap)) {
     const state = snap.signedOutOnPurpose ? null : { from: `${location.pathname}${location.search}` };

@@ -81,6 +81,8 @@ export const routes: RouteObject[] = [
   { path: '*', Component: NotFoundPage, ...frame },
 ];
 
-export function createRouter() {
+export type PortalRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createRouter(): PortalRouter {
   return createBrowserRouter(routes);
 }

@@ -37,8 +37,6 @@ export type DraftStore = OwnedRecords<StoredDraft>;
 
 export const DRAFTS_DB = 'portal-drafts';
 
-export const draftId = (owner: number, key: string) => `${owner}:${key}`;
-
 /** IndexedDB (`indexedDB` of the page; a fake one in unit tests). */
 export const indexedDbDraftStore = (factory?: IDBFactory): DraftStore =>
   indexedDbOwnedRecords<StoredDraft>({ database: DRAFTS_DB, store: 'drafts', keyPath: 'id' }, factory);

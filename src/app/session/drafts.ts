@@ -6,14 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { proxy, ref, useSnapshot } from 'valtio';
-import {
-  draftId,
-  indexedDbDraftStore,
-  memoryDraftStore,
-  type Draft,
-  type DraftStore,
-  type StoredDraft,
-} from './draft-store';
+import type { Draft, DraftStore, StoredDraft } from './draft-store';
 
 export type { Draft, DraftKind } from './draft-store';
 
@@ -25,22 +18,33 @@ export interface DraftsState {
   items: Record<string, Draft>;
 }
 
-export const drafts = proxy<DraftsState>({ owner: null, loaded: false, items: {} });
-
-let store: DraftStore | null = null;
-const pending = new Set<Promise<void>>();
-
-function kept(): DraftStore {
-  store ??= typeof indexedDB === 'undefined' ? memoryDraftStore() : indexedDbDraftStore();
-  return store;
+export interface Drafts {
+  /** This tab's view (valtio: `useSnapshot(drafts.state)`). */
+  readonly state: DraftsState;
+  /** Reads the provider's drafts (her sign-in, or this tab's first page of her session). */
+  open(owner: number): Promise<void>;
+  /** Signed out: this tab forgets them (the store keeps them unless she deleted them). */
+  close(): void;
+  /** Keeps what is typed and not saved. */
+  keep(draft: Omit<Draft, 'at'>): void;
+  /** It was saved or sent, or she discarded it. */
+  drop(key: string): void;
+  /** Resolves once every draft written so far is in the store (before signing out). */
+  flush(): Promise<void>;
+  /** The provider's drafts as stored now, every tab's; an unreadable store has none (and says so). */
+  stored(owner: number): Promise<Draft[]>;
+  /** Deletes the provider's drafts (she confirmed signing out without them). */
+  deleteAll(owner: number): Promise<void>;
 }
 
-/** Storage failures cost only the keeping across a logoff: the page still has what was typed. */
-function track(write: Promise<void>): void {
-  const settled = write.catch((error: unknown) => console.warn('Drafts storage', error));
-  pending.add(settled);
-  void settled.finally(() => pending.delete(settled));
-}
+/** A draft's record id: one per provider and key. */
+export const draftId = (owner: number, key: string) => `${owner}:${key}`;
+
+/** The browser's store, loaded with the first draft read or kept (not with the portal's entry). */
+const browserDraftStore = () =>
+  import('./draft-store').then((m) =>
+    typeof indexedDB === 'undefined' ? m.memoryDraftStore() : m.indexedDbDraftStore(),
+  );
 
 const asDraft = ({ key, kind, path, about, value, at }: StoredDraft): Draft => ({
   key,
@@ -51,58 +55,75 @@ const asDraft = ({ key, kind, path, about, value, at }: StoredDraft): Draft => (
   at,
 });
 
-/** Reads the provider's drafts (her sign-in, or this tab's first page of her session). */
-export async function openDrafts(owner: number): Promise<void> {
-  if (drafts.owner === owner) return;
-  Object.assign(drafts, { owner, loaded: false, items: {} });
-  const stored = await storedDrafts(owner);
-  if (drafts.owner !== owner) return;
-  for (const draft of stored) drafts.items[draft.key] = draft;
-  drafts.loaded = true;
-}
+/**
+ * The drafts of one portal root (src/app/root/portal-root.ts): they outlive every signed-in shell,
+ * so a draft typed before the automatic logoff is there after the next sign-in. `store` is where
+ * they are kept (IndexedDB, or memory without it), opened on first use; `now` is the clock.
+ */
+export function createDrafts(
+  store: () => DraftStore | Promise<DraftStore> = browserDraftStore,
+  now: () => number = Date.now,
+): Drafts {
+  const state = proxy<DraftsState>({ owner: null, loaded: false, items: {} });
+  let opened: Promise<DraftStore> | null = null;
+  const pending = new Set<Promise<void>>();
+  const kept = () => (opened ??= Promise.resolve().then(store));
 
-/** Signed out: this tab forgets them (the store keeps them unless she deleted them). */
-export function closeDrafts(): void {
-  Object.assign(drafts, { owner: null, loaded: false, items: {} });
-}
-
-/** Keeps what is typed and not saved. */
-export function keepDraft(draft: Omit<Draft, 'at'>): void {
-  const owner = drafts.owner;
-  if (owner === null) return;
-  const at = Date.now();
-  drafts.items[draft.key] = { ...draft, value: ref(draft.value), at };
-  track(kept().put({ ...draft, at, id: draftId(owner, draft.key), owner }));
-}
-
-/** It was saved or sent, or she discarded it. */
-export function dropDraft(key: string): void {
-  const owner = drafts.owner;
-  if (owner === null) return;
-  if (key in drafts.items) delete drafts.items[key];
-  track(kept().remove(draftId(owner, key)));
-}
-
-/** Resolves once every draft written so far is in the store (before signing out). */
-export async function flushDrafts(): Promise<void> {
-  await Promise.all([...pending]);
-}
-
-/** The provider's drafts as stored now, every tab's; an unreadable store has none (and says so). */
-export async function storedDrafts(owner: number): Promise<Draft[]> {
-  try {
-    return (await kept().load(owner)).map(asDraft);
-  } catch (error) {
-    console.warn('Drafts storage', error);
-    return [];
+  /** Storage failures cost only the keeping across a logoff: the page still has what was typed. */
+  function track(write: Promise<void>): void {
+    const settled = write.catch((error: unknown) => console.warn('Drafts storage', error));
+    pending.add(settled);
+    void settled.finally(() => pending.delete(settled));
   }
-}
 
-/** Deletes the provider's drafts (she confirmed signing out without them). */
-export async function deleteDrafts(owner: number): Promise<void> {
-  await flushDrafts();
-  if (drafts.owner === owner) drafts.items = {};
-  await kept().clear(owner);
+  async function stored(owner: number): Promise<Draft[]> {
+    try {
+      return (await (await kept()).load(owner)).map(asDraft);
+    } catch (error) {
+      console.warn('Drafts storage', error);
+      return [];
+    }
+  }
+
+  async function flush(): Promise<void> {
+    await Promise.all([...pending]);
+  }
+
+  return {
+    state,
+    async open(owner) {
+      if (state.owner === owner) return;
+      Object.assign(state, { owner, loaded: false, items: {} });
+      const found = await stored(owner);
+      if (state.owner !== owner) return;
+      for (const draft of found) state.items[draft.key] = draft;
+      state.loaded = true;
+    },
+    close() {
+      Object.assign(state, { owner: null, loaded: false, items: {} });
+    },
+    keep(draft) {
+      const owner = state.owner;
+      if (owner === null) return;
+      const at = now();
+      state.items[draft.key] = { ...draft, value: ref(draft.value), at };
+      const record = { ...draft, at, id: draftId(owner, draft.key), owner };
+      track(kept().then((place) => place.put(record)));
+    },
+    drop(key) {
+      const owner = state.owner;
+      if (owner === null) return;
+      if (key in state.items) delete state.items[key];
+      track(kept().then((place) => place.remove(draftId(owner, key))));
+    },
+    flush,
+    stored,
+    async deleteAll(owner) {
+      await flush();
+      if (state.owner === owner) state.items = {};
+      await (await kept()).clear(owner);
+    },
+  };
 }
 
 /**
@@ -110,8 +131,12 @@ export async function deleteDrafts(owner: number): Promise<void> {
  * it back as unsaved changes (null: there is none). A null key waits (the editor does not know
  * its key yet). Until then the editor keeps nothing, or it would overwrite what it is to get back.
  */
-export function useRestoredDraft(key: string | null, restore: (draft: Draft | null) => void): void {
-  const { loaded } = useSnapshot(drafts);
+export function useRestoredDraft(
+  drafts: Drafts,
+  key: string | null,
+  restore: (draft: Draft | null) => void,
+): void {
+  const { loaded } = useSnapshot(drafts.state);
   const latest = useRef(restore);
   const restored = useRef<string | null>(null);
   useEffect(() => {
@@ -120,6 +145,6 @@ export function useRestoredDraft(key: string | null, restore: (draft: Draft | nu
   useEffect(() => {
     if (!loaded || key === null || restored.current === key) return;
     restored.current = key;
-    latest.current(drafts.items[key] ?? null);
-  }, [loaded, key]);
+    latest.current(drafts.state.items[key] ?? null);
+  }, [drafts, loaded, key]);
 }

@@ -1,14 +1,10 @@
 /** The signed-in session below the API layer: token and login info (spec §3 storage names). */
 export {
-  session,
-  startSession,
-  endSession,
+  createSessionStore,
   canEnterPortal,
-  updateUserInfo,
-  setAgreementProtocol,
-  onSessionEnd,
   ADVISOR_VERSION,
   type SessionState,
+  type SessionStore,
 } from './session-store';
 export {
   createIdleClock,
@@ -19,17 +15,13 @@ export {
   type ActivityShare,
 } from './idle-clock';
 export {
-  drafts,
-  openDrafts,
-  closeDrafts,
-  keepDraft,
-  dropDraft,
-  flushDrafts,
-  storedDrafts,
-  deleteDrafts,
+  createDrafts,
   useRestoredDraft,
+  type Drafts,
+  type DraftsState,
   type Draft,
   type DraftKind,
 } from './drafts';
+export type { DraftStore } from './draft-store';
 export { rememberReturnPath, takeReturnPath } from '../storage/return-path';
 export { signedInAt } from '../storage/activity-storage';

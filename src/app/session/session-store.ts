@@ -1,6 +1,7 @@
 /**
  * The signed-in session in the portal (valtio; docs/architecture.md §3 "realtime state"): token and login
- * info mirrored to local storage and the auth cookie as spec §3 names them.
+ * info mirrored to local storage and the auth cookie as spec §3 names them. One store per portal
+ * root (src/app/root/portal-root.ts): it outlives every signed-in shell.
  */
 import { proxy } from 'valtio';
 import type { DoctorInfo } from '../../shared/api/account';
@@ -24,52 +25,62 @@ export interface SessionState {
   signedOutOnPurpose: boolean;
 }
 
-export const session = proxy<SessionState>({
-  token: storage.get('authToken'),
-  userInfo: storage.getJson<DoctorInfo>('userInfo'),
-  agreementProtocol: storage.get('agreementProtocol') === '0' ? '0' : '1',
-  signedOutOnPurpose: false,
-});
-
-/** `autoLogoffSeconds`: the server's setting (docs/security.md "Automatic logoff"); the clock starts now. */
-export function startSession(token: string, userInfo: DoctorInfo, autoLogoffSeconds?: number): void {
-  storage.set('authToken', token);
-  rememberSignIn(Date.now());
-  if (autoLogoffSeconds) rememberAutoLogoff(autoLogoffSeconds, Date.now());
-  storage.setJson('userInfo', userInfo);
-  setCookie(COOKIE_AUTH_TOKEN, token);
-  setCookie(COOKIE_ADVISOR_VERSION, ADVISOR_VERSION, 365 * 86400);
-  session.token = token;
-  session.userInfo = userInfo;
-  session.signedOutOnPurpose = false;
+export interface SessionStore {
+  /** What the screens read (valtio: `useSnapshot(session.state)`). */
+  readonly state: SessionState;
+  /** `autoLogoffSeconds`: the server's setting (docs/security.md "Automatic logoff"); the clock starts now. */
+  start(token: string, userInfo: DoctorInfo, autoLogoffSeconds?: number): void;
+  updateUserInfo(userInfo: DoctorInfo): void;
+  setAgreementProtocol(value: '0' | '1'): void;
+  /** Runs `listener` whenever the session ends (e.g. to drop cached server data). */
+  onEnd(listener: () => void): () => void;
+  /** Ends the session in this browser: storage, session storage and the auth cookie (spec §8). */
+  end(options?: { onPurpose?: boolean }): void;
 }
 
-export function updateUserInfo(userInfo: DoctorInfo): void {
-  storage.setJson('userInfo', userInfo);
-  session.userInfo = userInfo;
-}
-
-export function setAgreementProtocol(value: '0' | '1'): void {
-  storage.set('agreementProtocol', value);
-  session.agreementProtocol = value;
-}
-
-const endListeners = new Set<() => void>();
-
-/** Runs `listener` whenever the session ends (e.g. to drop cached server data). */
-export function onSessionEnd(listener: () => void): () => void {
-  endListeners.add(listener);
-  return () => endListeners.delete(listener);
-}
-
-/** Ends the session in this browser: storage, session storage and the auth cookie (spec §8). */
-export function endSession(options: { onPurpose?: boolean } = {}): void {
-  clearSessionStorage();
-  session.signedOutOnPurpose = options.onPurpose ?? false;
-  session.token = null;
-  session.userInfo = null;
-  session.agreementProtocol = '1';
-  for (const listener of endListeners) listener();
+/** The session as this browser's storage has it (a reload keeps the sign-in); `now` is the clock. */
+export function createSessionStore(now: () => number = Date.now): SessionStore {
+  const state = proxy<SessionState>({
+    token: storage.get('authToken'),
+    userInfo: storage.getJson<DoctorInfo>('userInfo'),
+    agreementProtocol: storage.get('agreementProtocol') === '0' ? '0' : '1',
+    signedOutOnPurpose: false,
+  });
+  const endListeners = new Set<() => void>();
+  return {
+    state,
+    start(token, userInfo, autoLogoffSeconds) {
+      storage.set('authToken', token);
+      rememberSignIn(now());
+      if (autoLogoffSeconds) rememberAutoLogoff(autoLogoffSeconds, now());
+      storage.setJson('userInfo', userInfo);
+      setCookie(COOKIE_AUTH_TOKEN, token);
+      setCookie(COOKIE_ADVISOR_VERSION, ADVISOR_VERSION, 365 * 86400);
+      state.token = token;
+      state.userInfo = userInfo;
+      state.signedOutOnPurpose = false;
+    },
+    updateUserInfo(userInfo) {
+      storage.setJson('userInfo', userInfo);
+      state.userInfo = userInfo;
+    },
+    setAgreementProtocol(value) {
+      storage.set('agreementProtocol', value);
+      state.agreementProtocol = value;
+    },
+    onEnd(listener) {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
+    },
+    end(options = {}) {
+      clearSessionStorage();
+      state.signedOutOnPurpose = options.onPurpose ?? false;
+      state.token = null;
+      state.userInfo = null;
+      state.agreementProtocol = '1';
+      for (const listener of [...endListeners]) listener();
+    },
+  };
 }
 
 /** Spec §5 guard: a token, and agreementProtocol not '0'. */

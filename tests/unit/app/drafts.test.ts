@@ -7,17 +7,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { draftId, indexedDbDraftStore, type StoredDraft } from '../../../src/app/session/draft-store';
-import {
-  closeDrafts,
-  deleteDrafts,
-  drafts,
-  dropDraft,
-  flushDrafts,
-  keepDraft,
-  openDrafts,
-  storedDrafts,
-} from '../../../src/app/session/drafts';
+import { indexedDbDraftStore, type StoredDraft } from '../../../src/app/session/draft-store';
+import { createDrafts, draftId, type Drafts } from '../../../src/app/session/drafts';
 
 const record = (owner: number, key: string, at: number): StoredDraft => ({
   id: draftId(owner, key),
@@ -51,61 +42,67 @@ describe('draft store', () => {
 });
 
 describe('the signed-in provider’s drafts', () => {
-  beforeEach(async () => {
-    closeDrafts();
-    await deleteDrafts(41);
-    await deleteDrafts(42);
-    closeDrafts();
+  let factory: IDBFactory;
+  let drafts: Drafts;
+  /** A page of this browser: its own root's drafts over the browser's one database. */
+  const page = () => createDrafts(() => indexedDbDraftStore(factory));
+  beforeEach(() => {
+    factory = new IDBFactory();
+    drafts = page();
   });
 
   it('are kept as typed and read back by her next session in this browser, not by anyone else’s', async () => {
-    await openDrafts(41);
-    keepDraft({
+    await drafts.open(41);
+    drafts.keep({
       key: 'message:d1',
       kind: 'message',
       path: '/message?userId=200001',
       about: 'Ava',
       value: { text: 'Hel' },
     });
-    keepDraft({
+    drafts.keep({
       key: 'message:d1',
       kind: 'message',
       path: '/message?userId=200001',
       about: 'Ava',
       value: { text: 'Hello' },
     });
-    keepDraft({
+    drafts.keep({
       key: 'profile',
       kind: 'profile',
       path: '/profile/certification',
       about: null,
       value: { title: 'MD' },
     });
-    dropDraft('profile');
-    await flushDrafts();
-    closeDrafts();
-    expect(drafts.items).toEqual({});
+    drafts.drop('profile');
+    await drafts.flush();
+    drafts.close();
+    expect(drafts.state.items).toEqual({});
 
-    await openDrafts(42);
-    expect(drafts.loaded).toBe(true);
-    expect(Object.keys(drafts.items)).toEqual([]);
-    closeDrafts();
-    await openDrafts(41);
-    expect(Object.keys(drafts.items)).toEqual(['message:d1']);
-    expect(drafts.items['message:d1']?.value).toEqual({ text: 'Hello' });
+    await drafts.open(42);
+    expect(drafts.state.loaded).toBe(true);
+    expect(Object.keys(drafts.state.items)).toEqual([]);
+    drafts.close();
+    await drafts.open(41);
+    expect(Object.keys(drafts.state.items)).toEqual(['message:d1']);
+    expect(drafts.state.items['message:d1']?.value).toEqual({ text: 'Hello' });
+    // A reload: a new page's drafts read the same.
+    const reloaded = page();
+    await reloaded.open(41);
+    expect(reloaded.state.items['message:d1']?.value).toEqual({ text: 'Hello' });
   });
 
   it('are deleted only when she confirms signing out without them', async () => {
-    await openDrafts(41);
-    keepDraft({ key: 'contact', kind: 'contact', path: '/settings', about: null, value: { phone: '+44' } });
-    await deleteDrafts(41);
-    expect(drafts.items).toEqual({});
-    expect(await storedDrafts(41)).toEqual([]);
+    await drafts.open(41);
+    drafts.keep({ key: 'contact', kind: 'contact', path: '/settings', about: null, value: { phone: '+44' } });
+    await drafts.deleteAll(41);
+    expect(drafts.state.items).toEqual({});
+    expect(await drafts.stored(41)).toEqual([]);
   });
 
   it('keep nothing while nobody is signed in', async () => {
-    keepDraft({ key: 'contact', kind: 'contact', path: '/settings', about: null, value: { phone: '+44' } });
-    await flushDrafts();
-    expect(await storedDrafts(41)).toEqual([]);
+    drafts.keep({ key: 'contact', kind: 'contact', path: '/settings', about: null, value: { phone: '+44' } });
+    await drafts.flush();
+    expect(await drafts.stored(41)).toEqual([]);
   });
 });

@@ -45,16 +45,19 @@ describe('portal import zones', () => {
       "export { default } from '../routes/not-found-page';",
     ],
     ['the session imports the API', 'src/app/session/x.ts', "export { api } from '../api/api-client';"],
+    ['the root imports the connections', 'src/app/root/x.ts', "export { useChat } from '../connections';"],
+    ['api imports the root', 'src/app/api/x.ts', "export { useToasts } from '../root';"],
+    ['a component imports the root', 'src/app/components/x.ts', "export { useToasts } from '../root';"],
   ])('reports %s', async (_what, filePath, code) => {
     expect(await zoneErrors(filePath, code)).toHaveLength(1);
   });
 
   it.each([
     [
-      'a feature imports itself, components, api, connections, session and paths',
+      'a feature imports itself, components, api, root, connections, session and paths',
       'src/app/features/chat/x.ts',
       "export * from './chat-store';\nexport * from '../../components/red-dot';\nexport * from '../../api/query-keys';\n" +
-        "export * from '../../connections';\nexport * from '../../session';\nexport * from '../../paths';",
+        "export * from '../../root';\nexport * from '../../connections';\nexport * from '../../session';\nexport * from '../../paths';",
     ],
     [
       'the router imports a route',
@@ -62,6 +65,12 @@ describe('portal import zones', () => {
       "export { default } from '../routes/not-found-page';",
     ],
     ['the signed-in shell imports the features', 'src/app/layouts/x.ts', "export * from '../features/chat';"],
+    ['the connections import the root', 'src/app/connections/x.ts', "export * from '../root';"],
+    [
+      'the root imports api, session and components',
+      'src/app/root/x.ts',
+      "export * from '../api/traffic';\nexport * from '../session';\nexport * from '../components/toast-store';",
+    ],
   ])('allows %s', async (_what, filePath, code) => {
     expect(await zoneErrors(filePath, code)).toEqual([]);
   });

@@ -12,8 +12,8 @@ import { ApiError, createChatCore, type ChatCore, type ChatSession } from '../..
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatCredentials } from '../../../shared/api/chat-identity';
 import { ChatNotConnectedError, moduleCarrier, type ChatClient } from '../../../xmpp';
-import { observedFetch, type Traffic } from '../../api/traffic';
-import { showToast } from '../../components/toast-store';
+import { observedFetch } from '../../api/observed-fetch';
+import type { Traffic } from '../../api/traffic';
 import type { ChatConnectionState } from './chat-link';
 import { wireLink } from './link-events';
 import { ownMessages } from './own-messages';
@@ -95,6 +95,8 @@ export interface StartChatOptions {
   plugins: readonly ChatPlugin[];
   /** The console's seam: stanzas and chat-service calls, while someone listens. */
   traffic: Traffic;
+  /** Tells the provider a login step failed (the portal root's toasts). */
+  say(text: string): void;
   /** Where what waits is kept across reloads (IndexedDB in the browser). */
   outboxStore: OutboxStore;
   /** This page among the browser's tabs: whose kept messages it sends. */
@@ -108,6 +110,7 @@ export function startChat({
   state,
   plugins,
   traffic,
+  say,
   outboxStore,
   tabs,
 }: StartChatOptions): () => void {
@@ -129,7 +132,7 @@ export function startChat({
     stop.signal.throwIfAborted();
     console.warn(`Chat login step failed (${key})`, error);
     state.failed(key);
-    showToast(i18next.t(`messages:${key}`));
+    say(i18next.t(`messages:${key}`));
     throw new LoginStepFailed(key);
   }
 

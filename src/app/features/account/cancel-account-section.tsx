@@ -12,13 +12,14 @@ import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
-import { endSession } from '../../session';
+import { useSession } from '../../root';
 import { paths } from '../../paths';
 import { consultationCountsQuery } from './queries';
 
 export function CancelAccountSection() {
   const { t } = useTranslation('workspace');
   const navigate = useNavigate();
+  const session = useSession();
   const counts = useQuery(consultationCountsQuery());
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -31,7 +32,7 @@ export function CancelAccountSection() {
     setError(null);
     try {
       await accountCalls.cancelAccount({ password }, { quiet: true });
-      endSession({ onPurpose: true });
+      session.end({ onPurpose: true });
       navigate(paths.login, { replace: true });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;

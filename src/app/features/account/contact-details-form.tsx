@@ -14,7 +14,8 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { TimeZonePicker } from '../../components/time-zone-picker';
 import { accountSettingPath, paths } from '../../paths';
-import { dropDraft, keepDraft, useRestoredDraft } from '../../session';
+import { useDrafts } from '../../root';
+import { useRestoredDraft } from '../../session';
 
 const DRAFT = 'contact';
 
@@ -26,7 +27,8 @@ export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSave
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const [draftRead, setDraftRead] = useState(false);
-  useRestoredDraft(DRAFT, (draft) => {
+  const drafts = useDrafts();
+  useRestoredDraft(drafts, DRAFT, (draft) => {
     const kept = (draft?.value ?? {}) as { phone?: unknown; timezone?: unknown };
     if (typeof kept.phone === 'string') setPhone(kept.phone);
     if (typeof kept.timezone === 'string') setTimezone(kept.timezone);
@@ -34,16 +36,16 @@ export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSave
   });
   useEffect(() => {
     if (!draftRead) return;
-    if (phone === (info.phone ?? '') && timezone === info.timezone) dropDraft(DRAFT);
+    if (phone === (info.phone ?? '') && timezone === info.timezone) drafts.drop(DRAFT);
     else
-      keepDraft({
+      drafts.keep({
         key: DRAFT,
         kind: 'contact',
         path: paths.settings,
         about: null,
         value: { phone, timezone },
       });
-  }, [draftRead, phone, timezone, info]);
+  }, [drafts, draftRead, phone, timezone, info]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +54,7 @@ export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSave
     setSaved(false);
     try {
       onSaved(await accountCalls.updateDoctorInfo({ phone: phone.trim(), timezone }, { quiet: true }));
-      dropDraft(DRAFT);
+      drafts.drop(DRAFT);
       setSaved(true);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -7,11 +7,12 @@ import type { Protocol } from '../../../shared/api/protocol';
 import { useTranslation } from 'react-i18next';
 import { protocolCalls } from '../../api/api-client';
 import { Dialog } from '../../components/dialog';
-import { showToast } from '../../components/toast-store';
-import { setAgreementProtocol } from '../../session';
+import { useSession, useToasts } from '../../root';
 import { signOut } from './sign-out';
 
 export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; onDeclined(): void }) {
+  const toasts = useToasts();
+  const session = useSession();
   const { t } = useTranslation('auth');
   const [accepted, setAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -35,7 +36,7 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
         (protocols ?? []).map((p) => p.id),
         'web',
       );
-      setAgreementProtocol('1');
+      session.setAgreementProtocol('1');
       onAgreed();
     } catch {
       // The error policy has shown the message; the popup stays open to try again.
@@ -44,8 +45,8 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
     }
   };
   const decline = async () => {
-    showToast(t('agreement.declined'), 'info');
-    await signOut();
+    toasts.show(t('agreement.declined'), 'info');
+    await signOut(session);
     onDeclined();
   };
 

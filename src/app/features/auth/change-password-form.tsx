@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import { changePasswordSchema, type ChangePasswordValues } from './form-schemas';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
 
 export function ChangePasswordForm() {
+  const toasts = useToasts();
   const { t } = useTranslation(['settings', 'auth']);
   const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
@@ -19,7 +20,7 @@ export function ChangePasswordForm() {
     try {
       await accountCalls.modifyPassword({ oldPassword: values.oldPassword, password: values.password });
       reset();
-      showToast(t('settings:password.changed'), 'success');
+      toasts.show(t('settings:password.changed'), 'success');
     } catch (error) {
       applyServerFieldErrors(error, setError, ['oldPassword', 'password']);
     }

@@ -7,11 +7,12 @@ import type { z } from 'zod';
 import { accountCalls } from '../../api/api-client';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import { forgotEmailSchema, forgotResetSchema } from './form-schemas';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
 
 export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
+  const toasts = useToasts();
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState<string | null>(null);
   const emailForm = useForm<z.infer<typeof forgotEmailSchema>>({ resolver: zodResolver(forgotEmailSchema) });
@@ -29,7 +30,7 @@ export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
   const reset = resetForm.handleSubmit(async (values) => {
     try {
       await accountCalls.forgetPassword({ email: email!, code: values.code, password: values.password });
-      showToast(t('forgot.done'), 'success');
+      toasts.show(t('forgot.done'), 'success');
       onClose();
     } catch (error) {
       applyServerFieldErrors(error, resetForm.setError, ['code', 'password']);

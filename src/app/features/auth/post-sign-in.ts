@@ -7,20 +7,24 @@
  */
 import type { DoctorInfo, SignInResult } from '../../../shared/api/account';
 import { protocolCalls } from '../../api/api-client';
-import { setAgreementProtocol, startSession } from '../../session';
+import type { SessionStore } from '../../session';
 
 export async function afterSignIn(
+  session: SessionStore,
   token: string,
   userInfo: DoctorInfo,
   autoLogoffSeconds?: number,
 ): Promise<{ agreementDue: boolean }> {
   const due = await protocolCalls.isPopupDue(userInfo.userId, { token });
-  startSession(token, userInfo, autoLogoffSeconds);
-  setAgreementProtocol(due.popup ? '0' : '1');
+  session.start(token, userInfo, autoLogoffSeconds);
+  session.setAgreementProtocol(due.popup ? '0' : '1');
   return { agreementDue: due.popup };
 }
 
 /** A session a second step ended in (docs/security.md "Second factor"), kept as a sign-in's. */
-export function afterSecondStep(result: SignInResult): Promise<{ agreementDue: boolean }> {
-  return afterSignIn(result.token, result.userInfo, result.autoLogoffSeconds);
+export function afterSecondStep(
+  session: SessionStore,
+  result: SignInResult,
+): Promise<{ agreementDue: boolean }> {
+  return afterSignIn(session, result.token, result.userInfo, result.autoLogoffSeconds);
 }

@@ -2,7 +2,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { showToast } from '../../components/toast-store';
+import { useSession, useToasts } from '../../root';
 import type { SecondStep } from '../../../shared/api/account';
 import type { SignInValues } from './form-schemas';
 
@@ -19,12 +19,14 @@ export function SignInForm({
   onSecondStep(step: SecondStep): void;
   onForgot(): void;
 }) {
+  const toasts = useToasts();
+  const session = useSession();
   const { t } = useTranslation('auth');
   const resolver: Resolver<SignInValues> = async (...args) => {
     try {
       return await (await loadSignIn()).signInResolver(...args);
     } catch {
-      showToast(t('common:errors.network'));
+      toasts.show(t('common:errors.network'));
       return { values: {}, errors: { root: { type: 'network' } } };
     }
   };
@@ -32,7 +34,7 @@ export function SignInForm({
   const submit = handleSubmit(async (values) => {
     const sending = await loadSignIn();
     try {
-      const outcome = await sending.signIn(values);
+      const outcome = await sending.signIn(session, values);
       if (outcome.secondStep) onSecondStep(outcome.secondStep);
       else onSignedIn(outcome.agreementDue);
     } catch (error) {

@@ -11,6 +11,7 @@ import { ApiError } from '../../../rest';
 import { accountCalls } from '../../api/api-client';
 import { Button } from '../../components/button';
 import { DoneNotice, MailedCodeField } from '../../components/mailed-code-field';
+import { useSession } from '../../root';
 import { afterSignIn } from './post-sign-in';
 import type { SignUpDetails } from './sign-up-form';
 
@@ -32,6 +33,7 @@ export function SignUpCodeForm({
   /** A second factor is required here: she sets one up before the session is hers. */
   onSecondStep(step: SecondStep): void;
 }) {
+  const session = useSession();
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +58,12 @@ export function SignUpCodeForm({
         onSecondStep(result.secondStep);
         return;
       }
-      const { agreementDue } = await afterSignIn(result.token, result.userInfo, result.autoLogoffSeconds);
+      const { agreementDue } = await afterSignIn(
+        session,
+        result.token,
+        result.userInfo,
+        result.autoLogoffSeconds,
+      );
       onSignedUp(agreementDue);
     } catch (caught) {
       if (!(caught instanceof ApiError)) throw caught;

@@ -14,21 +14,6 @@ import { formatCallDuration } from './call-format';
 /** Spec §4: conferenceType '1' is video, '2' is audio. */
 export const conferenceType = (media: CallMedia) => (media === 'video' ? '1' : '2');
 
-const dialogs = new Map<number, Promise<string>>();
-
-/** The private dialog with the client (the server hands back the existing one). */
-function dialogWith(runtime: ChatRuntime, userId: number): Promise<string> {
-  let dialog = dialogs.get(userId);
-  if (!dialog) {
-    dialog = runtime.service.dialogs
-      .create({ type: DIALOG_TYPE.private, occupants_ids: [userId] })
-      .then((d) => d._id);
-    dialog.catch(() => dialogs.delete(userId));
-    dialogs.set(userId, dialog);
-  }
-  return dialog;
-}
-
 /**
  * The record's body, in the vendor's convention for what the members' apps show: its duration
  * once connected, 'Canceled the call.' when the caller hung up before an answer (spec §8), and the
@@ -49,46 +34,73 @@ export function recordText(outcome: CallOutcome, connectedSeconds: number | null
   }
 }
 
-/** The call's record in the private dialog (docs/calls.md "Call records in the chat"). */
-export async function sendEndMessage(
-  runtime: ChatRuntime,
-  call: { opponentId: number; media: CallMedia; outcome: CallOutcome; connectedSeconds: number | null },
-): Promise<void> {
-  try {
-    const dialogId = await dialogWith(runtime, call.opponentId);
-    runtime.own.send(call.opponentId, {
-      body: recordText(call.outcome, call.connectedSeconds),
-      markable: true,
-      extension: {
-        save_to_history: 1,
-        dialog_id: dialogId,
-        conferenceType: conferenceType(call.media),
-        ...callRecordFields({ outcome: call.outcome, seconds: call.connectedSeconds }),
-      },
-    });
-  } catch (error) {
-    // Spec §8 "Missing ids for a call are logged only"; an offline chat is the same.
-    console.warn('The call end message could not be sent', error);
-  }
+export interface CallChat {
+  /** The call's record in the private dialog (docs/calls.md "Call records in the chat"). */
+  sendEndMessage(
+    runtime: ChatRuntime,
+    call: { opponentId: number; media: CallMedia; outcome: CallOutcome; connectedSeconds: number | null },
+  ): Promise<void>;
+  /** Tells the client the shared screen started or stopped (`share_screen` 1 or 0); not kept in history. */
+  sendShareNotice(
+    runtime: ChatRuntime,
+    call: { opponentId: number; media: CallMedia; sharing: boolean },
+  ): Promise<void>;
 }
 
-/** Tells the client the shared screen started or stopped (`share_screen` 1 or 0); not kept in history. */
-export async function sendShareNotice(
-  runtime: ChatRuntime,
-  call: { opponentId: number; media: CallMedia; sharing: boolean },
-): Promise<void> {
-  try {
-    const dialogId = await dialogWith(runtime, call.opponentId);
-    runtime.chat.send(call.opponentId, {
-      type: 'chat',
-      body: i18next.t(call.sharing ? 'calls:message.shareOn' : 'calls:message.shareOff'),
-      extension: {
-        dialog_id: dialogId,
-        conferenceType: conferenceType(call.media),
-        share_screen: call.sharing ? 1 : 0,
-      },
-    });
-  } catch (error) {
-    console.warn('The screen share notice could not be sent', error);
+/**
+ * The call messages of one call controller, with the private dialogs it found, per client: the
+ * next signed-in shell has a controller of its own, so no dialog of one provider reaches the next.
+ */
+export function createCallChat(): CallChat {
+  const dialogs = new Map<number, Promise<string>>();
+
+  /** The private dialog with the client (the server hands back the existing one). */
+  function dialogWith(runtime: ChatRuntime, userId: number): Promise<string> {
+    let dialog = dialogs.get(userId);
+    if (!dialog) {
+      dialog = runtime.service.dialogs
+        .create({ type: DIALOG_TYPE.private, occupants_ids: [userId] })
+        .then((d) => d._id);
+      dialog.catch(() => dialogs.delete(userId));
+      dialogs.set(userId, dialog);
+    }
+    return dialog;
   }
+
+  return {
+    async sendEndMessage(runtime, call) {
+      try {
+        const dialogId = await dialogWith(runtime, call.opponentId);
+        runtime.own.send(call.opponentId, {
+          body: recordText(call.outcome, call.connectedSeconds),
+          markable: true,
+          extension: {
+            save_to_history: 1,
+            dialog_id: dialogId,
+            conferenceType: conferenceType(call.media),
+            ...callRecordFields({ outcome: call.outcome, seconds: call.connectedSeconds }),
+          },
+        });
+      } catch (error) {
+        // Spec §8 "Missing ids for a call are logged only"; an offline chat is the same.
+        console.warn('The call end message could not be sent', error);
+      }
+    },
+    async sendShareNotice(runtime, call) {
+      try {
+        const dialogId = await dialogWith(runtime, call.opponentId);
+        runtime.chat.send(call.opponentId, {
+          type: 'chat',
+          body: i18next.t(call.sharing ? 'calls:message.shareOn' : 'calls:message.shareOff'),
+          extension: {
+            dialog_id: dialogId,
+            conferenceType: conferenceType(call.media),
+            share_screen: call.sharing ? 1 : 0,
+          },
+        });
+      } catch (error) {
+        console.warn('The screen share notice could not be sent', error);
+      }
+    },
+  };
 }

@@ -4,6 +4,7 @@
  */
 import type { CallTiming } from '../../../webrtc/browser';
 import type { CallBridge, CallRequest, ChatRuntime } from '../../connections';
+import type { ToastKind } from '../../components/toast-store';
 import type { CallEffects } from './call-effects';
 import type { ActiveCall } from './call-session-events';
 import type { CallStore } from './call-store';
@@ -12,7 +13,8 @@ import type { ScreenShare } from './screen-share';
 export interface CallControllerOptions {
   /** The runtime's call bridge: its carrier, and the window it tells the layout about. */
   bridge: Pick<CallBridge, 'carrier' | 'showWindow'>;
-  effects?: CallEffects;
+  /** What the calls do outside themselves (browserCallEffects in the portal). */
+  effects: CallEffects;
   timing?: Partial<CallTiming>;
   now?: () => number;
 }
@@ -20,6 +22,8 @@ export interface CallControllerOptions {
 export interface CallController {
   readonly store: CallStore;
   readonly share: ScreenShare;
+  /** Tells the provider (the effects' toast). */
+  toast(text: string, kind?: ToastKind): void;
   /** The call on now, if any (its tracks and session, for the toggles). */
   current(): ActiveCall | null;
   /** The client's stream, as the call's session holds it; null without one. */

@@ -9,8 +9,7 @@
 import { CallError, CallType, type CallClient, type CallSession } from '../../../webrtc/browser';
 import type { ChatRuntime } from '../../connections';
 import { lookupName } from './call-caller';
-import { sendEndMessage } from './call-chat';
-import { browserCallEffects } from './call-effects';
+import { createCallChat } from './call-chat';
 import { elapsedSeconds } from './call-format';
 import { keepIceServersFresh, refreshIceServers } from './call-ice';
 import { isOneToOneRing } from './call-ring';
@@ -27,10 +26,11 @@ export type { CallController, CallControllerOptions } from './call-controller-ty
 const END_TEXT_MS = 4_000;
 
 export function createCallController(options: CallControllerOptions): CallController {
-  const effects = options.effects ?? browserCallEffects();
+  const { effects } = options;
   const now = options.now ?? Date.now;
   const store = createCallStore(options.bridge.showWindow, now);
-  const share = createScreenShare(store);
+  const callChat = createCallChat();
+  const share = createScreenShare(store, effects, callChat);
   const { state } = store;
   let client: CallClient | null = null;
   let active: ActiveCall | null = null;
@@ -64,7 +64,7 @@ export function createCallController(options: CallControllerOptions): CallContro
       hungUpByUs: call.hungUpByUs,
     });
     if (state.opponentId !== null && outcome !== null)
-      void sendEndMessage(call.runtime, {
+      void callChat.sendEndMessage(call.runtime, {
         opponentId: state.opponentId,
         media: state.media,
         outcome,
@@ -172,6 +172,7 @@ export function createCallController(options: CallControllerOptions): CallContro
   return {
     store,
     share,
+    toast: effects.toast,
     current: () => active,
     remoteStream: () =>
       active && state.opponentId !== null ? active.session.remoteStream(state.opponentId) : null,

@@ -7,7 +7,8 @@
 import i18next from 'i18next';
 import { browserDetails, createCallClient, type CallClientOptions } from '../../../webrtc/browser';
 import { callCalls, chatCalls } from '../../api/domain-calls';
-import { showToast } from '../../components/toast-store';
+import type { ToastKind, ToastStore } from '../../components/toast-store';
+import type { SessionStore } from '../../session';
 import type { CallMedia } from '../../connections';
 import { openCallMedia, stopStream } from './call-devices';
 import { notifyIncomingCall } from './call-notification';
@@ -25,12 +26,15 @@ export interface CallEffects {
   clientByChatId(chatId: number): Promise<{ name: string; avatar: string | null }>;
   notify(title: string, body: string, icon?: string): () => void;
   ring(title: string): Ringing;
-  toast(text: string): void;
+  toast(text: string, kind?: ToastKind): void;
+  /** The provider's country: the temperature unit of the charts she shares (spec §6). */
+  country(): string | null;
   /** The portal's words (i18next `t`, namespace first: `calls:errors.media`). */
   t(key: string, options?: Record<string, unknown>): string;
 }
 
-export const browserCallEffects = (): CallEffects => ({
+/** The browser's effects; `toasts` and `session` are the portal root's. */
+export const browserCallEffects = (toasts: ToastStore, session: SessionStore): CallEffects => ({
   createCallClient,
   bandwidthLine: browserDetails.browser === 'firefox' ? 'TIAS' : 'AS',
   openMedia: openCallMedia,
@@ -39,6 +43,7 @@ export const browserCallEffects = (): CallEffects => ({
   clientByChatId: (chatId) => chatCalls.clientByChatId(chatId, { quiet: true }),
   notify: notifyIncomingCall,
   ring: startRinging,
-  toast: (text) => showToast(text),
+  toast: (text, kind) => toasts.show(text, kind),
+  country: () => session.state.userInfo?.country ?? null,
   t: (key, options) => i18next.t(key, options),
 });

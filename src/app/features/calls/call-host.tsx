@@ -8,6 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useCallBridge, useChat, type CallRequest } from '../../connections';
+import { usePortalRoot } from '../../root';
+import { browserCallEffects } from './call-effects';
 import { createCallController } from './call-controller';
 import { preCallChecked } from './call-devices';
 import { CallDialogs } from './call-dialogs';
@@ -21,7 +23,10 @@ import { PreCallDialog } from './pre-call-dialog';
 export default function CallHost() {
   const runtime = useChat();
   const { request, bridge } = useCallBridge();
-  const [calls] = useState(() => createCallController({ bridge }));
+  const { toasts, session } = usePortalRoot();
+  const [calls] = useState(() =>
+    createCallController({ bridge, effects: browserCallEffects(toasts, session) }),
+  );
   const { pathname } = useLocation();
   const [ready, setReady] = useState(false);
   const [checking, setChecking] = useState<CallRequest | null>(null);

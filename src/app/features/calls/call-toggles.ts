@@ -4,7 +4,6 @@
  */
 import i18next from 'i18next';
 import { consultationCalls } from '../../api/domain-calls';
-import { showToast } from '../../components/toast-store';
 import type { CallController } from './call-controller';
 
 /** 'Mute': the microphone's track is taken off the call and put back (no renegotiation, wire §20.8). */
@@ -45,7 +44,7 @@ export async function answerEndConsultation(calls: CallController, end: boolean)
   if (end && opponentId !== null) {
     try {
       await consultationCalls.end(opponentId);
-      showToast(i18next.t('calls:consultation.ended'), 'success');
+      calls.toast(i18next.t('calls:consultation.ended'), 'success');
     } catch (error) {
       // The API client has shown the server's message (spec §8).
       console.warn('Ending the consultation', error);

@@ -12,11 +12,11 @@
 import i18next from 'i18next';
 import type { CallSession } from '../../../webrtc/browser';
 import { SHARE_WINDOW } from '../../../shared/constants';
-import { showToast } from '../../components/toast-store';
 import type { ChatRuntime } from '../../connections';
 import { withNamespaces } from '../../i18n';
 import { shareScreenPath } from '../../paths';
-import { sendShareNotice } from './call-chat';
+import type { CallChat } from './call-chat';
+import type { CallEffects } from './call-effects';
 import type { CallStore } from './call-store';
 import type { SharedCanvas } from './share-canvas';
 
@@ -70,7 +70,11 @@ export interface ScreenShare {
 }
 
 /** The sharing of one call controller's calls (call-controller.ts), shown in its store. */
-export function createScreenShare(store: CallStore): ScreenShare {
+export function createScreenShare(
+  store: CallStore,
+  { toast, country }: Pick<CallEffects, 'toast' | 'country'>,
+  { sendShareNotice }: Pick<CallChat, 'sendShareNotice'>,
+): ScreenShare {
   const { state } = store;
   let sharing: Sharing | null = null;
   /** A share being set up; `cancelled` once it was stopped (or the call ended) meanwhile. */
@@ -85,7 +89,7 @@ export function createScreenShare(store: CallStore): ScreenShare {
     let canvas: SharedCanvas | undefined;
     try {
       const { openSharedCanvas } = await loadSharedCanvas();
-      canvas = await openSharedCanvas(context.runtime.queryClient, opponentId);
+      canvas = await openSharedCanvas(context.runtime.queryClient, opponentId, country);
       if (attempt.cancelled) throw new Error('Stopped before it started');
       await context.session.replaceTrack('video', canvas.track, { contentHint: 'detail' });
       await preferResolution(context.session, opponentId);
@@ -97,7 +101,7 @@ export function createScreenShare(store: CallStore): ScreenShare {
       if (attempt.cancelled) return;
       console.warn('Screen sharing', error);
       void context.session.replaceTrack('video', context.camera()).catch(() => undefined);
-      showToast(i18next.t('calls:errors.share'));
+      toast(i18next.t('calls:errors.share'));
       return;
     }
     starting = null;

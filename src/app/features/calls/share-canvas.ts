@@ -10,7 +10,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { chartSvg } from '../../components/chart';
 import { chartLabels, cycleChart, temperatureUnitFor } from '../../components/cycle-charts';
-import { session } from '../../session';
 import { shareContent, type ShareData } from './share-canvas-content';
 import { canvasSize, SHARE_FPS, shareLayout, svgAtSize } from './share-canvas-layout';
 import { paintSharePage } from './share-canvas-paint';
@@ -59,9 +58,13 @@ async function loadShareData(
 
 /**
  * Draws the share view of the client `otherUserId` into a canvas and streams it, with her data read
- * through the signed-in session's server data.
+ * through the signed-in session's server data; `country` is the provider's (her temperature unit).
  */
-export async function openSharedCanvas(queryClient: QueryClient, otherUserId: number): Promise<SharedCanvas> {
+export async function openSharedCanvas(
+  queryClient: QueryClient,
+  otherUserId: number,
+  country: () => string | null,
+): Promise<SharedCanvas> {
   const { name, data } = await loadShareData(queryClient, otherUserId);
   const size = canvasSize(window.devicePixelRatio);
   const page = document.createElement('canvas');
@@ -81,7 +84,7 @@ export async function openSharedCanvas(queryClient: QueryClient, otherUserId: nu
   const paint = async () => {
     const version = ++drawn;
     const language = i18next.language;
-    const unit = temperatureUnitFor(session.userInfo?.country);
+    const unit = temperatureUnitFor(country());
     const t = { calls: i18next.getFixedT(language, 'calls'), charts: i18next.getFixedT(language, 'charts') };
     const cycle = shownCycle(data.cycles, chosen);
     const content = shareContent(name, data, cycle, unit, t, language);

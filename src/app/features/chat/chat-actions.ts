@@ -9,26 +9,25 @@
 import { DIALOG_TYPE, isPrivateDialog } from '../../../shared/dialog-type';
 import i18next from 'i18next';
 import { ChatNotConnectedError } from '../../../xmpp';
-import { showToast } from '../../components/toast-store';
 import type { ChatStore } from './chat-store';
 import type { ChatRuntime } from '../../connections';
 import { refreshDialogs } from './chat-sync';
 import { ATTACHMENT_BODY, dialogAddress, ownEntry } from './convert';
 import type { EntryAttachment } from './entries';
 
-function runtimeOrWarn(runtime: ChatRuntime | null): ChatRuntime | null {
-  if (!runtime) showToast(i18next.t('messages:errors.notConnected'));
+function runtimeOrWarn(store: ChatStore, runtime: ChatRuntime | null): ChatRuntime | null {
+  if (!runtime) store.say(i18next.t('messages:errors.notConnected'));
   return runtime;
 }
 
 /** Runs a chat action; 'Chat is not connected' (spec §5) and other failures become a toast. */
-async function attempt(what: string, action: () => unknown): Promise<boolean> {
+async function attempt(store: ChatStore, what: string, action: () => unknown): Promise<boolean> {
   try {
     await action();
     return true;
   } catch (error) {
     console.warn(what, error);
-    showToast(
+    store.say(
       i18next.t(
         error instanceof ChatNotConnectedError ? 'messages:errors.notConnected' : 'messages:errors.action',
       ),
@@ -59,7 +58,7 @@ export function sendText(
   dialogId: string,
   text: string,
 ): boolean {
-  const runtime = runtimeOrWarn(chat);
+  const runtime = runtimeOrWarn(store, chat);
   if (!runtime || !text.trim()) return false;
   sendMessage(store, runtime, dialogId, text);
   return true;
@@ -78,7 +77,7 @@ export async function sendImage(
   file: File,
   caption = '',
 ): Promise<void> {
-  const runtime = runtimeOrWarn(chat);
+  const runtime = runtimeOrWarn(store, chat);
   if (!runtime) return;
   store.setUpload({ dialogId, name: file.name, fraction: 0 });
   try {
@@ -102,7 +101,7 @@ export async function sendImage(
     ]);
   } catch (error) {
     console.warn('Image upload', error);
-    showToast(i18next.t('messages:errors.upload'));
+    store.say(i18next.t('messages:errors.upload'));
   } finally {
     store.setUpload(null);
   }
@@ -141,7 +140,7 @@ export async function openDialogWith(
   chat: ChatRuntime | null,
   userId: number,
 ): Promise<string | null> {
-  const runtime = runtimeOrWarn(chat);
+  const runtime = runtimeOrWarn(store, chat);
   if (!runtime) return null;
   const known = Object.values(store.state.dialogs).find(
     (d) => isPrivateDialog(d.type) && d.clientChatId === userId,
@@ -156,7 +155,7 @@ export async function openDialogWith(
     return dialog._id;
   } catch (error) {
     console.warn('Opening a conversation', error);
-    showToast(i18next.t('messages:errors.openDialog'));
+    store.say(i18next.t('messages:errors.openDialog'));
     return null;
   }
 }
@@ -172,7 +171,7 @@ export function acceptRequest(
   runtime: ChatRuntime | null,
   userId: number,
 ): Promise<boolean> {
-  return attempt('Accepting a contact', () => {
+  return attempt(store, 'Accepting a contact', () => {
     connected(runtime).chat.roster.confirm(userId);
     store.removeRequest(userId);
   });
@@ -184,15 +183,15 @@ export function rejectRequest(
   runtime: ChatRuntime | null,
   userId: number,
 ): Promise<boolean> {
-  return attempt('Rejecting a contact', () => {
+  return attempt(store, 'Rejecting a contact', () => {
     connected(runtime).chat.roster.reject(userId);
     store.removeRequest(userId);
   });
 }
 
 /** Spec §4 "Adding a contact sets none with ask subscribe": presence follows once accepted. */
-export function addContact(runtime: ChatRuntime | null, userId: number): Promise<boolean> {
-  return attempt('Adding a contact', () => connected(runtime).chat.roster.add(userId));
+export function addContact(store: ChatStore, runtime: ChatRuntime | null, userId: number): Promise<boolean> {
+  return attempt(store, 'Adding a contact', () => connected(runtime).chat.roster.add(userId));
 }
 
 /**
@@ -200,14 +199,14 @@ export function addContact(runtime: ChatRuntime | null, userId: number): Promise
  * tab and device of the provider holds it at once.
  */
 export function blockUser(store: ChatStore, runtime: ChatRuntime | null, userId: number): Promise<boolean> {
-  return attempt('Blocking', async () => {
+  return attempt(store, 'Blocking', async () => {
     await connected(runtime).chat.blocking.block([userId]);
     store.setBlocked([...store.state.blocked, userId]);
   });
 }
 
 export function unblockUser(store: ChatStore, runtime: ChatRuntime | null, userId: number): Promise<boolean> {
-  return attempt('Unblocking', async () => {
+  return attempt(store, 'Unblocking', async () => {
     await connected(runtime).chat.blocking.unblock([userId]);
     store.setBlocked(store.state.blocked.filter((id) => id !== userId));
   });

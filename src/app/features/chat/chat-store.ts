@@ -24,6 +24,8 @@ export interface ChatStore extends DialogMoves, ConversationMoves {
   readonly sequence: EntrySequence;
   /** Back to nothing: the chat stopped for good (sign-out, a page without chat). */
   reset(): void;
+  /** Tells the provider what failed (the portal root's toasts). */
+  say(text: string): void;
   /** Who we are on the chat: set when the chat plugin is wired to a new connection. */
   setMe(me: number | null): void;
   setActive(dialogId: string | null): void;
@@ -44,13 +46,15 @@ export function unreadTotal(state: { dialogs: Readonly<Record<string, { unread: 
   return totalUnread(Object.values(state.dialogs));
 }
 
-export function createChatStore(): ChatStore {
+/** `say` tells the provider what failed: the portal root's toasts. */
+export function createChatStore(say: (text: string) => void): ChatStore {
   const state = proxy<ChatState>(initialChatState());
   const store: ChatStore = {
     state,
     sequence: createEntrySequence(),
     ...dialogMoves(state),
     ...conversationMoves(state),
+    say,
 
     reset() {
       Object.assign(state, initialChatState());

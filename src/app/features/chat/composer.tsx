@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
 import { useChat, type ChatRuntime } from '../../connections';
-import { dropDraft, keepDraft, useRestoredDraft } from '../../session';
+import { useDrafts } from '../../root';
+import { useRestoredDraft, type Drafts } from '../../session';
 import { sendImage, sendText } from './chat-actions';
 import type { ChatStore } from './chat-store';
 import { useChatState, useChatStore } from './chat-store-context';
@@ -24,10 +25,10 @@ type Chat = ChatRuntime['chat'];
 const draftKey = (dialogId: string) => `message:${dialogId}`;
 
 /** Keeps the text as the conversation's draft (dropped when empty), with where to find it again. */
-function keepText(store: ChatStore, dialogId: string, text: string): void {
-  if (!text.trim()) return dropDraft(draftKey(dialogId));
+function keepText(drafts: Drafts, store: ChatStore, dialogId: string, text: string): void {
+  if (!text.trim()) return drafts.drop(draftKey(dialogId));
   const dialog = store.state.dialogs[dialogId];
-  keepDraft({
+  drafts.keep({
     key: draftKey(dialogId),
     kind: 'message',
     path: dialog?.clientChatId ? `/message?userId=${dialog.clientChatId}` : '/message',
@@ -60,12 +61,13 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
   const [text, setText] = useState('');
   const [draftRead, setDraftRead] = useState(false);
   const store = useChatStore();
-  useRestoredDraft(draftKey(dialogId), (draft) => {
+  const drafts = useDrafts();
+  useRestoredDraft(drafts, draftKey(dialogId), (draft) => {
     const kept = (draft?.value as { text?: unknown } | undefined)?.text;
     if (typeof kept === 'string' && kept) {
       setText((typed) => typed || kept);
       // Back in its conversation: kept as today's draft.
-      keepText(store, dialogId, kept);
+      keepText(drafts, store, dialogId, kept);
     }
     setDraftRead(true);
   });
@@ -97,7 +99,7 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
     typing.stop();
     if (!sendText(store, runtime, dialogId, text)) return;
     setText('');
-    dropDraft(draftKey(dialogId));
+    drafts.drop(draftKey(dialogId));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -145,7 +147,7 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
           placeholder={disabled ? t('blockedComposer') : t('placeholder')}
           onChange={(event) => {
             setText(event.target.value);
-            if (draftRead) keepText(store, dialogId, event.target.value);
+            if (draftRead) keepText(drafts, store, dialogId, event.target.value);
             typing.typed(event.target.value);
           }}
           onKeyDown={onKeyDown}

@@ -78,7 +78,7 @@ function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: num
         (contact?.ask === 'subscribe' ? (
           <span className="text-xs text-slate-500">{t('contact.requested')}</span>
         ) : (
-          <Button variant="secondary" onClick={() => void addContact(chat, clientId)}>
+          <Button variant="secondary" onClick={() => void addContact(store, chat, clientId)}>
             {t('contact.add')}
           </Button>
         ))}

@@ -6,7 +6,6 @@
  */
 import i18next from 'i18next';
 import { CHAT_PAGE_SIZE } from '../../../shared/constants';
-import { showToast } from '../../components/toast-store';
 import type { ChatStore } from './chat-store';
 import type { ChatRuntime } from '../../connections';
 import { entriesFromHistory } from './convert';
@@ -36,7 +35,7 @@ export async function loadHistory(store: ChatStore, runtime: ChatRuntime, dialog
   } catch (error) {
     console.warn('Chat history', error);
     store.setHistoryState(dialogId, { loading: false, failed: true });
-    showToast(i18next.t('messages:errors.history'));
+    store.say(i18next.t('messages:errors.history'));
   }
 }
 

@@ -3,4 +3,4 @@ export { MenuRedDot } from './menu-red-dot';
 export { NotificationCentre } from './notification-centre';
 export { NotificationSettingsForm } from './notification-settings-form';
 export { notificationPushes } from './notification-pushes';
-export { redDots } from './red-dot-store';
+export { createRedDotStore, RedDotContext, type RedDotStore } from './red-dot-store';

@@ -8,20 +8,21 @@ import type { AppSocketPlugin } from '../../connections';
 import { notificationCalls } from '../../api/domain-calls';
 import { fetchFresh } from '../../api/fetch-fresh';
 import { NOTIFICATIONS_KEY, notificationTreeQuery } from './queries';
-import { applyPush, applyRedDot, applyTree, resetRedDots } from './red-dot-store';
+import type { RedDotStore } from './red-dot-store';
 
-export const notificationPushes: AppSocketPlugin = {
+/** The plugin of one signed-in shell, keeping its `redDots`. */
+export const notificationPushes = (redDots: RedDotStore): AppSocketPlugin => ({
   wire(socket, queryClient) {
     const refreshTree = async () => {
       try {
-        applyTree(await fetchFresh(queryClient, notificationTreeQuery()));
+        redDots.applyTree(await fetchFresh(queryClient, notificationTreeQuery()));
       } catch {
         // The API client's error policy has shown the failure (or signed the user out).
       }
     };
     const refreshRedDot = async () => {
       try {
-        applyRedDot(await notificationCalls.refresh());
+        redDots.applyRedDot(await notificationCalls.refresh());
       } catch {
         // The API client's error policy has shown the failure (or signed the user out).
       }
@@ -31,7 +32,7 @@ export const notificationPushes: AppSocketPlugin = {
         if (state === 'connected') void refreshTree();
       }),
       socket.on('redDot', (push) => {
-        applyPush(push.count);
+        redDots.applyPush(push.count);
         void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
         void refreshRedDot();
       }),
@@ -40,5 +41,5 @@ export const notificationPushes: AppSocketPlugin = {
       for (const off of offs) off();
     };
   },
-  reset: resetRedDots,
-};
+  reset: redDots.reset,
+});

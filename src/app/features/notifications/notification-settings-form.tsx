@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_CATEGORIES } from '../../../shared/notification-categories';
 import type { NotificationCategory } from '../../../shared/api/notifications';
 import { notificationCalls } from '../../api/domain-calls';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import { notificationSettingsQuery } from './queries';
 
 export function NotificationSettingsForm() {
+  const toasts = useToasts();
   const { t } = useTranslation('notifications');
   const queryClient = useQueryClient();
   const settings = useQuery(notificationSettingsQuery());
@@ -29,7 +30,7 @@ export function NotificationSettingsForm() {
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
-      showToast(t('settings.saved'), 'success', 3000);
+      toasts.show(t('settings.saved'), 'success', 3000);
     },
   });
   if (!settings.data) return <p className="text-sm text-slate-500">{t('settings.loading')}</p>;

@@ -1,34 +1,51 @@
 /**
  * The notification red dot (spec §1 "Red-dot indicators", §4 Notifications), realtime state in
- * valtio owned by this module (docs/architecture.md §3): set by a push of type 2 in a server message of
- * type 3, corrected by every tree refresh and every mark-read answer.
+ * valtio (docs/architecture.md §3): set by a push of type 2 in a server message of type 3,
+ * corrected by every tree refresh and every mark-read answer. One store per signed-in shell
+ * (layouts/shell-portal.ts), read through `RedDotContext`: the next provider's shell starts clean.
  */
+import { createContext, useContext } from 'react';
 import { proxy } from 'valtio';
 import type { NotificationTree, RedDotState } from '../../../shared/api/notifications';
 
-export interface RedDotStore {
+export interface MenuRedDotState {
   notification: boolean;
   unread: number;
 }
 
-export const redDots = proxy<RedDotStore>({ notification: false, unread: 0 });
-
-/** A red-dot push arrived: show the dot at once (the tree refresh that follows sets the count). */
-export function applyPush(count: number): void {
-  redDots.notification = true;
-  redDots.unread = Math.max(count, 1);
+export interface RedDotStore {
+  /** What the menu reads (valtio: `useSnapshot(redDots.state)`). */
+  readonly state: MenuRedDotState;
+  /** A red-dot push arrived: show the dot at once (the tree refresh that follows sets the count). */
+  applyPush(count: number): void;
+  applyRedDot(state: RedDotState): void;
+  applyTree(tree: NotificationTree): void;
+  reset(): void;
 }
 
-export function applyRedDot(state: RedDotState): void {
-  redDots.notification = state.notification;
-  redDots.unread = state.unread;
+export function createRedDotStore(): RedDotStore {
+  const state = proxy<MenuRedDotState>({ notification: false, unread: 0 });
+  const applyRedDot = (next: RedDotState) => {
+    state.notification = next.notification;
+    state.unread = next.unread;
+  };
+  return {
+    state,
+    applyPush(count) {
+      state.notification = true;
+      state.unread = Math.max(count, 1);
+    },
+    applyRedDot,
+    applyTree: (tree) => applyRedDot({ notification: tree.count > 0, unread: tree.count }),
+    reset: () => applyRedDot({ notification: false, unread: 0 }),
+  };
 }
 
-export function applyTree(tree: NotificationTree): void {
-  applyRedDot({ notification: tree.count > 0, unread: tree.count });
-}
+/** The signed-in shell's red dots (signed-in-shell.tsx provides them). */
+export const RedDotContext = createContext<RedDotStore | null>(null);
 
-export function resetRedDots(): void {
-  redDots.notification = false;
-  redDots.unread = 0;
+export function useRedDots(): RedDotStore {
+  const store = useContext(RedDotContext);
+  if (!store) throw new Error('The red dots are read inside the signed-in shell (RedDotContext)');
+  return store;
 }

@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationCategory } from '../../../shared/api/notifications';
 import { notificationCalls } from '../../api/domain-calls';
 import { NOTIFICATIONS_KEY } from './queries';
-import { applyRedDot } from './red-dot-store';
+import { useRedDots } from './red-dot-store';
 
 export function useMarkRead() {
   const queryClient = useQueryClient();
+  const { applyRedDot } = useRedDots();
   const settle = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
   const one = useMutation({
     mutationFn: (id: number) => notificationCalls.markRead(id),

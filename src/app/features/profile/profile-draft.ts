@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
-import { dropDraft, keepDraft, useRestoredDraft } from '../../session';
+import { useDrafts } from '../../root';
+import { useRestoredDraft, type Drafts } from '../../session';
 import type { ProfileFormInput, ProfileFormValues } from './profile-form-schema';
 
 const DRAFT = 'profile';
@@ -32,12 +33,13 @@ export function useProfileDraft(
   const location = useLocation();
   const path = `${location.pathname}${location.search}`;
   const [read, setRead] = useState(false);
-  useRestoredDraft(DRAFT, (draft) => {
+  const drafts = useDrafts();
+  useRestoredDraft(drafts, DRAFT, (draft) => {
     if (draft) {
       const kept = draft.value as Partial<ProfileFormInput>;
       reset({ ...initial, ...kept, documentIds: getValues('documentIds') }, { keepDefaultValues: true });
       // Back in its form: kept as today's draft.
-      keepDraft({ ...draft, path });
+      drafts.keep({ ...draft, path });
     }
     setRead(true);
   });
@@ -46,13 +48,13 @@ export function useProfileDraft(
     const started = typedFields(initial);
     const subscription = watch((values) => {
       const typed = typedFields(values as ProfileFormInput);
-      if (sameFields(typed, started)) dropDraft(DRAFT);
-      else keepDraft({ key: DRAFT, kind: 'profile', path, about: null, value: typed });
+      if (sameFields(typed, started)) drafts.drop(DRAFT);
+      else drafts.keep({ key: DRAFT, kind: 'profile', path, about: null, value: typed });
     });
     return () => subscription.unsubscribe();
-  }, [read, watch, initial, path]);
+  }, [drafts, read, watch, initial, path]);
 }
 
-export function dropProfileDraft(): void {
-  dropDraft(DRAFT);
+export function dropProfileDraft(drafts: Drafts): void {
+  drafts.drop(DRAFT);
 }

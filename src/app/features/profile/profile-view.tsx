@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConsultInfo } from '../../../shared/api/profile';
 import { profileCalls } from '../../api/domain-calls';
 import { formatMoney } from '../../components/format';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import { useProfileOptions } from './use-audit-info';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -16,7 +16,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-async function openDocument(id: number, name: string) {
+async function openDocument(id: number, name: string, say: (text: string) => void) {
   try {
     const blob = await profileCalls.downloadCertificate(id);
     const url = URL.createObjectURL(blob);
@@ -26,11 +26,12 @@ async function openDocument(id: number, name: string) {
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 30_000);
   } catch (error) {
-    showToast((error as Error).message);
+    say((error as Error).message);
   }
 }
 
 export function ProfileView({ info }: { info: ConsultInfo }) {
+  const toasts = useToasts();
   const { t, i18n } = useTranslation('profile');
   const options = useProfileOptions();
   const names = <T extends { name: string }>(list: T[], match: (x: T) => boolean) =>
@@ -90,7 +91,7 @@ export function ProfileView({ info }: { info: ConsultInfo }) {
                   key={d.id}
                   type="button"
                   className="mr-3 text-brand hover:underline"
-                  onClick={() => void openDocument(d.id, d.name)}
+                  onClick={() => void openDocument(d.id, d.name, (text) => toasts.show(text))}
                 >
                   {d.name}
                 </button>

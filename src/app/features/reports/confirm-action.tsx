@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportSummary } from '../../../shared/api/expert-reports';
 import { Dialog } from '../../components/dialog';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import { explainReportError } from './errors';
 import { useReportAction, type ReportAction } from './queries';
 
 export function useConfirmedAction(onDone?: (action: ReportAction, report: ReportSummary) => void) {
+  const toasts = useToasts();
   const { t } = useTranslation('reports');
   const mutation = useReportAction();
   const [asked, setAsked] = useState<{ action: ReportAction; report: ReportSummary } | null>(null);
@@ -26,7 +27,7 @@ export function useConfirmedAction(onDone?: (action: ReportAction, report: Repor
     // The promise, not mutate's callbacks: completing unmounts the editor this dialog belongs to.
     mutation.mutateAsync({ action: asked.action, reportId: asked.report.reportId }).then(
       () => {
-        showToast(t(`action.${asked.action}.done`, { title: asked.report.title }), 'success');
+        toasts.show(t(`action.${asked.action}.done`, { title: asked.report.title }), 'success');
         onDone?.(asked.action, asked.report);
         close();
       },

@@ -5,7 +5,7 @@
  * on the server; this is only what is not saved yet.
  */
 import { ReportContent } from '../../../shared/api/expert-reports';
-import { dropDraft, keepDraft } from '../../session';
+import type { Drafts } from '../../session';
 
 export const reportDraftKey = (reportId: number) => `report:${reportId}`;
 
@@ -16,11 +16,12 @@ export function readReportDraft(value: unknown): ReportContent | null {
 }
 
 export function keepReportDraft(
+  drafts: Drafts,
   report: { reportId: number; memberName: string },
   content: ReportContent,
   path: string,
 ): void {
-  keepDraft({
+  drafts.keep({
     key: reportDraftKey(report.reportId),
     kind: 'report',
     path,
@@ -29,8 +30,8 @@ export function keepReportDraft(
   });
 }
 
-export function dropReportDraft(reportId: number): void {
-  dropDraft(reportDraftKey(reportId));
+export function dropReportDraft(drafts: Drafts, reportId: number): void {
+  drafts.drop(reportDraftKey(reportId));
 }
 
 /** Same content, whatever the order of the chosen items or of the fields. */

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { FileLink } from '../../../shared/api/cycle-data';
 import { Button } from '../../components/button';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import { ApiError, NO_REPORT_ACCESS } from '../../../rest';
 import { handleApiError } from '../../api/api-client';
 
@@ -20,6 +20,7 @@ export function FileLinkButton({
   label: string;
   request(): Promise<z.infer<typeof FileLink>>;
 }) {
+  const toasts = useToasts();
   const { t } = useTranslation('reports');
   const [busy, setBusy] = useState(false);
   const open = async () => {
@@ -34,7 +35,7 @@ export function FileLinkButton({
       target?.close();
       if (error instanceof ApiError && (error.isTokenError || error.code === NO_REPORT_ACCESS))
         handleApiError(error);
-      else showToast(t('fileFailed'));
+      else toasts.show(t('fileFailed'));
     } finally {
       setBusy(false);
     }

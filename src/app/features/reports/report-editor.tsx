@@ -18,6 +18,7 @@ import { TextArea } from '../../components/field';
 import { formatTime } from '../../components/format';
 import { useConfirmedAction } from './confirm-action';
 import { ContentPicker } from './content-picker';
+import { useDrafts } from '../../root';
 import { useRestoredDraft } from '../../session';
 import {
   dropReportDraft,
@@ -71,6 +72,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
   const client = useQueryClient();
   const catalogue = useCatalogue();
   const location = useLocation();
+  const drafts = useDrafts();
   const [server, setServer] = useState<ReportContent>(report.content);
   const [content, setContent] = useState<ReportContent>(report.content);
   const [savedAt, setSavedAt] = useState(report.savedAt);
@@ -85,7 +87,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
 
   // What was not saved last time (a reload, the automatic logoff) comes back as unsaved changes,
   // unless she has started editing meanwhile.
-  useRestoredDraft(reportDraftKey(report.reportId), (draft) => {
+  useRestoredDraft(drafts, reportDraftKey(report.reportId), (draft) => {
     const kept = draft && readReportDraft(draft.value);
     if (kept && !sameContent(kept, report.content) && sameContent(latest.current, report.content)) {
       setContent(kept);
@@ -98,9 +100,9 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
   const path = `${location.pathname}${location.search}`;
   useEffect(() => {
     if (!draftRead) return;
-    if (dirty) keepReportDraft(report, content, path);
-    else dropReportDraft(report.reportId);
-  }, [draftRead, dirty, content, report, path]);
+    if (dirty) keepReportDraft(drafts, report, content, path);
+    else dropReportDraft(drafts, report.reportId);
+  }, [drafts, draftRead, dirty, content, report, path]);
 
   const edit = (next: Partial<ReportContent>) => {
     setContent((c) => ({ ...c, ...next }));
@@ -126,7 +128,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
   };
 
   const completion = useConfirmedAction(() => {
-    dropReportDraft(report.reportId);
+    dropReportDraft(drafts, report.reportId);
     navigate(reportReviewPath(report.reportId), { replace: true });
   });
   const complete = async () => {

@@ -7,13 +7,14 @@
  */
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { session } from '../../session';
+import { useSession } from '../../root';
 
 export function useLeaveGuard(dirty: boolean) {
+  const session = useSession();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
-      session.token !== null &&
+      session.state.token !== null &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {

@@ -1,9 +1,9 @@
 /** The provider's temperature unit for the cycle charts (components/cycle-charts/units.ts). */
 import { useSnapshot } from 'valtio';
 import { temperatureUnitFor, type TemperatureUnit } from '../../components/cycle-charts';
-import { session } from '../../session';
+import { useSession } from '../../root';
 
 export function useTemperatureUnit(): TemperatureUnit {
-  const { userInfo } = useSnapshot(session);
+  const { userInfo } = useSnapshot(useSession().state);
   return temperatureUnitFor(userInfo?.country);
 }

@@ -4,14 +4,14 @@
  * server's field errors (`weekly.3`) are shown beside the hours they name.
  */
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../rest';
 import type { Schedule } from '../../../shared/api/schedule';
 import { SCHEDULE_LIMITS } from '../../../shared/api/schedule';
 import { Button } from '../../components/button';
 import { TimeZonePicker } from '../../components/time-zone-picker';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import { useScheduleMutations, weekdayNames } from './use-schedule';
 
 interface Slot {
@@ -21,9 +21,9 @@ interface Slot {
   end: string;
 }
 
-let nextKey = 1;
-const toSlots = (s: Schedule) =>
-  s.weekly.map((w) => ({ key: nextKey++, weekday: w.weekday, start: w.start, end: w.end }));
+/** The rows of `s`, keyed by `nextKey` (the editor's own counter: a key names one row while it is shown). */
+const toSlots = (s: Schedule, nextKey: () => number) =>
+  s.weekly.map((w) => ({ key: nextKey(), weekday: w.weekday, start: w.start, end: w.end }));
 
 function NumberSetting({
   label,
@@ -57,11 +57,14 @@ function NumberSetting({
 }
 
 export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
+  const toasts = useToasts();
   const { t, i18n } = useTranslation('schedule');
   const { update } = useScheduleMutations();
   const days = weekdayNames(i18n.language);
   const [settings, setSettings] = useState(schedule.settings);
-  const [slots, setSlots] = useState<Slot[]>(() => toSlots(schedule));
+  const keys = useRef(0);
+  const nextKey = () => ++keys.current;
+  const [slots, setSlots] = useState<Slot[]>(() => toSlots(schedule, nextKey));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof typeof settings>(key: K, value: (typeof settings)[K]) =>
     setSettings({ ...settings, [key]: value });
@@ -74,8 +77,8 @@ export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
         ...settings,
         weekly: ordered.map(({ weekday, start, end }) => ({ weekday, start, end })),
       });
-      setSlots(toSlots(saved));
-      showToast(t('saved'), 'success');
+      setSlots(toSlots(saved, nextKey));
+      toasts.show(t('saved'), 'success');
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const found: Record<string, string> = {};
@@ -85,7 +88,7 @@ export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
         found[slot ? String(slot.key) : f.field] = f.message;
       }
       setErrors(found);
-      if (error.fields.length === 0) showToast(error.message);
+      if (error.fields.length === 0) toasts.show(error.message);
     }
   };
 
@@ -203,7 +206,7 @@ export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
                   setSlots([
                     ...slots,
                     {
-                      key: nextKey++,
+                      key: nextKey(),
                       weekday,
                       start: mine.at(-1)?.end ?? '09:00',
                       end: mine.length ? '18:00' : '12:00',

@@ -11,7 +11,7 @@ import { secondFactorCalls } from '../../api/domain-calls/second-factor';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { formatDateTime } from '../../components/format';
-import { showToast } from '../../components/toast-store';
+import { useToasts } from '../../root';
 import { PasskeySetup } from './passkey-setup';
 import { ProofDialog } from './proof-dialog';
 import { secondFactorsQuery } from './queries';
@@ -22,6 +22,7 @@ type Change =
   { kind: 'remove-passkey'; id: number; name: string } | { kind: 'remove-totp' } | { kind: 'regenerate' };
 
 export function SecondFactorSettings() {
+  const toasts = useToasts();
   const { t, i18n } = useTranslation('auth');
   const client = useQueryClient();
   const factors = useQuery(secondFactorsQuery());
@@ -35,7 +36,7 @@ export function SecondFactorSettings() {
     store(result.factors);
     setAdding(null);
     if (result.recoveryCodes) setCodes(result.recoveryCodes);
-    showToast(t('secondFactor.settings.added'), 'success');
+    toasts.show(t('secondFactor.settings.added'), 'success');
   };
   const prove = async (proof: SecondFactorProof) => {
     if (!change) return;
@@ -49,7 +50,7 @@ export function SecondFactorSettings() {
           ? { kind: 'totp' as const }
           : { kind: 'passkey' as const, id: change.id };
       store(await secondFactorCalls.remove({ factor, proof }, { quiet: true }));
-      showToast(t('secondFactor.settings.removed'), 'success');
+      toasts.show(t('secondFactor.settings.removed'), 'success');
     }
     setChange(null);
   };

@@ -9,7 +9,8 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { SecondStep, SignInResult } from '../../../shared/api/account';
 import { SignInForm } from '../../features/auth';
-import { canEnterPortal, session, takeReturnPath } from '../../session';
+import { useSession } from '../../root';
+import { canEnterPortal, takeReturnPath, type SessionStore } from '../../session';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { paths, PUBLIC_PATHS } from '../../paths';
 
@@ -25,8 +26,11 @@ const SecondStepPanel = lazy(() =>
 );
 
 /** Keeps the session a second step ended in, as a sign-in's (the module loads with the step). */
-async function startSecondStepSession(result: SignInResult): Promise<{ agreementDue: boolean }> {
-  return (await import('../../features/auth/post-sign-in')).afterSecondStep(result);
+async function startSecondStepSession(
+  session: SessionStore,
+  result: SignInResult,
+): Promise<{ agreementDue: boolean }> {
+  return (await import('../../features/auth/post-sign-in')).afterSecondStep(session, result);
 }
 
 /**
@@ -42,8 +46,8 @@ export function targetAfterLogin(state: unknown, returnPath: string | null = nul
 }
 
 /** After her sign-in: her page from before the automatic logoff, if she was signed out there. */
-function targetOfSignedIn(state: unknown): string {
-  const owner = session.userInfo?.userId;
+function targetOfSignedIn(session: SessionStore, state: unknown): string {
+  const owner = session.state.userInfo?.userId;
   return targetAfterLogin(state, owner === undefined ? null : takeReturnPath(owner));
 }
 
@@ -51,7 +55,8 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
-  const snap = useSnapshot(session);
+  const session = useSession();
+  const snap = useSnapshot(session.state);
   const [forgot, setForgot] = useState(false);
   const [step, setStep] = useState<SecondStep | null>(null);
   const [stepOver, setStepOver] = useState(false);
@@ -68,9 +73,9 @@ export default function LoginPage() {
           <SecondStepPanel
             step={step}
             onSignedIn={async (result) => {
-              const { agreementDue: due } = await startSecondStepSession(result);
+              const { agreementDue: due } = await startSecondStepSession(session, result);
               setStep(null);
-              if (!due) navigate(targetOfSignedIn(location.state), { replace: true });
+              if (!due) navigate(targetOfSignedIn(session, location.state), { replace: true });
             }}
             onBack={(why) => {
               setStep(null);
@@ -101,7 +106,7 @@ export default function LoginPage() {
       )}
       <SignInForm
         onSignedIn={(due) =>
-          due ? undefined : navigate(targetOfSignedIn(location.state), { replace: true })
+          due ? undefined : navigate(targetOfSignedIn(session, location.state), { replace: true })
         }
         onSecondStep={(next) => {
           setStepOver(false);
@@ -113,7 +118,7 @@ export default function LoginPage() {
         {forgot && <ForgotPasswordDialog onClose={() => setForgot(false)} />}
         {agreementDue && (
           <AgreementDialog
-            onAgreed={() => navigate(targetOfSignedIn(location.state), { replace: true })}
+            onAgreed={() => navigate(targetOfSignedIn(session, location.state), { replace: true })}
             onDeclined={() => navigate(paths.login, { replace: true })}
           />
         )}

@@ -13,7 +13,7 @@ import type { DoctorInfo } from '../../../shared/api/account';
 import { AgreementsSection, CancelAccountSection, ContactDetailsForm } from '../../features/account';
 import { ChangePasswordForm } from '../../features/auth';
 import { BlockedMembers } from '../../features/chat';
-import { updateUserInfo } from '../../session';
+import { useSession } from '../../root';
 import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
 import { NotificationSettingsForm } from '../../features/notifications';
 import { SecondFactorSettings } from '../../features/second-factor';
@@ -33,9 +33,10 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
 export default function SettingsPage() {
   const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications', 'calls', 'messages']);
   const client = useQueryClient();
+  const session = useSession();
   const info = useQuery(doctorInfoQuery());
   const saved = (next: DoctorInfo) => {
-    updateUserInfo(next);
+    session.updateUserInfo(next);
     client.setQueryData(DOCTOR_INFO_KEY, next);
   };
   return (

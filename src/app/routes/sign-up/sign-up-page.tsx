@@ -11,6 +11,7 @@ import type { SecondStep, SignUpStarted } from '../../../shared/api/account';
 import { SignUpCodeForm, SignUpForm, type SignUpDetails } from '../../features/auth';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { paths } from '../../paths';
+import { useSession } from '../../root';
 
 const SecondStepPanel = lazy(() =>
   import('../../features/second-factor/second-step').then((m) => ({ default: m.SecondStepPanel })),
@@ -19,6 +20,7 @@ const SecondStepPanel = lazy(() =>
 export default function SignUpPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const session = useSession();
   const [details, setDetails] = useState<SignUpDetails | undefined>(undefined);
   const [started, setStarted] = useState<SignUpStarted | null>(null);
   const [step, setStep] = useState<SecondStep | null>(null);
@@ -35,7 +37,7 @@ export default function SignUpPage() {
             step={step}
             onSignedIn={async (result) => {
               const { afterSecondStep } = await import('../../features/auth/post-sign-in');
-              signedUp((await afterSecondStep(result)).agreementDue);
+              signedUp((await afterSecondStep(session, result)).agreementDue);
             }}
             onBack={() => navigate(paths.login, { replace: true })}
           />

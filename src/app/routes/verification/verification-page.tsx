@@ -8,16 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DoctorInfo } from '../../../shared/api/account';
 import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
-import { updateUserInfo } from '../../session';
+import { useSession } from '../../root';
 import { VerificationForm } from '../../features/verification';
 import { paths } from '../../paths';
 
 export default function VerificationPage() {
   const { t } = useTranslation('verification');
   const client = useQueryClient();
+  const session = useSession();
   const info = useQuery(doctorInfoQuery());
   const verified = (next: DoctorInfo) => {
-    updateUserInfo(next);
+    session.updateUserInfo(next);
     client.setQueryData(DOCTOR_INFO_KEY, next);
   };
 

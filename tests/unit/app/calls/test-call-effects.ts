@@ -57,6 +57,7 @@ export function testCallEffects(options: TestCallEffectsOptions = {}): TestCallE
     },
     ring: () => ({ silence: () => undefined, stop: () => undefined }),
     toast: (text) => void toasts.push(text),
+    country: () => null,
     t: (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key),
   };
 }

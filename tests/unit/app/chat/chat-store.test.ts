@@ -29,7 +29,7 @@ const dialog = (unread: number, last: { id: string; at: number } | null = null):
 
 let store: ChatStore;
 beforeEach(() => {
-  store = createChatStore();
+  store = createChatStore(() => undefined);
   store.setMe(ME);
 });
 

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRuntime } from '../../../../src/app/connections';
 import { createChatStore, type ChatStore } from '../../../../src/app/features/chat/chat-store';
 import { catchUp, loadHistory } from '../../../../src/app/features/chat/history';
-import { toasts } from '../../../../src/app/components/toast-store';
+import { createToastStore, type ToastStore } from '../../../../src/app/components/toast-store';
 import type { Message } from '../../../../src/rest';
 
 const message = (n: number): Message => ({
@@ -46,11 +46,12 @@ function service(all: Message[], fail = false) {
 }
 
 let store: ChatStore;
+let toasts: ToastStore;
 const ids = () => store.state.conversations.d!.entries.map((e) => Number(e.id.slice(1)));
 
 beforeEach(() => {
-  store = createChatStore();
-  toasts.items.splice(0);
+  toasts = createToastStore();
+  store = createChatStore((text) => toasts.show(text));
 });
 
 describe('loadHistory', () => {
@@ -72,7 +73,7 @@ describe('loadHistory', () => {
     const { runtime } = service([], true);
     await loadHistory(store, runtime, 'd');
     expect(store.state.conversations.d).toMatchObject({ loaded: false, loading: false, failed: true });
-    expect(toasts.items.map((t) => t.text)).toEqual([i18next.t('messages:errors.history')]);
+    expect(toasts.state.items.map((t) => t.text)).toEqual([i18next.t('messages:errors.history')]);
   });
 });
 

@@ -43,7 +43,7 @@ const withEmma: ProviderDialog = {
 
 beforeEach(() => {
   answers = [];
-  store = createChatStore();
+  store = createChatStore(() => undefined);
 });
 
 describe('refreshDialogs', () => {

@@ -69,7 +69,7 @@ describe('unread dialogs while the chat is down', () => {
 
 describe('the unread dialog list in the store', () => {
   it('takes the listed counts and clears dialogs read elsewhere', () => {
-    const store = createChatStore();
+    const store = createChatStore(() => undefined);
     store.seedUnread([
       { dialogId: 'a', unreadMessagesCount: 2 },
       { dialogId: 'b', unreadMessagesCount: 1 },

@@ -3,7 +3,8 @@
  * there are any, and nothing is published without them; the module carrier a calls feature uses.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTraffic, observedFetch, type TrafficEvent } from '../../../../src/app/api/traffic';
+import { observedFetch } from '../../../../src/app/api/observed-fetch';
+import { createTraffic, type TrafficEvent } from '../../../../src/app/api/traffic';
 import { observedWebSocket } from '../../../../src/app/connections/app-socket/observed-web-socket';
 import { moduleCarrier, type ModuleMessage } from '../../../../src/xmpp';
 import { connectedTestClient } from '../../../../src/xmpp/testing';

@@ -1,0 +1,79 @@
+/**
+ * The portal's composition root (docs/architecture.md §3 "The portal root"), made once by the
+ * entry (main.tsx) and handed down: to React through `PortalRootContext`, to the signed-in shell's
+ * runtime through `createPortalRuntime`'s options, to code outside React as parameters. It holds
+ * what lives as long as the page, across sign-ins; what lives as long as one signed-in shell (the
+ * portal runtime, the chat store, the red dots, server data) is made by the shell. No React here.
+ */
+import type { ApiPorts } from '../api/api-ports';
+import { createReportRefusal } from '../api/report-access';
+import { createTraffic, type Traffic } from '../api/traffic';
+import { createToastStore, type ToastStore } from '../components/toast-store';
+import {
+  createDrafts,
+  createSessionStore,
+  type Drafts,
+  type DraftStore,
+  type SessionStore,
+} from '../session';
+
+/** How the root moves the page; the router's, given by the entry once the router exists. */
+export interface PortalNavigation {
+  /** To the login route without a reload (a token error, spec §8). */
+  toLogin(): void;
+  /** Out of a report path the provider may not see: back, or to the dashboard (spec §8). */
+  leaveReport(): void;
+}
+
+export interface PortalRootOptions {
+  navigation: PortalNavigation;
+  /** The timer toasts go away by (the page's `setTimeout` by default). */
+  later?: (run: () => void, ms: number) => unknown;
+  /** Where drafts are kept: IndexedDB by default, or memory without it (session/draft-store.ts). */
+  draftStore?: () => DraftStore;
+  /** The clock (Date.now by default). */
+  now?: () => number;
+}
+
+export interface PortalRoot {
+  /** The signed-in session: token and login info, kept in this browser's storage (spec §3). */
+  readonly session: SessionStore;
+  /** The provider's unsaved drafts, kept across the automatic logoff (docs/security.md). */
+  readonly drafts: Drafts;
+  /** Messages to the user (spec §8), shown by `<Toaster>`. */
+  readonly toasts: ToastStore;
+  /** The console's seam: every connection's traffic, built only while someone listens (api/traffic.ts). */
+  readonly traffic: Traffic;
+  readonly navigation: PortalNavigation;
+  /** What the own-API client reports to (api/api-ports.ts). */
+  readonly apiPorts: ApiPorts;
+}
+
+export function createPortalRoot({
+  navigation,
+  later,
+  draftStore,
+  now = Date.now,
+}: PortalRootOptions): PortalRoot {
+  const session = createSessionStore(now);
+  const toasts = createToastStore(later);
+  const traffic = createTraffic();
+  const say = (text: string) => toasts.show(text);
+  return {
+    session,
+    drafts: createDrafts(draftStore, now),
+    toasts,
+    traffic,
+    navigation,
+    apiPorts: {
+      say,
+      traffic,
+      refuseReportPath: createReportRefusal(say, () => navigation.leaveReport(), now),
+      session,
+      signOut: () => {
+        session.end();
+        navigation.toLogin();
+      },
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/** The context the portal root is read through (portal-root.ts), and its hooks. */
+import { createContext, useContext } from 'react';
+import type { ToastStore } from '../components/toast-store';
+import type { Drafts, SessionStore } from '../session';
+import type { PortalRoot } from './portal-root';
+
+export const PortalRootContext = createContext<PortalRoot | null>(null);
+
+export function usePortalRoot(): PortalRoot {
+  const root = useContext(PortalRootContext);
+  if (!root) throw new Error('The portal root is read inside <App> (PortalRootContext)');
+  return root;
+}
+
+/** The page's toasts: `useToasts().show(text)`. */
+export function useToasts(): ToastStore {
+  return usePortalRoot().toasts;
+}
+
+/** The signed-in session: `useSnapshot(useSession().state)` to read it. */
+export function useSession(): SessionStore {
+  return usePortalRoot().session;
+}
+
+/** The provider's unsaved drafts (session/drafts.ts). */
+export function useDrafts(): Drafts {
+  return usePortalRoot().drafts;
+}

@@ -1,0 +1,117 @@
+/**
+ * No module-level mutable state in the portal (docs/architecture.md §3 "The portal root"): what
+ * lives as long as the page is made by `createPortalRoot` in main.tsx, what lives as long as a
+ * signed-in shell by the shell, and both are handed down. This reads every source file of src/app
+ * with the TypeScript parser and reports each top-level `let`, and each top-level `const` made by
+ * `proxy(…)`, `new Map/Set/WeakMap/WeakSet(…)`, a `create…(…)` factory or a contract's `…Api(…)`,
+ * unless the list below names it with its reason. Constant tables, React contexts and lazy
+ * components are not state and are not reported.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const APP = path.join(process.cwd(), 'src/app');
+
+/** `file:name` → why it may stay a module's. */
+const ALLOWED: Record<string, string> = {
+  // Constant tables built once from constants and never changed.
+  'components/cycle-charts/units.ts:FAHRENHEIT_COUNTRIES': 'a constant table, never changed',
+  'layouts/keep-alive.tsx:PAGES': 'a constant table of the kept pages, never changed',
+  // The one document's focus history: it mirrors `document`, of which a page has one.
+  'components/return-focus.ts:lastOutside': 'the document’s focus history',
+  'components/return-focus.ts:tracking': 'the document’s focus listener, added once',
+  // Code loading: a module's code is loaded once per page, like `import()` itself.
+  'components/lazy-dialog.tsx:loaded': 'the dialog’s code, once loaded',
+  'components/lazy-dialog.tsx:loading': 'the dialog’s code, while it loads',
+  'components/chart/echarts-setup.ts:registered': 'ECharts’ own registry of components is global',
+  'components/chart/echarts-setup-cycle.ts:registered': 'ECharts’ own registry of components is global',
+  // i18next has one instance per page (src/app/i18n).
+  'i18n/index.ts:markInitialised': 'i18next’s one instance, initialised once',
+  // Not moved yet (issue 25): the own-API client is still a module, bound to the root's ports
+  // by main.tsx, because the entry may not load it (docs/performance.md "Route budgets").
+  'api/api-ports.ts:bound': 'remaining: the root’s ports, bound by main.tsx',
+  'api/api-client.ts:api': 'remaining: the own-API client',
+  'api/api-client.ts:upload': 'remaining: the uploader',
+  'api/api-client.ts:accountCalls': 'remaining: public-page calls',
+  'api/api-client.ts:protocolCalls': 'remaining: public-page calls',
+  'api/api-client.ts:chatIdentityCalls': 'remaining: public-page calls',
+  'api/domain-calls/call.ts:callCalls': 'remaining: a domain’s calls',
+  'api/domain-calls/chat.ts:chatCalls': 'remaining: a domain’s calls',
+  'api/domain-calls/consultation.ts:consultationCalls': 'remaining: a domain’s calls',
+  'api/domain-calls/content.ts:contentCalls': 'remaining: a domain’s calls',
+  'api/domain-calls/cycle.ts:cycleCalls': 'remaining: a domain’s calls',
+  'api/domain-calls/dashboard.ts:dashboardCalls': 'remaining: a domain’s calls',
+  'api/domain-calls/notifications.ts:notificationCalls': 'remaining: a domain’s calls',
+  'api/domain-calls/profile.ts:profileCalls': 'remaining: a domain’s calls',
+  'api/domain-calls/reports.ts:reportCalls': 'remaining: a domain’s calls',
+  'api/domain-calls/schedule.ts:scheduleCalls': 'remaining: a domain’s calls',
+  'api/domain-calls/second-factor.ts:secondFactorCalls': 'remaining: a domain’s calls',
+};
+
+const COLLECTIONS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet']);
+const NOT_STATE = new Set(['createContext']);
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Whether `init` makes state: a store, a collection, a factory's product. */
+function makesState(init: ts.Expression | undefined): boolean {
+  if (!init) return false;
+  if (ts.isNewExpression(init))
+    return ts.isIdentifier(init.expression) && COLLECTIONS.has(init.expression.text);
+  if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) return false;
+  const callee = init.expression.text;
+  if (NOT_STATE.has(callee)) return false;
+  return callee === 'proxy' || /^create[A-Z]/.test(callee) || /[a-z]Api$/.test(callee);
+}
+
+/** The module-level state of the file at `relative` (to src/app) whose text is `text`, as `file:name`. */
+function moduleState(relative: string, text: string): string[] {
+  const source = ts.createSourceFile(relative, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const mutable = !(statement.declarationList.flags & ts.NodeFlags.Const);
+    for (const declaration of statement.declarationList.declarations) {
+      if (mutable || makesState(declaration.initializer))
+        found.push(`${relative}:${declaration.name.getText(source)}`);
+    }
+  }
+  return found;
+}
+
+describe('module-level state in src/app', () => {
+  const found = sources(APP).flatMap((file) =>
+    moduleState(path.relative(APP, file).split(path.sep).join('/'), fs.readFileSync(file, 'utf8')),
+  );
+
+  it('is only what the list allows, each with its reason', () => {
+    expect(found.filter((name) => !(name in ALLOWED))).toEqual([]);
+  });
+
+  it('has no entry left in the list that the code no longer has', () => {
+    expect(Object.keys(ALLOWED).filter((name) => !found.includes(name))).toEqual([]);
+  });
+
+  it('reports what it is for: a store, a collection, a factory or a `let`', () => {
+    const probe =
+      "import { proxy } from 'valtio';\nimport { createContext } from 'react';\n" +
+      'export const store = proxy({ n: 0 });\nconst seen = new Map();\nlet count = 0;\n' +
+      'const meter = createMeter();\nconst calls = profileApi(api);\nconst TABLE = { a: 1 };\n' +
+      'export const Context = createContext(null);\nfunction f() {\n  let inside = 0;\n  return inside;\n}\n';
+    expect(moduleState('probe.ts', probe)).toEqual([
+      'probe.ts:store',
+      'probe.ts:seen',
+      'probe.ts:count',
+      'probe.ts:meter',
+      'probe.ts:calls',
+    ]);
+  });
+});
