@@ -23,8 +23,11 @@ export interface ApiClientOptions {
    * catalogues — is in it (issue 26).
    */
   getLanguage?(): string | null;
-  /** Called with every failure before it is thrown (unless the call passes `quiet`). */
-  onError?(error: ApiError): void;
+  /**
+   * Called with every failure before it is thrown (unless the call passes `quiet`), with the
+   * token the request went out with: an answer may come after the session it was sent for ended.
+   */
+  onError?(error: ApiError, sent: { token: string | null }): void;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -225,10 +228,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     http,
     async call(endpoint, input = {}) {
+      const token = input.token ?? options.getToken();
       try {
         return await send(endpoint, input);
       } catch (error) {
-        if (error instanceof ApiError && !input.quiet) options.onError?.(error);
+        if (error instanceof ApiError && !input.quiet) options.onError?.(error, { token });
         throw error;
       }
     },

@@ -18,8 +18,15 @@ import { apiPorts } from './api-ports';
 import { isReportPath } from './report-access';
 import { observedFetch } from './observed-fetch';
 
-export function handleApiError(error: ApiError): void {
+/**
+ * Spec §8's catalogue for a failed call of the current session. A call sent with another token
+ * (a session that ended since: a kick, a sign-out, a sign-in in its place) speaks for that
+ * session only: its token error must not end the session signed in meanwhile. Without `sent`
+ * (a quiet call's error, handled by the screen that made it), the current session's.
+ */
+export function handleApiError(error: ApiError, sent?: { token: string | null }): void {
   const ports = apiPorts();
+  if (sent && sent.token !== ports.session.state.token) return;
   applyErrorCatalogue(error, {
     showMessage: (message) => ports.say(message),
     showTimeout: () => ports.say(i18next.t('common:errors.timeout')),
