@@ -78,7 +78,11 @@ test('a new provider’s dashboard is her checklist; approval leads her to avail
     form: { email: fresh.email, password: fresh.password },
   });
   await submitProfileOverApi(request, ((await again.json()) as { data: { token: string } }).data.token);
+  // Signed in again, she comes back to the page she was on if the page had learnt of the ended
+  // session by then (the login route's `from`), else to the dashboard: the menu takes her there.
   await signInThroughForm(page, fresh.email, fresh.password);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(checklist.getByText('2 of 4 done')).toBeVisible();
   await expect(step('Get your certification approved')).toHaveAttribute('data-state', 'waiting');
   await expect(step('Get your certification approved')).toContainText('in review');
