@@ -1,16 +1,12 @@
 /** The context the portal root is read through (portal-root.ts), and its hooks. */
-import { createContext, useContext } from 'react';
+import { requiredContext } from '../components/required-context';
 import type { ToastStore } from '../components/toast-store';
 import type { Drafts, SessionStore } from '../session';
 import type { PortalRoot } from './portal-root';
 
-export const PortalRootContext = createContext<PortalRoot | null>(null);
-
-export function usePortalRoot(): PortalRoot {
-  const root = useContext(PortalRootContext);
-  if (!root) throw new Error('The portal root is read inside <App> (PortalRootContext)');
-  return root;
-}
+const root = requiredContext<PortalRoot>('The portal root is read inside <App> (PortalRootContext)');
+export const PortalRootContext = root.Context;
+export const usePortalRoot = root.use;
 
 /** The page's toasts: `useToasts().show(text)`. */
 export function useToasts(): ToastStore {

@@ -2,18 +2,17 @@
  * How the call screens reach their controller (call-controller.ts): the call host makes one and
  * provides it; a component test provides its own over a scripted call client.
  */
-import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
+import { requiredContext } from '../../components/required-context';
 import type { CallController } from './call-controller';
 import type { CallState } from './call-store';
 
-export const CallsContext = createContext<CallController | null>(null);
-
-export function useCalls(): CallController {
-  const calls = useContext(CallsContext);
-  if (!calls) throw new Error('The call screens are rendered inside the call host (CallsContext)');
-  return calls;
-}
+const calls = requiredContext<CallController>(
+  'The call screens are rendered inside the call host (CallsContext)',
+);
+export const CallsContext = calls.Context;
+export const useCalls = calls.use;
 
 /** The call screens' state, re-rendering on what the component reads. */
 export function useCallState(): Readonly<CallState> {

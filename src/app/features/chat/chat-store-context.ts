@@ -3,18 +3,16 @@
  * and provides it here, next to its portal runtime (docs/architecture.md §3 "The portal runtime");
  * a component test provides its own.
  */
-import { createContext, useContext } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
+import { requiredContext } from '../../components/required-context';
 import type { ChatState } from './chat-state';
 import type { ChatStore } from './chat-store';
 
-export const ChatStoreContext = createContext<ChatStore | null>(null);
-
-export function useChatStore(): ChatStore {
-  const store = useContext(ChatStoreContext);
-  if (!store) throw new Error('The chat store is read inside the signed-in shell (ChatStoreContext)');
-  return store;
-}
+const chatStore = requiredContext<ChatStore>(
+  'The chat store is read inside the signed-in shell (ChatStoreContext)',
+);
+export const ChatStoreContext = chatStore.Context;
+export const useChatStore = chatStore.use;
 
 /** The chat state, re-rendering on what the component reads (valtio's access tracking). */
 export function useChatState(): Snapshot<ChatState> {

@@ -4,8 +4,8 @@
  * corrected by every tree refresh and every mark-read answer. One store per signed-in shell
  * (layouts/shell-portal.ts), read through `RedDotContext`: the next provider's shell starts clean.
  */
-import { createContext, useContext } from 'react';
 import { proxy } from 'valtio';
+import { requiredContext } from '../../components/required-context';
 import type { NotificationTree, RedDotState } from '../../../shared/api/notifications';
 
 export interface MenuRedDotState {
@@ -42,10 +42,8 @@ export function createRedDotStore(): RedDotStore {
 }
 
 /** The signed-in shell's red dots (signed-in-shell.tsx provides them). */
-export const RedDotContext = createContext<RedDotStore | null>(null);
-
-export function useRedDots(): RedDotStore {
-  const store = useContext(RedDotContext);
-  if (!store) throw new Error('The red dots are read inside the signed-in shell (RedDotContext)');
-  return store;
-}
+const redDots = requiredContext<RedDotStore>(
+  'The red dots are read inside the signed-in shell (RedDotContext)',
+);
+export const RedDotContext = redDots.Context;
+export const useRedDots = redDots.use;
