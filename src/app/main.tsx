@@ -30,7 +30,7 @@ function startPortal(): void {
       },
     },
   });
-  const router = createRouter();
+  const router = createRouter(root);
   bindApiPorts(root.apiPorts);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

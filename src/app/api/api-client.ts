@@ -1,7 +1,10 @@
 /**
  * The portal's one own-API client: token from the session, country from the user, the portal's
  * language as Accept-Language (the server writes PDFs and catalogues in it), and the error
- * catalogue of spec §8 applied to every failure (src/rest/error-catalogue.ts).
+ * catalogue of spec §8 applied to every failure (src/rest/error-catalogue.ts). The portal root
+ * makes it once, with the first caller (src/app/root: `root.api()`), so the login page's first
+ * script does not carry it (docs/performance.md "Route budgets"); features read it with
+ * `usePortalApi()` and a domain's calls through that domain's module (domain-calls/).
  */
 import i18next from 'i18next';
 import {
@@ -12,11 +15,58 @@ import {
   createUploader,
   NO_REPORT_ACCESS,
   protocolApi,
+  type ApiClient,
   type ApiError,
+  type Uploader,
 } from '../../rest';
-import { apiPorts } from './api-ports';
+import { apiPorts, type ApiPorts } from './api-ports';
 import { isReportPath } from './report-access';
 import { observedFetch } from './observed-fetch';
+
+/** A domain's calls (src/rest: `profileApi`, `scheduleApi`, …) over a client and its uploader. */
+export type Domain<T> = (client: ApiClient, upload: Uploader) => T;
+
+/** The own-API client as the portal uses it: one per portal root. */
+export interface PortalApi {
+  readonly client: ApiClient;
+  /** Uploads with progress (XMLHttpRequest; see src/rest/upload.ts). */
+  readonly upload: Uploader;
+  /** `domain`'s calls on this client, made with the first ask and the same object after. */
+  calls<T>(domain: Domain<T>): T;
+  /** The error catalogue (spec §8) for a failure the caller met outside the client (a file's download). */
+  handleError(error: ApiError): void;
+}
+
+/** The client that reports to `ports` (the portal root's toasts, traffic, session and navigation). */
+export function createPortalApi(ports: ApiPorts): PortalApi {
+  const handleError = (error: ApiError) => {
+    applyErrorCatalogue(error, {
+      showMessage: (message) => ports.say(message),
+      showTimeout: () => ports.say(i18next.t('common:errors.timeout')),
+      signOut: () => ports.signOut(),
+    });
+    if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) ports.refuseReportPath();
+  };
+  const client = createApiClient({
+    getToken: () => ports.session.state.token,
+    // The console's seam (api/traffic.ts): a plain fetch while nobody listens.
+    fetch: observedFetch('api', ports.traffic),
+    getCountry: () => ports.session.state.userInfo?.country ?? null,
+    getLanguage: () => i18next.language ?? null,
+    onError: handleError,
+  });
+  const upload = createUploader(client);
+  const made = new Map<Domain<unknown>, unknown>();
+  return {
+    client,
+    upload,
+    calls<T>(domain: Domain<T>): T {
+      if (!made.has(domain)) made.set(domain, domain(client, upload));
+      return made.get(domain) as T;
+    },
+    handleError,
+  };
+}
 
 export function handleApiError(error: ApiError): void {
   const ports = apiPorts();

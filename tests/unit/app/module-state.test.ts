@@ -46,7 +46,6 @@ const ALLOWED: Record<string, string> = {
   'api/domain-calls/notifications.ts:notificationCalls': 'remaining: a domain’s calls',
   'api/domain-calls/profile.ts:profileCalls': 'remaining: a domain’s calls',
   'api/domain-calls/reports.ts:reportCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/schedule.ts:scheduleCalls': 'remaining: a domain’s calls',
   'api/domain-calls/second-factor.ts:secondFactorCalls': 'remaining: a domain’s calls',
 };
 
