@@ -31,7 +31,7 @@ export function MainLayout() {
   const location = useLocation();
   const route = routeFor(location.pathname);
   const title = route ? t(`routes.${route.titleKey}`) : t('appName');
-  const info = useQuery(doctorInfoQuery());
+  const info = useQuery(doctorInfoQuery(api));
   const { refetch } = info;
   const audit = useAuditInfo();
   const { window: callWindow } = useCallBridge();
