@@ -42,7 +42,6 @@ const ALLOWED: Record<string, string> = {
   'api/domain-calls/consultation.ts:consultationCalls': 'remaining: a domain’s calls',
   'api/domain-calls/content.ts:contentCalls': 'remaining: a domain’s calls',
   'api/domain-calls/cycle.ts:cycleCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/dashboard.ts:dashboardCalls': 'remaining: a domain’s calls',
   'api/domain-calls/notifications.ts:notificationCalls': 'remaining: a domain’s calls',
   'api/domain-calls/reports.ts:reportCalls': 'remaining: a domain’s calls',
   'api/domain-calls/second-factor.ts:secondFactorCalls': 'remaining: a domain’s calls',
