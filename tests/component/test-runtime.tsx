@@ -11,6 +11,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { bindApiPorts } from '../../src/app/api/api-ports';
 import { createApiClient } from '../../src/rest';
+import { createPortalApi } from '../../src/app/api/api-client';
 import {
   PortalRuntimeContext,
   type ChatRuntime,
@@ -42,12 +43,16 @@ export interface TestRuntime extends PortalRuntime {
 
 const never = () => new Promise<never>(() => undefined);
 
-/** A portal root for a test: navigation goes nowhere, toasts stay until dismissed, drafts in memory. */
+/**
+ * A portal root for a test: navigation goes nowhere, toasts stay until dismissed, drafts in memory,
+ * and its own-API client (over the page's fetch, which a test's serveApi answers) made at once.
+ */
 export function testPortalRoot(): PortalRoot {
   return createPortalRoot({
     navigation: { toLogin: () => undefined, leaveReport: () => undefined },
     later: () => undefined,
     draftStore: memoryDraftStore,
+    makeApi: createPortalApi,
   });
 }
 

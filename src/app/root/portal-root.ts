@@ -34,6 +34,11 @@ export interface PortalRootOptions {
   draftStore?: () => DraftStore;
   /** The clock (Date.now by default). */
   now?: () => number;
+  /**
+   * How the own-API client is made (api/api-client.ts `createPortalApi`). By default its module
+   * loads with the first caller; a test hands the factory, and the client is there at once.
+   */
+  makeApi?: (ports: ApiPorts) => PortalApi;
 }
 
 export interface PortalRoot {
@@ -65,11 +70,17 @@ function readable<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+/** `value` as a promise React's `use` reads at once. */
+function fulfilled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
+}
+
 export function createPortalRoot({
   navigation,
   later,
   draftStore,
   now = Date.now,
+  makeApi,
 }: PortalRootOptions): PortalRoot {
   const session = createSessionStore(now);
   const toasts = createToastStore(later);
@@ -94,6 +105,7 @@ export function createPortalRoot({
     navigation,
     apiPorts,
     api() {
+      if (makeApi) return (api ??= fulfilled(makeApi(apiPorts)));
       api ??= readable(
         import('../api/api-client').then(
           ({ createPortalApi }) => createPortalApi(apiPorts),

@@ -6,13 +6,17 @@
  * (docs/performance.md "Route budgets"), not with the ring.
  */
 import { useTranslation } from 'react-i18next';
+import { consultationCalls } from '../../api/domain-calls';
 import { LazyDialog } from '../../components/lazy-dialog';
 import { answerEndConsultation, toggleSharing } from './call-toggles';
 import { useCallState, useCalls } from './calls-context';
+import { usePortalApi } from '../../root';
 
 export function CallDialogs() {
   const { t } = useTranslation('calls');
   const calls = useCalls();
+  const consultations = consultationCalls(usePortalApi());
+  const endConsultation = (chatId: number) => consultations.end(chatId);
   const { confirm, askEndConsultation, name, screen } = useCallState();
   const close = () => (calls.store.state.confirm = null);
   return (
@@ -46,8 +50,8 @@ export function CallDialogs() {
       <LazyDialog
         open={screen === 'ended' && askEndConsultation}
         title={t('consultation.title')}
-        onCancel={() => void answerEndConsultation(calls, false)}
-        onDone={() => void answerEndConsultation(calls, true)}
+        onCancel={() => void answerEndConsultation(calls, false, endConsultation)}
+        onDone={() => void answerEndConsultation(calls, true, endConsultation)}
         doneLabel={t('consultation.end')}
         cancelLabel={t('consultation.keep')}
       >
