@@ -39,10 +39,7 @@ const ALLOWED: Record<string, string> = {
   'api/api-client.ts:chatIdentityCalls': 'remaining: public-page calls',
   'api/domain-calls/call.ts:callCalls': 'remaining: a domain’s calls',
   'api/domain-calls/chat.ts:chatCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/content.ts:contentCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/cycle.ts:cycleCalls': 'remaining: a domain’s calls',
   'api/domain-calls/notifications.ts:notificationCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/reports.ts:reportCalls': 'remaining: a domain’s calls',
   'api/domain-calls/second-factor.ts:secondFactorCalls': 'remaining: a domain’s calls',
 };
 

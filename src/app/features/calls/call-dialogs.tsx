@@ -15,7 +15,8 @@ import { usePortalApi } from '../../root';
 export function CallDialogs() {
   const { t } = useTranslation('calls');
   const calls = useCalls();
-  const consultations = consultationCalls(usePortalApi());
+  const api = usePortalApi();
+  const consultations = consultationCalls(api);
   const endConsultation = (chatId: number) => consultations.end(chatId);
   const { confirm, askEndConsultation, name, screen } = useCallState();
   const close = () => (calls.store.state.confirm = null);
@@ -40,7 +41,7 @@ export function CallDialogs() {
         onCancel={close}
         onDone={() => {
           close();
-          void toggleSharing(calls);
+          void toggleSharing(calls, api);
         }}
         doneLabel={t('share.confirm')}
         cancelLabel={t('share.cancel')}

@@ -1,6 +1,7 @@
 /** The calls feature's server data (docs/architecture.md §3): its keys below QUERY_ROOTS.calls. */
 import { queryOptions } from '@tanstack/react-query';
 import { callCalls, chatCalls, cycleCalls } from '../../api/domain-calls';
+import type { PortalApi } from '../../api/api-client';
 import { QUERY_ROOTS } from '../../api/query-keys';
 
 const CALLS = QUERY_ROOTS.calls;
@@ -14,10 +15,10 @@ export const callClientQuery = (chatId: number) =>
   });
 
 /** The client's whole cycle history for the share window (spec §7 cycle data). */
-export const sharedCyclesQuery = (memberId: number) =>
+export const sharedCyclesQuery = (api: PortalApi, memberId: number) =>
   queryOptions({
     queryKey: [...CALLS, 'cycles', memberId],
-    queryFn: () => cycleCalls.chartAll({ memberId }),
+    queryFn: () => cycleCalls(api).chartAll({ memberId }),
   });
 
 /** The ICE servers (README "Calls"): fetched for the pre-call check and every call client. */
