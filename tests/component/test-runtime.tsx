@@ -10,8 +10,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { bindApiPorts } from '../../src/app/api/api-ports';
-import { createApiClient } from '../../src/rest';
-import { createPortalApi } from '../../src/app/api/api-client';
+import { createPortalApi, type PortalApi } from '../../src/app/api/api-client';
 import {
   PortalRuntimeContext,
   type ChatRuntime,
@@ -45,26 +44,35 @@ const never = () => new Promise<never>(() => undefined);
 
 /**
  * A portal root for a test: navigation goes nowhere, toasts stay until dismissed, drafts in memory,
- * and its own-API client (over the page's fetch, which a test's serveApi answers) made at once.
+ * and with it its own-API client (over the page's fetch, which a test's serveApi answers), made at
+ * once (`makeApi`) so a screen reads it without suspending.
  */
-export function testPortalRoot(): PortalRoot {
-  return createPortalRoot({
+export function testRootWithApi(): { root: PortalRoot; api: PortalApi } {
+  let api: PortalApi | undefined;
+  const root = createPortalRoot({
     navigation: { toLogin: () => undefined, leaveReport: () => undefined },
     later: () => undefined,
     draftStore: memoryDraftStore,
-    makeApi: createPortalApi,
+    makeApi: (ports) => (api = createPortalApi(ports)),
   });
+  void root.api();
+  return { root, api: api! };
+}
+
+/** A test's portal root (testRootWithApi). */
+export function testPortalRoot(): PortalRoot {
+  return testRootWithApi().root;
 }
 
 export function createTestRuntime(): TestRuntime {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const outboxStore = memoryOutboxStore();
-  const root = testPortalRoot();
-  // The own-API client of the screens reports to this root (src/app/api/api-ports.ts).
+  const { root, api } = testRootWithApi();
+  // The own-API client of the screens still not made by the root reports to it (api/api-ports.ts).
   bindApiPorts(root.apiPorts);
   const { runtime, chatStore, redDots } = createShellPortal({
-    // The own API over the page's fetch (a test's serveApi answers it); the chat never logs in here.
-    api: createApiClient({ getToken: () => 'test-token' }),
+    // The chat never logs in here.
+    api,
     queryClient,
     traffic: root.traffic,
     toasts: root.toasts,
