@@ -5,6 +5,7 @@
  * own, so nothing of one session's chat reaches the next.
  */
 import type { PortalApi } from '../api/api-client';
+import { chatCalls } from '../api/domain-calls';
 import { createPortalRuntime, type PortalRuntime, type PortalRuntimeOptions } from '../connections';
 import { createChatStore, createMessagesChatPlugin, type ChatStore } from '../features/chat';
 import { createRedDotStore, notificationPushes, type RedDotStore } from '../features/notifications';
@@ -25,7 +26,7 @@ export function createShellPortal({
   api,
   ...options
 }: Omit<PortalRuntimeOptions, 'chatPlugins' | 'socketPlugins' | 'api'> & { api: PortalApi }): ShellPortal {
-  const chatStore = createChatStore((text) => options.toasts.show(text));
+  const chatStore = createChatStore((text) => options.toasts.show(text), chatCalls(api));
   const redDots = createRedDotStore();
   const runtime = createPortalRuntime({
     ...options,

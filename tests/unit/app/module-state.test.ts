@@ -37,8 +37,6 @@ const ALLOWED: Record<string, string> = {
   'api/api-client.ts:accountCalls': 'remaining: public-page calls',
   'api/api-client.ts:protocolCalls': 'remaining: public-page calls',
   'api/api-client.ts:chatIdentityCalls': 'remaining: public-page calls',
-  'api/domain-calls/call.ts:callCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/chat.ts:chatCalls': 'remaining: a domain’s calls',
   'api/domain-calls/second-factor.ts:secondFactorCalls': 'remaining: a domain’s calls',
 };
 

@@ -52,7 +52,7 @@ async function loadShareData(
   api: PortalApi,
   otherUserId: number,
 ): Promise<{ name: string; data: ShareData }> {
-  const client = await queryClient.fetchQuery(callClientQuery(otherUserId));
+  const client = await queryClient.fetchQuery(callClientQuery(api, otherUserId));
   if (client.userId === null || client.userId === undefined) throw new Error('The client has no member id');
   const data = await queryClient.fetchQuery(sharedCyclesQuery(api, client.userId));
   return { name: client.name ?? data.member.name ?? '', data };

@@ -45,7 +45,7 @@ export function ShareScreenView({ otherUserId }: { otherUserId: number | null })
   const { t, i18n } = useTranslation(['calls', 'common']);
   const { userInfo } = useSnapshot(useSession().state);
   const api = usePortalApi();
-  const client = useQuery({ ...callClientQuery(otherUserId ?? 0), enabled: otherUserId !== null });
+  const client = useQuery({ ...callClientQuery(api, otherUserId ?? 0), enabled: otherUserId !== null });
   const memberId = client.data?.userId ?? null;
   const cycles = useQuery({ ...sharedCyclesQuery(api, memberId ?? 0), enabled: memberId !== null });
   const [chosen, setChosen] = useState<number | null>(null);
