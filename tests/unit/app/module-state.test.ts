@@ -37,7 +37,6 @@ const ALLOWED: Record<string, string> = {
   'api/api-client.ts:accountCalls': 'remaining: public-page calls',
   'api/api-client.ts:protocolCalls': 'remaining: public-page calls',
   'api/api-client.ts:chatIdentityCalls': 'remaining: public-page calls',
-  'api/domain-calls/second-factor.ts:secondFactorCalls': 'remaining: a domain’s calls',
 };
 
 const COLLECTIONS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet']);
