@@ -9,7 +9,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { bindApiPorts } from '../../src/app/api/api-ports';
 import { createPortalApi, type PortalApi } from '../../src/app/api/api-client';
 import {
   PortalRuntimeContext,
@@ -68,8 +67,6 @@ export function createTestRuntime(): TestRuntime {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const outboxStore = memoryOutboxStore();
   const { root, api } = testRootWithApi();
-  // The own-API client of the screens still not made by the root reports to it (api/api-ports.ts).
-  bindApiPorts(root.apiPorts);
   const { runtime, chatStore, redDots } = createShellPortal({
     // The chat never logs in here.
     api,

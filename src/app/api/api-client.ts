@@ -8,18 +8,15 @@
  */
 import i18next from 'i18next';
 import {
-  accountApi,
   applyErrorCatalogue,
-  chatIdentityApi,
   createApiClient,
   createUploader,
   NO_REPORT_ACCESS,
-  protocolApi,
   type ApiClient,
   type ApiError,
   type Uploader,
 } from '../../rest';
-import { apiPorts, type ApiPorts } from './api-ports';
+import type { ApiPorts } from './api-ports';
 import { isReportPath } from './report-access';
 import { observedFetch } from './observed-fetch';
 
@@ -67,30 +64,3 @@ export function createPortalApi(ports: ApiPorts): PortalApi {
     handleError,
   };
 }
-
-export function handleApiError(error: ApiError): void {
-  const ports = apiPorts();
-  applyErrorCatalogue(error, {
-    showMessage: (message) => ports.say(message),
-    showTimeout: () => ports.say(i18next.t('common:errors.timeout')),
-    signOut: () => ports.signOut(),
-  });
-  if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) ports.refuseReportPath();
-}
-
-const clientOptions = {
-  getToken: () => apiPorts().session.state.token,
-  // The console's seam (api/traffic.ts): a plain fetch while nobody listens.
-  fetch: ((input, init) => observedFetch('api', apiPorts().traffic)(input, init)) satisfies typeof fetch,
-  getCountry: () => apiPorts().session.state.userInfo?.country ?? null,
-  getLanguage: () => i18next.language ?? null,
-  onError: handleApiError,
-};
-
-export const api = createApiClient(clientOptions);
-/** Uploads with progress (XMLHttpRequest; see src/rest/upload.ts). */
-export const upload = createUploader(api);
-
-export const accountCalls = accountApi(api);
-export const protocolCalls = protocolApi(api);
-export const chatIdentityCalls = chatIdentityApi(api);
