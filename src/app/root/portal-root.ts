@@ -51,12 +51,11 @@ export interface PortalRoot {
   /** The console's seam: every connection's traffic, built only while someone listens (api/traffic.ts). */
   readonly traffic: Traffic;
   readonly navigation: PortalNavigation;
-  /** What the own-API client reports to (api/api-ports.ts). */
-  readonly apiPorts: ApiPorts;
   /**
-   * The own-API client (api/api-client.ts), made with the first call and the same after: its code
-   * loads then, not with the entry (docs/performance.md "Route budgets"). Once made, the promise
-   * is one React's `use` reads at once (`usePortalApi()`, root-context.ts).
+   * The own-API client (api/api-client.ts), made with the first call and the same after, reporting
+   * to this root's toasts, traffic, session and navigation (api/api-ports.ts): its code loads
+   * then, not with the entry (docs/performance.md "Route budgets"). Once made, the promise is one
+   * React's `use` reads at once (`usePortalApi()`, root-context.ts).
    */
   api(): Promise<PortalApi>;
 }
@@ -103,7 +102,6 @@ export function createPortalRoot({
     toasts,
     traffic,
     navigation,
-    apiPorts,
     api() {
       if (makeApi) return (api ??= fulfilled(makeApi(apiPorts)));
       api ??= readable(
