@@ -66,7 +66,7 @@ export const SIGNED_IN_SHELL = [
   'src/app/layouts/(signed-in-shell|main-layout|menu|top-bar|idle-logoff|keep-alive|call-host-loader)',
   'src/app/connections/(connections-provider|connections-context|use-connections|console-bridge|index)',
   'src/app/connections/(chat/(chat-link|outbox-store|tab-registry)|calls/call-bridge|app-socket/app-socket-state)',
-  'src/app/api/(api-client|traffic|query-keys|server-data|fetch-fresh|domain-calls/(index|profile|chat|notifications))',
+  'src/app/api/(api-client|traffic|query-keys|server-data|fetch-fresh|domain-calls/(index|account|profile|chat|notifications))',
   'src/app/features/chat/(entries|ticks|unread|chat-store|chat-events|unread-while-down|chat-plugin)',
   'src/app/features/chat/(convert|history|queries|chat-sync)',
   'src/app/features/notifications/(notification-pushes|red-dot-store|menu-red-dot|queries)',

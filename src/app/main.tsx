@@ -5,7 +5,6 @@
 import '../shared/api/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { bindApiPorts } from './api/api-ports';
 import { App } from './app';
 import { initI18n } from './i18n';
 import { paths } from './paths';
@@ -30,8 +29,7 @@ function startPortal(): void {
       },
     },
   });
-  const router = createRouter();
-  bindApiPorts(root.apiPorts);
+  const router = createRouter(root);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App root={root} router={router} />

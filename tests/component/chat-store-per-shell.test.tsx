@@ -11,12 +11,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { snapshot } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { member, personas, provider } from '../../fixtures';
-import { testPortalRoot } from './test-runtime';
+import { testRootWithApi } from './test-runtime';
 import { ConnectionsProvider } from '../../src/app/connections';
 import { memoryOutboxStore } from '../../src/app/connections/chat/outbox-store';
 import { ChatStoreContext, createChatStore, MessagesRedDot } from '../../src/app/features/chat';
 import { createShellPortal, type ShellPortal } from '../../src/app/layouts/shell-portal';
-import { createApiClient } from '../../src/rest';
 import type { ChatAccountInfo } from '../../src/shared/api/chat';
 import { entry } from '../unit/app/chat/entry-fixture';
 import { serveApi } from './fake-api';
@@ -30,13 +29,13 @@ const never = () => new Promise<never>(() => undefined);
 
 /** A shell's portal whose app socket never loads; its chat loads and runs as in the portal. */
 function shellPortal(): ShellPortal {
-  const { traffic, toasts } = testPortalRoot();
+  const { root, api } = testRootWithApi();
   return createShellPortal({
-    // The own API over the page's fetch, which serveChatAccount answers.
-    api: createApiClient({ getToken: () => 'test-token' }),
+    // The root's own-API client over the page's fetch, which serveChatAccount answers.
+    api,
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-    traffic,
-    toasts,
+    traffic: root.traffic,
+    toasts: root.toasts,
     outboxStore: memoryOutboxStore(),
     tabs: () => ({ id: 'test-tab', exclusive: (work) => work(() => false), release: () => undefined }),
     appSocketTransport: never,

@@ -9,8 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { bindApiPorts } from '../../src/app/api/api-ports';
-import { createApiClient } from '../../src/rest';
+import { createPortalApi, type PortalApi } from '../../src/app/api/api-client';
 import {
   PortalRuntimeContext,
   type ChatRuntime,
@@ -42,24 +41,35 @@ export interface TestRuntime extends PortalRuntime {
 
 const never = () => new Promise<never>(() => undefined);
 
-/** A portal root for a test: navigation goes nowhere, toasts stay until dismissed, drafts in memory. */
-export function testPortalRoot(): PortalRoot {
-  return createPortalRoot({
+/**
+ * A portal root for a test: navigation goes nowhere, toasts stay until dismissed, drafts in memory,
+ * and with it its own-API client (over the page's fetch, which a test's serveApi answers), made at
+ * once (`makeApi`) so a screen reads it without suspending.
+ */
+export function testRootWithApi(): { root: PortalRoot; api: PortalApi } {
+  let api: PortalApi | undefined;
+  const root = createPortalRoot({
     navigation: { toLogin: () => undefined, leaveReport: () => undefined },
     later: () => undefined,
     draftStore: memoryDraftStore,
+    makeApi: (ports) => (api = createPortalApi(ports)),
   });
+  void root.api();
+  return { root, api: api! };
+}
+
+/** A test's portal root (testRootWithApi). */
+export function testPortalRoot(): PortalRoot {
+  return testRootWithApi().root;
 }
 
 export function createTestRuntime(): TestRuntime {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const outboxStore = memoryOutboxStore();
-  const root = testPortalRoot();
-  // The own-API client of the screens reports to this root (src/app/api/api-ports.ts).
-  bindApiPorts(root.apiPorts);
+  const { root, api } = testRootWithApi();
   const { runtime, chatStore, redDots } = createShellPortal({
-    // The own API over the page's fetch (a test's serveApi answers it); the chat never logs in here.
-    api: createApiClient({ getToken: () => 'test-token' }),
+    // The chat never logs in here.
+    api,
     queryClient,
     traffic: root.traffic,
     toasts: root.toasts,

@@ -1,53 +1,76 @@
 /**
  * The portal's one own-API client: token from the session, country from the user, the portal's
  * language as Accept-Language (the server writes PDFs and catalogues in it), and the error
- * catalogue of spec §8 applied to every failure (src/rest/error-catalogue.ts).
+ * catalogue of spec §8 applied to every failure (src/rest/error-catalogue.ts). The portal root
+ * makes it once, with the first caller (src/app/root: `root.api()`), so the login page's first
+ * script does not carry it (docs/performance.md "Route budgets"); features read it with
+ * `usePortalApi()` and a domain's calls through that domain's module (domain-calls/).
  */
 import i18next from 'i18next';
 import {
-  accountApi,
   applyErrorCatalogue,
-  chatIdentityApi,
   createApiClient,
   createUploader,
   NO_REPORT_ACCESS,
-  protocolApi,
+  type ApiClient,
   type ApiError,
+  type Uploader,
 } from '../../rest';
-import { apiPorts } from './api-ports';
+import type { ApiPorts } from './api-ports';
 import { isReportPath } from './report-access';
 import { observedFetch } from './observed-fetch';
 
-/**
- * Spec §8's catalogue for a failed call of the current session. A call sent with another token
- * (a session that ended since: a kick, a sign-out, a sign-in in its place) speaks for that
- * session only: its token error must not end the session signed in meanwhile. Without `sent`
- * (a quiet call's error, handled by the screen that made it), the current session's.
- */
-export function handleApiError(error: ApiError, sent?: { token: string | null }): void {
-  const ports = apiPorts();
-  if (sent && sent.token !== ports.session.state.token) return;
-  applyErrorCatalogue(error, {
-    showMessage: (message) => ports.say(message),
-    showTimeout: () => ports.say(i18next.t('common:errors.timeout')),
-    signOut: () => ports.signOut(),
-  });
-  if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) ports.refuseReportPath();
+/** A domain's calls (src/rest: `profileApi`, `scheduleApi`, …) over a client and its uploader. */
+export type Domain<T> = (client: ApiClient, upload: Uploader) => T;
+
+/** The own-API client as the portal uses it: one per portal root. */
+export interface PortalApi {
+  readonly client: ApiClient;
+  /** Uploads with progress (XMLHttpRequest; see src/rest/upload.ts). */
+  readonly upload: Uploader;
+  /** `domain`'s calls on this client, made with the first ask and the same object after. */
+  calls<T>(domain: Domain<T>): T;
+  /**
+   * The error catalogue (spec §8) for a failure the caller met outside the client (a file's
+   * download, a quiet call's error the screen explains); `sent`: the token the call went out with,
+   * when it was not the current session's.
+   */
+  handleError(error: ApiError, sent?: { token: string | null }): void;
 }
 
-const clientOptions = {
-  getToken: () => apiPorts().session.state.token,
-  // The console's seam (api/traffic.ts): a plain fetch while nobody listens.
-  fetch: ((input, init) => observedFetch('api', apiPorts().traffic)(input, init)) satisfies typeof fetch,
-  getCountry: () => apiPorts().session.state.userInfo?.country ?? null,
-  getLanguage: () => i18next.language ?? null,
-  onError: handleApiError,
-};
-
-export const api = createApiClient(clientOptions);
-/** Uploads with progress (XMLHttpRequest; see src/rest/upload.ts). */
-export const upload = createUploader(api);
-
-export const accountCalls = accountApi(api);
-export const protocolCalls = protocolApi(api);
-export const chatIdentityCalls = chatIdentityApi(api);
+/** The client that reports to `ports` (the portal root's toasts, traffic, session and navigation). */
+export function createPortalApi(ports: ApiPorts): PortalApi {
+  /**
+   * A call sent with another token than the session's now (a session that ended since: a kick, a
+   * sign-out, a sign-in in its place) speaks for that session only: its token error must not end
+   * the session signed in meanwhile. Without `sent`, the current session's.
+   */
+  const handleError = (error: ApiError, sent?: { token: string | null }) => {
+    if (sent && sent.token !== ports.session.state.token) return;
+    applyErrorCatalogue(error, {
+      showMessage: (message) => ports.say(message),
+      showTimeout: () => ports.say(i18next.t('common:errors.timeout')),
+      signOut: () => ports.signOut(),
+    });
+    if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) ports.refuseReportPath();
+  };
+  const client = createApiClient({
+    getToken: () => ports.session.state.token,
+    // The console's seam (api/traffic.ts): a plain fetch while nobody listens.
+    fetch: observedFetch('api', ports.traffic),
+    getCountry: () => ports.session.state.userInfo?.country ?? null,
+    getLanguage: () => i18next.language ?? null,
+    onError: handleError,
+  });
+  const upload = createUploader(client);
+  const made = new Map<Domain<unknown>, unknown>();
+  return {
+    client,
+    upload,
+    calls<T>(domain: Domain<T>): T {
+      if (!made.has(domain)) made.set(domain, domain(client, upload));
+      return made.get(domain) as T;
+    },
+    handleError,
+  };
+}

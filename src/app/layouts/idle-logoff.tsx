@@ -11,10 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { activityReportMs } from '../../shared/auto-logoff';
-import { accountCalls } from '../api/api-client';
+import type { PortalApi } from '../api/api-client';
+import { accountCalls } from '../api/domain-calls/account';
 import { useKeptOutbox } from '../connections';
 import { LazyDialog as Dialog } from '../components/lazy-dialog';
-import { useDrafts, useSession, useToasts } from '../root';
+import { useDrafts, usePortalApi, useSession, useToasts } from '../root';
 import { signOut } from '../features/auth';
 import { paths } from '../paths';
 import { createIdleClock, rememberReturnPath, warningLead, type IdleClock, type IdleState } from '../session';
@@ -25,14 +26,16 @@ import { unsavedLabels, unsavedWork } from './unsaved-work';
  * Tells the server of the provider's activity, at most once per period (it ends a session
  * without it, docs/security.md "Automatic logoff"); a lost report is only retried by more activity.
  */
-function activityReporter(seconds: number) {
+function activityReporter(api: PortalApi, seconds: number) {
   const every = activityReportMs(seconds);
   let reported = 0;
   return (force = false) => {
     const now = Date.now();
     if (!force && now - reported < every) return;
     reported = now;
-    void accountCalls.reportActivity({ quiet: true }).catch(() => undefined);
+    void accountCalls(api)
+      .reportActivity({ quiet: true })
+      .catch(() => undefined);
   };
 }
 
@@ -45,6 +48,7 @@ export function IdleLogoff() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
+  const api = usePortalApi();
   const drafts = useDrafts();
   const { userInfo } = useSnapshot(session.state);
   const [unsaved, setUnsaved] = useState<string[]>([]);
@@ -70,7 +74,7 @@ export function IdleLogoff() {
       onChange: setState,
     });
     clock.current = idle;
-    report.current = activityReporter(seconds);
+    report.current = activityReporter(api, seconds);
     setState(idle.state);
     const onActivity = () => {
       usedAt.current = Date.now();
@@ -86,7 +90,7 @@ export function IdleLogoff() {
       idle.stop();
       clock.current = null;
     };
-  }, [seconds]);
+  }, [api, seconds]);
 
   useEffect(() => {
     if (state !== 'warning') return;
@@ -119,7 +123,7 @@ export function IdleLogoff() {
     void (async () => {
       // What was typed last reaches the browser's store before the session's storage goes.
       await drafts.flush();
-      await signOut(session);
+      await signOut(session, api);
       if (owner !== null && page)
         rememberReturnPath(owner, page, {
           visible: document.visibilityState === 'visible',
@@ -128,7 +132,7 @@ export function IdleLogoff() {
       toasts.show(t('idleLogoff.signedOut', { minutes }), 'info', 60_000);
       navigate(paths.login, { replace: true });
     })();
-  }, [state, t, minutes, navigate, toasts, session, drafts]);
+  }, [state, t, minutes, navigate, toasts, session, api, drafts]);
 
   const stay = () => {
     clock.current?.staySignedIn();

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useCallBridge } from '../connections';
-import { useSession } from '../root';
+import { usePortalApi, useSession } from '../root';
 import { FloatingChatIcon, MessagesRedDot } from '../features/chat';
 import { MenuRedDot } from '../features/notifications';
 import { AuditPopup, decisionPopupDue, doctorInfoQuery, useAuditInfo } from '../features/profile';
@@ -27,10 +27,11 @@ import { TopBar } from './top-bar';
 export function MainLayout() {
   const { t } = useTranslation();
   const session = useSession();
+  const api = usePortalApi();
   const location = useLocation();
   const route = routeFor(location.pathname);
   const title = route ? t(`routes.${route.titleKey}`) : t('appName');
-  const info = useQuery(doctorInfoQuery());
+  const info = useQuery(doctorInfoQuery(api));
   const { refetch } = info;
   const audit = useAuditInfo();
   const { window: callWindow } = useCallBridge();
@@ -44,9 +45,9 @@ export function MainLayout() {
   const queryClient = useQueryClient();
   const approvedNext = useCallback(async () => {
     const schedule = await import('../features/schedule/availability');
-    const current = await queryClient.fetchQuery(schedule.scheduleQuery());
+    const current = await queryClient.fetchQuery(schedule.scheduleQuery(api));
     return schedule.hasAvailability(current) ? undefined : accountSettingPath('availability', true);
-  }, [queryClient]);
+  }, [api, queryClient]);
 
   // Every navigation, not only a new path (spec §4 "Audit info is fetched on every navigation"):
   // another tab of the same page, or the menu entry of the page already open, gets a new

@@ -4,6 +4,8 @@
  * the Messages screens read, and the notification red dot its app socket plugin keeps. A shell makes them once; the next shell, after a sign-in, makes its
  * own, so nothing of one session's chat reaches the next.
  */
+import type { PortalApi } from '../api/api-client';
+import { chatCalls } from '../api/domain-calls';
 import { createPortalRuntime, type PortalRuntime, type PortalRuntimeOptions } from '../connections';
 import { createChatStore, createMessagesChatPlugin, type ChatStore } from '../features/chat';
 import { createRedDotStore, notificationPushes, type RedDotStore } from '../features/notifications';
@@ -16,16 +18,21 @@ export interface ShellPortal {
   readonly redDots: RedDotStore;
 }
 
-/** The runtime with the features' plugins; `options` say what the runtime runs on. */
-export function createShellPortal(
-  options: Omit<PortalRuntimeOptions, 'chatPlugins' | 'socketPlugins'>,
-): ShellPortal {
-  const chatStore = createChatStore((text) => options.toasts.show(text));
+/**
+ * The runtime with the features' plugins; `options` say what the runtime runs on, `api` being the
+ * portal root's own-API client (the runtime asks with its `client`, the plugins with its calls).
+ */
+export function createShellPortal({
+  api,
+  ...options
+}: Omit<PortalRuntimeOptions, 'chatPlugins' | 'socketPlugins' | 'api'> & { api: PortalApi }): ShellPortal {
+  const chatStore = createChatStore((text) => options.toasts.show(text), chatCalls(api));
   const redDots = createRedDotStore();
   const runtime = createPortalRuntime({
     ...options,
+    api: api.client,
     chatPlugins: [createMessagesChatPlugin(chatStore)],
-    socketPlugins: [notificationPushes(redDots)],
+    socketPlugins: [notificationPushes(redDots, api)],
   });
   return { runtime, chatStore, redDots };
 }

@@ -11,7 +11,7 @@ import { useSnapshot } from 'valtio';
 import { LazyDialog as Dialog } from '../components/lazy-dialog';
 import { useKeptOutbox } from '../connections';
 import { signOut } from '../features/auth';
-import { useDrafts, useSession } from '../root';
+import { useDrafts, usePortalApi, useSession } from '../root';
 import { paths } from '../paths';
 import { hasUnsavedWork, unsavedLabels, unsavedWork, type UnsavedWork } from './unsaved-work';
 
@@ -20,12 +20,13 @@ export function SignOut({ trigger }: { trigger(start: () => void): ReactNode }) 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
+  const api = usePortalApi();
   const drafts = useDrafts();
   const { userInfo } = useSnapshot(session.state);
   const [asking, setAsking] = useState<UnsavedWork | null>(null);
   const keptOutbox = useKeptOutbox();
   const leave = async () => {
-    await signOut(session);
+    await signOut(session, api);
     navigate(paths.login, { replace: true });
   };
   const askThenLeave = async () => {

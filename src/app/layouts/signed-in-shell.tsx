@@ -12,13 +12,12 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { api } from '../api/api-client';
 import { createQueryClient, followSessionAndLanguage, ServerDataProvider } from '../api/server-data';
 import { ConnectionsProvider, type PortalRuntime } from '../connections';
 import { ChatStoreContext } from '../features/chat';
 import { RedDotContext } from '../features/notifications';
 import { NO_CHAT_PATHS } from '../paths';
-import { useDrafts, usePortalRoot, useSession } from '../root';
+import { useDrafts, usePortalApi, usePortalRoot, useSession } from '../root';
 import { IdleLogoff } from './idle-logoff';
 import { CallHostLoader } from './call-host-loader';
 import { createShellPortal } from './shell-portal';
@@ -53,6 +52,8 @@ export default function SignedInShell() {
   // §3 "The portal runtime"), with the server data of this session: a sign-in after a sign-out
   // mounts a new shell, with new ones.
   const { traffic, toasts, session } = usePortalRoot();
+  // The root's own-API client: loaded with this shell's route (router/router.tsx), so it is here.
+  const api = usePortalApi();
   const [{ queryClient, runtime, chatStore, redDots }] = useState(() => {
     const client = createQueryClient();
     return { queryClient: client, ...createShellPortal({ api, queryClient: client, traffic, toasts }) };

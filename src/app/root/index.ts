@@ -1,3 +1,10 @@
 /** The portal root (docs/architecture.md §3 "The portal root"): made by main.tsx, read through its context. */
 export { createPortalRoot, type PortalRoot, type PortalRootOptions } from './portal-root';
-export { PortalRootContext, useDrafts, usePortalRoot, useSession, useToasts } from './root-context';
+export {
+  PortalRootContext,
+  useDrafts,
+  usePortalApi,
+  usePortalRoot,
+  useSession,
+  useToasts,
+} from './root-context';

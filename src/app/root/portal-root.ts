@@ -5,6 +5,7 @@
  * what lives as long as the page, across sign-ins; what lives as long as one signed-in shell (the
  * portal runtime, the chat store, the red dots, server data) is made by the shell. No React here.
  */
+import type { PortalApi } from '../api/api-client';
 import type { ApiPorts } from '../api/api-ports';
 import { createReportRefusal } from '../api/report-access';
 import { createTraffic, type Traffic } from '../api/traffic';
@@ -33,6 +34,11 @@ export interface PortalRootOptions {
   draftStore?: () => DraftStore;
   /** The clock (Date.now by default). */
   now?: () => number;
+  /**
+   * How the own-API client is made (api/api-client.ts `createPortalApi`). By default its module
+   * loads with the first caller; a test hands the factory, and the client is there at once.
+   */
+  makeApi?: (ports: ApiPorts) => PortalApi;
 }
 
 export interface PortalRoot {
@@ -45,8 +51,27 @@ export interface PortalRoot {
   /** The console's seam: every connection's traffic, built only while someone listens (api/traffic.ts). */
   readonly traffic: Traffic;
   readonly navigation: PortalNavigation;
-  /** What the own-API client reports to (api/api-ports.ts). */
-  readonly apiPorts: ApiPorts;
+  /**
+   * The own-API client (api/api-client.ts), made with the first call and the same after, reporting
+   * to this root's toasts, traffic, session and navigation (api/api-ports.ts): its code loads
+   * then, not with the entry (docs/performance.md "Route budgets"). Once made, the promise is one
+   * React's `use` reads at once (`usePortalApi()`, root-context.ts).
+   */
+  api(): Promise<PortalApi>;
+}
+
+/** `promise`, marked when fulfilled the way React's `use` reads a settled promise without suspending. */
+function readable<T>(promise: Promise<T>): Promise<T> {
+  promise.then(
+    (value) => Object.assign(promise, { status: 'fulfilled', value }),
+    () => undefined,
+  );
+  return promise;
+}
+
+/** `value` as a promise React's `use` reads at once. */
+function fulfilled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
 }
 
 export function createPortalRoot({
@@ -54,26 +79,42 @@ export function createPortalRoot({
   later,
   draftStore,
   now = Date.now,
+  makeApi,
 }: PortalRootOptions): PortalRoot {
   const session = createSessionStore(now);
   const toasts = createToastStore(later);
   const traffic = createTraffic();
   const say = (text: string) => toasts.show(text);
+  const apiPorts: ApiPorts = {
+    say,
+    traffic,
+    refuseReportPath: createReportRefusal(say, () => navigation.leaveReport(), now),
+    session,
+    signOut: () => {
+      session.end();
+      navigation.toLogin();
+    },
+  };
+  let api: Promise<PortalApi> | undefined;
   return {
     session,
     drafts: createDrafts(draftStore, now),
     toasts,
     traffic,
     navigation,
-    apiPorts: {
-      say,
-      traffic,
-      refuseReportPath: createReportRefusal(say, () => navigation.leaveReport(), now),
-      session,
-      signOut: () => {
-        session.end();
-        navigation.toLogin();
-      },
+    api() {
+      if (makeApi) return (api ??= fulfilled(makeApi(apiPorts)));
+      api ??= readable(
+        import('../api/api-client').then(
+          ({ createPortalApi }) => createPortalApi(apiPorts),
+          (error: unknown) => {
+            // A chunk that failed to load (offline) loads again with the next caller.
+            api = undefined;
+            throw error;
+          },
+        ),
+      );
+      return api;
     },
   };
 }

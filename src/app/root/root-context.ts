@@ -1,4 +1,6 @@
 /** The context the portal root is read through (portal-root.ts), and its hooks. */
+import { use } from 'react';
+import type { PortalApi } from '../api/api-client';
 import { requiredContext } from '../components/required-context';
 import type { ToastStore } from '../components/toast-store';
 import type { Drafts, SessionStore } from '../session';
@@ -21,4 +23,13 @@ export function useSession(): SessionStore {
 /** The provider's unsaved drafts (session/drafts.ts). */
 export function useDrafts(): Drafts {
   return usePortalRoot().drafts;
+}
+
+/**
+ * The own-API client of the root (`root.api()`); a domain's calls come from its module over it
+ * (`profileCalls(usePortalApi())`, api/domain-calls/). Suspends while the client's code loads; the
+ * signed-in shell's route loads it with the shell (router/router.tsx), so its pages never wait.
+ */
+export function usePortalApi(): PortalApi {
+  return use(usePortalRoot().api());
 }

@@ -11,6 +11,7 @@ import { ApiError, NO_REPORT_ACCESS } from '../../rest';
 import { reportCalls } from '../api/domain-calls';
 import { Button } from '../components/button';
 import { reportAccessKey } from './queries';
+import { usePortalApi } from '../root';
 
 /** Spec §6: access is granted when this list call succeeds. */
 export const REPORT_ACCESS_CHECK = { page: 1, pageSize: 1, type: 'MyTask' } as const;
@@ -18,9 +19,10 @@ export const REPORT_ACCESS_CHECK = { page: 1, pageSize: 1, type: 'MyTask' } as c
 export function RequireReportAccess() {
   const { t } = useTranslation();
   const location = useLocation();
+  const reports = reportCalls(usePortalApi());
   const check = useQuery({
     queryKey: reportAccessKey(location.key),
-    queryFn: () => reportCalls.list(REPORT_ACCESS_CHECK),
+    queryFn: () => reports.list(REPORT_ACCESS_CHECK),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     gcTime: 0,

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { isReportPath } from '../api/report-access';
 import { SHELL_NAMESPACES, withNamespaces } from '../i18n';
 import { paths } from '../paths';
+import type { PortalRoot } from '../root';
 import NotFoundPage from '../routes/not-found-page';
 import { ChunkErrorScreen, ChunkLoading, RouteErrorScreen } from './chunk-error';
 import { withTimeout } from './lazy-chunk';
@@ -55,7 +56,8 @@ const loginPage = lazyPage(() => import('../routes/login/login-page'), { signedO
 
 const frame = { errorElement: <RouteErrorScreen />, hydrateFallbackElement: <ChunkLoading /> };
 
-export const routes: RouteObject[] = [
+/** The portal's routes over `root`, whose API client loads with the signed-in shell. */
+export const portalRoutes = (root: PortalRoot): RouteObject[] => [
   { path: paths.login, id: 'login', lazy: loginPage, ...frame },
   { path: paths.signIn, lazy: loginPage, ...frame },
   { path: paths.toLogin, lazy: loginPage, ...frame },
@@ -68,7 +70,13 @@ export const routes: RouteObject[] = [
       {
         // The signed-in shell and its layouts load after the guard: the login route stays small.
         // With the namespaces every signed-in page shows (src/app/i18n `SHELL_NAMESPACES`).
-        lazy: lazyPage(withNamespaces(() => import('../layouts/signed-in-shell'), ...SHELL_NAMESPACES)),
+        // And with the root's API client, so no signed-in page waits for it (`usePortalApi()`).
+        lazy: lazyPage(
+          withNamespaces(
+            async () => (await Promise.all([import('../layouts/signed-in-shell'), root.api()]))[0],
+            ...SHELL_NAMESPACES,
+          ),
+        ),
         ...frame,
         children: [
           { lazy: lazyPage(() => import('../layouts/main-layout')), ...frame, children: pageRoutes('main') },
@@ -83,6 +91,6 @@ export const routes: RouteObject[] = [
 
 export type PortalRouter = ReturnType<typeof createBrowserRouter>;
 
-export function createRouter(): PortalRouter {
-  return createBrowserRouter(routes);
+export function createRouter(root: PortalRoot): PortalRouter {
+  return createBrowserRouter(portalRoutes(root));
 }

@@ -44,7 +44,11 @@ describe('portal import zones', () => {
       'src/app/layouts/x.ts',
       "export { default } from '../routes/not-found-page';",
     ],
-    ['the session imports the API', 'src/app/session/x.ts', "export { api } from '../api/api-client';"],
+    [
+      'the session imports the API',
+      'src/app/session/x.ts',
+      "export { createPortalApi } from '../api/api-client';",
+    ],
     ['the root imports the connections', 'src/app/root/x.ts', "export { useChat } from '../connections';"],
     ['api imports the root', 'src/app/api/x.ts', "export { useToasts } from '../root';"],
     ['a component imports the root', 'src/app/components/x.ts', "export { useToasts } from '../root';"],

@@ -29,25 +29,6 @@ const ALLOWED: Record<string, string> = {
   'components/chart/echarts-setup-cycle.ts:registered': 'ECharts’ own registry of components is global',
   // i18next has one instance per page (src/app/i18n).
   'i18n/index.ts:markInitialised': 'i18next’s one instance, initialised once',
-  // Not moved yet (issue 25): the own-API client is still a module, bound to the root's ports
-  // by main.tsx, because the entry may not load it (docs/performance.md "Route budgets").
-  'api/api-ports.ts:bound': 'remaining: the root’s ports, bound by main.tsx',
-  'api/api-client.ts:api': 'remaining: the own-API client',
-  'api/api-client.ts:upload': 'remaining: the uploader',
-  'api/api-client.ts:accountCalls': 'remaining: public-page calls',
-  'api/api-client.ts:protocolCalls': 'remaining: public-page calls',
-  'api/api-client.ts:chatIdentityCalls': 'remaining: public-page calls',
-  'api/domain-calls/call.ts:callCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/chat.ts:chatCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/consultation.ts:consultationCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/content.ts:contentCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/cycle.ts:cycleCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/dashboard.ts:dashboardCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/notifications.ts:notificationCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/profile.ts:profileCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/reports.ts:reportCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/schedule.ts:scheduleCalls': 'remaining: a domain’s calls',
-  'api/domain-calls/second-factor.ts:secondFactorCalls': 'remaining: a domain’s calls',
 };
 
 const COLLECTIONS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet']);

@@ -1,5 +1,6 @@
 /** The calls' own-API calls: a module of its own, so only the routes that call them load their contracts (index.ts). */
 import { callApi } from '../../../rest';
-import { api } from '../api-client';
+import type { PortalApi } from '../api-client';
 
-export const callCalls = callApi(api);
+/** The calls' calls on `api`, the portal root's client (`usePortalApi()`). */
+export const callCalls = (api: PortalApi) => api.calls(callApi);

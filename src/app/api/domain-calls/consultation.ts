@@ -1,5 +1,6 @@
 /** The consultations' own-API calls: a module of its own, so only the routes that call them load their contracts (index.ts). */
 import { consultationApi } from '../../../rest';
-import { api } from '../api-client';
+import type { PortalApi } from '../api-client';
 
-export const consultationCalls = consultationApi(api);
+/** The consultations' calls on `api`, the portal root's client (`usePortalApi()`). */
+export const consultationCalls = (api: PortalApi) => api.calls(consultationApi);

@@ -1,5 +1,6 @@
 /** The content own-API calls: a module of its own, so only the routes that call them load their contracts (index.ts). */
 import { contentApi } from '../../../rest';
-import { api } from '../api-client';
+import type { PortalApi } from '../api-client';
 
-export const contentCalls = contentApi(api);
+/** The content calls on `api`, the portal root's client (`usePortalApi()`). */
+export const contentCalls = (api: PortalApi) => api.calls(contentApi);

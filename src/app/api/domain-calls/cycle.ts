@@ -1,5 +1,6 @@
 /** The cycle data's own-API calls: a module of its own, so only the routes that call them load their contracts (index.ts). */
 import { cycleDataApi } from '../../../rest';
-import { api } from '../api-client';
+import type { PortalApi } from '../api-client';
 
-export const cycleCalls = cycleDataApi(api);
+/** The cycle data's calls on `api`, the portal root's client (`usePortalApi()`). */
+export const cycleCalls = (api: PortalApi) => api.calls(cycleDataApi);

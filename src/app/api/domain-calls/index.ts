@@ -1,8 +1,9 @@
 /**
- * The signed-in area's API calls, one object per domain, on the portal's one client
- * (api-client.ts). Kept apart so the login route does not load every domain's contract, and one
- * module per domain so a signed-in route loads only the domains it calls (docs/performance.md
- * "Route budgets").
+ * The signed-in area's API calls, one factory per domain over the portal root's one client
+ * (api-client.ts `PortalApi`; `profileCalls(usePortalApi())`), each made once per client. Kept
+ * apart so the login route does not load every domain's contract, and one module per domain so a
+ * signed-in route loads only the domains it calls (docs/performance.md "Route budgets"); the
+ * account's calls, which the public pages use, are imported from account.ts itself.
  */
 export { callCalls } from './call';
 export { chatCalls } from './chat';

@@ -1,5 +1,6 @@
 /** The notifications' own-API calls: a module of its own, so only the routes that call them load their contracts (index.ts). */
 import { notificationsApi } from '../../../rest';
-import { api } from '../api-client';
+import type { PortalApi } from '../api-client';
 
-export const notificationCalls = notificationsApi(api);
+/** The notifications' calls on `api`, the portal root's client (`usePortalApi()`). */
+export const notificationCalls = (api: PortalApi) => api.calls(notificationsApi);

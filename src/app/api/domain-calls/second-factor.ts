@@ -3,6 +3,7 @@
  * loaded with the second step of a sign-in and with Settings (index.ts).
  */
 import { secondFactorApi } from '../../../rest';
-import { api } from '../api-client';
+import type { PortalApi } from '../api-client';
 
-export const secondFactorCalls = secondFactorApi(api);
+/** The second factor's calls on `api`, the portal root's client (`usePortalApi()`). */
+export const secondFactorCalls = (api: PortalApi) => api.calls(secondFactorApi);

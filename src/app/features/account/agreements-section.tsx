@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/format';
 import { agreementVersionsQuery } from './queries';
+import { usePortalApi } from '../../root';
 
 export function AgreementsSection() {
   const { t, i18n } = useTranslation('settings');
-  const versions = useQuery(agreementVersionsQuery());
+  const versions = useQuery(agreementVersionsQuery(usePortalApi()));
   if (versions.isPending) return <p className="text-sm text-slate-500">{t('common:table.loading')}</p>;
   const accepted = versions.data?.accepted ?? [];
   if (accepted.length === 0) return <p className="text-sm text-slate-500">{t('agreements.none')}</p>;

@@ -8,19 +8,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../rest';
-import { accountCalls } from '../../api/api-client';
+import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
-import { useSession } from '../../root';
+import { usePortalApi, useSession } from '../../root';
 import { paths } from '../../paths';
 import { consultationCountsQuery } from './queries';
 
 export function CancelAccountSection() {
+  const api = usePortalApi();
+  const account = accountCalls(api);
   const { t } = useTranslation('workspace');
   const navigate = useNavigate();
   const session = useSession();
-  const counts = useQuery(consultationCountsQuery());
+  const counts = useQuery(consultationCountsQuery(api));
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +33,7 @@ export function CancelAccountSection() {
     setBusy(true);
     setError(null);
     try {
-      await accountCalls.cancelAccount({ password }, { quiet: true });
+      await account.cancelAccount({ password }, { quiet: true });
       session.end({ onPurpose: true });
       navigate(paths.login, { replace: true });
     } catch (e) {

@@ -9,17 +9,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DoctorInfo } from '../../../shared/api/account';
 import { ApiError } from '../../../rest';
-import { accountCalls } from '../../api/api-client';
+import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { TimeZonePicker } from '../../components/time-zone-picker';
 import { accountSettingPath, paths } from '../../paths';
-import { useDrafts } from '../../root';
+import { useDrafts, usePortalApi } from '../../root';
 import { useRestoredDraft } from '../../session';
 
 const DRAFT = 'contact';
 
 export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSaved(info: DoctorInfo): void }) {
+  const account = accountCalls(usePortalApi());
   const { t } = useTranslation('settings');
   const [phone, setPhone] = useState(info.phone ?? '');
   const [timezone, setTimezone] = useState(info.timezone);
@@ -53,7 +54,7 @@ export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSave
     setErrors({});
     setSaved(false);
     try {
-      onSaved(await accountCalls.updateDoctorInfo({ phone: phone.trim(), timezone }, { quiet: true }));
+      onSaved(await account.updateDoctorInfo({ phone: phone.trim(), timezone }, { quiet: true }));
       drafts.drop(DRAFT);
       setSaved(true);
     } catch (error) {

@@ -5,14 +5,16 @@
 import { useEffect, useState } from 'react';
 import type { Protocol } from '../../../shared/api/protocol';
 import { useTranslation } from 'react-i18next';
-import { protocolCalls } from '../../api/api-client';
+import { protocolCalls } from '../../api/domain-calls/account';
 import { Dialog } from '../../components/dialog';
-import { useSession, useToasts } from '../../root';
+import { usePortalApi, useSession, useToasts } from '../../root';
 import { signOut } from './sign-out';
 
 export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; onDeclined(): void }) {
   const toasts = useToasts();
   const session = useSession();
+  // Inside the login page's Suspense: suspends while the client loads (a sign-in has loaded it).
+  const api = usePortalApi();
   const { t } = useTranslation('auth');
   const [accepted, setAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -20,19 +22,21 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
   const [protocols, setProtocols] = useState<Protocol[] | null>(null);
   useEffect(() => {
     let live = true;
-    protocolCalls.popupInfo().then(
-      (info) => live && setProtocols(info.protocols),
-      () => live && setProtocols([]),
-    );
+    protocolCalls(api)
+      .popupInfo()
+      .then(
+        (info) => live && setProtocols(info.protocols),
+        () => live && setProtocols([]),
+      );
     return () => {
       live = false;
     };
-  }, []);
+  }, [api]);
 
   const agree = async () => {
     setBusy(true);
     try {
-      await protocolCalls.addRecords(
+      await protocolCalls(api).addRecords(
         (protocols ?? []).map((p) => p.id),
         'web',
       );
@@ -46,7 +50,7 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
   };
   const decline = async () => {
     toasts.show(t('agreement.declined'), 'info');
-    await signOut(session);
+    await signOut(session, api);
     onDeclined();
   };
 

@@ -2,14 +2,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { accountCalls } from '../../api/api-client';
+import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { useToasts } from '../../root';
+import { usePortalApi, useToasts } from '../../root';
 import { changePasswordSchema, type ChangePasswordValues } from './form-schemas';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
 
 export function ChangePasswordForm() {
+  const account = accountCalls(usePortalApi());
   const toasts = useToasts();
   const { t } = useTranslation(['settings', 'auth']);
   const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordValues>({
@@ -18,7 +19,7 @@ export function ChangePasswordForm() {
   const message = (key?: string) => (key ? t(`auth:${key}`, { defaultValue: key }) : undefined);
   const submit = handleSubmit(async (values) => {
     try {
-      await accountCalls.modifyPassword({ oldPassword: values.oldPassword, password: values.password });
+      await account.modifyPassword({ oldPassword: values.oldPassword, password: values.password });
       reset();
       toasts.show(t('settings:password.changed'), 'success');
     } catch (error) {

@@ -4,14 +4,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { accountCalls } from '../../api/api-client';
+import { accountCalls } from '../../api/domain-calls/account';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
-import { useToasts } from '../../root';
+import { usePortalRoot, useToasts } from '../../root';
 import { forgotEmailSchema, forgotResetSchema } from './form-schemas';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
 
 export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
+  const root = usePortalRoot();
   const toasts = useToasts();
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState<string | null>(null);
@@ -21,7 +22,7 @@ export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
 
   const sendCode = emailForm.handleSubmit(async (values) => {
     try {
-      await accountCalls.forgetPassword({ email: values.email });
+      await accountCalls(await root.api()).forgetPassword({ email: values.email });
       setEmail(values.email);
     } catch (error) {
       applyServerFieldErrors(error, emailForm.setError, ['email']);
@@ -29,7 +30,11 @@ export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
   });
   const reset = resetForm.handleSubmit(async (values) => {
     try {
-      await accountCalls.forgetPassword({ email: email!, code: values.code, password: values.password });
+      await accountCalls(await root.api()).forgetPassword({
+        email: email!,
+        code: values.code,
+        password: values.password,
+      });
       toasts.show(t('forgot.done'), 'success');
       onClose();
     } catch (error) {

@@ -6,16 +6,18 @@
  * and the last answer, '1') and the answer's navigation then overrides wherever she went meanwhile.
  */
 import type { DoctorInfo, SignInResult } from '../../../shared/api/account';
-import { protocolCalls } from '../../api/api-client';
+import type { PortalApi } from '../../api/api-client';
+import { protocolCalls } from '../../api/domain-calls/account';
 import type { SessionStore } from '../../session';
 
 export async function afterSignIn(
   session: SessionStore,
+  api: PortalApi,
   token: string,
   userInfo: DoctorInfo,
   autoLogoffSeconds?: number,
 ): Promise<{ agreementDue: boolean }> {
-  const due = await protocolCalls.isPopupDue(userInfo.userId, { token });
+  const due = await protocolCalls(api).isPopupDue(userInfo.userId, { token });
   session.start(token, userInfo, autoLogoffSeconds);
   session.setAgreementProtocol(due.popup ? '0' : '1');
   return { agreementDue: due.popup };
@@ -24,7 +26,8 @@ export async function afterSignIn(
 /** A session a second step ended in (docs/security.md "Second factor"), kept as a sign-in's. */
 export function afterSecondStep(
   session: SessionStore,
+  api: PortalApi,
   result: SignInResult,
 ): Promise<{ agreementDue: boolean }> {
-  return afterSignIn(session, result.token, result.userInfo, result.autoLogoffSeconds);
+  return afterSignIn(session, api, result.token, result.userInfo, result.autoLogoffSeconds);
 }

@@ -2,7 +2,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { useSession, useToasts } from '../../root';
+import { usePortalRoot, useToasts } from '../../root';
 import type { SecondStep } from '../../../shared/api/account';
 import type { SignInValues } from './form-schemas';
 
@@ -20,7 +20,7 @@ export function SignInForm({
   onForgot(): void;
 }) {
   const toasts = useToasts();
-  const session = useSession();
+  const root = usePortalRoot();
   const { t } = useTranslation('auth');
   const resolver: Resolver<SignInValues> = async (...args) => {
     try {
@@ -32,9 +32,10 @@ export function SignInForm({
   };
   const { register, handleSubmit, setError, formState } = useForm<SignInValues>({ resolver });
   const submit = handleSubmit(async (values) => {
-    const sending = await loadSignIn();
+    // With the root's API client, loaded the same way (root.api()).
+    const [sending, api] = await Promise.all([loadSignIn(), root.api()]);
     try {
-      const outcome = await sending.signIn(session, values);
+      const outcome = await sending.signIn(root.session, api, values);
       if (outcome.secondStep) onSecondStep(outcome.secondStep);
       else onSignedIn(outcome.agreementDue);
     } catch (error) {
@@ -45,7 +46,7 @@ export function SignInForm({
   return (
     <form
       onSubmit={submit}
-      onFocus={() => void loadSignIn().catch(() => undefined)}
+      onFocus={() => void Promise.all([loadSignIn(), root.api()]).catch(() => undefined)}
       noValidate
       className="flex flex-col gap-4"
       aria-label={t('signIn.title')}

@@ -1,11 +1,12 @@
 /**
- * The sign-in form's rules and what it sends, with zod, the API client and the contract behind
- * them: the form loads this module when first focused or submitted, so the login route's first
+ * The sign-in form's rules and what it sends, with zod and the contract behind them: the form
+ * loads this module, and the portal root its API client, when first focused or submitted, so the login route's first
  * paint carries none of them (docs/performance.md "Route budgets").
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SecondStep } from '../../../shared/api/account';
-import { accountCalls } from '../../api/api-client';
+import type { PortalApi } from '../../api/api-client';
+import { accountCalls } from '../../api/domain-calls/account';
 import { signInSchema, type SignInValues } from './form-schemas';
 import type { SessionStore } from '../../session';
 import { afterSignIn } from './post-sign-in';
@@ -17,9 +18,14 @@ export const signInResolver = zodResolver(signInSchema);
 /** A signed-in session (and whether the agreement is due), or the second step that comes first. */
 export type SignInOutcome = { agreementDue: boolean; secondStep?: undefined } | { secondStep: SecondStep };
 
-export async function signIn(session: SessionStore, values: SignInValues): Promise<SignInOutcome> {
-  const result = await accountCalls.signIn(values);
+/** Signs in with the portal root's `api` client into its `session`. */
+export async function signIn(
+  session: SessionStore,
+  api: PortalApi,
+  values: SignInValues,
+): Promise<SignInOutcome> {
+  const result = await accountCalls(api).signIn(values);
   // docs/security.md "Second factor": the session comes with the second step.
   if ('secondStep' in result) return { secondStep: result.secondStep };
-  return afterSignIn(session, result.token, result.userInfo, result.autoLogoffSeconds);
+  return afterSignIn(session, api, result.token, result.userInfo, result.autoLogoffSeconds);
 }

@@ -8,10 +8,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIGN_UP_CODE_SECONDS, type SecondStep, type SignUpStarted } from '../../../shared/api/account';
 import { ApiError } from '../../../rest';
-import { accountCalls } from '../../api/api-client';
+import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
 import { DoneNotice, MailedCodeField } from '../../components/mailed-code-field';
-import { useSession } from '../../root';
+import { usePortalRoot, useSession } from '../../root';
 import { afterSignIn } from './post-sign-in';
 import type { SignUpDetails } from './sign-up-form';
 
@@ -33,6 +33,7 @@ export function SignUpCodeForm({
   /** A second factor is required here: she sets one up before the session is hers. */
   onSecondStep(step: SecondStep): void;
 }) {
+  const root = usePortalRoot();
   const session = useSession();
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
@@ -50,7 +51,7 @@ export function SignUpCodeForm({
     }
     setBusy(true);
     try {
-      const result = await accountCalls.confirmSignUp(
+      const result = await accountCalls(await root.api()).confirmSignUp(
         { signUpId: started.signUpId, code: code.trim() },
         { quiet: true },
       );
@@ -60,6 +61,7 @@ export function SignUpCodeForm({
       }
       const { agreementDue } = await afterSignIn(
         session,
+        await root.api(),
         result.token,
         result.userInfo,
         result.autoLogoffSeconds,
@@ -80,7 +82,7 @@ export function SignUpCodeForm({
     setNotice(null);
     setSending(true);
     try {
-      const again = await accountCalls.signUp(details, { quiet: true });
+      const again = await accountCalls(await root.api()).signUp(details, { quiet: true });
       setCode('');
       setNotice(t('signUp.resent', { email: again.sentTo }));
       onResent(again);

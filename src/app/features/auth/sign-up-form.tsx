@@ -8,11 +8,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SignUpStarted } from '../../../shared/api/account';
 import type { Language } from '../../../shared/constants';
-import { accountCalls } from '../../api/api-client';
+import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { signUpSchema, type SignUpValues } from './form-schemas';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
+import { usePortalRoot } from '../../root';
 
 /** What the sign-up sends, kept to ask for a new code without typing it again. */
 export type SignUpDetails = Omit<SignUpValues, 'confirmPassword'> & { language: Language };
@@ -25,6 +26,7 @@ export function SignUpForm({
   initial?: SignUpDetails;
   onCodeSent(started: SignUpStarted, details: SignUpDetails): void;
 }) {
+  const root = usePortalRoot();
   const { t, i18n } = useTranslation('auth');
   const { register, handleSubmit, setError, formState } = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
@@ -33,7 +35,7 @@ export function SignUpForm({
   const submit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     const details = { ...values, language: i18n.language as Language };
     try {
-      onCodeSent(await accountCalls.signUp(details), details);
+      onCodeSent(await accountCalls(await root.api()).signUp(details), details);
     } catch (error) {
       applyServerFieldErrors(error, setError, ['email', 'password', 'firstName', 'lastName']);
     }

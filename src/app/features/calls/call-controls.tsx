@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { NetworkQualityBadge } from './network-quality-badge';
 import { toggleCamera, toggleMute, toggleSharing } from './call-toggles';
 import { useCallState, useCalls } from './calls-context';
+import { usePortalApi } from '../../root';
 
 const BASE =
   'flex min-w-16 flex-col items-center gap-1 rounded-2xl px-3 py-2 text-xs font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -52,6 +53,7 @@ const toggleTone = (on: boolean) => (on ? 'bg-white text-slate-900' : PLAIN);
 
 export function CallControls() {
   const { t } = useTranslation('calls');
+  const api = usePortalApi();
   const calls = useCalls();
   const { media, muted, cameraOff, sharing, screen } = useCallState();
   const talking = screen === 'connected' || screen === 'reconnecting';
@@ -86,7 +88,7 @@ export function CallControls() {
             icon={sharing ? MonitorOff : MonitorUp}
             pressed={sharing}
             tone={toggleTone(sharing)}
-            onClick={() => (sharing ? void toggleSharing(calls) : (calls.store.state.confirm = 'share'))}
+            onClick={() => (sharing ? void toggleSharing(calls, api) : (calls.store.state.confirm = 'share'))}
           />
         )}
         <Control

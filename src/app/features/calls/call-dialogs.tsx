@@ -6,13 +6,18 @@
  * (docs/performance.md "Route budgets"), not with the ring.
  */
 import { useTranslation } from 'react-i18next';
+import { consultationCalls } from '../../api/domain-calls';
 import { LazyDialog } from '../../components/lazy-dialog';
 import { answerEndConsultation, toggleSharing } from './call-toggles';
 import { useCallState, useCalls } from './calls-context';
+import { usePortalApi } from '../../root';
 
 export function CallDialogs() {
   const { t } = useTranslation('calls');
   const calls = useCalls();
+  const api = usePortalApi();
+  const consultations = consultationCalls(api);
+  const endConsultation = (chatId: number) => consultations.end(chatId);
   const { confirm, askEndConsultation, name, screen } = useCallState();
   const close = () => (calls.store.state.confirm = null);
   return (
@@ -36,7 +41,7 @@ export function CallDialogs() {
         onCancel={close}
         onDone={() => {
           close();
-          void toggleSharing(calls);
+          void toggleSharing(calls, api);
         }}
         doneLabel={t('share.confirm')}
         cancelLabel={t('share.cancel')}
@@ -46,8 +51,8 @@ export function CallDialogs() {
       <LazyDialog
         open={screen === 'ended' && askEndConsultation}
         title={t('consultation.title')}
-        onCancel={() => void answerEndConsultation(calls, false)}
-        onDone={() => void answerEndConsultation(calls, true)}
+        onCancel={() => void answerEndConsultation(calls, false, endConsultation)}
+        onDone={() => void answerEndConsultation(calls, true, endConsultation)}
         doneLabel={t('consultation.end')}
         cancelLabel={t('consultation.keep')}
       >

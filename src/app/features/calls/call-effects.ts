@@ -6,6 +6,7 @@
  */
 import i18next from 'i18next';
 import { browserDetails, createCallClient, type CallClientOptions } from '../../../webrtc/browser';
+import type { PortalApi } from '../../api/api-client';
 import { callCalls, chatCalls } from '../../api/domain-calls';
 import type { ToastKind, ToastStore } from '../../components/toast-store';
 import type { SessionStore } from '../../session';
@@ -33,14 +34,18 @@ export interface CallEffects {
   t(key: string, options?: Record<string, unknown>): string;
 }
 
-/** The browser's effects; `toasts` and `session` are the portal root's. */
-export const browserCallEffects = (toasts: ToastStore, session: SessionStore): CallEffects => ({
+/** The browser's effects; `toasts`, `session` and the own-API client `api` are the portal root's. */
+export const browserCallEffects = (
+  toasts: ToastStore,
+  session: SessionStore,
+  api: PortalApi,
+): CallEffects => ({
   createCallClient,
   bandwidthLine: browserDetails.browser === 'firefox' ? 'TIAS' : 'AS',
   openMedia: openCallMedia,
   stopStream,
-  iceServers: () => callCalls.iceServers({ quiet: true }),
-  clientByChatId: (chatId) => chatCalls.clientByChatId(chatId, { quiet: true }),
+  iceServers: () => callCalls(api).iceServers({ quiet: true }),
+  clientByChatId: (chatId) => chatCalls(api).clientByChatId(chatId, { quiet: true }),
   notify: notifyIncomingCall,
   ring: startRinging,
   toast: (text, kind) => toasts.show(text, kind),

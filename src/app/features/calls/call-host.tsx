@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useCallBridge, useChat, type CallRequest } from '../../connections';
-import { usePortalRoot } from '../../root';
+import { usePortalApi, usePortalRoot } from '../../root';
 import { browserCallEffects } from './call-effects';
 import { createCallController } from './call-controller';
 import { preCallChecked } from './call-devices';
@@ -24,8 +24,9 @@ export default function CallHost() {
   const runtime = useChat();
   const { request, bridge } = useCallBridge();
   const { toasts, session } = usePortalRoot();
+  const api = usePortalApi();
   const [calls] = useState(() =>
-    createCallController({ bridge, effects: browserCallEffects(toasts, session) }),
+    createCallController({ bridge, effects: browserCallEffects(toasts, session, api) }),
   );
   const { pathname } = useLocation();
   const [ready, setReady] = useState(false);

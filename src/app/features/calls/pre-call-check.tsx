@@ -19,6 +19,7 @@ import { checkConnectivity, listDevices, watchLevel } from './media-check';
 import { VideoView } from './media-view';
 import { verdictOf, type DeviceResult, type NetworkResult } from './pre-call-verdict';
 import { iceServersQuery } from './queries';
+import { usePortalApi } from '../../root';
 
 function deviceResult(error: unknown): DeviceResult {
   return error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError')
@@ -61,6 +62,7 @@ function DeviceSelect({
 export function PreCallCheck({ onReady }: { onReady?: (ready: boolean) => void }) {
   const { t } = useTranslation('calls');
   const queryClient = useQueryClient();
+  const api = usePortalApi();
   const [chosen, setChosen] = useState<ChosenDevices>(chosenDevices);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [camera, setCamera] = useState<DeviceResult>('pending');
@@ -113,7 +115,7 @@ export function PreCallCheck({ onReady }: { onReady?: (ready: boolean) => void }
     let stopped = false;
     setNetwork('pending');
     void queryClient
-      .fetchQuery(iceServersQuery())
+      .fetchQuery(iceServersQuery(api))
       .catch(() => [])
       .then(async (iceServers) => {
         if (stopped) return;
@@ -124,7 +126,7 @@ export function PreCallCheck({ onReady }: { onReady?: (ready: boolean) => void }
     return () => {
       stopped = true;
     };
-  }, [queryClient, round]);
+  }, [api, queryClient, round]);
 
   const verdict = verdictOf({ camera, microphone, network, serversConfigured: servers > 0 });
   useEffect(

@@ -12,6 +12,7 @@
 import i18next from 'i18next';
 import type { CallSession } from '../../../webrtc/browser';
 import { SHARE_WINDOW } from '../../../shared/constants';
+import type { PortalApi } from '../../api/api-client';
 import type { ChatRuntime } from '../../connections';
 import { withNamespaces } from '../../i18n';
 import { shareScreenPath } from '../../paths';
@@ -22,6 +23,8 @@ import type { SharedCanvas } from './share-canvas';
 
 export interface ShareContext {
   runtime: ChatRuntime;
+  /** The own-API client the client's data is read with (the portal root's). */
+  api: PortalApi;
   session: CallSession;
   /** The camera's track to go back to (null: the camera is off or there is none). */
   camera(): MediaStreamTrack | null;
@@ -89,7 +92,7 @@ export function createScreenShare(
     let canvas: SharedCanvas | undefined;
     try {
       const { openSharedCanvas } = await loadSharedCanvas();
-      canvas = await openSharedCanvas(context.runtime.queryClient, opponentId, country);
+      canvas = await openSharedCanvas(context.runtime.queryClient, context.api, opponentId, country);
       if (attempt.cancelled) throw new Error('Stopped before it started');
       await context.session.replaceTrack('video', canvas.track, { contentHint: 'detail' });
       await preferResolution(context.session, opponentId);

@@ -8,6 +8,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
+import type { PortalApi } from '../../api/api-client';
 import { chartSvg } from '../../components/chart';
 import { chartLabels, cycleChart, temperatureUnitFor } from '../../components/cycle-charts';
 import { shareContent, type ShareData } from './share-canvas-content';
@@ -48,24 +49,26 @@ async function svgImage(svg: string, scale: number): Promise<HTMLImageElement> {
 /** The client's data, as the share window reads it; throws when it is not hers to see. */
 async function loadShareData(
   queryClient: QueryClient,
+  api: PortalApi,
   otherUserId: number,
 ): Promise<{ name: string; data: ShareData }> {
-  const client = await queryClient.fetchQuery(callClientQuery(otherUserId));
+  const client = await queryClient.fetchQuery(callClientQuery(api, otherUserId));
   if (client.userId === null || client.userId === undefined) throw new Error('The client has no member id');
-  const data = await queryClient.fetchQuery(sharedCyclesQuery(client.userId));
+  const data = await queryClient.fetchQuery(sharedCyclesQuery(api, client.userId));
   return { name: client.name ?? data.member.name ?? '', data };
 }
 
 /**
  * Draws the share view of the client `otherUserId` into a canvas and streams it, with her data read
- * through the signed-in session's server data; `country` is the provider's (her temperature unit).
+ * through the signed-in session's server data and `api` (the root's client); `country` is the provider's (her temperature unit).
  */
 export async function openSharedCanvas(
   queryClient: QueryClient,
+  api: PortalApi,
   otherUserId: number,
   country: () => string | null,
 ): Promise<SharedCanvas> {
-  const { name, data } = await loadShareData(queryClient, otherUserId);
+  const { name, data } = await loadShareData(queryClient, api, otherUserId);
   const size = canvasSize(window.devicePixelRatio);
   const page = document.createElement('canvas');
   page.width = size.width;

@@ -17,7 +17,7 @@ import {
   temperatureUnitFor,
 } from '../../components/cycle-charts';
 import { formatLocalDate } from '../../components/format';
-import { useSession } from '../../root';
+import { usePortalApi, useSession } from '../../root';
 import { callClientQuery, sharedCyclesQuery } from './queries';
 import { SHARE_VIEW_CHANNEL, shownCycle, type ShareViewChoice } from './share-view-data';
 
@@ -44,9 +44,10 @@ function Ovulation({ day, method, mean }: { day: number | null; method: string; 
 export function ShareScreenView({ otherUserId }: { otherUserId: number | null }) {
   const { t, i18n } = useTranslation(['calls', 'common']);
   const { userInfo } = useSnapshot(useSession().state);
-  const client = useQuery({ ...callClientQuery(otherUserId ?? 0), enabled: otherUserId !== null });
+  const api = usePortalApi();
+  const client = useQuery({ ...callClientQuery(api, otherUserId ?? 0), enabled: otherUserId !== null });
   const memberId = client.data?.userId ?? null;
-  const cycles = useQuery({ ...sharedCyclesQuery(memberId ?? 0), enabled: memberId !== null });
+  const cycles = useQuery({ ...sharedCyclesQuery(api, memberId ?? 0), enabled: memberId !== null });
   const [chosen, setChosen] = useState<number | null>(null);
   const name = client.data?.name ?? cycles.data?.member.name ?? '';
 

@@ -8,6 +8,7 @@
  * the small facts below. The contacts themselves are the chat client's roster (use-contact.ts).
  */
 import { proxy } from 'valtio';
+import type { chatApi } from '../../../rest';
 import { initialChatState, type ChatState } from './chat-state';
 import { conversationMoves, type ConversationMoves } from './chat-store-conversations';
 import { dialogMoves, type DialogMoves } from './chat-store-dialogs';
@@ -15,6 +16,18 @@ import { createEntrySequence, type EntrySequence } from './convert';
 import { totalUnread } from './unread';
 
 export type { ChatState, ConversationState, DialogView } from './chat-state';
+
+/**
+ * What the store asks the own API (spec §7): the dialog list it owns (chat-sync.ts
+ * `refreshDialogs`) and, while the chat is down, the unread list (unread-while-down.ts).
+ */
+export type ChatStoreServer = Pick<ReturnType<typeof chatApi>, 'dialogs' | 'unreadDialogs'>;
+
+/** A store given no server: asking fails, as it would offline. */
+const NO_SERVER: ChatStoreServer = {
+  dialogs: () => Promise.reject(new Error('This chat store has no server')),
+  unreadDialogs: () => Promise.reject(new Error('This chat store has no server')),
+};
 
 /** The chat state of one shell and its moves. */
 export interface ChatStore extends DialogMoves, ConversationMoves {
@@ -26,6 +39,8 @@ export interface ChatStore extends DialogMoves, ConversationMoves {
   reset(): void;
   /** Tells the provider what failed (the portal root's toasts). */
   say(text: string): void;
+  /** Where its lists come from: the chat's calls on the portal root's client. */
+  readonly server: ChatStoreServer;
   /** Who we are on the chat: set when the chat plugin is wired to a new connection. */
   setMe(me: number | null): void;
   setActive(dialogId: string | null): void;
@@ -46,8 +61,11 @@ export function unreadTotal(state: { dialogs: Readonly<Record<string, { unread: 
   return totalUnread(Object.values(state.dialogs));
 }
 
-/** `say` tells the provider what failed: the portal root's toasts. */
-export function createChatStore(say: (text: string) => void): ChatStore {
+/**
+ * `say` tells the provider what failed: the portal root's toasts; `server` is where the lists come
+ * from (the chat's calls on the root's client; a test that asks nothing gives none).
+ */
+export function createChatStore(say: (text: string) => void, server: ChatStoreServer = NO_SERVER): ChatStore {
   const state = proxy<ChatState>(initialChatState());
   const store: ChatStore = {
     state,
@@ -55,6 +73,7 @@ export function createChatStore(say: (text: string) => void): ChatStore {
     ...dialogMoves(state),
     ...conversationMoves(state),
     say,
+    server,
 
     reset() {
       Object.assign(state, initialChatState());

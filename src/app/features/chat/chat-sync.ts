@@ -5,7 +5,6 @@
  */
 import type { ProviderDialog } from '../../../shared/api/chat';
 import { isPrivateDialog } from '../../../shared/dialog-type';
-import { chatCalls } from '../../api/domain-calls';
 import type { ChatRuntime } from '../../connections';
 import { loadBlocked } from './blocked';
 import type { ChatStore } from './chat-store';
@@ -17,11 +16,11 @@ import { catchUp } from './history';
  * server's list only feeds it; live messages keep it current). The store applies only the newest
  * request's answer, and every refresh resolves once that answer is in (chat-store.ts
  * `listDialogs`): a login joins the rooms the list names, and a message for a dialog not yet
- * listed starts a refresh while the login's is on its way. `list` asks the server (a test answers itself).
+ * listed starts a refresh while the login's is on its way. `list` asks the store's server (a test answers itself).
  */
 export function refreshDialogs(
   store: ChatStore,
-  list: () => Promise<{ items: ProviderDialog[] }> = () => chatCalls.dialogs({ limit: 500 }),
+  list: () => Promise<{ items: ProviderDialog[] }> = () => store.server.dialogs({ limit: 500 }),
 ): Promise<void> {
   return store.listDialogs(async () => {
     const { items } = await list();

@@ -10,12 +10,14 @@ import { useChat } from '../../connections';
 import { acceptRequest, rejectRequest } from './chat-actions';
 import { useChatState, useChatStore } from './chat-store-context';
 import { chatUserNameQuery, clientQuery } from './queries';
+import { usePortalApi } from '../../root';
 
 /** The requester's name: her client info, else her chat user's name, else her chat id. */
 function useRequesterName(userId: number): string {
   const { t } = useTranslation('messages');
   const runtime = useChat();
-  const client = useQuery(clientQuery(userId));
+  const api = usePortalApi();
+  const client = useQuery(clientQuery(api, userId));
   const chatUser = useQuery({
     ...chatUserNameQuery(runtime, userId),
     enabled: runtime !== null && client.isSuccess && client.data === null,

@@ -3,6 +3,7 @@
  * The dialog list is not here: the chat store owns it (chat-sync.ts `refreshDialogs`).
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { PortalApi } from '../../api/api-client';
 import { chatCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
 import type { ChatRuntime } from '../../connections';
@@ -10,12 +11,12 @@ import type { ChatRuntime } from '../../connections';
 export const CHAT_KEY = QUERY_ROOTS.chat;
 
 /** Spec §3 "Client info (from a chat-id lookup)": null for users the provider may not look up. */
-export const clientQuery = (chatId: number) =>
+export const clientQuery = (api: PortalApi, chatId: number) =>
   queryOptions({
     queryKey: [...CHAT_KEY, 'client', chatId],
     queryFn: async () => {
       try {
-        return await chatCalls.clientByChatId(chatId, { quiet: true });
+        return await chatCalls(api).clientByChatId(chatId, { quiet: true });
       } catch {
         // Not one of the provider's clients (404): shown by chat id only.
         return null;

@@ -6,7 +6,6 @@
  * takes its fetch, its store update and its timers as parameters (docs/conventions.md item 3).
  */
 import type { ChatRuntime } from '../../connections';
-import { chatCalls } from '../../api/domain-calls';
 import type { ChatStore } from './chat-store';
 
 export interface UnreadItem {
@@ -73,7 +72,7 @@ export function createUnreadWatch(options: UnreadWatchOptions): UnreadWatch {
 /** The watch on the running chat, into `store`: down on a drop that was not asked for, up when it is back. */
 export function wireUnreadWhileDown(store: ChatStore, runtime: ChatRuntime): () => void {
   const watch = createUnreadWatch({
-    fetch: () => chatCalls.unreadDialogs({ quiet: true }),
+    fetch: () => store.server.unreadDialogs({ quiet: true }),
     apply: store.applyUnreadList,
   });
   const offs = [

@@ -15,13 +15,18 @@ import { useTablePaging } from '../../components/use-table-paging';
 import { messagePath, reportsPath } from './links';
 import { StartCallButtons } from '../../components/start-call-buttons';
 import { useRequestCall } from '../../connections';
+import { usePortalApi } from '../../root';
 
 export function ClientsTable() {
   const requestCall = useRequestCall();
   const { t, i18n } = useTranslation('workspace');
   const paging = useTablePaging();
   const { keyword, page, pageSize } = paging;
-  const query = useQuery({ ...clientsQuery({ keyword, page, pageSize }), placeholderData: keepPreviousData });
+  const api = usePortalApi();
+  const query = useQuery({
+    ...clientsQuery(api, { keyword, page, pageSize }),
+    placeholderData: keepPreviousData,
+  });
   const columns: Column<ClientSummary>[] = [
     {
       key: 'name',

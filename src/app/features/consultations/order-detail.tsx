@@ -19,6 +19,7 @@ import { StartCallButtons } from '../../components/start-call-buttons';
 import { useRequestCall } from '../../connections';
 import { ORDERS_KEY, orderQuery } from './queries';
 import { StatusBadge } from './status-badge';
+import { usePortalApi } from '../../root';
 
 const START_EARLY_MS = 15 * 60_000;
 
@@ -35,19 +36,21 @@ export function OrderDetail({ id }: { id: number }) {
   const requestCall = useRequestCall();
   const { t, i18n } = useTranslation('workspace');
   const client = useQueryClient();
-  const detail = useQuery(orderQuery(id));
+  const api = usePortalApi();
+  const calls = consultationCalls(api);
+  const detail = useQuery(orderQuery(api, id));
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [reason, setReason] = useState('');
   const done = (a: AppointmentDetail) => {
-    client.setQueryData(orderQuery(id).queryKey, a);
+    client.setQueryData(orderQuery(api, id).queryKey, a);
     void client.invalidateQueries({ queryKey: ORDERS_KEY });
     // The dashboard's counts and lists are the dashboard feature's (api/query-keys.ts).
     void client.invalidateQueries({ queryKey: QUERY_ROOTS.dashboard });
   };
-  const start = useMutation({ mutationFn: () => consultationCalls.start(id), onSuccess: done });
-  const end = useMutation({ mutationFn: (chatId: number) => consultationCalls.end(chatId), onSuccess: done });
-  const cancel = useMutation({ mutationFn: () => consultationCalls.cancel({ id, reason }), onSuccess: done });
+  const start = useMutation({ mutationFn: () => calls.start(id), onSuccess: done });
+  const end = useMutation({ mutationFn: (chatId: number) => calls.end(chatId), onSuccess: done });
+  const cancel = useMutation({ mutationFn: () => calls.cancel({ id, reason }), onSuccess: done });
 
   if (detail.isPending) return <p className="text-slate-500">{t('common:table.loading')}</p>;
   if (!detail.data) return <p className="text-slate-500">{t('orders.notFound')}</p>;

@@ -17,6 +17,7 @@ import { SearchForm } from '../../components/search-form';
 import { useTablePaging } from '../../components/use-table-paging';
 import { orderDetailPath } from './links';
 import { StatusBadge } from './status-badge';
+import { usePortalApi } from '../../root';
 
 type Filter = (typeof ORDER_STATUS_FILTERS)[number];
 
@@ -26,8 +27,9 @@ export function OrdersList() {
   const [status, setStatus] = useState<Filter>('ALL');
   const paging = useTablePaging();
   const { keyword, page, pageSize } = paging;
+  const api = usePortalApi();
   const query = useQuery({
-    ...ordersQuery({ status, keyword, page, pageSize }),
+    ...ordersQuery(api, { status, keyword, page, pageSize }),
     placeholderData: keepPreviousData,
   });
   const columns: Column<AppointmentSummary>[] = [

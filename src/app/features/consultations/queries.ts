@@ -1,6 +1,7 @@
 /** Server data of the consultations feature (TanStack Query; docs/architecture.md §3): appointments and clients. */
 import { queryOptions } from '@tanstack/react-query';
 import type { ORDER_STATUS_FILTERS } from '../../../shared/api/consultation';
+import type { PortalApi } from '../../api/api-client';
 import { consultationCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
 
@@ -14,27 +15,30 @@ export interface OrdersFilter {
 }
 
 /** Spec §2 /orders: one page of the provider's appointments. */
-export const ordersQuery = ({ status, keyword, page, pageSize }: OrdersFilter) =>
+export const ordersQuery = (api: PortalApi, { status, keyword, page, pageSize }: OrdersFilter) =>
   queryOptions({
     queryKey: [...ORDERS_KEY, status, keyword, page, pageSize],
-    queryFn: () => consultationCalls.orders({ status, keyword: keyword || undefined, page, pageSize }),
+    queryFn: () => consultationCalls(api).orders({ status, keyword: keyword || undefined, page, pageSize }),
   });
 
 /** Spec §2 /orders/detail: one appointment. */
-export const orderQuery = (id: number) =>
-  queryOptions({ queryKey: [...QUERY_ROOTS.order, id], queryFn: () => consultationCalls.order(id) });
+export const orderQuery = (api: PortalApi, id: number) =>
+  queryOptions({ queryKey: [...QUERY_ROOTS.order, id], queryFn: () => consultationCalls(api).order(id) });
 
 /** Spec §2 /clients: one page of the provider's clients. */
-export const clientsQuery = ({
-  keyword,
-  page,
-  pageSize,
-}: {
-  keyword: string;
-  page: number;
-  pageSize: number;
-}) =>
+export const clientsQuery = (
+  api: PortalApi,
+  {
+    keyword,
+    page,
+    pageSize,
+  }: {
+    keyword: string;
+    page: number;
+    pageSize: number;
+  },
+) =>
   queryOptions({
     queryKey: [...QUERY_ROOTS.clients, keyword, page, pageSize],
-    queryFn: () => consultationCalls.clients({ keyword: keyword || undefined, page, pageSize }),
+    queryFn: () => consultationCalls(api).clients({ keyword: keyword || undefined, page, pageSize }),
   });

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../i18n';
 import { dashboardChartQuery } from './queries';
+import { usePortalApi } from '../../root';
 
 export interface ActivitySeries {
   name: string;
@@ -58,8 +59,9 @@ export function ActivityChart({
   const drawing = useRef<HTMLDivElement>(null);
   const width = useSteppedWidth(box);
   const [completed, upcoming, cancelled] = series;
+  const api = usePortalApi();
   const query = useQuery({
-    ...dashboardChartQuery({
+    ...dashboardChartQuery(api, {
       lang: isLanguage(i18n.language) ? i18n.language : 'en',
       width,
       height: HEIGHT,

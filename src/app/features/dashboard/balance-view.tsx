@@ -14,6 +14,7 @@ import { Pagination } from '../../components/pagination';
 import { paths } from '../../paths';
 import { BarChart } from './bar-chart';
 import { StatCard } from './stat-card';
+import { usePortalApi } from '../../root';
 
 export function BalanceView() {
   const { t, i18n } = useTranslation('workspace');
@@ -21,8 +22,9 @@ export function BalanceView() {
   const [period, setPeriod] = useState<'WEEK' | 'MONTH'>('MONTH');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
-  const summary = useQuery({ ...balanceSummaryQuery(period), placeholderData: keepPreviousData });
-  const list = useQuery({ ...balanceListQuery(page, pageSize), placeholderData: keepPreviousData });
+  const api = usePortalApi();
+  const summary = useQuery({ ...balanceSummaryQuery(api, period), placeholderData: keepPreviousData });
+  const list = useQuery({ ...balanceListQuery(api, page, pageSize), placeholderData: keepPreviousData });
   const s = summary.data;
   const currency = s?.currency ?? 'USD';
   const money = useCallback((cents: number) => formatMoney(cents, currency, lang), [currency, lang]);

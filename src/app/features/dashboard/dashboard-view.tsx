@@ -14,10 +14,12 @@ import { paths } from '../../paths';
 import { AppointmentList } from './appointment-list';
 import { ActivityChart, type ActivitySeries } from './activity-chart';
 import { StatCard } from './stat-card';
+import { usePortalApi } from '../../root';
 
 export function DashboardView({ unreadMessages = null }: { unreadMessages?: number | null }) {
   const { t, i18n } = useTranslation('workspace');
-  const query = useQuery(dashboardQuery());
+  const api = usePortalApi();
+  const query = useQuery(dashboardQuery(api));
   const d = query.data;
   const chart = useMemo(() => {
     if (!d) return null;

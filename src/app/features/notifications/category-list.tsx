@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NotificationCategory } from '../../../shared/api/notifications';
 import { notificationCategoriesQuery } from './queries';
+import { usePortalApi } from '../../root';
 
 export function CategoryList({
   selected,
@@ -12,7 +13,8 @@ export function CategoryList({
   onSelect(category: NotificationCategory | undefined): void;
 }) {
   const { t } = useTranslation('notifications');
-  const { data = [] } = useQuery(notificationCategoriesQuery());
+  const api = usePortalApi();
+  const { data = [] } = useQuery(notificationCategoriesQuery(api));
   const totalUnread = data.reduce((n, c) => n + c.unread, 0);
   const entries: Array<{ key: NotificationCategory | undefined; label: string; unread: number }> = [
     { key: undefined, label: t('categories.ALL'), unread: totalUnread },

@@ -20,6 +20,7 @@ import { destinationOf } from './notification-destination';
 import { notificationListQuery } from './queries';
 import { displayZone, renderNotification, type RenderedNotification } from './render-notification';
 import { useMarkRead } from './use-mark-read';
+import { usePortalApi } from '../../root';
 
 export function NotificationCentre() {
   const { t, i18n } = useTranslation('notifications');
@@ -27,7 +28,8 @@ export function NotificationCentre() {
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [page, setPage] = useState({ pageNum: 1, pageSize: SIMPLE_PAGE_SIZE_DEFAULT });
   const filter = { ...page, ...(category ? { category } : {}), ...(unreadOnly ? { unread: true } : {}) };
-  const list = useQuery({ ...notificationListQuery(filter), placeholderData: keepPreviousData });
+  const api = usePortalApi();
+  const list = useQuery({ ...notificationListQuery(api, filter), placeholderData: keepPreviousData });
   const { markOne, markAll, busy } = useMarkRead();
   const timeZone = displayZone(list.data?.timezone);
   const render = { language: i18n.language, timeZone };

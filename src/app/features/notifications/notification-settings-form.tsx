@@ -7,18 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_CATEGORIES } from '../../../shared/notification-categories';
 import type { NotificationCategory } from '../../../shared/api/notifications';
 import { notificationCalls } from '../../api/domain-calls';
-import { useToasts } from '../../root';
+import { usePortalApi, useToasts } from '../../root';
 import { notificationSettingsQuery } from './queries';
 
 export function NotificationSettingsForm() {
   const toasts = useToasts();
   const { t } = useTranslation('notifications');
   const queryClient = useQueryClient();
-  const settings = useQuery(notificationSettingsQuery());
-  const key = notificationSettingsQuery().queryKey;
+  const api = usePortalApi();
+  const settings = useQuery(notificationSettingsQuery(api));
+  const key = notificationSettingsQuery(api).queryKey;
   const save = useMutation({
     mutationFn: (change: Partial<Record<NotificationCategory, boolean>>) =>
-      notificationCalls.saveSettings({ push: change }),
+      notificationCalls(api).saveSettings({ push: change }),
     // The switch moves at once; a failed save puts it back (the error policy shows why).
     onMutate: (change) => {
       const before = queryClient.getQueryData(key);

@@ -1,6 +1,7 @@
 /** TanStack Query options of the notification centre; each owns its key under `notifications`. */
 import { queryOptions } from '@tanstack/react-query';
 import type { NotificationCategory } from '../../../shared/api/notifications';
+import type { PortalApi } from '../../api/api-client';
 import { notificationCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
 
@@ -13,20 +14,23 @@ export interface ListFilter {
   unread?: boolean;
 }
 
-export const notificationListQuery = (filter: ListFilter) =>
+export const notificationListQuery = (api: PortalApi, filter: ListFilter) =>
   queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'list', filter],
-    queryFn: () => notificationCalls.list(filter),
+    queryFn: () => notificationCalls(api).list(filter),
   });
 
-export const notificationCategoriesQuery = () =>
+export const notificationCategoriesQuery = (api: PortalApi) =>
   queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'categories'],
-    queryFn: () => notificationCalls.categories(),
+    queryFn: () => notificationCalls(api).categories(),
   });
 
-export const notificationTreeQuery = () =>
-  queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'tree'], queryFn: () => notificationCalls.tree() });
+export const notificationTreeQuery = (api: PortalApi) =>
+  queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'tree'], queryFn: () => notificationCalls(api).tree() });
 
-export const notificationSettingsQuery = () =>
-  queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'settings'], queryFn: () => notificationCalls.settings() });
+export const notificationSettingsQuery = (api: PortalApi) =>
+  queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'settings'],
+    queryFn: () => notificationCalls(api).settings(),
+  });

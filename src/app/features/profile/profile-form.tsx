@@ -19,7 +19,7 @@ import { ApiError } from '../../../rest';
 import { profileCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { useDrafts, useSession } from '../../root';
+import { useDrafts, usePortalApi, useSession } from '../../root';
 import { paths } from '../../paths';
 import { Select, TextArea } from '../../components/field';
 import { ChoiceGroup } from './form-fields';
@@ -43,6 +43,7 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
   const client = useQueryClient();
   const { userInfo } = useSnapshot(useSession().state);
   const drafts = useDrafts();
+  const calls = profileCalls(usePortalApi());
   const options = useProfileOptions();
   const [documents, setDocuments] = useState<CertificateDocument[]>(info?.documents ?? []);
   const [initial] = useState(() => initialProfileValues(info, userInfo));
@@ -57,7 +58,7 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await profileCalls.submit(toSubmission(values), { quiet: true });
+      await calls.submit(toSubmission(values), { quiet: true });
       dropProfileDraft(drafts);
       await Promise.all([
         client.invalidateQueries({ queryKey: AUDIT_INFO_KEY }),

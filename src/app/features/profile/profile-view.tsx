@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ConsultInfo } from '../../../shared/api/profile';
 import { profileCalls } from '../../api/domain-calls';
 import { formatMoney } from '../../components/format';
-import { useToasts } from '../../root';
+import type { PortalApi } from '../../api/api-client';
+import { usePortalApi, useToasts } from '../../root';
 import { useProfileOptions } from './use-audit-info';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -16,9 +17,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-async function openDocument(id: number, name: string, say: (text: string) => void) {
+async function openDocument(api: PortalApi, id: number, name: string, say: (text: string) => void) {
   try {
-    const blob = await profileCalls.downloadCertificate(id);
+    const blob = await profileCalls(api).downloadCertificate(id);
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
@@ -32,6 +33,7 @@ async function openDocument(id: number, name: string, say: (text: string) => voi
 
 export function ProfileView({ info }: { info: ConsultInfo }) {
   const toasts = useToasts();
+  const api = usePortalApi();
   const { t, i18n } = useTranslation('profile');
   const options = useProfileOptions();
   const names = <T extends { name: string }>(list: T[], match: (x: T) => boolean) =>
@@ -91,7 +93,7 @@ export function ProfileView({ info }: { info: ConsultInfo }) {
                   key={d.id}
                   type="button"
                   className="mr-3 text-brand hover:underline"
-                  onClick={() => void openDocument(d.id, d.name, (text) => toasts.show(text))}
+                  onClick={() => void openDocument(api, d.id, d.name, (text) => toasts.show(text))}
                 >
                   {d.name}
                 </button>

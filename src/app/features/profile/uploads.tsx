@@ -9,6 +9,7 @@ import type { CertificateDocument } from '../../../shared/api/profile';
 import { profileCalls } from '../../api/domain-calls';
 import { compressImage } from '../../components/compress-image';
 import { ProgressBar } from '../../components/progress-bar';
+import { usePortalApi } from '../../root';
 import { DOCTOR_INFO_KEY } from './queries';
 
 const DOCUMENT_TYPES = 'application/pdf,image/jpeg,image/png,image/webp';
@@ -37,6 +38,7 @@ export function AvatarUpload({ avatar, initials }: { avatar: string | null; init
   const { t } = useTranslation('profile');
   const id = useId();
   const client = useQueryClient();
+  const calls = profileCalls(usePortalApi());
   const { progress, run } = useUpload();
   const [current, setCurrent] = useState(avatar);
   return (
@@ -69,7 +71,7 @@ export function AvatarUpload({ avatar, initials }: { avatar: string | null; init
             if (!file) return;
             try {
               const result = await run(file, (blob, name, onUploadProgress) =>
-                profileCalls.uploadAvatar(blob, name, { onUploadProgress }),
+                calls.uploadAvatar(blob, name, { onUploadProgress }),
               );
               setCurrent(result.avatar);
               void client.invalidateQueries({ queryKey: DOCTOR_INFO_KEY });
@@ -95,6 +97,7 @@ export function DocumentsUpload({
 }) {
   const { t } = useTranslation('profile');
   const id = useId();
+  const calls = profileCalls(usePortalApi());
   const { progress, run } = useUpload();
   return (
     <fieldset className="flex flex-col gap-2">
@@ -135,7 +138,7 @@ export function DocumentsUpload({
           if (!file) return;
           try {
             const doc = await run(file, (blob, name, onUploadProgress) =>
-              profileCalls.uploadCertificate(blob, name, { onUploadProgress }),
+              calls.uploadCertificate(blob, name, { onUploadProgress }),
             );
             onChange([...documents, doc]);
           } catch {

@@ -12,6 +12,7 @@ import { Button } from '../../components/button';
 import { formatDateTime } from '../../components/format';
 import { IntakeSections } from './intake-sections';
 import { questionnaireQuery } from './queries';
+import { usePortalApi } from '../../root';
 
 export function IntakeQuestionnaire({
   appointmentId,
@@ -23,7 +24,8 @@ export function IntakeQuestionnaire({
 }) {
   const { t, i18n } = useTranslation('intake');
   const lang = i18n.language;
-  const query = useQuery(questionnaireQuery(appointmentId));
+  const api = usePortalApi();
+  const query = useQuery(questionnaireQuery(api, appointmentId));
 
   if (query.isPending) return <p className="text-slate-500">{t('common:table.loading')}</p>;
   if (query.isError) {

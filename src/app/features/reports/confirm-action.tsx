@@ -7,13 +7,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportSummary } from '../../../shared/api/expert-reports';
 import { Dialog } from '../../components/dialog';
-import { useToasts } from '../../root';
+import { usePortalApi, useToasts } from '../../root';
 import { explainReportError } from './errors';
 import { useReportAction, type ReportAction } from './queries';
 
 export function useConfirmedAction(onDone?: (action: ReportAction, report: ReportSummary) => void) {
   const toasts = useToasts();
   const { t } = useTranslation('reports');
+  const api = usePortalApi();
   const mutation = useReportAction();
   const [asked, setAsked] = useState<{ action: ReportAction; report: ReportSummary } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +32,7 @@ export function useConfirmedAction(onDone?: (action: ReportAction, report: Repor
         onDone?.(asked.action, asked.report);
         close();
       },
-      (e: unknown) => setError(explainReportError(e)),
+      (e: unknown) => setError(explainReportError(api, e)),
     );
   };
   const dialog = (

@@ -5,13 +5,13 @@
  */
 import i18next from 'i18next';
 import { ApiError, NO_REPORT_ACCESS } from '../../../rest';
-import { handleApiError } from '../../api/api-client';
+import type { PortalApi } from '../../api/api-client';
 
-/** The text to show beside the action, after the catalogue's own effects. */
-export function explainReportError(error: unknown): string {
+/** The text to show beside the action, after the catalogue's own effects (`api`'s, the root's client). */
+export function explainReportError(api: PortalApi, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.isTokenError || error.code === NO_REPORT_ACCESS) {
-      handleApiError(error);
+      api.handleError(error);
       return i18next.t('common:errors.noPermission');
     }
     if (error.isTimeout) return i18next.t('common:errors.timeout');

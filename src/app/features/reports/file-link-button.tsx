@@ -9,9 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { FileLink } from '../../../shared/api/cycle-data';
 import { Button } from '../../components/button';
-import { useToasts } from '../../root';
+import { usePortalApi, useToasts } from '../../root';
 import { ApiError, NO_REPORT_ACCESS } from '../../../rest';
-import { handleApiError } from '../../api/api-client';
 
 export function FileLinkButton({
   label,
@@ -21,6 +20,7 @@ export function FileLinkButton({
   request(): Promise<z.infer<typeof FileLink>>;
 }) {
   const toasts = useToasts();
+  const api = usePortalApi();
   const { t } = useTranslation('reports');
   const [busy, setBusy] = useState(false);
   const open = async () => {
@@ -34,7 +34,7 @@ export function FileLinkButton({
     } catch (error) {
       target?.close();
       if (error instanceof ApiError && (error.isTokenError || error.code === NO_REPORT_ACCESS))
-        handleApiError(error);
+        api.handleError(error);
       else toasts.show(t('fileFailed'));
     } finally {
       setBusy(false);

@@ -21,12 +21,14 @@ import { FileLinkButton } from './file-link-button';
 import { dailyChartPath } from './links';
 import { useMemberCycles } from './queries';
 import { useTemperatureUnit } from './use-temperature-unit';
+import { usePortalApi } from '../../root';
 
 const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 export function MemberCharts({ memberId, reportId }: { memberId: number; reportId: number }) {
   const { t, i18n } = useTranslation('reports');
   const unit = useTemperatureUnit();
+  const cycles = cycleCalls(usePortalApi());
   const query = useMemberCycles(memberId);
   const [chosen, setChosen] = useState<number | null>(null);
   const [overlayCount, setOverlayCount] = useState<OverlayCount>(3);
@@ -50,12 +52,12 @@ export function MemberCharts({ memberId, reportId }: { memberId: number; reportI
           {cycle && (
             <FileLinkButton
               label={t('charts.cyclePdf')}
-              request={() => cycleCalls.analysisLink({ memberId, cycle: cycle.number }, { quiet: true })}
+              request={() => cycles.analysisLink({ memberId, cycle: cycle.number }, { quiet: true })}
             />
           )}
           <FileLinkButton
             label={t('charts.comparisonPdf')}
-            request={() => cycleCalls.comparisonLink({ memberId, count: overlayCount }, { quiet: true })}
+            request={() => cycles.comparisonLink({ memberId, count: overlayCount }, { quiet: true })}
           />
           <Link to={dailyChartPath(reportId)} className="self-center text-sm text-brand hover:underline">
             {t('charts.dailyChart')}

@@ -6,6 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportListType } from '../../../shared/expert-reports';
 import { contentCalls, cycleCalls, reportCalls } from '../../api/domain-calls';
+import { usePortalApi } from '../../root';
 import { QUERY_ROOTS } from '../../api/query-keys';
 
 export const reportKeys = {
@@ -27,34 +28,38 @@ export const reportKeys = {
 };
 
 export function useReportList(type: ReportListType, keyword: string, page: number, pageSize: number) {
+  const reports = reportCalls(usePortalApi());
   return useQuery({
     queryKey: reportKeys.list(type, keyword, page, pageSize),
-    queryFn: () => reportCalls.list({ type, keyword: keyword || undefined, page, pageSize }),
+    queryFn: () => reports.list({ type, keyword: keyword || undefined, page, pageSize }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useReportDetail(reportId: number | null) {
+  const reports = reportCalls(usePortalApi());
   return useQuery({
     queryKey: reportKeys.detail(reportId ?? 0),
-    queryFn: () => reportCalls.detail(reportId!),
+    queryFn: () => reports.detail(reportId!),
     enabled: reportId !== null,
     staleTime: 0,
   });
 }
 
 export function useMemberInfo(userId: number | undefined) {
+  const reports = reportCalls(usePortalApi());
   return useQuery({
     queryKey: reportKeys.member(userId ?? 0),
-    queryFn: () => reportCalls.member(userId!),
+    queryFn: () => reports.member(userId!),
     enabled: userId !== undefined,
   });
 }
 
 export function useMemberReports(userId: number | undefined, page: number, pageSize: number) {
+  const reports = reportCalls(usePortalApi());
   return useQuery({
     queryKey: reportKeys.memberReports(userId ?? 0, page, pageSize),
-    queryFn: () => reportCalls.byMember({ userId: userId!, page, pageSize }),
+    queryFn: () => reports.byMember({ userId: userId!, page, pageSize }),
     enabled: userId !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -62,13 +67,14 @@ export function useMemberReports(userId: number | undefined, page: number, pageS
 
 /** The lists the editor picks from: findings, steps and lifestyle advice. */
 export function useCatalogue() {
+  const reports = reportCalls(usePortalApi());
   return useQuery({
     queryKey: reportKeys.catalogue,
     queryFn: async () => {
       const [categories, toDos, lifestyle] = await Promise.all([
-        reportCalls.categories(),
-        reportCalls.toDos(),
-        reportCalls.lifestyle(),
+        reports.categories(),
+        reports.toDos(),
+        reports.lifestyle(),
       ]);
       return { categories, toDos, lifestyle };
     },
@@ -77,52 +83,57 @@ export function useCatalogue() {
 }
 
 export function useBlogCategories() {
+  const content = contentCalls(usePortalApi());
   return useQuery({
     queryKey: reportKeys.content('blog-categories'),
-    queryFn: () => contentCalls.blogCategories(),
+    queryFn: () => content.blogCategories(),
     staleTime: 10 * 60_000,
   });
 }
 
 export function useMemberTags() {
+  const content = contentCalls(usePortalApi());
   return useQuery({
     queryKey: reportKeys.content('tags'),
-    queryFn: () => contentCalls.memberTags(),
+    queryFn: () => content.memberTags(),
     staleTime: 10 * 60_000,
   });
 }
 
 export function useBlogSearch(keyword: string, categoryId: number | undefined, tagId: number | undefined) {
+  const content = contentCalls(usePortalApi());
   return useQuery({
     queryKey: [...reportKeys.content('blogs', keyword), categoryId ?? 0, tagId ?? 0],
-    queryFn: () =>
-      contentCalls.blogs({ keyword: keyword || undefined, categoryId, tagId, page: 1, pageSize: 10 }),
+    queryFn: () => content.blogs({ keyword: keyword || undefined, categoryId, tagId, page: 1, pageSize: 10 }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useVideoSearch(keyword: string, tagId: number | undefined) {
+  const content = contentCalls(usePortalApi());
   return useQuery({
     queryKey: [...reportKeys.content('videos', keyword), tagId ?? 0],
-    queryFn: () => contentCalls.videos({ keyword: keyword || undefined, tagId, page: 1, pageSize: 10 }),
+    queryFn: () => content.videos({ keyword: keyword || undefined, tagId, page: 1, pageSize: 10 }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Every recorded day of the member with each cycle analysed (the daily chart, all of it). */
 export function useMemberCycles(memberId: number | undefined) {
+  const cycles = cycleCalls(usePortalApi());
   return useQuery({
     queryKey: reportKeys.cycles(memberId ?? 0),
-    queryFn: () => cycleCalls.chartAll({ memberId: memberId! }),
+    queryFn: () => cycles.chartAll({ memberId: memberId! }),
     enabled: memberId !== undefined,
   });
 }
 
 /** The daily chart one cycle per page, newest first. */
 export function useCyclePage(memberId: number | undefined, page: number) {
+  const cycles = cycleCalls(usePortalApi());
   return useQuery({
     queryKey: reportKeys.cyclePage(memberId ?? 0, page),
-    queryFn: () => cycleCalls.chartPage({ memberId: memberId!, page, pageSize: 1 }),
+    queryFn: () => cycles.chartPage({ memberId: memberId!, page, pageSize: 1 }),
     enabled: memberId !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -135,10 +146,11 @@ export type ReportAction = 'claim' | 'disclaim' | 'complete';
  * pending count are asked anew afterwards (not awaited: the caller goes on at once).
  */
 export function useReportAction() {
+  const reports = reportCalls(usePortalApi());
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, reportId }: { action: ReportAction; reportId: number }) =>
-      reportCalls[action](reportId, { quiet: true }),
+      reports[action](reportId, { quiet: true }),
     onSettled: (_data, _error, { reportId }) => {
       void client.invalidateQueries({ queryKey: reportKeys.lists });
       void client.invalidateQueries({ queryKey: reportKeys.detail(reportId) });

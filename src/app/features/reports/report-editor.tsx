@@ -18,7 +18,7 @@ import { TextArea } from '../../components/field';
 import { formatTime } from '../../components/format';
 import { useConfirmedAction } from './confirm-action';
 import { ContentPicker } from './content-picker';
-import { useDrafts } from '../../root';
+import { useDrafts, usePortalApi } from '../../root';
 import { useRestoredDraft } from '../../session';
 import {
   dropReportDraft,
@@ -73,6 +73,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
   const catalogue = useCatalogue();
   const location = useLocation();
   const drafts = useDrafts();
+  const api = usePortalApi();
   const [server, setServer] = useState<ReportContent>(report.content);
   const [content, setContent] = useState<ReportContent>(report.content);
   const [savedAt, setSavedAt] = useState(report.savedAt);
@@ -113,7 +114,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
     const sent = latest.current;
     setState({ kind: 'saving' });
     try {
-      const saved = await reportCalls.save({ reportId: report.reportId, ...sent }, { quiet: true });
+      const saved = await reportCalls(api).save({ reportId: report.reportId, ...sent }, { quiet: true });
       client.setQueryData(reportKeys.detail(report.reportId), saved);
       void client.invalidateQueries({ queryKey: reportKeys.lists });
       setServer(saved.content);
@@ -122,7 +123,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
       setState(sameContent(latest.current, saved.content) ? { kind: 'saved' } : { kind: 'dirty' });
       return true;
     } catch (error) {
-      setState({ kind: 'failed', message: explainReportError(error) });
+      setState({ kind: 'failed', message: explainReportError(api, error) });
       return false;
     }
   };

@@ -19,12 +19,14 @@ import { useReportDetail } from './queries';
 import { ReportContentView } from './report-content-view';
 import { ReportEditor } from './report-editor';
 import { ReportStatusBadge } from './status-badge';
+import { usePortalApi } from '../../root';
 
 export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
   const { t, i18n } = useTranslation('reports');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const reportId = idParam(params.get('reportId'));
+  const cycles = cycleCalls(usePortalApi());
   const query = useReportDetail(reportId);
   const actions = useConfirmedAction((action) => {
     if (action === 'disclaim') navigate(paths.reports);
@@ -76,7 +78,7 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
           {r.mine && (
             <FileLinkButton
               label={t('view.reportPdf')}
-              request={() => cycleCalls.expertReportLink({ reportId: r.reportId }, { quiet: true })}
+              request={() => cycles.expertReportLink({ reportId: r.reportId }, { quiet: true })}
             />
           )}
           {mode === 'detail' && r.status === 'COMPLETED' && (

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarQuery } from './queries';
 import { Button } from '../../components/button';
+import { usePortalApi } from '../../root';
 import { addDays } from '../../../shared/time/calendar';
 import { instantAt, localDateAt } from '../../../shared/time/zoned';
 import { monthGrid, shiftMonth, weekDays } from './calendar-math';
@@ -16,6 +17,7 @@ import { itemsForDay, WeekView, type DayItems } from './week-view';
 
 export function CalendarView({ detailPath }: { detailPath(id: number): string }) {
   const { t, i18n } = useTranslation('schedule');
+  const api = usePortalApi();
   const schedule = useSchedule();
   const tz = schedule.data?.settings.timezone ?? 'UTC';
   const today = localDateAt(Date.now(), tz);
@@ -25,7 +27,7 @@ export function CalendarView({ detailPath }: { detailPath(id: number): string })
   const dates = mode === 'week' ? weekDays(current) : monthGrid(current);
   const from = new Date(instantAt(dates[0]!, 0, tz)).toISOString();
   const to = new Date(instantAt(addDays(dates.at(-1)!, 1), 0, tz)).toISOString();
-  const calendar = useQuery({ ...calendarQuery(from, to), enabled: schedule.isSuccess });
+  const calendar = useQuery({ ...calendarQuery(api, from, to), enabled: schedule.isSuccess });
   const dayLabel = new Intl.DateTimeFormat(i18n.language, {
     weekday: 'short',
     day: 'numeric',

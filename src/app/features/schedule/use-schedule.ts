@@ -2,24 +2,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schedule, UpdateScheduleBody } from '../../../shared/api/schedule';
 import { scheduleCalls } from '../../api/domain-calls';
+import { usePortalApi } from '../../root';
 import { CALENDAR_KEY, SCHEDULE_KEY, scheduleQuery } from './queries';
 
 export function useSchedule() {
-  return useQuery(scheduleQuery());
+  return useQuery(scheduleQuery(usePortalApi()));
 }
 
 export function useScheduleMutations() {
   const client = useQueryClient();
+  const calls = scheduleCalls(usePortalApi());
   const done = (schedule: Schedule) => {
     client.setQueryData(SCHEDULE_KEY, schedule);
     void client.invalidateQueries({ queryKey: CALENDAR_KEY });
   };
   return {
     update: useMutation({
-      mutationFn: (body: UpdateScheduleBody) => scheduleCalls.update(body, { quiet: true }),
+      mutationFn: (body: UpdateScheduleBody) => calls.update(body, { quiet: true }),
       onSuccess: done,
     }),
-    remove: useMutation({ mutationFn: (ids: number[]) => scheduleCalls.remove(ids), onSuccess: done }),
+    remove: useMutation({ mutationFn: (ids: number[]) => calls.remove(ids), onSuccess: done }),
   };
 }
 

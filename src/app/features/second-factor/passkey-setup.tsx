@@ -11,6 +11,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { messageOf, stepIsOver } from './errors';
 import { createPasskey } from './webauthn';
+import { usePortalApi } from '../../root';
 
 export function PasskeySetup({
   stepToken,
@@ -21,6 +22,7 @@ export function PasskeySetup({
   onEnrolled(result: EnrolResult): void;
   onStepOver?(): void;
 }) {
+  const calls = secondFactorCalls(usePortalApi());
   const { t } = useTranslation('auth');
   const [name, setName] = useState(() => t('secondFactor.passkeyNameDefault'));
   const [error, setError] = useState<string | null>(null);
@@ -35,11 +37,9 @@ export function PasskeySetup({
     setBusy(true);
     setError(null);
     try {
-      const options = await secondFactorCalls.passkeyRegistrationOptions({ stepToken, quiet: true });
+      const options = await calls.passkeyRegistrationOptions({ stepToken, quiet: true });
       const credential = await createPasskey(options);
-      onEnrolled(
-        await secondFactorCalls.addPasskey({ name: name.trim(), credential }, { stepToken, quiet: true }),
-      );
+      onEnrolled(await calls.addPasskey({ name: name.trim(), credential }, { stepToken, quiet: true }));
     } catch (caught) {
       if (stepIsOver(caught) && onStepOver) onStepOver();
       else setError(messageOf(caught, t, 'passkey'));

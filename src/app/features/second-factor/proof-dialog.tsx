@@ -12,6 +12,7 @@ import { Dialog } from '../../components/dialog';
 import { CodeForm } from './code-form';
 import { messageOf } from './errors';
 import { answerWithPasskey } from './webauthn';
+import { usePortalApi } from '../../root';
 
 export function ProofDialog({
   title,
@@ -27,6 +28,7 @@ export function ProofDialog({
   onProof(proof: SecondFactorProof): Promise<void>;
   onClose(): void;
 }) {
+  const calls = secondFactorCalls(usePortalApi());
   const { t } = useTranslation('auth');
   const hasPasskey = factors.passkeys.length > 0;
   const [recovery, setRecovery] = useState(!hasPasskey && !factors.totp);
@@ -37,7 +39,7 @@ export function ProofDialog({
     setBusy(true);
     setPasskeyError(null);
     try {
-      const options = await secondFactorCalls.proofPasskeyOptions({ quiet: true });
+      const options = await calls.proofPasskeyOptions({ quiet: true });
       await onProof({ method: 'passkey', credential: await answerWithPasskey(options) });
     } catch (error) {
       setPasskeyError(messageOf(error, t, 'passkey'));

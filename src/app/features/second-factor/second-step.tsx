@@ -16,6 +16,7 @@ import { PasskeySetup } from './passkey-setup';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetup } from './totp-setup';
 import { answerWithPasskey } from './webauthn';
+import { usePortalApi } from '../../root';
 
 export interface SecondStepProps {
   step: SecondStep;
@@ -26,10 +27,11 @@ export interface SecondStepProps {
 }
 
 export function SecondStepPanel({ step, onSignedIn, onBack }: SecondStepProps) {
+  const calls = secondFactorCalls(usePortalApi());
   const { t } = useTranslation('auth');
   const cancel = () => {
     // The step ends at the server too; if that fails it expires by itself.
-    void secondFactorCalls.abandonStep(step.token, { quiet: true }).catch(() => undefined);
+    void calls.abandonStep(step.token, { quiet: true }).catch(() => undefined);
     onBack('cancelled');
   };
   return (
@@ -55,6 +57,7 @@ interface PartProps {
 }
 
 function Verify({ step, onSignedIn, onOver }: PartProps) {
+  const calls = secondFactorCalls(usePortalApi());
   const { t } = useTranslation('auth');
   const [recovery, setRecovery] = useState(
     !step.methods.includes('totp') && !step.methods.includes('passkey'),
@@ -64,7 +67,7 @@ function Verify({ step, onSignedIn, onOver }: PartProps) {
 
   const finish = async (proof: SecondFactorProof) => {
     try {
-      await onSignedIn(await secondFactorCalls.completeStep(step.token, proof, { quiet: true }));
+      await onSignedIn(await calls.completeStep(step.token, proof, { quiet: true }));
     } catch (error) {
       if (!stepIsOver(error)) throw error;
       onOver();
@@ -74,7 +77,7 @@ function Verify({ step, onSignedIn, onOver }: PartProps) {
     setBusy(true);
     setPasskeyError(null);
     try {
-      const options = await secondFactorCalls.stepPasskeyOptions(step.token, { quiet: true });
+      const options = await calls.stepPasskeyOptions(step.token, { quiet: true });
       await finish({ method: 'passkey', credential: await answerWithPasskey(options) });
     } catch (error) {
       setPasskeyError(messageOf(error, t, 'passkey'));

@@ -11,7 +11,7 @@ import { secondFactorCalls } from '../../api/domain-calls/second-factor';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { formatDateTime } from '../../components/format';
-import { useToasts } from '../../root';
+import { usePortalApi, useToasts } from '../../root';
 import { PasskeySetup } from './passkey-setup';
 import { ProofDialog } from './proof-dialog';
 import { secondFactorsQuery } from './queries';
@@ -22,16 +22,18 @@ type Change =
   { kind: 'remove-passkey'; id: number; name: string } | { kind: 'remove-totp' } | { kind: 'regenerate' };
 
 export function SecondFactorSettings() {
+  const api = usePortalApi();
+  const calls = secondFactorCalls(api);
   const toasts = useToasts();
   const { t, i18n } = useTranslation('auth');
   const client = useQueryClient();
-  const factors = useQuery(secondFactorsQuery());
+  const factors = useQuery(secondFactorsQuery(api));
   const [adding, setAdding] = useState<'passkey' | 'totp' | null>(null);
   const [change, setChange] = useState<Change | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const when = (iso: string) => formatDateTime(iso, i18n.language);
 
-  const store = (next: SecondFactors) => client.setQueryData(secondFactorsQuery().queryKey, next);
+  const store = (next: SecondFactors) => client.setQueryData(secondFactorsQuery(api).queryKey, next);
   const enrolled = (result: EnrolResult) => {
     store(result.factors);
     setAdding(null);
@@ -41,15 +43,15 @@ export function SecondFactorSettings() {
   const prove = async (proof: SecondFactorProof) => {
     if (!change) return;
     if (change.kind === 'regenerate') {
-      const renewed = await secondFactorCalls.regenerateRecoveryCodes({ proof }, { quiet: true });
+      const renewed = await calls.regenerateRecoveryCodes({ proof }, { quiet: true });
       setCodes(renewed.recoveryCodes);
-      await client.invalidateQueries({ queryKey: secondFactorsQuery().queryKey });
+      await client.invalidateQueries({ queryKey: secondFactorsQuery(api).queryKey });
     } else {
       const factor =
         change.kind === 'remove-totp'
           ? { kind: 'totp' as const }
           : { kind: 'passkey' as const, id: change.id };
-      store(await secondFactorCalls.remove({ factor, proof }, { quiet: true }));
+      store(await calls.remove({ factor, proof }, { quiet: true }));
       toasts.show(t('secondFactor.settings.removed'), 'success');
     }
     setChange(null);

@@ -10,6 +10,7 @@ import { secondFactorCalls } from '../../api/domain-calls/second-factor';
 import { CodeForm } from './code-form';
 import { messageOf, stepIsOver } from './errors';
 import { QrCode } from './qr-code';
+import { usePortalApi } from '../../root';
 
 export function TotpSetup({
   stepToken,
@@ -21,13 +22,14 @@ export function TotpSetup({
   /** The sign-in's step ended (expired, too many wrong codes): back to the password. */
   onStepOver?(): void;
 }) {
+  const calls = secondFactorCalls(usePortalApi());
   const { t } = useTranslation('auth');
   const [secret, setSecret] = useState<{ secret: string; uri: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    secondFactorCalls.startTotp({ stepToken, quiet: true }).then(
+    calls.startTotp({ stepToken, quiet: true }).then(
       (started) => live && setSecret(started),
       (error: unknown) => {
         if (!live) return;
@@ -71,7 +73,7 @@ export function TotpSetup({
         submitLabel={t('secondFactor.confirmApp')}
         onCode={async (code) => {
           try {
-            onEnrolled(await secondFactorCalls.confirmTotp(code, { stepToken, quiet: true }));
+            onEnrolled(await calls.confirmTotp(code, { stepToken, quiet: true }));
           } catch (error) {
             if (!stepIsOver(error) || !onStepOver) throw error;
             onStepOver();

@@ -8,9 +8,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DoctorInfo } from '../../../shared/api/account';
 import { ApiError } from '../../../rest';
-import { accountCalls } from '../../api/api-client';
+import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
 import { DoneNotice, MailedCodeField } from '../../components/mailed-code-field';
+import { usePortalApi } from '../../root';
 
 const CODE = /^\d{6}$/;
 
@@ -38,6 +39,7 @@ export function VerificationForm({
   info: DoctorInfo;
   onVerified(info: DoctorInfo): void;
 }) {
+  const account = accountCalls(usePortalApi());
   const { t } = useTranslation('verification');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +58,7 @@ export function VerificationForm({
     }
     setBusy(true);
     try {
-      onVerified(await accountCalls.verifyEmail(code.trim(), { quiet: true }));
+      onVerified(await account.verifyEmail(code.trim(), { quiet: true }));
     } catch (caught) {
       if (!(caught instanceof ApiError)) throw caught;
       setError(caught.code === 'VERIFICATION_CODE_INVALID' ? t('wrongCode') : caught.message);
@@ -70,7 +72,7 @@ export function VerificationForm({
     setNotice(null);
     setSending(true);
     try {
-      const sent = await accountCalls.sendEmailVerification({ quiet: true });
+      const sent = await account.sendEmailVerification({ quiet: true });
       setNotice(t('resent', { email: sent.sentTo }));
       setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
     } catch (caught) {

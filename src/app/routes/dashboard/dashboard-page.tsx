@@ -13,6 +13,7 @@ import {
   onboardingComplete,
   onboardingSteps,
 } from '../../features/dashboard';
+import { usePortalApi } from '../../root';
 import { doctorInfoQuery, useAuditInfo } from '../../features/profile';
 import { hasAvailability, useSchedule } from '../../features/schedule/availability';
 import { ChunkLoading } from '../../router/chunk-error';
@@ -20,7 +21,8 @@ import { ChunkLoading } from '../../router/chunk-error';
 export default function DashboardPage() {
   const { t } = useTranslation();
   const unreadMessages = useUnreadMessages();
-  const info = useQuery(doctorInfoQuery());
+  const api = usePortalApi();
+  const info = useQuery(doctorInfoQuery(api));
   const audit = useAuditInfo();
   const schedule = useSchedule();
   if (info.isError || audit.isError)

@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { SecondStep, SignInResult } from '../../../shared/api/account';
+import type { PortalApi } from '../../api/api-client';
 import { SignInForm } from '../../features/auth';
-import { useSession } from '../../root';
+import { usePortalRoot, useSession } from '../../root';
 import { canEnterPortal, takeReturnPath, type SessionStore } from '../../session';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { paths, PUBLIC_PATHS } from '../../paths';
@@ -28,9 +29,10 @@ const SecondStepPanel = lazy(() =>
 /** Keeps the session a second step ended in, as a sign-in's (the module loads with the step). */
 async function startSecondStepSession(
   session: SessionStore,
+  api: PortalApi,
   result: SignInResult,
 ): Promise<{ agreementDue: boolean }> {
-  return (await import('../../features/auth/post-sign-in')).afterSecondStep(session, result);
+  return (await import('../../features/auth/post-sign-in')).afterSecondStep(session, api, result);
 }
 
 /**
@@ -56,6 +58,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
+  const root = usePortalRoot();
   const snap = useSnapshot(session.state);
   const [forgot, setForgot] = useState(false);
   const [step, setStep] = useState<SecondStep | null>(null);
@@ -73,7 +76,7 @@ export default function LoginPage() {
           <SecondStepPanel
             step={step}
             onSignedIn={async (result) => {
-              const { agreementDue: due } = await startSecondStepSession(session, result);
+              const { agreementDue: due } = await startSecondStepSession(session, await root.api(), result);
               setStep(null);
               if (!due) navigate(targetOfSignedIn(session, location.state), { replace: true });
             }}

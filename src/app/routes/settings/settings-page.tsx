@@ -13,7 +13,7 @@ import type { DoctorInfo } from '../../../shared/api/account';
 import { AgreementsSection, CancelAccountSection, ContactDetailsForm } from '../../features/account';
 import { ChangePasswordForm } from '../../features/auth';
 import { BlockedMembers } from '../../features/chat';
-import { useSession } from '../../root';
+import { usePortalApi, useSession } from '../../root';
 import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
 import { NotificationSettingsForm } from '../../features/notifications';
 import { SecondFactorSettings } from '../../features/second-factor';
@@ -34,7 +34,8 @@ export default function SettingsPage() {
   const { t } = useTranslation(['settings', 'common', 'workspace', 'notifications', 'calls', 'messages']);
   const client = useQueryClient();
   const session = useSession();
-  const info = useQuery(doctorInfoQuery());
+  const api = usePortalApi();
+  const info = useQuery(doctorInfoQuery(api));
   const saved = (next: DoctorInfo) => {
     session.updateUserInfo(next);
     client.setQueryData(DOCTOR_INFO_KEY, next);

@@ -11,7 +11,7 @@ import type { SecondStep, SignUpStarted } from '../../../shared/api/account';
 import { SignUpCodeForm, SignUpForm, type SignUpDetails } from '../../features/auth';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { paths } from '../../paths';
-import { useSession } from '../../root';
+import { usePortalRoot, useSession } from '../../root';
 
 const SecondStepPanel = lazy(() =>
   import('../../features/second-factor/second-step').then((m) => ({ default: m.SecondStepPanel })),
@@ -21,6 +21,7 @@ export default function SignUpPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const session = useSession();
+  const root = usePortalRoot();
   const [details, setDetails] = useState<SignUpDetails | undefined>(undefined);
   const [started, setStarted] = useState<SignUpStarted | null>(null);
   const [step, setStep] = useState<SecondStep | null>(null);
@@ -37,7 +38,7 @@ export default function SignUpPage() {
             step={step}
             onSignedIn={async (result) => {
               const { afterSecondStep } = await import('../../features/auth/post-sign-in');
-              signedUp((await afterSecondStep(session, result)).agreementDue);
+              signedUp((await afterSecondStep(session, await root.api(), result)).agreementDue);
             }}
             onBack={() => navigate(paths.login, { replace: true })}
           />

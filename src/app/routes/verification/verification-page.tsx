@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DoctorInfo } from '../../../shared/api/account';
 import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
-import { useSession } from '../../root';
+import { usePortalApi, useSession } from '../../root';
 import { VerificationForm } from '../../features/verification';
 import { paths } from '../../paths';
 
@@ -16,7 +16,8 @@ export default function VerificationPage() {
   const { t } = useTranslation('verification');
   const client = useQueryClient();
   const session = useSession();
-  const info = useQuery(doctorInfoQuery());
+  const api = usePortalApi();
+  const info = useQuery(doctorInfoQuery(api));
   const verified = (next: DoctorInfo) => {
     session.updateUserInfo(next);
     client.setQueryData(DOCTOR_INFO_KEY, next);

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { accountApi, ApiError, createApiClient } from '../../../../src/rest';
-import { handleApiError } from '../../../../src/app/api/api-client';
-import { bindApiPorts, type ApiPorts } from '../../../../src/app/api/api-ports';
+import { createPortalApi } from '../../../../src/app/api/api-client';
+import type { ApiPorts } from '../../../../src/app/api/api-ports';
 
 describe('a failed call and the session it was sent for', () => {
   it('the client hands its error policy the token the request went out with', async () => {
@@ -33,7 +33,7 @@ describe('a failed call and the session it was sent for', () => {
   it('a token error of an ended session leaves the session signed in since; the current one signs out', () => {
     const signOut = vi.fn();
     const say = vi.fn();
-    bindApiPorts({
+    const api = createPortalApi({
       say,
       signOut,
       refuseReportPath: vi.fn(),
@@ -41,10 +41,10 @@ describe('a failed call and the session it was sent for', () => {
       traffic: {},
     } as unknown as ApiPorts);
     const kicked = new ApiError('TOKEN_ERR_KICKED', 'kicked', 401);
-    handleApiError(kicked, { token: 'first-session' });
+    api.handleError(kicked, { token: 'first-session' });
     expect(signOut).not.toHaveBeenCalled();
     expect(say).not.toHaveBeenCalled();
-    handleApiError(kicked, { token: 'second-session' });
+    api.handleError(kicked, { token: 'second-session' });
     expect(signOut).toHaveBeenCalledTimes(1);
   });
 });
