@@ -25,9 +25,11 @@ export interface ApiClientOptions {
   getLanguage?(): string | null;
   /**
    * Called with every failure before it is thrown (unless the call passes `quiet`), with the
-   * token the request went out with: an answer may come after the session it was sent for ended.
+   * session's token the request went out with (an answer may come after the session it was sent
+   * for ended); `undefined` when the call brought a token of its own (`CallInput.token`: a
+   * sign-in's second step, a session not kept yet).
    */
-  onError?(error: ApiError, sent: { token: string | null }): void;
+  onError?(error: ApiError, sent: { token: string | null | undefined }): void;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -228,7 +230,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     http,
     async call(endpoint, input = {}) {
-      const token = input.token ?? options.getToken();
+      const token = input.token === undefined ? options.getToken() : undefined;
       try {
         return await send(endpoint, input);
       } catch (error) {

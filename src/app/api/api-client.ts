@@ -35,7 +35,7 @@ export interface PortalApi {
    * download, a quiet call's error the screen explains); `sent`: the token the call went out with,
    * when it was not the current session's.
    */
-  handleError(error: ApiError, sent?: { token: string | null }): void;
+  handleError(error: ApiError, sent?: { token: string | null | undefined }): void;
 }
 
 /** The client that reports to `ports` (the portal root's toasts, traffic, session and navigation). */
@@ -43,10 +43,11 @@ export function createPortalApi(ports: ApiPorts): PortalApi {
   /**
    * A call sent with another token than the session's now (a session that ended since: a kick, a
    * sign-out, a sign-in in its place) speaks for that session only: its token error must not end
-   * the session signed in meanwhile. Without `sent`, the current session's.
+   * the session signed in meanwhile. Without `sent`, or for a call that brought its own token (a
+   * session not kept yet, whose failure the sign-in must still show), the current session's.
    */
-  const handleError = (error: ApiError, sent?: { token: string | null }) => {
-    if (sent && sent.token !== ports.session.state.token) return;
+  const handleError = (error: ApiError, sent?: { token: string | null | undefined }) => {
+    if (sent?.token !== undefined && sent.token !== ports.session.state.token) return;
     applyErrorCatalogue(error, {
       showMessage: (message) => ports.say(message),
       showTimeout: () => ports.say(i18next.t('common:errors.timeout')),

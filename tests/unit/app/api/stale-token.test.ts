@@ -46,5 +46,9 @@ describe('a failed call and the session it was sent for', () => {
     expect(say).not.toHaveBeenCalled();
     api.handleError(kicked, { token: 'second-session' });
     expect(signOut).toHaveBeenCalledTimes(1);
+    // A call that brought its own token (the agreement question of a sign-in not kept yet) is the
+    // sign-in's own: its failure is shown.
+    api.handleError(new ApiError('SERVER_ERROR', 'The server failed', 500), { token: undefined });
+    expect(say).toHaveBeenCalledWith('The server failed');
   });
 });
