@@ -5,7 +5,7 @@ import path from 'node:path';
 import { bootstrap, ROOT, runMain } from './lib/bootstrap.mjs';
 
 await runMain(async () => {
-  bootstrap({ chromium: false, build: false });
+  await bootstrap({ chromium: false, build: false });
   const port = process.env.PORT || '8080';
   // Vite's origin serves the portal here: its proxy forwards that Host and the sockets' Origin.
   const vitePort = process.env.VITE_PORT ?? 5173;

@@ -81,9 +81,10 @@ function startServer(env, name) {
 }
 
 await runMain(async () => {
-  bootstrap({ chromium: false, build: true });
-  ensureDebianPackages(['nginx'], 'the reverse proxy in front of the server processes');
-  if (!process.env.DATABASE_URL) ensureDebianPackages(['postgresql'], 'the database the processes share');
+  await bootstrap({ chromium: false, build: true });
+  await ensureDebianPackages(['nginx'], 'the reverse proxy in front of the server processes');
+  if (!process.env.DATABASE_URL)
+    await ensureDebianPackages(['postgresql'], 'the database the processes share');
   const count = Math.max(2, Number(process.env.CLUSTER_SERVERS || 2));
   const port = Number(process.env.PORT || 8080);
   const proxyUrl = `http://127.0.0.1:${port}`;

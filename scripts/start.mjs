@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { bootstrap, ensureServerBuilt, ROOT, runMain, timed } from './lib/bootstrap.mjs';
 
 await runMain(async () => {
-  bootstrap({ chromium: false, build: true });
+  await bootstrap({ chromium: false, build: true });
   const server = await timed('server build', ensureServerBuilt);
   // Plain Node on the bundle, with stack traces mapped back to src/server's TypeScript.
   const child = spawn(process.execPath, ['--enable-source-maps', server], {

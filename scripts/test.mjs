@@ -64,7 +64,19 @@ const PROTOCOL_ONLY = [
 
 await runMain(async () => {
   const wholeStarted = Date.now();
-  bootstrap({ chromium: true, postgres: true, build: false });
+  // Debian's packages go on installing while the quick layers run and the stacks' needs are made;
+  // what needs them (PostgreSQL, a stack's Prosody, Chromium) waits for them there.
+  const { debian } = await bootstrap({
+    chromium: true,
+    postgres: true,
+    build: false,
+    debianInBackground: true,
+  });
+  let debianMs = null;
+  void debian.then(
+    () => (debianMs = Date.now() - wholeStarted),
+    () => (debianMs = Date.now() - wholeStarted),
+  );
   timed('app socket codec', ensureProtoGenerated);
   const bootstrapMs = Date.now() - wholeStarted;
   const reports = mkdtempSync(path.join(os.tmpdir(), 'portal-test-reports-'));
@@ -82,14 +94,16 @@ await runMain(async () => {
       process.exit(130);
     });
 
-  // What the stacks need — the built portal, the server bundle, PostgreSQL and one seeded start of
-  // each engine that every stack of the run copies (scripts/lib/test-template.mjs) — is made while
-  // the quick layers (lint, format, type-check) run, which need none of it.
+  // What the stacks need — Debian's packages, the built portal, the server bundle, PostgreSQL and
+  // one seeded start of each engine that every stack of the run copies
+  // (scripts/lib/test-template.mjs) — is made while the quick layers (lint, format, type-check)
+  // run, which need none of it.
   const prepare = async () => {
     const [serverEntry] = await Promise.all([
       timed('server build', ensureServerBuilt),
       timed('portal build', ensurePortalBuiltInBackground),
       (async () => {
+        await debian;
         if (process.env.TEST_DATABASE_URL) return;
         postgres = await startThrowawayPostgres();
         process.env.TEST_DATABASE_URL = postgres.url;
@@ -135,14 +149,15 @@ await runMain(async () => {
   // The end-to-end files run as two shards, each with its own stack and Chromium, so that the layer
   // whose tests run one after another is not the run's critical path (docs/testing.md "How the
   // layers share the machine"); the files are split by their recorded durations
-  // (scripts/lib/e2e-shards.mjs). Costs: minutes each job took alone on a two-core machine.
+  // (scripts/lib/e2e-shards.mjs). Costs: minutes each job took alone on a two-core machine; the
+  // longest go first, as each is a chain of tests one after another.
   const shards = balanceShards(e2eFiles(ROOT), readDurations(path.join(ROOT, 'tests/e2e/durations.json')), 2);
   const e2e = ({ files }, i) => {
     const n = i + 1;
     const report = path.join(reports, `e2e-${n}.json`);
     return {
       name: `end-to-end ${n}/${shards.length}`,
-      cost: 3.5,
+      cost: 7,
       command: npx(
         'playwright',
         'test',
@@ -220,15 +235,15 @@ await runMain(async () => {
       });
     });
   const queue = [...jobs];
-  // Until the stacks' needs are made, one lane takes the quick layers (the making keeps about a core
-  // busy); then every lane takes the longest job left. A layer that needs them when their making
-  // failed is not run but failed with the reason.
+  // Until the stacks' needs are made, two lanes take the quick layers (the making keeps about a core
+  // busy, Debian's installer mostly waits on its downloads); then every lane takes the longest job
+  // left. A layer that needs them when their making failed is not run but failed with the reason.
   const next = () => {
     const index = queue.findIndex((job) => job.quick || preparedMs !== null);
     return index < 0 ? null : queue.splice(index, 1)[0];
   };
   const lane = async (_, index) => {
-    if (index > 0) await prepared;
+    if (index > 1) await prepared;
     while (queue.length > 0 && !interrupted) {
       const job = next();
       if (!job) {
@@ -276,7 +291,7 @@ await runMain(async () => {
     `all layers: ${seconds(Date.now() - runStarted)} with ${slots} at once, CPU ${seconds(cpuMs)}; load average now ${load}`,
   );
   console.log(
-    `whole run: ${seconds(Date.now() - wholeStarted)} (installs ${seconds(bootstrapMs)}; builds and templates ready at ${seconds(preparedMs)}, the quick layers running meanwhile)`,
+    `whole run: ${seconds(Date.now() - wholeStarted)} (npm packages in at ${seconds(bootstrapMs)}, Debian's at ${seconds(debianMs)}; builds and templates ready at ${seconds(preparedMs)}, the quick layers running meanwhile)`,
   );
   // Last, so that the tail of a CI log has it: where each failed or retried end-to-end test's
   // page was when it failed.

@@ -3,8 +3,8 @@
 export declare const ROOT: string;
 export declare const BOOTSTRAP_LOG: string;
 export declare class BootstrapError extends Error {}
-export declare function ensureNodeModules(): void;
-export declare function ensureDebianPackages(packages: string[], why: string): void;
+export declare function ensureNodeModules(): Promise<void>;
+export declare function ensureDebianPackages(packages: string[], why: string): Promise<void>;
 export declare function ensurePortalBuilt(): void;
 export declare function ensurePortalBuiltInBackground(): Promise<void>;
 export declare function ensureProtoGenerated(): void;
@@ -13,7 +13,8 @@ export declare function bootstrap(options?: {
   chromium?: boolean;
   postgres?: boolean;
   build?: boolean;
-}): void;
+  debianInBackground?: boolean;
+}): Promise<{ debian: Promise<void> }>;
 export declare function runMain(main: () => Promise<number | void> | number | void): Promise<void>;
 export declare function timed<T>(label: string, work: () => T): T;
 export declare function installedMatchesLock(lock: unknown, installed: unknown): boolean;

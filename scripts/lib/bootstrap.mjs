@@ -2,7 +2,8 @@
 // packages, Prosody and — for tests — Chromium and PostgreSQL from Debian's packages) and builds the portal when
 // its sources changed. Plain Node, no dependencies: it runs before node_modules exists. On a warm
 // checkout every step is a cheap check (a hash, a few hundred mtimes, one dpkg-query); with
-// START_TIMING=1 each step prints how long it took (docs/performance.md "Warm start").
+// START_TIMING=1 each step prints how long it took (docs/performance.md "Warm start"). On a fresh
+// machine the two installers run side by side: both mostly wait on their downloads.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,22 @@ function run(command, args, options = {}) {
     output: `${result.stdout ?? ''}${result.stderr ?? ''}`,
     error: result.error,
   };
+}
+
+/** `run` without blocking the event loop, its output kept (an installer beside another one). */
+function runQuietly(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('error', (error) => resolve({ ok: false, output: Buffer.concat(chunks).toString(), error }));
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString() }));
+  });
 }
 
 function mtime(file) {
@@ -109,7 +126,7 @@ export function installedMatchesLock(lock, installed) {
  * to `npm install`: a lockfile that `npm ci` refuses is a defect to fix (`npm run lock:platforms`),
  * not to paper over, since every CI run and deploy installs with `npm ci`.
  */
-export function ensureNodeModules() {
+export async function ensureNodeModules() {
   if (existsSync(path.join(ROOT, 'node_modules'))) {
     const hash = lockHash();
     if (existsSync(INSTALLED_STAMP) && readFileSync(INSTALLED_STAMP, 'utf8') === hash) return;
@@ -120,7 +137,7 @@ export function ensureNodeModules() {
     }
   }
   say('Installing npm packages (npm ci)…');
-  const ci = run('npm', ['ci', '--no-audit', '--no-fund'], { quiet: true });
+  const ci = await runQuietly('npm', ['ci', '--no-audit', '--no-fund']);
   if (ci.ok) {
     writeFileSync(INSTALLED_STAMP, lockHash());
     return;
@@ -147,7 +164,7 @@ function dpkgInstalled(names) {
 let aptUpdated = false;
 
 /** Debian packages through apt-get (as root, or with passwordless sudo). */
-export function ensureDebianPackages(packages, why) {
+export async function ensureDebianPackages(packages, why) {
   const installed = dpkgInstalled(packages);
   const missing = packages.filter((p) => !installed.has(p));
   if (missing.length === 0) return;
@@ -165,11 +182,11 @@ export function ensureDebianPackages(packages, why) {
   }
   const apt = (args) =>
     root
-      ? run('apt-get', args, { quiet: true, env: { DEBIAN_FRONTEND: 'noninteractive' } })
-      : run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args], { quiet: true });
+      ? runQuietly('apt-get', args, { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+      : runQuietly('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]);
   say(`Installing ${missing.join(', ')} from Debian's packages (${why})…`);
   if (!aptUpdated) {
-    const update = apt(['update', '-qq']);
+    const update = await apt(['update', '-qq']);
     if (!update.ok)
       throw failed(
         update,
@@ -177,7 +194,7 @@ export function ensureDebianPackages(packages, why) {
       );
     aptUpdated = true;
   }
-  const install = apt(['install', '-y', '-qq', ...missing]);
+  const install = await apt(['install', '-y', '-qq', ...missing]);
   if (!install.ok)
     throw failed(
       install,
@@ -250,18 +267,44 @@ export function ensureProtoGenerated() {
   if (!generated.ok) throw failed(generated, 'Generating the app socket codec from proto/ failed');
 }
 
-export function bootstrap({ chromium = false, postgres = false, build = true } = {}) {
-  timed('npm packages', ensureNodeModules);
+/** The Debian packages a command needs, each group with why: Prosody always. */
+function debianGroups({ chromium, postgres }) {
   const groups = [[['prosody', 'prosody-modules'], 'the chat server']];
   if (chromium) groups.push([['chromium'], 'the browser for end-to-end tests']);
   if (postgres) groups.push([['postgresql'], 'the second database engine the tests run on']);
-  timed("Debian's packages", () => {
-    // One dpkg-query for all of them; a group with a missing package goes through the installer.
-    const installed = dpkgInstalled(groups.flatMap(([packages]) => packages));
-    for (const [packages, why] of groups)
-      if (!packages.every((p) => installed.has(p))) ensureDebianPackages(packages, why);
-  });
+  return groups;
+}
+
+/** What is missing of the groups, by one dpkg-query, installed by one apt-get. */
+async function ensureDebianGroups(groups) {
+  const installed = dpkgInstalled(groups.flatMap(([packages]) => packages));
+  const missing = groups.filter(([packages]) => !packages.every((p) => installed.has(p)));
+  if (missing.length === 0) return;
+  await ensureDebianPackages(
+    missing.flatMap(([packages]) => packages),
+    missing.map(([, why]) => why).join('; '),
+  );
+}
+
+/**
+ * Installs what is missing, the npm packages and Debian's side by side, then builds the portal
+ * when asked. With `debianInBackground` it returns once the npm packages are in, and `debian`
+ * settles when Debian's are: `npm test` builds and runs the quick layers meanwhile, which need
+ * none of them.
+ */
+export async function bootstrap({
+  chromium = false,
+  postgres = false,
+  build = true,
+  debianInBackground = false,
+} = {}) {
+  const debian = timed("Debian's packages", () => ensureDebianGroups(debianGroups({ chromium, postgres })));
+  // Awaited below, or by the caller; a failure of the npm packages must not leave it unhandled.
+  debian.catch(() => {});
+  await timed('npm packages', ensureNodeModules);
+  if (!debianInBackground) await debian;
   if (build) timed('portal build', ensurePortalBuilt);
+  return { debian };
 }
 
 /**
