@@ -235,15 +235,14 @@ await runMain(async () => {
       });
     });
   const queue = [...jobs];
-  // Until the stacks' needs are made, two lanes take the quick layers (the making keeps about a core
-  // busy, Debian's installer mostly waits on its downloads); then every lane takes the longest job
-  // left. A layer that needs them when their making failed is not run but failed with the reason.
+  // Until the stacks' needs are made, one lane takes the quick layers (the making keeps about a core
+  // busy); then every lane takes the longest job left. A layer that needs them when their making failed is not run but failed with the reason.
   const next = () => {
     const index = queue.findIndex((job) => job.quick || preparedMs !== null);
     return index < 0 ? null : queue.splice(index, 1)[0];
   };
   const lane = async (_, index) => {
-    if (index > 1) await prepared;
+    if (index > 0) await prepared;
     while (queue.length > 0 && !interrupted) {
       const job = next();
       if (!job) {

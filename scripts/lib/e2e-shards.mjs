@@ -1,7 +1,7 @@
 // How `npm test` splits the end-to-end files between its shards (docs/testing.md "How the layers
 // share the machine"): by how long each file took, not by how many tests it has, as Playwright's
 // own `--shard` does, which gave one shard 6 minutes and the other 10.5. The durations are a
-// committed record (tests/e2e/durations.json, seconds a file took on a two-core machine); a file
+// committed record (tests/e2e/durations.json, seconds a file took on a quiet two-core machine); a file
 // it does not list counts as the median of those it does. Every file is in exactly one shard.
 // Plain Node.
 import { readdirSync, readFileSync } from 'node:fs';

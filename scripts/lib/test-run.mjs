@@ -8,17 +8,17 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 /**
- * Jobs at once: two more than the cores, never more than memory allows at about 3 GiB a job;
+ * Jobs at once: one more than the cores, never more than memory allows at about 3 GiB a job;
  * `TEST_JOBS` overrides it. A job's test process, server, Prosody and Chromium take turns and wait
- * on each other and on the tests' timers (a session's expiry, a restart), so a job keeps well under
- * a core busy on average (the integration layers about 0.4, an end-to-end shard 1.3): with one
- * job more than the cores, a fifth of the machine sat idle while four heavy layers queued for
- * three lanes (docs/testing.md "How the layers share the machine").
+ * on each other and on the tests' timers, so one job a core left part of the machine idle; two
+ * more than the cores kept both busy all along but made the same work cost a quarter more CPU
+ * (the tests' and Playwright's polling lasts as long as the wait), and the run was no shorter
+ * (docs/testing.md "How the layers share the machine").
  */
 export function jobSlots(env = process.env, cores = os.availableParallelism(), memory = os.totalmem()) {
   const asked = Number(env.TEST_JOBS);
   if (Number.isInteger(asked) && asked > 0) return asked;
-  return Math.max(1, Math.min(cores + 2, Math.floor(memory / 3 / 2 ** 30)));
+  return Math.max(1, Math.min(cores + 1, Math.floor(memory / 3 / 2 ** 30)));
 }
 
 /**

@@ -13,12 +13,12 @@ import {
 const GiB = 2 ** 30;
 
 describe('jobSlots', () => {
-  it('runs two jobs more than the cores, as memory allows, unless TEST_JOBS says otherwise', () => {
-    expect(jobSlots({}, 2, 24 * GiB)).toBe(4);
+  it('runs one job more than the cores, as memory allows, unless TEST_JOBS says otherwise', () => {
+    expect(jobSlots({}, 2, 24 * GiB)).toBe(3);
     expect(jobSlots({}, 8, 6 * GiB)).toBe(2);
     expect(jobSlots({}, 1, 2 * GiB)).toBe(1);
     expect(jobSlots({ TEST_JOBS: '2' }, 2, 24 * GiB)).toBe(2);
-    expect(jobSlots({ TEST_JOBS: 'many' }, 2, 24 * GiB)).toBe(4);
+    expect(jobSlots({ TEST_JOBS: 'many' }, 2, 24 * GiB)).toBe(3);
   });
 });
 
