@@ -149,15 +149,16 @@ await runMain(async () => {
   // The end-to-end files run as two shards, each with its own stack and Chromium, so that the layer
   // whose tests run one after another is not the run's critical path (docs/testing.md "How the
   // layers share the machine"); the files are split by their recorded durations
-  // (scripts/lib/e2e-shards.mjs). Costs: minutes each job took alone on a two-core machine; the
-  // longest go first, as each is a chain of tests one after another.
+  // (scripts/lib/e2e-shards.mjs). Costs order the jobs, the integration layers first: with the two
+  // end-to-end shards first, both ran side by side all along, and the three-tabs chat test failed
+  // under that load (docs/testing.md "How the layers share the machine").
   const shards = balanceShards(e2eFiles(ROOT), readDurations(path.join(ROOT, 'tests/e2e/durations.json')), 2);
   const e2e = ({ files }, i) => {
     const n = i + 1;
     const report = path.join(reports, `e2e-${n}.json`);
     return {
       name: `end-to-end ${n}/${shards.length}`,
-      cost: 7,
+      cost: 3.5,
       command: npx(
         'playwright',
         'test',
