@@ -73,10 +73,8 @@ await runMain(async () => {
     debianInBackground: true,
   });
   let debianMs = null;
-  void debian.then(
-    () => (debianMs = Date.now() - wholeStarted),
-    () => (debianMs = Date.now() - wholeStarted),
-  );
+  const debianDone = () => (debianMs = Date.now() - wholeStarted);
+  void debian.then(debianDone, debianDone);
   timed('app socket codec', ensureProtoGenerated);
   const bootstrapMs = Date.now() - wholeStarted;
   const reports = mkdtempSync(path.join(os.tmpdir(), 'portal-test-reports-'));
@@ -237,7 +235,8 @@ await runMain(async () => {
     });
   const queue = [...jobs];
   // Until the stacks' needs are made, one lane takes the quick layers (the making keeps about a core
-  // busy); then every lane takes the longest job left. A layer that needs them when their making failed is not run but failed with the reason.
+  // busy); then every lane takes the longest job left. A layer that needs them when their making
+  // failed is not run but failed with the reason.
   const next = () => {
     const index = queue.findIndex((job) => job.quick || preparedMs !== null);
     return index < 0 ? null : queue.splice(index, 1)[0];

@@ -31,8 +31,12 @@ export function timed(label, work) {
 /** Where a failed step's full output goes, so the failure itself stays one line. */
 export const BOOTSTRAP_LOG = path.join(os.tmpdir(), 'provider-portal-bootstrap.log');
 
+let logged = false;
+
 function failed(result, message) {
-  writeFileSync(BOOTSTRAP_LOG, result.output || String(result.error ?? ''));
+  // The installers run side by side: a second failure adds to the log instead of replacing it.
+  writeFileSync(BOOTSTRAP_LOG, result.output || String(result.error ?? ''), { flag: logged ? 'a' : 'w' });
+  logged = true;
   return new BootstrapError(`${message} (details: ${BOOTSTRAP_LOG})`);
 }
 
