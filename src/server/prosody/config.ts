@@ -96,6 +96,9 @@ export const GLOBAL_MODULES = [
   'portal_ping',
   // Ours: limits call signals per sender (mod_portal_call_limits.lua, docs/calls.md "Who may ring").
   'portal_call_limits',
+  // Ours: a message sent again with the same id (a takeover, a stream that could not resume) is
+  // routed once (mod_portal_message_once.lua).
+  'portal_message_once',
   // Ours: last activity of any user and no answer to a ping of nobody, as the vendor's server
   // (mod_portal_users.lua).
   'portal_users',
