@@ -165,6 +165,7 @@ export function createFollower(deps: FollowerDeps): Follower {
         return;
       case 'event':
         if (message.holder !== holder || message.except === tab) return;
+        if (message.to !== undefined && message.to !== tab) return;
         // A resumed or re-established stream is the relayed event's news, not a takeover's.
         if (
           (message.owner === 'client' && message.event === 'reconnect') ||

@@ -7,7 +7,7 @@
  * on the same owner's emitter.
  */
 import { chatIdFromJid } from '../addressing/jids';
-import type { ChatClient } from '../client-types';
+import type { ChatClient, ChatEvents } from '../client-types';
 import { ChatNotConnectedError } from '../errors/errors';
 import { decodeValue, encodeValue } from './codec';
 import {
@@ -23,6 +23,9 @@ import {
   type ToHolder,
 } from './protocol';
 import { reflectionOf, type Reflection } from './reflect';
+
+/** How many of its last read markers a holding hands to a tab that joins (at most one message each). */
+const KEPT_READS = 100;
 
 export interface ChatHostOptions {
   client: ChatClient;
@@ -65,6 +68,12 @@ export function createChatHost({ client, channel, holder, reflectHere, self }: C
   let origin: string | undefined;
   let last = '';
   const observers = new Map<ObservedEvent, { tabs: Set<string>; off: () => void }>();
+  /** The last read markers this holding sent, oldest first. */
+  const reads: Array<ChatEvents['markers']['read']> = [];
+  const keepRead = (read: ChatEvents['markers']['read']) => {
+    reads.push(read);
+    if (reads.length > KEPT_READS) reads.shift();
+  };
 
   /** A snapshot when the getters changed since the last one (always with the contacts when asked). */
   function publish(withContacts = false): void {
@@ -95,6 +104,7 @@ export function createChatHost({ client, channel, holder, reflectHere, self }: C
       if (!reflection) return;
       relay(reflection.owner, reflection.event, reflection.payload, origin);
       if (origin !== self) reflectHere(reflection);
+      if (reflection.owner === 'markers' && reflection.event === 'read') keepRead(reflection.payload);
     }),
   );
 
@@ -153,7 +163,19 @@ export function createChatHost({ client, channel, holder, reflectHere, self }: C
   const stopListening = channel.listen((message) => {
     switch (message.kind) {
       case 'hello':
-        return publish(true);
+        publish(true);
+        // A tab that joins now missed the reads sent before: the server's unread counts it is
+        // about to ask for may not have them yet (the markers reach its history moments later).
+        for (const read of reads)
+          post({
+            kind: 'event',
+            holder,
+            owner: 'markers',
+            event: 'read',
+            payload: encodeValue(read),
+            to: message.tab,
+          });
+        return;
       case 'call':
         return answer(message);
       case 'observe':

@@ -162,7 +162,10 @@ export type FromHolder =
   /** A tab took the connection over; it is connecting. */
   | { kind: 'holder'; holder: string }
   | { kind: 'snapshot'; holder: string; snapshot: ShareSnapshot }
-  /** One event of the client or a feature; `except` names the tab that caused it and already knows. */
+  /**
+   * One event of the client or a feature; `except` names the tab that caused it and already knows,
+   * `to` the one tab it is for (the reads a tab that joined late missed, host.ts).
+   */
   | {
       kind: 'event';
       holder: string;
@@ -170,6 +173,7 @@ export type FromHolder =
       event: string;
       payload: unknown;
       except?: string;
+      to?: string;
     }
   | { kind: 'result'; holder: string; tab: string; seq: number; ok: boolean; value: unknown }
   /** The holder's first login failed (its `connect` rejected with `error`). */

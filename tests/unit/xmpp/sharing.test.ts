@@ -19,10 +19,13 @@ import { CREDENTIALS, createBus, createLocks, createTab, next, type TestTab } fr
 const MEMBER = '200001-1001@localhost';
 let tabs: TestTab[] = [];
 
+let bus: ReturnType<typeof createBus> | null = null;
+let locks: ReturnType<typeof createLocks> | null = null;
+
 async function browser(...ids: string[]): Promise<TestTab[]> {
-  const bus = createBus();
-  const locks = createLocks();
-  tabs = ids.map((id) => createTab(bus, locks, id));
+  bus = createBus();
+  locks = createLocks();
+  tabs = ids.map((id) => createTab(bus!, locks!, id));
   // The first asks first and holds; the others follow.
   await tabs[0]!.chat.connect(CREDENTIALS);
   await Promise.all(tabs.slice(1).map((tab) => tab.chat.connect(CREDENTIALS)));
@@ -90,6 +93,25 @@ describe('one connection for the tabs of a browser', () => {
     const read = next(b!.chat, 'markers', 'read');
     a!.chat.sendReadStatus({ messageId: 'm1', userId: 200001, dialogId: 'd1' });
     expect(await read).toEqual({ messageId: 'm1', dialogId: 'd1', userId: 100001, carbon: 'sent' });
+  });
+
+  it('tells a tab that joins of the reads sent before it came, and only that tab', async () => {
+    const [a, b] = await browser('a', 'b');
+    const readAtB = next(b!.chat, 'markers', 'read');
+    a!.chat.sendReadStatus({ messageId: 'm1', userId: 200001, dialogId: 'd1' });
+    await readAtB;
+    const heardAtB: unknown[] = [];
+    b!.chat.markers.on('read', (read) => heardAtB.push(read));
+    const c = createTab(bus!, locks!, 'c');
+    tabs.push(c);
+    const readAtC = next(c.chat, 'markers', 'read');
+    await c.chat.connect(CREDENTIALS);
+    expect(await readAtC).toEqual({ messageId: 'm1', dialogId: 'd1', userId: 100001, carbon: 'sent' });
+    // B hears only what was addressed to it (a hello of its own answered after the read: the
+    // store counts a read once, chat-store-conversations.ts), none of C's.
+    const to = (tab: string) => bus!.posted.filter((m) => m.kind === 'event' && m.to === tab);
+    expect(to('c')).toHaveLength(1);
+    expect(heardAtB).toHaveLength(to('b').length);
   });
 
   it('answers a follower’s requests, its errors with their class', async () => {

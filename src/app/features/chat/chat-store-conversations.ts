@@ -117,15 +117,16 @@ export function conversationMoves(state: ChatState): ConversationMoves {
         // Unchanged, the conversation keeps its array: nothing re-renders (a long conversation).
         if (changed.length > 0) conversation.entries = held(entries);
       }
-      // What this store holds carries its readers; only the ids it does not hold are kept aside.
+      // What this store holds carries its readers; only the ids it does not hold are kept aside,
+      // each once: a read told again (to a tab that joined the shared connection) counts once.
       const holds = new Set(conversation?.entries.map((e) => e.id));
-      const unheld = ids.filter((id) => !holds.has(id));
-      if (unheld.length > 0)
-        state.readHere[dialogId] = [...(state.readHere[dialogId] ?? []), ...unheld].slice(-READ_KEPT);
+      const kept = state.readHere[dialogId] ?? [];
+      const unheld = ids.filter((id) => !holds.has(id) && !kept.includes(id));
+      if (unheld.length > 0) state.readHere[dialogId] = [...kept, ...unheld].slice(-READ_KEPT);
       const unseen = state.unseen[dialogId];
       if (unseen) state.unseen[dialogId] = unseen.filter((id) => !ids.includes(id));
       const dialog = state.dialogs[dialogId];
-      const count = conversation ? changed.length : ids.length;
+      const count = conversation ? changed.length : unheld.length;
       if (dialog) dialog.unread = unreadAfterRead(dialog.unread, count);
       return changed;
     },

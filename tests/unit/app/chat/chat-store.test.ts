@@ -141,5 +141,19 @@ describe('unread counts in the store', () => {
     store.seedUnread([{ dialogId: 'd2', unreadMessagesCount: 2 }]);
     store.markReadByMe('d2', ['x']);
     expect(store.state.dialogs.d2!.unread).toBe(1);
+    // Told again (a tab joining the shared connection hears the reads it missed): counted once.
+    store.markReadByMe('d2', ['x']);
+    expect(store.state.dialogs.d2!.unread).toBe(1);
+  });
+
+  it('a tab that heard of a read before it listed the dialogs is not misled by a count that lags the read', () => {
+    // Another tab read "a"; this tab joins, hears of it, then lists dialogs the server counted
+    // before its history had the read marker.
+    store.markReadByMe('d1', ['a']);
+    store.seedDialogs([dialog(1, { id: 'a', at: 1_000_000 })]);
+    expect(store.state.dialogs.d1!.unread).toBe(0);
+    // A message after it is counted, by the server or live.
+    store.seedDialogs([dialog(2, { id: 'b', at: 1_001_000 })]);
+    expect(store.state.dialogs.d1!.unread).toBe(2);
   });
 });
