@@ -1,27 +1,20 @@
 /**
  * Intake questionnaires for Amelia's upcoming bookings (spec §2 /question), from
- * fixtures/questionnaires.json: matched to the booking by member and topic, dates counted back
- * from today in the member's time zone, answers checked against the contract.
+ * fixtures/questionnaires.json: matched to the booking by member and topic, answers from
+ * intake-answers.ts.
  */
 import { member, provider, questionnaireFixtures } from '../../../fixtures';
-import { IntakeAnswers } from '../../shared/api/questionnaire';
-import { addDays } from '../../shared/time/calendar';
 import { localDateAt } from '../../shared/time/zoned';
+import { intakeAnswers, type QuestionnaireFixture } from './intake-answers';
 import type { Seeder } from './seeder';
 
 const DAY = 86400_000;
-const PREGNANCY_DAYS = 280;
 
 export const seedQuestionnaires: Seeder = {
   name: 'intake-questionnaires',
   async run({ db }) {
     const now = Date.now();
-    for (const q of questionnaireFixtures.questionnaires as Array<
-      (typeof questionnaireFixtures.questionnaires)[number] & {
-        lastPeriodDaysAgo?: number;
-        pregnancyWeeks?: number;
-      }
-    >) {
+    for (const q of questionnaireFixtures.questionnaires as QuestionnaireFixture[]) {
       const m = member(q.member);
       const appointment = await db
         .selectFrom('appointments as a')
@@ -35,22 +28,7 @@ export const seedQuestionnaires: Seeder = {
         .executeTakeFirst();
       // A booking the seed could not place (no free slot) has no questionnaire either.
       if (!appointment) continue;
-      const today = localDateAt(now, m.timezone);
-      const { cycle, ...rest } = q.answers as typeof q.answers & { cycle: object | null };
-      const answers = IntakeAnswers.parse({
-        ...rest,
-        cycle: cycle && {
-          ...cycle,
-          lastPeriodStart: q.lastPeriodDaysAgo === undefined ? null : addDays(today, -q.lastPeriodDaysAgo),
-        },
-        pregnancy:
-          q.pregnancyWeeks === undefined
-            ? null
-            : {
-                weeks: q.pregnancyWeeks,
-                dueDate: addDays(today, PREGNANCY_DAYS - q.pregnancyWeeks * 7),
-              },
-      });
+      const answers = intakeAnswers(q, { today: localDateAt(now, m.timezone) });
       await db
         .insertInto('intake_questionnaires')
         .values({
