@@ -3,11 +3,15 @@
  * (src/shared/cycle cycleStatistics, cycleFacts, latestCycles) and one way of writing them
  * (format.ts), so the member panel, the statistics, the overlays and the PDFs agree. The running
  * cycle counts where it can (overlays, ovulation day, follicular phase, period); the seeded
- * personas' profiles and the words written about them agree with their generated records.
+ * personas' profiles, their intake questionnaires (spec §2 /question) and the words written about
+ * them agree with their generated records.
  */
 import { describe, expect, it } from 'vitest';
-import { cycleFixtures, member, personas, reportFixtures } from '../../../fixtures';
+import { cycleFixtures, member, personas, questionnaireFixtures, reportFixtures } from '../../../fixtures';
+import { pregnancyOn } from '../../../src/server/member-health/member-cycles';
+import { wholeYearsBetween } from '../../../src/server/member-health/member-info';
 import { generateCycleData, type CyclePlan } from '../../../src/server/seed/cycle-generator';
+import { intakeAnswers, type QuestionnaireFixture } from '../../../src/server/seed/intake-answers';
 import {
   analyseHistory,
   type CycleAnalysis,
@@ -18,6 +22,7 @@ import {
   phaseChartOption,
   statisticLine,
 } from '../../../src/shared/cycle';
+import { addDays } from '../../../src/shared/time/calendar';
 import { formatLocalDate } from '../../../src/shared/time/format';
 
 const TODAY = '2026-11-23';
@@ -150,6 +155,74 @@ describe('the words written about the personas', () => {
       );
     }
   });
+});
+
+describe('the seeded intake questionnaires', () => {
+  const questionnaires: QuestionnaireFixture[] = questionnaireFixtures.questionnaires;
+
+  /** Her records as the seed reads them on `date` (seed/cycle-data.ts, loadMemberCycles). */
+  function recordsOn(key: string, date: string) {
+    const generated = generateCycleData(plans[key]!, TODAY);
+    const ongoing = generated.pregnancies.find((p) => p.outcome === 'ONGOING');
+    return {
+      history: analyseHistory(generated.days.filter((d) => d.date <= date)),
+      pregnancy: ongoing ? pregnancyOn(ongoing.lmpDate, date) : null,
+      pregnancies: generated.pregnancies,
+    };
+  }
+
+  /** What the seed stores: her answers on the day she sent them, from her records that day. */
+  function seeded(key: string) {
+    const q = questionnaires.find((e) => e.member === key)!;
+    const submittedOn = addDays(TODAY, -q.submittedDaysAgo);
+    const { history, pregnancy } = recordsOn(key, submittedOn);
+    return {
+      q,
+      answers: intakeAnswers(q, {
+        persona: member(key),
+        records: { history, pregnancy },
+        submittedAt: new Date(`${submittedOn}T12:00:00Z`),
+      }),
+    };
+  }
+
+  it.each(questionnaires.map((q) => q.member))(
+    "%s's last period, pregnancy, cycle, age and history are what her records and profile give",
+    (key) => {
+      const { answers } = seeded(key);
+      const records = recordsOn(key, TODAY);
+      const facts = cycleFacts(records.history);
+      const health = member(key).health;
+      expect(answers.age).toBe(wholeYearsBetween(health.birthDate, new Date(`${TODAY}T12:00:00Z`)));
+      expect(answers.tryingForMonths).toBe(health.tryingForMonths);
+      const outcomes = records.pregnancies.map((p) => p.outcome);
+      expect(answers.obstetricHistory).toEqual({
+        pregnancies: outcomes.length,
+        // The seeded records hold ongoing pregnancies and losses, no birth.
+        births: 0,
+        miscarriages: outcomes.filter((o) => o === 'LOSS').length,
+      });
+      if (records.pregnancy) {
+        expect(answers.pregnancy).toEqual({
+          weeks: records.pregnancy.weeks,
+          dueDate: records.pregnancy.dueDate,
+        });
+        expect(answers.cycle).toBeNull();
+        return;
+      }
+      expect(answers.pregnancy).toBeNull();
+      const range = facts.cycleRange ?? { min: facts.cycleLength, max: facts.cycleLength };
+      expect(answers.cycle).toEqual({
+        // Her own answer: regular when her shortest and longest cycles are within a week.
+        regularity: range.max! - range.min! <= 7 ? 'REGULAR' : 'IRREGULAR',
+        averageLengthDays: Math.round(facts.cycleLength!),
+        shortestDays: range.min,
+        longestDays: range.max,
+        periodLengthDays: Math.round(facts.periodLength!),
+        lastPeriodStart: facts.lastPeriodStart,
+      });
+    },
+  );
 });
 
 describe('writing the figures', () => {
