@@ -81,7 +81,7 @@ test('a pregnant member’s questionnaire shows the pregnancy, and one not fille
   page,
 }) => {
   await signInAs(page, 'amelia');
-  await openUpcoming(page, member('fatima').name, 'Anxiety about the anatomy scan');
+  await openUpcoming(page, member('fatima').name, 'Anxiety before the twelve-week scan');
   await page.getByRole('link', { name: 'Intake questionnaire' }).click();
   const sheet = page.getByRole('article', { name: 'Intake questionnaire' });
   const pregnancy = sheet.getByRole('region', { name: 'Pregnancy' });
@@ -105,11 +105,11 @@ test('a pregnant member’s questionnaire shows the pregnancy, and one not fille
 
 test('another provider cannot read it, and the page speaks the provider’s language', async ({ page }) => {
   await signInAs(page, 'amelia');
-  await openUpcoming(page, member('clara').name, 'Two-week wait questions');
+  await openUpcoming(page, member('clara').name, 'Short luteal phase before IVF');
   await page.getByRole('link', { name: 'Intake questionnaire' }).click();
   await expect(page).toHaveURL(/\/question\?appointmentId=\d+$/);
   const questionUrl = page.url();
-  await expect(page.getByText('Frozen embryo transfer of one blastocyst 12 days ago')).toBeVisible();
+  await expect(page.getByText('None yet; IVF with ICSI planned in two months')).toBeVisible();
 
   await page.evaluate(() => localStorage.setItem('language', 'de'));
   await page.reload();
@@ -126,5 +126,5 @@ test('another provider cannot read it, and the page speaks the provider’s lang
   await expect(page.getByRole('alert')).toHaveText(
     'This appointment does not exist, or it is not one of yours.',
   );
-  await expect(page.getByText('Frozen embryo transfer')).toHaveCount(0);
+  await expect(page.getByText('IVF with ICSI')).toHaveCount(0);
 });

@@ -79,27 +79,28 @@ describe('intake questionnaires', () => {
     expect(d.cycle!.lastPeriodStart).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(d.pregnancy).toBeNull();
 
-    const fatima = (await read(amelia, byTopic('Anxiety about the anatomy scan').id)).data.questionnaire!;
+    const fatima = (await read(amelia, byTopic('Anxiety before the twelve-week scan').id)).data
+      .questionnaire!;
     expect(fatima.answers).toMatchObject({ goal: 'PREGNANT', age: 40, cycle: null, shareCycleData: false });
     expect(fatima.answers.obstetricHistory).toMatchObject({ pregnancies: 2, miscarriages: 1 });
     expect(fatima.answers.pregnancy!.weeks).toBe(7);
     expect(Date.parse(fatima.answers.pregnancy!.dueDate)).toBeGreaterThan(Date.now());
     expect(Date.parse(fatima.submittedAt)).toBeLessThan(Date.now());
 
-    const bianca = (await read(amelia, byTopic('Pelvic pain at 13 weeks').id)).data.questionnaire!;
+    const bianca = (await read(amelia, byTopic('Pelvic pain at 12 weeks').id)).data.questionnaire!;
     expect(bianca.answers).toMatchObject({ goal: 'PREGNANT', pregnancy: { weeks: 12 } });
-    const clara = (await read(amelia, byTopic('Two-week wait questions').id)).data.questionnaire!;
+    const clara = (await read(amelia, byTopic('Short luteal phase before IVF').id)).data.questionnaire!;
     expect(clara.answers).toMatchObject({ goal: 'PREPARING_TREATMENT', cycle: { regularity: 'REGULAR' } });
-    expect(clara.answers.medications.join(' ')).toMatch(/Progesterone/);
+    expect(clara.answers.conditions.join(' ')).toMatch(/Low AMH/);
   });
 
   it('gives her age, last period, pregnancy and usual cycle as the member panel does (issue 26)', async () => {
     const topics = [
       'Letrozole cycle plan',
-      'Pelvic pain at 13 weeks',
-      'Two-week wait questions',
+      'Pelvic pain at 12 weeks',
+      'Short luteal phase before IVF',
       'Follow-up on ovulation tracking',
-      'Anxiety about the anatomy scan',
+      'Anxiety before the twelve-week scan',
     ];
     for (const topic of topics) {
       const booking = byTopic(topic);
@@ -173,7 +174,7 @@ describe('intake questionnaires', () => {
       expect(answer.code).toBe('OK');
       return answer.data.entries.filter((e) => e.kind === 'intake-questionnaire');
     };
-    const id = byTopic('Two-week wait questions').id;
+    const id = byTopic('Short luteal phase before IVF').id;
     const before = (await log()).length;
     const answer = await api.call('GET', `${PATH}?appointmentId=${id}`, {
       token: amelia,

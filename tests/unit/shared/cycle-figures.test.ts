@@ -22,7 +22,7 @@ import {
   phaseChartOption,
   statisticLine,
 } from '../../../src/shared/cycle';
-import { addDays } from '../../../src/shared/time/calendar';
+import { addDays, daysBetween } from '../../../src/shared/time/calendar';
 import { formatLocalDate } from '../../../src/shared/time/format';
 
 const TODAY = '2026-11-23';
@@ -159,6 +159,7 @@ describe('the words written about the personas', () => {
 
 describe('the seeded intake questionnaires', () => {
   const questionnaires: QuestionnaireFixture[] = questionnaireFixtures.questionnaires;
+  const words = ['', 'one', 'two', 'three', 'four', 'five', 'six'];
 
   /** Her records as the seed reads them on `date` (seed/cycle-data.ts, loadMemberCycles). */
   function recordsOn(key: string, date: string) {
@@ -223,6 +224,44 @@ describe('the seeded intake questionnaires', () => {
       });
     },
   );
+
+  it('and the words in them agree with her records', () => {
+    const bianca = seeded('bianca');
+    expect(bianca.q.topic).toContain(`at ${recordsOn('bianca', TODAY).pregnancy!.weeks} weeks`);
+
+    const fatima = seeded('fatima');
+    const fatimaRecords = recordsOn('fatima', TODAY);
+    const loss = fatimaRecords.pregnancies.find((p) => p.outcome === 'LOSS')!;
+    expect(fatima.answers.conditions).toContain(
+      `Early miscarriage at ${pregnancyOn(loss.lmpDate, loss.endedOn!).weeks} weeks`,
+    );
+    const monthsSince = Math.floor(daysBetween(loss.endedOn!, addDays(TODAY, -1)) / 30.44);
+    expect(fatima.answers.mainConcern).toContain(`since my loss ${words[monthsSince]} months ago`);
+    expect(fatima.answers.mainConcern).toContain('The twelve-week scan is still weeks away');
+    expect(fatimaRecords.pregnancy!.weeks).toBeLessThanOrEqual(10);
+
+    const ivf = 'IVF in two months';
+    expect(reportFixtures.reports.find((r) => r.member === 'clara')!.question).toContain(ivf);
+    expect(seeded('clara').answers.mainConcern).toContain(ivf);
+    const clara = recordsOn('clara', TODAY).history.cycles.filter((c) => c.complete);
+    const short = clara.filter((c) => c.lutealLength === Math.min(...clara.map((x) => x.lutealLength!)));
+    expect(seeded('clara').answers.mainConcern).toContain(
+      `a luteal phase of only ${short[0]!.lutealLength} days in ${words[short.length]} of my last ${words[clara.length]} cycles`,
+    );
+
+    const daniela = recordsOn('daniela', TODAY).history.cycles;
+    const [last, current] = [daniela.at(-2)!, daniela.at(-1)!];
+    expect(last.lhPeaks).toHaveLength(2);
+    expect(seeded('daniela').answers.mainConcern).toContain(
+      `positive twice last cycle, on day ${last.lhPeaks[0]!.day} and again on day ${last.lhPeaks[1]!.day}, ` +
+        `and this cycle already on day ${current.lhPeaks[0]!.day}`,
+    );
+
+    // She stopped the pill when she began trying, as her report's question says.
+    const sincePill = `${member('ava').health.tryingForMonths} months ago`;
+    expect(reportFixtures.reports.find((r) => r.member === 'ava')!.question).toContain(sincePill);
+    expect(seeded('ava').answers.conditions.join(' ')).toContain(`stopping the pill ${sincePill}`);
+  });
 });
 
 describe('writing the figures', () => {
