@@ -35,6 +35,10 @@ function usualCycle(regularity: string, history: MemberCycles['history']) {
   };
 }
 
+/**
+ * Her answers as stored; throws when the fixture answers a cycle while her records say she is
+ * pregnant, or the reverse.
+ */
 export function intakeAnswers(
   q: QuestionnaireFixture,
   { persona, records, submittedAt }: IntakeSource,
