@@ -1,10 +1,27 @@
 /**
  * /question (spec §2, issue 12): the intake questionnaire a member filled in before a
- * consultation, opened from the appointment; only the appointment's provider sees it.
+ * consultation, opened from the appointment; only the appointment's provider sees it. Its cycle and
+ * pregnancy figures are those of the member's seeded records (fixtures/cycles.json) through
+ * src/shared/cycle (issue 26).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { member } from '../../fixtures';
+import { cycleFixtures, member, questionnaireFixtures } from '../../fixtures';
+import { generateCycleData, type CyclePlan } from '../../src/server/seed/cycle-generator';
+import { analyseHistory, cycleFacts } from '../../src/shared/cycle';
+import { addDays, daysBetween } from '../../src/shared/time/calendar';
+import { formatLocalDate } from '../../src/shared/time/format';
+import { localDateAt } from '../../src/shared/time/zoned';
 import { signInAs } from './support';
+
+/** A member's records as the seed made them, ending on her today, and that today. */
+function recordsOf(key: string) {
+  const today = localDateAt(Date.now(), member(key).timezone);
+  const plan = (cycleFixtures.members as Record<string, unknown>)[key] as CyclePlan;
+  return { today, ...generateCycleData(plan, today) };
+}
+
+/** A local date as the questionnaire writes it in English. */
+const longDate = (date: string) => formatLocalDate(date, 'en', { dateStyle: 'long' });
 
 async function openUpcoming(page: Page, client: string, topic: string) {
   await page
@@ -43,7 +60,9 @@ test('the provider reads the questionnaire of an appointment and goes back to it
   await expect(reason.getByText(/LH strips were positive twice/)).toBeVisible();
   const cycle = sheet.getByRole('region', { name: 'Menstrual cycle' });
   await expect(cycle.getByText('Irregular')).toBeVisible();
-  await expect(cycle.getByText('35–61')).toBeVisible();
+  const daniela = cycleFacts(analyseHistory(recordsOf('daniela').days));
+  await expect(cycle.getByText(`${daniela.cycleRange!.min}–${daniela.cycleRange!.max}`)).toBeVisible();
+  await expect(cycle.getByText(longDate(daniela.lastPeriodStart!))).toBeVisible();
   const history = sheet.getByRole('region', { name: 'Obstetric and medical history' });
   await expect(history.getByText('Polycystic ovary syndrome (diagnosed 2022)')).toBeVisible();
   await expect(history.getByText('Metformin 500 mg twice daily')).toBeVisible();
@@ -62,11 +81,17 @@ test('a pregnant member’s questionnaire shows the pregnancy, and one not fille
   page,
 }) => {
   await signInAs(page, 'amelia');
-  await openUpcoming(page, member('fatima').name, 'Anxiety about the anatomy scan');
+  await openUpcoming(page, member('fatima').name, 'Anxiety before the twelve-week scan');
   await page.getByRole('link', { name: 'Intake questionnaire' }).click();
   const sheet = page.getByRole('article', { name: 'Intake questionnaire' });
   const pregnancy = sheet.getByRole('region', { name: 'Pregnancy' });
-  await expect(pregnancy.getByText('13', { exact: true })).toBeVisible();
+  // Her weeks on the day she sent it, her due date 280 days after her last period (Naegele).
+  const fatima = recordsOf('fatima');
+  const lmp = fatima.pregnancies.find((p) => p.outcome === 'ONGOING')!.lmpDate;
+  const sent = questionnaireFixtures.questionnaires.find((q) => q.member === 'fatima')!.submittedDaysAgo;
+  const weeks = Math.floor(daysBetween(lmp, addDays(fatima.today, -sent)) / 7);
+  await expect(pregnancy.getByText(String(weeks), { exact: true })).toBeVisible();
+  await expect(pregnancy.getByText(longDate(addDays(lmp, 280)))).toBeVisible();
   await expect(sheet.getByRole('region', { name: 'Menstrual cycle' })).toHaveCount(0);
   await expect(sheet.getByRole('region', { name: 'Consent' }).getByText('Not shared')).toBeVisible();
 
@@ -80,11 +105,11 @@ test('a pregnant member’s questionnaire shows the pregnancy, and one not fille
 
 test('another provider cannot read it, and the page speaks the provider’s language', async ({ page }) => {
   await signInAs(page, 'amelia');
-  await openUpcoming(page, member('clara').name, 'Two-week wait questions');
+  await openUpcoming(page, member('clara').name, 'Short luteal phase before IVF');
   await page.getByRole('link', { name: 'Intake questionnaire' }).click();
   await expect(page).toHaveURL(/\/question\?appointmentId=\d+$/);
   const questionUrl = page.url();
-  await expect(page.getByText('Frozen embryo transfer of one blastocyst 12 days ago')).toBeVisible();
+  await expect(page.getByText('None yet; IVF with ICSI planned in two months')).toBeVisible();
 
   await page.evaluate(() => localStorage.setItem('language', 'de'));
   await page.reload();
@@ -101,5 +126,5 @@ test('another provider cannot read it, and the page speaks the provider’s lang
   await expect(page.getByRole('alert')).toHaveText(
     'This appointment does not exist, or it is not one of yours.',
   );
-  await expect(page.getByText('Frozen embryo transfer')).toHaveCount(0);
+  await expect(page.getByText('IVF with ICSI')).toHaveCount(0);
 });

@@ -1,10 +1,12 @@
 /**
  * Intake questionnaires (issue 12, spec §2 /question): seeded for Amelia's upcoming bookings in
- * line with each member's story, readable only by the appointment's provider.
+ * line with each member's story, their figures those of her records as the member panel reads them
+ * (issue 26), readable only by the appointment's provider.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { member, provider } from '../../fixtures';
 import { adminCall, apiClient } from '../support/api';
+import { reportGet } from '../support/reports';
 import { book, bookableProvider } from '../support/workspace';
 
 const stack = inject('stack');
@@ -13,6 +15,7 @@ const PATH = '/consultation/invite/doctor/order/questionnaire';
 
 interface Appointment {
   id: number;
+  memberId: number;
   memberName: string;
   topic: string;
 }
@@ -26,7 +29,14 @@ interface Questionnaire {
       age: number;
       conditions: string[];
       medications: string[];
-      cycle: null | { regularity: string; averageLengthDays: number; lastPeriodStart: string | null };
+      cycle: null | {
+        regularity: string;
+        averageLengthDays: number;
+        shortestDays: number;
+        longestDays: number;
+        periodLengthDays: number;
+        lastPeriodStart: string | null;
+      };
       pregnancy: null | { weeks: number; dueDate: string };
       obstetricHistory: { pregnancies: number; miscarriages: number };
       shareCycleData: boolean;
@@ -69,18 +79,58 @@ describe('intake questionnaires', () => {
     expect(d.cycle!.lastPeriodStart).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(d.pregnancy).toBeNull();
 
-    const fatima = (await read(amelia, byTopic('Anxiety about the anatomy scan').id)).data.questionnaire!;
+    const fatima = (await read(amelia, byTopic('Anxiety before the twelve-week scan').id)).data
+      .questionnaire!;
     expect(fatima.answers).toMatchObject({ goal: 'PREGNANT', age: 40, cycle: null, shareCycleData: false });
     expect(fatima.answers.obstetricHistory).toMatchObject({ pregnancies: 2, miscarriages: 1 });
-    expect(fatima.answers.pregnancy!.weeks).toBe(13);
+    expect(fatima.answers.pregnancy!.weeks).toBe(7);
     expect(Date.parse(fatima.answers.pregnancy!.dueDate)).toBeGreaterThan(Date.now());
     expect(Date.parse(fatima.submittedAt)).toBeLessThan(Date.now());
 
-    const bianca = (await read(amelia, byTopic('Pelvic pain at 13 weeks').id)).data.questionnaire!;
-    expect(bianca.answers).toMatchObject({ goal: 'PREGNANT', age: 29 });
-    const clara = (await read(amelia, byTopic('Two-week wait questions').id)).data.questionnaire!;
-    expect(clara.answers).toMatchObject({ goal: 'PREPARING_TREATMENT', age: 37 });
-    expect(clara.answers.medications.join(' ')).toMatch(/Progesterone/);
+    const bianca = (await read(amelia, byTopic('Pelvic pain at 12 weeks').id)).data.questionnaire!;
+    expect(bianca.answers).toMatchObject({ goal: 'PREGNANT', pregnancy: { weeks: 12 } });
+    const clara = (await read(amelia, byTopic('Short luteal phase before IVF').id)).data.questionnaire!;
+    expect(clara.answers).toMatchObject({ goal: 'PREPARING_TREATMENT', cycle: { regularity: 'REGULAR' } });
+    expect(clara.answers.conditions.join(' ')).toMatch(/Low AMH/);
+  });
+
+  it('gives her age, last period, pregnancy and usual cycle as the member panel does (issue 26)', async () => {
+    const topics = [
+      'Letrozole cycle plan',
+      'Pelvic pain at 12 weeks',
+      'Short luteal phase before IVF',
+      'Follow-up on ovulation tracking',
+      'Anxiety before the twelve-week scan',
+    ];
+    for (const topic of topics) {
+      const booking = byTopic(topic);
+      const { answers } = (await read(amelia, booking.id)).data.questionnaire!;
+      const info = await reportGet<{
+        age: number;
+        cycleLengthDays: number | null;
+        cycleLengthRange: { min: number; max: number } | null;
+        periodLengthDays: number | null;
+        lastMenstrualPeriod: string | null;
+        pregnancyWeek: number | null;
+        dueDate: string | null;
+      }>(api, amelia, 'getUserInfo', { userId: booking.memberId });
+      expect(info.code, topic).toBe('OK');
+      const panel = info.data;
+      expect(answers.age, topic).toBe(panel.age);
+      if (panel.pregnancyWeek !== null) {
+        expect(answers.pregnancy, topic).toEqual({ weeks: panel.pregnancyWeek, dueDate: panel.dueDate });
+        expect(answers.cycle, topic).toBeNull();
+        continue;
+      }
+      expect(answers.pregnancy, topic).toBeNull();
+      expect(answers.cycle, topic).toMatchObject({
+        averageLengthDays: Math.round(panel.cycleLengthDays!),
+        shortestDays: panel.cycleLengthRange!.min,
+        longestDays: panel.cycleLengthRange!.max,
+        periodLengthDays: Math.round(panel.periodLengthDays!),
+        lastPeriodStart: panel.lastMenstrualPeriod,
+      });
+    }
   });
 
   it('answers null for a booking whose questionnaire is not filled in yet', async () => {
@@ -124,7 +174,7 @@ describe('intake questionnaires', () => {
       expect(answer.code).toBe('OK');
       return answer.data.entries.filter((e) => e.kind === 'intake-questionnaire');
     };
-    const id = byTopic('Two-week wait questions').id;
+    const id = byTopic('Short luteal phase before IVF').id;
     const before = (await log()).length;
     const answer = await api.call('GET', `${PATH}?appointmentId=${id}`, {
       token: amelia,

@@ -15,7 +15,8 @@ import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
 import { loadMemberCycles, pregnancyOn } from './member-cycles';
 
-function wholeYearsBetween(from: string, to: Date): number {
+/** Whole years from the date `from` (`YYYY-MM-DD`) to the instant `to`, in UTC: an age. */
+export function wholeYearsBetween(from: string, to: Date): number {
   const [y, m, d] = from.split('-').map(Number) as [number, number, number];
   const years = to.getUTCFullYear() - y;
   const beforeBirthday = to.getUTCMonth() + 1 < m || (to.getUTCMonth() + 1 === m && to.getUTCDate() < d);

@@ -20,11 +20,11 @@ export const SEEDERS: readonly Seeder[] = [
   seedNotifications,
   ...WORKSPACE_SEEDERS,
   seedReportCatalogues,
-  seedQuestionnaires,
   seedExpertReports,
   seedReportAccess,
   seedCycleData,
   seedHealthProfileFacts,
+  seedQuestionnaires,
   seedChat,
   seedCatalogueTranslations,
 ];

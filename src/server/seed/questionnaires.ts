@@ -1,62 +1,48 @@
 /**
  * Intake questionnaires for Amelia's upcoming bookings (spec §2 /question), from
- * fixtures/questionnaires.json: matched to the booking by member and topic, dates counted back
- * from today in the member's time zone, answers checked against the contract.
+ * fixtures/questionnaires.json: matched to the booking by member and topic, answers from
+ * intake-answers.ts with her cycle records as they stood on the day she sent it (seed/cycle-data.ts
+ * runs first, issue 26).
  */
 import { member, provider, questionnaireFixtures } from '../../../fixtures';
-import { IntakeAnswers } from '../../shared/api/questionnaire';
-import { addDays } from '../../shared/time/calendar';
 import { localDateAt } from '../../shared/time/zoned';
+import { loadMemberCycles } from '../member-health/member-cycles';
+import { intakeAnswers } from './intake-answers';
 import type { Seeder } from './seeder';
 
 const DAY = 86400_000;
-const PREGNANCY_DAYS = 280;
 
 export const seedQuestionnaires: Seeder = {
   name: 'intake-questionnaires',
   async run({ db }) {
     const now = Date.now();
-    for (const q of questionnaireFixtures.questionnaires as Array<
-      (typeof questionnaireFixtures.questionnaires)[number] & {
-        lastPeriodDaysAgo?: number;
-        pregnancyWeeks?: number;
-      }
-    >) {
-      const m = member(q.member);
+    for (const q of questionnaireFixtures.questionnaires) {
+      const persona = member(q.member);
       const appointment = await db
         .selectFrom('appointments as a')
         .innerJoin('members as m', 'm.id', 'a.member_id')
         .innerJoin('providers as p', 'p.id', 'a.provider_id')
-        .select('a.id')
+        .select(['a.id', 'm.id as memberId', 'm.first_name', 'm.last_name'])
         .where('p.email', '=', provider(questionnaireFixtures.provider).email)
-        .where('m.email', '=', m.email)
+        .where('m.email', '=', persona.email)
         .where('a.topic', '=', q.topic)
         .where('a.status', '=', 'UPCOMING')
         .executeTakeFirst();
       // A booking the seed could not place (no free slot) has no questionnaire either.
       if (!appointment) continue;
-      const today = localDateAt(now, m.timezone);
-      const { cycle, ...rest } = q.answers as typeof q.answers & { cycle: object | null };
-      const answers = IntakeAnswers.parse({
-        ...rest,
-        cycle: cycle && {
-          ...cycle,
-          lastPeriodStart: q.lastPeriodDaysAgo === undefined ? null : addDays(today, -q.lastPeriodDaysAgo),
-        },
-        pregnancy:
-          q.pregnancyWeeks === undefined
-            ? null
-            : {
-                weeks: q.pregnancyWeeks,
-                dueDate: addDays(today, PREGNANCY_DAYS - q.pregnancyWeeks * 7),
-              },
+      const submittedAt = new Date(now - q.submittedDaysAgo * DAY);
+      const records = await loadMemberCycles(db, {
+        memberId: appointment.memberId,
+        name: `${appointment.first_name} ${appointment.last_name}`,
+        timezone: persona.timezone,
+        today: localDateAt(submittedAt.getTime(), persona.timezone),
       });
       await db
         .insertInto('intake_questionnaires')
         .values({
           appointment_id: appointment.id,
-          answers: JSON.stringify(answers),
-          submitted_at: new Date(now - q.submittedDaysAgo * DAY),
+          answers: JSON.stringify(intakeAnswers(q, { persona, records, submittedAt })),
+          submitted_at: submittedAt,
         })
         .execute();
     }

@@ -3,11 +3,15 @@
  * (src/shared/cycle cycleStatistics, cycleFacts, latestCycles) and one way of writing them
  * (format.ts), so the member panel, the statistics, the overlays and the PDFs agree. The running
  * cycle counts where it can (overlays, ovulation day, follicular phase, period); the seeded
- * personas' profiles and the words written about them agree with their generated records.
+ * personas' profiles, their intake questionnaires (spec §2 /question) and the words written about
+ * them agree with their generated records.
  */
 import { describe, expect, it } from 'vitest';
-import { cycleFixtures, member, personas, reportFixtures } from '../../../fixtures';
+import { cycleFixtures, member, personas, questionnaireFixtures, reportFixtures } from '../../../fixtures';
+import { pregnancyOn } from '../../../src/server/member-health/member-cycles';
+import { wholeYearsBetween } from '../../../src/server/member-health/member-info';
 import { generateCycleData, type CyclePlan } from '../../../src/server/seed/cycle-generator';
+import { intakeAnswers, type QuestionnaireFixture } from '../../../src/server/seed/intake-answers';
 import {
   analyseHistory,
   type CycleAnalysis,
@@ -18,6 +22,7 @@ import {
   phaseChartOption,
   statisticLine,
 } from '../../../src/shared/cycle';
+import { addDays, daysBetween } from '../../../src/shared/time/calendar';
 import { formatLocalDate } from '../../../src/shared/time/format';
 
 const TODAY = '2026-11-23';
@@ -149,6 +154,113 @@ describe('the words written about the personas', () => {
         ['birthDate', 'conditions', 'goal', 'tryingForMonths'].sort(),
       );
     }
+  });
+});
+
+describe('the seeded intake questionnaires', () => {
+  const questionnaires: QuestionnaireFixture[] = questionnaireFixtures.questionnaires;
+  const words = ['', 'one', 'two', 'three', 'four', 'five', 'six'];
+
+  /** Her records as the seed reads them on `date` (seed/cycle-data.ts, loadMemberCycles). */
+  function recordsOn(key: string, date: string) {
+    const generated = generateCycleData(plans[key]!, TODAY);
+    const ongoing = generated.pregnancies.find((p) => p.outcome === 'ONGOING');
+    return {
+      history: analyseHistory(generated.days.filter((d) => d.date <= date)),
+      pregnancy: ongoing ? pregnancyOn(ongoing.lmpDate, date) : null,
+      pregnancies: generated.pregnancies,
+    };
+  }
+
+  /** What the seed stores: her answers on the day she sent them, from her records that day. */
+  function seeded(key: string) {
+    const q = questionnaires.find((e) => e.member === key)!;
+    const submittedOn = addDays(TODAY, -q.submittedDaysAgo);
+    const { history, pregnancy } = recordsOn(key, submittedOn);
+    return {
+      q,
+      answers: intakeAnswers(q, {
+        persona: member(key),
+        records: { history, pregnancy },
+        submittedAt: new Date(`${submittedOn}T12:00:00Z`),
+      }),
+    };
+  }
+
+  it.each(questionnaires.map((q) => q.member))(
+    "%s's last period, pregnancy, cycle, age and history are what her records and profile give",
+    (key) => {
+      const { answers } = seeded(key);
+      const records = recordsOn(key, TODAY);
+      const facts = cycleFacts(records.history);
+      const health = member(key).health;
+      expect(answers.age).toBe(wholeYearsBetween(health.birthDate, new Date(`${TODAY}T12:00:00Z`)));
+      expect(answers.tryingForMonths).toBe(health.tryingForMonths);
+      const outcomes = records.pregnancies.map((p) => p.outcome);
+      expect(answers.obstetricHistory).toEqual({
+        pregnancies: outcomes.length,
+        // The seeded records hold ongoing pregnancies and losses, no birth.
+        births: 0,
+        miscarriages: outcomes.filter((o) => o === 'LOSS').length,
+      });
+      if (records.pregnancy) {
+        expect(answers.pregnancy).toEqual({
+          weeks: records.pregnancy.weeks,
+          dueDate: records.pregnancy.dueDate,
+        });
+        expect(answers.cycle).toBeNull();
+        return;
+      }
+      expect(answers.pregnancy).toBeNull();
+      const range = facts.cycleRange ?? { min: facts.cycleLength, max: facts.cycleLength };
+      expect(answers.cycle).toEqual({
+        // Her own answer: regular when her shortest and longest cycles are within a week.
+        regularity: range.max! - range.min! <= 7 ? 'REGULAR' : 'IRREGULAR',
+        averageLengthDays: Math.round(facts.cycleLength!),
+        shortestDays: range.min,
+        longestDays: range.max,
+        periodLengthDays: Math.round(facts.periodLength!),
+        lastPeriodStart: facts.lastPeriodStart,
+      });
+    },
+  );
+
+  it('and the words in them agree with her records', () => {
+    const bianca = seeded('bianca');
+    expect(bianca.q.topic).toContain(`at ${recordsOn('bianca', TODAY).pregnancy!.weeks} weeks`);
+
+    const fatima = seeded('fatima');
+    const fatimaRecords = recordsOn('fatima', TODAY);
+    const loss = fatimaRecords.pregnancies.find((p) => p.outcome === 'LOSS')!;
+    expect(fatima.answers.conditions).toContain(
+      `Early miscarriage at ${pregnancyOn(loss.lmpDate, loss.endedOn!).weeks} weeks`,
+    );
+    const monthsSince = Math.floor(daysBetween(loss.endedOn!, addDays(TODAY, -1)) / 30.44);
+    expect(fatima.answers.mainConcern).toContain(`since my loss ${words[monthsSince]} months ago`);
+    expect(fatima.answers.mainConcern).toContain('The twelve-week scan is still weeks away');
+    expect(fatimaRecords.pregnancy!.weeks).toBeLessThanOrEqual(10);
+
+    const ivf = 'IVF in two months';
+    expect(reportFixtures.reports.find((r) => r.member === 'clara')!.question).toContain(ivf);
+    expect(seeded('clara').answers.mainConcern).toContain(ivf);
+    const clara = recordsOn('clara', TODAY).history.cycles.filter((c) => c.complete);
+    const short = clara.filter((c) => c.lutealLength === Math.min(...clara.map((x) => x.lutealLength!)));
+    expect(seeded('clara').answers.mainConcern).toContain(
+      `a luteal phase of only ${short[0]!.lutealLength} days in ${words[short.length]} of my last ${words[clara.length]} cycles`,
+    );
+
+    const daniela = recordsOn('daniela', TODAY).history.cycles;
+    const [last, current] = [daniela.at(-2)!, daniela.at(-1)!];
+    expect(last.lhPeaks).toHaveLength(2);
+    expect(seeded('daniela').answers.mainConcern).toContain(
+      `positive twice last cycle, on day ${last.lhPeaks[0]!.day} and again on day ${last.lhPeaks[1]!.day}, ` +
+        `and this cycle already on day ${current.lhPeaks[0]!.day}`,
+    );
+
+    // She stopped the pill when she began trying, as her report's question says.
+    const sincePill = `${member('ava').health.tryingForMonths} months ago`;
+    expect(reportFixtures.reports.find((r) => r.member === 'ava')!.question).toContain(sincePill);
+    expect(seeded('ava').answers.conditions.join(' ')).toContain(`stopping the pill ${sincePill}`);
   });
 });
 
