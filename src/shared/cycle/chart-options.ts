@@ -13,19 +13,18 @@ import {
   ENGLISH_CHART_LABELS,
   PLAIN_LABEL,
   temperatureRange,
-  temperatureText,
   TEXT,
 } from './chart-labels';
 import { formatLocalDate } from '../time/format';
-import { formatDecimal } from './format';
+import { formatTemperature } from './format';
 import type { CycleAnalysis, CycleDay } from './types';
 
 export { CHART_COLORS, type ChartLabels, type ChartOption, ENGLISH_CHART_LABELS } from './chart-labels';
 export { phaseChartOption } from './phase-chart-option';
 
-/** Temperatures in tooltips as everywhere: two decimals in the reader's language (issue 26). */
+/** Temperatures in tooltips as everywhere (format.ts formatTemperature). */
 function temperatureTooltip(language: string) {
-  return (value: unknown) => (typeof value === 'number' ? temperatureText(value, language) : '—');
+  return (value: unknown) => (typeof value === 'number' ? formatTemperature(value, language) : '—');
 }
 
 /** The period days of a cycle as [first, last] cycle days, or null. */
@@ -70,7 +69,7 @@ export function cycleChartOption(
       yAxis: cycle.temperature.coverLine,
       lineStyle: { color: CHART_COLORS.coverLine, type: 'dashed' },
       label: {
-        formatter: `${labels.coverLine} ${temperatureText(cycle.temperature.coverLine, labels.language)}`,
+        formatter: `${labels.coverLine} ${formatTemperature(cycle.temperature.coverLine, labels.language)}`,
         position: 'insideEndTop',
       },
     });
@@ -97,7 +96,7 @@ export function cycleChartOption(
         min: range.min,
         max: range.max,
         interval: 0.2,
-        axisLabel: { formatter: (v: number) => formatDecimal(v, labels.language) },
+        axisLabel: { formatter: (v: number) => formatTemperature(v, labels.language) },
       },
       { type: 'value', name: labels.lhUnit, min: 0, splitLine: { show: false } },
     ],
@@ -168,7 +167,7 @@ export function overlayChartOption(
       min: range.min,
       max: range.max,
       interval: 0.2,
-      axisLabel: { formatter: (v: number) => formatDecimal(v, labels.language) },
+      axisLabel: { formatter: (v: number) => formatTemperature(v, labels.language) },
     },
     series: cycles.map((c, i) => {
       const color = CHART_COLORS.overlay[i % CHART_COLORS.overlay.length];

@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 import {
   cycleChartOption,
+  formatTemperature,
   type ChartLabels,
   type ChartOption,
   type CycleAnalysis,
@@ -27,14 +28,16 @@ export function cycleChart(
   return { shown, option: fitTemperatureAxis(cycleChartOption(shown, aligned, labels), aligned, unit, 0) };
 }
 
-/** 'Ovulation on cycle day 21 (…). Cover line 36.45 °C.': the chart in words (`t` of 'charts'). */
+/**
+ * 'Ovulation on cycle day 21 (…). Cover line 36.40 °C.': the chart in words (`t` of 'charts'), its
+ * temperature written as the chart's own (formatTemperature).
+ */
 export function cycleSummary(
   shown: CycleAnalysis,
   unit: TemperatureUnit,
   t: TFunction<'charts'>,
   language: string,
 ): string {
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   return [
     shown.ovulation.day === null
       ? t('charts:summary.noOvulation')
@@ -44,7 +47,7 @@ export function cycleSummary(
         }),
     shown.temperature
       ? t('charts:summary.coverLine', {
-          value: `${number.format(shown.temperature.coverLine)} ${unitSymbol(unit)}`,
+          value: `${formatTemperature(shown.temperature.coverLine, language)} ${unitSymbol(unit)}`,
         })
       : t('charts:summary.noShift'),
   ].join(' ');
