@@ -16,16 +16,21 @@ import { cycleInUnit, daysInUnit, fitTemperatureAxis } from './chart-input';
 import { daysOfCycle } from './cycle-days';
 import { unitSymbol, type TemperatureUnit } from './units';
 
-/** The cycle in `unit` and its chart option (temperature axis fitted in °F). */
+/**
+ * The cycle in `unit` and its chart option (temperature axis fitted in °F); `width` when the chart
+ * is drawn at a fixed width (the shared canvas), for its legend's rows.
+ */
 export function cycleChart(
   cycle: CycleAnalysis,
   days: readonly CycleDay[],
   unit: TemperatureUnit,
   labels: ChartLabels,
+  width?: number,
 ): { shown: CycleAnalysis; option: ChartOption } {
   const aligned = daysInUnit(daysOfCycle(days, cycle), unit);
   const shown = cycleInUnit(cycle, unit);
-  return { shown, option: fitTemperatureAxis(cycleChartOption(shown, aligned, labels), aligned, unit, 0) };
+  const option = cycleChartOption(shown, aligned, labels, width);
+  return { shown, option: fitTemperatureAxis(option, aligned, unit, 0) };
 }
 
 /**
