@@ -10,6 +10,8 @@ const UNIT_ISOLATED = [
   'tests/unit/server/verified-passwords.test.ts',
   'tests/unit/server/cycle-charts.test.ts',
   'tests/unit/server/dashboard-chart.test.ts',
+  // Lays the charts out with echarts on the server, as the PDFs draw them.
+  'tests/unit/server/chart-legend-room.test.ts',
   // Renders the comparison PDF's charts with echarts on the server (zrender's canvas platform).
   'tests/unit/server/pdf-text.test.ts',
 ];

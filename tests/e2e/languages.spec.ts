@@ -4,8 +4,9 @@
  * tags; the review; the daily chart; the member panel and the charts), her availability and her
  * agreements, and the report's PDF show no English of ours — the member's and the provider's own
  * words, and the recommended articles and videos, stay as written. Dates are her language's, never ISO.
+ * Times are in her saved time zone, not the browser's.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { contentFixtures, reportFixtures, workspaceFixtures } from '../../fixtures';
 import { englishIn, englishPhrases } from '../support/english-phrases';
 import { pdfLines } from '../support/pdf-text';
@@ -116,4 +117,80 @@ test('es, de, fr, it: the report screens, availability, agreements and the repor
   }
 
   expect(found).toEqual({});
+});
+
+// Dr. Amelia Hart saved Europe/London (fixtures/personas.json); her browser is eight or nine hours ahead.
+const SAVED_ZONE = 'Europe/London';
+const BROWSER_ZONE = 'Asia/Tokyo';
+
+interface Appointment {
+  startsAt: string;
+  endsAt: string;
+}
+
+/** An instant as the portal writes it (src/shared/time/format.ts), by the browser's own `Intl`, in `zone`. */
+function written(page: Page, iso: string, zone: string, style: 'dateTime' | 'time'): Promise<string> {
+  return page.evaluate(
+    ([at, timeZone, only]) =>
+      new Intl.DateTimeFormat(document.documentElement.lang, {
+        ...(only === 'time' ? {} : { dateStyle: 'medium' }),
+        timeStyle: 'short',
+        timeZone,
+      }).format(new Date(at)),
+    [iso, zone, style] as const,
+  );
+}
+
+/** What `where` shows of an appointment: its start and end, in her zone and not in the browser's. */
+async function expectSpan(page: Page, where: Locator, a: Appointment) {
+  const span = `${await written(page, a.startsAt, SAVED_ZONE, 'dateTime')} – ${await written(page, a.endsAt, SAVED_ZONE, 'time')}`;
+  await expect(where).toContainText(span);
+  await expect(where).not.toContainText(await written(page, a.startsAt, BROWSER_ZONE, 'time'));
+}
+
+test.describe('in a browser of another time zone', () => {
+  test.use({ timezoneId: BROWSER_ZONE });
+
+  test('appointments, the dashboard and messages show times in her saved zone', async ({ page }) => {
+    await signInAs(page, 'amelia');
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const get = async <T>(path: string): Promise<T> => {
+      const answer = await page.request.get(`/api/consultation/invite/doctor/${path}`, {
+        headers: { ...HEADERS, authToken: token! },
+      });
+      return ((await answer.json()) as { data: T }).data;
+    };
+
+    const { upcoming } = await get<{ upcoming: Array<Appointment & { id: number }> }>('dashboard');
+    const next = page.getByRole('region', { name: 'Coming up' }).getByRole('link').first();
+    await expect(next).toContainText(await written(page, upcoming[0]!.startsAt, SAVED_ZONE, 'dateTime'));
+    await expect(next).not.toContainText(await written(page, upcoming[0]!.startsAt, BROWSER_ZONE, 'time'));
+
+    const { list } = await get<{ list: Array<Appointment & { id: number }> }>(
+      'order/list?status=ALL&page=1&pageSize=10',
+    );
+    await page.goto('/orders');
+    const firstRow = page.getByRole('table', { name: 'Your appointments' }).getByRole('row').nth(1);
+    await expectSpan(page, firstRow, list[0]!);
+
+    const detail = await get<Appointment & { createdAt: string }>(`order/detail?id=${list[0]!.id}`);
+    await page.goto(`/orders/detail?id=${list[0]!.id}`);
+    const article = page.getByRole('article', { name: 'Appointment' });
+    await expectSpan(page, article.locator('header'), detail);
+    await expect(article.locator('dl')).toContainText(
+      await written(page, detail.createdAt, SAVED_ZONE, 'dateTime'),
+    );
+
+    await page.goto('/message');
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: 'Ava Thompson' })
+      .click();
+    const times = page.getByRole('region', { name: 'Conversation with Ava Thompson' }).locator('time');
+    await expect(times.first()).toBeVisible();
+    for (const time of await times.all()) {
+      const at = (await time.getAttribute('datetime'))!;
+      await expect(time).toHaveText(await written(page, at, SAVED_ZONE, 'dateTime'));
+    }
+  });
 });

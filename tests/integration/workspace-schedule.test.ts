@@ -113,6 +113,28 @@ describe('schedule', () => {
     expect(after.data.configured).toBe(false);
   });
 
+  it('keeps one time zone: saved in the schedule or in her info, both show it (docs/architecture.md §3 "Her time zone")', async () => {
+    const fresh = await api.signUpFresh('schedzone');
+    const info = () =>
+      api.call<{ timezone: string }>('GET', '/consultation/invite/doctor/getInfo', { token: fresh.token });
+    const schedule = () => api.call<Schedule>('GET', GET, { token: fresh.token });
+    await api.call('POST', UPDATE, {
+      token: fresh.token,
+      json: { timezone: 'Asia/Tokyo', weekly: [{ weekday: 1, start: '09:00', end: '12:00' }] },
+    });
+    expect((await info()).data.timezone).toBe('Asia/Tokyo');
+    await api.call('POST', '/user/user/doctor/updateDoctorInfo', {
+      token: fresh.token,
+      form: { timezone: 'America/Chicago' },
+    });
+    expect((await schedule()).data.settings.timezone).toBe('America/Chicago');
+    expect((await info()).data.timezone).toBe('America/Chicago');
+    // Saving the schedule without a zone keeps hers.
+    await api.call('POST', UPDATE, { token: fresh.token, json: { bufferMinutes: 5 } });
+    expect((await info()).data.timezone).toBe('America/Chicago');
+    expect((await schedule()).data.settings.timezone).toBe('America/Chicago');
+  });
+
   it('refuses deleting another provider’s entries, and deletes nothing then', async () => {
     const owner = await api.signUpFresh('schedowner');
     const other = await api.signUpFresh('schedother');

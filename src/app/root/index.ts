@@ -6,5 +6,6 @@ export {
   usePortalApi,
   usePortalRoot,
   useSession,
+  useTimeZone,
   useToasts,
 } from './root-context';

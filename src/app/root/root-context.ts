@@ -1,5 +1,7 @@
 /** The context the portal root is read through (portal-root.ts), and its hooks. */
 import { use } from 'react';
+import { useSnapshot } from 'valtio';
+import { displayZone } from '../../shared/time/format';
 import type { PortalApi } from '../api/api-client';
 import { requiredContext } from '../components/required-context';
 import type { ToastStore } from '../components/toast-store';
@@ -18,6 +20,14 @@ export function useToasts(): ToastStore {
 /** The signed-in session: `useSnapshot(useSession().state)` to read it. */
 export function useSession(): SessionStore {
   return usePortalRoot().session;
+}
+
+/**
+ * The zone every screen shows instants and counts days in: the one saved in her profile, which the
+ * session holds (docs/architecture.md §3 "Her time zone"), never the browser's while she is signed in.
+ */
+export function useTimeZone(): string {
+  return displayZone(useSnapshot(useSession().state).userInfo?.timezone);
 }
 
 /** The provider's unsaved drafts (session/drafts.ts). */

@@ -17,6 +17,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
 import { uploadedFile } from '../http/input-checks';
 import { registerEndpoint } from '../http/route';
+import { saveTimeZone } from '../schedule/schedule-store';
 import { clearAccount } from './close-account';
 import { loadDoctorInfo } from './provider-info';
 
@@ -85,7 +86,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       ...(body.title !== undefined && { title: body.title || null }),
       ...(body.phone !== undefined && { phone: body.phone || null }),
       ...(body.language !== undefined && { language: body.language }),
-      ...(body.timezone !== undefined && { timezone: body.timezone }),
       ...(body.country !== undefined && { country: body.country || null }),
     };
     if (Object.keys(set).length > 0) {
@@ -107,6 +107,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
           .execute();
       }
     }
+    if (body.timezone !== undefined) await saveTimeZone(ctx.db, session.providerId, body.timezone);
     return loadDoctorInfo(ctx, session.providerId);
   });
 

@@ -9,6 +9,7 @@
  */
 import type { QueryOut } from '../../shared/api/endpoint';
 import type { getDashboardChart } from '../../shared/api/dashboard';
+import { legendLayout } from '../../shared/chart-legend';
 import { THEME_COLOUR } from '../../shared/constants';
 import { formatLocalDate } from '../../shared/time/format';
 import { renderChartSvg } from '../cycle-data/pdf/render-chart';
@@ -48,11 +49,16 @@ export function activityOption(weeks: readonly Week[], query: ChartQuery) {
     itemStyle: { color: ACTIVITY_COLOURS[key] },
     stack: 'total',
   }));
+  // Drawn at the width asked for: the legend wraps to it, the bars start below it (ECharts' 12 px text).
+  const layout = legendLayout(
+    series.map((s) => s.name),
+    { width: query.width, fontSize: 12, axisNameAbove: false },
+  );
   return {
     animation: false,
-    grid: { left: 48, right: 16, top: 36, bottom: 28 },
+    grid: { left: 48, right: 16, top: layout.top, bottom: 28 },
     // Toggling series would need a new drawing: the legend only names them.
-    legend: { top: 0, selectedMode: false },
+    legend: { ...layout.legend, selectedMode: false },
     xAxis: {
       type: 'category',
       data: weeks.map((w) => formatLocalDate(w.weekStart, query.lang, { day: 'numeric', month: 'short' })),

@@ -13,7 +13,7 @@ import { consultationReads, recordMemberReads } from '../access-log/record-acces
 import { expandAvailability } from './availability';
 import { toMinute } from '../../shared/time/calendar';
 import { localDateAt } from '../../shared/time/zoned';
-import { loadSchedule, toScheduleView } from './schedule-store';
+import { loadSchedule, saveTimeZone, toScheduleView } from './schedule-store';
 import { validateOverrides, validateWeekly } from './validate';
 
 export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -63,6 +63,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
         .values({ provider_id: providerId, ...settings })
         .onConflict((oc) => oc.column('provider_id').doUpdateSet({ ...settings, updated_at: new Date() }))
         .execute();
+      if (body.timezone !== undefined) await saveTimeZone(trx, providerId, body.timezone);
       if (body.weekly) {
         await trx
           .deleteFrom('schedule_entries')

@@ -38,6 +38,25 @@ export async function scheduleTimeZone(db: Database, providerId: number): Promis
   return row.scheduleZone ?? row.providerZone;
 }
 
+/**
+ * Saves her time zone: one fact, kept where her profile keeps it (`providers.timezone`, which the
+ * portal shows every instant in) and where her schedule does (the zone her availability is in), so
+ * whichever screen she changes it on changes both (docs/architecture.md §3 "Her time zone").
+ */
+export async function saveTimeZone(db: Database, providerId: number, timezone: string): Promise<void> {
+  const updatedAt = new Date();
+  await db
+    .updateTable('providers')
+    .set({ timezone, updated_at: updatedAt })
+    .where('id', '=', providerId)
+    .execute();
+  await db
+    .updateTable('schedule_settings')
+    .set({ timezone, updated_at: updatedAt })
+    .where('provider_id', '=', providerId)
+    .execute();
+}
+
 export async function loadSchedule(db: Database, providerId: number): Promise<StoredSchedule> {
   const [settings, provider, entries] = await Promise.all([
     db.selectFrom('schedule_settings').selectAll().where('provider_id', '=', providerId).executeTakeFirst(),

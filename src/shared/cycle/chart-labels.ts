@@ -76,13 +76,6 @@ export const TEXT = { fontFamily: 'Helvetica, Arial, sans-serif', fontSize: 11 }
  */
 export const PLAIN_LABEL = { color: '#333', textBorderWidth: 0, textBorderColor: 'none' };
 
-/** A temperature as the charts write it: two decimals, as recorded (36.40, 36,43 in German). */
-export function temperatureText(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    value,
-  );
-}
-
 /** The temperature axis range: whole tenths around the readings, at least 35.8–37.2 °C. */
 export function temperatureRange(temperatures: number[]): { min: number; max: number } {
   const lo = Math.min(35.8, ...temperatures);

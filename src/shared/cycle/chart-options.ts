@@ -13,19 +13,19 @@ import {
   ENGLISH_CHART_LABELS,
   PLAIN_LABEL,
   temperatureRange,
-  temperatureText,
   TEXT,
 } from './chart-labels';
+import { legendLayout } from '../chart-legend';
 import { formatLocalDate } from '../time/format';
-import { formatDecimal } from './format';
+import { formatTemperature } from './format';
 import type { CycleAnalysis, CycleDay } from './types';
 
 export { CHART_COLORS, type ChartLabels, type ChartOption, ENGLISH_CHART_LABELS } from './chart-labels';
 export { phaseChartOption } from './phase-chart-option';
 
-/** Temperatures in tooltips as everywhere: two decimals in the reader's language (issue 26). */
+/** Temperatures in tooltips as everywhere (format.ts formatTemperature). */
 function temperatureTooltip(language: string) {
-  return (value: unknown) => (typeof value === 'number' ? temperatureText(value, language) : '—');
+  return (value: unknown) => (typeof value === 'number' ? formatTemperature(value, language) : '—');
 }
 
 /** The period days of a cycle as [first, last] cycle days, or null. */
@@ -35,12 +35,14 @@ function periodSpan(cycle: CycleAnalysis): [number, number] | null {
 
 /**
  * One cycle: the temperature curve with its cover line and the ovulation marker, LH readings as
- * bars on a second axis, and the period and fertile window shaded; x is the cycle day.
+ * bars on a second axis, and the period and fertile window shaded; x is the cycle day. `width`: the
+ * width the chart is drawn at when it is fixed (a PDF), for its legend's rows (src/shared/chart-legend.ts).
  */
 export function cycleChartOption(
   cycle: CycleAnalysis,
   days: readonly CycleDay[],
   labels: ChartLabels = ENGLISH_CHART_LABELS,
+  width?: number,
 ): ChartOption {
   const xs = days.map((_, i) => String(i + 1));
   const temps = days.flatMap((d) => (d.temperature === null ? [] : [d.temperature]));
@@ -70,7 +72,7 @@ export function cycleChartOption(
       yAxis: cycle.temperature.coverLine,
       lineStyle: { color: CHART_COLORS.coverLine, type: 'dashed' },
       label: {
-        formatter: `${labels.coverLine} ${temperatureText(cycle.temperature.coverLine, labels.language)}`,
+        formatter: `${labels.coverLine} ${formatTemperature(cycle.temperature.coverLine, labels.language)}`,
         position: 'insideEndTop',
       },
     });
@@ -83,12 +85,14 @@ export function cycleChartOption(
       label: { formatter: labels.ovulation, position: 'end', ...PLAIN_LABEL },
     });
   }
+  const legend = [labels.temperature, labels.lh];
+  const layout = legendLayout(legend, { width, fontSize: TEXT.fontSize, axisNameAbove: true });
   return {
     animation: false,
     textStyle: TEXT,
-    legend: { top: 0, data: [labels.temperature, labels.lh] },
+    legend: { ...layout.legend, data: legend },
     tooltip: { trigger: 'axis' },
-    grid: { left: 56, right: 56, top: 36, bottom: 40 },
+    grid: { left: 56, right: 56, top: layout.top, bottom: 40 },
     xAxis: { type: 'category', data: xs, name: labels.cycleDay, nameLocation: 'middle', nameGap: 26 },
     yAxis: [
       {
@@ -97,7 +101,7 @@ export function cycleChartOption(
         min: range.min,
         max: range.max,
         interval: 0.2,
-        axisLabel: { formatter: (v: number) => formatDecimal(v, labels.language) },
+        axisLabel: { formatter: (v: number) => formatTemperature(v, labels.language) },
       },
       { type: 'value', name: labels.lhUnit, min: 0, splitLine: { show: false } },
     ],
@@ -134,11 +138,12 @@ export interface OverlayCycle {
 
 /**
  * Several cycles' temperature curves on one axis of cycle days (the overlay of 1, 3 or 6 cycles),
- * each with its ovulation day marked.
+ * each with its ovulation day marked; `width` as for cycleChartOption.
  */
 export function overlayChartOption(
   cycles: readonly OverlayCycle[],
   labels: ChartLabels = ENGLISH_CHART_LABELS,
+  width?: number,
 ): ChartOption {
   const longest = Math.max(1, ...cycles.map((c) => c.days.length));
   const temps = cycles.flatMap((c) => c.days.flatMap((d) => (d.temperature === null ? [] : [d.temperature])));
@@ -148,13 +153,13 @@ export function overlayChartOption(
       `${labels.cycle} ${c.cycle.number} (${formatLocalDate(c.cycle.startDate, labels.language)}` +
       `${c.cycle.complete ? '' : `, ${labels.running}`})`,
   );
+  const layout = legendLayout(names, { width, fontSize: TEXT.fontSize, axisNameAbove: true });
   return {
     animation: false,
     textStyle: TEXT,
-    legend: { top: 0, data: names },
+    legend: { ...layout.legend, data: names },
     tooltip: { trigger: 'axis' },
-    // Room for a legend of up to two rows above the axis name.
-    grid: { left: 56, right: 24, top: cycles.length > 3 ? 76 : 52, bottom: 40 },
+    grid: { left: 56, right: 24, top: layout.top, bottom: 40 },
     xAxis: {
       type: 'category',
       data: Array.from({ length: longest }, (_, i) => String(i + 1)),
@@ -168,7 +173,7 @@ export function overlayChartOption(
       min: range.min,
       max: range.max,
       interval: 0.2,
-      axisLabel: { formatter: (v: number) => formatDecimal(v, labels.language) },
+      axisLabel: { formatter: (v: number) => formatTemperature(v, labels.language) },
     },
     series: cycles.map((c, i) => {
       const color = CHART_COLORS.overlay[i % CHART_COLORS.overlay.length];

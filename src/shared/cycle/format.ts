@@ -1,7 +1,7 @@
 /**
  * Cycle figures as text in the reader's language (issue 26), the same on every screen and in every
- * PDF: means and spreads with one decimal, ranges and counts in whole days (dates: src/shared/time/format.ts).
- * Formatting is `Intl`'s, so 13.8 reads 13,8 in German.
+ * PDF: means and spreads with one decimal, ranges and counts in whole days, temperatures with two
+ * (dates: src/shared/time/format.ts). Formatting is `Intl`'s, so 13.8 reads 13,8 in German.
  */
 import type { Statistic } from './types';
 
@@ -18,6 +18,18 @@ const DASH = '—';
 /** One decimal, always: 28.0, 4.3, 13,8. */
 export function formatDecimal(value: number, language: string): string {
   return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    value,
+  );
+}
+
+/**
+ * A temperature with two decimals, always, as it is recorded (a BBT shift is a few tenths): 36.40,
+ * 97.52, 36,43 in German. The one rule for temperatures on the charts' axes, tooltips and cover
+ * line, the summaries beside them, the daily chart's table and the PDFs, so 36.4 never sits next
+ * to 36.40.
+ */
+export function formatTemperature(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
     value,
   );
 }

@@ -2,6 +2,7 @@
  * The phase chart (docs/entities.md "Cycle data" "Charts"): each cycle's follicular and luteal
  * phase as stacked bars, shared by the portal and the PDFs like the other chart options.
  */
+import { legendLayout } from '../chart-legend';
 import { CHART_COLORS, type ChartLabels, type ChartOption, ENGLISH_CHART_LABELS, TEXT } from './chart-labels';
 import { hasMeasuredOvulation } from './compare-cycles';
 import { formatDecimal } from './format';
@@ -12,12 +13,14 @@ import type { CycleAnalysis, CycleStatistics } from './types';
  * across the cycles in the legend. A running cycle or one that ended in a pregnancy with a measured
  * ovulation shows its days after ovulation in a lighter bar, labelled; a cycle without a measured
  * ovulation (anovulatory, only a calendar estimate, or running without one yet) is one grey bar of
- * its length, labelled.
+ * its length, labelled. `width`: the width the chart is drawn at when it is fixed (a PDF), for its
+ * legend's rows (src/shared/chart-legend.ts).
  */
 export function phaseChartOption(
   cycles: readonly CycleAnalysis[],
   statistics: CycleStatistics,
   labels: ChartLabels = ENGLISH_CHART_LABELS,
+  width?: number,
 ): ChartOption {
   const names = cycles.map((c) => `${labels.cycle} ${c.number}${c.complete ? '' : ` (${labels.running})`}`);
   const mean = (s: CycleStatistics['lutealLength']) =>
@@ -47,12 +50,18 @@ export function phaseChartOption(
   const withoutOvulation = (c: CycleAnalysis) =>
     `${c.ovulation.method === 'NONE' ? labels.anovulatory : c.complete ? labels.unmeasured : labels.running} ` +
     `(${c.length} ${labels.days})`;
+  const phases = [labels.follicular, labels.luteal];
+  const layout = legendLayout(phases.map(legendText), {
+    width,
+    fontSize: TEXT.fontSize,
+    axisNameAbove: false,
+  });
   return {
     animation: false,
     textStyle: TEXT,
-    legend: { top: 0, data: [labels.follicular, labels.luteal], formatter: legendText },
+    legend: { ...layout.legend, data: phases, formatter: legendText },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 110, right: 24, top: 36, bottom: 36 },
+    grid: { left: 110, right: 24, top: layout.top, bottom: 36 },
     xAxis: { type: 'value', name: labels.days, nameLocation: 'middle', nameGap: 24 },
     yAxis: { type: 'category', data: names, inverse: true },
     series: [

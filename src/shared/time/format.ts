@@ -27,25 +27,25 @@ export function formatLocalDate(
   return dateTimeFormat(language, { ...style, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
-/** An instant (ISO text or epoch milliseconds) as date and time; '—' for none. */
+/**
+ * An instant (ISO text or epoch milliseconds) as date and time in `timeZone`; '—' for none. The zone
+ * is always given: the reader's saved one, never the environment's (issue 26 "Her language, her
+ * time zone").
+ */
 export function formatDateTime(
   when: string | number | Date | null,
   language: string,
-  timeZone?: string,
+  timeZone: string,
 ): string {
   if (when === null || when === '') return '—';
-  return dateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(when));
-}
-
-/** An instant's time of day. */
-export function formatTime(when: string | number | Date, language: string, timeZone?: string): string {
-  return dateTimeFormat(language, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
     new Date(when),
   );
+}
+
+/** An instant's time of day in `timeZone`. */
+export function formatTime(when: string | number | Date, language: string, timeZone: string): string {
+  return dateTimeFormat(language, { timeStyle: 'short', timeZone }).format(new Date(when));
 }
 
 const WEEKDAY_DATE_TIME: Intl.DateTimeFormatOptions = {
@@ -71,4 +71,12 @@ export function formatInstant(when: string | number | Date, language: string, ti
     // An unknown zone name (RangeError).
     return dateTimeFormat(language, WEEKDAY_DATE_TIME).format(instant);
   }
+}
+
+/**
+ * The zone instants are shown in: the reader's saved zone, or the environment's while none is known
+ * (docs/architecture.md §3 "Her time zone").
+ */
+export function displayZone(saved: string | null | undefined): string {
+  return saved || Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

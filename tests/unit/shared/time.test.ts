@@ -1,7 +1,13 @@
 /** The calendar, zone and format kernels both the server and the portal use (src/shared/time). */
 import { describe, expect, it } from 'vitest';
 import { addDays, datesBetween, mondayOf, toMinute, toWallTime } from '../../../src/shared/time/calendar';
-import { formatInstant, formatLocalDate } from '../../../src/shared/time/format';
+import {
+  displayZone,
+  formatDateTime,
+  formatInstant,
+  formatLocalDate,
+  formatTime,
+} from '../../../src/shared/time/format';
 import { instantAt, localDateAt, wallMinuteAt } from '../../../src/shared/time/zoned';
 
 describe('calendar', () => {
@@ -55,5 +61,18 @@ describe('formats', () => {
     expect(formatInstant(starts, 'en-GB', 'Europe/London')).toBe('Tue, 14 Jul 2026, 10:00');
     expect(formatInstant(starts, 'en-GB', 'Not/AZone')).toMatch(/^Tue, 14 Jul 2026, \d\d:00$/);
     expect(formatInstant('not a time', 'en-GB', 'Europe/London')).toBe('not a time');
+  });
+
+  it("writes an instant in the zone it is given, whatever the environment's", () => {
+    const starts = '2026-07-14T23:30:00Z';
+    expect(formatDateTime(starts, 'en-GB', 'Europe/London')).toBe('15 Jul 2026, 00:30');
+    expect(formatDateTime(starts, 'en-GB', 'America/New_York')).toBe('14 Jul 2026, 19:30');
+    expect(formatTime(starts, 'en-GB', 'Asia/Tokyo')).toBe('08:30');
+    expect(formatDateTime(null, 'en-GB', 'Europe/London')).toBe('—');
+  });
+
+  it("shows the saved zone, and the environment's only while none is known", () => {
+    expect(displayZone('Asia/Tokyo')).toBe('Asia/Tokyo');
+    expect(displayZone(null)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

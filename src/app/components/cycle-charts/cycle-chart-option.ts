@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 import {
   cycleChartOption,
+  formatTemperature,
   type ChartLabels,
   type ChartOption,
   type CycleAnalysis,
@@ -15,26 +16,33 @@ import { cycleInUnit, daysInUnit, fitTemperatureAxis } from './chart-input';
 import { daysOfCycle } from './cycle-days';
 import { unitSymbol, type TemperatureUnit } from './units';
 
-/** The cycle in `unit` and its chart option (temperature axis fitted in °F). */
+/**
+ * The cycle in `unit` and its chart option (temperature axis fitted in °F); `width` when the chart
+ * is drawn at a fixed width (the shared canvas), for its legend's rows.
+ */
 export function cycleChart(
   cycle: CycleAnalysis,
   days: readonly CycleDay[],
   unit: TemperatureUnit,
   labels: ChartLabels,
+  width?: number,
 ): { shown: CycleAnalysis; option: ChartOption } {
   const aligned = daysInUnit(daysOfCycle(days, cycle), unit);
   const shown = cycleInUnit(cycle, unit);
-  return { shown, option: fitTemperatureAxis(cycleChartOption(shown, aligned, labels), aligned, unit, 0) };
+  const option = cycleChartOption(shown, aligned, labels, width);
+  return { shown, option: fitTemperatureAxis(option, aligned, unit, 0) };
 }
 
-/** 'Ovulation on cycle day 21 (…). Cover line 36.45 °C.': the chart in words (`t` of 'charts'). */
+/**
+ * 'Ovulation on cycle day 21 (…). Cover line 36.40 °C.': the chart in words (`t` of 'charts'), its
+ * temperature written as the chart's own (formatTemperature).
+ */
 export function cycleSummary(
   shown: CycleAnalysis,
   unit: TemperatureUnit,
   t: TFunction<'charts'>,
   language: string,
 ): string {
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   return [
     shown.ovulation.day === null
       ? t('charts:summary.noOvulation')
@@ -44,7 +52,7 @@ export function cycleSummary(
         }),
     shown.temperature
       ? t('charts:summary.coverLine', {
-          value: `${number.format(shown.temperature.coverLine)} ${unitSymbol(unit)}`,
+          value: `${formatTemperature(shown.temperature.coverLine, language)} ${unitSymbol(unit)}`,
         })
       : t('charts:summary.noShift'),
   ].join(' ');

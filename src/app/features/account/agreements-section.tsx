@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/format';
 import { agreementVersionsQuery } from './queries';
-import { usePortalApi } from '../../root';
+import { usePortalApi, useTimeZone } from '../../root';
 
 export function AgreementsSection() {
   const { t, i18n } = useTranslation('settings');
+  const timeZone = useTimeZone();
   const versions = useQuery(agreementVersionsQuery(usePortalApi()));
   if (versions.isPending) return <p className="text-sm text-slate-500">{t('common:table.loading')}</p>;
   const accepted = versions.data?.accepted ?? [];
@@ -31,7 +32,7 @@ export function AgreementsSection() {
               {t('agreements.versionNumber', { version: a.version })}
               {a.current ? '' : ` · ${t('agreements.superseded')}`}
             </td>
-            <td className="py-2">{formatDateTime(a.agreedAt, i18n.language)}</td>
+            <td className="py-2">{formatDateTime(a.agreedAt, i18n.language, timeZone)}</td>
           </tr>
         ))}
       </tbody>

@@ -94,7 +94,7 @@ export async function openSharedCanvas(
     const chart = cycle
       ? await svgImage(
           await chartSvg(
-            cycleChart(cycle, data.days, unit, chartLabels(t.charts, language, unit)).option,
+            cycleChart(cycle, data.days, unit, chartLabels(t.charts, language, unit), CHART_BOX.width).option,
             CHART_BOX,
           ),
           size.scale,

@@ -22,6 +22,7 @@ import {
 import { Virtualizer, type CustomItemComponentProps, type VirtualizerHandle } from 'virtua';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
+import { useTimeZone } from '../../root';
 import type { DialogView } from './chat-store';
 import { useChatState } from './chat-store-context';
 import { ATTACHMENT_BODY } from './convert';
@@ -56,6 +57,7 @@ const Item = memo(function Item({
   onOpen(id: string): void;
 }) {
   const { t, i18n } = useTranslation('messages');
+  const timeZone = useTimeZone();
   const { presence } = useChatState();
   const preview =
     dialog.lastMessage === ATTACHMENT_BODY ? t('attachment') : (dialog.lastMessage ?? t('noMessages'));
@@ -89,7 +91,7 @@ const Item = memo(function Item({
           </span>
           {dialog.lastMessageAt !== null && (
             <span id={`${described}-time`} aria-hidden className="shrink-0 text-xs text-slate-600">
-              {formatMessageTime(dialog.lastMessageAt, i18n.language)}
+              {formatMessageTime(dialog.lastMessageAt, i18n.language, timeZone)}
             </span>
           )}
         </span>

@@ -17,6 +17,7 @@ import { ClockIcon } from './icons';
 import { MessageText } from './message-text';
 import { tickOf, type Tick } from './ticks';
 import { usePerson } from './use-names';
+import { useTimeZone } from '../../root';
 
 const TICK_ICON = 'inline h-3.5 w-3.5';
 const TICK_GLYPHS: Record<Tick, ReactNode> = {
@@ -81,6 +82,7 @@ export const MessageBubble = memo(function MessageBubble({
   senderId: number | null;
 }) {
   const { t, i18n } = useTranslation('messages');
+  const timeZone = useTimeZone();
   const mine = entry.senderId === me;
   const tick = me === null ? null : tickOf(entry, me);
   const showBody = entry.body && !(entry.body === ATTACHMENT_BODY && entry.attachments.length > 0);
@@ -99,7 +101,7 @@ export const MessageBubble = memo(function MessageBubble({
       {entry.call ? <CallCard call={entry.call} /> : showBody && <MessageText text={entry.body} />}
       <p className={`mt-0.5 flex justify-end gap-1 text-[11px] ${mine ? 'text-white' : 'text-slate-500'}`}>
         <time dateTime={new Date(entry.sentAt).toISOString()}>
-          {formatDateTime(entry.sentAt, i18n.language)}
+          {formatDateTime(entry.sentAt, i18n.language, timeZone)}
         </time>
         {tick && (
           <span

@@ -15,11 +15,12 @@ import { useTablePaging } from '../../components/use-table-paging';
 import { messagePath, reportsPath } from './links';
 import { StartCallButtons } from '../../components/start-call-buttons';
 import { useRequestCall } from '../../connections';
-import { usePortalApi } from '../../root';
+import { usePortalApi, useTimeZone } from '../../root';
 
 export function ClientsTable() {
   const requestCall = useRequestCall();
   const { t, i18n } = useTranslation('workspace');
+  const timeZone = useTimeZone();
   const paging = useTablePaging();
   const { keyword, page, pageSize } = paging;
   const api = usePortalApi();
@@ -56,12 +57,12 @@ export function ClientsTable() {
     {
       key: 'last',
       header: t('clients.last'),
-      render: (c) => formatDateTime(c.lastConsultationAt, i18n.language),
+      render: (c) => formatDateTime(c.lastConsultationAt, i18n.language, timeZone),
     },
     {
       key: 'next',
       header: t('clients.next'),
-      render: (c) => formatDateTime(c.nextConsultationAt, i18n.language),
+      render: (c) => formatDateTime(c.nextConsultationAt, i18n.language, timeZone),
     },
     {
       key: 'actions',

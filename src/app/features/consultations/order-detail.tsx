@@ -19,7 +19,7 @@ import { StartCallButtons } from '../../components/start-call-buttons';
 import { useRequestCall } from '../../connections';
 import { ORDERS_KEY, orderQuery } from './queries';
 import { StatusBadge } from './status-badge';
-import { usePortalApi } from '../../root';
+import { usePortalApi, useTimeZone } from '../../root';
 
 const START_EARLY_MS = 15 * 60_000;
 
@@ -35,6 +35,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function OrderDetail({ id }: { id: number }) {
   const requestCall = useRequestCall();
   const { t, i18n } = useTranslation('workspace');
+  const timeZone = useTimeZone();
   const client = useQueryClient();
   const api = usePortalApi();
   const calls = consultationCalls(api);
@@ -73,7 +74,7 @@ export function OrderDetail({ id }: { id: number }) {
         <div className="flex-1">
           <h2 className="text-xl font-semibold">{a.memberName}</h2>
           <p className="text-sm text-slate-600">
-            {formatDateTime(a.startsAt, lang)} – {formatTime(a.endsAt, lang)}
+            {formatDateTime(a.startsAt, lang, timeZone)} – {formatTime(a.endsAt, lang, timeZone)}
           </p>
         </div>
         <StatusBadge status={a.status} />
@@ -127,12 +128,13 @@ export function OrderDetail({ id }: { id: number }) {
         <Row label={t('orders.history')}>
           {t('orders.consultationsWithClient', { count: a.consultationsWithClient })}
         </Row>
-        <Row label={t('orders.booked')}>{formatDateTime(a.createdAt, lang)}</Row>
-        {a.startedAt && <Row label={t('orders.started')}>{formatDateTime(a.startedAt, lang)}</Row>}
-        {a.endedAt && <Row label={t('orders.ended')}>{formatDateTime(a.endedAt, lang)}</Row>}
+        <Row label={t('orders.booked')}>{formatDateTime(a.createdAt, lang, timeZone)}</Row>
+        {a.startedAt && <Row label={t('orders.started')}>{formatDateTime(a.startedAt, lang, timeZone)}</Row>}
+        {a.endedAt && <Row label={t('orders.ended')}>{formatDateTime(a.endedAt, lang, timeZone)}</Row>}
         {a.cancelledAt && (
           <Row label={t('orders.cancelled')}>
-            {formatDateTime(a.cancelledAt, lang)} · {t(`orders.cancelledBy.${a.cancelledBy ?? 'MEMBER'}`)}
+            {formatDateTime(a.cancelledAt, lang, timeZone)} ·{' '}
+            {t(`orders.cancelledBy.${a.cancelledBy ?? 'MEMBER'}`)}
             {a.cancelReason && ` · “${a.cancelReason}”`}
           </Row>
         )}

@@ -17,12 +17,13 @@ import { SearchForm } from '../../components/search-form';
 import { useTablePaging } from '../../components/use-table-paging';
 import { orderDetailPath } from './links';
 import { StatusBadge } from './status-badge';
-import { usePortalApi } from '../../root';
+import { usePortalApi, useTimeZone } from '../../root';
 
 type Filter = (typeof ORDER_STATUS_FILTERS)[number];
 
 export function OrdersList() {
   const { t, i18n } = useTranslation('workspace');
+  const timeZone = useTimeZone();
   const navigate = useNavigate();
   const [status, setStatus] = useState<Filter>('ALL');
   const paging = useTablePaging();
@@ -41,7 +42,8 @@ export function OrdersList() {
     {
       key: 'when',
       header: t('orders.when'),
-      render: (a) => `${formatDateTime(a.startsAt, i18n.language)} – ${formatTime(a.endsAt, i18n.language)}`,
+      render: (a) =>
+        `${formatDateTime(a.startsAt, i18n.language, timeZone)} – ${formatTime(a.endsAt, i18n.language, timeZone)}`,
     },
     {
       key: 'topic',

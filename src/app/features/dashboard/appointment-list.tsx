@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { AppointmentSummary } from '../../../shared/api/consultation';
 import { formatDateTime, formatTime } from '../../components/format';
 import { paths } from '../../paths';
+import { useTimeZone } from '../../root';
 
 export function AppointmentList({
   title,
@@ -17,6 +18,7 @@ export function AppointmentList({
   withDate?: boolean;
 }) {
   const { i18n } = useTranslation();
+  const timeZone = useTimeZone();
   return (
     <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-5">
       <h2 className="mb-3 font-semibold">{title}</h2>
@@ -32,8 +34,8 @@ export function AppointmentList({
               >
                 <span className="w-40 shrink-0 tabular-nums text-slate-600">
                   {withDate
-                    ? formatDateTime(a.startsAt, i18n.language)
-                    : `${formatTime(a.startsAt, i18n.language)} – ${formatTime(a.endsAt, i18n.language)}`}
+                    ? formatDateTime(a.startsAt, i18n.language, timeZone)
+                    : `${formatTime(a.startsAt, i18n.language, timeZone)} – ${formatTime(a.endsAt, i18n.language, timeZone)}`}
                 </span>
                 <span className="font-medium">{a.memberName}</span>
                 <span className="truncate text-slate-500">{a.topic}</span>

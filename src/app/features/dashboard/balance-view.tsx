@@ -14,10 +14,11 @@ import { Pagination } from '../../components/pagination';
 import { paths } from '../../paths';
 import { BarChart } from './bar-chart';
 import { StatCard } from './stat-card';
-import { usePortalApi } from '../../root';
+import { usePortalApi, useTimeZone } from '../../root';
 
 export function BalanceView() {
   const { t, i18n } = useTranslation('workspace');
+  const timeZone = useTimeZone();
   const lang = i18n.language;
   const [period, setPeriod] = useState<'WEEK' | 'MONTH'>('MONTH');
   const [page, setPage] = useState(1);
@@ -94,7 +95,11 @@ export function BalanceView() {
           loading={list.isPending}
           stale={list.isPlaceholderData}
           columns={[
-            { key: 'date', header: t('orders.when'), render: (r) => formatDateTime(r.startsAt, lang) },
+            {
+              key: 'date',
+              header: t('orders.when'),
+              render: (r) => formatDateTime(r.startsAt, lang, timeZone),
+            },
             {
               key: 'client',
               header: t('orders.client'),

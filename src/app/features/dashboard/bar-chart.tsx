@@ -5,6 +5,7 @@
  * (activity-chart.tsx) with this option's settings.
  */
 import { useMemo } from 'react';
+import { legendLayout } from '../../../shared/chart-legend';
 import { Chart } from '../../components/chart';
 
 export interface BarSeries {
@@ -26,10 +27,15 @@ export function BarChart({
   stacked?: boolean;
   formatValue?(value: number): string;
 }) {
-  const option = useMemo(
-    () => ({
-      grid: { left: 48, right: 16, top: 36, bottom: 28 },
-      legend: { top: 0, show: series.length > 1 },
+  const option = useMemo(() => {
+    // Its width follows the box: the legend scrolls in one row (src/shared/chart-legend.ts).
+    const layout = legendLayout(
+      series.map((s) => s.name),
+      { fontSize: 12, axisNameAbove: false },
+    );
+    return {
+      grid: { left: 48, right: 16, top: layout.top, bottom: 28 },
+      legend: { ...layout.legend, show: series.length > 1 },
       tooltip: {
         trigger: 'axis',
         ...(formatValue ? { valueFormatter: (v: unknown) => formatValue(Number(v)) } : {}),
@@ -47,9 +53,8 @@ export function BarChart({
         itemStyle: { color: s.color },
         ...(stacked ? { stack: 'total' } : {}),
       })),
-    }),
-    [categories, series, stacked, formatValue],
-  );
+    };
+  }, [categories, series, stacked, formatValue]);
   const summary = series.map((s) => `${s.name}: ${s.values.join(', ')}`).join('; ');
   return <Chart option={option} label={label} summary={summary} engine="bars" whenNear />;
 }

@@ -1,8 +1,8 @@
 /**
  * The notification centre (spec §4 Notifications, route /notifications): categories, a paged
  * list (simple pagination 5/10/15/20, default 5, spec §9) with the unread ones marked, and
- * mark one / mark all read. Notifications show in the portal's language, times in the provider's
- * schedule zone (or the browser's when none is set): render-notification.ts. A notification whose
+ * mark one / mark all read. Notifications show in the portal's language, times in her saved zone
+ * (docs/architecture.md §3 "Her time zone"): render-notification.ts. A notification whose
  * template leads somewhere links there (notification-destination.ts), and opening it marks it read.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -18,9 +18,9 @@ import { SimplePagination } from '../../components/pagination';
 import { CategoryList } from './category-list';
 import { destinationOf } from './notification-destination';
 import { notificationListQuery } from './queries';
-import { displayZone, renderNotification, type RenderedNotification } from './render-notification';
+import { renderNotification, type RenderedNotification } from './render-notification';
 import { useMarkRead } from './use-mark-read';
-import { usePortalApi } from '../../root';
+import { usePortalApi, useTimeZone } from '../../root';
 
 export function NotificationCentre() {
   const { t, i18n } = useTranslation('notifications');
@@ -31,7 +31,7 @@ export function NotificationCentre() {
   const api = usePortalApi();
   const list = useQuery({ ...notificationListQuery(api, filter), placeholderData: keepPreviousData });
   const { markOne, markAll, busy } = useMarkRead();
-  const timeZone = displayZone(list.data?.timezone);
+  const timeZone = useTimeZone();
   const render = { language: i18n.language, timeZone };
   const rows = (list.data?.records ?? []).map((n) => ({
     ...n,

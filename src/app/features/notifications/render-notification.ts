@@ -1,7 +1,7 @@
 /**
  * A notification in the provider's language (spec §1 languages, §4 Notifications): its template
  * (`notifications.json` → `templates.<key>.title|body`) filled with its parameters, instants shown
- * in the provider's time zone. A notification without a template (operators' free text), or with
+ * in her saved time zone. A notification without a template (operators' free text), or with
  * one this portal does not know yet, shows the English title and body the server stored.
  */
 import type { NotificationItem } from '../../../shared/api/notifications';
@@ -13,7 +13,7 @@ export type Translate = (key: string, options: Record<string, unknown>) => strin
 
 export interface RenderOptions {
   language: string;
-  /** The provider's schedule zone, or the browser's when none is set. */
+  /** Her saved zone (docs/architecture.md §3 "Her time zone"). */
   timeZone: string;
 }
 
@@ -40,9 +40,4 @@ export function renderNotification(
     title: t(`${key}.title`, { ...values, defaultValue: item.title }),
     body: t(`${key}.body`, { ...values, defaultValue: item.body }),
   };
-}
-
-/** The zone notifications show times in: the provider's schedule zone, else the browser's. */
-export function displayZone(scheduleZone: string | null | undefined): string {
-  return scheduleZone || Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

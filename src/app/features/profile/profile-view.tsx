@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsultInfo } from '../../../shared/api/profile';
 import { profileCalls } from '../../api/domain-calls';
-import { formatMoney } from '../../components/format';
+import { formatDateTime, formatMoney } from '../../components/format';
 import type { PortalApi } from '../../api/api-client';
-import { usePortalApi, useToasts } from '../../root';
+import { usePortalApi, useTimeZone, useToasts } from '../../root';
 import { useProfileOptions } from './use-audit-info';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -35,6 +35,7 @@ export function ProfileView({ info }: { info: ConsultInfo }) {
   const toasts = useToasts();
   const api = usePortalApi();
   const { t, i18n } = useTranslation('profile');
+  const timeZone = useTimeZone();
   const options = useProfileOptions();
   const names = <T extends { name: string }>(list: T[], match: (x: T) => boolean) =>
     list
@@ -102,7 +103,7 @@ export function ProfileView({ info }: { info: ConsultInfo }) {
         <Row label={t('view.fee')}>
           {formatMoney(info.consultationFee.amountCents, info.consultationFee.currency, i18n.language)}
         </Row>
-        <Row label={t('view.submitted')}>{new Date(info.submittedAt).toLocaleString(i18n.language)}</Row>
+        <Row label={t('view.submitted')}>{formatDateTime(info.submittedAt, i18n.language, timeZone)}</Row>
       </dl>
     </article>
   );

@@ -12,7 +12,7 @@ import { Button } from '../../components/button';
 import { formatDateTime } from '../../components/format';
 import { IntakeSections } from './intake-sections';
 import { questionnaireQuery } from './queries';
-import { usePortalApi } from '../../root';
+import { usePortalApi, useTimeZone } from '../../root';
 
 export function IntakeQuestionnaire({
   appointmentId,
@@ -23,6 +23,7 @@ export function IntakeQuestionnaire({
   appointmentPath: string;
 }) {
   const { t, i18n } = useTranslation('intake');
+  const timeZone = useTimeZone();
   const lang = i18n.language;
   const api = usePortalApi();
   const query = useQuery(questionnaireQuery(api, appointmentId));
@@ -53,12 +54,12 @@ export function IntakeQuestionnaire({
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold text-slate-900">{t('title')}</h1>
         <p className="text-slate-700">
-          {t('for', { name: a.memberName, time: formatDateTime(a.startsAt, lang) })}
+          {t('for', { name: a.memberName, time: formatDateTime(a.startsAt, lang, timeZone) })}
         </p>
         {a.topic && <p className="text-sm text-slate-600">{t('topic', { topic: a.topic })}</p>}
         {q && (
           <p className="text-sm text-slate-500">
-            {t('submitted', { time: formatDateTime(q.submittedAt, lang) })}
+            {t('submitted', { time: formatDateTime(q.submittedAt, lang, timeZone) })}
           </p>
         )}
       </header>

@@ -7,6 +7,7 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatTemperature } from '../../../shared/cycle';
 import { CycleCalendar, CycleChart, fromCelsius, unitSymbol } from '../../components/cycle-charts';
 import { DataTable } from '../../components/data-table';
 import { dateTimeFormat } from '../../components/format';
@@ -33,8 +34,6 @@ export function DailyChartView() {
     month: 'short',
     timeZone: 'UTC',
   });
-  // Temperatures with two decimals, as recorded and as the charts write them (36.40, not 36.4).
-  const number = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,7 +73,9 @@ export function DailyChartView() {
                 key: 'temperature',
                 header: `${t('charts:temperature')} (${unitSymbol(unit)})`,
                 render: (d) =>
-                  d.temperature === null ? '—' : number.format(fromCelsius(d.temperature, unit)),
+                  d.temperature === null
+                    ? '—'
+                    : formatTemperature(fromCelsius(d.temperature, unit), i18n.language),
               },
               { key: 'lh', header: `${t('charts:lh')} (${t('charts:lhUnit')})`, render: (d) => d.lh ?? '—' },
               {

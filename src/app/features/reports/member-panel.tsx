@@ -15,6 +15,7 @@ import { formatDateTime } from '../../components/format';
 import { Pagination } from '../../components/pagination';
 import { reportReviewPath } from './links';
 import { useMemberInfo, useMemberReports } from './queries';
+import { useTimeZone } from '../../root';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -27,6 +28,7 @@ function Row({ label, value }: { label: string; value: string }) {
 
 export function MemberPanel({ userId, currentReportId }: { userId: number; currentReportId: number }) {
   const { t, i18n } = useTranslation('reports');
+  const timeZone = useTimeZone();
   const info = useMemberInfo(userId);
   const paging = useTablePaging();
   const { page, pageSize } = paging;
@@ -115,7 +117,7 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
                 </Link>
                 <div className="text-xs text-slate-500">
                   {t(`type.${r.type}`)} · {r.providerName ?? '—'} ·{' '}
-                  {formatDateTime(r.completedAt, i18n.language)}
+                  {formatDateTime(r.completedAt, i18n.language, timeZone)}
                 </div>
               </li>
             ))}

@@ -18,7 +18,7 @@ import { TextArea } from '../../components/field';
 import { formatTime } from '../../components/format';
 import { useConfirmedAction } from './confirm-action';
 import { ContentPicker } from './content-picker';
-import { useDrafts, usePortalApi } from '../../root';
+import { useDrafts, usePortalApi, useTimeZone } from '../../root';
 import { useRestoredDraft } from '../../session';
 import {
   dropReportDraft,
@@ -68,6 +68,7 @@ function CheckList<T extends { id: number; text: string }>({
 
 export function ReportEditor({ report }: { report: ReportDetail }) {
   const { t, i18n } = useTranslation('reports');
+  const timeZone = useTimeZone();
   const navigate = useNavigate();
   const client = useQueryClient();
   const catalogue = useCatalogue();
@@ -159,7 +160,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
         : dirty
           ? t('editor.unsaved')
           : savedAt
-            ? t('editor.savedAt', { time: formatTime(savedAt, i18n.language) })
+            ? t('editor.savedAt', { time: formatTime(savedAt, i18n.language, timeZone) })
             : t('editor.notSavedYet');
 
   return (

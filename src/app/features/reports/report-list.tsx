@@ -19,9 +19,11 @@ import { useConfirmedAction } from './confirm-action';
 import { reportDetailPath, reportReviewPath } from './links';
 import { useReportList } from './queries';
 import { ReportStatusBadge } from './status-badge';
+import { useTimeZone } from '../../root';
 
 export function ReportList() {
   const { t, i18n } = useTranslation('reports');
+  const timeZone = useTimeZone();
   const navigate = useNavigate();
   const [type, setType] = useState<ReportListType>('Open');
   const paging = useTablePaging();
@@ -36,6 +38,7 @@ export function ReportList() {
     formatDateTime(
       type === 'Completed' ? r.completedAt : type === 'MyTask' ? (r.savedAt ?? r.claimedAt) : r.createdAt,
       i18n.language,
+      timeZone,
     );
   const columns: Column<ReportSummary>[] = [
     {

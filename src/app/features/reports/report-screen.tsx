@@ -19,10 +19,11 @@ import { useReportDetail } from './queries';
 import { ReportContentView } from './report-content-view';
 import { ReportEditor } from './report-editor';
 import { ReportStatusBadge } from './status-badge';
-import { usePortalApi } from '../../root';
+import { usePortalApi, useTimeZone } from '../../root';
 
 export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
   const { t, i18n } = useTranslation('reports');
+  const timeZone = useTimeZone();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const reportId = idParam(params.get('reportId'));
@@ -54,7 +55,7 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
           <h2 className="text-lg font-semibold">{r.title}</h2>
           <p className="text-sm text-slate-600">
             {t(`type.${r.type}`)} · {r.memberName} ·{' '}
-            {t('view.requested', { when: formatDateTime(r.createdAt, i18n.language) })}
+            {t('view.requested', { when: formatDateTime(r.createdAt, i18n.language, timeZone) })}
           </p>
           <div className="flex items-center gap-2 text-sm">
             <ReportStatusBadge report={r} />
@@ -63,7 +64,7 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
             )}
             {r.completedAt && (
               <span className="text-slate-500">
-                {t('view.completedAt', { when: formatDateTime(r.completedAt, i18n.language) })}
+                {t('view.completedAt', { when: formatDateTime(r.completedAt, i18n.language, timeZone) })}
               </span>
             )}
           </div>

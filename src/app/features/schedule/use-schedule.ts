@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schedule, UpdateScheduleBody } from '../../../shared/api/schedule';
 import { scheduleCalls } from '../../api/domain-calls';
+import { QUERY_ROOTS } from '../../api/query-keys';
 import { usePortalApi } from '../../root';
 import { CALENDAR_KEY, SCHEDULE_KEY, scheduleQuery } from './queries';
 
@@ -15,6 +16,10 @@ export function useScheduleMutations() {
   const done = (schedule: Schedule) => {
     client.setQueryData(SCHEDULE_KEY, schedule);
     void client.invalidateQueries({ queryKey: CALENDAR_KEY });
+    // Her schedule's zone is her profile's (docs/architecture.md §3 "Her time zone"): the session
+    // takes it from her info, which the main layout asks for again; the dashboard counts her today in it.
+    void client.invalidateQueries({ queryKey: QUERY_ROOTS.doctorInfo });
+    void client.invalidateQueries({ queryKey: QUERY_ROOTS.dashboard });
   };
   return {
     update: useMutation({

@@ -11,7 +11,7 @@ import { secondFactorCalls } from '../../api/domain-calls/second-factor';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { formatDateTime } from '../../components/format';
-import { usePortalApi, useToasts } from '../../root';
+import { usePortalApi, useTimeZone, useToasts } from '../../root';
 import { PasskeySetup } from './passkey-setup';
 import { ProofDialog } from './proof-dialog';
 import { secondFactorsQuery } from './queries';
@@ -26,12 +26,13 @@ export function SecondFactorSettings() {
   const calls = secondFactorCalls(api);
   const toasts = useToasts();
   const { t, i18n } = useTranslation('auth');
+  const timeZone = useTimeZone();
   const client = useQueryClient();
   const factors = useQuery(secondFactorsQuery(api));
   const [adding, setAdding] = useState<'passkey' | 'totp' | null>(null);
   const [change, setChange] = useState<Change | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const when = (iso: string) => formatDateTime(iso, i18n.language);
+  const when = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
 
   const store = (next: SecondFactors) => client.setQueryData(secondFactorsQuery(api).queryKey, next);
   const enrolled = (result: EnrolResult) => {

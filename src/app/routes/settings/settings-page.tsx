@@ -7,6 +7,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QUERY_ROOTS } from '../../api/query-keys';
 import { Button } from '../../components/button';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import type { DoctorInfo } from '../../../shared/api/account';
@@ -39,6 +40,10 @@ export default function SettingsPage() {
   const saved = (next: DoctorInfo) => {
     session.updateUserInfo(next);
     client.setQueryData(DOCTOR_INFO_KEY, next);
+    // Her zone is her schedule's too (docs/architecture.md §3 "Her time zone"): its days are asked again.
+    if (next.timezone !== info.data?.timezone)
+      for (const root of [QUERY_ROOTS.schedule, QUERY_ROOTS.calendar, QUERY_ROOTS.dashboard])
+        void client.invalidateQueries({ queryKey: root });
   };
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">

@@ -35,6 +35,8 @@ import { fill, fillCounted } from './text/pdf-text';
 
 const MARGIN = 40;
 const WIDTH = 595.28 - 2 * MARGIN;
+/** The width charts are drawn at: their legends wrap to it (src/shared/chart-legend.ts). */
+const CHART_WIDTH = Math.round(WIDTH);
 const COLOR = { text: '#212121', muted: '#616161', rule: '#bdbdbd' };
 
 export interface PdfHeader {
@@ -141,7 +143,7 @@ function rows(doc: Doc, pairs: Array<[string, string]>) {
 
 function chart(doc: Doc, option: Record<string, unknown>, height: number) {
   if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
-  const svg = renderChartSvg(option, Math.round(WIDTH), height);
+  const svg = renderChartSvg(option, CHART_WIDTH, height);
   SVGtoPDF(doc, svg, MARGIN, doc.y, { width: WIDTH, height, assumePt: true });
   doc.y += height + 8;
   doc.x = MARGIN;
@@ -238,7 +240,7 @@ export function cycleAnalysisPdf(h: PdfHeader, picked: CycleWithDays): Promise<B
   return toBuffer((doc) => {
     header(doc, h);
     heading(doc, fill(h.locale.words.cycleHeading, { number: picked.cycle.number }), 300);
-    chart(doc, cycleChartOption(picked.cycle, picked.days, chartLabels(h.locale)), 260);
+    chart(doc, cycleChartOption(picked.cycle, picked.days, chartLabels(h.locale), CHART_WIDTH), 260);
     rows(doc, cycleRows(h.locale, picked.cycle));
   });
 }
@@ -260,7 +262,7 @@ function comparisonBody(doc: Doc, locale: PdfLocale, c: ComparisonContent) {
   rows(doc, statisticsRows(locale, c.history.statistics, c.history.flags));
   doc.moveDown(0.5);
   heading(doc, count(w.overlaid, c.cycles.length), 300);
-  chart(doc, overlayChartOption(c.cycles, labels), 260);
+  chart(doc, overlayChartOption(c.cycles, labels, CHART_WIDTH), 260);
   const phaseHeight = Math.max(140, 60 + 26 * c.cycles.length);
   heading(doc, w.phases, phaseHeight + 30);
   chart(
@@ -269,6 +271,7 @@ function comparisonBody(doc: Doc, locale: PdfLocale, c: ComparisonContent) {
       c.cycles.map((x) => x.cycle),
       c.statistics,
       labels,
+      CHART_WIDTH,
     ),
     phaseHeight,
   );

@@ -8,6 +8,7 @@ import {
   type ChartLabels,
   type CycleAnalysis,
   type CycleFlag,
+  formatTemperature,
   type HistoryFlag,
   type Statistic,
   statisticLine,
@@ -94,10 +95,7 @@ export function cycleRef(locale: PdfLocale, c: CycleAnalysis): string {
   });
 }
 
-/** A temperature (°C), two decimals as recorded. */
+/** A temperature (°C) as the portal writes it (src/shared/cycle/format.ts formatTemperature). */
 export function temperature(locale: PdfLocale, value: number): string {
-  return new Intl.NumberFormat(locale.language, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  return formatTemperature(value, locale.language);
 }

@@ -8,7 +8,6 @@ import path from 'node:path';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  displayZone,
   renderNotification,
   type Translate,
 } from '../../../../src/app/features/notifications/render-notification';
@@ -137,12 +136,5 @@ describe('renderNotification', () => {
         expect(t(`templates.${key}.title`, { count: 2 })).not.toContain('templates.');
       }
     }
-  });
-});
-
-describe('displayZone', () => {
-  it('is the schedule zone when set, otherwise the browser zone', () => {
-    expect(displayZone('Asia/Tokyo')).toBe('Asia/Tokyo');
-    expect(displayZone(null)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });
