@@ -4,7 +4,8 @@
  * the provider its one opponent, anything else is refused (issue 27: nobody joins a call in secret);
  * during another call a ring is rejected as busy (wire §20.5); only a member with a relation to the
  * provider rings, anyone else is shown as not one of her clients; Refuse rejects and shows 'Call
- * ended'; an invalid event of the call ends it; missing ids are logged only. The controller runs
+ * ended'; an invalid event of the call ends it; the ring tone stops on an answer, a refusal, the
+ * caller's hang-up and the answer time; missing ids are logged only. The controller runs
  * with test effects (test-call-effects.ts): nothing of ours is mocked.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,6 +28,7 @@ const OTHER = 30;
 const STRANGER = 40;
 
 let network: ReturnType<typeof signalNetwork>;
+let clock: ReturnType<typeof createFakeClock>;
 let effects: TestCallEffects;
 let calls: CallController;
 let callStore: CallState;
@@ -45,7 +47,8 @@ function chatRuntime(): ChatRuntime {
 
 beforeEach(() => {
   network = signalNetwork();
-  effects = testCallEffects({ strangers: new Set([STRANGER]), iceServers: [TURN] });
+  clock = createFakeClock(1_000_000);
+  effects = testCallEffects({ strangers: new Set([STRANGER]), iceServers: [TURN], clock });
   const bridge = createCallBridge();
   calls = createCallController({ bridge, effects });
   callStore = calls.store.state;
@@ -188,6 +191,44 @@ describe('incoming calls (spec §4 Call)', () => {
       ),
     );
     expect(callStore.screen).toBe('ended');
+  });
+});
+
+describe('the ring tone (issue 26: it stops on answer, refusal and time-out)', () => {
+  const ringing = () => effects.rings.filter((r) => !r.stopped).length;
+
+  it('rings once for a ring and stops when she accepts', async () => {
+    await party(network, MEMBER).calls.createSession([ME], CallType.VIDEO).call(fakeStream());
+    expect(effects.rings).toHaveLength(1);
+    expect(ringing()).toBe(1);
+    await accept();
+    expect(ringing()).toBe(0);
+    resetCall();
+  });
+
+  it('stops when she refuses', async () => {
+    await party(network, MEMBER).calls.createSession([ME], CallType.VIDEO).call(fakeStream());
+    expect(ringing()).toBe(1);
+    refuse();
+    expect(ringing()).toBe(0);
+  });
+
+  it('stops when the caller hangs up before she answers', async () => {
+    const session = party(network, MEMBER).calls.createSession([ME], CallType.VIDEO);
+    await session.call(fakeStream());
+    expect(ringing()).toBe(1);
+    session.stop();
+    await vi.waitFor(() => expect(ringing()).toBe(0));
+  });
+
+  it('stops when nobody answers within the answer time (60 s, wire §20.5)', async () => {
+    await party(network, MEMBER).calls.createSession([ME], CallType.VIDEO).call(fakeStream());
+    expect(ringing()).toBe(1);
+    clock.advance(59_000);
+    expect(ringing()).toBe(1);
+    clock.advance(2_000);
+    await vi.waitFor(() => expect(ringing()).toBe(0));
+    expect(callStore.screen).not.toBe('ringing');
   });
 });
 

@@ -11,6 +11,8 @@ import { fakeStream, scriptedLinks } from '../../webrtc/scripted';
 
 export interface TestCallEffects extends CallEffects {
   toasts: string[];
+  /** Each ring tone started (call-ringer.ts), and whether it was stopped since. */
+  rings: Array<{ title: string; stopped: boolean }>;
   /** The titles of the browser notifications shown. */
   notified: string[];
   /** The scripted links of the last call client made (their options carry the ICE servers). */
@@ -27,10 +29,12 @@ export interface TestCallEffectsOptions {
 export function testCallEffects(options: TestCallEffectsOptions = {}): TestCallEffects {
   const toasts: string[] = [];
   const notified: string[] = [];
+  const rings: TestCallEffects['rings'] = [];
   let links: ReturnType<typeof scriptedLinks> | null = null;
   return {
     toasts,
     notified,
+    rings,
     links: () => {
       if (!links) throw new Error('No call client was made');
       return links;
@@ -55,7 +59,11 @@ export function testCallEffects(options: TestCallEffectsOptions = {}): TestCallE
       notified.push(title);
       return () => undefined;
     },
-    ring: () => ({ silence: () => undefined, stop: () => undefined }),
+    ring: (title) => {
+      const ring = { title, stopped: false };
+      rings.push(ring);
+      return { silence: () => undefined, stop: () => void (ring.stopped = true) };
+    },
     toast: (text) => void toasts.push(text),
     country: () => null,
     t: (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key),
