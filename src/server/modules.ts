@@ -4,6 +4,7 @@
  * registered in this order, and `start` runs in it once the server listens and Prosody runs.
  */
 import type { ServerModule } from './app';
+import { accessLogModule } from './access-log/module';
 import { accountModule } from './account/module';
 import { authModule } from './auth/module';
 import { callsModule } from './calls/module';
@@ -41,6 +42,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   secondFactorModule,
   notificationsModule,
   expertReportsModule,
+  accessLogModule,
   cycleDataModule,
   appSocketModule,
   chatServiceModule,

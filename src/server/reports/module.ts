@@ -1,10 +1,9 @@
 /**
  * Expert reports (spec §7 "Expert reports") as one server module: the provider's calls under
- * `/user/member/expertReport/` and the operator's commands (assign a report, grant report access,
- * list the health-data access log), and the bot say to the member's app when a report is completed.
+ * `/user/member/expertReport/` and the operator's commands (assign a report, grant report access),
+ * and the bot say to the member's app when a report is completed.
  */
 import type { ServerModule } from '../app';
-import { accessLogAdminRoutes } from '../access-log/admin-routes';
 import { appSockets } from '../socket/registry';
 import { reportAdminRoutes } from './admin-routes';
 import { pushReportCompleted } from './member-push';
@@ -26,8 +25,5 @@ export const expertReportsModule: ServerModule = {
     for (const off of unsubscribe) off();
     unsubscribe = [];
   },
-  admin: (admin, ctx) => {
-    reportAdminRoutes(admin, ctx);
-    accessLogAdminRoutes(admin, ctx);
-  },
+  admin: (admin, ctx) => reportAdminRoutes(admin, ctx),
 };
