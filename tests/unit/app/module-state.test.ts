@@ -4,7 +4,8 @@
  * signed-in shell by the shell, and both are handed down. This reads every source file of src/app
  * with the TypeScript parser and reports each top-level `let`, and each top-level `const` made by
  * `proxy(…)`, `new Map/Set/WeakMap/WeakSet(…)`, a `create…(…)` factory or a contract's `…Api(…)`,
- * unless the list below names it with its reason. Constant tables, React contexts and lazy
+ * or an object or array literal that the file changes later (an assignment to one of its entries,
+ * a `delete`, a `push`…), unless the list below names it with its reason. Constant tables, React contexts and lazy
  * components are not state and are not reported.
  */
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ const ALLOWED: Record<string, string> = {
   // Code loading: a module's code is loaded once per page, like `import()` itself.
   'components/lazy-dialog.tsx:loaded': 'the dialog’s code, once loaded',
   'components/lazy-dialog.tsx:loading': 'the dialog’s code, while it loads',
+  'components/chart/chart.tsx:setups': 'ECharts’ code, once loaded (or while it loads)',
   'components/chart/echarts-setup.ts:registered': 'ECharts’ own registry of components is global',
   'components/chart/echarts-setup-cycle.ts:registered': 'ECharts’ own registry of components is global',
   // i18next has one instance per page (src/app/i18n).
@@ -53,16 +55,62 @@ function makesState(init: ts.Expression | undefined): boolean {
   return callee === 'proxy' || /^create[A-Z]/.test(callee) || /[a-z]Api$/.test(callee);
 }
 
+const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill']);
+
+/** The identifier an access chain (`a.b[c].d`) starts from, if any. */
+function rootName(node: ts.Expression): string | null {
+  let at = node;
+  while (ts.isPropertyAccessExpression(at) || ts.isElementAccessExpression(at)) at = at.expression;
+  return ts.isIdentifier(at) ? at.text : null;
+}
+
+/** The names whose entries the file changes: `x.a = …`, `x[k] ??= …`, `delete x[k]`, `x.push(…)`. */
+function changedInPlace(source: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const entry = (node: ts.Expression) =>
+    (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) && rootName(node);
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    ) {
+      const name = entry(node.left);
+      if (name) names.add(name);
+    }
+    if (ts.isDeleteExpression(node)) {
+      const name = entry(node.expression);
+      if (name) names.add(name);
+    }
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      MUTATORS.has(node.expression.name.text)
+    ) {
+      const name = rootName(node.expression.expression);
+      if (name) names.add(name);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return names;
+}
+
+const isLiteral = (init: ts.Expression | undefined) =>
+  init !== undefined && (ts.isObjectLiteralExpression(init) || ts.isArrayLiteralExpression(init));
+
 /** The module-level state of the file at `relative` (to src/app) whose text is `text`, as `file:name`. */
 function moduleState(relative: string, text: string): string[] {
   const source = ts.createSourceFile(relative, text, ts.ScriptTarget.Latest, true);
+  const changed = changedInPlace(source);
   const found: string[] = [];
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     const mutable = !(statement.declarationList.flags & ts.NodeFlags.Const);
     for (const declaration of statement.declarationList.declarations) {
-      if (mutable || makesState(declaration.initializer))
-        found.push(`${relative}:${declaration.name.getText(source)}`);
+      const name = declaration.name.getText(source);
+      const literalChanged = isLiteral(declaration.initializer) && changed.has(name);
+      if (mutable || makesState(declaration.initializer) || literalChanged) found.push(`${relative}:${name}`);
     }
   }
   return found;
@@ -86,6 +134,7 @@ describe('module-level state in src/app', () => {
       "import { proxy } from 'valtio';\nimport { createContext } from 'react';\n" +
       'export const store = proxy({ n: 0 });\nconst seen = new Map();\nlet count = 0;\n' +
       'const meter = createMeter();\nconst calls = profileApi(api);\nconst TABLE = { a: 1 };\n' +
+      'const cache = {};\nfunction load(k) {\n  cache[k] ??= 1;\n}\nconst queue = [];\nqueue.push(1);\n' +
       'export const Context = createContext(null);\nfunction f() {\n  let inside = 0;\n  return inside;\n}\n';
     expect(moduleState('probe.ts', probe)).toEqual([
       'probe.ts:store',
@@ -93,6 +142,8 @@ describe('module-level state in src/app', () => {
       'probe.ts:count',
       'probe.ts:meter',
       'probe.ts:calls',
+      'probe.ts:cache',
+      'probe.ts:queue',
     ]);
   });
 });
