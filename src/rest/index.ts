@@ -42,5 +42,5 @@ export { userFilter, type UserFields, type UserLookup } from './chat-service/use
 export { base64Encode, type NewEvent, type NewSubscription } from './chat-service/push';
 export type { DialogList, DialogUpdate, MessageQuery, NewDialog, NewMessage } from './chat-service/chat';
 export type { CreatedBlob, NewBlob } from './chat-service/content';
-export type { Contact } from './chat-service/address-book';
+export type { AddressBookEntry } from './chat-service/address-book';
 export type * from './chat-service/types';

@@ -7,7 +7,8 @@ import type { ChatServiceClient } from './client';
 import { isEmptyAddressBook } from './errors';
 import type { ChatUser } from './types';
 
-export interface Contact {
+/** One entry of the address book (wire §8): not a chat contact (a roster item, xmpp/roster). */
+export interface AddressBookEntry {
   name?: string;
   phone: string;
   /** Remove this contact. */
@@ -24,7 +25,7 @@ async function orEmpty<T>(work: Promise<T>, empty: T): Promise<T> {
 }
 
 export const chatAddressBook = (client: ChatServiceClient) => ({
-  async upload(contacts: Contact[], options: { force?: boolean; udid?: string } = {}) {
+  async upload(contacts: AddressBookEntry[], options: { force?: boolean; udid?: string } = {}) {
     if (!Array.isArray(contacts)) throw new TypeError('Address book upload requires an array of contacts');
     return client.request<{
       deleted: number;
