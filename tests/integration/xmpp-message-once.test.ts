@@ -64,12 +64,19 @@ describe('a message is routed once', () => {
     expect(bodies(atClara, 'See you at ten').map((s) => s.attrs.id)).toEqual([id]);
   });
 
-  it('routes the same text with a new id, and the same id from another sender', async () => {
+  it('routes the same text with a new id, a new text with the same id, and the same id from another sender', async () => {
     const id = bsonId();
     await sendThenMark(ava, chatMessage(claraJid, 'Thank you', DIALOG, { id, history: false }), 'mark 4');
     await sendThenMark(ava, chatMessage(claraJid, 'Thank you', DIALOG, { history: false }), 'mark 5');
     await sendThenMark(emma, chatMessage(claraJid, 'Thank you', DIALOG, { id, history: false }), 'mark 6');
     expect(bodies(atClara, 'Thank you')).toHaveLength(3);
+    // A client that reuses ids for new messages (RFC 6120 §8.1.3) loses none of them.
+    await sendThenMark(
+      ava,
+      chatMessage(claraJid, 'Thank you again', DIALOG, { id, history: false }),
+      'mark 6b',
+    );
+    expect(bodies(atClara, 'Thank you again')).toHaveLength(1);
   });
 
   it('never holds back what has no body: typing and markers with a repeated id arrive each time', async () => {

@@ -91,8 +91,8 @@ describe.each(['websocket', 'bosh'] as const)('privacy and blocking over %s', (t
       await ours.privacy.setAsDefault(null);
       await ours.privacy.delete('blockedusers');
       expect((await ours.privacy.getNames()).names).toEqual([]);
-      const arrives = nextEvent(ours, 'messages', 'message', (m) => m.id === 'after-unblock');
-      await fromPeer('after-unblock');
+      const arrives = nextEvent(ours, 'messages', 'message', (m) => m.id === `after-unblock-${transport}`);
+      await fromPeer(`after-unblock-${transport}`);
       await arrives;
       expect(received.map((m) => m.id)).not.toContain(`blocked-in-${transport}`);
       const atPeer = nextStanza(peer, (s) => s.is('message') && s.getChildText('body') === 'open again');
@@ -121,7 +121,7 @@ describe.each(['websocket', 'bosh'] as const)('privacy and blocking over %s', (t
     it('blocks a user, whose messages then never arrive, and unblocks them', async () => {
       await ours.blocking.block([ava.chatId]);
       expect(await ours.blocking.list()).toEqual([ava.chatId]);
-      await fromPeer('while-blocked');
+      await fromPeer(`while-blocked-${transport}`);
       // Prosody handles one stream's stanzas in order: once this ping is answered, the message
       // before it has been routed (or dropped).
       await peer.iqCaller.request(
@@ -129,10 +129,10 @@ describe.each(['websocket', 'bosh'] as const)('privacy and blocking over %s', (t
       );
       await ours.blocking.unblock([ava.chatId]);
       expect(await ours.blocking.list()).toEqual([]);
-      const arrives = nextEvent(ours, 'messages', 'message', (m) => m.id === 'after-block');
-      await fromPeer('after-block');
+      const arrives = nextEvent(ours, 'messages', 'message', (m) => m.id === `after-block-${transport}`);
+      await fromPeer(`after-block-${transport}`);
       await arrives;
-      expect(received.map((m) => m.id)).not.toContain('while-blocked');
+      expect(received.map((m) => m.id)).not.toContain(`while-blocked-${transport}`);
     });
   });
 });
