@@ -382,7 +382,13 @@ describe('the PDFs and the calls tell the same figures (issue 26)', () => {
       `/core/cycle/pc/get/chart/all?memberId=${memberIds.clara}`,
       granted.token,
     );
-    // Made now, in the provider's saved time zone (Europe/London, from her sign-up's timezone header).
+    // Made now, in the provider's saved time zone (docs/architecture.md §3 "Her time zone"): she
+    // saves Europe/Berlin in her settings (her schedule's zone was one of daytime, possibly UTC).
+    const saved = await api.call('POST', '/user/user/doctor/updateDoctorInfo', {
+      token: granted.token,
+      form: { timezone: 'Europe/Berlin' },
+    });
+    expect(saved.code).toBe('OK');
     const times = [Date.now()];
     const lines = await pdfOf(
       `/core/cycle/report/doctor/get/comparison/link?memberId=${memberIds.clara}&count=6`,
@@ -393,7 +399,7 @@ describe('the PDFs and the calls tell the same figures (issue 26)', () => {
       new Intl.DateTimeFormat('de', {
         dateStyle: 'medium',
         timeStyle: 'short',
-        timeZone: 'Europe/London',
+        timeZone: 'Europe/Berlin',
       }).format(t);
     expect(lines[0]).toMatch(/^Zyklusvergleich: Clara /);
     expect(lines[1]).toMatch(/^Clara .+ · Daten ihres Kalenders \(Europe\/Copenhagen\)$/);
