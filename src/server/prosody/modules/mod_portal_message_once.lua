@@ -9,8 +9,8 @@
 -- So a message whose id and body its sender (bare JID) already sent to the same recipient (bare
 -- JID, a room for groupchat) within `portal_message_once_window` seconds (default 600) is not
 -- routed again: a copy sent again has both; a client that reuses ids for new messages (RFC 6120
--- §8.1.3 asks only that they be unique enough) writes new bodies, which pass. At most `portal_message_once_size` such keys (default 20000) are remembered, the
--- oldest forgotten first. A message without an id, or without a body (typing, markers, call
+-- §8.1.3 asks only that they be unique enough) writes new bodies, which pass. At most
+-- `portal_message_once_size` such keys (default 20000) are remembered, the oldest forgotten first. A message without an id, or without a body (typing, markers, call
 -- signals) or an error, is never held back.
 local jid = require "util.jid";
 local cache = require "util.cache";
