@@ -61,7 +61,7 @@ afterAll(async () => {
   await stack?.stop({ remove: true });
 });
 
-/** A stream bound to `resource`, stream management on (resumable), initial presence sent. */
+/** A stream bound to `resource`, stream management on (resumable), initial presence taken. */
 async function boundStream(login: RawXmppLogin, resource: string): Promise<{ raw: RawXmpp; previd: string }> {
   const raw = await openRawXmpp(login);
   streams.push(raw);
@@ -73,6 +73,9 @@ async function boundStream(login: RawXmppLogin, resource: string): Promise<{ raw
   const previd = /\bid=['"]([^'"]+)['"]/.exec(await raw.next(/<enabled\b/))?.[1];
   if (!previd) throw new Error('No SM-ID');
   raw.send("<presence xmlns='jabber:client'/>");
+  // The server reflects the initial presence to its sender (RFC 6121 §4.2.2) once it has taken it:
+  // until then the session is not available, and neither gets nor causes presence broadcasts.
+  await raw.next(new RegExp(`<presence\\b[^>]*from=['"][^'"]+/${resource}['"]`));
   return { raw, previd };
 }
 
