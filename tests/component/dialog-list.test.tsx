@@ -2,13 +2,16 @@
  * The dialog list of the Messages screen (issue 4, spec §1 red dots; features/chat/messages-screen.tsx,
  * dialog-list.tsx) against a test portal runtime and the own API's dialog list: the chat store is
  * the list's one owner — the server's list feeds it, a live message moves its dialog to the top and
- * counts as unread — and a conversation opens from the list.
+ * counts as unread — and a conversation opens from the list, with the address naming it so that a
+ * reload shows it again.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderDialog } from '../../src/shared';
 import { DialogList } from '../../src/app/features/chat/dialog-list';
 import { MessagesScreen } from '../../src/app/features/chat/messages-screen';
+import MessagePage from '../../src/app/routes/message/message-page';
 import { entry } from '../unit/app/chat/entry-fixture';
 import { serveApi } from './fake-api';
 import { createTestRuntime, renderWithRuntime } from './test-runtime';
@@ -58,7 +61,7 @@ describe('the dialog list', () => {
         ],
       }),
     });
-    renderWithRuntime(<MessagesScreen userId={null} onDeepLinkHandled={() => undefined} />, runtime);
+    renderWithRuntime(<MessagesScreen userId={null} dialogId={null} onShown={() => undefined} />, runtime);
     expect(screen.getByText('Loading conversations…')).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(api.requests).toEqual(['GET /message/qb/doctor/getDialogs']);
@@ -103,4 +106,60 @@ describe('the dialog list', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Emma Laurent/ }));
     expect(opened).toEqual([EMMA]);
   });
+
+  it('names the open conversation in the address, and opens the one the address names', async () => {
+    const GROUP = '5f0c1a2b3c4d5e6f7a8b9c03';
+    const list = () => ({
+      total: 3,
+      items: [
+        dialog(NOAH, 'Noah Weber', { occupantIds: [ME, 200006] }),
+        dialog(EMMA, 'Emma Laurent'),
+        dialog(GROUP, 'Cycle group', { type: 2, occupantIds: [ME, 200005, 200006] }),
+      ],
+    });
+    const conversation = (name: string) => screen.findByRole('region', { name: `Conversation with ${name}` });
+    const page = (path: string) => {
+      const runtime = createTestRuntime();
+      runtime.chatStore.setMe(ME);
+      serveApi({ 'GET /message/qb/doctor/getDialogs': list });
+      return renderWithRuntime(
+        <>
+          <MessagePage />
+          <Address />
+        </>,
+        runtime,
+        { path },
+      );
+    };
+    const address = () => screen.getByTestId('address').textContent;
+
+    // Opened from the list: a private dialog by its client, a group by its id.
+    const first = page('/message');
+    fireEvent.click(await screen.findByRole('button', { name: /Emma Laurent/ }));
+    await conversation('Emma Laurent');
+    expect(address()).toBe('/message?userId=200005');
+    fireEvent.click(screen.getByRole('button', { name: /Cycle group/ }));
+    await conversation('Cycle group');
+    expect(address()).toBe(`/message?dialog=${GROUP}`);
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    // A reload of either address opens the same conversation, and leaves the address as it is.
+    for (const [path, name] of [
+      ['/message?userId=200006', 'Noah Weber'],
+      [`/message?dialog=${GROUP}`, 'Cycle group'],
+    ] as const) {
+      const view = page(path);
+      expect(await conversation(name)).toBeTruthy();
+      expect(address()).toBe(path);
+      view.unmount();
+      vi.unstubAllGlobals();
+    }
+  });
 });
+
+/** Where the memory router is, for the test to read. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{pathname + search}</output>;
+}

@@ -46,7 +46,8 @@ test('a provider and a member exchange messages: typing, read ticks, history aft
     const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
     // The whole login flow of spec §4 runs first.
     await expect(conversation).toBeVisible({ timeout: 60_000 });
-    await expect(page).toHaveURL(/\/message$/);
+    // The address keeps naming the conversation, so a reload shows it again.
+    await expect(page).toHaveURL(new RegExp(`/message\\?userId=${emma.chatId}$`));
     await expect(conversation.getByText('No messages yet. Say hello!')).toBeVisible();
     const log = conversation.getByRole('list', { name: 'Messages with Emma Laurent' });
     const box = conversation.getByRole('textbox', { name: 'Message' });
@@ -76,10 +77,7 @@ test('a provider and a member exchange messages: typing, read ticks, history aft
     await expect(log.getByText('Echo: Line one Line two')).toBeVisible();
 
     await page.reload();
-    await page
-      .getByRole('navigation', { name: 'Conversations' })
-      .getByRole('button', { name: /Emma Laurent/ })
-      .click();
+    await expect(conversation).toBeVisible();
     await expect(log.getByText('Good morning Emma, how was the scan?', { exact: true })).toBeVisible();
     await expect(log.getByText('Echo: Good morning Emma, how was the scan?')).toBeVisible();
     await expect(log.getByText('Echo: Line one Line two')).toBeVisible();
@@ -203,7 +201,7 @@ test('seeded conversations: unread red dot, the deep link from Clients, and a gr
   await page.getByRole('link', { name: 'Message Clara Jensen' }).first().click();
   const clara = page.getByRole('region', { name: 'Conversation with Clara Jensen' });
   await expect(clara).toBeVisible();
-  await expect(page).toHaveURL(/\/message$/);
+  await expect(page).toHaveURL(new RegExp(`/message\\?userId=${member('clara').chatId}$`));
   await expect(
     clara.getByText('When exactly should I take the first injection: morning or evening?'),
   ).toBeVisible();

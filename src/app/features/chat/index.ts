@@ -8,4 +8,4 @@ export { createMessagesChatPlugin } from './chat-plugin';
 export { createChatStore, type ChatStore } from './chat-store';
 export { ChatStoreContext } from './chat-store-context';
 export { FloatingChatIcon, MessagesRedDot, useUnreadMessages } from './red-dots';
-export { MessagesScreen } from './messages-screen';
+export { MessagesScreen, type ConversationLink } from './messages-screen';

@@ -1,7 +1,9 @@
 /**
  * /message (spec §2): the chat connection's state, contact requests, the provider's dialogs and
  * the open conversation. `/message?userId={chatId}` (links from Clients and Appointments) opens
- * the conversation with that client, creating the private dialog if there is none yet.
+ * the conversation with that client, creating the private dialog if there is none yet;
+ * `/message?dialog={id}` opens a group dialog. The address always names the open conversation, so
+ * a reload or a shared link shows the same one.
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import { useEffect, useMemo, useRef } from 'react';
@@ -16,39 +18,56 @@ import { Conversation } from './conversation';
 import { DialogList } from './dialog-list';
 import { useChatSlice } from './use-chat-slice';
 
-/** Opens the conversation of a deep link once; then the link is done with. */
-function useDeepLink(userId: number | null, onHandled: () => void) {
+/** Where the open conversation is: its client for a private dialog, else the dialog itself. */
+export type ConversationLink = { userId: number } | { dialog: string };
+
+function linkOf(dialog: { id: string; type: number; clientChatId: number | null }): ConversationLink {
+  return isPrivateDialog(dialog.type) && dialog.clientChatId
+    ? { userId: dialog.clientChatId }
+    : { dialog: dialog.id };
+}
+
+/**
+ * Opens the conversation the address names, once for each address: a client's (creating the
+ * private dialog when there is none yet) or a known dialog.
+ */
+function useLinkedConversation(userId: number | null, dialogId: string | null) {
   const store = useChatStore();
   const dialogs = useChatSlice((s) => s.dialogs);
   // The running chat is there once the chat is loaded (spec §4 chat-loaded).
   const chat = useChat();
-  const handled = useRef<number | null>(null);
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (userId === null || handled.current === userId) return;
-    const known = Object.values(dialogs).find(
-      (d) => isPrivateDialog(d.type) && d.clientChatId === userId && d.name,
-    );
+    const link = userId !== null ? `user:${userId}` : dialogId !== null ? `dialog:${dialogId}` : null;
+    if (link === null || handled.current === link) return;
+    const known =
+      userId !== null
+        ? Object.values(dialogs).find((d) => isPrivateDialog(d.type) && d.clientChatId === userId && d.name)
+        : dialogs[dialogId!]?.name
+          ? dialogs[dialogId!]
+          : undefined;
     if (known) {
-      handled.current = userId;
+      handled.current = link;
       store.setActive(known.id);
-      onHandled();
       return;
     }
-    if (!chat) return;
-    handled.current = userId;
+    if (userId === null || !chat) return;
+    handled.current = link;
     void openDialogWith(store, chat, userId).then((id) => {
       if (id) store.setActive(id);
-      onHandled();
     });
-  }, [store, userId, dialogs, chat, onHandled]);
+  }, [store, userId, dialogId, dialogs, chat]);
 }
 
 export function MessagesScreen({
   userId,
-  onDeepLinkHandled,
+  dialogId,
+  onShown,
 }: {
   userId: number | null;
-  onDeepLinkHandled(): void;
+  dialogId: string | null;
+  /** The conversation now open, for the address (replacing the current entry of the history). */
+  onShown(link: ConversationLink): void;
 }) {
   const { t } = useTranslation('messages');
   const store = useChatStore();
@@ -59,7 +78,7 @@ export function MessagesScreen({
   useEffect(() => {
     if (store.state.dialogList !== 'listed') void refreshDialogs(store);
   }, [store]);
-  useDeepLink(userId, onDeepLinkHandled);
+  useLinkedConversation(userId, dialogId);
   const sorted = useMemo(
     () =>
       Object.values(dialogs)
@@ -68,6 +87,16 @@ export function MessagesScreen({
     [dialogs],
   );
   const open = active && dialogs[active]?.name ? active : null;
+  // Back on the screen with a conversation still open and no address of one: it is named.
+  const openDialog = open ? dialogs[open] : undefined;
+  useEffect(() => {
+    if (openDialog && userId === null && dialogId === null) onShown(linkOf(openDialog));
+  }, [openDialog, userId, dialogId, onShown]);
+  const show = (id: string) => {
+    store.setActive(id);
+    const dialog = dialogs[id];
+    if (dialog) onShown(linkOf(dialog));
+  };
 
   return (
     <div className="flex h-[calc(100vh-8.5rem)] min-h-[30rem] flex-col gap-3">
@@ -75,12 +104,7 @@ export function MessagesScreen({
       <ContactRequests />
       <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white">
         <aside className="w-72 shrink-0 overflow-hidden border-r border-slate-200 lg:w-80">
-          <DialogList
-            dialogs={sorted}
-            activeId={open}
-            loading={dialogList === 'loading'}
-            onOpen={store.setActive}
-          />
+          <DialogList dialogs={sorted} activeId={open} loading={dialogList === 'loading'} onOpen={show} />
         </aside>
         {open ? (
           <Conversation key={open} dialogId={open} />

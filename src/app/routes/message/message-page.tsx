@@ -1,12 +1,22 @@
-/** /message (spec §2): the Messages screen; `?userId={chatId}` opens that client's conversation. */
+/**
+ * /message (spec §2): the Messages screen; `?userId={chatId}` opens that client's conversation,
+ * `?dialog={id}` a group dialog, and the address follows the conversation the provider opens.
+ */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MessagesScreen } from '../../features/chat';
+import { MessagesScreen, type ConversationLink } from '../../features/chat';
 
 export default function MessagePage() {
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('userId'));
   const userId = Number.isInteger(raw) && raw > 0 ? raw : null;
-  const clear = useCallback(() => setParams({}, { replace: true }), [setParams]);
-  return <MessagesScreen userId={userId} onDeepLinkHandled={clear} />;
+  const dialogId = userId === null ? params.get('dialog') || null : null;
+  const show = useCallback(
+    (link: ConversationLink) =>
+      setParams('userId' in link ? { userId: String(link.userId) } : { dialog: link.dialog }, {
+        replace: true,
+      }),
+    [setParams],
+  );
+  return <MessagesScreen userId={userId} dialogId={dialogId} onShown={show} />;
 }
