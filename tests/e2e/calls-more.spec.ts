@@ -40,9 +40,10 @@ test('an audio call from a client row: no Video, the timer, Leave, the end messa
     // Screen sharing replaces the camera's track, so an audio call has no Share Screen.
     await expect(window.getByRole('button', { name: 'Share Screen' })).toHaveCount(0);
 
+    // The page is left the moment the call ends: the record is kept until the server has it.
     await leaveCall(page, window);
-    await sim.waitFor(/hung up/);
     await page.goto(`/message?userId=${bianca.chatId}`);
+    await sim.waitFor(/hung up/);
     const log = page.getByRole('list', { name: `Messages with ${bianca.name}` });
     // A call card (issue 26): the kind of call and its duration.
     const card = log.locator('[data-call-card="completed"]').first();

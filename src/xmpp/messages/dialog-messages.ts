@@ -26,6 +26,11 @@ export interface DialogMessage {
   id?: string;
   body: string;
   attachments?: readonly Attachment[];
+  /**
+   * Custom fields of the extension (wire §5.2, saved to history with the message), e.g. a call
+   * record's; `save_to_history`, `dialog_id` and `attachments` are the dialog's own and win.
+   */
+  fields?: Readonly<Record<string, string>>;
 }
 
 /** Where a dialog's stanzas go: the member's chat id, or the room JID; null while the member is unknown. */
@@ -51,6 +56,7 @@ export function dialogMessage(
       body: message.body,
       markable: direct,
       extension: {
+        ...message.fields,
         save_to_history: 1,
         dialog_id: dialog.id,
         ...(attachments.length > 0 ? { attachments } : {}),

@@ -219,7 +219,7 @@ export function startChat({
       service,
       chat,
       modules: moduleCarrier(chat),
-      own: ownMessages(chat),
+      own: ownMessages(chat, (item) => runtime.enqueue(item)),
       me: credentials.quickBloxId,
       queryClient,
       enqueue(item) {

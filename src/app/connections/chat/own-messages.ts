@@ -2,13 +2,21 @@
  * Messages another module of the portal sends into a dialog (a call's end message, the screen
  * share notice, spec §4 Call): sent over the chat, then shown to the Messages screen as a message
  * of ours, the way a carbon of one sent elsewhere is (docs/wire/hosted-chat.md §14.3), since the
- * chat does not echo a message to its sender.
+ * chat does not echo a message to its sender. What must not be lost (a call's record) goes
+ * through the outbox, kept across reloads until the server acknowledges it (outbox-store.ts).
  */
-import type { ChatClient, ChatMessage, OutgoingMessage } from '../../../xmpp';
+import type { ChatClient, ChatMessage, DialogMessage, OutgoingMessage } from '../../../xmpp';
+import { DIALOG_TYPE } from '../../../shared/dialog-type';
+import type { Outgoing } from './types';
 
 export interface OwnMessages {
   /** Sends a chat message to a user; listeners see it as ours. Throws while offline. */
   send(to: number, message: OutgoingMessage): string;
+  /**
+   * Puts a message to the private dialog `dialogId` with `to` in the outbox (sent now, or once the
+   * chat is back, also after a reload); listeners see it as ours at once.
+   */
+  keep(to: number, dialogId: string, message: DialogMessage & { id: string }): void;
   /** Messages sent through `send`; returns the function that stops listening. */
   on(listener: (message: ChatMessage) => void): () => void;
 }
@@ -23,28 +31,43 @@ function echoed(message: OutgoingMessage): ChatMessage['extension'] {
   return out;
 }
 
-export function ownMessages(chat: ChatClient): OwnMessages {
+export function ownMessages(chat: ChatClient, enqueue: (item: Outgoing) => void): OwnMessages {
   const listeners = new Set<(message: ChatMessage) => void>();
+  const tell = (id: string, to: number, message: OutgoingMessage) => {
+    const dialogId = message.extension?.dialog_id;
+    const sent: ChatMessage = {
+      id,
+      type: 'chat',
+      from: chat.jid,
+      to: chat.helpers.userJid(to),
+      userId: chat.userId,
+      dialogId: typeof dialogId === 'string' ? dialogId : null,
+      recipientId: to,
+      body: message.body ?? null,
+      extension: echoed(message),
+      markable: message.markable ?? false,
+      delay: null,
+      carbon: 'sent',
+    };
+    for (const listener of listeners) listener(sent);
+  };
   return {
     send(to, message) {
       const id = chat.send(to, { ...message, type: 'chat' });
-      const dialogId = message.extension?.dialog_id;
-      const sent: ChatMessage = {
-        id,
-        type: 'chat',
-        from: chat.jid,
-        to: chat.helpers.userJid(to),
-        userId: chat.userId,
-        dialogId: typeof dialogId === 'string' ? dialogId : null,
-        recipientId: to,
-        body: message.body ?? null,
-        extension: echoed(message),
-        markable: message.markable ?? false,
-        delay: null,
-        carbon: 'sent',
-      };
-      for (const listener of listeners) listener(sent);
+      tell(id, to, message);
       return id;
+    },
+    keep(to, dialogId, message) {
+      enqueue({
+        kind: 'message',
+        dialog: { id: dialogId, type: DIALOG_TYPE.private, memberId: to },
+        message,
+      });
+      tell(message.id, to, {
+        body: message.body,
+        markable: true,
+        extension: { ...message.fields, save_to_history: 1, dialog_id: dialogId },
+      });
     },
     on(listener) {
       listeners.add(listener);

@@ -35,7 +35,15 @@ export function recordText(outcome: CallOutcome, connectedSeconds: number | null
 }
 
 export interface CallChat {
-  /** The call's record in the private dialog (docs/calls.md "Call records in the chat"). */
+  /**
+   * Finds (or creates) the private dialog with the client when a call starts, so that the record
+   * goes into the outbox the moment the call ends, even if the page is left right after.
+   */
+  prepare(runtime: ChatRuntime, opponentId: number): void;
+  /**
+   * The call's record in the private dialog (docs/calls.md "Call records in the chat"), through the
+   * outbox: kept across a reload until the server has it.
+   */
   sendEndMessage(
     runtime: ChatRuntime,
     call: { opponentId: number; media: CallMedia; outcome: CallOutcome; connectedSeconds: number | null },
@@ -68,15 +76,17 @@ export function createCallChat(): CallChat {
   }
 
   return {
+    prepare(runtime, opponentId) {
+      // A failure is met again, and reported, by the record at the end.
+      dialogWith(runtime, opponentId).catch(() => undefined);
+    },
     async sendEndMessage(runtime, call) {
       try {
         const dialogId = await dialogWith(runtime, call.opponentId);
-        runtime.own.send(call.opponentId, {
+        runtime.own.keep(call.opponentId, dialogId, {
+          id: runtime.chat.helpers.newMessageId(),
           body: recordText(call.outcome, call.connectedSeconds),
-          markable: true,
-          extension: {
-            save_to_history: 1,
-            dialog_id: dialogId,
+          fields: {
             conferenceType: conferenceType(call.media),
             ...callRecordFields({ outcome: call.outcome, seconds: call.connectedSeconds }),
           },

@@ -225,6 +225,7 @@ export function createCallController(options: CallControllerOptions): CallContro
         direction: 'outgoing',
         consultation: request.consultation ?? false,
       });
+      callChat.prepare(runtime, request.opponentId);
       const mark = `${session.id}`;
       const call = newCall(runtime, session, mark);
       active = call;
@@ -245,6 +246,7 @@ export function createCallController(options: CallControllerOptions): CallContro
       if (!call || state.screen !== 'ringing') return;
       stopRinging(call);
       store.moveTo('connecting');
+      if (state.opponentId !== null) callChat.prepare(call.runtime, state.opponentId);
       const stream = await media(call, () => call.session.reject());
       if (!stream || !client || !(await freshIce(call, client))) return;
       try {

@@ -15,7 +15,10 @@ import {
   type CallController,
 } from '../../../../src/app/features/calls/call-controller';
 import type { CallState } from '../../../../src/app/features/calls/call-store';
+import { ownMessages } from '../../../../src/app/connections/chat/own-messages';
 import type { OutgoingMessage } from '../../../../src/xmpp';
+import { createAddressing } from '../../../../src/xmpp/addressing/jids';
+import { dialogMessage } from '../../../../src/xmpp/messages/dialog-messages';
 import { fakeStream, party, signalNetwork } from '../../webrtc/scripted';
 import enCalls from '../../../../src/app/i18n/locales/en/calls.json';
 import { testCallEffects } from './test-call-effects';
@@ -25,6 +28,7 @@ await i18next.init({ lng: 'en', resources: { en: { calls: enCalls } } });
 const ME = 10;
 const MEMBER = 20;
 const OTHER = 30;
+const addressing = createAddressing('chat.test', 1);
 
 let network: ReturnType<typeof signalNetwork>;
 let runtime: ChatRuntime;
@@ -42,17 +46,23 @@ beforeEach(() => {
   callStore = calls.store.state;
   network = signalNetwork();
   sent = [];
+  let ids = 0;
+  const chat = {
+    jid: `${ME}-1@chat.test/portal`,
+    userId: ME,
+    helpers: { newMessageId: () => `record${++ids}`, userJid: (id: number) => `${id}-1@chat.test` },
+  } as unknown as ChatRuntime['chat'];
   runtime = {
     me: ME,
     // The chat answers its ping at once (wire §20.4 step 2).
     modules: { ...network.join(ME), ensureConnected: () => Promise.resolve() },
-    own: {
-      send: (to: number, message: OutgoingMessage) => {
-        sent.push({ to, message });
-        return `own${sent.length}`;
-      },
-      on: () => () => undefined,
-    },
+    chat,
+    // The real own messages: the record goes into the outbox, addressed as the outbox sends it.
+    own: ownMessages(chat, (item) => {
+      if (item.kind !== 'message') return;
+      const { to, message } = dialogMessage(item.dialog, item.message, addressing);
+      sent.push({ to: to as number, message });
+    }),
     service: { dialogs: { create: () => Promise.resolve({ _id: 'dialog-ruth' }) } },
   } as unknown as ChatRuntime;
   // The runtime wires the bridge's ring listener to the chat; the controller listens through it.
