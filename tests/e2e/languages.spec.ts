@@ -2,12 +2,19 @@
  * Her language, her time zone (issue 26): with the portal in Spanish, German, French or Italian,
  * Dr. Amelia Hart's report screens (the editor with its findings, steps, lifestyle advice and
  * tags; the review; the daily chart; the member panel and the charts), her availability and her
- * agreements, and the report's PDF show no English of ours — the member's and the provider's own
+ * agreements, the dashboard, appointments, calendar, notifications and messages, and the report's
+ * PDF show no English of ours — the member's and the provider's own
  * words, and the recommended articles and videos, stay as written. Dates are her language's, never ISO.
  * Times are in her saved time zone, not the browser's.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { contentFixtures, reportFixtures, workspaceFixtures } from '../../fixtures';
+import {
+  chatFixtures,
+  contentFixtures,
+  questionnaireFixtures,
+  reportFixtures,
+  workspaceFixtures,
+} from '../../fixtures';
 import { englishIn, englishPhrases } from '../support/english-phrases';
 import { pdfLines } from '../support/pdf-text';
 import { signInAs } from './support';
@@ -35,6 +42,10 @@ const ownWords = [
   ...Object.values(workspaceFixtures.schedules).flatMap((s) =>
     s.overrides.flatMap((o) => ('note' in o && o.note ? [o.note] : [])),
   ),
+  // What was said in the chat, and the topics members gave their appointments.
+  ...chatFixtures.dialogs.flatMap((d) => d.messages.map((m) => m.text)),
+  ...questionnaireFixtures.questionnaires.map((q) => q.topic),
+  ...[...workspaceFixtures.history.appointments, ...workspaceFixtures.history.bookings].map((a) => a.topic),
 ];
 
 /** The page's text without the words that stay as written. */
@@ -55,7 +66,7 @@ async function reportsOf(page: Page, type: 'MyTask' | 'Completed'): Promise<Repo
 
 // One browser page signed in once visits every screen in the four languages: the language is the
 // portal's saved one, read at each page load (spec §1), so no second sign-in is needed.
-test('es, de, fr, it: the report screens, availability, agreements and the report PDF hold no English of ours', async ({
+test('es, de, fr, it: the report screens, availability, agreements, the screens of her day and the report PDF hold no English of ours', async ({
   page,
 }) => {
   const found: Record<string, string[]> = {};
@@ -98,6 +109,29 @@ test('es, de, fr, it: the report screens, availability, agreements and the repor
       await page.goto('/settings');
       await expect(page.getByRole('table').first()).toBeVisible();
       await check('settings');
+
+      // The screens of her day: once each has what it lists.
+      await page.goto('/Dashboard/Dashboard');
+      await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+      await expect(page.getByRole('main').getByRole('figure')).toBeVisible();
+      await check('dashboard');
+
+      await page.goto('/orders');
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      await check('appointments');
+
+      await page.goto('/calendar');
+      await page.waitForLoadState('networkidle');
+      await check('calendar');
+
+      await page.goto('/notifications');
+      await expect(page.getByRole('main').getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      await check('notifications');
+
+      await page.goto('/message');
+      await page.getByRole('button', { name: /^Ava Thompson/ }).click();
+      await expect(page.getByRole('log').getByRole('listitem').first()).toBeVisible();
+      await check('messages');
 
       // The report's PDF, asked for as the portal asks (Accept-Language: the portal's language).
       const link = await page.request.get(
