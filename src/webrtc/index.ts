@@ -16,7 +16,7 @@ export {
 } from './constants';
 export { CallError, IllegalTransitionError } from './errors';
 export { realScheduler, type RepeatingScheduler, type TimerHandle } from '../shared/time/scheduler';
-export { createFakeClock, type FakeClock } from './testing/fake-clock';
+export { createFakeClock, type FakeClock } from '../shared/time/fake-clock';
 export { encodeSignal, decodeSignal, type Signal, type IceCandidateInit } from './signalling/payload';
 export { preferCodec, setBandwidth, removeExtmapAllowMixed } from './sdp/munge';
 export type {

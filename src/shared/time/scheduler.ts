@@ -1,8 +1,8 @@
 /**
  * Clock and timers as one collaborator (docs/conventions.md "What we do" 3), the one kernel every
  * engine with a timer takes — the chat stack, calls, the app socket on both sides, the chat-service
- * session check, the portal's idle clock — so a test drives it with a fake one
- * (src/xmpp/testing/fake-scheduler.ts, src/webrtc/testing/fake-clock.ts) instead of real time.
+ * session check, the portal's idle clock — so a test drives it with the fake one
+ * (fake-clock.ts) instead of real time.
  * An engine asks for what it uses: `Scheduler`, `RepeatingScheduler`, or a `Pick` of one.
  */
 

@@ -1,21 +1,21 @@
 /**
- * Test doubles of the chat stack: the mock transport, the fake scheduler, and a client wired to
+ * Test doubles of the chat stack: the mock transport, the shared fake clock, and a client wired to
  * both and logged in (for unit tests of every feature through the real facade).
  */
 import { createChatClient } from '../client';
 import type { ChatClient, ChatClientOptions } from '../client-types';
-import { createFakeScheduler, flush, type FakeScheduler } from './fake-scheduler';
+import { createFakeClock, flush, type FakeClock } from '../../shared/time/fake-clock';
 import { createMockTransport, type MockTransport, type MockTransportOptions } from './mock-transport';
 
-export { createFakeScheduler, flush, type FakeScheduler } from './fake-scheduler';
+export { createFakeClock, flush, type FakeClock } from '../../shared/time/fake-clock';
 export { createMockTransport, type MockTransport, type MockConnection } from './mock-transport';
 export { parseXml } from '../xml/dom';
 
-/** A client on the mock transport and the fake scheduler, connected as `userId`. */
+/** A client on the mock transport and a fake clock, connected as `userId`. */
 export async function connectedTestClient(
   options: Partial<ChatClientOptions> & { userId?: number; mock?: MockTransportOptions } = {},
-): Promise<{ client: ChatClient; mock: MockTransport; scheduler: FakeScheduler }> {
-  const scheduler = createFakeScheduler();
+): Promise<{ client: ChatClient; mock: MockTransport; scheduler: FakeClock }> {
+  const scheduler = createFakeClock();
   const mock = createMockTransport(options.mock);
   const client = createChatClient({
     service: 'ws://chat.test/xmpp-websocket',

@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { StanzaError, TimeoutError } from '../../../src/xmpp';
 import { createKeepAlive } from '../../../src/xmpp/ping/keep-alive';
 import { createReconnect } from '../../../src/xmpp/reconnect/engine';
-import { createFakeScheduler } from '../../../src/xmpp/testing';
+import { createFakeClock } from '../../../src/xmpp/testing';
 
 describe('reconnect loop', () => {
   it('tries now and every 3 s while idle, and stops when told', async () => {
-    const scheduler = createFakeScheduler();
+    const scheduler = createFakeClock();
     const attempts: number[] = [];
     let idle = true;
     const loop = createReconnect({
@@ -24,20 +24,20 @@ describe('reconnect loop', () => {
     const start = scheduler.now();
     loop.start();
     loop.start();
-    await scheduler.advance(9000);
+    await scheduler.advanceAsync(9000);
     expect(attempts.map((t) => t - start)).toEqual([0, 3000, 6000, 9000]);
     idle = false;
-    await scheduler.advance(6000);
+    await scheduler.advanceAsync(6000);
     expect(attempts).toHaveLength(4);
     loop.stop();
     idle = true;
-    await scheduler.advance(30_000);
+    await scheduler.advanceAsync(30_000);
     expect(attempts).toHaveLength(4);
     expect(loop.running).toBe(false);
   });
 
   it('stops when the session token has expired and says so', async () => {
-    const scheduler = createFakeScheduler();
+    const scheduler = createFakeClock();
     let expired = false;
     let stopped = 0;
     let attempts = 0;
@@ -50,9 +50,9 @@ describe('reconnect loop', () => {
       onSessionExpired: () => stopped++,
     });
     loop.start();
-    await scheduler.advance(3000);
+    await scheduler.advanceAsync(3000);
     expired = true;
-    await scheduler.advance(30_000);
+    await scheduler.advanceAsync(30_000);
     expect(attempts).toBe(2);
     expect(stopped).toBe(1);
     expect(loop.running).toBe(false);
@@ -61,7 +61,7 @@ describe('reconnect loop', () => {
 
 describe('keep-alive ping', () => {
   function setup(answer: () => Promise<unknown>) {
-    const scheduler = createFakeScheduler();
+    const scheduler = createFakeClock();
     const failures: number[] = [];
     let dead = 0;
     let pings = 0;
@@ -82,13 +82,13 @@ describe('keep-alive ping', () => {
   it('declares the link dead on the 7th consecutive missing answer', async () => {
     const t = setup(() => Promise.reject(new TimeoutError('Chat ping No answer')));
     t.keepAlive.start();
-    await t.scheduler.advance(5000 * 6);
+    await t.scheduler.advanceAsync(5000 * 6);
     expect(t.failures).toEqual([1, 2, 3, 4, 5, 6]);
     expect(t.dead()).toBe(0);
-    await t.scheduler.advance(5000);
+    await t.scheduler.advanceAsync(5000);
     expect(t.dead()).toBe(1);
     expect(t.keepAlive.running).toBe(false);
-    await t.scheduler.advance(60_000);
+    await t.scheduler.advanceAsync(60_000);
     expect(t.pings()).toBe(7);
   });
 
@@ -100,7 +100,7 @@ describe('keep-alive ping', () => {
       return Promise.reject(new TimeoutError());
     });
     t.keepAlive.start();
-    await t.scheduler.advance(5000 * 30);
+    await t.scheduler.advanceAsync(5000 * 30);
     expect(Math.max(...t.failures)).toBe(2);
     expect(t.dead()).toBe(0);
     t.keepAlive.stop();
@@ -109,14 +109,14 @@ describe('keep-alive ping', () => {
   it('pings with the configured interval, one at a time', async () => {
     const t = setup(() => Promise.resolve());
     t.keepAlive.start();
-    await t.scheduler.advance(4999);
+    await t.scheduler.advanceAsync(4999);
     expect(t.pings()).toBe(0);
-    await t.scheduler.advance(1);
+    await t.scheduler.advanceAsync(1);
     expect(t.pings()).toBe(1);
-    await t.scheduler.advance(10_000);
+    await t.scheduler.advanceAsync(10_000);
     expect(t.pings()).toBe(3);
     t.keepAlive.stop();
-    await t.scheduler.advance(10_000);
+    await t.scheduler.advanceAsync(10_000);
     expect(t.pings()).toBe(3);
   });
 });

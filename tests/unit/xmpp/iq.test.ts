@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { StanzaError, TimeoutError } from '../../../src/xmpp';
 import { createIqCaller } from '../../../src/xmpp/iq/caller';
 import { createIqResponder } from '../../../src/xmpp/iq/responder';
-import { createFakeScheduler, parseXml } from '../../../src/xmpp/testing';
+import { createFakeClock, parseXml } from '../../../src/xmpp/testing';
 import { xml, type XmlElement } from '../../../src/xmpp/xml/element';
 
 function setup() {
-  const scheduler = createFakeScheduler();
+  const scheduler = createFakeClock();
   const sent: XmlElement[] = [];
   const caller = createIqCaller({ send: (e) => sent.push(e), scheduler, timeoutMs: 1000 });
   return { scheduler, sent, caller };
@@ -38,15 +38,15 @@ describe('iq caller', () => {
     await expect(failing).rejects.toBeInstanceOf(StanzaError);
     const silent = caller.request(xml('iq', { type: 'get' }), { timeoutMs: 50 });
     const check = expect(silent).rejects.toBeInstanceOf(TimeoutError);
-    await scheduler.advance(49);
+    await scheduler.advanceAsync(49);
     expect(caller.pending).toBe(1);
-    await scheduler.advance(1);
+    await scheduler.advanceAsync(1);
     await check;
     expect(caller.pending).toBe(0);
   });
 
   it('rejects at once when sending throws, and rejects all on demand', async () => {
-    const scheduler = createFakeScheduler();
+    const scheduler = createFakeClock();
     const caller = createIqCaller({
       send: () => {
         throw new Error('offline');

@@ -65,15 +65,15 @@ describe('typing', () => {
     const state = (s: string, from = `${AVA}/p`, type = 'chat') =>
       `<message type="${type}" from="${from}"><${s} xmlns="http://jabber.org/protocol/chatstates"/></message>`;
     mock.mockInput(state('composing'));
-    await scheduler.advance(19_999);
+    await scheduler.advanceAsync(19_999);
     expect(events).toEqual([{ composing: true, userId: 200001, dialogId: null }]);
-    await scheduler.advance(1);
+    await scheduler.advanceAsync(1);
     expect(events.at(-1)).toEqual({ composing: false, userId: 200001, dialogId: null });
     mock.mockInput(state('composing'));
     mock.mockInput(`<message type="chat" from="${AVA}/p" id="z"><body>done</body></message>`);
     expect(events.at(-1)).toEqual({ composing: false, userId: 200001, dialogId: null });
     const count = events.length;
-    await scheduler.advance(60_000);
+    await scheduler.advanceAsync(60_000);
     expect(events).toHaveLength(count);
     mock.mockInput(state('composing', '1001_room@muc.localhost/200003', 'groupchat'));
     mock.mockInput(state('composing', '1001_room@muc.localhost/100001', 'groupchat'));

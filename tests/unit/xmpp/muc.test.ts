@@ -43,13 +43,13 @@ describe('rooms', () => {
       `<presence from="${ROOM}/100001"><x xmlns="${MUC_USER}"><item role="participant"/><status code="110"/></x></presence>`,
     );
     mock.mockInput(self(id, []));
-    await scheduler.advance(0);
+    await scheduler.advanceAsync(0);
     expect(settled).toBeNull();
     // An error answering some other request is not this join's failure either.
     mock.mockInput(
       `<presence from="${ROOM}/100001" type="error" id="other"><error type="cancel"/></presence>`,
     );
-    await scheduler.advance(0);
+    await scheduler.advanceAsync(0);
     expect(settled).toBeNull();
     mock.mockInput(self(id));
     await joined;
@@ -64,7 +64,7 @@ describe('rooms', () => {
     const check = expect(join).rejects.toBeInstanceOf(TimeoutError);
     await out;
     mock.mockInput(self('not-the-join-id'));
-    await scheduler.advance(5000);
+    await scheduler.advanceAsync(5000);
     await check;
     expect(client.joinedRooms).toEqual([]);
   });
@@ -98,7 +98,7 @@ describe('rooms', () => {
     const { client, scheduler } = await connectedTestClient({ iqTimeoutMs: 5000 });
     const join = client.muc.join('dlg');
     const check = expect(join).rejects.toBeInstanceOf(TimeoutError);
-    await scheduler.advance(5000);
+    await scheduler.advanceAsync(5000);
     await check;
   });
 
@@ -178,7 +178,7 @@ describe('rooms', () => {
     const owner = await unlock;
     expect(owner.toString()).toContain('<x xmlns="jabber:x:data" type="submit"/>');
     // XEP-0045 §10.1.1: the new room is locked to others until configured; the join waits for it.
-    await scheduler.advance(0);
+    await scheduler.advanceAsync(0);
     expect(entered).toBe(false);
     mock.reply(owner);
     await joined;

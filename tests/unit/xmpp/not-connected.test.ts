@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ChatNotConnectedError, createChatClient, type ChatClient, type XmppError } from '../../../src/xmpp';
-import { connectedTestClient, createFakeScheduler, createMockTransport } from '../../../src/xmpp/testing';
+import { connectedTestClient, createFakeClock, createMockTransport } from '../../../src/xmpp/testing';
 
 const ROOM = '1001_dlg@muc.localhost';
 const list = { name: 'blockedusers', items: [{ user_id: 200001, action: 'deny' as const }] };
@@ -75,7 +75,7 @@ describe('Chat is not connected', () => {
       service: 'ws://chat.test/xmpp-websocket',
       domain: 'localhost',
       appId: 1001,
-      scheduler: createFakeScheduler(),
+      scheduler: createFakeClock(),
       transportFactory: createMockTransport().factory,
     });
     const { fired, errors } = watch(client);

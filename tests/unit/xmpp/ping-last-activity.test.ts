@@ -27,23 +27,23 @@ describe('ping', () => {
     const iq = await out;
     expect(iq.attrs).toMatchObject({ type: 'get', to: 'localhost', id });
     expect(id).toMatch(/:ping$/);
-    await scheduler.advance(10);
+    await scheduler.advanceAsync(10);
     expect(results).toEqual([null]);
     mock.options.autoRespond = false;
     const toUser = mock.catchOutgoing('iq');
     client.ping(200001, (e) => results.push(e));
     const userIq = await toUser;
     expect(userIq.attrs.to).toBe('200001-1001@localhost');
-    await scheduler.advance(999);
+    await scheduler.advanceAsync(999);
     expect(results).toHaveLength(1);
-    await scheduler.advance(1);
+    await scheduler.advanceAsync(1);
     expect(results[1]?.message).toBe('No answer');
     client.ping('200002-1001@localhost', (e) => results.push(e));
     const errorIq = mock.sent.at(-1)!;
     mock.mockInput(
       `<iq type="error" id="${errorIq.attrs.id}"><error type="cancel"><service-unavailable xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></error></iq>`,
     );
-    await scheduler.advance(0);
+    await scheduler.advanceAsync(0);
     expect(results[2]).toBeNull();
   });
 

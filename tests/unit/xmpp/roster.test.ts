@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatClient } from '../../../src/xmpp';
 import {
   connectedTestClient,
-  createFakeScheduler,
+  createFakeClock,
   createMockTransport,
   parseXml,
 } from '../../../src/xmpp/testing';
@@ -20,7 +20,7 @@ const sentPresences = (sent: XmlElement[], from: number) =>
 
 describe('roster', () => {
   it('loads the roster on connect and returns it again when connecting while connected', async () => {
-    const scheduler = createFakeScheduler();
+    const scheduler = createFakeClock();
     const mock = createMockTransport({ autoRespond: false, streamManagement: false });
     const client = createChatClient({
       service: 'ws://chat.test/xmpp-websocket',

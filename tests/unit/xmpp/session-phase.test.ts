@@ -12,7 +12,7 @@ import {
   SESSION_TRANSITIONS,
   type SessionPhase,
 } from '../../../src/xmpp/session/session-phase';
-import { createFakeScheduler, createMockTransport, flush } from '../../../src/xmpp/testing';
+import { createFakeClock, createMockTransport, flush } from '../../../src/xmpp/testing';
 import type { MockTransportOptions } from '../../../src/xmpp/testing/mock-transport';
 import { xml } from '../../../src/xmpp/xml/element';
 
@@ -22,7 +22,7 @@ const message = () =>
   xml('message', { to: '100002-1001@localhost', type: 'chat', id: 'm1' }, xml('body', {}, 'hi'));
 
 function session(mockOptions: MockTransportOptions = {}) {
-  const scheduler = createFakeScheduler();
+  const scheduler = createFakeClock();
   const mock = createMockTransport(mockOptions);
   const phases: SessionPhase[] = [];
   const seen = () => {
@@ -131,7 +131,7 @@ describe('chat session phases through the session', () => {
     expect(chat.live).toBe(false);
     // XEP-0198 §5: held for the resumption, not refused, and sent once it resumed.
     chat.send(message());
-    await scheduler.advance(3_000);
+    await scheduler.advanceAsync(3_000);
     expect(mock.current!.sent.map((e) => e.name)).toEqual(['resume']);
     mock.mockInput(xml('resumed', { xmlns: 'urn:xmpp:sm:3', previd: 'sm-1', h: 0 }));
     await flush();
@@ -157,7 +157,7 @@ describe('chat session phases through the session', () => {
     mock.current!.drop();
     await flush();
     mock.options.authFail = true;
-    await scheduler.advance(3_000);
+    await scheduler.advanceAsync(3_000);
     expect(mock.connections).toHaveLength(2);
     await chat.disconnect();
     expect(path()).toEqual(['signed out', 'logging in', 'online', 'down', 'signing out', 'signed out']);

@@ -16,7 +16,7 @@ import {
 } from '../../../src/xmpp';
 import {
   connectedTestClient,
-  createFakeScheduler,
+  createFakeClock,
   createMockTransport,
   flush,
   type MockTransport,
@@ -28,7 +28,7 @@ const SM = 'urn:xmpp:sm:3';
 const ROOM = '1001_dlg@muc.localhost';
 
 function fresh(options: Partial<ChatClientOptions> = {}, mockOptions: MockTransportOptions = {}) {
-  const scheduler = createFakeScheduler();
+  const scheduler = createFakeClock();
   const mock = createMockTransport(mockOptions);
   const client = createChatClient({
     service: 'ws://chat.test/xmpp-websocket',
@@ -103,7 +103,7 @@ describe('connecting', () => {
     // Spec §8: "401 'Status.AUTHFAIL …' (also raised to a reconnect-failed listener)" — the first login too.
     expect(raised).toEqual([await refused]);
     expect(states).toEqual(['connecting', 'authenticating', 'auth failed', 'disconnecting', 'disconnected']);
-    await scheduler.advance(60_000);
+    await scheduler.advanceAsync(60_000);
     expect(mock.connections).toHaveLength(1);
   });
 
@@ -179,7 +179,7 @@ describe('connecting', () => {
       condition: 'policy-violation',
     });
     expect(states).toEqual(['connecting', 'error', 'disconnected']);
-    await scheduler.advance(30_000);
+    await scheduler.advanceAsync(30_000);
     expect(mock.connections).toHaveLength(1);
   });
 
@@ -208,9 +208,9 @@ describe('reconnecting without stream management', () => {
     expect(mock.connections).toHaveLength(2);
     mock.options.authFail = false;
     const rejoin = mock.catchOutgoing((e) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`);
-    await scheduler.advance(2999);
+    await scheduler.advanceAsync(2999);
     expect(mock.connections).toHaveLength(2);
-    await scheduler.advance(1);
+    await scheduler.advanceAsync(1);
     expect(mock.connections).toHaveLength(3);
     answerJoin(mock, await rejoin);
     await flush();
@@ -218,7 +218,7 @@ describe('reconnecting without stream management', () => {
     const third = names(mock.connections[2]!.sent);
     expect(third).toEqual(['iq:enable', 'iq:query', 'presence', 'presence']);
     expect(mock.connections[2]!.sent.filter((e) => e.attrs.to?.startsWith(ROOM))).toHaveLength(1);
-    await scheduler.advance(30_000);
+    await scheduler.advanceAsync(30_000);
     expect(mock.connections).toHaveLength(3);
   });
 
@@ -232,13 +232,13 @@ describe('reconnecting without stream management', () => {
     expect(client.state).toBe('disconnected');
     expect(client.joinedRooms).toEqual([]);
     expect(offline).toEqual([{ intentional: true, condition: null, willReconnect: false }]);
-    await scheduler.advance(30_000);
+    await scheduler.advanceAsync(30_000);
     expect(mock.connections).toHaveLength(1);
 
     await client.connect({ userId: 100001, password: 'pw' });
     mock.status('error', 'conflict');
     mock.status('disconnected');
-    await scheduler.advance(30_000);
+    await scheduler.advanceAsync(30_000);
     expect(offline.at(-1)).toMatchObject({ intentional: false, condition: 'conflict', willReconnect: false });
     expect(mock.connections).toHaveLength(2);
   });
@@ -262,7 +262,7 @@ describe('reconnecting without stream management', () => {
     client.session.on('sessionExpired', () => stopped++);
     expired = true;
     mock.current!.drop();
-    await scheduler.advance(30_000);
+    await scheduler.advanceAsync(30_000);
     expect(stopped).toBe(1);
     expect(mock.connections).toHaveLength(1);
   });
@@ -291,7 +291,7 @@ describe('stream management', () => {
     client.session.on('acked', (e) => acked.push(e.id));
     const a = client.send(200001, { body: 'a' });
     const b = client.send(200001, { body: 'b' });
-    await scheduler.advance(0);
+    await scheduler.advanceAsync(0);
     mock.mockInput(xml('a', { xmlns: SM, h: sentBefore + 1 }));
     expect(acked).toEqual([a]);
     const resumes: unknown[] = [];
@@ -380,12 +380,12 @@ describe('stream management', () => {
     // Every attempt within the server's window (max=60 s) is refused before it could resume.
     mock.options.authFail = true;
     mock.current!.drop();
-    await scheduler.advance(60_000);
+    await scheduler.advanceAsync(60_000);
     expect(mock.connections.every((c) => !c.sent.some((e) => e.name === 'resume'))).toBe(true);
     expect(events).toEqual([]);
     mock.options.authFail = false;
     const rejoin = mock.catchOutgoing((e) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`);
-    await scheduler.advance(3000);
+    await scheduler.advanceAsync(3000);
     answerJoin(mock, await rejoin);
     await flush();
     expect(events).toEqual([`resumeFailed ${RESUME_EXPIRED} 1`, 'reconnect']);
@@ -410,7 +410,7 @@ describe('stream management', () => {
     const unacked: string[] = [];
     client.session.on('unacked', (e) => unacked.push(e.id));
     const id = client.send(200001, { body: 'x' });
-    await scheduler.advance(30_000);
+    await scheduler.advanceAsync(30_000);
     expect(unacked).toEqual([id]);
   });
 });
@@ -421,10 +421,10 @@ describe('keep-alive', () => {
     mock.options.autoRespond = false;
     const failures: number[] = [];
     client.session.on('pingFailure', (e) => failures.push(e.failures));
-    await scheduler.advance(6 * 6000);
+    await scheduler.advanceAsync(6 * 6000);
     expect(failures).toEqual([1, 2, 3, 4, 5, 6]);
     expect(mock.connections).toHaveLength(1);
-    await scheduler.advance(6000);
+    await scheduler.advanceAsync(6000);
     expect(failures).toHaveLength(7);
     expect(mock.connections).toHaveLength(2);
     const pings = mock.connections[0]!.sent.filter((e) => e.child('ping', 'urn:xmpp:ping'));

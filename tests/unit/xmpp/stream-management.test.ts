@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { createStreamManagement, type SmOutcome } from '../../../src/xmpp/stream-management/engine';
 import { parseSmNonza } from '../../../src/xmpp/stream-management/parse';
-import { createFakeScheduler, parseXml } from '../../../src/xmpp/testing';
+import { createFakeClock, parseXml } from '../../../src/xmpp/testing';
 import { xml, type XmlElement } from '../../../src/xmpp/xml/element';
 
 const NS = 'urn:xmpp:sm:3';
 
 function setup() {
-  const scheduler = createFakeScheduler();
+  const scheduler = createFakeClock();
   const raw: string[] = [];
   const acked: string[] = [];
   const unacked: string[] = [];
@@ -51,9 +51,9 @@ describe('stream management', () => {
     sm.track(message('m1'));
     sm.track(message('m2'));
     // Not right behind every message: one request 2 s after the first unasked stanza.
-    await scheduler.advance(1999);
+    await scheduler.advanceAsync(1999);
     expect(requests()).toBe(0);
-    await scheduler.advance(1);
+    await scheduler.advanceAsync(1);
     expect(requests()).toBe(1);
     nonza(`<a xmlns="${NS}" h="2"/>`);
     expect(acked).toEqual(['m1']);
@@ -79,13 +79,13 @@ describe('stream management', () => {
     nonza(`<enabled xmlns="${NS}" id="abc" resume="true"/>`);
     const answers = () => raw.filter((r) => r.startsWith('<a '));
     sm.countInbound();
-    await scheduler.advance(300);
+    await scheduler.advanceAsync(300);
     sm.countInbound();
-    await scheduler.advance(199);
+    await scheduler.advanceAsync(199);
     expect(answers()).toEqual([]);
-    await scheduler.advance(1);
+    await scheduler.advanceAsync(1);
     expect(answers()).toEqual([`<a xmlns="${NS}" h="2"/>`]);
-    await scheduler.advance(5_000);
+    await scheduler.advanceAsync(5_000);
     expect(answers()).toHaveLength(1);
     for (let i = 0; i < 20; i++) sm.countInbound();
     expect(answers().at(-1)).toBe(`<a xmlns="${NS}" h="22"/>`);
@@ -93,7 +93,7 @@ describe('stream management', () => {
     sm.countInbound();
     nonza(`<r xmlns="${NS}"/>`);
     expect(answers().at(-1)).toBe(`<a xmlns="${NS}" h="23"/>`);
-    await scheduler.advance(1_000);
+    await scheduler.advanceAsync(1_000);
     expect(answers()).toHaveLength(3);
   });
 
@@ -110,7 +110,7 @@ describe('stream management', () => {
     sm.acknowledge();
     sm.countInbound();
     sm.streamLost();
-    await scheduler.advance(1_000);
+    await scheduler.advanceAsync(1_000);
     sm.acknowledge();
     expect(answers()).toHaveLength(1);
     // The <resume h/> tells the server the count: nothing is left to acknowledge after it.
@@ -126,11 +126,11 @@ describe('stream management', () => {
     nonza(`<enabled xmlns="${NS}" id="abc" resume="true"/>`);
     sm.track(message('lost'));
     sm.track(message('receipt', false));
-    await scheduler.advance(29_999);
+    await scheduler.advanceAsync(29_999);
     expect(unacked).toEqual([]);
-    await scheduler.advance(1);
+    await scheduler.advanceAsync(1);
     expect(unacked).toEqual(['lost']);
-    await scheduler.advance(60_000);
+    await scheduler.advanceAsync(60_000);
     expect(unacked).toEqual(['lost']);
   });
 
@@ -162,9 +162,9 @@ describe('stream management', () => {
     sm.enable();
     nonza(`<enabled xmlns="${NS}" id="p" resume="true" max="60"/>`);
     sm.streamLost();
-    await scheduler.advance(59_999);
+    await scheduler.advanceAsync(59_999);
     expect(sm.canResume()).toBe(true);
-    await scheduler.advance(1);
+    await scheduler.advanceAsync(1);
     expect(sm.canResume()).toBe(false);
     expect(sm.resumeElement()).toBeNull();
   });
@@ -206,7 +206,7 @@ describe('stream management', () => {
 
   it('clamps an ack for more than was sent and reports it', () => {
     const errors: string[] = [];
-    const scheduler = createFakeScheduler();
+    const scheduler = createFakeClock();
     const sm = createStreamManagement({
       sendRaw: () => undefined,
       scheduler,

@@ -6,12 +6,7 @@ import {
   type StanzaTraffic,
   type TransportHandlers,
 } from '../../../src/xmpp';
-import {
-  connectedTestClient,
-  createFakeScheduler,
-  createMockTransport,
-  flush,
-} from '../../../src/xmpp/testing';
+import { connectedTestClient, createFakeClock, createMockTransport, flush } from '../../../src/xmpp/testing';
 import { observeTraffic } from '../../../src/xmpp/transport/observed-transport';
 
 describe('chat client traffic', () => {
@@ -47,7 +42,7 @@ describe('chat client traffic', () => {
       appId: 1001,
       resource: 'test',
       keepAliveIntervalMs: 0,
-      scheduler: createFakeScheduler(),
+      scheduler: createFakeClock(),
       transportFactory: observed.factory,
     });
     await client.connect({ userId: 100001, password: 'secret' });
@@ -70,7 +65,7 @@ describe('chat client traffic', () => {
       appId: 1001,
       resource: 'test',
       keepAliveIntervalMs: 0,
-      scheduler: createFakeScheduler(),
+      scheduler: createFakeClock(),
       transportFactory: (options, given) => {
         handlers = given;
         return mock.factory(options, given);
