@@ -3,7 +3,7 @@
  * Laurent — six withdrawal bleeds on the pill, a first cycle off it of 34 days (her own words) that
  * ovulated on day 21, and a second one running — and reads the same usual cycle, period and last
  * period in the member panel, the statistics, the overlays of 1, 3 and 6 cycles (the running one
- * included) and the comparison and report PDFs. The expected figures are the analysis of Emma's
+ * included) and the comparison and report PDFs, in English and in German. The expected figures are the analysis of Emma's
  * seeded records (fixtures/cycles.json) through src/shared/cycle.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -48,9 +48,9 @@ async function pdfBehind(page: Page, button: string): Promise<string[]> {
 }
 
 /** A figure of the member panel or of the statistics above her charts, by its label. */
-const figure = (page: Page, where: 'panel' | 'statistics', label: string) =>
+const figure = (page: Page, where: 'panel' | 'statistics', label: string, panel = 'Member') =>
   (where === 'panel'
-    ? page.getByRole('complementary', { name: 'Member' })
+    ? page.getByRole('complementary', { name: panel })
     : page.getByTestId('history-statistics')
   )
     .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
@@ -118,6 +118,18 @@ test("Emma's usual cycle, period and last period read the same in the panel, the
       .first(),
   ).toHaveText('—');
 
+  await overlay.getByRole('radio', { name: '3 cycles' }).click();
+  await expect(overlay.getByRole('heading')).toHaveText(
+    `Cycles overlaid by cycle day (cycles ${running.number - 2}–${running.number}, ${running.number} running)`,
+  );
+  const three = cycleStatistics(latestCycles(emma.cycles, 3));
+  await expect(
+    phases
+      .getByRole('row', { name: /^Cycle length/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(`${three.cycleLength.mean!.toFixed(1)} days`);
+
   await overlay.getByRole('radio', { name: '6 cycles' }).click();
   await expect(overlay.getByRole('heading')).toHaveText(
     `Cycles overlaid by cycle day (cycles ${running.number - 5}–${running.number}, ${running.number} running)`,
@@ -156,4 +168,16 @@ test("Emma's usual cycle, period and last period read the same in the panel, the
     `Cycle 7 (${formatLocalDate(firstOffPill.startDate, 'en')}): 34 days; ovulation: day 21 (`,
   );
   expect(report).toContain(`Cycle ${running.number} (${start}, running)`);
+
+  // In German the same figures, written as German writes them.
+  await page.evaluate(() => localStorage.setItem('language', 'de'));
+  await page.reload();
+  await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+  const decimal = new Intl.NumberFormat('de', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  await expect(figure(page, 'panel', 'Übliche Zykluslänge', 'Nutzerin')).toHaveText(
+    `${decimal.format(statistics.cycleLength.mean!)} Tage (${statistics.cycleLength.min}–${statistics.cycleLength.max})`,
+  );
+  await expect(figure(page, 'statistics', 'Zykluslänge')).toHaveText(
+    `${statisticLine(statistics.cycleLength, 'de')}${statistics.cycleLength.n} Zyklen`,
+  );
 });
