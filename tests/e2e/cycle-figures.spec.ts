@@ -3,8 +3,8 @@
  * Laurent — six withdrawal bleeds on the pill, a first cycle off it of 34 days (her own words) that
  * ovulated on day 21, and a second one running — and reads the same usual cycle, period and last
  * period in the member panel, the statistics, the overlays of 1, 3 and 6 cycles (the running one
- * included) and the comparison and report PDFs, in English and in German. The expected figures are the analysis of Emma's
- * seeded records (fixtures/cycles.json) through src/shared/cycle.
+ * included) and the comparison and report PDFs, in English and in German. The expected figures
+ * are the analysis of Emma's seeded records (fixtures/cycles.json) through src/shared/cycle.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { cycleFixtures } from '../../fixtures';
