@@ -169,6 +169,15 @@ test("Emma's usual cycle, period and last period read the same in the panel, the
   );
   expect(report).toContain(`Cycle ${running.number} (${start}, running)`);
 
+  // The single-cycle PDF of the first cycle off the pill: 34 days, ovulating on day 21.
+  await select.selectOption(String(firstOffPill.number));
+  await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+  const single = (await pdfBehind(page, 'Cycle PDF')).join(' ');
+  expect(single).toContain(`Cycle ${firstOffPill.number}`);
+  expect(single).toContain('Cycle length 34 days');
+  expect(single).toContain(`Period length ${firstOffPill.periodLength} days`);
+  expect(single).toContain(`Ovulation day 21 (${formatLocalDate(firstOffPill.ovulation.date!, 'en')})`);
+
   // In German the same figures, written as German writes them.
   await page.evaluate(() => localStorage.setItem('language', 'de'));
   await page.reload();
