@@ -9,6 +9,7 @@ import { calendarQuery } from './queries';
 import { Button } from '../../components/button';
 import { usePortalApi } from '../../root';
 import { addDays } from '../../../shared/time/calendar';
+import { formatLocalDate } from '../../../shared/time/format';
 import { instantAt, localDateAt } from '../../../shared/time/zoned';
 import { monthGrid, shiftMonth, weekDays } from './calendar-math';
 import { MonthView } from './month-view';
@@ -28,15 +29,9 @@ export function CalendarView({ detailPath }: { detailPath(id: number): string })
   const from = new Date(instantAt(dates[0]!, 0, tz)).toISOString();
   const to = new Date(instantAt(addDays(dates.at(-1)!, 1), 0, tz)).toISOString();
   const calendar = useQuery({ ...calendarQuery(api, from, to), enabled: schedule.isSuccess });
-  const dayLabel = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
   const days: DayItems[] = dates.map((date) => ({
     date,
-    label: dayLabel.format(new Date(`${date}T12:00:00Z`)),
+    label: formatLocalDate(date, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' }),
     isToday: date === today,
     dayOff: calendar.data?.daysOff.includes(date) ?? false,
     ...itemsForDay(date, tz, calendar.data?.windows ?? [], calendar.data?.appointments ?? []),
@@ -46,9 +41,7 @@ export function CalendarView({ detailPath }: { detailPath(id: number): string })
   const title =
     mode === 'week'
       ? `${days[0]!.label} – ${days[6]!.label}`
-      : new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-          new Date(`${current.slice(0, 7)}-15T12:00:00Z`),
-        );
+      : formatLocalDate(`${current.slice(0, 7)}-15`, i18n.language, { month: 'long', year: 'numeric' });
 
   return (
     <div className="flex flex-col gap-4">

@@ -1,6 +1,7 @@
 /** Availability in TanStack Query (spec §7 schedule/new/get|update, schedule/delete). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schedule, UpdateScheduleBody } from '../../../shared/api/schedule';
+import { formatLocalDate } from '../../../shared/time/format';
 import { scheduleCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
 import { usePortalApi } from '../../root';
@@ -32,7 +33,8 @@ export function useScheduleMutations() {
 
 /** Localised weekday names, Monday first (ISO 1–7). */
 export function weekdayNames(language: string, style: 'long' | 'short' = 'long'): string[] {
-  const format = new Intl.DateTimeFormat(language, { weekday: style, timeZone: 'UTC' });
   // 2024-01-01 was a Monday.
-  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+  return Array.from({ length: 7 }, (_, i) =>
+    formatLocalDate(`2024-01-0${1 + i}`, language, { weekday: style }),
+  );
 }
