@@ -25,6 +25,7 @@ function withEmma() {
       lastMessage: null,
       lastMessageId: null,
       lastMessageAt: null,
+      lastCall: null,
       unread: 0,
     },
   ]);

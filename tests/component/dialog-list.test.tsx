@@ -30,6 +30,7 @@ const dialog = (dialogId: string, name: string, fields: Partial<ProviderDialog> 
   lastMessageId: null,
   lastMessageDateSent: 1_795_000_000,
   lastMessageUserId: 200005,
+  lastMessageCall: null,
   unreadMessagesCount: 0,
   createdAt: '2026-11-22T04:18:21.000Z',
   ...fields,
@@ -105,6 +106,25 @@ describe('the dialog list', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: /Emma Laurent/ }));
     expect(opened).toEqual([EMMA]);
+  });
+
+  it('shows a call record last in a dialog as the call, in the reader’s words, not the sender’s body', async () => {
+    const runtime = createTestRuntime();
+    runtime.chatStore.setMe(ME);
+    serveApi({
+      'GET /message/qb/doctor/getDialogs': () => ({
+        total: 1,
+        items: [
+          dialog(EMMA, 'Emma Laurent', {
+            lastMessage: 'Durata chiamata: 00:04',
+            lastMessageCall: { outcome: 'completed', seconds: 4, media: 'audio' },
+          }),
+        ],
+      }),
+    });
+    renderWithRuntime(<MessagesScreen userId={null} dialogId={null} onShown={() => undefined} />, runtime);
+    await waitFor(() => expect(rows()[0]).toContain('Audio call · Duration 00:04'));
+    expect(rows()[0]).not.toContain('Durata');
   });
 
   it('names the open conversation in the address, and opens the one the address names', async () => {

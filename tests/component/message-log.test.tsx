@@ -34,6 +34,7 @@ function withConversation() {
       lastMessage: null,
       lastMessageId: null,
       lastMessageAt: null,
+      lastCall: null,
       unread: 1,
     },
   ]);

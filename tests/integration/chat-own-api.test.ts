@@ -67,6 +67,34 @@ describe('GET /message/qb/doctor/getDialogs', () => {
     );
   });
 
+  it("gives a call record that is a dialog's last message as the record, whatever its body's language", async () => {
+    // Dr. Bruno and Emma have no dialog in the seed: this one changes nobody else's list.
+    const bruno = await qb.providerSession('bruno');
+    const emma = member('emma');
+    const created = await qb.call('POST', '/chat/Dialog.json', {
+      token: bruno.token,
+      form: { type: 3, occupants_ids: String(emma.chatId) },
+    });
+    const dialogId = (created.body as Loose)._id as string;
+    const record = await qb.call('POST', '/chat/Message.json', {
+      token: bruno.token,
+      form: {
+        chat_dialog_id: dialogId,
+        message: 'Durata chiamata: 00:04',
+        conferenceType: '2',
+        callOutcome: 'completed',
+        callSeconds: '4',
+      },
+    });
+    expect(record.status).toBe(201);
+    const list = await api.call<Loose>('GET', '/message/qb/doctor/getDialogs', { token: bruno.portalToken });
+    const withEmma = list.data.items.find((d: Loose) => d.dialogId === dialogId);
+    expect(withEmma).toMatchObject({
+      lastMessage: 'Durata chiamata: 00:04',
+      lastMessageCall: { outcome: 'completed', seconds: 4, media: 'audio' },
+    });
+  });
+
   it('needs a signed-in provider and valid paging', async () => {
     expect((await api.call('GET', '/message/qb/doctor/getDialogs')).code).toBe('TOKEN_ERR_EMPTY');
     expect((await api.call('GET', '/message/qb/doctor/getDialogs?limit=0', { token: portal })).code).toBe(

@@ -13,6 +13,7 @@ import {
   getUnreadDialogs,
   type ClientInfo,
 } from '../../shared/api/chat';
+import { readCallRecord, type CallRecord } from '../../shared/call-record';
 import { roomJid } from '../../shared/chat-address';
 import type { ServerContext } from '../context';
 import { previewReads } from '../access-log/chat-history-access';
@@ -75,6 +76,22 @@ function providerDialogs(ctx: ServerContext, chatId: number) {
     .where(sql<boolean>`occupant_ids @> array[${chatId}]::integer[] and not (${chatId} = any(hidden_for))`);
 }
 
+/** The call records among these messages (src/shared/call-record.ts), by message id. */
+async function lastCallRecords(ctx: ServerContext, ids: string[]): Promise<Map<string, CallRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .selectFrom('chat_messages')
+    .select(['id', 'body', 'custom'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.flatMap((row) => {
+      const call = readCallRecord(row.custom as Record<string, unknown>, row.body);
+      return call ? [[row.id, call] as const] : [];
+    }),
+  );
+}
+
 /** Newest message first, then newest dialog. */
 function newestFirst<Q extends ReturnType<typeof providerDialogs>>(query: Q): Q {
   return query
@@ -108,6 +125,10 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
       session.chatId,
       page.map((d) => d.id),
     );
+    const calls = await lastCallRecords(
+      ctx,
+      page.flatMap((d) => d.last_message_id ?? []),
+    );
     const clients = await clientInfos(
       ctx,
       page.filter((d) => d.type === PRIVATE).flatMap((d) => opponentOf(d, session.chatId) ?? []),
@@ -134,6 +155,7 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
           lastMessageId: d.last_message_id,
           lastMessageDateSent: d.last_message_date_sent,
           lastMessageUserId: d.last_message_user_id,
+          lastMessageCall: (d.last_message_id && calls.get(d.last_message_id)) || null,
           unreadMessagesCount: unread.get(d.id) ?? 0,
           createdAt: d.created_at.toISOString(),
         };

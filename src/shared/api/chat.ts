@@ -25,6 +25,13 @@ export const ClientInfo = z.object({
 });
 export type ClientInfo = z.infer<typeof ClientInfo>;
 
+/** A call's record (src/shared/call-record.ts), as the dialog list gives its last message. */
+export const CallRecordView = z.object({
+  outcome: z.enum(['completed', 'canceled', 'declined', 'busy', 'missed']),
+  seconds: z.nullable(z.number().check(z.int())),
+  media: z.enum(['video', 'audio']),
+});
+
 export const DialogType = z.union([
   z.literal(DIALOG_TYPE.publicGroup),
   z.literal(DIALOG_TYPE.group),
@@ -49,6 +56,11 @@ export const ProviderDialog = z.object({
   /** Unix seconds, as the chat service gives it. */
   lastMessageDateSent: z.nullable(z.number().check(z.int())),
   lastMessageUserId: z.nullable(z.number().check(z.int())),
+  /**
+   * The last message's call record when it is one, so the list says it in the reader's language
+   * (its body is in the sender's).
+   */
+  lastMessageCall: z.nullable(CallRecordView),
   unreadMessagesCount: z.number().check(z.int()),
   createdAt: z.string(),
 });

@@ -4,6 +4,7 @@
  * reader's language, whatever language the sender wrote the body in.
  */
 import { Phone, PhoneMissed, PhoneOff, Video, type LucideIcon } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { callDurationText, type CallOutcome, type CallRecord } from '../../../shared/call-record';
 
@@ -14,6 +15,18 @@ const NOT_CONNECTED: Record<Exclude<CallOutcome, 'completed'>, LucideIcon> = {
   missed: PhoneMissed,
 };
 
+/** How the call ended, in the reader's language: its duration, or canceled, declined… */
+export function callEndText(t: TFunction<'messages'>, call: CallRecord): string {
+  return call.outcome === 'completed'
+    ? t('callCard.completed', { time: callDurationText(call.seconds ?? 0) })
+    : t(`callCard.${call.outcome}`);
+}
+
+/** One line for the dialog list: the call's kind and how it ended. */
+export function callSummaryText(t: TFunction<'messages'>, call: CallRecord): string {
+  return `${t(`callCard.${call.media}`)} · ${callEndText(t, call)}`;
+}
+
 export function CallCard({ call }: { call: CallRecord }) {
   const { t } = useTranslation('messages');
   const Icon =
@@ -23,11 +36,7 @@ export function CallCard({ call }: { call: CallRecord }) {
       <Icon aria-hidden size={18} className="shrink-0" />
       <span className="flex flex-col">
         <span className="font-semibold">{t(`callCard.${call.media}`)}</span>
-        <span>
-          {call.outcome === 'completed'
-            ? t('callCard.completed', { time: callDurationText(call.seconds ?? 0) })
-            : t(`callCard.${call.outcome}`)}
-        </span>
+        <span>{callEndText(t, call)}</span>
       </span>
     </p>
   );

@@ -4,6 +4,7 @@
  * users, room occupants, the server's unread marks and the upload under way.
  */
 import { DIALOG_TYPE, type DialogTypeCode } from '../../../shared/dialog-type';
+import type { CallRecord } from '../../../shared/call-record';
 import type { ChatEntry } from './entries';
 import type { ServerMark } from './unread';
 
@@ -20,6 +21,8 @@ export interface DialogView {
   lastMessageId: string | null;
   /** ms */
   lastMessageAt: number | null;
+  /** The last message's call record, if it is one: the list shows it in the reader's language. */
+  lastCall: CallRecord | null;
   unread: number;
 }
 
@@ -92,5 +95,6 @@ export const blankDialog = (id: string): DialogView => ({
   lastMessage: null,
   lastMessageId: null,
   lastMessageAt: null,
+  lastCall: null,
   unread: 0,
 });

@@ -76,6 +76,7 @@ export function conversationMoves(state: ChatState): ConversationMoves {
           dialog.lastMessage = entry.body;
           dialog.lastMessageId = entry.id;
           dialog.lastMessageAt = entry.sentAt;
+          dialog.lastCall = entry.call;
         }
       }
     },

@@ -84,6 +84,7 @@ export function dialogMoves(state: ChatState): DialogMoves {
               lastMessage: known.lastMessage,
               lastMessageId: known.lastMessageId,
               lastMessageAt: known.lastMessageAt,
+              lastCall: known.lastCall,
             }
           : { ...next, unread };
       }

@@ -150,6 +150,7 @@ export function dialogFromApi(d: ProviderDialog, me: number | null): DialogView 
     lastMessage: d.lastMessage,
     lastMessageId: d.lastMessageId,
     lastMessageAt: d.lastMessageDateSent === null ? null : d.lastMessageDateSent * 1000,
+    lastCall: d.lastMessageCall,
     unread: d.unreadMessagesCount,
   };
 }

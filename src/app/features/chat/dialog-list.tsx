@@ -23,6 +23,7 @@ import { Virtualizer, type CustomItemComponentProps, type VirtualizerHandle } fr
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { useTimeZone } from '../../root';
+import { callSummaryText } from './call-card';
 import type { DialogView } from './chat-store';
 import { useChatState } from './chat-store-context';
 import { ATTACHMENT_BODY } from './convert';
@@ -59,8 +60,11 @@ const Item = memo(function Item({
   const { t, i18n } = useTranslation('messages');
   const timeZone = useTimeZone();
   const { presence } = useChatState();
-  const preview =
-    dialog.lastMessage === ATTACHMENT_BODY ? t('attachment') : (dialog.lastMessage ?? t('noMessages'));
+  const preview = dialog.lastCall
+    ? callSummaryText(t, dialog.lastCall)
+    : dialog.lastMessage === ATTACHMENT_BODY
+      ? t('attachment')
+      : (dialog.lastMessage ?? t('noMessages'));
   // Named by what it shows first, the member's name (and the unread count, read out): the time
   // and the last message describe it (docs/conventions.md "Accessibility": the name contains the label).
   const described = useId();

@@ -24,6 +24,7 @@ const dialog = (unread: number, last: { id: string; at: number } | null = null):
   lastMessage: last?.id ?? null,
   lastMessageId: last?.id ?? null,
   lastMessageAt: last?.at ?? null,
+  lastCall: null,
   unread,
 });
 

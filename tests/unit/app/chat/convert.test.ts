@@ -119,6 +119,7 @@ describe('dialogFromApi', () => {
       lastMessageId: 'm1',
       lastMessageDateSent: 10,
       lastMessageUserId: 2,
+      lastMessageCall: null,
       unreadMessagesCount: 3,
       createdAt: '',
     };

@@ -37,6 +37,7 @@ const withEmma: ProviderDialog = {
   lastMessageId: null,
   lastMessageDateSent: null,
   lastMessageUserId: null,
+  lastMessageCall: null,
   unreadMessagesCount: 0,
   createdAt: '2026-11-22T04:18:21.000Z',
 };
