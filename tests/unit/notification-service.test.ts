@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/server/account/create-provider';
 import type { Database } from '../../src/server/db/database';
-import { openTestDatabase, type TestDatabase } from './server/db-fixture';
+import { openTestDatabase, testEngines, type TestDatabase } from './server/db-fixture';
 import { afterCommit, inTransaction } from '../../src/server/db/transaction';
 import { EventBus, type DomainEvents } from '../../src/server/events/event-bus';
 import { createNotification } from '../../src/server/notifications/create-notification';
@@ -74,6 +74,36 @@ describe('notifyOfflineMessage', () => {
     );
     expect(id).toBeNull();
     expect(await titles()).toHaveLength(2);
+  });
+});
+
+describe.each(testEngines('notif-race'))('notifyOfflineMessage on %s', (_engine, open) => {
+  it('makes one notification of one sender’s messages reported at the same time', async () => {
+    const engine = await open();
+    try {
+      const { id } = await createProvider(engine.db, 'k'.repeat(32), {
+        email: 'race@clinic.example',
+        password: 'Unit-pass-2026',
+        firstName: 'Race',
+        lastName: 'Test',
+      });
+      const from = { providerId: id, fromChatId: 400_010, fromName: 'Ines' };
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          notifyOfflineMessage({ db: engine.db, events }, { ...from, preview: `message ${i}` }, offline),
+        ),
+      );
+      const rows = await engine.db
+        .selectFrom('notifications')
+        .select(['title', 'data'])
+        .where('provider_id', '=', id)
+        .where('category', '=', 'MESSAGE')
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.data.count).toBe(10);
+    } finally {
+      await engine.close();
+    }
   });
 });
 

@@ -5,6 +5,7 @@
  * live and gets no notification; otherwise
  * one MESSAGE notification per sender stays unread, replaced by the newest message with a count.
  */
+import { sql } from 'kysely';
 import type { ServerContext } from '../context';
 import { textPreview } from '../chat-history/preview';
 import { inTransaction } from '../db/transaction';
@@ -37,6 +38,11 @@ export async function notifyOfflineMessage(
     text || (attachments > 0 ? `📎 ${attachments} attachment${attachments === 1 ? '' : 's'}` : '');
   const neutralPreview = text || (attachments > 0 ? `📎 ×${attachments}` : '');
   return inTransaction(ctx.db, async (db) => {
+    // One sender's messages are reported side by side on PostgreSQL's pool: without a lock per
+    // provider and sender, two transactions both found no earlier notification and both made one.
+    await sql`select pg_advisory_xact_lock(hashtext(${`offline-message|${message.providerId}|${message.fromChatId}`}))`.execute(
+      db,
+    );
     const earlier = await db
       .selectFrom('notifications')
       .select(['id', 'data'])
