@@ -169,7 +169,7 @@ describe('the own API and the access log', () => {
         { token: p.token },
       );
       claraId = clients.data.list.find((c) => c.chatId === clara.chatId)!.memberId;
-    }, 120_000);
+    });
 
     it('consultations: lists, detail, start, end, cancel, dashboard, calendar', async () => {
       const [first, second] = appointments as [number, number];

@@ -174,7 +174,7 @@ describe('the chat service and the access log', () => {
         },
       });
       expect(sent.status).toBe(201);
-    }, 60_000);
+    });
     afterAll(async () => {
       await Promise.all([provider, biancaPeer].filter(Boolean).map(stopPeer));
     });

@@ -25,7 +25,7 @@ interface Step {
 beforeAll(async () => {
   stack = await startStack({ env: { PROSODY_BIN: '', REQUIRE_MFA: '1' } });
   api = apiClient(stack);
-}, 120_000);
+});
 
 afterAll(async () => {
   await stack?.stop({ remove: true });

@@ -104,7 +104,7 @@ beforeAll(async () => {
   await freshStepProvider();
   await freshMember();
   await plant();
-}, 120_000);
+});
 
 function describeQb(r: QbFuzzRequest): string {
   return `${r.method} ${r.url.slice(0, 300)} token=${r.tokenKind} ${r.mode}:${JSON.stringify(r.params).slice(0, 300)}`;

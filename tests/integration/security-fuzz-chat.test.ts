@@ -90,7 +90,7 @@ describe('call signal fuzzing', () => {
     callee.calls.on('call', ({ session, userId }) => rings.push(`${session.id} from ${userId}`));
     await live.accept(theirs.stream);
     await until(() => /connected|completed/.test(String(live.peerState(caller.member.chatId))), 'the call');
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const party of [callee, caller]) for (const s of party?.calls.sessions.values() ?? []) s.stop();
@@ -226,7 +226,7 @@ describe('archive query fuzzing (XEP-0313)', () => {
     } finally {
       await stopPeer(peer);
     }
-  }, 120_000);
+  });
 
   afterAll(() => raw?.close());
 

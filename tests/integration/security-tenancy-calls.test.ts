@@ -84,7 +84,7 @@ describe('tenancy matrix: calls', () => {
     await connected;
     await until(() => /connected|completed/.test(String(atDana.peerState(avaId))), 'the call to connect');
     live = { atDana, atAva };
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const party of [dana, ava])

@@ -161,6 +161,9 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     PORTAL_DIR: options.portal ? path.join(ROOT, 'dist/portal') : '',
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'warn',
+    // Each start-up step's time goes to the stack's log (src/server/main.ts), so a start that
+    // runs into START_LIMIT_MS says which step it was in.
+    START_TIMING: '1',
     ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
     ...(peer ? { PROSODY_BIN: '', SEED: '0' } : {}),
     ...options.env,
