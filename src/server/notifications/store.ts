@@ -65,14 +65,16 @@ export async function listNotifications(
     query.pageNum,
     query.pageSize,
   );
-  const schedule = await db
-    .selectFrom('schedule_settings')
-    .select('timezone')
-    .where('provider_id', '=', providerId)
+  // Her zone once she has saved availability (the contract's "null: none set yet").
+  const zone = await db
+    .selectFrom('providers')
+    .innerJoin('schedule_settings', 'schedule_settings.provider_id', 'providers.id')
+    .select('providers.timezone')
+    .where('providers.id', '=', providerId)
     .executeTakeFirst();
   return {
     records: rows.map(toItem),
-    timezone: schedule?.timezone ?? null,
+    timezone: zone?.timezone ?? null,
     total,
     pageNum: query.pageNum,
     pageSize: query.pageSize,

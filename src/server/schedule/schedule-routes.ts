@@ -26,8 +26,8 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
     await ctx.db.transaction().execute(async (trx) => {
       await trx.selectFrom('providers').select('id').where('id', '=', providerId).forUpdate().execute();
       const current = await loadSchedule(trx, providerId);
+      const timezone = body.timezone ?? current.rules.timezone;
       const settings = {
-        timezone: body.timezone ?? current.rules.timezone,
         consultation_minutes: body.consultationMinutes ?? current.rules.consultationMinutes,
         buffer_minutes: body.bufferMinutes ?? current.rules.bufferMinutes,
         horizon_days: body.horizonDays ?? current.rules.horizonDays,
@@ -54,7 +54,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
           added,
           current.rules.overrides,
           settings.consultation_minutes,
-          localDateAt(Date.now(), settings.timezone),
+          localDateAt(Date.now(), timezone),
         ),
       ];
       if (problems.length) throw ApiError.validation(problems);

@@ -27,33 +27,25 @@ export interface StoredSchedule {
   }>;
 }
 
-/** The provider's time zone: the schedule's, else the one given at sign-up (as loadSchedule has it). */
+/**
+ * Her time zone, the one her availability is kept in and every instant is shown in: one fact, in
+ * her profile (`providers.timezone`; docs/architecture.md §3 "Her time zone").
+ */
 export async function scheduleTimeZone(db: Database, providerId: number): Promise<string> {
   const row = await db
     .selectFrom('providers')
-    .leftJoin('schedule_settings', 'schedule_settings.provider_id', 'providers.id')
-    .select(['providers.timezone as providerZone', 'schedule_settings.timezone as scheduleZone'])
-    .where('providers.id', '=', providerId)
+    .select('timezone')
+    .where('id', '=', providerId)
     .executeTakeFirstOrThrow();
-  return row.scheduleZone ?? row.providerZone;
+  return row.timezone;
 }
 
-/**
- * Saves her time zone: one fact, kept where her profile keeps it (`providers.timezone`, which the
- * portal shows every instant in) and where her schedule does (the zone her availability is in), so
- * whichever screen she changes it on changes both (docs/architecture.md §3 "Her time zone").
- */
+/** Saves her time zone, from her settings or her availability: the same one fact. */
 export async function saveTimeZone(db: Database, providerId: number, timezone: string): Promise<void> {
-  const updatedAt = new Date();
   await db
     .updateTable('providers')
-    .set({ timezone, updated_at: updatedAt })
+    .set({ timezone, updated_at: new Date() })
     .where('id', '=', providerId)
-    .execute();
-  await db
-    .updateTable('schedule_settings')
-    .set({ timezone, updated_at: updatedAt })
-    .where('provider_id', '=', providerId)
     .execute();
 }
 
@@ -72,7 +64,7 @@ export async function loadSchedule(db: Database, providerId: number): Promise<St
       .execute(),
   ]);
   const rules: ScheduleRules = {
-    timezone: settings?.timezone ?? provider.timezone,
+    timezone: provider.timezone,
     consultationMinutes: settings?.consultation_minutes ?? DEFAULT_SCHEDULE.consultationMinutes,
     bufferMinutes: settings?.buffer_minutes ?? DEFAULT_SCHEDULE.bufferMinutes,
     horizonDays: settings?.horizon_days ?? DEFAULT_SCHEDULE.horizonDays,

@@ -115,7 +115,6 @@ export const seedSchedules: Seeder = {
         .insertInto('schedule_settings')
         .values({
           provider_id: id,
-          timezone,
           consultation_minutes: s.consultationMinutes,
           buffer_minutes: s.bufferMinutes,
           horizon_days: s.horizonDays,

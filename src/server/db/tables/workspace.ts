@@ -89,7 +89,6 @@ export interface AuditHistoryTable {
 
 export interface ScheduleSettingsTable {
   provider_id: number;
-  timezone: string;
   consultation_minutes: number;
   buffer_minutes: number;
   horizon_days: number;
