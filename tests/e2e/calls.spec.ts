@@ -70,6 +70,14 @@ test.describe('on a screen of pixel ratio 2', () => {
         counted.displayMediaCalls++;
         return capture(options);
       };
+      // The words drawn on any canvas of the page, to compare the shared canvas with the share window.
+      const drawn = window as unknown as { drawnTexts: string[] };
+      drawn.drawnTexts = [];
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+        drawn.drawnTexts.push(String(text));
+        return fillText.call(this, text, ...rest);
+      };
     });
     // The call code is a lazy chunk: fetched when the call rings, not with the signed-in pages.
     const callChunks: string[] = [];
@@ -173,8 +181,16 @@ test.describe('on a screen of pixel ratio 2', () => {
       let from = sim.lines.length;
       await expect.poll(() => memberReceivedSize(sim, from), { timeout: 60_000 }).toBe('2560×1600');
       expect(aspect(cameraSize)).not.toBe(aspect('2560×1600'));
-      // Another cycle chosen in the window is what the canvas draws from then on.
+      // The canvas draws the window's words: the cycle on show and its ovulation facts.
       const cycles = popup.getByRole('combobox');
+      await expectDrawn(page, await windowWords(popup));
+      // …and every word of it whole: no date, fact or heading cut short with '…'.
+      expect(
+        (await page.evaluate(() => (window as unknown as { drawnTexts: string[] }).drawnTexts)).filter((t) =>
+          t.endsWith('…'),
+        ),
+      ).toEqual([]);
+      // Another cycle chosen in the window is what the canvas draws from then on.
       const shown = await cycles.inputValue();
       const other = await cycles
         .locator('option')
@@ -183,8 +199,10 @@ test.describe('on a screen of pixel ratio 2', () => {
           shown,
         );
       const drawnBefore = await own.evaluate(canvasFingerprint);
+      await page.evaluate(() => void ((window as unknown as { drawnTexts: string[] }).drawnTexts.length = 0));
       await cycles.selectOption(other);
       await expect.poll(() => own.evaluate(canvasFingerprint), { timeout: 60_000 }).not.toBe(drawnBefore);
+      await expectDrawn(page, await windowWords(popup));
 
       // The button stops: the canvas's track ends, the camera is back on the call and in the own view.
       await share.click();
@@ -273,6 +291,32 @@ function canvasFingerprint(video: HTMLVideoElement): string {
   let hash = 0;
   for (let i = 0; i < pixels.length; i += 4) hash = (hash * 31 + pixels[i]! + pixels[i + 1]! * 7) >>> 0;
   return String(hash);
+}
+
+/** What the share window shows of the cycle on show: its option, and the ovulation facts. */
+async function windowWords(popup: Page): Promise<string[]> {
+  const option = await popup.getByRole('combobox').locator('option:checked').innerText();
+  const facts = await popup.getByRole('region', { name: 'Ovulation' }).locator('dd').allInnerTexts();
+  expect(facts).toHaveLength(2);
+  return [option, ...facts].map((text) => text.trim());
+}
+
+/**
+ * Waits until the page's canvases have drawn each of `words` (a long one may be wrapped over two
+ * lines, drawn one after the other).
+ */
+async function expectDrawn(page: Page, words: string[]): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const drawn = (await page.evaluate(() => (window as unknown as { drawnTexts: string[] }).drawnTexts))
+          .slice(-400)
+          .join(' ');
+        return words.filter((word) => !drawn.includes(word));
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual([]);
 }
 
 /** 'W×H' as its width to height ratio, to two decimals ('' for none). */

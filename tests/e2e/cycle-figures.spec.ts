@@ -3,13 +3,20 @@
  * Laurent — six withdrawal bleeds on the pill, a first cycle off it of 34 days (her own words) that
  * ovulated on day 21, and a second one running — and reads the same usual cycle, period and last
  * period in the member panel, the statistics, the overlays of 1, 3 and 6 cycles (the running one
- * included) and the comparison and report PDFs, in English and in German. The expected figures
- * are the analysis of Emma's seeded records (fixtures/cycles.json) through src/shared/cycle.
+ * included), the comparison and report PDFs and a call's share window, in English and in German.
+ * The expected figures are the analysis of Emma's seeded records (fixtures/cycles.json) through
+ * src/shared/cycle.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { cycleFixtures } from '../../fixtures';
+import { cycleFixtures, member } from '../../fixtures';
 import { generateCycleData, type CyclePlan } from '../../src/server/seed/cycle-generator';
-import { analyseHistory, cycleStatistics, latestCycles, statisticLine } from '../../src/shared/cycle';
+import {
+  analyseHistory,
+  cycleStatistics,
+  formatStatistic,
+  latestCycles,
+  statisticLine,
+} from '../../src/shared/cycle';
 import { localDateAt } from '../../src/shared/time/zoned';
 import { formatLocalDate } from '../../src/shared/time/format';
 import { pdfLines } from '../support/pdf-text';
@@ -158,6 +165,23 @@ test("Emma's usual cycle, period and last period read the same in the panel, the
   expect(single).toContain('Cycle length 34 days');
   expect(single).toContain(`Period length ${firstOffPill.periodLength} days`);
   expect(single).toContain(`Ovulation day 21 (${formatLocalDate(firstOffPill.ovulation.date!, 'en')})`);
+
+  // The share window of a call (spec §2 /shareScreen), which the call's canvas draws word for word
+  // (tests/e2e/calls.spec.ts compares the two): the running cycle first, cycle 7 ovulating on day
+  // 21, and her usual ovulation day as the statistics count it.
+  const share = await page.context().newPage();
+  await share.goto(`/shareScreen?otherUserId=${member('emma').chatId}`);
+  const cycleChoice = share.getByRole('combobox', { name: 'Cycle' });
+  await expect(cycleChoice.locator('option:checked')).toHaveText(
+    `Cycle ${running.number} from ${formatLocalDate(running.startDate, 'en')}`,
+  );
+  await cycleChoice.selectOption(String(firstOffPill.number));
+  const ovulation = share.getByRole('region', { name: 'Ovulation' });
+  const fact = (label: string) =>
+    ovulation.locator('div', { has: share.locator('dt', { hasText: label }) }).locator('dd');
+  await expect(fact('This cycle')).toHaveText(/^Cycle day 21 \(/);
+  await expect(fact('Usual ovulation day')).toHaveText(formatStatistic(statistics.ovulationDay, 'en').mean);
+  await share.close();
 
   // In German the same figures, written as German writes them.
   await page.evaluate(() => localStorage.setItem('language', 'de'));

@@ -92,6 +92,45 @@ export function wrapText(
   return lines;
 }
 
+/** `font` (a canvas font such as '600 18px system-ui') at `px` pixels. */
+export function fontAt(font: string, px: number): string {
+  return font.replace(/\d+(\.\d+)?px/, `${px}px`);
+}
+
+export interface FittedText {
+  font: string;
+  lines: string[];
+  lineHeight: number;
+}
+
+/**
+ * `text` whole in a box of `width` × `height`: at `font`'s size if it fits there, else at the
+ * largest size down to `minPx` at which its lines fit, so a figure the share window shows whole is
+ * drawn whole (docs/calls.md "Screen sharing"). Lines are 1.3 times the size apart. Only when it
+ * cannot fit at `minPx` either is its last line ellipsised.
+ */
+export function fitText(
+  text: string,
+  box: { width: number; height: number },
+  font: string,
+  minPx: number,
+  measure: Measure,
+): FittedText {
+  const nominal = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? minPx);
+  for (let px = nominal; px >= minPx; px -= 1) {
+    const sized = fontAt(font, px);
+    const lineHeight = Math.round(px * 1.3);
+    const maxLines = Math.max(1, Math.floor(box.height / lineHeight));
+    const lines = wrapText(text, box.width, sized, measure, maxLines);
+    if (lines.join(' ') === text.split(/\s+/).filter(Boolean).join(' '))
+      return { font: sized, lines, lineHeight };
+  }
+  const sized = fontAt(font, minPx);
+  const lineHeight = Math.round(minPx * 1.3);
+  const maxLines = Math.max(1, Math.floor(box.height / lineHeight));
+  return { font: sized, lines: wrapText(text, box.width, sized, measure, maxLines), lineHeight };
+}
+
 /** `text` cut with '…' to fit `width`. */
 export function ellipsis(text: string, width: number, font: string, measure: Measure): string {
   if (measure(text, font) <= width) return text;

@@ -6,6 +6,7 @@
  */
 import type { ShareCell, ShareContent } from './share-canvas-content';
 import {
+  fitText,
   FONT,
   shareLayout,
   SHARE_PAGE,
@@ -112,15 +113,9 @@ function cellColors(cell: ShareCell): { fill: string; text: string; ring: string
 function cell(ctx: CanvasRenderingContext2D, value: ShareCell, box: Box, measure: Measure) {
   const colors = cellColors(value);
   roundRect(ctx, box, 6, colors.fill, colors.ring);
-  const inner = box.width - 8;
-  text(
-    ctx,
-    wrapText(value.date, inner, FONT.cellDate, measure)[0] ?? '',
-    box.x + 4,
-    box.y + 4,
-    FONT.cellDate,
-    colors.text,
-  );
+  // The date whole, as the share window's calendar writes it ('Nov 10', '10 nov.').
+  const date = fitText(value.date, { width: box.width - 8, height: 18 }, FONT.cellDate, 9, measure);
+  text(ctx, date.lines[0] ?? '', box.x + 4, box.y + 4, date.font, colors.text);
   ctx.font = FONT.cellDay;
   const dayWidth = measure(value.cycleDay, FONT.cellDay);
   const markSize = 10;
@@ -232,14 +227,9 @@ export function paintSharePage(
     const inner = { x: box.x + 12, y: box.y + 12, width: box.width - 24, height: box.height - 24 };
     const label = wrapText(fact.label, inner.width, FONT.label, measure, 2);
     lines(ctx, label, inner, FONT.label, COLOR.muted, 20);
-    const valueBox = { ...inner, y: inner.y + label.length * 20 + 6 };
-    lines(
-      ctx,
-      wrapText(fact.value, inner.width, FONT.value, measure, 2),
-      valueBox,
-      FONT.value,
-      COLOR.text,
-      24,
-    );
+    const valueTop = label.length * 20 + 6;
+    const valueBox = { ...inner, y: inner.y + valueTop, height: inner.height - valueTop };
+    const value = fitText(fact.value, valueBox, FONT.value, 12, measure);
+    lines(ctx, value.lines, valueBox, value.font, COLOR.text, value.lineHeight);
   });
 }

@@ -9,6 +9,7 @@ import { shareContent } from '../../../../src/app/features/calls/share-canvas-co
 import {
   canvasSize,
   ellipsis,
+  fitText,
   FONT,
   SHARE_PAGE,
   shareLayout,
@@ -130,6 +131,73 @@ describe('wrapText and ellipsis', () => {
   it('cuts a single word wider than the line', () => {
     expect(ellipsis('Fruchtbarkeitsdaten', 80, FONT.title, measure)).toBe('Fruchtb…');
     expect(wrapText('Fruchtbarkeitsdaten von Emma', 80, FONT.title, measure, 1)).toEqual(['Fruchtb…']);
+  });
+});
+
+describe('fitText', () => {
+  /** Half the font's size a character, as a proportional font measures. */
+  const sized: Measure = (text, font) => text.length * Number(/(\d+)px/.exec(font)![1]) * 0.5;
+
+  it('keeps the size when the text fits, and shrinks it until the text fits whole', () => {
+    expect(fitText('Day 21', { width: 166, height: 58 }, FONT.value, 12, sized)).toEqual({
+      font: FONT.value,
+      lines: ['Day 21'],
+      lineHeight: 23,
+    });
+    const whole = fitText(
+      'Cycle day 17 (LH surge and temperature shift)',
+      { width: 166, height: 58 },
+      FONT.value,
+      12,
+      sized,
+    );
+    expect(whole.lines.join(' ')).toBe('Cycle day 17 (LH surge and temperature shift)');
+    expect(whole.font).toMatch(/^600 1[2-7]px /);
+    expect(whole.lines.length * whole.lineHeight).toBeLessThanOrEqual(58);
+  });
+
+  it('ellipsises at the smallest size only what cannot fit there', () => {
+    const cut = fitText(
+      'a b c d e f g h i j k l m n o p q r s t u v w x y z '.repeat(4),
+      { width: 40, height: 16 },
+      FONT.value,
+      12,
+      sized,
+    );
+    expect(cut.font).toBe('600 12px system-ui, sans-serif');
+    expect(cut.lines).toHaveLength(1);
+    expect(cut.lines[0]).toMatch(/…$/);
+  });
+
+  it("draws the ovulation facts and the calendar's dates whole in each of the five languages", async () => {
+    const { readFile } = await import('node:fs/promises');
+    const layout = shareLayout(6, LEGEND, sized);
+    const [fact] = layout.ovulation.facts;
+    const cellWidth = layout.calendar.cells[0]![0]!.width - 8;
+    for (const language of ['en', 'de', 'es', 'fr', 'it']) {
+      const json = async (ns: string) =>
+        JSON.parse(await readFile(`src/app/i18n/locales/${language}/${ns}.json`, 'utf8')) as {
+          shareView: Record<string, string>;
+          method: Record<string, string>;
+        };
+      const [calls, charts] = await Promise.all([json('calls'), json('charts')]);
+      const label = wrapText(calls.shareView.thisCycle!, fact.width - 24, FONT.label, sized, 2);
+      const valueHeight = fact.height - 24 - label.length * 20 - 6;
+      for (const method of Object.values(charts.method)) {
+        const value = calls.shareView.ovulationDay!.replace('{{day}}', '17').replace('{{method}}', method);
+        const fitted = fitText(value, { width: fact.width - 24, height: valueHeight }, FONT.value, 12, sized);
+        expect(fitted.lines.join(' '), `${language}: ${value}`).toBe(value);
+      }
+      const date = new Intl.DateTimeFormat(language, {
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      }).format(new Date('2026-09-28T12:00:00Z'));
+      expect(
+        fitText(date, { width: cellWidth, height: 18 }, FONT.cellDate, 9, sized).lines,
+        language,
+      ).toEqual([date]);
+    }
   });
 });
 
