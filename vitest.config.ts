@@ -83,7 +83,9 @@ export default defineConfig({
           isolate: false,
           // Safety nets, not waits: a test waits for the event it needs (docs/testing.md "Waiting"),
           // and a loaded two-core machine may take minutes for what a quiet one does in seconds.
-          testTimeout: 120_000,
+          // Above a stack's own start limit (180 s, tests/support/stack.ts), so a test that restarts
+          // its stack fails with the stack's message and the steps it took, not a bare time-out.
+          testTimeout: 300_000,
           hookTimeout: 300_000,
           // expect.poll waits for its condition (the default gives up after 1 s).
           expect: { poll: { timeout: 60_000 } },
@@ -97,7 +99,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/unit/proto-gen.setup.ts'],
           fileParallelism: false,
-          testTimeout: 180_000,
+          // Above a stack's start limit, as the integration layer's.
+          testTimeout: 300_000,
           hookTimeout: 300_000,
           expect: { poll: { timeout: 60_000 } },
         },

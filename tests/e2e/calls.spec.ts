@@ -185,11 +185,7 @@ test.describe('on a screen of pixel ratio 2', () => {
       const cycles = popup.getByRole('combobox');
       await expectDrawn(page, await windowWords(popup));
       // …and every word of it whole: no date, fact or heading cut short with '…'.
-      expect(
-        (await page.evaluate(() => (window as unknown as { drawnTexts: string[] }).drawnTexts)).filter((t) =>
-          t.endsWith('…'),
-        ),
-      ).toEqual([]);
+      expect(await cutWords(page)).toEqual([]);
       // Another cycle chosen in the window is what the canvas draws from then on.
       const shown = await cycles.inputValue();
       const other = await cycles
@@ -203,6 +199,7 @@ test.describe('on a screen of pixel ratio 2', () => {
       await cycles.selectOption(other);
       await expect.poll(() => own.evaluate(canvasFingerprint), { timeout: 60_000 }).not.toBe(drawnBefore);
       await expectDrawn(page, await windowWords(popup));
+      expect(await cutWords(page)).toEqual([]);
 
       // The button stops: the canvas's track ends, the camera is back on the call and in the own view.
       await share.click();
@@ -318,6 +315,12 @@ async function expectDrawn(page: Page, words: string[]): Promise<void> {
     )
     .toEqual([]);
 }
+
+/** The words the page's canvases drew cut short with '…'. */
+const cutWords = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { drawnTexts: string[] }).drawnTexts.filter((text) => text.endsWith('…')),
+  );
 
 /** 'W×H' as its width to height ratio, to two decimals ('' for none). */
 function aspect(size: string): string {

@@ -117,7 +117,8 @@ export function fitText(
   measure: Measure,
 ): FittedText {
   const nominal = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? minPx);
-  for (let px = nominal; px >= minPx; px -= 1) {
+  const smallest = Math.min(minPx, nominal);
+  for (let px = nominal; px >= smallest; px -= 1) {
     const sized = fontAt(font, px);
     const lineHeight = Math.round(px * 1.3);
     const maxLines = Math.max(1, Math.floor(box.height / lineHeight));
@@ -125,8 +126,8 @@ export function fitText(
     if (lines.join(' ') === text.split(/\s+/).filter(Boolean).join(' '))
       return { font: sized, lines, lineHeight };
   }
-  const sized = fontAt(font, minPx);
-  const lineHeight = Math.round(minPx * 1.3);
+  const sized = fontAt(font, smallest);
+  const lineHeight = Math.round(smallest * 1.3);
   const maxLines = Math.max(1, Math.floor(box.height / lineHeight));
   return { font: sized, lines: wrapText(text, box.width, sized, measure, maxLines), lineHeight };
 }
