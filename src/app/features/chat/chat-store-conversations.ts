@@ -63,12 +63,14 @@ export function conversationMoves(state: ChatState): ConversationMoves {
       const known = new Set(conversation.entries.map((e) => e.id));
       conversation.entries = held(mergeEntries(conversation.entries, entries));
       if (!options.live) return;
+      // Read in another tab before this one applied it: relayed reads wait in readHere.
+      const readElsewhere = new Set(state.readHere[dialogId] ?? []);
       for (const entry of entries) {
         const before = dialog.unread;
         dialog.unread = unreadAfterIncoming(dialog.unread, {
           fromMe: entry.senderId === state.me,
           alreadyKnown: known.has(entry.id),
-          alreadyRead: state.me !== null && entry.readBy.includes(state.me),
+          alreadyRead: (state.me !== null && entry.readBy.includes(state.me)) || readElsewhere.has(entry.id),
           serverCounted: coveredByServer(state.counted[dialogId], entry),
         });
         if (dialog.unread > before) (state.unseen[dialogId] ??= []).push(entry.id);

@@ -94,6 +94,16 @@ describe('unread counts in the store', () => {
     expect(store.state.dialogs.d1!.unread).toBe(0);
   });
 
+  it('counts no live message that another tab read before this tab applied it', () => {
+    // A follower on another page: the holder relays her read of 'a' before this tab has applied 'a'.
+    store.seedDialogs([dialog(0)]);
+    store.markReadByMe('d1', ['a']);
+    store.addEntries('d1', [entry('a', { senderId: 7, serverDate: 1_000 })], { live: true });
+    expect(store.state.dialogs.d1!.unread).toBe(0);
+    store.addEntries('d1', [entry('b', { senderId: 7, serverDate: 1_001 })], { live: true });
+    expect(store.state.dialogs.d1!.unread).toBe(1);
+  });
+
   it('takes the server count when she read only messages before its last one', () => {
     store.addEntries(
       'd1',
