@@ -2,7 +2,7 @@
  * The component layer's setup: English words of every namespace in i18next (as the portal loads
  * them, src/app/i18n), a layout for the virtualised lists, and each test's screen unmounted after it.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
@@ -114,3 +114,8 @@ for (const property of ['clientHeight', 'scrollHeight'])
   });
 
 afterEach(() => cleanup());
+
+// `waitFor` and the `findBy` queries give up after 1 s by default: a race against the clock on a
+// loaded machine (a run failed waiting for the chat's login flow). They wait for what they need;
+// this is the safety net, as `expect.poll`'s 30 s in vitest.config.ts (docs/testing.md "Waiting").
+configure({ asyncUtilTimeout: 30_000 });
