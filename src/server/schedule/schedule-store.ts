@@ -50,9 +50,9 @@ export async function saveTimeZone(db: Database, providerId: number, timezone: s
 }
 
 export async function loadSchedule(db: Database, providerId: number): Promise<StoredSchedule> {
-  const [settings, provider, entries] = await Promise.all([
+  const [settings, timezone, entries] = await Promise.all([
     db.selectFrom('schedule_settings').selectAll().where('provider_id', '=', providerId).executeTakeFirst(),
-    db.selectFrom('providers').select('timezone').where('id', '=', providerId).executeTakeFirstOrThrow(),
+    scheduleTimeZone(db, providerId),
     db
       .selectFrom('schedule_entries')
       .select(['id', 'kind', 'weekday', 'on_date', 'start_minute', 'end_minute', 'note'])
@@ -64,7 +64,7 @@ export async function loadSchedule(db: Database, providerId: number): Promise<St
       .execute(),
   ]);
   const rules: ScheduleRules = {
-    timezone: provider.timezone,
+    timezone,
     consultationMinutes: settings?.consultation_minutes ?? DEFAULT_SCHEDULE.consultationMinutes,
     bufferMinutes: settings?.buffer_minutes ?? DEFAULT_SCHEDULE.bufferMinutes,
     horizonDays: settings?.horizon_days ?? DEFAULT_SCHEDULE.horizonDays,

@@ -118,18 +118,18 @@ export function fitText(
 ): FittedText {
   const nominal = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? minPx);
   const smallest = Math.min(minPx, nominal);
-  for (let px = nominal; px >= smallest; px -= 1) {
+  const whole = text.split(/\s+/).filter(Boolean).join(' ');
+  const at = (px: number): FittedText => {
     const sized = fontAt(font, px);
     const lineHeight = Math.round(px * 1.3);
     const maxLines = Math.max(1, Math.floor(box.height / lineHeight));
-    const lines = wrapText(text, box.width, sized, measure, maxLines);
-    if (lines.join(' ') === text.split(/\s+/).filter(Boolean).join(' '))
-      return { font: sized, lines, lineHeight };
+    return { font: sized, lines: wrapText(text, box.width, sized, measure, maxLines), lineHeight };
+  };
+  for (let px = nominal; px > smallest; px -= 1) {
+    const fitted = at(px);
+    if (fitted.lines.join(' ') === whole) return fitted;
   }
-  const sized = fontAt(font, smallest);
-  const lineHeight = Math.round(smallest * 1.3);
-  const maxLines = Math.max(1, Math.floor(box.height / lineHeight));
-  return { font: sized, lines: wrapText(text, box.width, sized, measure, maxLines), lineHeight };
+  return at(smallest);
 }
 
 /** `text` cut with '…' to fit `width`. */

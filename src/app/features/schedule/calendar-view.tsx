@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarQuery } from './queries';
 import { Button } from '../../components/button';
-import { usePortalApi } from '../../root';
+import { usePortalApi, useTimeZone } from '../../root';
 import { addDays } from '../../../shared/time/calendar';
 import { formatLocalDate } from '../../../shared/time/format';
 import { instantAt, localDateAt } from '../../../shared/time/zoned';
@@ -20,7 +20,9 @@ export function CalendarView({ detailPath }: { detailPath(id: number): string })
   const { t, i18n } = useTranslation('schedule');
   const api = usePortalApi();
   const schedule = useSchedule();
-  const tz = schedule.data?.settings.timezone ?? 'UTC';
+  // Her zone (one fact, docs/architecture.md §3 "Her time zone"): the session's until the schedule is in.
+  const sessionZone = useTimeZone();
+  const tz = schedule.data?.settings.timezone ?? sessionZone;
   const today = localDateAt(Date.now(), tz);
   const [mode, setMode] = useState<'week' | 'month'>('week');
   const [anchor, setAnchor] = useState<string | null>(null);
