@@ -19,6 +19,39 @@ export interface LighthouseFigures {
   cls: number;
   /** Titles of the audits that cost points, worst first. */
   failing: string[];
+  /** Where the main thread's time went, by Lighthouse's categories, largest first (ms, throttled). */
+  mainThread: { category: string; ms: number }[];
+  /** The scripts that took the main thread longest: evaluation and parse/compile (ms, throttled). */
+  scripts: { url: string; totalMs: number; scriptingMs: number; parseMs: number }[];
+}
+
+interface BreakdownItem {
+  group?: string;
+  groupLabel?: string;
+  duration?: number;
+}
+
+interface BootupItem {
+  url?: string;
+  total?: number;
+  scripting?: number;
+  scriptParseCompile?: number;
+}
+
+/** An audit's table rows (Lighthouse's `details.items`), typed as the caller reads them. */
+function auditItems<T>(audit: { details?: unknown } | undefined): T[] {
+  const details = audit?.details as { items?: T[] } | undefined;
+  return details?.items ?? [];
+}
+
+/** A script's address without the origin and the query, as the bench prints it. */
+function shortUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname;
+  } catch {
+    return url;
+  }
 }
 
 const FLAGS = [
@@ -113,6 +146,21 @@ export async function runLighthouse(
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
       cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
       failing,
+      mainThread: auditItems<BreakdownItem>(audits['mainthread-work-breakdown'])
+        .map((item) => ({
+          category: item.groupLabel ?? item.group ?? 'other',
+          ms: Math.round(item.duration ?? 0),
+        }))
+        .sort((a, b) => b.ms - a.ms),
+      scripts: auditItems<BootupItem>(audits['bootup-time'])
+        .map((item) => ({
+          url: shortUrl(item.url ?? ''),
+          totalMs: Math.round(item.total ?? 0),
+          scriptingMs: Math.round(item.scripting ?? 0),
+          parseMs: Math.round(item.scriptParseCompile ?? 0),
+        }))
+        .sort((a, b) => b.totalMs - a.totalMs)
+        .slice(0, 6),
     };
   } finally {
     chrome.kill();

@@ -59,6 +59,16 @@ export const section: BenchSection = {
       report({ metric: `${target.name} largest contentful paint`, ours: figures.lcpMs, unit: 'ms' });
       report({ metric: `${target.name} total blocking time`, ours: figures.tbtMs, unit: 'ms' });
       note(`${target.name} audits below 0.9: ${figures.failing.join(', ') || 'none'}`);
+      // Where the main thread's work went (issue 28: a trace, not guesses), in Lighthouse's
+      // throttled milliseconds: by kind of work, then the scripts that cost most.
+      note(
+        `${target.name} main thread: ${figures.mainThread.map((c) => `${c.category} ${c.ms} ms`).join(', ')}`,
+      );
+      note(
+        `${target.name} scripts: ${figures.scripts
+          .map((s) => `${s.url} ${s.totalMs} ms (run ${s.scriptingMs}, parse ${s.parseMs})`)
+          .join(', ')}`,
+      );
     }
   },
 };
