@@ -139,16 +139,22 @@ export default defineConfig({
                   // is one chunk, which compresses better than the dozen small ones it would
                   // otherwise be (docs/architecture.md §4 "Route budgets").
                   { name: 'start', tags: ['$initial'] },
-                  // The login route's own code in one chunk, the form kit it shares with the other
-                  // forms in another.
+                  // The login route's own code in one chunk, the labelled fields it shares with
+                  // the other forms in another, and their form library (which the sign-in form does
+                  // without) in a third.
                   {
                     name: 'login',
                     test: /src[\\/]app[\\/](routes[\\/]login[\\/]|features[\\/]auth[\\/]sign-in-form|layouts[\\/]auth-layout)/,
                     includeDependenciesRecursively: false,
                   },
                   {
+                    name: 'fields',
+                    test: /src[\\/]app[\\/]components[\\/](text-)?field\./,
+                    includeDependenciesRecursively: false,
+                  },
+                  {
                     name: 'forms',
-                    test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]app[\\/]components[\\/](text-)?field\./,
+                    test: /node_modules[\\/]react-hook-form[\\/]/,
                     includeDependenciesRecursively: false,
                   },
                   ...SIGNED_IN_GROUPS.map((group) => ({ ...group, includeDependenciesRecursively: false })),

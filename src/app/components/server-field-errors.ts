@@ -10,8 +10,15 @@ export function applyServerFieldErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   known: readonly string[],
 ): number {
-  if (!(error instanceof ApiError)) return 0;
-  const fitting = error.fields.filter((f) => known.includes(f.field));
-  for (const f of fitting) setError(f.field as Path<T>, { type: 'server', message: f.message });
+  const fitting = Object.entries(serverFieldMessages(error, known));
+  for (const [field, message] of fitting) setError(field as Path<T>, { type: 'server', message });
   return fitting.length;
+}
+
+/** The server's message for each of the form's `known` fields it refused (none for other errors). */
+export function serverFieldMessages(error: unknown, known: readonly string[]): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const messages: Record<string, string> = {};
+  for (const f of error.fields) if (known.includes(f.field)) messages[f.field] ??= f.message;
+  return messages;
 }

@@ -1,13 +1,22 @@
-import { useForm, type Resolver } from 'react-hook-form';
+/**
+ * The sign-in form (spec §2 Login). Two fields need no form library: the login route's first load
+ * carries none (docs/performance.md "Route budgets"); the rules and the sending side come when the
+ * form is first focused or submitted, and the form checks as the others do — on submit, then a
+ * field again as it changes, the first field in error focused.
+ */
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { usePortalRoot, useToasts } from '../../root';
 import type { SecondStep } from '../../../shared/api/account';
 import type { SignInValues } from './form-schemas';
+import type { SignInErrors } from './sign-in';
 
 /** The rules and the sending side (sign-in.ts), fetched when the form is first focused or submitted. */
 const loadSignIn = () => import('./sign-in');
+
+const FIELDS = ['email', 'password'] as const;
 
 export function SignInForm({
   onSignedIn,
@@ -22,30 +31,70 @@ export function SignInForm({
   const toasts = useToasts();
   const root = usePortalRoot();
   const { t } = useTranslation('auth');
-  const resolver: Resolver<SignInValues> = async (...args) => {
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  const values = (): SignInValues => {
+    const data = new FormData(form.current ?? undefined);
+    return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
+  };
+  const rules = async () => {
     try {
-      return await (await loadSignIn()).signInResolver(...args);
+      return await loadSignIn();
     } catch {
       toasts.show(t('common:errors.network'));
-      return { values: {}, errors: { root: { type: 'network' } } };
+      return null;
     }
   };
-  const { register, handleSubmit, setError, formState } = useForm<SignInValues>({ resolver });
-  const submit = handleSubmit(async (values) => {
-    // With the root's API client, loaded the same way (root.api()).
-    const [sending, api] = await Promise.all([loadSignIn(), root.api()]);
+  const showErrors = (found: SignInErrors) => {
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    const input = first ? form.current?.elements.namedItem(first) : null;
+    if (input instanceof HTMLInputElement) input.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    setBusy(true);
     try {
-      const outcome = await sending.signIn(root.session, api, values);
-      if (outcome.secondStep) onSecondStep(outcome.secondStep);
-      else onSignedIn(outcome.agreementDue);
-    } catch (error) {
-      sending.applyServerFieldErrors(error, setError, ['email', 'password']);
+      // With the root's API client, loaded the same way (root.api()).
+      const [sending, api] = await Promise.all([rules(), root.api()]);
+      if (!sending) return;
+      const checked = sending.checkSignIn(values());
+      if ('errors' in checked) {
+        showErrors(checked.errors);
+        return;
+      }
+      setErrors({});
+      try {
+        const outcome = await sending.signIn(root.session, api, checked.values);
+        if (outcome.secondStep) onSecondStep(outcome.secondStep);
+        else onSignedIn(outcome.agreementDue);
+      } catch (error) {
+        showErrors(sending.serverFieldMessages(error, FIELDS));
+      }
+    } finally {
+      setBusy(false);
     }
-  });
+  };
+  // After the first submit a field is checked again as it changes; its error alone is updated.
+  const recheck = async (field: (typeof FIELDS)[number]) => {
+    if (!submitted) return;
+    const sending = await rules();
+    if (!sending) return;
+    const checked = sending.checkSignIn(values());
+    const message = 'errors' in checked ? checked.errors[field] : undefined;
+    setErrors((current) => ({ ...current, [field]: message }));
+  };
   const message = (key?: string) => (key ? t(key, { defaultValue: key }) : undefined);
   return (
     <form
-      onSubmit={submit}
+      ref={form}
+      onSubmit={(event) => void submit(event)}
       onFocus={() => void Promise.all([loadSignIn(), root.api()]).catch(() => undefined)}
       noValidate
       className="flex flex-col gap-4"
@@ -53,24 +102,26 @@ export function SignInForm({
     >
       <TextField
         label={t('signIn.email')}
+        name="email"
         type="email"
         autoComplete="username"
-        error={message(formState.errors.email?.message)}
-        {...register('email')}
+        error={message(errors.email)}
+        onChange={() => void recheck('email')}
       />
       <TextField
         label={t('signIn.password')}
+        name="password"
         type="password"
         autoComplete="current-password"
-        error={message(formState.errors.password?.message)}
-        {...register('password')}
+        error={message(errors.password)}
+        onChange={() => void recheck('password')}
       />
       <div className="flex justify-end">
         <button type="button" onClick={onForgot} className="text-sm text-brand hover:underline">
           {t('signIn.forgot')}
         </button>
       </div>
-      <Button type="submit" busy={formState.isSubmitting}>
+      <Button type="submit" busy={busy}>
         {t('signIn.submit')}
       </Button>
     </form>
