@@ -2,11 +2,12 @@
  * The image chosen to send, shown before it goes (issue 26: one wrong click used to send a
  * patient's document): the picture, its name, a caption, and Cancel or 'Send image'. Nothing is
  * uploaded or sent before 'Send image'; Cancel drops only the picture, never what is typed in the
- * composer.
+ * composer. The dialog's code loads when a picture is first chosen, not with the Messages page
+ * (docs/performance.md "Route budgets").
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/dialog';
+import { LazyDialog as Dialog } from '../../components/lazy-dialog';
 
 export function ImagePreview({
   file,
