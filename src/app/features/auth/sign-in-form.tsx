@@ -40,9 +40,11 @@ export function SignInForm({
     const data = new FormData(form.current ?? undefined);
     return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
   };
-  const rules = async () => {
+  // The rules and the sending side, with the root's API client loaded the same way (root.api());
+  // offline, a toast says so and the form stays as it is.
+  const parts = async () => {
     try {
-      return await loadSignIn();
+      return await Promise.all([loadSignIn(), root.api()]);
     } catch {
       toasts.show(t('common:errors.network'));
       return null;
@@ -61,9 +63,9 @@ export function SignInForm({
     setSubmitted(true);
     setBusy(true);
     try {
-      // With the root's API client, loaded the same way (root.api()).
-      const [sending, api] = await Promise.all([rules(), root.api()]);
-      if (!sending) return;
+      const loaded = await parts();
+      if (!loaded) return;
+      const [sending, api] = loaded;
       const checked = sending.checkSignIn(values());
       if ('errors' in checked) {
         showErrors(checked.errors);
@@ -84,8 +86,9 @@ export function SignInForm({
   // After the first submit a field is checked again as it changes; its error alone is updated.
   const recheck = async (field: (typeof FIELDS)[number]) => {
     if (!submitted) return;
-    const sending = await rules();
-    if (!sending) return;
+    const loaded = await parts();
+    if (!loaded) return;
+    const [sending] = loaded;
     const checked = sending.checkSignIn(values());
     const message = 'errors' in checked ? checked.errors[field] : undefined;
     setErrors((current) => ({ ...current, [field]: message }));
