@@ -86,9 +86,9 @@ export function SignInForm({
   // After the first submit a field is checked again as it changes; its error alone is updated.
   const recheck = async (field: (typeof FIELDS)[number]) => {
     if (!submitted) return;
-    const loaded = await parts();
-    if (!loaded) return;
-    const [sending] = loaded;
+    // Only the rules; offline the errors stay as they are, without a toast at every keystroke.
+    const sending = await loadSignIn().catch(() => null);
+    if (!sending) return;
     const checked = sending.checkSignIn(values());
     const message = 'errors' in checked ? checked.errors[field] : undefined;
     setErrors((current) => ({ ...current, [field]: message }));
