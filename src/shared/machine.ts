@@ -4,8 +4,8 @@
  * names the machine, the state and the event. Two kinds of table use it:
  *
  * - a state's next states (`createMachine`: the chat connection, the app socket on both ends, a
- *   call's session, peer and offer, the portal's idle clock), where the event is the state asked
- *   for;
+ *   call's session, peer and offer, the call screen, the portal's idle clock), where the event is
+ *   the state asked for;
  * - a state's events and where each leads (`nextState`: records the server keeps, such as an
  *   appointment or a profile's review), where the state is read from the database and written back.
  */

@@ -1,8 +1,10 @@
 /**
- * The call screen's lifecycle (spec §4 Call, §8 call messages) as a transition table: what the
- * provider sees, from the ring or the dial to the end text. Illegal moves throw
- * (docs/conventions.md "What we do" 4). The session and peer machines themselves are src/webrtc's.
+ * The call screen's lifecycle (spec §4 Call, §8 call messages) as a transition table on the one
+ * machine kernel (src/shared/machine.ts): what the provider sees, from the ring or the dial to the
+ * end text. Illegal moves throw (docs/conventions.md "What we do" 4). The session and peer
+ * machines themselves are src/webrtc's.
  */
+import { createMachine, type Machine } from '../../../shared/machine';
 
 export type CallScreen =
   'idle' | 'ringing' | 'dialing' | 'connecting' | 'connected' | 'reconnecting' | 'ended';
@@ -37,14 +39,14 @@ export const CALL_SCREEN_TRANSITIONS: Readonly<Record<CallScreen, readonly CallS
   ended: ['idle'],
 };
 
-export class IllegalCallScreenMove extends Error {}
-
-/** The next screen, or a throw when the table forbids the move; staying put is allowed. */
-export function nextCallScreen(from: CallScreen, to: CallScreen): CallScreen {
-  if (from === to) return to;
-  if (!CALL_SCREEN_TRANSITIONS[from].includes(to))
-    throw new IllegalCallScreenMove(`Illegal call screen move: ${from} → ${to}`);
-  return to;
+/**
+ * The screen's machine, from `idle`; a move to the screen it shows is no move (the session's
+ * events may report a state twice). A move the table forbids throws IllegalTransitionError.
+ */
+export function createCallScreenMachine(onChange: (screen: CallScreen) => void): Machine<CallScreen> {
+  return createMachine<CallScreen>('call screen', CALL_SCREEN_TRANSITIONS, 'idle', onChange, {
+    stayingPutIsNoMove: true,
+  });
 }
 
 /** A call is on (ringing, dialing or talking): another ring is then ignored (spec §4). */

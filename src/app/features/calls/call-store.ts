@@ -7,11 +7,12 @@
 import { proxy, ref } from 'valtio';
 import type { CallMedia } from '../../connections';
 import type { NetworkQuality } from './call-quality';
-import { nextCallScreen, type CallScreen, type EndReason } from './call-screen-state';
+import { createCallScreenMachine, type CallScreen, type EndReason } from './call-screen-state';
 
 export type CallConfirm = 'leave' | 'share' | null;
 
 export interface CallState {
+  /** The screen machine's state (call-screen-state.ts), written by its moves only. */
   screen: CallScreen;
   endReason: EndReason | null;
   /** The client's chat user id. */
@@ -45,8 +46,10 @@ export interface CallState {
   widget: { x: number; y: number } | null;
 }
 
-const initial = (): CallState => ({
-  screen: 'idle',
+/** Everything but the screen, as a new call starts it. */
+type CallDetails = Omit<CallState, 'screen'>;
+
+const initial = (): CallDetails => ({
   endReason: null,
   opponentId: null,
   name: '',
@@ -73,7 +76,7 @@ const initial = (): CallState => ({
 export interface CallStore {
   /** What the screens read (valtio: `useCallState` in calls-context.ts). */
   readonly state: CallState;
-  /** Moves the screen by the table (throws on an illegal move). */
+  /** Moves the screen by the table (throws IllegalTransitionError on an illegal move). */
   moveTo(screen: CallScreen, reason?: EndReason | null): void;
   beginCall(
     screen: 'ringing' | 'dialing',
@@ -82,7 +85,10 @@ export interface CallStore {
   /** The client's stream is not here: the call's session holds it (call-controller.ts `remoteStream`). */
   setStreams(streams: { local?: MediaStream | null; shared?: MediaStream | null }): void;
   setMinimised(minimised: boolean): void;
-  /** Back to nothing on screen once the end text has been seen (the widget keeps its place). */
+  /**
+   * Back to nothing on screen once the end text has been seen (the widget keeps its place); a
+   * live call cannot be wiped this way (the table has no move from a live screen to `idle`).
+   */
   resetCall(): void;
 }
 
@@ -94,7 +100,10 @@ export function createCallStore(
   showWindow: (window: 'closed' | 'shrunk' | 'open') => void = () => undefined,
   now: () => number = Date.now,
 ): CallStore {
-  const state = proxy<CallState>(initial());
+  const state = proxy<CallState>({ screen: 'idle', ...initial() });
+  const screens = createCallScreenMachine((screen) => {
+    state.screen = screen;
+  });
   const publishWindow = () => {
     const live = state.screen !== 'idle' && state.screen !== 'ringing';
     showWindow(!live ? 'closed' : state.minimised ? 'shrunk' : 'open');
@@ -102,14 +111,15 @@ export function createCallStore(
   const store: CallStore = {
     state,
     moveTo(screen, reason = null) {
-      state.screen = nextCallScreen(state.screen, screen);
+      screens.transition(screen);
       if (screen === 'ended') state.endReason = reason ?? 'ended';
       if (screen === 'connected' && state.connectedAt === null) state.connectedAt = now();
       publishWindow();
     },
     beginCall(screen, call) {
-      const keep = state.widget;
-      Object.assign(state, initial(), call, { widget: keep });
+      // A call starts from nothing on screen: the last one's end text, if shown, goes first.
+      screens.transition('idle');
+      Object.assign(state, initial(), call, { widget: state.widget });
       store.moveTo(screen);
     },
     setStreams(streams) {
@@ -121,8 +131,8 @@ export function createCallStore(
       publishWindow();
     },
     resetCall() {
-      const keep = state.widget;
-      Object.assign(state, initial(), { widget: keep });
+      screens.transition('idle');
+      Object.assign(state, initial(), { widget: state.widget });
       publishWindow();
     },
   };

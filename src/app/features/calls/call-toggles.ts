@@ -58,5 +58,6 @@ export async function answerEndConsultation(
       console.warn('Ending the consultation', error);
     }
   }
-  calls.store.resetCall();
+  // A call that began while she answered has the screen now: the end text is gone already.
+  if (calls.store.state.screen === 'ended') calls.store.resetCall();
 }

@@ -75,7 +75,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   stop();
-  calls.store.resetCall();
 });
 
 /** Lets the promises of the dial (media, ICE servers, the dialog) and of the record settle. */

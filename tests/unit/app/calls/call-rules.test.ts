@@ -63,7 +63,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   stop();
-  calls.store.resetCall();
   vi.restoreAllMocks();
 });
 const refuse = () => calls.refuse();
@@ -156,7 +155,7 @@ describe('incoming calls (spec §4 Call)', () => {
     await member.calls.createSession([ME], CallType.VIDEO).call(fakeStream());
     await accept();
     expect(effects.links().last().options.iceServers).toEqual([TURN]);
-    resetCall();
+    calls.leave();
   });
 
   it("Refuse rejects and shows 'Call ended'", async () => {
@@ -203,7 +202,7 @@ describe('the ring tone (issue 26: it stops on answer, refusal and time-out)', (
     expect(ringing()).toBe(1);
     await accept();
     expect(ringing()).toBe(0);
-    resetCall();
+    calls.leave();
   });
 
   it('stops when she refuses', async () => {

@@ -2,28 +2,62 @@
 import { describe, expect, it } from 'vitest';
 import {
   CALL_SCREEN_TRANSITIONS,
-  IllegalCallScreenMove,
+  createCallScreenMachine,
   isLive,
-  nextCallScreen,
   statusKey,
   type CallScreen,
 } from '../../../../src/app/features/calls/call-screen-state';
+import { createCallStore } from '../../../../src/app/features/calls/call-store';
+import { IllegalTransitionError } from '../../../../src/shared/machine';
 import { rejectReason, CALL_MARK } from '../../../../src/app/features/calls/end-reason';
 
 const SCREENS = Object.keys(CALL_SCREEN_TRANSITIONS) as CallScreen[];
 
+/** A machine brought to `screen` by legal moves (the table reaches every screen from idle). */
+function machineAt(screen: CallScreen, seen: CallScreen[] = []) {
+  const machine = createCallScreenMachine((to) => seen.push(to));
+  const path: Record<CallScreen, readonly CallScreen[]> = {
+    idle: [],
+    ringing: ['ringing'],
+    dialing: ['dialing'],
+    connecting: ['ringing', 'connecting'],
+    connected: ['dialing', 'connected'],
+    reconnecting: ['dialing', 'connected', 'reconnecting'],
+    ended: ['ringing', 'ended'],
+  };
+  for (const to of path[screen]) machine.transition(to);
+  seen.length = 0;
+  return machine;
+}
+
 describe('call screen transitions', () => {
-  it('allow exactly the moves of the table, and staying put', () => {
+  it('allow exactly the moves of the table; staying put is no move', () => {
     for (const from of SCREENS)
       for (const to of SCREENS) {
-        const allowed = from === to || CALL_SCREEN_TRANSITIONS[from].includes(to);
-        if (allowed) expect(nextCallScreen(from, to)).toBe(to);
-        else expect(() => nextCallScreen(from, to), `${from} → ${to}`).toThrow(IllegalCallScreenMove);
+        const seen: CallScreen[] = [];
+        const machine = machineAt(from, seen);
+        if (from === to) {
+          machine.transition(to);
+          expect(seen, `${from} → ${to}`).toEqual([]);
+        } else if (CALL_SCREEN_TRANSITIONS[from].includes(to)) {
+          machine.transition(to);
+          expect(seen, `${from} → ${to}`).toEqual([to]);
+        } else {
+          expect(() => machine.transition(to), `${from} → ${to}`).toThrow(IllegalTransitionError);
+          expect(machine.state).toBe(from);
+        }
       }
   });
 
+  it('name the machine, the screen and the move asked for in an illegal move', () => {
+    expect(() => machineAt('ringing').transition('connected')).toThrow(
+      expect.objectContaining({ machine: 'call screen', state: 'ringing', event: 'connected' }),
+    );
+  });
+
   it('follow a ring to the end: ringing, connecting, connected, reconnecting, connected, ended, idle', () => {
-    let screen: CallScreen = 'idle';
+    const seen: CallScreen[] = [];
+    const machine = createCallScreenMachine((to) => seen.push(to));
     for (const to of [
       'ringing',
       'connecting',
@@ -33,21 +67,73 @@ describe('call screen transitions', () => {
       'ended',
       'idle',
     ] as const)
-      screen = nextCallScreen(screen, to);
-    expect(screen).toBe('idle');
+      machine.transition(to);
+    expect(seen).toEqual([
+      'ringing',
+      'connecting',
+      'connected',
+      'reconnecting',
+      'connected',
+      'ended',
+      'idle',
+    ]);
   });
 
   it('let every live screen end, and nothing but idle follow the end', () => {
-    for (const live of SCREENS.filter(isLive)) expect(nextCallScreen(live, 'ended')).toBe('ended');
+    for (const live of SCREENS.filter(isLive)) {
+      const machine = machineAt(live);
+      machine.transition('ended');
+      expect(machine.state).toBe('ended');
+    }
     expect(CALL_SCREEN_TRANSITIONS.ended).toEqual(['idle']);
-    expect(() => nextCallScreen('idle', 'connected')).toThrow(IllegalCallScreenMove);
-    expect(() => nextCallScreen('ringing', 'connected')).toThrow(IllegalCallScreenMove);
+    expect(() => machineAt('idle').transition('connected')).toThrow(IllegalTransitionError);
   });
 
   it('say which screens are live (another ring is then ignored, spec §4)', () => {
     expect(SCREENS.filter(isLive).sort()).toEqual(
       ['connected', 'connecting', 'dialing', 'reconnecting', 'ringing'].sort(),
     );
+  });
+});
+
+describe('the call store', () => {
+  it('moves its screen only by the table: a live call is not wiped, a new one starts from the end text', () => {
+    const windows: string[] = [];
+    const store = createCallStore(
+      (window) => windows.push(window),
+      () => 1000,
+    );
+    store.beginCall('dialing', {
+      opponentId: 7,
+      name: 'Clara',
+      avatar: null,
+      media: 'video',
+      direction: 'outgoing',
+      consultation: false,
+    });
+    store.moveTo('connected');
+    expect(store.state.connectedAt).toBe(1000);
+    expect(() => store.resetCall()).toThrow(IllegalTransitionError);
+    expect(() => store.beginCall('ringing', { ...store.state })).toThrow(IllegalTransitionError);
+    expect(store.state.screen).toBe('connected');
+    store.moveTo('ended', 'remoteHangUp');
+    expect(store.state.endReason).toBe('remoteHangUp');
+    store.beginCall('ringing', {
+      opponentId: 8,
+      name: 'Emma',
+      avatar: null,
+      media: 'audio',
+      direction: 'incoming',
+      consultation: false,
+    });
+    expect(store.state).toMatchObject({
+      screen: 'ringing',
+      endReason: null,
+      connectedAt: null,
+      name: 'Emma',
+    });
+    // Dialing, connected and the end text show the window; a ring does not.
+    expect(windows).toEqual(['open', 'open', 'open', 'closed']);
   });
 });
 
