@@ -6,8 +6,9 @@
  * - a state's next states (`createMachine`: the chat connection, the app socket on both ends, a
  *   call's session, peer and offer, the call screen, the portal's idle clock), where the event is
  *   the state asked for;
- * - a state's events and where each leads (`nextState`: records the server keeps, such as an
- *   appointment or a profile's review), where the state is read from the database and written back.
+ * - a state's events and where each leads (`nextState`: the portal session, whose events carry
+ *   data, and records the server keeps, such as an appointment or a profile's review, whose state
+ *   is read from the database and written back).
  */
 
 /** A move the machine's table does not allow. */

@@ -35,7 +35,7 @@ describe('the idle-logoff warning', () => {
     const api = serveApi({ 'POST /user/user/sign/activity/doctor': () => null });
     const runtime = createTestRuntime();
     const { session } = runtime.root;
-    Object.assign(session.state, { token: 'token', userInfo: PROVIDER });
+    session.start('token', PROVIDER);
     await runtime.outboxStore.put({
       key: '6a1f00000000000000000001',
       owner: PROVIDER.chatId,

@@ -7,6 +7,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DoctorInfo } from '../../src/shared/api/account';
 import type { ReportContent, ReportDetail } from '../../src/shared/api/expert-reports';
 import { ReportEditor } from '../../src/app/features/reports/report-editor';
 import { serveApi } from './fake-api';
@@ -98,7 +99,7 @@ let runtime: TestRuntime;
 
 beforeEach(async () => {
   runtime = createTestRuntime();
-  runtime.root.session.state.token = 'token-of-amelia';
+  runtime.root.session.start('token-of-amelia', { userId: AMELIA } as DoctorInfo);
   await runtime.root.drafts.open(AMELIA);
 });
 

@@ -11,8 +11,9 @@ import { paths } from '../paths';
 export function RequireSession() {
   const snap = useSnapshot(useSession().state);
   const location = useLocation();
-  if (!canEnterPortal(snap)) {
-    const state = snap.signedOutOnPurpose ? null : { from: `${location.pathname}${location.search}` };
+  if (!canEnterPortal(snap.session)) {
+    const onPurpose = snap.session.phase === 'signed out' && snap.session.onPurpose;
+    const state = onPurpose ? null : { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.login} replace state={state} />;
   }
   return <Outlet />;

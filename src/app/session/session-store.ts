@@ -1,10 +1,12 @@
 /**
- * The signed-in session in the portal (valtio; docs/architecture.md §3 "realtime state"): token and login
- * info mirrored to local storage and the auth cookie as spec §3 names them. One store per portal
- * root (src/app/root/portal-root.ts): it outlives every signed-in shell.
+ * The signed-in session in the portal (valtio; docs/architecture.md §3 "realtime state"): one
+ * lifecycle table on the machine kernel (src/shared/machine.ts) whose states carry their data,
+ * mirrored to local storage and the auth cookie as spec §3 names them. One store per portal root
+ * (src/app/root/portal-root.ts): it outlives every signed-in shell.
  */
 import { proxy } from 'valtio';
 import type { DoctorInfo } from '../../shared/api/account';
+import { nextState } from '../../shared/machine';
 import {
   clearSessionStorage,
   COOKIE_ADVISOR_VERSION,
@@ -16,74 +18,149 @@ import { rememberAutoLogoff, rememberSignIn } from '../storage/activity-storage'
 
 export const ADVISOR_VERSION = '1.0.0';
 
+/** The session's lifecycle, each state with what it knows. */
+export type Session =
+  /** No session in this browser. `onPurpose`: she signed out herself, so the login route forgets where she was. */
+  | { phase: 'signed out'; onPurpose: boolean }
+  /** Signed in, and the agreement popup is due (spec §5: `agreementProtocol` '0'): the portal stays closed. */
+  | { phase: 'agreement due'; token: string; userInfo: DoctorInfo }
+  | { phase: 'signed in'; token: string; userInfo: DoctorInfo };
+
+export type SessionPhase = Session['phase'];
+
+export type SessionEvent =
+  /** A sign-in or sign-up kept its session; `, agreement due` when the popup is due (spec §5). */
+  | 'sign in'
+  | 'sign in, agreement due'
+  /** She agreed to the current protocols (spec §7 "Protocol"). */
+  | 'agree'
+  /** The server sent her login info again (her profile, settings, verification). */
+  | 'refresh'
+  /** The session ends in this browser: a sign-out, a token error (spec §8), an automatic logoff. */
+  | 'end';
+
+/**
+ * From each state, the events it takes and where they lead. A sign-in may take the place of any
+ * session (a sign-up in a browser signed in already). After the end, an end (a token error of a
+ * call that outlived a sign-out) and her login info (an answer that outlived it) change nothing
+ * kept; agreeing has no session to agree for.
+ */
+export const SESSION_MOVES: Readonly<Record<SessionPhase, Partial<Record<SessionEvent, SessionPhase>>>> = {
+  'signed out': {
+    'sign in': 'signed in',
+    'sign in, agreement due': 'agreement due',
+    refresh: 'signed out',
+    end: 'signed out',
+  },
+  'agreement due': {
+    'sign in': 'signed in',
+    'sign in, agreement due': 'agreement due',
+    agree: 'signed in',
+    end: 'signed out',
+  },
+  'signed in': {
+    'sign in': 'signed in',
+    'sign in, agreement due': 'agreement due',
+    refresh: 'signed in',
+    end: 'signed out',
+  },
+};
+
 export interface SessionState {
-  token: string | null;
-  userInfo: DoctorInfo | null;
-  /** '0' while the agreement popup is due, '1' once agreed (spec §5: default '1'). */
-  agreementProtocol: '0' | '1';
-  /** The user signed out on purpose: the login route should not send them back where they were. */
-  signedOutOnPurpose: boolean;
+  /** The one owner: the lifecycle's state and its data. */
+  session: Session;
+  /** The session's token, null when signed out (derived). */
+  readonly token: string | null;
+  /** Her login info, null when signed out (derived). */
+  readonly userInfo: DoctorInfo | null;
+}
+
+export interface SignInOptions {
+  /** Spec §5: the agreement popup is due, so the portal stays closed until she agrees. */
+  agreementDue?: boolean;
+  /** `autoLogoffSeconds`: the server's setting (docs/security.md "Automatic logoff"); the clock starts now. */
+  autoLogoffSeconds?: number;
 }
 
 export interface SessionStore {
   /** What the screens read (valtio: `useSnapshot(session.state)`). */
   readonly state: SessionState;
-  /** `autoLogoffSeconds`: the server's setting (docs/security.md "Automatic logoff"); the clock starts now. */
-  start(token: string, userInfo: DoctorInfo, autoLogoffSeconds?: number): void;
+  start(token: string, userInfo: DoctorInfo, options?: SignInOptions): void;
   updateUserInfo(userInfo: DoctorInfo): void;
-  setAgreementProtocol(value: '0' | '1'): void;
+  /** She agreed to the protocols: the portal opens. */
+  agree(): void;
   /** Runs `listener` whenever the session ends (e.g. to drop cached server data). */
   onEnd(listener: () => void): () => void;
   /** Ends the session in this browser: storage, session storage and the auth cookie (spec §8). */
   end(options?: { onPurpose?: boolean }): void;
 }
 
-/** The session as this browser's storage has it (a reload keeps the sign-in); `now` is the clock. */
+/** The session this browser's storage keeps (a reload keeps the sign-in); a token without login info is none. */
+function storedSession(): Session {
+  const token = storage.get('authToken');
+  const userInfo = storage.getJson<DoctorInfo>('userInfo');
+  if (!token || !userInfo) return { phase: 'signed out', onPurpose: false };
+  const phase = storage.get('agreementProtocol') === '0' ? 'agreement due' : 'signed in';
+  return { phase, token, userInfo };
+}
+
+/** The session as this browser's storage has it; `now` is the clock. */
 export function createSessionStore(now: () => number = Date.now): SessionStore {
   const state = proxy<SessionState>({
-    token: storage.get('authToken'),
-    userInfo: storage.getJson<DoctorInfo>('userInfo'),
-    agreementProtocol: storage.get('agreementProtocol') === '0' ? '0' : '1',
-    signedOutOnPurpose: false,
+    session: storedSession(),
+    get token() {
+      return this.session.phase === 'signed out' ? null : this.session.token;
+    },
+    get userInfo() {
+      return this.session.phase === 'signed out' ? null : this.session.userInfo;
+    },
   });
   const endListeners = new Set<() => void>();
+  const move = (event: SessionEvent): SessionPhase =>
+    nextState('portal session', SESSION_MOVES, state.session.phase, event);
   return {
     state,
-    start(token, userInfo, autoLogoffSeconds) {
+    start(token, userInfo, options = {}) {
+      const phase = move(options.agreementDue ? 'sign in, agreement due' : 'sign in');
       storage.set('authToken', token);
+      storage.set('agreementProtocol', phase === 'agreement due' ? '0' : '1');
       rememberSignIn(now());
-      if (autoLogoffSeconds) rememberAutoLogoff(autoLogoffSeconds, now());
+      if (options.autoLogoffSeconds) rememberAutoLogoff(options.autoLogoffSeconds, now());
       storage.setJson('userInfo', userInfo);
       setCookie(COOKIE_AUTH_TOKEN, token);
       setCookie(COOKIE_ADVISOR_VERSION, ADVISOR_VERSION, 365 * 86400);
-      state.token = token;
-      state.userInfo = userInfo;
-      state.signedOutOnPurpose = false;
+      // Both sign-in events lead to a session with its data (the table).
+      state.session = { phase: phase as 'signed in' | 'agreement due', token, userInfo };
     },
     updateUserInfo(userInfo) {
+      const from = state.session;
+      move('refresh');
+      // The table keeps an ended session ended: login info that outlived it is not kept.
+      if (from.phase === 'signed out') return;
       storage.setJson('userInfo', userInfo);
-      state.userInfo = userInfo;
+      state.session = { ...from, userInfo };
     },
-    setAgreementProtocol(value) {
-      storage.set('agreementProtocol', value);
-      state.agreementProtocol = value;
+    agree() {
+      move('agree');
+      // Only a session whose agreement is due takes `agree` (the table).
+      const { token, userInfo } = state.session as Extract<Session, { phase: 'agreement due' }>;
+      storage.set('agreementProtocol', '1');
+      state.session = { phase: 'signed in', token, userInfo };
     },
     onEnd(listener) {
       endListeners.add(listener);
       return () => endListeners.delete(listener);
     },
     end(options = {}) {
+      move('end');
       clearSessionStorage();
-      state.signedOutOnPurpose = options.onPurpose ?? false;
-      state.token = null;
-      state.userInfo = null;
-      state.agreementProtocol = '1';
+      state.session = { phase: 'signed out', onPurpose: options.onPurpose ?? false };
       for (const listener of [...endListeners]) listener();
     },
   };
 }
 
-/** Spec §5 guard: a token, and agreementProtocol not '0'. */
-export function canEnterPortal(state: Pick<SessionState, 'token' | 'agreementProtocol'>): boolean {
-  return Boolean(state.token) && state.agreementProtocol !== '0';
+/** Spec §5 guard: a session whose agreement is not due. */
+export function canEnterPortal(session: Session): boolean {
+  return session.phase === 'signed in';
 }

@@ -1,10 +1,123 @@
-import { describe, expect, it } from 'vitest';
-import { canEnterPortal } from '../../../src/app/session/session-store';
+/**
+ * The portal session's lifecycle (src/app/session/session-store.ts; spec §3 storage, §5 guard,
+ * §8 token errors): one table on the machine kernel whose states carry their data.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DoctorInfo } from '../../../src/shared/api/account';
+import { IllegalTransitionError } from '../../../src/shared/machine';
+import {
+  canEnterPortal,
+  createSessionStore,
+  SESSION_MOVES,
+  type SessionEvent,
+  type SessionPhase,
+} from '../../../src/app/session/session-store';
+import { personas } from '../../../fixtures';
 
-describe('navigation guard of spec §5', () => {
-  it('needs a token and agreementProtocol other than "0"', () => {
-    expect(canEnterPortal({ token: 'abc', agreementProtocol: '1' })).toBe(true);
-    expect(canEnterPortal({ token: 'abc', agreementProtocol: '0' })).toBe(false);
-    expect(canEnterPortal({ token: null, agreementProtocol: '1' })).toBe(false);
+const AMELIA = personas.providers.find((p) => p.key === 'amelia')!;
+const amelia = { userId: 1, chatId: AMELIA.chatId, name: AMELIA.name, country: 'GB' } as DoctorInfo;
+
+/** A browser's local storage and cookies, as the store writes them (the unit project runs in Node). */
+function browserStorage() {
+  const items = new Map<string, string>();
+  const localStorage = {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+  const globals = globalThis as Record<string, unknown>;
+  globals.window = {
+    localStorage,
+    sessionStorage: { clear: () => undefined },
+    location: { protocol: 'http:' },
+  };
+  globals.document = { cookie: '' };
+  return items;
+}
+
+afterEach(() => {
+  const globals = globalThis as Record<string, unknown>;
+  delete globals.window;
+  delete globals.document;
+});
+
+describe('the portal session (spec §5 guard)', () => {
+  it('opens the portal only when signed in, not while the agreement is due', () => {
+    expect(canEnterPortal({ phase: 'signed in', token: 'abc', userInfo: amelia })).toBe(true);
+    expect(canEnterPortal({ phase: 'agreement due', token: 'abc', userInfo: amelia })).toBe(false);
+    expect(canEnterPortal({ phase: 'signed out', onPurpose: false })).toBe(false);
+  });
+
+  it('signs in, keeps her login info, and ends on purpose with storage cleared (spec §3, §8)', () => {
+    const items = browserStorage();
+    items.set('language', 'de');
+    const session = createSessionStore(() => 1_000);
+    expect(session.state.session).toEqual({ phase: 'signed out', onPurpose: false });
+    const ended: string[] = [];
+    session.onEnd(() => ended.push(session.state.session.phase));
+
+    session.start('token-a', amelia, { autoLogoffSeconds: 900 });
+    expect(session.state.session).toEqual({ phase: 'signed in', token: 'token-a', userInfo: amelia });
+    expect([session.state.token, session.state.userInfo]).toEqual(['token-a', amelia]);
+    expect(items.get('authToken')).toBe('token-a');
+    expect(items.get('agreementProtocol')).toBe('1');
+    expect(JSON.parse(items.get('userInfo')!)).toEqual(amelia);
+
+    session.updateUserInfo({ ...amelia, country: 'DE' });
+    expect(session.state.userInfo?.country).toBe('DE');
+
+    session.end({ onPurpose: true });
+    expect(session.state.session).toEqual({ phase: 'signed out', onPurpose: true });
+    expect([session.state.token, session.state.userInfo]).toEqual([null, null]);
+    expect(ended).toEqual(['signed out']);
+    expect([...items.keys()]).toEqual(['language']);
+  });
+
+  it('keeps the portal closed until she agrees, across a reload', () => {
+    const items = browserStorage();
+    const session = createSessionStore();
+    session.start('token-a', amelia, { agreementDue: true });
+    expect(session.state.session.phase).toBe('agreement due');
+    expect(items.get('agreementProtocol')).toBe('0');
+
+    const reloaded = createSessionStore();
+    expect(reloaded.state.session).toEqual({ phase: 'agreement due', token: 'token-a', userInfo: amelia });
+    reloaded.agree();
+    expect(reloaded.state.session).toEqual({ phase: 'signed in', token: 'token-a', userInfo: amelia });
+    expect(items.get('agreementProtocol')).toBe('1');
+    expect(createSessionStore().state.session.phase).toBe('signed in');
+  });
+
+  it('finds no session in a token without login info', () => {
+    const items = browserStorage();
+    items.set('authToken', 'token-a');
+    expect(createSessionStore().state.session).toEqual({ phase: 'signed out', onPurpose: false });
+  });
+
+  it('refuses to agree without a session due for it, and keeps an ended session ended', () => {
+    browserStorage();
+    const session = createSessionStore();
+    expect(() => session.agree()).toThrow(IllegalTransitionError);
+    session.start('token-a', amelia);
+    expect(() => session.agree()).toThrow(
+      expect.objectContaining({ machine: 'portal session', state: 'signed in', event: 'agree' }),
+    );
+    session.end();
+    // Login info and a token error that outlived the session change nothing.
+    session.updateUserInfo(amelia);
+    session.end();
+    expect(session.state.session).toEqual({ phase: 'signed out', onPurpose: false });
+  });
+
+  it('has a move for every event from every state, or refuses it', () => {
+    const phases = Object.keys(SESSION_MOVES) as SessionPhase[];
+    const events: SessionEvent[] = ['sign in', 'sign in, agreement due', 'agree', 'refresh', 'end'];
+    const refused = phases.flatMap((phase) =>
+      events
+        .filter((event) => SESSION_MOVES[phase][event] === undefined)
+        .map((event) => `${phase}: ${event}`),
+    );
+    expect(refused).toEqual(['signed out: agree', 'agreement due: refresh', 'signed in: agree']);
   });
 });

@@ -40,7 +40,7 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
         (protocols ?? []).map((p) => p.id),
         'web',
       );
-      session.setAgreementProtocol('1');
+      session.agree();
       onAgreed();
     } catch {
       // The error policy has shown the message; the popup stays open to try again.

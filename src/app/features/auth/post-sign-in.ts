@@ -1,9 +1,9 @@
 /**
  * What follows a successful sign-in or sign-up (spec §4 login flow, §5 guard): ask whether the
- * agreement popup is due, then keep the session with the answer; while it is due,
- * `agreementProtocol` is '0' and the user stays on the login route. The question comes first
- * (with the new token): a session kept before the answer opens the portal (the guard sees a token
- * and the last answer, '1') and the answer's navigation then overrides wherever she went meanwhile.
+ * agreement popup is due, then keep the session with the answer; while it is due, the session is
+ * 'agreement due' (session-store.ts, `agreementProtocol` '0') and the user stays on the login
+ * route. The question comes first (with the new token), so the session is kept once, in the state
+ * the answer gives it: a session kept before the answer would open the portal for a moment.
  */
 import type { DoctorInfo, SignInResult } from '../../../shared/api/account';
 import type { PortalApi } from '../../api/api-client';
@@ -18,8 +18,7 @@ export async function afterSignIn(
   autoLogoffSeconds?: number,
 ): Promise<{ agreementDue: boolean }> {
   const due = await protocolCalls(api).isPopupDue(userInfo.userId, { token });
-  session.start(token, userInfo, autoLogoffSeconds);
-  session.setAgreementProtocol(due.popup ? '0' : '1');
+  session.start(token, userInfo, { agreementDue: due.popup, autoLogoffSeconds });
   return { agreementDue: due.popup };
 }
 

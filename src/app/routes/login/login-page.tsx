@@ -64,9 +64,9 @@ export default function LoginPage() {
   const [step, setStep] = useState<SecondStep | null>(null);
   const [stepOver, setStepOver] = useState(false);
   const target = targetAfterLogin(location.state);
-  const agreementDue = Boolean(snap.token) && snap.agreementProtocol === '0';
+  const agreementDue = snap.session.phase === 'agreement due';
 
-  if (canEnterPortal(snap)) return <Navigate to={target} replace />;
+  if (canEnterPortal(snap.session)) return <Navigate to={target} replace />;
   if (step && !agreementDue) {
     return (
       <AuthLayout
