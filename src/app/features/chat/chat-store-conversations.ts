@@ -128,9 +128,11 @@ export function conversationMoves(state: ChatState): ConversationMoves {
       if (unheld.length > 0) state.readHere[dialogId] = [...kept, ...unheld].slice(-READ_KEPT);
       const unseen = state.unseen[dialogId];
       if (unseen) state.unseen[dialogId] = unseen.filter((id) => !ids.includes(id));
+      // A message this store does not hold was never counted live here, so the server's count
+      // holds it: it takes one off too (another tab read the older messages its history showed,
+      // while this tab holds only the live ones).
       const dialog = state.dialogs[dialogId];
-      const count = conversation ? changed.length : unheld.length;
-      if (dialog) dialog.unread = unreadAfterRead(dialog.unread, count);
+      if (dialog) dialog.unread = unreadAfterRead(dialog.unread, changed.length + unheld.length);
       return changed;
     },
   };

@@ -148,6 +148,20 @@ describe('unread counts in the store', () => {
     expect(store.state.dialogs.d1!.unread).toBe(3);
   });
 
+  it('takes off the older messages another tab read from its history, beside the live one this tab holds', () => {
+    // A follower: three older unread messages counted by the server, one more arrived live here.
+    store.seedDialogs([dialog(3, { id: 'old3', at: 900_000 })]);
+    store.addEntries('d1', [entry('a', { senderId: 7, serverDate: 1_000 })], { live: true });
+    expect(store.state.dialogs.d1!.unread).toBe(4);
+    // The holder opened the conversation and read all four; this tab holds only "a".
+    store.markReadByMe('d1', ['old1', 'old2', 'old3', 'a']);
+    expect(store.state.dialogs.d1!.unread).toBe(0);
+    // Told again (a tab joining the shared connection hears the reads it missed): nothing changes.
+    store.addEntries('d1', [entry('b', { senderId: 7, serverDate: 1_001 })], { live: true });
+    store.markReadByMe('d1', ['old1', 'old2', 'old3', 'a']);
+    expect(store.state.dialogs.d1!.unread).toBe(1);
+  });
+
   it('counts a message read on another device even when its conversation is not open', () => {
     store.seedUnread([{ dialogId: 'd2', unreadMessagesCount: 2 }]);
     store.markReadByMe('d2', ['x']);
