@@ -1,0 +1,59 @@
+/**
+ * A record of what one tab heard about the browser's shared chat connection, for a test to attach
+ * when an expectation about that tab fails (docs/testing.md "Known load failures"): every message
+ * on its BroadcastChannels (the holder's relayed events, docs/architecture.md §3 "One chat
+ * connection per browser") and every dialog list the own API gave it (spec §7 getDialogs), each
+ * with the page's clock. It reads, and changes nothing the page does.
+ */
+import type { Page, TestInfo } from '@playwright/test';
+
+declare global {
+  interface Window {
+    __chatTap?: Array<[number, string, string]>;
+  }
+}
+
+/** Starts the record on `page`; call before its first navigation. */
+export async function tapChat(
+  page: Page,
+): Promise<{ attach(testInfo: TestInfo, name: string): Promise<void> }> {
+  await page.addInitScript(() => {
+    const log: Array<[number, string, string]> = (window.__chatTap = []);
+    const note = (channel: string, text: string) =>
+      log.push([Math.round(performance.now()), channel, text.slice(0, 2_000)]);
+    const Native = window.BroadcastChannel;
+    window.BroadcastChannel = class extends Native {
+      constructor(name: string) {
+        super(name);
+        this.addEventListener('message', (event: MessageEvent) => {
+          try {
+            note(name, JSON.stringify(event.data));
+          } catch {
+            note(name, String(event.data));
+          }
+        });
+      }
+    };
+    const nativeFetch = window.fetch.bind(window);
+    window.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await nativeFetch(...args);
+      const url = args[0] instanceof Request ? args[0].url : String(args[0]);
+      if (url.includes('/message/qb/doctor/getDialogs'))
+        void response
+          .clone()
+          .text()
+          .then((body) => note('getDialogs', body));
+      return response;
+    };
+  });
+  return {
+    async attach(testInfo, name) {
+      const heard = await page.evaluate(() => window.__chatTap ?? []).catch(() => []);
+      const text = [
+        `${name}: what it heard of the shared chat and the dialog lists it was given (page ms, channel, data)`,
+        ...heard.map(([at, channel, data]) => `${at} ${channel} ${data}`),
+      ].join('\n');
+      await testInfo.attach(`${name}-chat-tap.txt`, { body: text, contentType: 'text/plain' });
+    },
+  };
+}
