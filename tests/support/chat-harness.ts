@@ -97,11 +97,17 @@ export function collect(peer: Peer): Element[] {
 export async function onlinePeer(
   stack: StackInfo,
   key: string,
-  options: { resource?: string; presence?: boolean; roster?: boolean } = {},
+  options: {
+    resource?: string;
+    presence?: boolean;
+    roster?: boolean;
+    /** Another Prosody's WebSocket (tests/support/own-prosody.ts); the stack's by default. */
+    service?: string;
+  } = {},
 ): Promise<Peer> {
   const persona = member(key);
   const peer = await connectPeer({
-    service: wsUrl(stack),
+    service: options.service ?? wsUrl(stack),
     domain: stack.chatDomain,
     username: `${persona.chatId}-${stack.appId}`,
     password: persona.chatPassword,

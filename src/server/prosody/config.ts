@@ -27,6 +27,8 @@ export interface ProsodySettings {
   pingSeconds?: number;
   /** Seconds a stream whose connection is gone may be resumed (XEP-0198 `smacks_hibernation_time`); default 60. */
   resumptionSeconds?: number;
+  /** Items one user's archive may hold (`storage_archive_item_limit`); default ARCHIVE_ITEM_LIMIT. */
+  archiveItemLimit?: number;
 }
 
 export interface ProsodyPaths {
@@ -48,7 +50,7 @@ export function prosodyPaths(dataDir: string): ProsodyPaths {
 
 /**
  * Items one user's message archive may hold: a week (archive_expires_after) of about 7,000 messages a
- * day before Prosody's quota handling starts rewriting the archive (docs/prosody.md "Configuration facts").
+ * day before the archive is truncated to nine tenths of it (docs/prosody.md "Configuration facts").
  */
 export const ARCHIVE_ITEM_LIMIT = 50_000;
 
@@ -160,9 +162,9 @@ archive_expires_after = "1w"
 -- same files at a fraction of the cost (mod_storage_portal_archive.lua, docs/prosody.md).
 default_storage = "internal"
 storage = { archive = "portal_archive" }
--- At its item limit (default 10,000) the internal store rereads and rewrites a user's whole archive
--- every 100 messages (docs/prosody.md "Configuration facts"); under it an append is one line.
-storage_archive_item_limit = ${ARCHIVE_ITEM_LIMIT}
+-- Under its item limit an append is one line; at it, our driver rewrites the archive once per tenth
+-- of the limit (docs/prosody.md "Message archive storage").
+storage_archive_item_limit = ${s.archiveItemLimit ?? ARCHIVE_ITEM_LIMIT}
 -- Bytes a second one client connection may send (docs/prosody.md "The c2s rate limit").
 limits = {
   c2s = { rate = "${C2S_RATE}" };
