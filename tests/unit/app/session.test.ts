@@ -2,7 +2,7 @@
  * The portal session's lifecycle (src/app/session/session-store.ts; spec §3 storage, §5 guard,
  * §8 token errors): one table on the machine kernel whose states carry their data.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DoctorInfo } from '../../../src/shared/api/account';
 import { IllegalTransitionError } from '../../../src/shared/machine';
 import {
@@ -26,20 +26,19 @@ function browserStorage() {
     removeItem: (key: string) => void items.delete(key),
     clear: () => items.clear(),
   };
-  const globals = globalThis as Record<string, unknown>;
-  globals.window = {
+  // Stubbed, not replaced: the unit project shares its workers' globals (isolate: false), and other
+  // files there have a DOM of their own.
+  vi.stubGlobal('window', {
     localStorage,
     sessionStorage: { clear: () => undefined },
     location: { protocol: 'http:' },
-  };
-  globals.document = { cookie: '' };
+  });
+  vi.stubGlobal('document', { cookie: '' });
   return items;
 }
 
 afterEach(() => {
-  const globals = globalThis as Record<string, unknown>;
-  delete globals.window;
-  delete globals.document;
+  vi.unstubAllGlobals();
 });
 
 describe('the portal session (spec §5 guard)', () => {
