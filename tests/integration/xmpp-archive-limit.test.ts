@@ -2,16 +2,21 @@
  * A user's message archive at its item limit (docs/prosody.md "Message archive storage"), through
  * a real Prosody of the test's own with a limit of 200: every message is still delivered, the
  * archive keeps the newest messages, and reaching the limit truncates it to nine tenths, so the
- * archive is rewritten once per twenty messages here (once per 5,000 at the product's 50,000), not
- * once per two. Each rewrite reads and writes the whole archive in Prosody's one thread, which
- * stopped every delivery for half a minute at a time when it came every 500 messages.
+ * archive is cut once per twenty messages here (once per 5,000 at the product's 50,000), not
+ * rewritten once per two. Each rewrite parsed and wrote the whole archive in Prosody's one thread,
+ * which stopped every delivery for half a minute at a time when it came every 500 messages; the cut
+ * copies the file's newest lines. Some messages hold line breaks and text that looks like the
+ * file's own items, which must neither break a line's item nor pass for one.
  */
 import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { xml } from '@xmpp/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { member } from '../../fixtures';
 import { collect, onlinePeer, type Element, type Peer } from '../support/chat-harness';
 import { chatMessage } from '../support/history';
+import { prosodyPaths } from '../../src/server/prosody/config';
 import { startOwnProsody, type OwnProsody } from '../support/own-prosody';
 import { stopPeer } from '../support/xmpp-peer';
 
@@ -20,6 +25,9 @@ const MAM = 'urn:xmpp:mam:2';
 const LIMIT = 200;
 /** Past the limit by 510: 200 fill it, then a truncation to 180 every 20, the last 9 messages ago. */
 const SENT = 710;
+/** Message `i`'s body: every seventh with a line break and what looks like an item of the file. */
+const bodyOf = (run: string, i: number) =>
+  i % 7 === 0 ? `${run} ${i}\nitem({ fake = true });` : `${run} ${i}`;
 
 /** The archive's total (XEP-0313 with mam_include_total, XEP-0059 count) and its oldest message's body. */
 async function archiveFacts(peer: Peer, stanzas: Element[], withJid: string) {
@@ -45,6 +53,15 @@ async function archiveFacts(peer: Peer, stanzas: Element[], withJid: string) {
   };
 }
 
+/** The archive files of the Prosody's users (data/{host}/archive/{user}.list). */
+async function archiveFiles(dataDir: string): Promise<string[]> {
+  const data = path.join(prosodyPaths(dataDir).root, 'data');
+  const files = await readdir(data, { recursive: true });
+  return files
+    .filter((f) => f.endsWith('.list') && f.includes(`archive${path.sep}`))
+    .map((f) => path.join(data, f));
+}
+
 describe('the message archive at its item limit', () => {
   let prosody: OwnProsody;
   let sender: Peer;
@@ -67,7 +84,7 @@ describe('the message archive at its item limit', () => {
     const run = randomBytes(3).toString('hex');
     const dialogId = randomBytes(12).toString('hex');
     for (let i = 0; i < SENT; i++)
-      await sender.send(chatMessage(member('daniela').jid, `${run} ${i}`, dialogId, { history: false }));
+      await sender.send(chatMessage(member('daniela').jid, bodyOf(run, i), dialogId, { history: false }));
     await expect
       .poll(
         () =>
@@ -78,14 +95,23 @@ describe('the message archive at its item limit', () => {
       )
       .toBe(SENT);
 
-    // 200 fill the archive; the 201st finds it full: truncated to 180, then stored (181); so every
-    // 20 messages. After 710: 181 + (509 mod 20) = 190, the oldest being message 520.
+    // 200 fill the archive; the 201st finds it full: cut to 180, then stored (181); so every 20
+    // messages. After 710: 181 + (509 mod 20) = 190, the oldest being message 520 (a multiple of 7).
     for (const [peer, stanzas, other] of [
       [sender, senderStanzas, member('daniela').jid],
       [recipient, recipientStanzas, member('clara').jid],
     ] as const) {
       const facts = await archiveFacts(peer, stanzas, other);
-      expect(facts).toEqual({ total: 190, oldest: `${run} ${SENT - 190}` });
+      expect(facts).toEqual({ total: 190, oldest: bodyOf(run, SENT - 190) });
+    }
+    // Cut by lines, not parsed and written again in the internal store's indented form: each
+    // archive is still one item a line, line breaks in the text included.
+    const files = await archiveFiles(prosody.dataDir);
+    expect(files).toHaveLength(2);
+    for (const file of files) {
+      const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+      expect(lines).toHaveLength(190);
+      expect(lines.every((line) => line.startsWith('item({name='))).toBe(true);
     }
   });
 });

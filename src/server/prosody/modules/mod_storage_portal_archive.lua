@@ -7,8 +7,8 @@
 -- summary) without its per-message copy of the stanza and its general-purpose serialiser. The
 -- stanza is written straight from its tree with string.format("%q"), which Lua reads back
 -- byte for byte. The item limit (storage_archive_item_limit) is kept as the internal store keeps it,
--- but reaching it costs one read and one rewrite of the archive per tenth of the limit, not four
--- reads and a rewrite per hundredth (docs/prosody.md "Message archive storage").
+-- but reaching it costs one copy of the archive's file per tenth of the limit, not four parses and a
+-- rewrite per hundredth (docs/prosody.md "Message archive storage").
 local storagemanager = require "core.storagemanager";
 local datamanager = storagemanager.olddm;
 local datetime = require "util.datetime";
@@ -148,18 +148,75 @@ function archive:append(username, key, value, when, with)
 	return key;
 end
 
+-- Cuts the archive's file to its newest `keep` items without parsing it, in one pass: every item
+-- starts a line with "item(" (ours and the internal store's alike), and a line that does not is
+-- the rest of the item before it. The starts must number `count`, or a line break inside an older
+-- item's text began a line with "item(" (before lists.quoted kept an item on one line): then
+-- nothing is changed and nil is returned. Returns the text of the first item kept.
+local function cut_file(path, count, keep)
+	local input = io.open(path, "r");
+	if not input then return nil; end
+	local scratch = path .. "~";
+	local output = io.open(scratch, "w");
+	if not output then
+		input:close();
+		return nil;
+	end
+	local skip, seen, first, written = count - keep, 0, {}, true;
+	for line in input:lines("L") do
+		if line:sub(1, 5) == "item(" then seen = seen + 1; end
+		if seen > skip and written then
+			if seen == skip + 1 then first[#first + 1] = line; end
+			written = output:write(line) ~= nil;
+		end
+	end
+	input:close();
+	local closed = output:close();
+	if seen ~= count or not written or not closed or not os.rename(scratch, path) then
+		os.remove(scratch);
+		return nil;
+	end
+	return t_concat(first);
+end
+
+-- The time of the item whose text this is.
+local function when_of(text)
+	local found;
+	local chunk = load(text, "=archive item", "t", { item = function(item) found = item; end });
+	if chunk and pcall(chunk) and type(found) == "table" then return found.when; end
+	return nil;
+end
+
 -- mod_mam's truncation at the limit, done here: the newest items kept, fewer than it asks for, so
--- the next one comes a tenth of the limit later. One read, one write, and the state stays known.
+-- the next one comes a tenth of the limit later. The file is cut by lines, not parsed; only an
+-- archive it cannot cut that way is parsed and rewritten whole.
 local function truncate(self, username, keep)
-	local state, items = load_state(username, self.store);
-	if not state then return nil, items; end
+	local archive_key = jid_join(username, host, self.store);
+	local state = archives:get(archive_key);
+	if not state then
+		local err;
+		state, err = load_state(username, self.store);
+		if not state then return nil, err; end
+	end
 	keep = math.min(keep, truncate_to);
+	local count = state.count;
+	if count <= keep then return 0; end
+	local first = cut_file(datamanager.getpath(username, host, self.store, "list"), count, keep);
+	if first then
+		state.count, state.oldest = keep, when_of(first);
+		-- Without the first item's time the expiry cannot be answered from memory: read it again.
+		if state.oldest == nil then archives:set(archive_key, nil); end
+		return count - keep;
+	end
+	local items;
+	state, items = load_state(username, self.store);
+	if not state then return nil, items; end
 	if #items <= keep then return 0; end
 	local kept = {};
 	for i = #items - keep + 1, #items do kept[#kept + 1] = items[i]; end
 	local ok, err = datamanager.list_store(username, host, self.store, kept);
 	if not ok then
-		archives:set(jid_join(username, host, self.store), nil);
+		archives:set(archive_key, nil);
 		return ok, err;
 	end
 	state.count, state.oldest = #kept, oldest_of(kept);

@@ -12,8 +12,10 @@ local s_format = string.format;
 
 local lists = {};
 
--- A Lua literal that reads back as exactly `s`, whatever bytes it holds.
-function lists.quoted(s) return s_format("%q", s); end
+-- A Lua literal that reads back as exactly `s`, whatever bytes it holds, on one line: %q writes a
+-- line break as a backslash and the break itself, written here as the escape \n, so that every
+-- item of a list this module appends is one line (mod_storage_portal_archive truncates by lines).
+function lists.quoted(s) return (s_format("%q", s):gsub("\\\n", "\\n")); end
 
 -- A function that appends one line to the list file of (username, host, store).
 function lists.appender(username, host, store)
