@@ -188,8 +188,8 @@ local function when_of(text)
 end
 
 -- mod_mam's truncation at the limit, done here: the newest items kept, fewer than it asks for, so
--- the next one comes a tenth of the limit later. The file is cut by lines, not parsed; only an
--- archive it cannot cut that way is parsed and rewritten whole.
+-- the next one comes a tenth of the limit later. The file is cut by lines, not parsed; an archive it
+-- cannot cut that way goes to the internal store's truncation.
 local function truncate(self, username, keep)
 	local archive_key = jid_join(username, host, self.store);
 	local state = archives:get(archive_key);
@@ -208,19 +208,9 @@ local function truncate(self, username, keep)
 		if state.oldest == nil then archives:set(archive_key, nil); end
 		return count - keep;
 	end
-	local items;
-	state, items = load_state(username, self.store);
-	if not state then return nil, items; end
-	if #items <= keep then return 0; end
-	local kept = {};
-	for i = #items - keep + 1, #items do kept[#kept + 1] = items[i]; end
-	local ok, err = datamanager.list_store(username, host, self.store, kept);
-	if not ok then
-		archives:set(archive_key, nil);
-		return ok, err;
-	end
-	state.count, state.oldest = #kept, oldest_of(kept);
-	return #items - #kept;
+	-- The internal store's own truncation, which parses and rewrites the file; the state is read again.
+	archives:set(archive_key, nil);
+	return self.inner:delete(username, { truncate = keep });
 end
 
 function archive:delete(username, query)
