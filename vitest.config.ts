@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const UNIT_FILES = ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'];
@@ -15,6 +16,35 @@ const UNIT_ISOLATED = [
   // Renders the comparison PDF's charts with echarts on the server (zrender's canvas platform).
   'tests/unit/server/pdf-text.test.ts',
 ];
+
+// Integration files that start every stack they use and never ask for the shared one
+// (`inject('stack')`): they wait mostly on their own stacks' timers (a session's expiry, a
+// restart, a sign-off at 30 s), so they run beside the shared stack's files rather than after them
+// (docs/testing.md "How the layers share the machine").
+const OWN_STACKS = readdirSync(new URL('./tests/integration/', import.meta.url))
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => `tests/integration/${name}`)
+  .filter((file) => !readFileSync(new URL(`./${file}`, import.meta.url), 'utf8').includes("inject('stack')"));
+
+const integrationSettings = {
+  environment: 'node' as const,
+  // A failed test leaves its protocol timeline for the console (docs/console.md "Trace files").
+  setupFiles: ['tests/support/trace-on-failure.ts'],
+  // Files run one after another in each project: the shared stack's so sessions don't kick each
+  // other, the others so that the layer's stacks stay two.
+  fileParallelism: false,
+  // …in one module graph: each file importing the protocol stacks and the server's modules
+  // afresh cost about 100 s of CPU a layer (docs/testing.md "What a run shares").
+  isolate: false,
+  // Safety nets, not waits: a test waits for the event it needs (docs/testing.md "Waiting"),
+  // and a loaded two-core machine may take minutes for what a quiet one does in seconds.
+  // Above a stack's own start limit (180 s, tests/support/stack.ts), so a test that restarts
+  // its stack fails with the stack's message and the steps it took, not a bare time-out.
+  testTimeout: 300_000,
+  hookTimeout: 300_000,
+  // expect.poll waits for its condition (the default gives up after 1 s).
+  expect: { poll: { timeout: 60_000 } },
+};
 
 const unitSettings = {
   environment: 'node' as const,
@@ -72,23 +102,17 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
+          exclude: [...OWN_STACKS, ...configDefaults.exclude],
           globalSetup: ['tests/unit/proto-gen.setup.ts', 'tests/integration/global-setup.ts'],
-          // A failed test leaves its protocol timeline for the console (docs/console.md "Trace files").
-          setupFiles: ['tests/support/trace-on-failure.ts'],
-          // One real stack is shared; files run one after another so sessions don't kick each other.
-          fileParallelism: false,
-          // …in one module graph: each file importing the protocol stacks and the server's modules
-          // afresh cost about 100 s of CPU a layer (docs/testing.md "What a run shares").
-          isolate: false,
-          // Safety nets, not waits: a test waits for the event it needs (docs/testing.md "Waiting"),
-          // and a loaded two-core machine may take minutes for what a quiet one does in seconds.
-          // Above a stack's own start limit (180 s, tests/support/stack.ts), so a test that restarts
-          // its stack fails with the stack's message and the steps it took, not a bare time-out.
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
-          // expect.poll waits for its condition (the default gives up after 1 s).
-          expect: { poll: { timeout: 60_000 } },
+          ...integrationSettings,
+        },
+      },
+      {
+        test: {
+          name: 'integration-own-stacks',
+          include: OWN_STACKS,
+          globalSetup: ['tests/unit/proto-gen.setup.ts', 'tests/integration/template-setup.ts'],
+          ...integrationSettings,
         },
       },
       {

@@ -126,11 +126,9 @@ await runMain(async () => {
     },
   );
 
-  const vitest = (name, project, env = {}, cost, extra = []) => {
+  const vitestRun = (name, project, env, extra = []) => {
     const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
     return {
-      name,
-      cost,
       command: npx(
         'vitest',
         'run',
@@ -144,6 +142,22 @@ await runMain(async () => {
       report: ['vitest', file],
     };
   };
+  const vitest = (name, project, env = {}, cost, extra = []) => ({
+    name,
+    cost,
+    parts: [vitestRun(name, project, env, extra)],
+  });
+  // An integration layer is two runs side by side in one lane: the files on the shared stack, one
+  // after another, and beside them those that start stacks of their own, which wait mostly on
+  // their stacks' timers (`integration-own-stacks` in vitest.config.ts).
+  const integration = (name, env, cost, extra = []) => ({
+    name,
+    cost,
+    parts: [
+      vitestRun(name, 'integration', env, extra),
+      vitestRun(`${name} own stacks`, 'integration-own-stacks', env, extra),
+    ],
+  });
   // The end-to-end files run as two shards, each with its own stack and Chromium, so that the layer
   // whose tests run one after another is not the run's critical path (docs/testing.md "How the
   // layers share the machine"); the files are split by their recorded durations
@@ -157,26 +171,34 @@ await runMain(async () => {
     return {
       name: `end-to-end ${n}/${shards.length}`,
       cost: 3.5,
-      command: npx(
-        'playwright',
-        'test',
-        `--output=test-results/shard-${n}`,
-        '--reporter=list,json',
-        ...files.map(exactFile),
-      ),
-      env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report },
-      report: ['playwright', report],
+      parts: [
+        {
+          command: npx(
+            'playwright',
+            'test',
+            `--output=test-results/shard-${n}`,
+            '--reporter=list,json',
+            ...files.map(exactFile),
+          ),
+          env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+          report: ['playwright', report],
+        },
+      ],
     };
   };
   const jobs = [
-    { name: 'lint', cost: 0.5, quick: true, command: npx('eslint', '.') },
-    { name: 'format', cost: 0.3, quick: true, command: npx('prettier', '--check', '.') },
-    { name: 'type-check', cost: 0.5, quick: true, command: ['npm', ['run', '--silent', 'typecheck']] },
+    { name: 'lint', cost: 0.5, quick: true, parts: [{ command: npx('eslint', '.') }] },
+    { name: 'format', cost: 0.3, quick: true, parts: [{ command: npx('prettier', '--check', '.') }] },
+    {
+      name: 'type-check',
+      cost: 0.5,
+      quick: true,
+      parts: [{ command: ['npm', ['run', '--silent', 'typecheck']] }],
+    },
     vitest('unit', ['unit', 'unit-isolated', 'component'], {}, 1.5),
-    vitest('integration (PGlite)', 'integration', { TEST_DATABASE_URL: '' }, 6),
-    vitest(
+    integration('integration (PGlite)', { TEST_DATABASE_URL: '' }, 6),
+    integration(
       'integration (PostgreSQL)',
-      'integration',
       {},
       4,
       PROTOCOL_ONLY.map((glob) => `--exclude=${glob}`),
@@ -190,49 +212,55 @@ await runMain(async () => {
   const results = [];
   const deferred = [];
   let interrupted = false;
-  const runJob = (job) =>
+  // One command of a job, through a shell whose `times` tells the CPU its children used (the
+  // layer's processes that it waited for): a figure the load of the machine moves far less than
+  // the wall time.
+  const runPart = (part) =>
     new Promise((resolve) => {
-      const [command, args] = job.command;
-      const started = Date.now();
+      const [command, args] = part.command;
       const chunks = [];
-      // Through a shell whose `times` tells the CPU its children used (the layer's processes that
-      // it waited for): a figure the load of the machine moves far less than the wall time.
       const child = spawn('sh', ['-c', '"$@" 3>&-; rc=$?; times >&3; exit $rc', 'sh', command, ...args], {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-        env: { ...process.env, ...job.env, FORCE_COLOR: '1' },
+        env: { ...process.env, ...part.env, FORCE_COLOR: '1' },
       });
       let times = '';
       child.stdio[3].on('data', (c) => (times += c));
       for (const stream of [child.stdout, child.stderr]) stream.on('data', (c) => chunks.push(c));
-      child.on('error', (error) => chunks.push(Buffer.from(`${job.name}: ${error.message}\n`)));
-      child.on('close', (code, signal) => {
-        const ok = code === 0;
-        const output = Buffer.concat(chunks).toString();
-        const print = () => {
-          console.log(`\n━━ ${job.name} ━━`);
-          process.stdout.write(output);
-        };
-        if (ok) print();
-        else deferred.push(print);
-        // Ctrl-C reaches the running jobs too; the summary is skipped then.
-        if (signal === 'SIGINT' || signal === 'SIGTERM') interrupted = true;
-        const tests = job.report ? readTests(job.report[0], job.report[1], ROOT) : [];
-        const pages = job.report?.[0] === 'playwright' ? pagesOfFailures(job.report[1]) : [];
-        results.push({
-          name: job.name,
-          ok,
-          ms: Date.now() - started,
-          cpuMs: childrenCpuMs(times),
-          tests: tests.length,
-          slowest: slowest(tests),
-          failures: ok ? [] : failureLines(output),
-          pages,
-        });
-        console.log(`• ${ok ? '✓' : '✗'} ${job.name} (${seconds(Date.now() - started)})`);
-        resolve();
-      });
+      child.on('error', (error) => chunks.push(Buffer.from(`${command}: ${error.message}\n`)));
+      child.on('close', (code, signal) =>
+        resolve({ code, signal, output: Buffer.concat(chunks).toString(), cpuMs: childrenCpuMs(times) }),
+      );
     });
+  const runJob = async (job) => {
+    const started = Date.now();
+    const parts = await Promise.all(job.parts.map(runPart));
+    const ok = parts.every((p) => p.code === 0);
+    const output = parts.map((p) => p.output).join('\n');
+    const print = () => {
+      console.log(`\n━━ ${job.name} ━━`);
+      process.stdout.write(output);
+    };
+    if (ok) print();
+    else deferred.push(print);
+    // Ctrl-C reaches the running jobs too; the summary is skipped then.
+    if (parts.some((p) => p.signal === 'SIGINT' || p.signal === 'SIGTERM')) interrupted = true;
+    const reports = job.parts.flatMap((p) => (p.report ? [p.report] : []));
+    const tests = reports.flatMap(([kind, file]) => readTests(kind, file, ROOT));
+    const pages = reports.flatMap(([kind, file]) => (kind === 'playwright' ? pagesOfFailures(file) : []));
+    const cpus = parts.map((p) => p.cpuMs);
+    results.push({
+      name: job.name,
+      ok,
+      ms: Date.now() - started,
+      cpuMs: cpus.includes(null) ? null : cpus.reduce((a, b) => a + b, 0),
+      tests: tests.length,
+      slowest: slowest(tests),
+      failures: ok ? [] : failureLines(output),
+      pages,
+    });
+    console.log(`• ${ok ? '✓' : '✗'} ${job.name} (${seconds(Date.now() - started)})`);
+  };
   const queue = [...jobs];
   // Until the stacks' needs are made, one lane takes the quick layers (the making keeps about a core
   // busy); then every lane takes the longest job left. A layer that needs them when their making

@@ -5,6 +5,7 @@
  * connection per browser") and every dialog list the own API gave it (spec §7 getDialogs), each
  * with the page's clock. It reads, and changes nothing the page does.
  */
+import { writeFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 
 declare global {
@@ -53,7 +54,10 @@ export async function tapChat(
         `${name}: what it heard of the shared chat and the dialog lists it was given (page ms, channel, data)`,
         ...heard.map(([at, channel, data]) => `${at} ${channel} ${data}`),
       ].join('\n');
-      await testInfo.attach(`${name}-chat-tap.txt`, { body: text, contentType: 'text/plain' });
+      // A file in the attempt's own folder, so that a failure its retry makes good keeps it.
+      const file = testInfo.outputPath(`${name}-chat-tap.txt`);
+      await writeFile(file, text);
+      await testInfo.attach(`${name}-chat-tap.txt`, { path: file, contentType: 'text/plain' });
     },
   };
 }
