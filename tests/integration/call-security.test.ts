@@ -109,7 +109,6 @@ describe('who may ring, on the real chat server', () => {
         }),
       ),
     );
-    const sendingSeconds = (Date.now() - started) / 1000;
     const delivered = () => heard.filter((s) => s.direction === 'in' && flood.includes(s.sessionId)).length;
     await until(() => delivered() + errors.length === 30, 'every ring to be delivered or refused').catch(
       (error: Error) => {
@@ -117,15 +116,21 @@ describe('who may ring, on the real chat server', () => {
       },
     );
     // The allowance is 12 rings, refilled evenly over 10 s; the earlier tests' ring from Ava may
-    // have taken one. Judged by the rule and the time the sending took, not by assuming it took
-    // none (a loaded machine spreads the 30 sends over seconds, each refilling 1.2 rings).
-    const allowed = 12 + Math.ceil(1.2 * sendingSeconds);
+    // have taken one. Judged by the rule and the time the server can have spent on the flood: it
+    // read the first ring after the sending began and answered the last before the last answer
+    // came here. On a loaded machine the 30 rings written at once are read over seconds (one run
+    // delivered 20 while the writing took under a second), each second refilling 1.2 rings.
+    const serverSeconds = (Date.now() - started) / 1000;
+    const allowed = 12 + Math.ceil(1.2 * serverSeconds);
     expect(delivered()).toBeGreaterThanOrEqual(11);
     expect(delivered()).toBeLessThanOrEqual(allowed);
     expect(errors.length).toBeGreaterThanOrEqual(Math.min(10, 30 - allowed));
-    const error = errors[0]!.getChild('error')!;
-    expect(error.attrs.type).toBe('wait');
-    expect(error.getChild('policy-violation')).toBeDefined();
+    // Each refusal says why (none is owed only when the server took 15 s or more for the flood).
+    for (const refused of errors) {
+      const error = refused.getChild('error')!;
+      expect(error.attrs.type).toBe('wait');
+      expect(error.getChild('policy-violation')).toBeDefined();
+    }
     // The first ring rang; the rest were busy. Clara, another sender, is not held back.
     expect(rings.map((r) => r.userId)).toEqual([avaId]);
     rings[0]!.session.reject();
