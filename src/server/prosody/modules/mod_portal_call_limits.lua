@@ -41,6 +41,12 @@ local function limit(event)
 		senders[sender] = counts;
 	end
 	counts.seen = os.time();
+	-- util.throttle refills only when a poll finds its balance short, by the time since its last
+	-- refill: a sender who rang a few times and waited a period then had what was left plus a whole
+	-- new allowance, nearly twice the limit at once. Refilled on every signal, the allowance never
+	-- passes the limit.
+	counts.signals:update();
+	counts.rings:update();
 	if counts.signals:poll(1) and (signal ~= "call" or counts.rings:poll(1)) then return; end
 	module:log("debug", "Call signal %s of %s over the limit: not delivered", signal, sender);
 	origin.send(st.error_reply(stanza, "wait", "policy-violation", "Too many call signals; wait a moment"));
