@@ -1,10 +1,11 @@
 /**
  * One real stack (server, Prosody, database) shared by the integration test files of this process
  * (one lane of `npm test`), and the run's seeded template that the files starting stacks of their
- * own copy (docs/testing.md "What a run shares").
+ * own copy (template-setup.ts; docs/testing.md "What a run shares").
  */
 import type { TestProject } from 'vitest/node';
-import { provideTemplate, startStack, type StackInfo, type TestStack } from '../support/stack';
+import { startStack, type StackInfo, type TestStack } from '../support/stack';
+import * as template from './template-setup';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,10 +14,9 @@ declare module 'vitest' {
 }
 
 let stack: TestStack | null = null;
-let removeTemplate: () => Promise<void> = async () => undefined;
 
 export async function setup(project: TestProject) {
-  removeTemplate = await provideTemplate();
+  await template.setup();
   stack = await startStack();
   const { stop: _stop, restart: _restart, crash: _crash, output: _output, pid: _pid, ...info } = stack;
   project.provide('stack', info);
@@ -24,5 +24,5 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await stack?.stop({ remove: true });
-  await removeTemplate();
+  await template.teardown();
 }

@@ -1,7 +1,7 @@
 /**
- * The run's seeded template for the integration files that start stacks of their own and share
- * none (`integration-own-stacks` in vitest.config.ts): made here when the project runs alone, taken
- * from `npm test` otherwise (docs/testing.md "What a run shares").
+ * The run's seeded template that every stack of the integration projects copies: made here when a
+ * project runs alone (the shared stack's global-setup.ts calls this too; the second project of one
+ * run finds the first one's), taken from `npm test` otherwise (docs/testing.md "What a run shares").
  */
 import { provideTemplate } from '../support/stack';
 
