@@ -25,7 +25,14 @@ import {
 } from './lib/bootstrap.mjs';
 import { balanceShards, e2eFiles, exactFile, readDurations } from './lib/e2e-shards.mjs';
 import { makeTestTemplate, templateEnv } from './lib/test-template.mjs';
-import { childrenCpuMs, jobSlots, playwrightFailures, readTests, slowest } from './lib/test-run.mjs';
+import {
+  childrenCpuMs,
+  jobSlots,
+  playwrightFailures,
+  PROTOCOL_ONLY,
+  readTests,
+  slowest,
+} from './lib/test-run.mjs';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
 
 const npx = (...args) => ['npx', ['--no-install', ...args]];
@@ -45,22 +52,6 @@ const failureLines = (output) => [
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-
-// Files the PostgreSQL layer leaves to the PGlite one: the behaviour they prove is Prosody's,
-// WebRTC's or the app socket's framing, and the database serves them only a sign-in, which every
-// other file exercises on PostgreSQL too (docs/testing.md "The layers"). About a sixth of the
-// layer's time.
-const PROTOCOL_ONLY = [
-  'tests/integration/webrtc-*.test.ts',
-  'tests/integration/call-interop.test.ts',
-  'tests/integration/call-security.test.ts',
-  'tests/integration/security-tenancy-calls.test.ts',
-  'tests/integration/member-simulator*.test.ts',
-  'tests/integration/prosody-hostile.test.ts',
-  'tests/integration/compression.test.ts',
-  'tests/integration/app-socket-heartbeat.test.ts',
-  'tests/integration/xmpp-{carbons-roster,messages,ping-activity,privacy,reconnect,resumption,session,session-end}.test.ts',
-];
 
 await runMain(async () => {
   const wholeStarted = Date.now();

@@ -7,6 +7,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
+// Files the PostgreSQL layer leaves to the PGlite one: the behaviour they prove is Prosody's,
+// WebRTC's or the app socket's framing, and the database serves them only a sign-in, which every
+// other file exercises on PostgreSQL too (docs/testing.md "The layers"). About a sixth of the
+// layer's time. Passed as `--exclude`, which only a project without an `exclude` of its own
+// honours (vitest.config.ts; tests/unit/scripts/test-run.test.ts proves it).
+export const PROTOCOL_ONLY = [
+  'tests/integration/webrtc-*.test.ts',
+  'tests/integration/call-interop.test.ts',
+  'tests/integration/call-security.test.ts',
+  'tests/integration/security-tenancy-calls.test.ts',
+  'tests/integration/member-simulator*.test.ts',
+  'tests/integration/prosody-hostile.test.ts',
+  'tests/integration/compression.test.ts',
+  'tests/integration/app-socket-heartbeat.test.ts',
+  'tests/integration/xmpp-{carbons-roster,messages,ping-activity,privacy,reconnect,resumption,session,session-end}.test.ts',
+];
+
 /**
  * Jobs at once: one more than the cores, never more than memory allows at about 3 GiB a job;
  * `TEST_JOBS` overrides it. A job's test process, server, Prosody and Chromium take turns and wait

@@ -1,4 +1,7 @@
 /** What `npm test` reads of each layer's JSON report and how many layers it runs at once (docs/testing.md). */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { balanceShards, e2eFiles, exactFile, readDurations } from '../../../scripts/lib/e2e-shards.mjs';
 import {
@@ -6,11 +9,14 @@ import {
   jobSlots,
   playwrightFailures,
   playwrightTests,
+  PROTOCOL_ONLY,
   slowest,
   vitestTests,
 } from '../../../scripts/lib/test-run.mjs';
 
 const GiB = 2 ** 30;
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 
 describe('jobSlots', () => {
   it('runs one job more than the cores, as memory allows, unless TEST_JOBS says otherwise', () => {
@@ -196,5 +202,42 @@ describe('balanceShards', () => {
     expect(filter.test('/repo/tests/e2e/calls.spec.ts')).toBe(true);
     expect(filter.test('/repo/tests/e2e/calls-more.spec.ts')).toBe(false);
     expect(filter.test('/repo/tests/e2e/callsXspec.ts')).toBe(false);
+  });
+});
+
+describe('PROTOCOL_ONLY', () => {
+  // The PostgreSQL layer passes the list as `--exclude`; a project with an `exclude` of its own once
+  // dropped it, and the layer ran the protocol files a second time (docs/testing.md "The layers").
+  const listed = (...extra: string[]) => {
+    const out = execFileSync(
+      process.execPath,
+      [
+        VITEST,
+        'list',
+        '--filesOnly',
+        '--json',
+        '--project',
+        'integration',
+        '--project',
+        'integration-own-stacks',
+        ...extra,
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    return (JSON.parse(out) as { file: string; projectName: string }[]).map(
+      ({ file, projectName }) => `${projectName} ${path.relative(ROOT, file)}`,
+    );
+  };
+
+  it('keeps its files out of both integration projects when passed as --exclude', () => {
+    const all = listed();
+    const left = listed(...PROTOCOL_ONLY.map((glob) => `--exclude=${glob}`));
+    const dropped = all.filter((entry) => !left.includes(entry));
+    // One file of each project that the list names: on the shared stack, and with stacks of its own.
+    expect(dropped).toContain('integration tests/integration/webrtc-interop.test.ts');
+    expect(dropped).toContain('integration tests/integration/xmpp-messages.test.ts');
+    expect(dropped).toContain('integration-own-stacks tests/integration/compression.test.ts');
+    expect(left).toContain('integration tests/integration/expert-reports.test.ts');
+    expect(left.length).toBeGreaterThan(dropped.length);
   });
 });
