@@ -1,6 +1,43 @@
 import { defineConfig } from '@playwright/test';
 
-/** Debian's Chromium (never a downloaded one), flags from the machine's notes. */
+/**
+ * The features Playwright turns off by its own `--disable-features` (playwright-core's
+ * chromiumSwitches, 1.65). Chromium keeps only the last `--disable-features` on its command line,
+ * so a launch that adds one names these again (`disableFeatures`); tests/e2e/chromium-flags.spec.ts
+ * fails when Playwright's list changes.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Chromium 156 gives every new window, so every browser context, an omnibox popup that is a WebUI
+ * page in a renderer of its own: about 1.1 s of CPU a context before the test's page shows
+ * anything, where a headless test never opens the omnibox (docs/testing.md "Where Chromium's CPU
+ * goes").
+ */
+const OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+
+/** The one `--disable-features` of a launch: Playwright's, the omnibox popup's, and `extra`. */
+export const disableFeatures = (...extra: string[]) =>
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_WEBUI, ...extra].join(',')}`;
+
+/** Debian's Chromium (never a downloaded one), flags from the machine's notes, and the features off. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -10,6 +47,7 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
+  disableFeatures(),
 ];
 
 export default defineConfig({

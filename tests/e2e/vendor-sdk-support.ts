@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { member, personas, provider } from '../../fixtures';
-import { CHROMIUM_ARGS } from '../../playwright.config';
+import { CHROMIUM_ARGS, disableFeatures } from '../../playwright.config';
 import { ROOT, startStack, type TestStack } from '../support/stack';
 
 const SDK_FILE = path.join(ROOT, 'node_modules/quickblox/quickblox.min.js');
@@ -35,7 +35,7 @@ export interface VendorEvent {
  */
 export const VENDOR_LAUNCH_OPTIONS = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks'],
+  args: [...CHROMIUM_ARGS, disableFeatures('LocalNetworkAccessChecks')],
 };
 
 /**

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import wrtc from '@roamhq/wrtc';
 import { member, provider } from '../../../fixtures';
-import { CHROMIUM_ARGS } from '../../../playwright.config';
+import { CHROMIUM_ARGS, disableFeatures } from '../../../playwright.config';
 import { apiClient } from '../../../tests/support/api';
 import { startMember } from '../../../tests/support/member-simulator';
 import { ROOT } from '../../../tests/support/stack';
@@ -99,7 +99,7 @@ export const section: BenchSection = {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // The page is fulfilled by Playwright, so Chromium does not count it as served from
       // loopback and would block its WebSocket to 127.0.0.1 (Local Network Access).
-      args: [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks'],
+      args: [...CHROMIUM_ARGS, disableFeatures('LocalNetworkAccessChecks')],
     });
     try {
       const page = await browser.newPage();
