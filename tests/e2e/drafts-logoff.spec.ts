@@ -89,10 +89,13 @@ test('drafts survive the idle logoff, are named in its warning and offered back 
   await expect(editor.getByLabel('Expert opinion')).toHaveValue(opinion);
   await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes');
 
-  // She saves the report; the message is still offered.
+  // She saves the report; the message is still offered. The notice comes in above the page once
+  // the drafts are read and moves it down, so the click waits for it (docs/testing.md "Known load
+  // failures").
+  const notice = page.getByRole('region', { name: 'Not saved before you were signed out' });
+  await expect(notice).toBeVisible();
   await editor.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByTestId('save-state')).toHaveText(/^Draft saved at /);
-  const notice = page.getByRole('region', { name: 'Not saved before you were signed out' });
   await notice.getByRole('link', { name: 'Message to Emma Laurent' }).click();
   await expect(page).toHaveURL(/\/message/);
   await expect(
