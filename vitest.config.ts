@@ -24,13 +24,15 @@ const UNIT_ISOLATED = [
 const INTEGRATION_FILES = readdirSync(new URL('./tests/integration/', import.meta.url))
   .filter((name) => name.endsWith('.test.ts'))
   .map((name) => `tests/integration/${name}`);
-const usesSharedStack = (file: string) =>
-  readFileSync(new URL(`./${file}`, import.meta.url), 'utf8').includes("inject('stack')");
 // Both projects name their files rather than excluding the other's: a project's own `exclude`
 // replaces the command line's `--exclude` (Vitest 4), which the PostgreSQL layer's PROTOCOL_ONLY
-// list in scripts/test.mjs relies on.
-const SHARED_STACK = INTEGRATION_FILES.filter(usesSharedStack);
-const OWN_STACKS = INTEGRATION_FILES.filter((file) => !usesSharedStack(file));
+// list in scripts/lib/test-run.mjs relies on. Each file is read once.
+const SHARED_STACK: string[] = [];
+const OWN_STACKS: string[] = [];
+for (const file of INTEGRATION_FILES) {
+  const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+  (source.includes("inject('stack')") ? SHARED_STACK : OWN_STACKS).push(file);
+}
 
 const integrationSettings = {
   environment: 'node' as const,
