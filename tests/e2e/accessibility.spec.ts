@@ -13,7 +13,7 @@ import type { AxeResults, ImpactValue } from 'axe-core';
 import { member, provider } from '../../fixtures';
 import { startMember } from '../support/member-simulator';
 import { freshChatProvider } from './messages-support';
-import { signInAs, signInThroughForm, uniqueEmail } from './support';
+import { signInAs, signInOverApi, signInThroughForm, uniqueEmail } from './support';
 import { freshProvider } from './workspace-support';
 
 /** A new provider's dashboard: her onboarding checklist (issue 26). */
@@ -444,9 +444,7 @@ test('the message log is a polite live region that reads out what arrives, not t
   const fresh = await freshChatProvider(request, 'axelog');
   const sim = await startMember(process.env.E2E_BASE_URL!, 'emma');
   try {
-    await signInThroughForm(page, fresh.email, fresh.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-    await page.goto(`/message?userId=${emma.chatId}`);
+    await signInOverApi(page, fresh.email, fresh.password, `/message?userId=${emma.chatId}`);
     const conversation = page.getByRole('region', { name: `Conversation with ${emma.name}` });
     await expect(conversation.getByText('No messages yet. Say hello!')).toBeVisible({ timeout: 60_000 });
     const log = conversation.getByRole('log', { name: `Messages with ${emma.name}` });

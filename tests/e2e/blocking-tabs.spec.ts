@@ -11,7 +11,7 @@ import { member, personas } from '../../fixtures';
 import { historyPeer } from '../support/history';
 import { stopPeer } from '../support/xmpp-peer';
 import { chatMessage, memberOpensDialog, providerJid } from './messages-support';
-import { signInThroughForm } from './support';
+import { signInOverApi } from './support';
 
 const daniela = member('daniela');
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
@@ -20,9 +20,7 @@ test('blocking holds in every tab and device, and Settings lists and unblocks', 
   const { provider, dialogId, peer } = await memberOpensDialog(context.request, 'block-tabs', 'daniela');
   const fromMember = (text: string) => peer.send(chatMessage(providerJid(provider.chatId), text, dialogId));
 
-  await signInThroughForm(page, provider.email, provider.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-  await page.goto(`/message?userId=${daniela.chatId}`);
+  await signInOverApi(page, provider.email, provider.password, `/message?userId=${daniela.chatId}`);
   const conversation = page.getByRole('region', { name: 'Conversation with Daniela Moreno' });
   await expect(conversation).toBeVisible({ timeout: 30_000 });
   const settings = await context.newPage();

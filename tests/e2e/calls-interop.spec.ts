@@ -11,7 +11,7 @@ import { startSyntheticMedia, type SyntheticMedia } from '../../scripts/member/s
 import { connectVendorPeer, type VendorPeer } from '../support/vendor-call-peer';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
-import { framesInASecond, leaveCall, remoteFramesArrive, signInThroughForm } from './support';
+import { framesInASecond, leaveCall, remoteFramesArrive, signInOverApi } from './support';
 
 const emma = member('emma');
 
@@ -58,9 +58,7 @@ for (const { trickle, how } of [
   }) => {
     const { provider, peer } = await memberOpensDialog(request, `interop-in-${trickle}`, 'emma');
     await stopPeer(peer);
-    await signInThroughForm(page, provider.email, provider.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-    await page.goto(`/message?userId=${emma.chatId}`);
+    await signInOverApi(page, provider.email, provider.password, `/message?userId=${emma.chatId}`);
     await expect(page.getByRole('region', { name: 'Conversation with Emma Laurent' })).toBeVisible({
       timeout: 60_000,
     });
@@ -86,9 +84,7 @@ for (const { trickle, how } of [
     await stopPeer(peer);
     bare = await vendorEmma(trickle);
     media = startSyntheticMedia();
-    await signInThroughForm(page, provider.email, provider.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-    await page.goto(`/message?userId=${emma.chatId}`);
+    await signInOverApi(page, provider.email, provider.password, `/message?userId=${emma.chatId}`);
     const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
     await expect(conversation).toBeVisible({ timeout: 60_000 });
     const answering = bare.answer(media.stream, 60_000);

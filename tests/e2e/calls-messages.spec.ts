@@ -14,7 +14,7 @@ import { member } from '../../fixtures';
 import { startMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog, memberPeer, providerJid } from './messages-support';
-import { leaveCall, signInThroughForm } from './support';
+import { leaveCall, signInOverApi } from './support';
 
 const emma = member('emma');
 const fatima = member('fatima');
@@ -78,9 +78,7 @@ test('a member calls: the ring and the flashing title stop on Accept; icons and 
   const { provider, peer } = await memberOpensDialog(request, 'ring', 'emma');
   await stopPeer(peer);
   await recordRingTone(page);
-  await signInThroughForm(page, provider.email, provider.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-  await page.goto(`/message?userId=${emma.chatId}`);
+  await signInOverApi(page, provider.email, provider.password, `/message?userId=${emma.chatId}`);
   const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
   await expect(conversation).toBeVisible({ timeout: 60_000 });
   const pageTitle = await page.title();
@@ -182,9 +180,7 @@ test('a contact request names the member; an image is previewed with a caption a
   const { provider, peer } = await memberOpensDialog(request, 'preview', 'emma');
   const stranger = await memberPeer('fatima');
   try {
-    await signInThroughForm(page, provider.email, provider.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-    await page.goto(`/message?userId=${emma.chatId}`);
+    await signInOverApi(page, provider.email, provider.password, `/message?userId=${emma.chatId}`);
     const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
     await expect(conversation).toBeVisible({ timeout: 60_000 });
 

@@ -78,8 +78,7 @@ test('the incoming call notification closes itself after 60 s', async ({ page })
     (window as unknown as { Notification: unknown }).Notification = RecordingNotification;
   });
   await page.clock.install();
-  await signInAs(page, 'amelia');
-  await page.goto(`/message?userId=${bianca.chatId}`);
+  await signInAs(page, 'amelia', `/message?userId=${bianca.chatId}`);
   await expect(page.getByRole('region', { name: `Conversation with ${bianca.name}` })).toBeVisible({
     timeout: 60_000,
   });
@@ -112,8 +111,7 @@ test('the incoming call notification closes itself after 60 s', async ({ page })
 test('a ring is answerable over an open modal, which is still open afterwards (issue 27)', async ({
   page,
 }) => {
-  await signInAs(page, 'amelia');
-  await page.goto(`/message?userId=${bianca.chatId}`);
+  await signInAs(page, 'amelia', `/message?userId=${bianca.chatId}`);
   const conversation = page.getByRole('region', { name: `Conversation with ${bianca.name}` });
   await expect(conversation).toBeVisible({ timeout: 30_000 });
   // A modal is open when the ring comes: it makes the rest of the portal inert.

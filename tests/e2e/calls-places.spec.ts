@@ -54,8 +54,7 @@ test('a call from an appointment, then the provider ends the consultation', asyn
 test('the pre-call check from Settings: camera preview, a moving microphone level, devices, a verdict', async ({
   page,
 }) => {
-  await signInAs(page, 'amelia');
-  await page.goto('/settings');
+  await signInAs(page, 'amelia', '/settings');
   await page.getByRole('button', { name: 'Check your camera and microphone' }).click();
   const check = page.getByRole('group', { name: 'Check your camera and microphone' });
   const preview = check.getByLabel('Camera preview');

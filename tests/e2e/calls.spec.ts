@@ -20,7 +20,7 @@ import {
   framesInASecond,
   leaveCall,
   remoteFramesArrive,
-  signInThroughForm,
+  signInOverApi,
   statusShown,
 } from './support';
 import { admin, submitProfileOverApi } from './workspace-support';
@@ -84,8 +84,7 @@ test.describe('on a screen of pixel ratio 2', () => {
     page.on('request', (r) => {
       if (/\/assets\/call-host-[\w-]+\.js$/.test(r.url())) callChunks.push(r.url());
     });
-    await signInThroughForm(page, provider.email, provider.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+    await signInOverApi(page, provider.email, provider.password);
     // The approval is news to her (spec §4 audit popup): she acknowledges it before anything else.
     await acknowledgeApproval(page);
     // The chat is online (the floating chat icon's conversation list loaded) before the member rings.
@@ -391,8 +390,7 @@ test("the provider calls and the member declines: Declined., and the chat's call
     args: ['--reject', '--answer-after-ms', '500'],
   });
   try {
-    await signInThroughForm(page, provider.email, provider.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+    await signInOverApi(page, provider.email, provider.password);
     const window = await callEmma(page, 'Declined.');
     await sim.waitFor(/declined the call/);
     await window.getByRole('button', { name: 'Close' }).click();
@@ -412,8 +410,7 @@ test('the provider calls a member who is in another call: Line busy. Call not re
   const provider = await providerOfEmma(request, 'call-busy');
   const sim = await startMember(process.env.E2E_BASE_URL!, 'emma', { args: ['--busy'] });
   try {
-    await signInThroughForm(page, provider.email, provider.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+    await signInOverApi(page, provider.email, provider.password);
     const window = await callEmma(page, 'Line busy. Call not received.');
     await sim.waitFor(/busy: rejected the call/);
     await window.getByRole('button', { name: 'Close' }).click();
@@ -433,8 +430,7 @@ test('the provider calls and nobody answers: No response from your client after 
   const sim = await startMember(process.env.E2E_BASE_URL!, 'emma', { args: ['--no-answer'] });
   try {
     await page.clock.install();
-    await signInThroughForm(page, provider.email, provider.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+    await signInOverApi(page, provider.email, provider.password);
     const window = await callEmma(page);
     await expect(window.getByRole('status')).toHaveText('Connecting');
     await sim.waitFor(/letting it ring/);

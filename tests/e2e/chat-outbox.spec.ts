@@ -11,7 +11,7 @@ import { member } from '../../fixtures';
 import { qbClient } from '../support/qb';
 import { startMember } from '../support/member-simulator';
 import { freshChatProvider } from './messages-support';
-import { signInThroughForm } from './support';
+import { signInOverApi } from './support';
 
 const emma = member('emma');
 
@@ -34,9 +34,7 @@ test('a message written while the chat is down survives a reload and a crashed t
     cut ? route.abort('internetdisconnected') : route.continue(),
   );
   try {
-    await signInThroughForm(page, provider.email, provider.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-    await page.goto(`/message?userId=${emma.chatId}`);
+    await signInOverApi(page, provider.email, provider.password, `/message?userId=${emma.chatId}`);
     const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
     await expect(conversation).toBeVisible({ timeout: 60_000 });
     const mineOn = (tab: Page) =>

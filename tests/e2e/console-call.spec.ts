@@ -11,7 +11,7 @@ import { createChatClient, moduleCarrier } from '../../src/xmpp';
 import { fakeMedia, nodeWrtc } from '../support/call-media';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
-import { signInThroughForm } from './support';
+import { signInOverApi } from './support';
 
 const clara = member('clara');
 const fatima = member('fatima');
@@ -30,9 +30,7 @@ async function consoleSignsIn(page: Page, who: ReturnType<typeof member>, peer: 
 test('a call placed from the console is answered in the portal', async ({ page, context, request }) => {
   const { provider, peer } = await memberOpensDialog(request, 'console-call', 'fatima');
   await stopPeer(peer);
-  await signInThroughForm(page, provider.email, provider.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-  await page.goto(`/message?userId=${fatima.chatId}`);
+  await signInOverApi(page, provider.email, provider.password, `/message?userId=${fatima.chatId}`);
   await expect(page.getByRole('region', { name: `Conversation with ${fatima.name}` })).toBeVisible({
     timeout: 60_000,
   });

@@ -10,7 +10,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { member } from '../../fixtures';
 import { stopPeer } from '../support/xmpp-peer';
 import { chatMessage, memberOpensDialog, providerJid } from './messages-support';
-import { signInThroughForm } from './support';
+import { signInOverApi } from './support';
 
 const ava = member('ava');
 
@@ -28,9 +28,7 @@ test('the console as a member chats with a watched portal tab; refused stanzas, 
 }) => {
   const { provider, dialogId, peer } = await memberOpensDialog(request, 'console', 'ava');
   await stopPeer(peer);
-  await signInThroughForm(page, provider.email, provider.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-  await page.goto(`/message?userId=${ava.chatId}`);
+  await signInOverApi(page, provider.email, provider.password, `/message?userId=${ava.chatId}`);
   const conversation = page.getByRole('region', { name: `Conversation with ${ava.name}` });
   await expect(conversation).toBeVisible({ timeout: 60_000 });
 
@@ -122,8 +120,7 @@ test("the console as the portal's provider: her chat, and a chat-private frame b
   const bianca = member('bianca');
   const { provider, peer } = await memberOpensDialog(request, 'console-provider', 'bianca');
   await stopPeer(peer);
-  await signInThroughForm(page, provider.email, provider.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await signInOverApi(page, provider.email, provider.password);
 
   const console_ = await context.newPage();
   await console_.goto('/console');
@@ -182,8 +179,7 @@ test('a watched portal tab that fell back to BOSH shows its /http-bind requests'
     page.on('request', (r) => {
       if (r.url().endsWith('/http-bind')) boshPosts.push(r.url());
     });
-    await signInThroughForm(page, provider.email, provider.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+    await signInOverApi(page, provider.email, provider.password);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Messages' }).click();
     await expect(page.getByText('Choose a conversation on the left.')).toBeVisible();
     await expect(page.locator('[data-link]')).toHaveCount(0);

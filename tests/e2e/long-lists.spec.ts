@@ -9,7 +9,7 @@ import { member } from '../../fixtures';
 import { privateDialog, providerChatSession, seedConversation, seedDialogs } from '../support/long-chat';
 import { qbClient } from '../support/qb';
 import { freshChatProvider } from './messages-support';
-import { signInThroughForm } from './support';
+import { signInOverApi } from './support';
 
 const emma = member('emma');
 const MESSAGES = 200;
@@ -49,9 +49,7 @@ test('a long conversation and many dialogs render only what is in view; older hi
     seedDialogs(qb, providerToken, OTHER_DIALOGS, 86_400),
   ]);
 
-  await signInThroughForm(page, provider.email, provider.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-  await page.goto('/message');
+  await signInOverApi(page, provider.email, provider.password, '/message');
   const dialogs = page.getByRole('navigation', { name: 'Conversations' });
   await dialogs.getByRole('button', { name: /Emma Laurent/ }).click();
   const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });

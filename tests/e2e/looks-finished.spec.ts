@@ -5,7 +5,7 @@
  * leading on to availability, and the searchable, keyboard-driven time-zone picker.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs, signInThroughForm } from './support';
+import { signInAs, signInOverApi, signInThroughForm } from './support';
 import { admin, freshProvider, submitProfileOverApi } from './workspace-support';
 
 /** Symbols that show as empty boxes without an emoji or symbol font. */
@@ -57,8 +57,7 @@ test('a new provider’s dashboard is her checklist; approval leads her to avail
   request,
 }) => {
   const fresh = await freshProvider(request, 'onboard', { firstName: 'Olga', lastName: 'Berg' });
-  await signInThroughForm(page, fresh.email, fresh.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await signInOverApi(page, fresh.email, fresh.password);
   const checklist = page.getByRole('region', { name: 'Get ready for your first consultation' });
   const step = (title: string) => checklist.getByRole('listitem').filter({ hasText: title });
   await expect(checklist.getByText('1 of 4 done')).toBeVisible();

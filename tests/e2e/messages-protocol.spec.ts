@@ -12,7 +12,7 @@ import { bsonId, marker } from '../support/history';
 import { PNG_1X1 } from '../support/images';
 import { stopPeer } from '../support/xmpp-peer';
 import { chatMessage, freshChatProvider, memberOpensDialog, providerJid } from './messages-support';
-import { signInThroughForm } from './support';
+import { signInOverApi } from './support';
 
 const MARKERS = 'urn:xmpp:chat-markers:0';
 const CHAT_STATES = 'http://jabber.org/protocol/chatstates';
@@ -24,8 +24,7 @@ test('each failing step of the chat login flow shows its spec §8 message as a t
   request,
 }) => {
   const provider = await freshChatProvider(request, 'flow');
-  await signInThroughForm(page, provider.email, provider.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await signInOverApi(page, provider.email, provider.password);
   const toast = (text: string) => page.getByRole('alert').filter({ hasText: text });
   const session = 'Failed to create the session, please try refreshing the page to re-request!';
 
@@ -118,8 +117,7 @@ test('the portal sends typing and read markers, shows Delivered and the upload p
       })
     ).body[dialogId];
   try {
-    await signInThroughForm(page, provider.email, provider.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+    await signInOverApi(page, provider.email, provider.password);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Messages' }).click();
     // Online: the connection banner is gone.
     await expect(page.getByText('Choose a conversation on the left.')).toBeVisible();

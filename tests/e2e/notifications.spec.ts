@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { member } from '../../fixtures';
-import { signInThroughForm, socketSubscribed } from './support';
+import { signInOverApi, socketSubscribed } from './support';
 import { admin, freshProvider, submitProfileOverApi } from './workspace-support';
 
 /**
@@ -18,8 +18,7 @@ async function providerUnderReview(page: Page, request: APIRequestContext): Prom
   const p = await freshProvider(request, 'reddot');
   await submitProfileOverApi(request, p.token);
   const subscribed = socketSubscribed(page);
-  await signInThroughForm(page, p.email, p.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await signInOverApi(page, p.email, p.password);
   await subscribed;
   return p.email;
 }

@@ -121,8 +121,7 @@ test('another provider cannot read it, and the page speaks the provider’s lang
 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await signInAs(page, 'bruno');
-  await page.goto(questionUrl);
+  await signInAs(page, 'bruno', questionUrl);
   await expect(page.getByRole('alert')).toHaveText(
     'This appointment does not exist, or it is not one of yours.',
   );

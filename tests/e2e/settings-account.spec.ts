@@ -3,7 +3,7 @@
  * and the agreement versions the provider accepted (getPublishProtocolVersionInfo).
  */
 import { expect, test } from '@playwright/test';
-import { signInThroughForm } from './support';
+import { signInOverApi } from './support';
 import { freshProvider } from './workspace-support';
 
 test('a provider saves her phone and time zone and sees the agreements she accepted', async ({
@@ -11,8 +11,7 @@ test('a provider saves her phone and time zone and sees the agreements she accep
   request,
 }) => {
   const p = await freshProvider(request, 'settings');
-  await signInThroughForm(page, p.email, p.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await signInOverApi(page, p.email, p.password);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' }).click();
 
   const agreements = page.getByRole('table', { name: 'Accepted agreements' });

@@ -15,7 +15,7 @@ import { startMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
 import { tapChat } from './chat-tap';
 import { chatMessage, memberOpensDialog, memberPeer, providerJid } from './messages-support';
-import { signInAs, signInThroughForm } from './support';
+import { signInAs, signInOverApi } from './support';
 
 const emma = member('emma');
 const bianca = member('bianca');
@@ -78,8 +78,7 @@ test('three tabs are one chat session: messages, typing, read ticks and red dots
   const got = (body: string) => received.filter((m) => m.body === body);
   try {
     const holds = [followSockets(page)];
-    await signInThroughForm(page, mira.email, mira.password);
-    await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+    await signInOverApi(page, mira.email, mira.password);
     const one = await openConversation(page, 'Emma Laurent', emma.chatId);
     const second = await context.newPage();
     // What the second tab heard, attached if its red dot outlives the read (docs/testing.md

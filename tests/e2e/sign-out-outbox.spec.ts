@@ -9,7 +9,7 @@
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { member } from '../../fixtures';
 import { freshChatProvider } from './messages-support';
-import { signInThroughForm } from './support';
+import { signInOverApi, signInThroughForm } from './support';
 
 const emma = member('emma');
 
@@ -48,9 +48,7 @@ test('sign-out with an unsent message asks, stays on request, and deletes the ke
     cut ? route.abort('internetdisconnected') : route.continue(),
   );
 
-  await signInThroughForm(page, provider.email, provider.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-  await page.goto(`/message?userId=${emma.chatId}`);
+  await signInOverApi(page, provider.email, provider.password, `/message?userId=${emma.chatId}`);
   const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
   await expect(conversation).toBeVisible({ timeout: 60_000 });
 
@@ -100,9 +98,7 @@ test('signing out offline with a message waiting ends signed out on the login pa
     ws.connectToServer();
   });
 
-  await signInThroughForm(page, provider.email, provider.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
-  await page.goto(`/message?userId=${emma.chatId}`);
+  await signInOverApi(page, provider.email, provider.password, `/message?userId=${emma.chatId}`);
   const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
   await expect(conversation).toBeVisible({ timeout: 30_000 });
 

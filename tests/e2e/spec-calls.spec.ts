@@ -5,7 +5,7 @@
  * platform PROVIDER_ADVISOR (spec §6).
  */
 import { expect, test, type Request } from '@playwright/test';
-import { signInAs, signInThroughForm, socketSubscribed } from './support';
+import { signInAs, signInOverApi, socketSubscribed } from './support';
 import { admin, freshProvider, submitProfileOverApi } from './workspace-support';
 
 const MESSAGING = /\/api\/message\//;
@@ -14,8 +14,7 @@ test('a red-dot push refreshes the red dot from the server', async ({ page, requ
   const p = await freshProvider(request, 'refresh');
   await submitProfileOverApi(request, p.token);
   const subscribed = socketSubscribed(page);
-  await signInThroughForm(page, p.email, p.password);
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+  await signInOverApi(page, p.email, p.password);
   await subscribed;
 
   const refreshes: Request[] = [];

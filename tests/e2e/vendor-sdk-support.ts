@@ -14,6 +14,7 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import { member, personas, provider } from '../../fixtures';
 import { CHROMIUM_ARGS, disableFeatures } from '../../playwright.config';
 import { ROOT, startStack, type TestStack } from '../support/stack';
+import { signInOverApi } from './support';
 
 const SDK_FILE = path.join(ROOT, 'node_modules/quickblox/quickblox.min.js');
 const MEMBER_PATH = '/vendor-sdk-member';
@@ -81,12 +82,13 @@ export async function ameliaWith(
 /** Dr. Amelia Hart signs in to the portal on the TLS stack and opens the conversation with a member. */
 export async function ameliaOpens(page: Page, stack: TestStack, memberKey: string): Promise<void> {
   const amelia = provider('amelia');
-  await page.goto(`${httpsOrigin(stack)}/login`);
-  await page.getByLabel('Email').fill(amelia.email);
-  await page.getByLabel('Password', { exact: true }).fill(amelia.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/, EVENT_WAIT);
-  await page.goto(`${httpsOrigin(stack)}/message?userId=${member(memberKey).chatId}`);
+  await signInOverApi(
+    page,
+    amelia.email,
+    amelia.password,
+    `/message?userId=${member(memberKey).chatId}`,
+    httpsOrigin(stack),
+  );
   await expect(page.getByRole('region', { name: `Conversation with ${member(memberKey).name}` })).toBeVisible(
     EVENT_WAIT,
   );
