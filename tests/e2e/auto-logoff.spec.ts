@@ -61,10 +61,18 @@ test('activity in another tab keeps an idle tab signed in', async ({ context, re
   // The tabs share the last activity through localStorage, which reaches another tab's process a
   // moment later: the idle tab is waited for to see each one, as five real minutes would allow.
   const lastActivity = (tab: Page) => tab.evaluate(() => localStorage.getItem('lastActivityAt'));
+  // The busy tab's activity counts once its signed-in layout listens, which a loaded machine may
+  // give a while after the URL: she moves and types again until it is written (once, the loop
+  // went through all four steps before it listened, and the idle tab ended at 15 minutes).
+  await expect(busy.getByRole('heading', { level: 1, name: 'Dashboard' }).first()).toBeVisible();
   for (let minute = 0; minute < 20; minute += 5) {
+    const before = await lastActivity(busy);
     await context.clock.fastForward('05:00');
-    await busy.mouse.move(10 + minute, 10);
-    await busy.keyboard.press('Shift');
+    await expect(async () => {
+      await busy.mouse.move(10 + minute, 10);
+      await busy.keyboard.press('Shift');
+      expect(await lastActivity(busy)).not.toBe(before);
+    }).toPass();
     const written = await lastActivity(busy);
     await expect.poll(() => lastActivity(idle)).toBe(written);
   }

@@ -152,9 +152,14 @@ test('a second sign-in elsewhere sends the first browser to login with the kicke
   const b = await second.newPage();
   await signInAs(a, 'chiara');
   await signInAs(b, 'chiara');
-  // The kick reaches the first browser by itself: the sign-in answers once the older session's
-  // app sockets are closed (docs/architecture.md §5 "Auth"), so no click of hers is needed; one
-  // raced the kick to a menu that was gone.
+  // Her next step meets the token error and signs her out (spec §8): the app socket's refusal ends
+  // only the socket. A call the page made by itself may have met it first and taken the menu away:
+  // then the login page is what she sees, and the click lands there.
+  await a
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Clients' })
+    .or(a.getByRole('heading', { level: 1, name: 'Sign in to the provider portal' }))
+    .click();
   await expect(a).toHaveURL(/\/login$/);
   await expect(a.getByRole('alert').filter({ hasText: 'signed in somewhere else' })).toBeVisible();
   expect(await a.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
