@@ -9,7 +9,7 @@
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { member } from '../../fixtures';
 import { freshChatProvider } from './messages-support';
-import { signInOverApi, signInThroughForm } from './support';
+import { signInOverApi } from './support';
 
 const emma = member('emma');
 
@@ -123,8 +123,14 @@ test('signing out offline with a message waiting ends signed out on the login pa
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   expect(await keptRecords(page, provider.chatId)).toBe(0);
 
+  // She signs in on the page she is on once the network is back. Where the login page's code had
+  // not loaded offline, the page reloads itself when the browser is online again, so the form is
+  // waited for rather than the page loaded anew (a load raced that reload and was aborted).
   offline = false;
   await context.setOffline(false);
-  await signInThroughForm(page, provider.email, provider.password);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.getByLabel('Email').fill(provider.email);
+  await page.getByLabel('Password', { exact: true }).fill(provider.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
 });
