@@ -18,6 +18,8 @@ export interface ToastStore {
   /** Shows `text` for `durationMs`, unless the same text is already shown. */
   show(text: string, kind?: ToastKind, durationMs?: number): void;
   dismiss(id: number): void;
+  /** Takes away the error messages on screen: what a later success made stale. */
+  dismissErrors(): void;
 }
 
 /** `later` is the timer a toast goes away by (the page's `setTimeout` by default). */
@@ -39,5 +41,8 @@ export function createToastStore(
       later(() => dismiss(id), durationMs);
     },
     dismiss,
+    dismissErrors() {
+      for (const toast of state.items.filter((t) => t.kind === 'error')) dismiss(toast.id);
+    },
   };
 }

@@ -5,6 +5,7 @@
  * what lives as long as the page, across sign-ins; what lives as long as one signed-in shell (the
  * portal runtime, the chat store, the red dots, server data) is made by the shell. No React here.
  */
+import { subscribe } from 'valtio/vanilla';
 import type { PortalApi } from '../api/api-client';
 import type { ApiPorts } from '../api/api-ports';
 import { createReportRefusal } from '../api/report-access';
@@ -84,6 +85,14 @@ export function createPortalRoot({
   const session = createSessionStore(now);
   const toasts = createToastStore(later);
   const traffic = createTraffic();
+  // A sign-in makes the errors of the tries before it stale ("The email or password is
+  // incorrect" stayed over the dashboard, spec §8 messages): they go when a session starts.
+  let phase = session.state.session.phase;
+  subscribe(session.state, () => {
+    const was = phase;
+    phase = session.state.session.phase;
+    if (was === 'signed out' && phase !== 'signed out') toasts.dismissErrors();
+  });
   const say = (text: string) => toasts.show(text);
   const apiPorts: ApiPorts = {
     say,

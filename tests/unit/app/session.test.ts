@@ -13,6 +13,8 @@ import {
   type SessionPhase,
 } from '../../../src/app/session/session-store';
 import { personas } from '../../../fixtures';
+import { createPortalRoot } from '../../../src/app/root/portal-root';
+import { memoryDraftStore } from '../../../src/app/session/draft-store';
 
 const AMELIA = personas.providers.find((p) => p.key === 'amelia')!;
 const amelia = { userId: 1, chatId: AMELIA.chatId, name: AMELIA.name, country: 'GB' } as DoctorInfo;
@@ -118,5 +120,30 @@ describe('the portal session (spec §5 guard)', () => {
         .map((event) => `${phase}: ${event}`),
     );
     expect(refused).toEqual(['signed out: agree', 'agreement due: refresh', 'signed in: agree']);
+  });
+});
+
+describe('the portal root at a sign-in (spec §8 messages)', () => {
+  it('takes away the errors of the tries before a session starts, and keeps other messages', async () => {
+    browserStorage();
+    const root = createPortalRoot({
+      navigation: { toLogin: () => undefined, leaveReport: () => undefined },
+      later: () => undefined,
+      draftStore: memoryDraftStore,
+    });
+    root.toasts.show('The email or password is incorrect');
+    root.toasts.show('You were signed out after 15 minutes without activity.', 'info');
+    root.session.start('token-a', amelia);
+    await vi.waitFor(() =>
+      expect(root.toasts.state.items.map((t) => t.text)).toEqual([
+        'You were signed out after 15 minutes without activity.',
+      ]),
+    );
+    // Errors while signed in stay: only a session's start makes them stale.
+    root.toasts.show('That did not work. Please try again.');
+    await Promise.resolve();
+    root.session.updateUserInfo(amelia);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(root.toasts.state.items).toHaveLength(2);
   });
 });
