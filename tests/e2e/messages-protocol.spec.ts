@@ -182,7 +182,7 @@ test('the portal sends typing and read markers, shows Delivered and the upload p
     await box.press('Enter');
     const sent = await incoming;
     const mine = log.getByRole('listitem').filter({ hasText: 'Yes, I can.' });
-    await expect(mine.getByRole('img', { name: 'Sent' })).toBeVisible();
+    await expect(mine.getByRole('img', { name: 'Sent', exact: true })).toBeVisible();
     await peer.send(marker('received', to, sent.attrs.id, dialogId));
     await expect(mine.getByRole('img', { name: 'Delivered' })).toBeVisible();
 

@@ -171,7 +171,7 @@ test('a member’s message sets the red dots; blocking stops the member’s mess
     const waiting = log.getByRole('listitem').filter({ hasText: 'Written while offline' });
     await expect(waiting.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
     await page.context().setOffline(false);
-    await expect(waiting.getByRole('img', { name: 'Sent' })).toBeVisible({ timeout: 60_000 });
+    await expect(waiting.getByRole('img', { name: 'Sent', exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText('You are offline.')).toHaveCount(0);
 
     await page.reload();
@@ -228,7 +228,7 @@ test('seeded conversations: unread red dot, the deep link from Clients, and a gr
   await box.fill('Reminder: bring your medication plan on Monday.');
   await box.press('Enter');
   const sent = group.getByRole('listitem').filter({ hasText: 'Reminder: bring your medication plan' });
-  await expect(sent.getByRole('img', { name: 'Sent' })).toBeVisible();
+  await expect(sent.getByRole('img', { name: 'Sent', exact: true })).toBeVisible();
 
   // Keyboard: the list is navigable with the arrow keys.
   await dialogs.getByRole('button', { name: /IVF preparation circle/ }).focus();
