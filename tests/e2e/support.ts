@@ -1,6 +1,11 @@
-/** Shared steps for the end-to-end tests: personas sign in through the real login page. */
+/**
+ * Shared steps for the end-to-end tests: personas sign in through the real login page, or over the
+ * API where the login page is not what a test proves (docs/testing.md "Signing in").
+ */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { provider } from '../../fixtures';
+import { ADVISOR_VERSION } from '../../src/app/session/session-store';
+import { COOKIE_ADVISOR_VERSION, COOKIE_AUTH_TOKEN } from '../../src/app/storage/local-storage';
 import type { SignInResult } from '../../src/shared/api/account';
 import { freshClientAddress } from '../support/api';
 import { mailedCode, RESET_CODE, SIGN_UP_CODE } from '../support/mail';
@@ -44,8 +49,9 @@ export async function signInOverApi(
       headers: { ...headers, authToken: token },
     },
   );
-  if (((await due.json()) as { data: { popup: boolean } }).data.popup)
-    throw new Error(`${email} has an agreement due: sign in through the form`);
+  const agreement = (await due.json()) as { code: string; data: { popup: boolean } };
+  if (agreement.code !== 'OK') throw new Error(`The agreement check of ${email} failed: ${agreement.code}`);
+  if (agreement.data.popup) throw new Error(`${email} has an agreement due: sign in through the form`);
   const now = String(Date.now());
   const kept: Record<string, string> = {
     authToken: token,
@@ -56,8 +62,8 @@ export async function signInOverApi(
     lastActivityAt: now,
   };
   await page.context().addCookies([
-    { name: 'authToken', value: encodeURIComponent(token), url: origin, sameSite: 'Lax' },
-    { name: 'advisorVersion', value: '1.0.0', url: origin, sameSite: 'Lax' },
+    { name: COOKIE_AUTH_TOKEN, value: encodeURIComponent(token), url: origin, sameSite: 'Lax' },
+    { name: COOKIE_ADVISOR_VERSION, value: ADVISOR_VERSION, url: origin, sameSite: 'Lax' },
   ]);
   // Written before the portal's first script reads the storage, on this one load only.
   const seeding = await page.addInitScript(
