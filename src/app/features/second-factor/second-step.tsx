@@ -10,12 +10,11 @@ import type { SecondStep, SignInResult } from '../../../shared/api/account';
 import type { EnrolResult, SecondFactorProof } from '../../../shared/api/second-factor';
 import { secondFactorCalls } from '../../api/domain-calls/second-factor';
 import { Button } from '../../components/button';
-import { CodeForm } from './code-form';
-import { messageOf, stepIsOver } from './errors';
+import { stepIsOver } from './errors';
+import { FactorChoice } from './factor-choice';
 import { PasskeySetup } from './passkey-setup';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetup } from './totp-setup';
-import { answerWithPasskey } from './webauthn';
 import { usePortalApi } from '../../root';
 
 export interface SecondStepProps {
@@ -59,12 +58,6 @@ interface PartProps {
 function Verify({ step, onSignedIn, onOver }: PartProps) {
   const calls = secondFactorCalls(usePortalApi());
   const { t } = useTranslation('auth');
-  const [recovery, setRecovery] = useState(
-    !step.methods.includes('totp') && !step.methods.includes('passkey'),
-  );
-  const [passkeyError, setPasskeyError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const finish = async (proof: SecondFactorProof) => {
     try {
       await onSignedIn(await calls.completeStep(step.token, proof, { quiet: true }));
@@ -73,59 +66,19 @@ function Verify({ step, onSignedIn, onOver }: PartProps) {
       onOver();
     }
   };
-  const withPasskey = async () => {
-    setBusy(true);
-    setPasskeyError(null);
-    try {
-      const options = await calls.stepPasskeyOptions(step.token, { quiet: true });
-      await finish({ method: 'passkey', credential: await answerWithPasskey(options) });
-    } catch (error) {
-      setPasskeyError(messageOf(error, t, 'passkey'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-slate-600">{t('secondFactor.verifyIntro')}</p>
-      {step.methods.includes('passkey') && !recovery && (
-        <div className="flex flex-col gap-2">
-          <Button onClick={() => void withPasskey()} busy={busy}>
-            {t('secondFactor.usePasskey')}
-          </Button>
-          {passkeyError && (
-            <p role="alert" className="text-sm text-red-700">
-              {passkeyError}
-            </p>
-          )}
-        </div>
-      )}
-      {step.methods.includes('totp') && !recovery && (
-        <CodeForm
-          kind="totp"
-          name={t('secondFactor.appForm')}
-          submitLabel={t('secondFactor.verify')}
-          onCode={(code) => finish({ method: 'totp', code })}
-        />
-      )}
-      {recovery && (
-        <CodeForm
-          kind="recovery"
-          name={t('secondFactor.recoveryForm')}
-          submitLabel={t('secondFactor.verify')}
-          onCode={(code) => finish({ method: 'recovery', code })}
-        />
-      )}
-      {step.methods.includes('recovery') && (
-        <button
-          type="button"
-          onClick={() => setRecovery(!recovery)}
-          className="self-start text-sm text-brand hover:underline"
-        >
-          {recovery ? t('secondFactor.useFactor') : t('secondFactor.useRecovery')}
-        </button>
-      )}
+      <FactorChoice
+        methods={{
+          passkey: step.methods.includes('passkey'),
+          totp: step.methods.includes('totp'),
+          recovery: step.methods.includes('recovery'),
+        }}
+        submitLabel={t('secondFactor.verify')}
+        passkeyOptions={() => calls.stepPasskeyOptions(step.token, { quiet: true })}
+        onProof={finish}
+      />
     </div>
   );
 }
