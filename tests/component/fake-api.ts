@@ -23,7 +23,13 @@ export function serveApi(routes: Record<string, Route>): FakeApi {
     const route = routes[key];
     if (!route) return new Response(JSON.stringify({ code: 'NOT_FOUND', message: key }), { status: 404 });
     const text = await request.text();
-    const data = await route({ url, method: request.method, body: text ? JSON.parse(text) : null });
+    // JSON, or a form's pairs (spec §7 forms) as an object of strings.
+    const body = !text
+      ? null
+      : request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded')
+        ? Object.fromEntries(new URLSearchParams(text))
+        : JSON.parse(text);
+    const data = await route({ url, method: request.method, body });
     return new Response(JSON.stringify({ code: 'OK', data }), {
       status: 200,
       headers: { 'content-type': 'application/json' },
