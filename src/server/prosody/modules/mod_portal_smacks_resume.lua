@@ -16,8 +16,8 @@ end);
 
 -- Closing a hibernating session ends it. A session whose connection is gone hibernates until it
 -- is resumed or its hibernation time is over. Closing it on purpose — `c2s:close` when a portal
--- session ends (sign-out, a kick by a new sign-in, automatic logoff, a password change; our
--- src/server/prosody/end-chat-sessions.ts), or a resource conflict — fires `pre-session-close`,
+-- session ends (sign-out, a kick by a new sign-in, automatic logoff, a password reset, a cancelled
+-- account; docs/prosody.md "Other modules of ours"), or a resource conflict — fires `pre-session-close`,
 -- where mod_smacks revokes the resumption token and cancels the hibernation timer. mod_c2s then
 -- destroys a session without a connection; mod_websocket's close does nothing without one. So
 -- every WebSocket session that hibernated when its portal session ended stayed bound for ever:
