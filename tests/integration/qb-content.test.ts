@@ -1,12 +1,14 @@
 /**
  * Blobs (docs/wire/hosted-chat.md §6, §21.4; docs/lessons.md §12): create → upload to the returned URL
- * (query pairs as multipart fields, file last; on the scheme a TLS front forwards) → complete with
- * `size`; info by id; download by uid (also `/blobs/{uid}.json`, the vendor's "download by UID")
- * with the token; public and private; the chat recipients of an attachment; real content types,
- * nosniff and attachment disposition; delete; other users refused.
+ * (query pairs as multipart fields, file last; on the scheme a TLS front forwards, or on the origin
+ * `PUBLIC_ORIGIN` names) → complete with `size`; info by id; download by uid (also
+ * `/blobs/{uid}.json`, the vendor's "download by UID") with the token; public and private; the chat
+ * recipients of an attachment; real content types, nosniff and attachment disposition; delete;
+ * other users refused.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { qbClient } from '../support/qb';
+import { startStack, type TestStack } from '../support/stack';
 
 const stack = inject('stack');
 const qb = qbClient(stack.url);
@@ -109,6 +111,41 @@ describe('create → upload → complete', () => {
     expect(answer.body.blob.blob_object_access.params).toMatch(
       new RegExp(`^https://127\\.0\\.0\\.1:${stack.port}/qb/blobs/${answer.body.blob.id}/upload\\?`),
     );
+  });
+
+  describe('behind a front that PUBLIC_ORIGIN names', () => {
+    // A stack of its own, without chat: the URLs it hands out name the public origin, whatever
+    // the request came in on (the front here is the test itself, on loopback).
+    const PUBLIC_ORIGIN = 'https://chat.clinic.example';
+    let front: TestStack;
+    beforeAll(async () => {
+      front = await startStack({ env: { PROSODY_BIN: '', PUBLIC_ORIGIN } });
+    });
+    afterAll(() => front?.stop());
+
+    it('hands out upload URLs and the endpoints on the public origin', async () => {
+      const there = qbClient(front.url);
+      const token = await there.memberSession('ava');
+      const upload = new RegExp(`^${PUBLIC_ORIGIN.replace(/\./g, '\\.')}/qb/blobs/\\d+/upload\\?`);
+      const created = await there.call('POST', '/blobs.json', {
+        token,
+        form: { blob: { name: 'scan.png', content_type: 'image/png' } },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.blob.blob_object_access.params).toMatch(upload);
+      const again = await there.call('PUT', `/blobs/${created.body.blob.id}.json`, {
+        token,
+        form: { blob: { new: 1 } },
+      });
+      expect(again.status).toBe(200);
+      expect(again.body.blob.blob_object_access.params).toMatch(upload);
+      const settings = await there.call('GET', '/account_settings.json');
+      expect(settings.body).toMatchObject({
+        api_endpoint: `${PUBLIC_ORIGIN}/qb`,
+        websocket_endpoint: 'wss://chat.clinic.example/xmpp-websocket',
+        bosh_endpoint: `${PUBLIC_ORIGIN}/http-bind`,
+      });
+    });
   });
 
   it('refuses an upload with a forged policy or key, and bad create input', async () => {
