@@ -5,8 +5,10 @@
  * (XEP-0198 §4), so Prosody still holds what it sent them when they go away, and an
  * @xmpp/client member on the other side.
  *
- * - A portal session's end (sign-out here) ends the account's chat sessions at once, hibernating
- *   ones included: the sign-out answers after Prosody closed them, and none is left.
+ * - A portal session's end (a sign-out, a cancellation of the account) ends the account's chat
+ *   sessions at once, hibernating ones included: the answer comes after Prosody closed them, and
+ *   none is left. A password change in Settings ends her other portal sessions only (a sign-in
+ *   keeps one live at a time), so the chat of the session that changed it goes on.
  * - A session whose hibernation ran out hands a message addressed to it to the account's live
  *   session — once, although another session that went away was handed it too — drops its copy
  *   of one addressed to the account (the live session had its own) and a call signal, and
@@ -23,6 +25,7 @@
 import { xml } from '@xmpp/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../fixtures';
+import { apiClient } from '../support/api';
 import {
   collect,
   onlinePeer,
@@ -137,6 +140,51 @@ describe('a portal session that ends takes its chat sessions with it', () => {
     });
     streams.push(again);
     expect(await tryResume(again, closedTab.previd)).toMatch(/<failed\b[\s\S]*item-not-found/);
+  });
+
+  it('keeps them through a password change in Settings, and closes them at once when she cancels her account', async () => {
+    const api = apiClient(stack);
+    const fresh = await api.signUpFresh('chatends');
+    const info = await api.call<{ password: string; quickBloxId: number }>(
+      'GET',
+      '/message/qb/user/getInfo',
+      {
+        token: fresh.token,
+      },
+    );
+    expect(info.code).toBe('OK');
+    const login: RawXmppLogin = {
+      url: wsUrl(stack),
+      domain: stack.chatDomain,
+      username: `${info.data.quickBloxId}-${stack.appId}`,
+      password: info.data.password,
+    };
+    await boundStream(login, 'live-tab');
+    const closedTab = await boundStream(login, 'closed-tab');
+    closedTab.raw.close();
+    await sessionsBecome(login, ['live-tab=l', 'closed-tab=h']);
+
+    const password = 'Changed-pass-2026';
+    const changed = await api.call('POST', '/user/user/sign/modify/doctor/password', {
+      token: fresh.token,
+      form: { oldPassword: fresh.password, password },
+    });
+    expect(changed.code).toBe('OK');
+    expect(
+      (await chatSessionsOf(stack.dataDir, node(login)))
+        .map((s) => `${s.resource}=${s.hibernating ? 'h' : 'l'}`)
+        .sort(),
+    ).toEqual(['closed-tab=h', 'live-tab=l']);
+
+    const cancelled = await api.call('POST', '/user/doctor/cancellation/account', {
+      token: fresh.token,
+      form: { password },
+    });
+    expect(cancelled.code).toBe('OK');
+    // The cancellation answers once Prosody has closed the account's sessions (session.ended is awaited).
+    expect(await chatSessionsOf(stack.dataDir, node(login))).toEqual([]);
+    // Nor can her chat come back: its password went with the account.
+    await expect(openRawXmpp(login)).rejects.toThrow(/SASL failed/);
   });
 });
 
