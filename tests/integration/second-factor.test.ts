@@ -3,13 +3,16 @@
  * real server: enrolment of an authenticator app and of a passkey (a software one, written from
  * WebAuthn itself), sign-in with each and with a recovery code, wrong answers limited per step and
  * per account, no code or passkey answer accepted twice, a half-signed-in token good for nothing
- * else, fresh proofs to change the factors, and the old sign-in and kick unchanged without one.
+ * else, fresh proofs to change the factors, and the old sign-in and kick unchanged without one; a
+ * session a second step ended in logs in to the chat as any session does.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../support/api';
+import { wsUrl } from '../support/chat-harness';
+import { openRawXmpp } from '../support/raw-xmpp';
 import { ROOT } from '../support/stack';
 import { appCode, enrolApp, enrolPasskey, wrongCode } from '../support/second-factor';
 import type { RequestOptions } from '../support/soft-passkey';
@@ -107,6 +110,22 @@ describe('second factor: authenticator app', () => {
     expect(done.code).toBe('OK');
     expect((await doctorInfo(done.data.token)).code).toBe('OK');
     expect((await doctorInfo(session)).code).toBe('TOKEN_ERR_KICKED');
+    // The session the step ended in is a session like the password's: its chat logs in.
+    const chat = await api.call<{ password: string; quickBloxId: number }>(
+      'GET',
+      '/message/qb/user/getInfo',
+      {
+        token: done.data.token,
+      },
+    );
+    expect(chat.code).toBe('OK');
+    const stream = await openRawXmpp({
+      url: wsUrl(stack),
+      domain: stack.chatDomain,
+      username: `${chat.data.quickBloxId}-${stack.appId}`,
+      password: chat.data.password,
+    });
+    stream.close();
     // The finished step is over.
     expect((await complete(step.token, { method: 'totp', code: '123456' }, from)).code).toBe(
       'TOKEN_ERR_NOT_FOUND',
