@@ -10,10 +10,17 @@ import { uploadCertificate } from './workspace';
 type Qb = ReturnType<typeof qbClient>;
 
 /** A complete private blob of the session's user. */
-export async function storeBlob(qb: Qb, token: string, name: string, bytes: Buffer, type: string) {
+export async function storeBlob(
+  qb: Qb,
+  token: string,
+  name: string,
+  bytes: Buffer,
+  type: string,
+  options: { public?: boolean } = {},
+) {
   const created = await qb.call('POST', '/blobs.json', {
     token,
-    form: { blob: { name, content_type: type } },
+    form: { blob: { name, content_type: type, ...(options.public ? { public: true } : {}) } },
   });
   if (created.status !== 201) throw new Error(`blob create: ${created.status} ${created.text}`);
   const url = new URL(created.body.blob.blob_object_access.params as string);
