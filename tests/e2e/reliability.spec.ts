@@ -10,7 +10,7 @@ import { formatTable } from '../reliability/table';
 
 test('the fault suite, short: no message lost or duplicated, everything back after each fault', async () => {
   test.setTimeout(600_000);
-  // The soak is a long run by nature: it belongs to `npm run reliability` (docs/reliability.md "Soak").
+  // The soak's short run is a file of its own (reliability-soak.spec.ts, docs/reliability.md "Soak").
   const rows = await runSuite(SHORT, { log: () => undefined, except: ['soak'] });
   console.log(`\n${formatTable(rows)}\n`);
   expect(rows.filter((r) => r.verdict === 'FAIL')).toEqual([]);
