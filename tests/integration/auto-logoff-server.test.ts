@@ -4,11 +4,13 @@
  * ends a portal session whose portal reported no activity for that long, as sign-out does — the
  * token answers TOKEN_ERR_LOGOUT, the app socket and the chat stream are closed and the stream
  * cannot be resumed — even though the session kept polling, heart-beating and answering chat
- * pings (background traffic is not activity). A session whose portal reports activity stays.
+ * pings (background traffic is not activity). A session whose portal reports activity stays; one
+ * that a second step signed in ends the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api';
 import { signedInWithChat } from '../support/chat-harness';
+import { appCode, enrolApp } from '../support/second-factor';
 import { bindAndEnable, openRawXmpp, tryResume, type RawXmpp } from '../support/raw-xmpp';
 import { startStack, type TestStack } from '../support/stack';
 import { connectRaw, socketUrl } from './app-socket-support';
@@ -110,6 +112,33 @@ describe('the server ends a session without user activity', () => {
       token: active.token,
     });
     expect(alive.code).toBe('OK');
+  });
+
+  it('ends a session that a second step signed in as it ends one the password did (issue 27, item 8)', async () => {
+    const api = apiClient(stack);
+    const fresh = await api.signUpFresh('idle2fa');
+    const { secret } = await enrolApp(api, fresh.token);
+    const signedIn = await api.call<{ secondStep?: { token: string } }>('POST', '/user/user/sign/in/doctor', {
+      form: { email: fresh.email, password: fresh.password },
+    });
+    const step = signedIn.data.secondStep;
+    if (!step) throw new Error(`no second step: ${signedIn.code}`);
+    // The enrolment took this time step's code; the next one finishes the sign-in.
+    const done = await api.call<{ token: string }>('POST', '/user/user/sign/in/doctor/second-step', {
+      token: step.token,
+      json: { method: 'totp', code: appCode(secret, 1) },
+    });
+    expect(done.code).toBe('OK');
+    const token = done.data.token;
+    expect((await api.call('GET', '/consultation/invite/doctor/getInfo', { token })).code).toBe('OK');
+    // Polled, never active: past AUTO_LOGOFF_SECONDS and a sweep the token is signed out.
+    const deadline = Date.now() + LOGOFF_SECONDS * 1000 + 60_000;
+    let code = 'OK';
+    while (code === 'OK' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      code = (await api.call('GET', '/consultation/invite/doctor/getInfo', { token })).code;
+    }
+    expect(code).toBe('TOKEN_ERR_LOGOUT');
   });
 
   it('answers the activity report with the envelope and refuses it without a session', async () => {
