@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
+import { likePattern } from '../db/like-pattern';
 import { listPage } from './list-page';
 import { int32, list, obj, readParams, str } from './params';
 import { SESSION, USER, userOf } from './scope';
@@ -58,9 +59,7 @@ export function registerUserRoutes(scope: FastifyInstance, ctx: ServerContext, b
   scope.get('/users/by_full_name.json', USER, (request) => {
     const name = str(readParams(request).full_name)?.trim().toLowerCase();
     if (!name) throw QbError.invalid('full_name', "can't be blank");
-    return page(request, (q) =>
-      q.where(sql<string>`lower(full_name)`, 'like', `%${name.replace(/[%_\\]/g, '\\$&')}%`),
-    );
+    return page(request, (q) => q.where(sql<string>`lower(full_name)`, 'like', likePattern(name)));
   });
 
   scope.get('/users/by_tags.json', USER, (request) => {
