@@ -51,8 +51,15 @@ export function IntakeSections({ answers }: { answers: IntakeAnswers }) {
   const lang = i18n.language;
   const a = answers;
   const notGiven = t('notGiven');
-  const value = (v: number | null) => (v === null ? notGiven : String(v));
-  const bmi = a.heightCm && a.weightKg ? (a.weightKg / (a.heightCm / 100) ** 2).toFixed(1) : null;
+  // Numbers as her language writes them (issue 26: "22,7" in German, not "22.7").
+  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  const value = (v: number | null) => (v === null ? notGiven : number.format(v));
+  const bmi =
+    a.heightCm && a.weightKg
+      ? new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+          a.weightKg / (a.heightCm / 100) ** 2,
+        )
+      : null;
 
   return (
     <div className="flex flex-col gap-4">
