@@ -2,8 +2,8 @@
  * Her language, her time zone (issue 26): with the portal in Spanish, German, French or Italian,
  * Dr. Amelia Hart's report screens (the editor with its findings, steps, lifestyle advice and
  * tags; the review; the daily chart; the member panel and the charts), her availability and her
- * agreements, the dashboard, appointments, calendar, notifications and messages, and the report's
- * PDF show no English of ours — the member's and the provider's own
+ * agreements, the dashboard, appointments, calendar, notifications and messages, a client's intake
+ * questionnaire, and the report's PDF show no English of ours — the member's and the provider's own
  * words, and the recommended articles and videos, stay as written. Dates are her language's, never ISO.
  * Times are in her saved time zone, not the browser's.
  */
@@ -44,7 +44,15 @@ const ownWords = [
   ),
   // What was said in the chat, and the topics members gave their appointments.
   ...chatFixtures.dialogs.flatMap((d) => d.messages.map((m) => m.text)),
-  ...questionnaireFixtures.questionnaires.map((q) => q.topic),
+  ...questionnaireFixtures.questionnaires.flatMap((q) => [
+    q.topic,
+    q.answers.mainConcern,
+    ...q.answers.questions,
+    ...q.answers.conditions,
+    ...q.answers.medications,
+    ...q.answers.allergies,
+    ...q.answers.previousTreatments,
+  ]),
   ...[...workspaceFixtures.history.appointments, ...workspaceFixtures.history.bookings].map((a) => a.topic),
 ];
 
@@ -74,6 +82,14 @@ test('es, de, fr, it: the report screens, availability, agreements, the screens 
   const draft = (await reportsOf(page, 'MyTask')).find((r) => r.memberName === 'Daniela Moreno')!;
   const done = (await reportsOf(page, 'Completed')).find((r) => r.memberName === 'Ava Thompson')!;
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  // Daniela's coming appointment, whose intake questionnaire the seed filled in.
+  const bookings = await page.request.get(
+    '/api/consultation/invite/doctor/order/list?page=1&pageSize=50&status=UPCOMING',
+    { headers: { ...HEADERS, authToken: token! } },
+  );
+  const intakeOf = (
+    (await bookings.json()) as { data: { list: Array<{ id: number; memberName: string }> } }
+  ).data.list.find((a) => a.memberName === 'Daniela Moreno')!;
 
   for (const language of ['es', 'de', 'fr', 'it'] as const) {
     await test.step(language, async () => {
@@ -132,6 +148,11 @@ test('es, de, fr, it: the report screens, availability, agreements, the screens 
       await page.getByRole('button', { name: /^Ava Thompson/ }).click();
       await expect(page.getByRole('log').getByRole('listitem').first()).toBeVisible();
       await check('messages');
+
+      // Her client's intake questionnaire, outside the main layout: the member's words stay.
+      await page.goto(`/question?appointmentId=${intakeOf.id}`);
+      await expect(page.locator('blockquote').first()).toBeVisible();
+      await check('intake questionnaire');
 
       // The report's PDF, asked for as the portal asks (Accept-Language: the portal's language).
       const link = await page.request.get(
