@@ -40,7 +40,10 @@ function shownTexts(file: string): Array<{ line: number; text: string }> {
       ts.isTemplateTail(node) ||
       ts.isJsxText(node)
     )
-      texts.push({ line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, text: node.text });
+      texts.push({
+        line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+        text: node.text,
+      });
     ts.forEachChild(node, visit);
   };
   visit(source);
