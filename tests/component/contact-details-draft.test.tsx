@@ -6,38 +6,19 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { provider } from '../../fixtures';
-import type { DoctorInfo } from '../../src/shared/api/account';
 import { ContactDetailsForm } from '../../src/app/features/account/contact-details-form';
+import { doctorInfo } from './doctor-info';
 import { serveApi } from './fake-api';
 import { createTestRuntime, renderWithRuntime, type TestRuntime } from './test-runtime';
 
-const AMELIA = 100001;
-const amelia = provider('amelia');
-const INFO: DoctorInfo = {
-  userId: AMELIA,
-  email: amelia.email,
-  firstName: 'Amelia',
-  lastName: 'Hart',
-  name: 'Amelia Hart',
-  title: 'Dr.',
-  phone: '+44 20 7946 0001',
-  avatar: null,
-  language: 'en',
-  timezone: 'Europe/London',
-  country: 'GB',
-  auditStatus: 'AUDIT_PASSED',
-  chatId: 100010,
-  createdAt: '2026-01-05T09:00:00Z',
-  emailVerified: true,
-};
+const INFO = doctorInfo('amelia', { phone: '+44 20 7946 0001' });
 
 let runtime: TestRuntime;
 
 beforeEach(async () => {
   runtime = createTestRuntime();
   runtime.root.session.start('token-of-amelia', INFO);
-  await runtime.root.drafts.open(AMELIA);
+  await runtime.root.drafts.open(INFO.userId);
 });
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,35 +3,17 @@
  * lost"; docs/security.md "Automatic logoff"; features/profile/profile-draft.ts): Dana Novak, brand
  * new, writes part of her biography and her licence number; the form opened again — a reload,
  * signing in after the automatic logoff — has them back, and a form typed back to where it
- * started keeps nothing.
+ * started keeps nothing. Her licence country starts as her country (US) though the list of
+ * countries comes after the form's first render.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { provider } from '../../fixtures';
-import type { DoctorInfo } from '../../src/shared/api/account';
 import { ProfileForm } from '../../src/app/features/profile/profile-form';
+import { doctorInfo } from './doctor-info';
 import { serveApi } from './fake-api';
 import { createTestRuntime, renderWithRuntime, type TestRuntime } from './test-runtime';
 
-const DANA = 100004;
-const dana = provider('dana');
-const INFO: DoctorInfo = {
-  userId: DANA,
-  email: dana.email,
-  firstName: 'Dana',
-  lastName: 'Novak',
-  name: 'Dana Novak',
-  title: null,
-  phone: null,
-  avatar: null,
-  language: 'en',
-  timezone: 'Europe/London',
-  country: null,
-  auditStatus: null,
-  chatId: 100040,
-  createdAt: '2026-11-20T09:00:00Z',
-  emailVerified: true,
-};
+const INFO = doctorInfo('dana');
 
 let runtime: TestRuntime;
 
@@ -39,11 +21,18 @@ beforeEach(async () => {
   serveApi({
     'GET /user/user/getDoctorCategoryList': () => [],
     'GET /misc/lang/list': () => [],
-    'GET /consultation/doctor/getConsultationCountry': () => [],
+    // Later than the form's first render, as on a slow connection.
+    'GET /consultation/doctor/getConsultationCountry': async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return [
+        { code: 'GB', name: 'United Kingdom' },
+        { code: 'US', name: 'United States' },
+      ];
+    },
   });
   runtime = createTestRuntime();
   runtime.root.session.start('token-of-dana', INFO);
-  await runtime.root.drafts.open(DANA);
+  await runtime.root.drafts.open(INFO.userId);
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -54,6 +43,7 @@ function openForm() {
     ...view,
     biography: () => screen.getByLabelText('Biography') as HTMLTextAreaElement,
     licence: () => screen.getByLabelText('Licence number') as HTMLInputElement,
+    licenceCountry: () => screen.getByLabelText('Issuing country') as HTMLSelectElement,
   };
 }
 
@@ -69,6 +59,11 @@ it('brings back what she typed and did not submit when the form opens again', as
   const again = openForm();
   await waitFor(() => expect(again.biography().value).toBe(BIOGRAPHY));
   expect(again.licence().value).toBe('NMC 12A3456');
+});
+
+it('starts her licence country as her country, whenever the countries come', async () => {
+  const form = openForm();
+  await waitFor(() => expect(form.licenceCountry().value).toBe('US'));
 });
 
 it('keeps nothing when she types the form back to where it started', async () => {

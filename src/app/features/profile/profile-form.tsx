@@ -83,6 +83,15 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
     );
   };
 
+  // The choices mount with their options: a select without her country among its options takes
+  // "" for it, which lost her licence country and left a draft that never matched where it started.
+  if (options.loading)
+    return (
+      <p className="p-8 text-center text-slate-500" aria-busy>
+        {t('common:table.loading')}
+      </p>
+    );
+
   return (
     <form onSubmit={submit} noValidate aria-label={t('form.title')} className="flex flex-col gap-8">
       <section className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6">
