@@ -89,11 +89,15 @@ test('drafts survive the idle logoff, are named in its warning and offered back 
   await expect(editor.getByLabel('Expert opinion')).toHaveValue(opinion);
   await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes');
 
-  // She saves the report; the message is still offered. The notice comes in above the page once
-  // the drafts are read and moves it down, so the click waits for it (docs/testing.md "Known load
-  // failures").
+  // She saves the report; the message is still offered. What comes in above the button moves it
+  // down — the notice, once the drafts are read, and the recommended content's two lists, once
+  // searched — so the click waits for them (docs/testing.md "Load failures found and fixed").
   const notice = page.getByRole('region', { name: 'Not saved before you were signed out' });
   await expect(notice).toBeVisible();
+  for (const list of ['Articles', 'Videos'])
+    await expect(
+      editor.getByRole('region', { name: list, exact: true }).getByRole('button', { name: /^Add / }).first(),
+    ).toBeVisible();
   await editor.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByTestId('save-state')).toHaveText(/^Draft saved at /);
   await notice.getByRole('link', { name: 'Message to Emma Laurent' }).click();
