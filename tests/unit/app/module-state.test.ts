@@ -8,12 +8,9 @@
  * a `delete`, a `push`…), unless the list below names it with its reason. Constant tables, React contexts and lazy
  * components are not state and are not reported.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const APP = path.join(process.cwd(), 'src/app');
+import { appSources } from './app-sources';
 
 /** `file:name` → why it may stay a module's. */
 const ALLOWED: Record<string, string> = {
@@ -35,14 +32,6 @@ const ALLOWED: Record<string, string> = {
 
 const COLLECTIONS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet']);
 const NOT_STATE = new Set(['createContext']);
-
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** Whether `init` makes state: a store, a collection, a factory's product. */
 function makesState(init: ts.Expression | undefined): boolean {
@@ -99,9 +88,8 @@ function changedInPlace(source: ts.SourceFile): Set<string> {
 const isLiteral = (init: ts.Expression | undefined) =>
   init !== undefined && (ts.isObjectLiteralExpression(init) || ts.isArrayLiteralExpression(init));
 
-/** The module-level state of the file at `relative` (to src/app) whose text is `text`, as `file:name`. */
-function moduleState(relative: string, text: string): string[] {
-  const source = ts.createSourceFile(relative, text, ts.ScriptTarget.Latest, true);
+/** The module-level state of the file at `relative` (to src/app), parsed as `source`, as `file:name`. */
+function moduleState(relative: string, source: ts.SourceFile): string[] {
   const changed = changedInPlace(source);
   const found: string[] = [];
   for (const statement of source.statements) {
@@ -117,9 +105,7 @@ function moduleState(relative: string, text: string): string[] {
 }
 
 describe('module-level state in src/app', () => {
-  const found = sources(APP).flatMap((file) =>
-    moduleState(path.relative(APP, file).split(path.sep).join('/'), fs.readFileSync(file, 'utf8')),
-  );
+  const found = appSources().flatMap(({ relative, source }) => moduleState(relative, source));
 
   it('is only what the list allows, each with its reason', () => {
     expect(found.filter((name) => !(name in ALLOWED))).toEqual([]);
@@ -136,7 +122,9 @@ describe('module-level state in src/app', () => {
       'const meter = createMeter();\nconst calls = profileApi(api);\nconst TABLE = { a: 1 };\n' +
       'const cache = {};\nfunction load(k) {\n  cache[k] ??= 1;\n}\nconst queue = [];\nqueue.push(1);\n' +
       'export const Context = createContext(null);\nfunction f() {\n  let inside = 0;\n  return inside;\n}\n';
-    expect(moduleState('probe.ts', probe)).toEqual([
+    expect(
+      moduleState('probe.ts', ts.createSourceFile('probe.ts', probe, ts.ScriptTarget.Latest, true)),
+    ).toEqual([
       'probe.ts:store',
       'probe.ts:seen',
       'probe.ts:count',

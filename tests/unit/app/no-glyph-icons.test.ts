@@ -9,27 +9,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
+import { APP, appSources } from './app-sources';
 
-const APP = path.join(process.cwd(), 'src/app');
 /** Arrows, technical symbols, box drawing and geometric shapes, miscellaneous symbols, dingbats, emoji. */
 const GLYPH = /[\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\u{1f000}-\u{1faff}]/u;
 
-function sources(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts'))
-    .map((name) => path.join(dir, name));
-}
-
 /** The texts a file shows: its string literals, template parts and JSX text, with their lines. */
-function shownTexts(file: string): Array<{ line: number; text: string }> {
-  const source = ts.createSourceFile(
-    file,
-    fs.readFileSync(file, 'utf8'),
-    ts.ScriptTarget.Latest,
-    false,
-    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
+function shownTexts(source: ts.SourceFile): Array<{ line: number; text: string }> {
   const texts: Array<{ line: number; text: string }> = [];
   const visit = (node: ts.Node) => {
     if (
@@ -57,10 +43,10 @@ function stringsOf(value: unknown): string[] {
 }
 
 it('shows no glyph as an icon: not in the source of src/app', () => {
-  const found = sources(APP).flatMap((file) =>
-    shownTexts(file)
+  const found = appSources().flatMap(({ relative, source }) =>
+    shownTexts(source)
       .filter(({ text }) => GLYPH.test(text))
-      .map(({ line, text }) => `${path.relative(APP, file)}:${line} ${JSON.stringify(text)}`),
+      .map(({ line, text }) => `${relative}:${line} ${JSON.stringify(text)}`),
   );
   expect(found).toEqual([]);
 });

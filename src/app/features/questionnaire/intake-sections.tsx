@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntakeAnswers } from '../../../shared/api/questionnaire';
+import { formatDecimal } from '../../../shared/cycle/format';
 import { dateTimeFormat } from '../../components/format';
 
 /** A local date `YYYY-MM-DD` in the reader's language, without shifting it by a time zone. */
@@ -54,12 +55,7 @@ export function IntakeSections({ answers }: { answers: IntakeAnswers }) {
   // Numbers as her language writes them (issue 26: "22,7" in German, not "22.7").
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
   const value = (v: number | null) => (v === null ? notGiven : number.format(v));
-  const bmi =
-    a.heightCm && a.weightKg
-      ? new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-          a.weightKg / (a.heightCm / 100) ** 2,
-        )
-      : null;
+  const bmi = a.heightCm && a.weightKg ? formatDecimal(a.weightKg / (a.heightCm / 100) ** 2, lang) : null;
 
   return (
     <div className="flex flex-col gap-4">
