@@ -8,6 +8,7 @@ import { member, personas, provider } from '../../fixtures';
 import { DEFAULT_AVATAR_PATH } from '../../src/shared/api/chat';
 import { apiClient } from '../support/api';
 import { qbClient, type Loose } from '../support/qb';
+import { providerChatSession, privateDialog } from '../support/long-chat';
 import { grantedProvider, move, requestReport } from '../support/reports';
 
 const stack = inject('stack');
@@ -100,6 +101,51 @@ describe('GET /message/qb/doctor/getDialogs', () => {
     expect((await api.call('GET', '/message/qb/doctor/getDialogs?limit=0', { token: portal })).code).toBe(
       'VALIDATION_ERROR',
     );
+  });
+});
+
+describe('a dialog list read while messages arrive', () => {
+  it('counts exactly the messages up to the last message it names, for the portal and the chat service', async () => {
+    // A new provider, and Fatima writing to her over the chat service, one message after another.
+    const fresh = await api.signUpFresh('counted');
+    const providerChat = await providerChatSession(stack.url, fresh.token);
+    const fatima = await qb.memberSession('fatima');
+    const dialogId = await privateDialog(qb, providerChat, member('fatima').chatId);
+    const sent: string[] = [];
+    let writing = true;
+    const writer = (async () => {
+      try {
+        for (let i = 0; i < 60; i += 1) {
+          const message = await qb.call('POST', '/chat/Message.json', {
+            token: fatima,
+            form: { chat_dialog_id: dialogId, message: `Question ${i + 1}` },
+          });
+          if (message.status !== 201) throw new Error(`Message: ${message.status} ${message.text}`);
+          sent.push((message.body as Loose)._id as string);
+        }
+      } finally {
+        writing = false;
+      }
+    })();
+    // Both lists, read again and again meanwhile: what each said of the dialog.
+    const seen: Array<{ last: string | null; count: number }> = [];
+    const reader = async () => {
+      while (writing) {
+        const [portalList, serviceList] = await Promise.all([
+          api.call<Loose>('GET', '/message/qb/doctor/getDialogs', { token: fresh.token }),
+          qb.call('GET', '/chat/Dialog.json', { token: providerChat }),
+        ]);
+        const mine = portalList.data.items.find((d: Loose) => d.dialogId === dialogId);
+        if (mine) seen.push({ last: mine.lastMessageId, count: mine.unreadMessagesCount });
+        const theirs = (serviceList.body as Loose).items.find((d: Loose) => d._id === dialogId);
+        if (theirs) seen.push({ last: theirs.last_message_id, count: theirs.unread_messages_count });
+      }
+    };
+    await Promise.all([writer, reader(), reader()]);
+    expect(seen.length).toBeGreaterThan(10);
+    // All unread, stored in the order she sent them: a count is the place of the last message.
+    const wrong = seen.filter(({ last, count }) => count !== (last === null ? 0 : sent.indexOf(last) + 1));
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@
  * milliseconds, and a batch of reports stores several messages within one). A marker
  * that arrives before its message waits for it.
  */
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
 import type { ChatMessagesTable } from '../db/schema';
 import { inTransaction } from '../db/transaction';
@@ -146,6 +146,23 @@ export async function markMessages(db: Database, ids: string[], userId: number, 
     where id in (${sql.join(ids)})`.execute(db);
 }
 
+/** A message `m` of someone else that `userId` has neither read nor deleted (§5.2 unread count). */
+const unreadBy = (userId: number) =>
+  sql<boolean>`m.sender_id <> ${userId}
+      and not (${userId} = any(m.read_ids))
+      and not (${userId} = any(m.deleted_for))`;
+
+/**
+ * The unread count of the dialog whose id is `dialogId` (a column of the enclosing query) for
+ * `userId`, as a column of that query: read in the same statement as the dialog's last message,
+ * so the count covers exactly the messages up to it (docs/wire/hosted-chat.md §5.1). Counting in a second statement, a message stored between the two was
+ * counted while the last message was still the one before it.
+ */
+export function unreadCountColumn(userId: number, dialogId: RawBuilder<string>) {
+  return sql<number>`(select count(*)::integer from chat_messages m
+      where m.dialog_id = ${dialogId} and ${unreadBy(userId)})`;
+}
+
 /**
  * Unread messages of `userId` per dialog (§5.2 unread count): messages from others it has not
  * read, in dialogs it occupies and has not removed.
@@ -162,9 +179,7 @@ export async function unreadCounts(
     from chat_messages m join chat_dialogs d on d.id = m.dialog_id
     where d.occupant_ids @> array[${userId}]::integer[]
       and not (${userId} = any(d.hidden_for))
-      and m.sender_id <> ${userId}
-      and not (${userId} = any(m.read_ids))
-      and not (${userId} = any(m.deleted_for))
+      and ${unreadBy(userId)}
       ${only}
     group by m.dialog_id`.execute(db);
   return new Map(rows.map((r) => [r.dialog_id, r.count]));

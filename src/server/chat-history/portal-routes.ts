@@ -22,8 +22,8 @@ import { blobUrl } from '../blobs/blob-store';
 import { chatCredentials } from '../chat-identity/chat-users';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/route';
-import { opponentOf, PRIVATE, type DialogRow } from './dialogs';
-import { unreadCounts } from './messages';
+import { opponentOf, PRIVATE } from './dialogs';
+import { unreadCountColumn, unreadCounts } from './messages';
 
 const DEFAULT_AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#EBDDFD"/><circle cx="32" cy="25" r="11" fill="#9E3CF8"/><path d="M12 54c3-11 11-16 20-16s17 5 20 16" fill="#9E3CF8"/></svg>`;
 
@@ -117,14 +117,10 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
       .executeTakeFirst();
     const page = await newestFirst(providerDialogs(ctx, session.chatId))
       .selectAll()
+      .select(unreadCountColumn(session.chatId, sql.ref('chat_dialogs.id')).as('unread_count'))
       .limit(query.limit)
       .offset(query.skip)
       .execute();
-    const unread = await unreadCounts(
-      ctx.db,
-      session.chatId,
-      page.map((d) => d.id),
-    );
     const calls = await lastCallRecords(
       ctx,
       page.flatMap((d) => d.last_message_id ?? []),
@@ -140,7 +136,7 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
     );
     return {
       total: Number(counted?.total ?? 0),
-      items: page.map((d: DialogRow) => {
+      items: page.map((d) => {
         const other = d.type === PRIVATE ? opponentOf(d, session.chatId) : null;
         const client = other === null ? null : (clients.get(other) ?? null);
         return {
@@ -156,7 +152,7 @@ export function registerChatPortalRoutes(app: FastifyInstance, ctx: ServerContex
           lastMessageDateSent: d.last_message_date_sent,
           lastMessageUserId: d.last_message_user_id,
           lastMessageCall: (d.last_message_id && calls.get(d.last_message_id)) || null,
-          unreadMessagesCount: unread.get(d.id) ?? 0,
+          unreadMessagesCount: d.unread_count,
           createdAt: d.created_at.toISOString(),
         };
       }),

@@ -21,7 +21,7 @@ import {
   PUBLIC_GROUP,
   type DialogRow,
 } from '../chat-history/dialogs';
-import { unreadCounts } from '../chat-history/messages';
+import { unreadCountColumn, unreadCounts } from '../chat-history/messages';
 import { previewReads } from '../access-log/chat-history-access';
 import { providerOfChatUser, recordMemberReads } from '../access-log/record-access';
 import { dialogJson } from './chat-format';
@@ -39,13 +39,16 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
    * The dialogs as the vendor shows them, each with its last message: a provider reading members'
    * previews is logged (docs/security.md "Health-data access log").
    */
-  async function present(rows: DialogRow[], me: number, address: string) {
+  async function present(rows: Array<DialogRow & { unread_count?: number }>, me: number, address: string) {
     const providerId = await providerOfChatUser(ctx.db, me);
     if (providerId !== null) await recordMemberReads(ctx.db, { providerId, address }, previewReads(rows, me));
+    // Rows read with their counts (unreadCountColumn) keep them: counted later, a message stored
+    // meanwhile would be in the count and not in the last message.
+    const uncounted = rows.filter((r) => r.unread_count === undefined);
     const unread = await unreadCounts(
       ctx.db,
       me,
-      rows.map((r) => r.id),
+      uncounted.map((r) => r.id),
     );
     const names = await fullNames(
       ctx.db,
@@ -57,7 +60,7 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
         viewerId: me,
         appId,
         domain,
-        unread: unread.get(row.id) ?? 0,
+        unread: row.unread_count ?? unread.get(row.id) ?? 0,
         privateName: other === null ? undefined : names.get(other),
       });
     });
@@ -76,7 +79,9 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
     }>`select count(*)::integer as total from chat_dialogs d where ${where}`.execute(ctx.db);
     const total = counted[0]?.total ?? 0;
     if (flag(params.count)) return { items_count: total };
-    const { rows } = await sql<DialogRow>`select d.* from chat_dialogs d where ${where}
+    const { rows } = await sql<DialogRow & { unread_count: number }>`select d.*,
+        ${unreadCountColumn(me, sql.ref('d.id'))} as unread_count
+      from chat_dialogs d where ${where}
       order by ${sql.ref(order.column)} ${sql.raw(order.direction)} nulls last, d.created_at desc, d.id
       limit ${limit} offset ${skip}`.execute(ctx.db);
     return { total_entries: total, skip, limit, items: await present(rows, me, request.ip) };
