@@ -7,7 +7,7 @@ import { ref } from 'valtio';
 import { blankDialog, type ChatState, type ConversationState } from './chat-state';
 import { mergeEntries, type ChatEntry } from './entries';
 import { applyMarker } from './ticks';
-import { coveredByServer, unreadAfterIncoming, unreadAfterRead } from './unread';
+import { coveredByServer, readsNewest, unreadAfterIncoming, unreadAfterRead } from './unread';
 
 export interface ConversationMoves {
   /** A conversation's state, made empty on first use. */
@@ -126,13 +126,16 @@ export function conversationMoves(state: ChatState): ConversationMoves {
       const kept = state.readHere[dialogId] ?? [];
       const unheld = ids.filter((id) => !holds.has(id) && !kept.includes(id));
       if (unheld.length > 0) state.readHere[dialogId] = [...kept, ...unheld].slice(-READ_KEPT);
+      // A read of the newest message this store knows of reads the whole dialog (XEP-0333 §4).
+      const dialog = state.dialogs[dialogId];
+      const readsAll = readsNewest(dialog?.lastMessageId ?? null, ids);
       const unseen = state.unseen[dialogId];
-      if (unseen) state.unseen[dialogId] = unseen.filter((id) => !ids.includes(id));
+      if (unseen) state.unseen[dialogId] = readsAll ? [] : unseen.filter((id) => !ids.includes(id));
       // A message this store does not hold was never counted live here, so the server's count
       // holds it: it takes one off too (another tab read the older messages its history showed,
       // while this tab holds only the live ones).
-      const dialog = state.dialogs[dialogId];
-      if (dialog) dialog.unread = unreadAfterRead(dialog.unread, changed.length + unheld.length);
+      if (dialog)
+        dialog.unread = readsAll ? 0 : unreadAfterRead(dialog.unread, changed.length + unheld.length);
       return changed;
     },
   };

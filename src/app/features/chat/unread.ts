@@ -1,7 +1,8 @@
 /**
  * Unread counting (spec §1 red dots; spec §3 "items with unreadMessagesCount"): the server's
  * count per dialog is the baseline; a new message from someone else adds one, each message of
- * theirs we mark read takes one off (also when we read it on another device, docs/lessons.md §10).
+ * theirs we mark read takes one off (also when we read it on another device, docs/lessons.md §10),
+ * and a read of the newest one leaves none (XEP-0333 §4).
  * A message already known, or already in the server's count, never counts twice. Pure functions.
  */
 export interface UnreadDialog {
@@ -27,6 +28,16 @@ export function unreadAfterIncoming(
 /** The count after `count` messages were marked read; never below zero. */
 export function unreadAfterRead(current: number, count: number): number {
   return Math.max(0, current - count);
+}
+
+/**
+ * Whether a read of `ids` reaches the newest message known of the dialog: a displayed marker reads
+ * every earlier message too (XEP-0333 §4; the server marks up to it, docs/wire/hosted-chat.md), so
+ * nothing of the dialog is unread then, however its count was made up (the server's count of
+ * messages this tab never held, live ones, a count that lagged).
+ */
+export function readsNewest(newestId: string | null, ids: readonly string[]): boolean {
+  return newestId !== null && ids.includes(newestId);
 }
 
 /**

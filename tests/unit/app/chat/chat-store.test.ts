@@ -144,8 +144,9 @@ describe('unread counts in the store', () => {
     // Answered after: "a" is in the server's four, not counted on top.
     store.seedDialogs([dialog(4, { id: 'a', at: 1_000_000 })]);
     expect(store.state.dialogs.d1!.unread).toBe(4);
+    // Reading "a", the newest, reads the three before it too (XEP-0333 §4), as the server counts.
     store.markReadByMe('d1', ['a']);
-    expect(store.state.dialogs.d1!.unread).toBe(3);
+    expect(store.state.dialogs.d1!.unread).toBe(0);
   });
 
   it('takes off the older messages another tab read from its history, beside the live one this tab holds', () => {
@@ -159,6 +160,27 @@ describe('unread counts in the store', () => {
     // Told again (a tab joining the shared connection hears the reads it missed): nothing changes.
     store.addEntries('d1', [entry('b', { senderId: 7, serverDate: 1_001 })], { live: true });
     store.markReadByMe('d1', ['old1', 'old2', 'old3', 'a']);
+    expect(store.state.dialogs.d1!.unread).toBe(1);
+  });
+
+  it('leaves nothing unread when the newest message is read, however the count was made up', () => {
+    // A tab that never listed the dialog: the account counted two older messages, one arrived live.
+    store.seedUnread([{ dialogId: 'd1', unreadMessagesCount: 2 }]);
+    store.addEntries('d1', [entry('c', { senderId: 7, serverDate: 1_000 })], { live: true });
+    expect(store.state.dialogs.d1!.unread).toBe(3);
+    // Another device marked only the newest displayed: it reads the two before it too (XEP-0333 §4).
+    store.markReadByMe('d1', ['c']);
+    expect(store.state.dialogs.d1!.unread).toBe(0);
+    // A message after it counts again.
+    store.addEntries('d1', [entry('d', { senderId: 7, sentAt: 1_000_001, serverDate: 1_001 })], {
+      live: true,
+    });
+    expect(store.state.dialogs.d1!.unread).toBe(1);
+    // A read of an older one takes off what it read, and no more.
+    store.addEntries('d1', [entry('e', { senderId: 7, sentAt: 1_000_002, serverDate: 1_002 })], {
+      live: true,
+    });
+    store.markReadByMe('d1', ['d']);
     expect(store.state.dialogs.d1!.unread).toBe(1);
   });
 
