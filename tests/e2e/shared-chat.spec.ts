@@ -77,16 +77,18 @@ test('three tabs are one chat session: messages, typing, read ticks and red dots
   });
   const got = (body: string) => received.filter((m) => m.body === body);
   try {
+    // What each tab heard, attached if a red dot outlives the read (docs/testing.md "Known load
+    // failures").
+    const taps = [await tapChat(page)];
     const holds = [followSockets(page)];
     await signInOverApi(page, mira.email, mira.password);
     const one = await openConversation(page, 'Emma Laurent', emma.chatId);
     const second = await context.newPage();
-    // What the second tab heard, attached if its red dot outlives the read (docs/testing.md
-    // "Known load failures").
-    const secondTap = await tapChat(second);
+    taps.push(await tapChat(second));
     holds.push(followSockets(second));
     const two = await openConversation(second, 'Emma Laurent', emma.chatId);
     const third = await context.newPage();
+    taps.push(await tapChat(third));
     holds.push(followSockets(third));
     await third.goto('/Dashboard/Dashboard');
     await expect(third.getByRole('navigation').first()).toBeVisible({ timeout: 60_000 });
@@ -120,7 +122,7 @@ test('three tabs are one chat session: messages, typing, read ticks and red dots
         for (const tab of [page, second, third])
           await expect(tab.getByTestId('messages-red-dot')).toHaveCount(0);
       } catch (error) {
-        await secondTap.attach(test.info(), 'second-tab');
+        for (const [index, tap] of taps.entries()) await tap.attach(test.info(), `tab-${index + 1}`);
         throw error;
       }
     } finally {
