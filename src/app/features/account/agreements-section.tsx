@@ -12,7 +12,7 @@ export function AgreementsSection() {
   const { t, i18n } = useTranslation('settings');
   const timeZone = useTimeZone();
   const versions = useQuery(agreementVersionsQuery(usePortalApi()));
-  if (versions.isPending) return <p className="text-sm text-slate-500">{t('common:table.loading')}</p>;
+  if (versions.isPending) return <p className="text-sm text-slate-500">{t('common:loading')}</p>;
   const accepted = versions.data?.accepted ?? [];
   if (accepted.length === 0) return <p className="text-sm text-slate-500">{t('agreements.none')}</p>;
   return (

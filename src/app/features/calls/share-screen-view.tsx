@@ -68,7 +68,7 @@ export function ShareScreenView({ otherUserId }: { otherUserId: number | null })
 
   if (otherUserId === null || client.isError || (client.data && memberId === null) || cycles.isError)
     return <p className="p-6 text-sm text-slate-600">{t('calls:shareView.unavailable')}</p>;
-  if (!cycles.data) return <p className="p-6 text-sm text-slate-500">{t('common:table.loading')}</p>;
+  if (!cycles.data) return <p className="p-6 text-sm text-slate-500">{t('common:loading')}</p>;
   const data = cycles.data;
   const newestFirst = [...data.cycles].reverse();
   const cycle = shownCycle(data.cycles, chosen);

@@ -53,7 +53,7 @@ export function OrderDetail({ id }: { id: number }) {
   const end = useMutation({ mutationFn: (chatId: number) => calls.end(chatId), onSuccess: done });
   const cancel = useMutation({ mutationFn: () => calls.cancel({ id, reason }), onSuccess: done });
 
-  if (detail.isPending) return <p className="text-slate-500">{t('common:table.loading')}</p>;
+  if (detail.isPending) return <p className="text-slate-500">{t('common:loading')}</p>;
   if (!detail.data) return <p className="text-slate-500">{t('orders.notFound')}</p>;
   const a = detail.data;
   const now = Date.now();

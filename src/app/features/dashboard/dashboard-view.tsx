@@ -34,7 +34,7 @@ export function DashboardView({ unreadMessages = null }: { unreadMessages?: numb
       ] satisfies [ActivitySeries, ActivitySeries, ActivitySeries],
     };
   }, [d, i18n.language, t]);
-  if (!d) return <p className="text-slate-500">{t('common:table.loading')}</p>;
+  if (!d) return <p className="text-slate-500">{t('common:loading')}</p>;
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">

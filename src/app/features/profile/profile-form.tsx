@@ -88,7 +88,7 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
   if (options.loading)
     return (
       <p className="p-8 text-center text-slate-500" aria-busy>
-        {t('common:table.loading')}
+        {t('common:loading')}
       </p>
     );
 

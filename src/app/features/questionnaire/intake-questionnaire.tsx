@@ -28,7 +28,7 @@ export function IntakeQuestionnaire({
   const api = usePortalApi();
   const query = useQuery(questionnaireQuery(api, appointmentId));
 
-  if (query.isPending) return <p className="text-slate-500">{t('common:table.loading')}</p>;
+  if (query.isPending) return <p className="text-slate-500">{t('common:loading')}</p>;
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.code === 'NOT_FOUND';
     return (

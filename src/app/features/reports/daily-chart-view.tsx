@@ -38,7 +38,7 @@ export function DailyChartView() {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">
-          {report.data ? t('daily.title', { name: report.data.memberName }) : t('common:table.loading')}
+          {report.data ? t('daily.title', { name: report.data.memberName }) : t('common:loading')}
         </h2>
         <Link to={reportDetailPath(reportId)} className="text-sm text-brand hover:underline">
           {t('daily.toReport')}
@@ -50,7 +50,7 @@ export function DailyChartView() {
         </p>
       )}
       {chart.isPending ? (
-        <p className="text-slate-500">{t('common:table.loading')}</p>
+        <p className="text-slate-500">{t('common:loading')}</p>
       ) : !entry ? (
         <p className="text-slate-500">{t('charts.noCycles')}</p>
       ) : (

@@ -33,7 +33,7 @@ export function MemberCharts({ memberId, reportId }: { memberId: number; reportI
   const [chosen, setChosen] = useState<number | null>(null);
   const [overlayCount, setOverlayCount] = useState<OverlayCount>(3);
   const data = query.data;
-  if (query.isPending) return <p className="text-sm text-slate-500">{t('common:table.loading')}</p>;
+  if (query.isPending) return <p className="text-sm text-slate-500">{t('common:loading')}</p>;
   if (!data) return <p className="text-sm text-slate-500">{t('charts.unavailable')}</p>;
   const date = (d: string) =>
     dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(atNoon(d));

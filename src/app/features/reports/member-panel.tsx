@@ -54,7 +54,7 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
       <section className="rounded-2xl border border-slate-200 bg-white p-5">
         <h2 className="mb-3 font-semibold">{m ? m.name : t('member.title')}</h2>
         {!m ? (
-          <p className="text-sm text-slate-500">{t('common:table.loading')}</p>
+          <p className="text-sm text-slate-500">{t('common:loading')}</p>
         ) : (
           <>
             <dl className="text-sm">
@@ -105,7 +105,7 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
       <section className="rounded-2xl border border-slate-200 bg-white p-5">
         <h2 className="mb-3 font-semibold">{t('member.earlier')}</h2>
         {earlier.isPending ? (
-          <p className="text-sm text-slate-500">{t('common:table.loading')}</p>
+          <p className="text-sm text-slate-500">{t('common:loading')}</p>
         ) : others.length === 0 ? (
           <p className="text-sm text-slate-500">{t('common:table.noData')}</p>
         ) : (

@@ -193,7 +193,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
         </div>
       )}
       {catalogue.isPending ? (
-        <p className="text-sm text-slate-500">{t('common:table.loading')}</p>
+        <p className="text-sm text-slate-500">{t('common:loading')}</p>
       ) : (
         <>
           <CheckList

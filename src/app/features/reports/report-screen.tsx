@@ -33,7 +33,7 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
     if (action === 'disclaim') navigate(paths.reports);
   });
   if (reportId === null) return <p className="text-slate-600">{t('view.missing')}</p>;
-  if (query.isPending) return <p className="text-slate-500">{t('common:table.loading')}</p>;
+  if (query.isPending) return <p className="text-slate-500">{t('common:loading')}</p>;
   if (!query.data)
     return (
       <div className="flex flex-col items-start gap-3">
