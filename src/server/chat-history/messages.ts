@@ -155,8 +155,9 @@ const unreadBy = (userId: number) =>
 /**
  * The unread count of the dialog whose id is `dialogId` (a column of the enclosing query) for
  * `userId`, as a column of that query: read in the same statement as the dialog's last message,
- * so the count covers exactly the messages up to it (docs/wire/hosted-chat.md §5.1). Counting in a second statement, a message stored between the two was
- * counted while the last message was still the one before it.
+ * so the count covers exactly the messages up to it (docs/wire/hosted-chat.md §5.1). Counted in
+ * a second statement, a message stored between the two was counted while the last message was
+ * still the one before it.
  */
 export function unreadCountColumn(userId: number, dialogId: RawBuilder<string>) {
   return sql<number>`(select count(*)::integer from chat_messages m
