@@ -126,9 +126,11 @@ export function conversationMoves(state: ChatState): ConversationMoves {
       const kept = state.readHere[dialogId] ?? [];
       const unheld = ids.filter((id) => !holds.has(id) && !kept.includes(id));
       if (unheld.length > 0) state.readHere[dialogId] = [...kept, ...unheld].slice(-READ_KEPT);
-      // A read of the newest message this store knows of reads the whole dialog (XEP-0333 §4).
+      // A read of the newest message this store knows of reads the whole dialog (XEP-0333 §4);
+      // a read told again (to a tab that rejoined, whose newest may be stale) changes nothing.
       const dialog = state.dialogs[dialogId];
-      const readsAll = readsNewest(dialog?.lastMessageId ?? null, ids);
+      const news = changed.length + unheld.length > 0;
+      const readsAll = news && readsNewest(dialog?.lastMessageId ?? null, ids);
       const unseen = state.unseen[dialogId];
       if (unseen) state.unseen[dialogId] = readsAll ? [] : unseen.filter((id) => !ids.includes(id));
       // A message this store does not hold was never counted live here, so the server's count

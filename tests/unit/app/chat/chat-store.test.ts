@@ -182,6 +182,12 @@ describe('unread counts in the store', () => {
     });
     store.markReadByMe('d1', ['d']);
     expect(store.state.dialogs.d1!.unread).toBe(1);
+    store.markReadByMe('d1', ['e']);
+    expect(store.state.dialogs.d1!.unread).toBe(0);
+    // Told again after the server counted messages this tab did not hear of (it was away): no change.
+    store.seedUnread([{ dialogId: 'd1', unreadMessagesCount: 3 }]);
+    store.markReadByMe('d1', ['e']);
+    expect(store.state.dialogs.d1!.unread).toBe(3);
   });
 
   it('counts a message read on another device even when its conversation is not open', () => {
