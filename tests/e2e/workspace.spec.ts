@@ -137,9 +137,9 @@ test('finds a client, opens one of their appointments and comes back to the same
   await search.getByLabel('Client name').fill('jensen');
   await search.getByLabel('Client name').press('Enter');
   const table = page.getByRole('table', { name: 'Your clients' });
+  // One row under the header; the table's "Loading…" row is one too, so the wait is for her name.
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toContainText('Clara Jensen');
   await expect(table.getByRole('row')).toHaveCount(2);
-  const client = (await table.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim() ?? '';
-  expect(client).toContain('Clara Jensen');
   await expect(table.getByRole('link', { name: 'Message Clara Jensen' })).toHaveAttribute(
     'href',
     '/message?userId=200003',
