@@ -4,7 +4,8 @@
  * on its BroadcastChannels (the holder's relayed events, docs/architecture.md §3 "One chat
  * connection per browser"), every answer of the own API's chat calls (spec §7: the dialog list,
  * the account's unread counts, the unread list), the page's warnings and errors, and its
- * visibility changes, each with the page's clock. It reads, and changes nothing the page does.
+ * visibility changes, each at the wall clock's milliseconds, so that the records of several tabs
+ * line up. It reads, and changes nothing the page does.
  */
 import { writeFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
