@@ -105,7 +105,7 @@ describe('GET /message/qb/doctor/getDialogs', () => {
 });
 
 describe('a dialog list read while messages arrive', () => {
-  it('counts exactly the messages up to the last message it names, for the portal and the chat service', async () => {
+  it('counts exactly the messages up to the last message it names: the portal, the chat service, one dialog', async () => {
     // A new provider, and Fatima writing to her over the chat service, one message after another.
     const fresh = await api.signUpFresh('counted');
     const providerChat = await providerChatSession(stack.url, fresh.token);
@@ -127,18 +127,21 @@ describe('a dialog list read while messages arrive', () => {
         writing = false;
       }
     })();
-    // Both lists, read again and again meanwhile: what each said of the dialog.
+    // Both lists and the chat service's one dialog, read again and again meanwhile: what each said.
     const seen: Array<{ last: string | null; count: number }> = [];
     const reader = async () => {
       while (writing) {
-        const [portalList, serviceList] = await Promise.all([
+        const [portalList, serviceList, one] = await Promise.all([
           api.call<Loose>('GET', '/message/qb/doctor/getDialogs', { token: fresh.token }),
           qb.call('GET', '/chat/Dialog.json', { token: providerChat }),
+          qb.call('GET', `/chat/Dialog/${dialogId}.json`, { token: providerChat }),
         ]);
         const mine = portalList.data.items.find((d: Loose) => d.dialogId === dialogId);
         if (mine) seen.push({ last: mine.lastMessageId, count: mine.unreadMessagesCount });
         const theirs = (serviceList.body as Loose).items.find((d: Loose) => d._id === dialogId);
         if (theirs) seen.push({ last: theirs.last_message_id, count: theirs.unread_messages_count });
+        const dialog = one.body as Loose;
+        seen.push({ last: dialog.last_message_id, count: dialog.unread_messages_count });
       }
     };
     await Promise.all([writer, reader(), reader()]);

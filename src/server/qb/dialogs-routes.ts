@@ -66,6 +66,15 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
     });
   }
 
+  /** One dialog with the viewer's unread count read in the same statement, as the list reads it. */
+  const findCounted = (id: string, me: number) =>
+    ctx.db
+      .selectFrom('chat_dialogs')
+      .selectAll()
+      .select(unreadCountColumn(me, sql.ref('chat_dialogs.id')).as('unread_count'))
+      .where('id', '=', id)
+      .executeTakeFirst();
+
   scope.get('/chat/Dialog.json', USER, async (request) => {
     const me = userOf(request);
     const params = readParams(request);
@@ -89,7 +98,7 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
 
   scope.get<{ Params: { id: string } }>('/chat/Dialog/:id.json', USER, async (request) => {
     const me = userOf(request);
-    const dialog = await findDialog(ctx.db, request.params.id);
+    const dialog = await findCounted(request.params.id, me);
     if (!dialog || !canSee(dialog, me)) throw QbError.notFound('Dialog');
     return (await present([dialog], me, request.ip))[0];
   });
@@ -126,9 +135,7 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
           .where('id', '=', dialog.id)
           .execute();
       }
-      return reply
-        .code(201)
-        .send((await present([(await findDialog(ctx.db, dialog.id))!], me, request.ip))[0]);
+      return reply.code(201).send((await present([(await findCounted(dialog.id, me))!], me, request.ip))[0]);
     }
     const name = str(params.name)?.trim() ?? '';
     if (!name) throw QbError.invalid('name', "can't be blank for a group dialog");
@@ -151,7 +158,7 @@ export function registerDialogRoutes(scope: FastifyInstance, ctx: ServerContext,
       if (error instanceof ChatServerUnavailable) throw new QbError(502, [error.message]);
       throw error;
     }
-    return reply.code(201).send((await present([(await findDialog(ctx.db, dialog.id))!], me, request.ip))[0]);
+    return reply.code(201).send((await present([(await findCounted(dialog.id, me))!], me, request.ip))[0]);
   });
 
   scope.put<{ Params: { id: string } }>('/chat/Dialog/:id.json', USER, async (request) => {
