@@ -8,6 +8,8 @@
  * Messages screen that reads it.
  */
 
+import { clockDuration } from './time/format';
+
 /** What a call record says happened. */
 export type CallOutcome =
   /** The call connected and lasted `seconds`. */
@@ -41,19 +43,11 @@ export function callRecordFields(record: Pick<CallRecord, 'outcome' | 'seconds'>
   return fields;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
 /**
  * Spec §4 "The timer counts seconds from connection and shows mm:ss, or hh:mm:ss past an hour":
  * whole seconds as that text; negative or fractional input is floored at 0.
  */
-export function callDurationText(seconds: number): string {
-  const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = total % 60;
-  return hours > 0 ? `${two(hours)}:${two(minutes)}:${two(rest)}` : `${two(minutes)}:${two(rest)}`;
-}
+export const callDurationText = clockDuration;
 
 const DURATION_BODY = /^Call duration: (?:(\d+):)?(\d{1,2}):(\d{2})$/;
 const CANCELED_BODY = 'Canceled the call.';

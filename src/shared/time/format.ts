@@ -80,3 +80,17 @@ export function formatInstant(when: string | number | Date, language: string, ti
 export function displayZone(saved: string | null | undefined): string {
   return saved || Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A length of time as a clock shows it: `mm:ss`, or `hh:mm:ss` past an hour (spec §4, the call's
+ * timer; also a video's length). Negative, fractional or non-finite input is floored at 0.
+ */
+export function clockDuration(seconds: number): string {
+  const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const rest = total % 60;
+  return hours > 0 ? `${two(hours)}:${two(minutes)}:${two(rest)}` : `${two(minutes)}:${two(rest)}`;
+}

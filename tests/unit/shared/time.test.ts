@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, datesBetween, mondayOf, toMinute, toWallTime } from '../../../src/shared/time/calendar';
 import {
+  clockDuration,
   displayZone,
   formatDateTime,
   formatInstant,
@@ -74,5 +75,12 @@ describe('formats', () => {
   it("shows the saved zone, and the environment's only while none is known", () => {
     expect(displayZone('Asia/Tokyo')).toBe('Asia/Tokyo');
     expect(displayZone(null)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+  it('shows a length of time as a clock does: the call timer and a video alike', () => {
+    expect(clockDuration(245)).toBe('04:05');
+    expect(clockDuration(3_725)).toBe('01:02:05');
+    expect(clockDuration(-3)).toBe('00:00');
+    expect(clockDuration(Number.NaN)).toBe('00:00');
+    expect(clockDuration(9.9)).toBe('00:09');
   });
 });

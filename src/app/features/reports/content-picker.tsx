@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportDetail } from '../../../shared/api/expert-reports';
+import { clockDuration } from '../../../shared/time/format';
 import { Button } from '../../components/button';
 import { SearchForm } from '../../components/search-form';
 import { useBlogCategories, useBlogSearch, useMemberTags, useVideoSearch } from './queries';
@@ -95,7 +96,6 @@ export function ContentPicker({
   const toggle = (list: readonly number[], id: number) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
   const minutes = (n: number) => t('editor.readMinutes', { count: n });
-  const duration = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   const blogItems = (list: ReportDetail['blogs']): Item[] =>
     list.map((b) => ({
       id: b.id,
@@ -104,7 +104,7 @@ export function ContentPicker({
       note: `${minutes(b.readMinutes)} · ${b.summary}`,
     }));
   const videoItems = (list: ReportDetail['videos']): Item[] =>
-    list.map((v) => ({ id: v.id, title: v.title, url: v.url, note: duration(v.durationSeconds) }));
+    list.map((v) => ({ id: v.id, title: v.title, url: v.url, note: clockDuration(v.durationSeconds) }));
   const chosenBlogs = blogItems(chosen.blogs.filter((b) => value.blogIds.includes(b.id)));
   const chosenVideos = videoItems(chosen.videos.filter((v) => value.videoIds.includes(v.id)));
   // Items chosen in this session are not in `chosen` until saved: take them from the results.
