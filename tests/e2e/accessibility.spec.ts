@@ -2,7 +2,8 @@
  * Accessible (issue 26; docs/conventions.md "Accessibility"): axe-core finds nothing serious or
  * critical on any route of the portal — signed out, as each provider persona (approved, under
  * review, rejected, not yet confirmed, brand new), with the dialogs they open, the share window and
- * the protocol console — and the signed-in layout has a skip link, dialogs give focus back to the
+ * the protocol console, and a call's screens (the incoming overlay, the call window, its confirms,
+ * the minimised widget) — and the signed-in layout has a skip link, dialogs give focus back to the
  * control that opened them, and the message log is a polite live region that does not read out the
  * history. axe is injected from the axe-core package (@axe-core/playwright needs Node 22.12).
  */
@@ -12,7 +13,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, ImpactValue } from 'axe-core';
 import { member, provider } from '../../fixtures';
 import { startMember } from '../support/member-simulator';
-import { freshChatProvider } from './messages-support';
+import { stopPeer } from '../support/xmpp-peer';
+import { freshChatProvider, memberOpensDialog } from './messages-support';
 import { signInAs, signInOverApi, signInThroughForm, uniqueEmail } from './support';
 import { freshProvider } from './workspace-support';
 
@@ -384,6 +386,52 @@ test('the other personas: under review, rejected with the status dialog, not yet
     signInThroughForm(p, provider('dana').email, provider('dana').password),
   );
   report(found);
+});
+
+test('a call: the incoming overlay, the call window, its dialogs and the minimised widget', async ({
+  page,
+  request,
+}) => {
+  const emma = member('emma');
+  const { provider: fresh, peer } = await memberOpensDialog(request, 'axecall', 'emma');
+  await stopPeer(peer);
+  await signInOverApi(page, fresh.email, fresh.password, `/message?userId=${emma.chatId}`);
+  await expect(page.getByRole('region', { name: 'Conversation with Emma Laurent' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'emma', { args: ['--call', fresh.email] });
+  try {
+    const found: string[] = [];
+    const overlay = page.getByRole('alertdialog', { name: 'Emma Laurent' });
+    await expect(overlay).toBeVisible({ timeout: 60_000 });
+    found.push(...(await violations(page, 'incoming call')));
+    await overlay.getByRole('button', { name: 'Accept' }).click();
+    const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
+    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
+    found.push(...(await violations(page, 'call window')));
+    // The sharing confirm, cancelled: the call goes on.
+    await window.getByRole('button', { name: 'Share Screen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sharing Screen' });
+    await expect(confirm).toBeVisible();
+    found.push(...(await violations(page, 'sharing confirm')));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await window.getByRole('button', { name: 'Zoom out' }).click();
+    const widget = page.getByRole('region', { name: 'Call with Emma Laurent, minimised' });
+    await expect(widget).toBeVisible();
+    found.push(...(await violations(page, 'minimised call')));
+    await widget.getByRole('button', { name: 'Zoom in' }).press('Enter');
+    // The leave confirm, then Yes.
+    await window.getByRole('button', { name: 'Leave' }).click();
+    const tips = page.getByRole('dialog', { name: 'Tips' });
+    await expect(tips).toBeVisible();
+    found.push(...(await violations(page, 'leave confirm')));
+    await tips.getByRole('button', { name: 'Yes' }).click();
+    await sim.waitFor(/hung up/);
+    report(found);
+  } finally {
+    await sim.stop();
+  }
 });
 
 test('the skip link is the first stop of the keyboard and lands on the main region', async ({ page }) => {
