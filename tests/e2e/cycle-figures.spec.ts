@@ -3,7 +3,8 @@
  * Laurent — six withdrawal bleeds on the pill, a first cycle off it of 34 days (her own words) that
  * ovulated on day 21, and a second one running — and reads the same usual cycle, period and last
  * period in the member panel, the statistics, the overlays of 1, 3 and 6 cycles (the running one
- * included), the comparison and report PDFs and a call's share window, in English and in German.
+ * included), the calendars of the report and of the daily chart, the comparison and report PDFs and
+ * a call's share window, in English and in German.
  * The expected figures are the analysis of Emma's seeded records (fixtures/cycles.json) through
  * src/shared/cycle.
  */
@@ -52,6 +53,24 @@ async function pdfBehind(page: Page, button: string): Promise<string[]> {
   const file = await page.request.get((await fileRequest).url());
   expect(file.status()).toBe(200);
   return pdfLines(await file.body());
+}
+
+/**
+ * A cycle's calendar (the report's and the daily chart's): its caption names the cycle, the days
+ * marked as the period are the cycle's first `periodLength` from its start, and the ovulation day
+ * is the analysis's.
+ */
+async function expectCalendar(page: Page, cycle: (typeof emma.cycles)[number]): Promise<void> {
+  const calendar = page.getByTestId('cycle-calendar');
+  await expect(calendar.locator('caption')).toHaveText(`Cycle ${cycle.number} calendar`);
+  const period = calendar.locator('td[aria-label*=", Period"]');
+  await expect(period).toHaveCount(cycle.periodLength);
+  const firstDay = formatLocalDate(cycle.startDate, 'en', { dateStyle: 'long' });
+  await expect(period.first()).toHaveAttribute('aria-label', new RegExp(`^${firstDay}, Cycle day 1, Period`));
+  const ovulation = calendar.locator('td[data-ovulation]');
+  if (cycle.ovulation.day === null) await expect(ovulation).toHaveCount(0);
+  else
+    await expect(ovulation).toHaveAttribute('aria-label', new RegExp(`, Cycle day ${cycle.ovulation.day},`));
 }
 
 /** A figure of the member panel or of the statistics above her charts, by its label. */
@@ -165,6 +184,19 @@ test("Emma's usual cycle, period and last period read the same in the panel, the
   expect(single).toContain('Cycle length 34 days');
   expect(single).toContain(`Period length ${firstOffPill.periodLength} days`);
   expect(single).toContain(`Ovulation day 21 (${formatLocalDate(firstOffPill.ovulation.date!, 'en')})`);
+
+  // Her calendar under the chart: the period from the cycle's first day, ovulation on day 21.
+  await expectCalendar(page, firstOffPill);
+
+  // The daily chart, newest first: the running cycle, then cycle 7, each with the same calendar.
+  const reportId = new URL(page.url()).searchParams.get('reportId');
+  await page.goto(`/reports/daily-chart?reportId=${reportId}`);
+  await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+  await expectCalendar(page, running);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expectCalendar(page, firstOffPill);
+  await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+  await page.goto(`/reports/detail?reportId=${reportId}`);
 
   // The share window of a call (spec §2 /shareScreen), which the call's canvas draws word for word
   // (tests/e2e/calls.spec.ts compares the two): the running cycle first, cycle 7 ovulating on day
