@@ -3,7 +3,9 @@
  * shows as an empty box on a machine without an emoji font). This reads every source file of
  * src/app with the TypeScript parser and every translation, and reports each string, template
  * and JSX text that holds an arrow, a technical or miscellaneous symbol, a geometric shape, a
- * dingbat or an emoji. Comments may use them; what the portal shows may not.
+ * dingbat or an emoji. Comments may use them; what the portal shows may not. The icons are
+ * imported by name, so the bundle holds only those used (tree-shaken): no namespace import, no
+ * dynamic one, no `lucide-react/dynamic`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,6 +64,52 @@ it('shows no glyph as an icon: not in any translation', () => {
         .map((text) => `${name}: ${JSON.stringify(text)}`),
     );
   expect(found).toEqual([]);
+});
+
+/** Every import of lucide in a file that would bring in more than the icons it names. */
+function wholeIconSetImports(source: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const line = () => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const from = node.moduleSpecifier.text;
+      const bindings = node.importClause?.namedBindings;
+      if (from.startsWith('lucide-react/')) found.push(`${line()}: import from '${from}'`);
+      else if (
+        from === 'lucide-react' &&
+        (node.importClause?.name || (bindings && ts.isNamespaceImport(bindings)))
+      )
+        found.push(`${line()}: a default or namespace import of lucide-react`);
+    }
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0]) &&
+      node.arguments[0].text.startsWith('lucide-react')
+    )
+      found.push(`${line()}: a dynamic import of ${node.arguments[0].text}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+it('imports each icon by name, so only the icons used are bundled', () => {
+  const sources = appSources();
+  expect(sources.some(({ source }) => source.text.includes("from 'lucide-react'"))).toBe(true);
+  const found = sources.flatMap(({ relative, source }) =>
+    wholeIconSetImports(source).map((what) => `${relative}:${what}`),
+  );
+  expect(found).toEqual([]);
+});
+
+it('finds an import of the whole icon set (the check itself)', () => {
+  const parse = (text: string) => ts.createSourceFile('x.tsx', text, ts.ScriptTarget.Latest, true);
+  expect(wholeIconSetImports(parse("import * as Icons from 'lucide-react';"))).toHaveLength(1);
+  expect(wholeIconSetImports(parse("import { DynamicIcon } from 'lucide-react/dynamic';"))).toHaveLength(1);
+  expect(wholeIconSetImports(parse("const icons = await import('lucide-react');"))).toHaveLength(1);
+  expect(wholeIconSetImports(parse("import { Heart, Video } from 'lucide-react';"))).toEqual([]);
 });
 
 it('finds a glyph where one is shown (the check itself)', () => {
