@@ -17,7 +17,7 @@ import {
 } from './chart-labels';
 import { legendLayout } from '../chart-legend';
 import { formatLocalDate } from '../time/format';
-import { formatTemperature } from './format';
+import { formatLh, formatTemperature } from './format';
 import type { CycleAnalysis, CycleDay } from './types';
 
 export { CHART_COLORS, type ChartLabels, type ChartOption, ENGLISH_CHART_LABELS } from './chart-labels';
@@ -26,6 +26,11 @@ export { phaseChartOption } from './phase-chart-option';
 /** Temperatures in tooltips as everywhere (format.ts formatTemperature). */
 function temperatureTooltip(language: string) {
   return (value: unknown) => (typeof value === 'number' ? formatTemperature(value, language) : '—');
+}
+
+/** LH readings in tooltips as everywhere (format.ts formatLh). */
+function lhTooltip(language: string) {
+  return (value: unknown) => (typeof value === 'number' ? formatLh(value, language) : '—');
 }
 
 /** The period days of a cycle as [first, last] cycle days, or null. */
@@ -124,6 +129,7 @@ export function cycleChartOption(
         type: 'bar',
         yAxisIndex: 1,
         data: days.map((d) => d.lh),
+        tooltip: { valueFormatter: lhTooltip(labels.language) },
         barMaxWidth: 6,
         itemStyle: { color: CHART_COLORS.lh, opacity: 0.7 },
       },

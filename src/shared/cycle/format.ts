@@ -26,12 +26,17 @@ export function formatDecimal(value: number, language: string): string {
  * A temperature with two decimals, always, as it is recorded (a BBT shift is a few tenths): 36.40,
  * 97.52, 36,43 in German. The one rule for temperatures on the charts' axes, tooltips and cover
  * line, the summaries beside them, the daily chart's table and the PDFs, so 36.4 never sits next
- * to 36.40.
+ * to 36.40. LH readings likewise have one rule (formatLh).
  */
 export function formatTemperature(value: number, language: string): string {
   return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
     value,
   );
+}
+
+/** An LH reading (mIU/mL) with at most one decimal, as recorded: 12, 36.7, 36,7 in French. */
+export function formatLh(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value);
 }
 
 /** A whole number of days: 28. */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cycleFixtures } from '../../../fixtures';
 import {
+  cycleAnalysisPdf,
   cycleComparisonPdf,
   expertReportPdf,
   type PdfHeader,
@@ -117,6 +118,50 @@ describe('a comparison PDF', () => {
       expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|\bUTC\b(?![+−-])/);
       expect(text).toContain(PDF_WORDS[language].comparisonTitle);
       expect(text).toContain(statisticLine({ n: 7, mean: 28.9, sd: 2.3, min: 28, max: 34 }, language));
+    });
+  }
+});
+
+/** The PDF of Emma's first cycle off the pill (cycle 7: 34 days, ovulation on day 21). */
+async function emmaCycleSeven(language: Language): Promise<string[]> {
+  const { days } = generateCycleData(cycleFixtures.members.emma as CyclePlan, '2026-11-23');
+  const cycle = analyseHistory(days).cycles[6]!;
+  const pdf = await cycleAnalysisPdf(
+    {
+      title: `${PDF_WORDS[language].analysisTitle}: Emma Laurent`,
+      member: { memberId: 1, name: 'Emma Laurent', timezone: 'Europe/Paris', today: '2026-11-23' },
+      pregnancy: null,
+      providerName: 'Amelia Hart',
+      author: 'FOR',
+      generatedAt: new Date('2026-11-23T17:05:00Z'),
+      locale: pdfLocale(language, 'Europe/Berlin'),
+    },
+    { cycle, days: splitCycles(days)[6]!.days },
+  );
+  return pdfLines(pdf);
+}
+
+describe('a single-cycle PDF', () => {
+  it('in English: the cycle as the portal writes it', async () => {
+    const text = (await emmaCycleSeven('en')).join(' ');
+    expect(text).toContain('Cycle analysis: Emma Laurent');
+    expect(text).toContain('Cycle length 34 days');
+    expect(text).toContain('Ovulation day 21 (');
+  });
+
+  for (const language of ['es', 'de', 'fr', 'it'] as const) {
+    it(`in ${language}: no English word of ours, no ISO date, no UTC`, async () => {
+      const text = (await emmaCycleSeven(language)).join('\n');
+      expect(text).not.toMatch(
+        /\b(days?|prepared|generated|running|so far|Period|Luteal|Follicular|Cover line|Cycle length|Temperature)\b/,
+      );
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|\bUTC\b(?![+−-])/);
+      expect(text).toContain(`${PDF_WORDS[language].analysisTitle}: Emma Laurent`);
+      expect(text).toMatch(/\b34\b/);
+      expect(text).toMatch(/\b21\b/);
+      // Every decimal written the reader's way, an LH reading too: 36,7, not 36.7 (a German date's
+      // 23.11.2026 is not a decimal).
+      expect(text).not.toMatch(/\b\d+\.\d{1,2}\b(?![.\d])/);
     });
   }
 });

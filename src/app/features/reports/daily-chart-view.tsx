@@ -7,7 +7,7 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatTemperature } from '../../../shared/cycle';
+import { formatLh, formatTemperature } from '../../../shared/cycle';
 import { CycleCalendar, CycleChart, fromCelsius, unitSymbol } from '../../components/cycle-charts';
 import { DataTable } from '../../components/data-table';
 import { dateTimeFormat } from '../../components/format';
@@ -77,7 +77,11 @@ export function DailyChartView() {
                     ? '—'
                     : formatTemperature(fromCelsius(d.temperature, unit), i18n.language),
               },
-              { key: 'lh', header: `${t('charts:lh')} (${t('charts:lhUnit')})`, render: (d) => d.lh ?? '—' },
+              {
+                key: 'lh',
+                header: `${t('charts:lh')} (${t('charts:lhUnit')})`,
+                render: (d) => (d.lh === null ? '—' : formatLh(d.lh, i18n.language)),
+              },
               {
                 key: 'flow',
                 header: t('daily.flow'),

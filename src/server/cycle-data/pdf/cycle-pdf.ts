@@ -9,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import {
   cycleChartOption,
+  formatLh,
   type CycleAnalysis,
   type CycleStatistics,
   type HistoryFlag,
@@ -182,7 +183,9 @@ function cycleRows(locale: PdfLocale, c: CycleAnalysis): Array<[string, string]>
       w.rows.lhPeaks,
       c.lhPeaks.length
         ? c.lhPeaks
-            .map((p) => fill(w.lhPeak, { day: p.day, value: p.value, unit: w.chart.lhUnit }))
+            .map((p) =>
+              fill(w.lhPeak, { day: p.day, value: formatLh(p.value, locale.language), unit: w.chart.lhUnit }),
+            )
             .join(', ')
         : w.none,
     ],

@@ -1,7 +1,8 @@
 /**
  * One rule for temperatures (src/shared/cycle/format.ts formatTemperature): the cycle chart's axis,
  * tooltip and cover line and the summary beside it (and on the call's shared canvas) write a
- * temperature with the same two decimals, so 36.4 never sits next to 36.40.
+ * temperature with the same two decimals, so 36.4 never sits next to 36.40. An LH reading is
+ * written the reader's way too (formatLh), on the chart's tooltip as in the daily chart and PDFs.
  */
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   type ChartLabels,
   type CycleAnalysis,
   ENGLISH_CHART_LABELS,
+  formatLh,
   formatTemperature,
   overlayChartOption,
 } from '../../../../src/shared/cycle';
@@ -67,5 +69,19 @@ describe.each([
     expect(series.markLine!.data[0]!.label.formatter).toContain(written);
     const overlay = overlayChartOption([{ cycle, days }], labels);
     expect((overlay.yAxis as Axis).axisLabel!.formatter(36.4)).toBe(written);
+  });
+});
+
+describe.each([
+  ['en', '36.7'],
+  ['de', '36,7'],
+  ['fr', '36,7'],
+])('LH readings in %s', (language, written) => {
+  it('are written with at most one decimal, on the chart as elsewhere', () => {
+    expect(formatLh(36.7, language)).toBe(written);
+    expect(formatLh(12, language)).toBe('12');
+    const { option } = cycleChart(cycle, days, 'C', { ...ENGLISH_CHART_LABELS, language });
+    const lh = (option.series as Series[])[1]!;
+    expect(lh.tooltip!.valueFormatter(36.7)).toBe(written);
   });
 });
