@@ -1,10 +1,12 @@
 /**
  * The shared chart options (src/shared/cycle/chart-options.ts) drawn by the server's ECharts SSR
  * (src/server/cycle-data/pdf/render-chart.ts), as the PDFs draw them: the cover line and the
- * ovulation marker are there with readable labels, anovulatory cycles are marked as such.
+ * ovulation marker are there with readable labels, anovulatory cycles are marked as such, and in
+ * another language every word and date of them is that language's (issue 26).
  */
 import { describe, expect, it } from 'vitest';
 import { cycleFixtures } from '../../../fixtures';
+import { chartLabels, pdfLocale } from '../../../src/server/cycle-data/pdf/describe';
 import { renderChartSvg } from '../../../src/server/cycle-data/pdf/render-chart';
 import { generateCycleData, type CyclePlan } from '../../../src/server/seed/cycle-generator';
 import {
@@ -54,4 +56,34 @@ describe('cycle charts', () => {
     const phases = renderChartSvg(phaseChartOption(latest, history.statistics), 700, 260);
     expect(phases).toContain('Cycle 7 (running)');
   });
+
+  for (const language of ['es', 'de', 'fr', 'it'] as const) {
+    it(`in ${language}: the overlay's legend and the marks name cycles and dates in ${language}`, () => {
+      const labels = chartLabels(pdfLocale(language, 'Europe/Paris'));
+      const latest = history.cycles.slice(-3);
+      const overlay = renderChartSvg(
+        overlayChartOption(
+          latest.map((c) => ({ cycle: c, days: spans[c.number - 1]!.days })),
+          labels,
+        ),
+        700,
+        300,
+      );
+      const cycle = renderChartSvg(
+        cycleChartOption(latest[0]!, spans[latest[0]!.number - 1]!.days, labels),
+        700,
+        300,
+      );
+      for (const svg of [overlay, cycle]) {
+        expect(svg).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+        expect(svg).not.toMatch(
+          />[^<]*\b(running|Cover line|Ovulation day|Temperature|Cycle day)\b[^<]*</,
+        );
+      }
+      const start = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${latest[2]!.startDate}T12:00:00Z`),
+      );
+      expect(overlay).toContain(`(${start}, ${labels.running})`);
+    });
+  }
 });
