@@ -7,8 +7,8 @@
  *   call's session, peer and offer, the call screen, the portal's idle clock), where the event is
  *   the state asked for;
  * - a state's events and where each leads (`nextState`: the portal session, whose events carry
- *   data, and records the server keeps, such as an appointment or a profile's review, whose state
- *   is read from the database and written back).
+ *   data, and records the server keeps, such as an appointment, an expert report or a profile's
+ *   review, whose state is read from the database and written back).
  */
 
 /** A move the machine's table does not allow. */
@@ -67,17 +67,21 @@ export function createMachine<S extends string | number>(
 }
 
 /**
- * The state `event` leads to from `from` in an event table, or throws IllegalTransitionError with
- * `refusal`'s words (which an API may pass on to its caller) when the table has no such move.
+ * The state `event` leads to from `from` in an event table, or throws IllegalTransitionError when
+ * the table has no such move: with `refusal`'s words (which an API may pass on to its caller), or
+ * the error `refusal` makes (a subclass that carries an API code as well).
  */
 export function nextState<S extends string, E extends string, T extends S = S>(
   name: string,
   table: Readonly<Record<S, Partial<Record<E, T>>>>,
   from: S,
   event: E,
-  refusal?: (from: S, event: E) => string,
+  refusal?: (from: S, event: E) => string | IllegalTransitionError,
 ): T {
   const to = table[from][event];
-  if (to === undefined) throw new IllegalTransitionError(name, from, event, refusal?.(from, event));
-  return to;
+  if (to !== undefined) return to;
+  const refused = refusal?.(from, event);
+  throw refused instanceof IllegalTransitionError
+    ? refused
+    : new IllegalTransitionError(name, from, event, refused);
 }

@@ -1,44 +1,24 @@
 /**
- * The expert report lifecycle as a transition table (docs/conventions.md "What we do" 4; spec §7 "Expert
- * reports": claim, disclaim, save, completed). Who moves matters as much as the status: a move is
- * allowed to anyone with report access (claiming from the pool) or only to the report's holder.
- *
- *   OPEN      --CLAIM (anyone)-->     CLAIMED (hers)
- *   ASSIGNED  --CLAIM (holder)-->     CLAIMED
- *   ASSIGNED  --DISCLAIM (holder)-->  OPEN (declined: back to the pool)
- *   CLAIMED   --DISCLAIM (holder)-->  OPEN (given back to the pool)
- *   CLAIMED   --SAVE (holder)-->      CLAIMED (draft saved)
- *   CLAIMED   --COMPLETE (holder)-->  COMPLETED (final)
- *
- * Every other move throws {@link IllegalReportMove} with the API error code that names it.
+ * The expert report lifecycle on the machine kernel (docs/conventions.md "What we do" 4; spec §7
+ * "Expert reports"): the event table is REPORT_MOVES in src/shared/expert-reports.ts, which the
+ * portal reads too, and `nextState` moves along it. Who moves matters as much as the status: a
+ * claim from the open pool is anyone's with report access, every other move only the holder's.
+ * Every illegal move throws {@link IllegalReportMove} with the API error code that names it.
  */
 import type { ErrorCode } from '../../shared/api/envelope';
-import type { ExpertReportStatus } from '../../shared/expert-reports';
-import { IllegalTransitionError } from '../../shared/machine';
+import { REPORT_MOVES, type ExpertReportEvent, type ExpertReportStatus } from '../../shared/expert-reports';
+import { IllegalTransitionError, nextState } from '../../shared/machine';
 
-export type ExpertReportEvent = 'CLAIM' | 'DISCLAIM' | 'SAVE' | 'COMPLETE';
+export type { ExpertReportEvent };
 
 /** The status of a report an operator assigned to one provider. */
 export const ASSIGNED: ExpertReportStatus = 'ASSIGNED';
 /** The status of a report in the open pool. */
 export const OPEN: ExpertReportStatus = 'OPEN';
 
-interface Move {
-  to: ExpertReportStatus;
-  /** `anyone`: any provider with report access; `holder`: only the provider the report is with. */
-  by: 'anyone' | 'holder';
-}
-
-const TABLE: Record<ExpertReportStatus, Partial<Record<ExpertReportEvent, Move>>> = {
-  OPEN: { CLAIM: { to: 'CLAIMED', by: 'anyone' } },
-  ASSIGNED: { CLAIM: { to: 'CLAIMED', by: 'holder' }, DISCLAIM: { to: 'OPEN', by: 'holder' } },
-  CLAIMED: {
-    DISCLAIM: { to: 'OPEN', by: 'holder' },
-    SAVE: { to: 'CLAIMED', by: 'holder' },
-    COMPLETE: { to: 'COMPLETED', by: 'holder' },
-  },
-  COMPLETED: {},
-};
+/** The one move that is not the holder's alone: claiming from the open pool. */
+const byAnyone = (status: ExpertReportStatus, event: ExpertReportEvent) =>
+  status === OPEN && event === 'CLAIM';
 
 export interface ReportPosition {
   status: ExpertReportStatus;
@@ -98,7 +78,8 @@ export function reportMove(
   actorId: number,
   event: ExpertReportEvent,
 ): ReportPosition {
-  const move = TABLE[report.status][event];
-  if (!move || (move.by === 'holder' && report.providerId !== actorId)) throw refusal(report, actorId, event);
-  return { status: move.to, providerId: move.to === 'OPEN' ? null : actorId };
+  const refuse = () => refusal(report, actorId, event);
+  const to = nextState('expert report', REPORT_MOVES, report.status, event, refuse);
+  if (!byAnyone(report.status, event) && report.providerId !== actorId) throw refuse();
+  return { status: to, providerId: to === OPEN ? null : actorId };
 }

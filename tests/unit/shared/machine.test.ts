@@ -65,4 +65,12 @@ describe('nextState', () => {
       }),
     );
   });
+
+  it('throws the error the refusal makes, a subclass of the one error, as it is', () => {
+    class DoorRefusal extends IllegalTransitionError {
+      readonly code = 'DOOR_OPEN';
+    }
+    const refusal = new DoorRefusal('door', 'OPEN', 'OPEN_UP', 'The door is open already');
+    expect(() => nextState<Door, DoorEvent>('door', DOOR, 'OPEN', 'OPEN_UP', () => refusal)).toThrow(refusal);
+  });
 });

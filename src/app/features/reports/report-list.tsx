@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ReportSummary } from '../../../shared/api/expert-reports';
-import { REPORT_LIST_TYPES, type ReportListType } from '../../../shared/expert-reports';
+import { REPORT_LIST_TYPES, reportOffers, type ReportListType } from '../../../shared/expert-reports';
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/format';
@@ -69,7 +69,7 @@ export function ReportList() {
           onClick={(e) => e.stopPropagation()}
           onKeyDown={(e) => e.stopPropagation()}
         >
-          {(r.status === 'OPEN' || r.status === 'ASSIGNED') && (
+          {reportOffers(r.status, 'CLAIM') && (
             <Button onClick={() => ask('claim', r)} aria-label={t('action.claim.label', { title: r.title })}>
               {t('action.claim.button')}
             </Button>

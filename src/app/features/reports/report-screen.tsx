@@ -6,6 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { reportOffers } from '../../../shared/expert-reports';
 import { cycleCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
 import { formatDateTime } from '../../components/format';
@@ -44,7 +45,7 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
       </div>
     );
   const r = query.data;
-  const canClaim = r.status === 'OPEN' || r.status === 'ASSIGNED';
+  const canClaim = reportOffers(r.status, 'CLAIM');
   // Her health data is readable through a report the provider claimed or completed
   // (docs/entities.md "Expert reports"); before the claim the screen asks for one.
   const holds = r.mine && (r.status === 'CLAIMED' || r.status === 'COMPLETED');
