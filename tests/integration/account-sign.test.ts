@@ -1,13 +1,25 @@
 /** Sign up, sign in, sign out, token errors, rate limits and passwords against the real server. */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personas, provider } from '../../fixtures';
 import { apiClient, freshClientAddress } from '../support/api';
 import { mailedCode, mailsTo, RESET_CODE } from '../support/mail';
+import { startStack, type TestStack } from '../support/stack';
 
-const stack = inject('stack');
-const api = apiClient(stack);
+// A stack of its own, run beside the shared stack's files rather than after them (docs/testing.md
+// "How the layers share the machine"): its sign-ins and rate limits need no one else's sessions.
+let stack: TestStack;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  stack = await startStack();
+  api = apiClient(stack);
+});
+
+afterAll(async () => {
+  await stack?.stop({ remove: true });
+});
 
 /** The newest reset code mailed to `email` after `after` reset mails (sign-up mails its own code). */
 function latestResetCode(email: string, after = 0): Promise<string> {

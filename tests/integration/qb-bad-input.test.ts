@@ -5,13 +5,16 @@
  * the chat-service module registers, then the issue's own cases with their exact answers.
  */
 import http from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { member } from '../../fixtures';
 import { qbClient } from '../support/qb';
 import { qbRoutes, type QbRoute } from '../support/qb-routes';
+import { startStack, type TestStack } from '../support/stack';
 
-const stack = inject('stack');
-const qb = qbClient(stack.url);
+// A stack of its own: thousands of requests, run beside the shared stack's files rather than
+// after them (docs/testing.md "How the layers share the machine").
+let stack: TestStack;
+let qb: ReturnType<typeof qbClient>;
 const HUGE = '99999999999999999999999';
 const NUMERIC_KEYS = [
   'id',
@@ -55,7 +58,13 @@ async function freshUser(): Promise<string> {
 const ending = (r: QbRoute) => r.method === 'DELETE' && /\/(session|login|users\/:id)\.json$/.test(r.url);
 
 beforeAll(async () => {
+  stack = await startStack();
+  qb = qbClient(stack.url);
   routes = (await qbRoutes()).sort((a, b) => Number(ending(a)) - Number(ending(b)));
+});
+
+afterAll(async () => {
+  await stack?.stop({ remove: true });
 });
 
 // Each case starts signed in: the previous one ended its session on its last routes.
