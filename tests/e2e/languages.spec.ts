@@ -2,7 +2,8 @@
  * Her language, her time zone (issue 26): with the portal in Spanish, German, French or Italian,
  * Dr. Amelia Hart's report screens (the editor with its findings, steps, lifestyle advice and
  * tags; the review; the daily chart; the member panel and the charts), her availability and her
- * agreements, the dashboard, appointments, calendar, notifications and messages, a client's intake
+ * agreements, the dashboard, appointments (list and one), calendar, notifications, messages, the
+ * report list, clients, balance and profile, a call's share window, a client's intake
  * questionnaire, and the report's PDF show no English of ours — the member's and the provider's own
  * words, and the recommended articles and videos, stay as written. Dates are her language's, never ISO.
  * Times are in her saved time zone, not the browser's.
@@ -11,6 +12,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   chatFixtures,
   contentFixtures,
+  member,
   questionnaireFixtures,
   reportFixtures,
   workspaceFixtures,
@@ -39,6 +41,8 @@ const ownWords = [
   ]),
   ...contentFixtures.posts.flatMap((p) => [p.title, p.summary]),
   ...contentFixtures.videos.flatMap((v) => [v.title, v.description]),
+  // Her own profile's biography (fixtures/workspace.json), shown on the profile page.
+  ...Object.values(workspaceFixtures.profiles).map((p) => p.biography),
   ...Object.values(workspaceFixtures.schedules).flatMap((s) =>
     s.overrides.flatMap((o) => ('note' in o && o.note ? [o.note] : [])),
   ),
@@ -148,6 +152,26 @@ test('es, de, fr, it: the report screens, availability, agreements, the screens 
       await page.getByRole('button', { name: /^Ava Thompson/ }).click();
       await expect(page.getByRole('log').getByRole('listitem').first()).toBeVisible();
       await check('messages');
+
+      // The lists and pages not visited above, each once its data is in.
+      for (const [where, path] of [
+        ['report list', '/reports'],
+        ['clients', '/clients'],
+        ['balance', '/Dashboard/balance'],
+        ['profile', '/profile/setting'],
+        ['appointment', `/orders/detail?id=${intakeOf.id}`],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await check(where);
+      }
+
+      // A call's share window ("Cycle 7 from 2026-11-17" in the issue): her calendar and charts.
+      await page.goto(`/shareScreen?otherUserId=${member('daniela').chatId}`);
+      await expect(page.getByTestId('cycle-calendar')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await check('share window');
 
       // Her client's intake questionnaire, outside the main layout: the member's words stay.
       await page.goto(`/question?appointmentId=${intakeOf.id}`);
