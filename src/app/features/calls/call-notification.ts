@@ -1,7 +1,9 @@
 /**
  * The browser notification of an incoming call (spec §9 "Browser call notification auto-closes
  * after 60 s"); clicking it brings the tab forward. Nothing happens without permission (it is
- * asked for at start, spec §1).
+ * asked for at start, spec §1). It is silent: the ring tone is the call's one sound
+ * (call-ringer.ts), which the browser mutes with the tab, where the system's notification sound
+ * would play whatever the tab's mute (issue 26, "respecting a muted tab").
  */
 import { CALL_NOTIFICATION_CLOSE_MS } from '../../../shared/constants';
 
@@ -9,7 +11,13 @@ export function notifyIncomingCall(title: string, body: string, icon?: string): 
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return () => undefined;
   let notification: Notification;
   try {
-    notification = new Notification(title, { body, icon, tag: 'incoming-call', requireInteraction: true });
+    notification = new Notification(title, {
+      body,
+      icon,
+      tag: 'incoming-call',
+      requireInteraction: true,
+      silent: true,
+    });
   } catch (error) {
     // Some browsers allow notifications only from a service worker.
     console.warn('Incoming call notification', error);
