@@ -122,7 +122,9 @@ export function cycleChartOption(
         itemStyle: { color: CHART_COLORS.temperature },
         lineStyle: { color: CHART_COLORS.temperature, width: 2 },
         markLine: { symbol: 'none', silent: true, label: PLAIN_LABEL, data: lines },
-        markArea: { silent: true, data: areas },
+        // Inside the top of their days: above the plot is the ovulation line's label, and the
+        // fertile window ends on the ovulation day.
+        markArea: { silent: true, label: { position: 'insideTop', ...PLAIN_LABEL }, data: areas },
       },
       {
         name: labels.lh,

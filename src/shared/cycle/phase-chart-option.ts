@@ -8,6 +8,9 @@ import { hasMeasuredOvulation } from './compare-cycles';
 import { formatDecimal } from './format';
 import type { CycleAnalysis, CycleStatistics } from './types';
 
+/** A bar's label that would still cover another is left out rather than drawn over it. */
+const HIDE_OVERLAP = { hideOverlap: true };
+
 /**
  * Follicular and luteal phases of each cycle as stacked bars, with the mean ± SD of each phase
  * across the cycles in the legend. A running cycle or one that ended in a pregnancy with a measured
@@ -40,9 +43,10 @@ export function phaseChartOption(
     return {
       value: days,
       itemStyle: { color: CHART_COLORS.afterOvulation },
+      // After the bar: a few days are narrower than their words.
       label: {
         show: true,
-        position: 'inside',
+        position: 'right',
         formatter: `${days} (${pregnant(c) ? labels.pregnancy : labels.running})`,
       },
     };
@@ -72,6 +76,7 @@ export function phaseChartOption(
         data: cycles.map((c) => (hasMeasuredOvulation(c) ? c.follicularLength : null)),
         itemStyle: { color: CHART_COLORS.follicular },
         label: { show: true, position: 'inside' },
+        labelLayout: HIDE_OVERLAP,
       },
       {
         name: labels.luteal,
@@ -80,6 +85,7 @@ export function phaseChartOption(
         data: cycles.map((c) => (hasMeasuredOvulation(c) ? afterOvulation(c) : null)),
         itemStyle: { color: CHART_COLORS.luteal },
         label: { show: true, position: 'inside' },
+        labelLayout: HIDE_OVERLAP,
       },
       {
         name: labels.unmeasured,
@@ -90,10 +96,12 @@ export function phaseChartOption(
             ? null
             : {
                 value: c.length,
-                label: { show: true, position: 'inside', formatter: withoutOvulation(c) },
+                // From the bar's start: centred, a long text spilled onto the cycle's name.
+                label: { show: true, position: 'insideLeft', formatter: withoutOvulation(c) },
               },
         ),
         itemStyle: { color: CHART_COLORS.unmeasured },
+        labelLayout: HIDE_OVERLAP,
       },
     ],
   };

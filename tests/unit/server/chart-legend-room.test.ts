@@ -4,7 +4,8 @@
  * dashboard's activity chart, in German and French, laid out by ECharts itself (its server-side
  * rendering, as the PDFs draw them), on a phone's width and a desktop's where the width follows the
  * box and at the PDF's width where it is fixed. The legend's last row ends above the plot and above
- * the axis names over it.
+ * the axis names over it. In every language no two labels of a chart overlap (issue 26: chart
+ * labels do not overlap in de/fr), where each was drawn.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -88,6 +89,83 @@ function expectRoom(option: ChartOption, width: number, height: number) {
     plotTop,
   );
 }
+
+/** A scroll legend's page indicator (`1/6`): the entries it sits beside are clipped under it. */
+const PAGER = /^\d+\/\d+$/;
+
+/**
+ * Every text ECharts drew, where it drew it (its display list after a render: what the SVG holds),
+ * and each pair of them that overlap by more than a pixel both ways.
+ */
+function drawnTexts(option: ChartOption, width: number, height: number) {
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  try {
+    chart.setOption(option);
+    chart.renderToSVGString();
+    type Drawn = {
+      type: string;
+      style?: { text?: unknown };
+      transform?: number[] | null;
+      getBoundingRect(): { clone(): Rect };
+    };
+    type Rect = { x: number; y: number; width: number; height: number; applyTransform(m: number[]): void };
+    const zr = chart.getZr() as unknown as { storage: { getDisplayList(update: boolean): Drawn[] } };
+    const texts = zr.storage
+      .getDisplayList(true)
+      .filter((el) => el.type === 'tspan' && String(el.style?.text ?? '').trim() !== '')
+      .map((el) => {
+        const r = el.getBoundingRect().clone();
+        if (el.transform) r.applyTransform(el.transform);
+        return { text: String(el.style!.text), x: r.x, y: r.y, w: r.width, h: r.height };
+      });
+    const overlapping: string[] = [];
+    for (const [a, p] of texts.entries())
+      for (const q of texts.slice(a + 1)) {
+        if (PAGER.test(p.text) || PAGER.test(q.text)) continue;
+        const dx = Math.min(p.x + p.w, q.x + q.w) - Math.max(p.x, q.x);
+        const dy = Math.min(p.y + p.h, q.y + q.h) - Math.max(p.y, q.y);
+        if (dx > 1 && dy > 1) overlapping.push(`${JSON.stringify(p.text)} over ${JSON.stringify(q.text)}`);
+      }
+    return { texts: texts.map((t) => t.text), overlapping };
+  } finally {
+    chart.dispose();
+  }
+}
+
+describe.each(['en', 'es', 'de', 'fr', 'it'] as const)('chart labels in %s', (language) => {
+  it('never overlap: marks, areas, bars and axes of every cycle, on screens and on paper', () => {
+    const labels = screenLabels(language);
+    const paper = pdfChartLabels(pdfLocale(language, 'Europe/Berlin'));
+    const found: string[] = [];
+    const check = (name: string, option: ChartOption, width: number, height: number) =>
+      found.push(...drawnTexts(option, width, height).overlapping.map((o) => `${name} at ${width}: ${o}`));
+    for (const [i, c] of latest.entries()) {
+      for (const width of SCREEN_WIDTHS)
+        check(`cycle ${c.number}`, cycleChartOption(c, overlay[i]!.days, labels), width, 300);
+      check(`cycle ${c.number} PDF`, cycleChartOption(c, overlay[i]!.days, paper, PDF_WIDTH), PDF_WIDTH, 260);
+    }
+    for (const width of SCREEN_WIDTHS) {
+      check('overlay', overlayChartOption(overlay, labels), width, 300);
+      check('phases', phaseChartOption(latest, history.statistics, labels), width, 260);
+    }
+    check('overlay PDF', overlayChartOption(overlay, paper, PDF_WIDTH), PDF_WIDTH, 260);
+    check('phases PDF', phaseChartOption(latest, history.statistics, paper, PDF_WIDTH), PDF_WIDTH, 216);
+    expect(found).toEqual([]);
+  });
+
+  it('still name the running cycle and the fertile window on a phone', () => {
+    const labels = screenLabels(language);
+    const phases = drawnTexts(phaseChartOption(latest, history.statistics, labels), 320, 260).texts;
+    expect(phases.some((t) => t.includes(`(${labels.running})`))).toBe(true);
+    const withWindow = latest.findIndex((c) => c.fertileWindow !== null && c.ovulation.day !== null);
+    const cycle = drawnTexts(
+      cycleChartOption(latest[withWindow]!, overlay[withWindow]!.days, labels),
+      320,
+      300,
+    ).texts;
+    expect(cycle).toEqual(expect.arrayContaining([labels.fertileWindow, labels.ovulation]));
+  });
+});
 
 describe.each(LANGUAGES)('charts in %s', (language) => {
   it('on a screen: the legend scrolls in one row above the axis names, at any width', () => {

@@ -14,6 +14,7 @@ import {
   TooltipComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
+import { LabelLayout } from 'echarts/features';
 import { SVGRenderer } from 'echarts/renderers';
 import type { ChartOption } from '../../../shared/cycle';
 
@@ -27,6 +28,7 @@ echarts.use([
   MarkPointComponent,
   TitleComponent,
   TooltipComponent,
+  LabelLayout,
   SVGRenderer,
 ]);
 
