@@ -8,6 +8,8 @@
  * words, and the recommended articles and videos, stay as written. Dates are her language's, never ISO.
  * Times are in her saved time zone, not the browser's.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   chatFixtures,
@@ -19,6 +21,7 @@ import {
 } from '../../fixtures';
 import { englishIn, englishPhrases } from '../support/english-phrases';
 import { pdfLines } from '../support/pdf-text';
+import { ROOT } from '../support/stack';
 import { signInAs } from './support';
 
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
@@ -195,6 +198,42 @@ test('es, de, fr, it: the report screens, availability, agreements, the screens 
     });
   }
 
+  expect(found).toEqual({});
+});
+
+// Before signing in: the pages a provider meets first, in the language she picked there.
+test('es, de, fr, it: sign-in, sign-up, password reset and the 404 page hold no English of ours', async ({
+  page,
+}) => {
+  const found: Record<string, string[]> = {};
+  for (const language of ['es', 'de', 'fr', 'it'] as const) {
+    const phrases = englishPhrases(language);
+    await page.goto('/login');
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    const check = async (where: string) => {
+      const english = englishIn(await page.locator('body').innerText(), phrases);
+      if (english.length > 0) found[`${language} ${where}`] = english;
+    };
+    for (const [where, path] of [
+      ['sign-in', '/login'],
+      ['sign-up', '/toSign'],
+      ['not found', '/no-such-page'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await check(where);
+    }
+    // The password reset, asked for from the sign-in page.
+    const auth = JSON.parse(
+      readFileSync(path.join(ROOT, `src/app/i18n/locales/${language}/auth.json`), 'utf8'),
+    ) as { signIn: { forgot: string }; forgot: { title: string } };
+    await page.goto('/login');
+    await page.getByRole('button', { name: auth.signIn.forgot }).click();
+    await expect(page.getByRole('dialog', { name: auth.forgot.title })).toBeVisible();
+    await check('password reset');
+  }
   expect(found).toEqual({});
 });
 
