@@ -75,7 +75,8 @@ export function createCallController(options: CallControllerOptions): CallContro
     for (const track of Object.values(call.tracks)) track?.stop();
     store.setStreams({ local: null });
     remoteStreamChanged();
-    if (isLive(state.screen)) store.moveTo('ended', reason);
+    // A call is live while it is the active one (beginCall before, this after).
+    store.send('end', reason);
     state.confirm = null;
     state.askEndConsultation = state.consultation && !wasRinging;
     clearTimeout(dismissTimer);
@@ -245,7 +246,7 @@ export function createCallController(options: CallControllerOptions): CallContro
       const call = active;
       if (!call || state.screen !== 'ringing') return;
       stopRinging(call);
-      store.moveTo('connecting');
+      store.send('answer');
       if (state.opponentId !== null) callChat.prepare(call.runtime, state.opponentId);
       const stream = await media(call, () => call.session.reject());
       if (!stream || !client || !(await freshIce(call, client))) return;

@@ -1,10 +1,12 @@
 /**
- * The call screen's lifecycle (spec §4 Call, §8 call messages) as a transition table on the one
- * machine kernel (src/shared/machine.ts): what the provider sees, from the ring or the dial to the
- * end text. Illegal moves throw (docs/conventions.md "What we do" 4). The session and peer
+ * The call screen's lifecycle (spec §4 Call, §8 call messages) on the one machine kernel
+ * (src/shared/machine.ts): what the provider sees, from the ring or the dial to the end text. The
+ * screens it may move to from each (CALL_SCREEN_TRANSITIONS), and, once a call is on, where each
+ * event of the call takes each screen (CALL_SCREEN_EVENTS). Illegal moves throw (docs/conventions.md
+ * "What we do" 4); no event is dropped by looking at the screen first. The session and peer
  * machines themselves are src/webrtc's.
  */
-import { createMachine, type Machine } from '../../../shared/machine';
+import { createMachine, nextState, type Machine } from '../../../shared/machine';
 
 export type CallScreen =
   'idle' | 'ringing' | 'dialing' | 'connecting' | 'connected' | 'reconnecting' | 'ended';
@@ -38,6 +40,59 @@ export const CALL_SCREEN_TRANSITIONS: Readonly<Record<CallScreen, readonly CallS
   reconnecting: ['connected', 'ended'],
   ended: ['idle'],
 };
+
+/**
+ * What moves the screen of a call that is on: the provider answers the ring, the client accepts
+ * the provider's call, the media connects, drops and comes back (the session's connection and
+ * reconnection), and the call ends.
+ */
+export type CallScreenEvent = 'answer' | 'accepted' | 'mediaUp' | 'mediaLost' | 'mediaBack' | 'end';
+
+/**
+ * Where each event takes each screen. Where an event leaves a screen as it is, the table says so:
+ * the media may connect before the client's accept arrives, and drop and recover before it first
+ * connected. An event a screen does not list is an illegal move: nothing moves an idle or ended
+ * screen but starting or clearing a call (beginCall, resetCall in call-store.ts).
+ */
+export const CALL_SCREEN_EVENTS: Readonly<
+  Record<CallScreen, Readonly<Partial<Record<CallScreenEvent, CallScreen>>>>
+> = {
+  idle: {},
+  ringing: { answer: 'connecting', end: 'ended' },
+  dialing: {
+    accepted: 'connecting',
+    mediaUp: 'connected',
+    mediaLost: 'dialing',
+    mediaBack: 'dialing',
+    end: 'ended',
+  },
+  connecting: {
+    accepted: 'connecting',
+    mediaUp: 'connected',
+    mediaLost: 'connecting',
+    mediaBack: 'connecting',
+    end: 'ended',
+  },
+  connected: {
+    accepted: 'connected',
+    mediaUp: 'connected',
+    mediaLost: 'reconnecting',
+    mediaBack: 'connected',
+    end: 'ended',
+  },
+  reconnecting: {
+    accepted: 'reconnecting',
+    mediaUp: 'connected',
+    mediaLost: 'reconnecting',
+    mediaBack: 'connected',
+    end: 'ended',
+  },
+  ended: {},
+};
+
+/** The screen `event` leads to from `screen`, or throws IllegalTransitionError. */
+export const screenAfter = (screen: CallScreen, event: CallScreenEvent): CallScreen =>
+  nextState('call screen', CALL_SCREEN_EVENTS, screen, event);
 
 /**
  * The screen's machine, from `idle`; a move to the screen it shows is no move (the session's

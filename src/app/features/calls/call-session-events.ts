@@ -63,7 +63,7 @@ export function followSession(
   const end = (reason: EndReason) => () => finish(call, reason);
   const offs = [
     session.on('accept', () => {
-      if (state.screen === 'dialing') store.moveTo('connecting');
+      if (isCurrent(call)) store.send('accepted');
     }),
     session.on('reject', ({ userInfo }) => finish(call, rejectReason(userInfo, call.mark))),
     session.on('stop', end('remoteHangUp')),
@@ -79,12 +79,12 @@ export function followSession(
     session.on('connectionState', ({ state: connection }) => {
       if (connection !== SessionConnectionState.CONNECTED && connection !== SessionConnectionState.COMPLETED)
         return;
-      if (state.screen !== 'connected' && isCurrent(call)) store.moveTo('connected');
+      if (isCurrent(call)) store.send('mediaUp');
     }),
     session.on('reconnection', ({ state: reconnection }) => {
       if (!isCurrent(call)) return;
-      if (reconnection === 'reconnecting' && state.screen === 'connected') store.moveTo('reconnecting');
-      if (reconnection === 'reconnected' && state.screen === 'reconnecting') store.moveTo('connected');
+      if (reconnection === 'reconnecting') store.send('mediaLost');
+      if (reconnection === 'reconnected') store.send('mediaBack');
     }),
     session.on('stats', ({ stats }) => {
       if (!isCurrent(call)) return;

@@ -7,7 +7,13 @@
 import { proxy, ref } from 'valtio';
 import type { CallMedia } from '../../connections';
 import type { NetworkQuality } from './call-quality';
-import { createCallScreenMachine, type CallScreen, type EndReason } from './call-screen-state';
+import {
+  createCallScreenMachine,
+  screenAfter,
+  type CallScreen,
+  type CallScreenEvent,
+  type EndReason,
+} from './call-screen-state';
 
 export type CallConfirm = 'leave' | 'share' | null;
 
@@ -76,8 +82,11 @@ const initial = (): CallDetails => ({
 export interface CallStore {
   /** What the screens read (valtio: `useCallState` in calls-context.ts). */
   readonly state: CallState;
-  /** Moves the screen by the table (throws IllegalTransitionError on an illegal move). */
-  moveTo(screen: CallScreen, reason?: EndReason | null): void;
+  /**
+   * Moves the screen where `event` leads (CALL_SCREEN_EVENTS; throws IllegalTransitionError on an
+   * illegal move); `reason` says why a call ended.
+   */
+  send(event: CallScreenEvent, reason?: EndReason): void;
   beginCall(
     screen: 'ringing' | 'dialing',
     call: Pick<CallState, 'opponentId' | 'name' | 'avatar' | 'media' | 'direction' | 'consultation'>,
@@ -108,19 +117,22 @@ export function createCallStore(
     const live = state.screen !== 'idle' && state.screen !== 'ringing';
     showWindow(!live ? 'closed' : state.minimised ? 'shrunk' : 'open');
   };
+  const moveTo = (screen: CallScreen, reason: EndReason = 'ended') => {
+    screens.transition(screen);
+    if (screen === 'ended') state.endReason = reason;
+    if (screen === 'connected' && state.connectedAt === null) state.connectedAt = now();
+    publishWindow();
+  };
   const store: CallStore = {
     state,
-    moveTo(screen, reason = null) {
-      screens.transition(screen);
-      if (screen === 'ended') state.endReason = reason ?? 'ended';
-      if (screen === 'connected' && state.connectedAt === null) state.connectedAt = now();
-      publishWindow();
+    send(event, reason) {
+      moveTo(screenAfter(state.screen, event), reason);
     },
     beginCall(screen, call) {
       // A call starts from nothing on screen: the last one's end text, if shown, goes first.
       screens.transition('idle');
       Object.assign(state, initial(), call, { widget: state.widget });
-      store.moveTo(screen);
+      moveTo(screen);
     },
     setStreams(streams) {
       if (streams.local !== undefined) state.localStream = streams.local ? ref(streams.local) : null;

@@ -1,8 +1,11 @@
 /** The call screen's transition table (features/calls/call-screen-state.ts; spec §4 Call, §8 texts). */
 import { describe, expect, it } from 'vitest';
 import {
+  CALL_SCREEN_EVENTS,
   CALL_SCREEN_TRANSITIONS,
   createCallScreenMachine,
+  screenAfter,
+  type CallScreenEvent,
   isLive,
   statusKey,
   type CallScreen,
@@ -88,6 +91,41 @@ describe('call screen transitions', () => {
   });
 });
 
+describe('call screen events', () => {
+  const EVENTS: CallScreenEvent[] = ['answer', 'accepted', 'mediaUp', 'mediaLost', 'mediaBack', 'end'];
+
+  it('lead only where the next-state table allows, or stay', () => {
+    for (const from of SCREENS)
+      for (const [event, to] of Object.entries(CALL_SCREEN_EVENTS[from]))
+        expect(to === from || CALL_SCREEN_TRANSITIONS[from].includes(to!), `${from} ${event} → ${to}`).toBe(
+          true,
+        );
+  });
+
+  it('throw for an event a screen does not list, naming the screen and the event', () => {
+    for (const from of SCREENS)
+      for (const event of EVENTS.filter((e) => !(e in CALL_SCREEN_EVENTS[from])))
+        expect(() => screenAfter(from, event), `${from} ${event}`).toThrow(
+          expect.objectContaining({ machine: 'call screen', state: from, event }),
+        );
+    // Nothing but starting or clearing a call moves an idle or ended screen.
+    expect(CALL_SCREEN_EVENTS.idle).toEqual({});
+    expect(CALL_SCREEN_EVENTS.ended).toEqual({});
+  });
+
+  it('follow a dial whose media connects before the accept, then drops and comes back', () => {
+    let screen: CallScreen = 'dialing';
+    const seen: CallScreen[] = [];
+    for (const event of ['mediaLost', 'mediaUp', 'accepted', 'mediaLost', 'mediaBack', 'end'] as const) {
+      screen = screenAfter(screen, event);
+      seen.push(screen);
+    }
+    expect(seen).toEqual(['dialing', 'connected', 'connected', 'reconnecting', 'connected', 'ended']);
+    // A ring is answered only by the provider: a client's accept cannot reach it.
+    expect(() => screenAfter('ringing', 'accepted')).toThrow(IllegalTransitionError);
+  });
+});
+
 describe('the call store', () => {
   it('moves its screen only by the table: a live call is not wiped, a new one starts from the end text', () => {
     const windows: string[] = [];
@@ -103,12 +141,12 @@ describe('the call store', () => {
       direction: 'outgoing',
       consultation: false,
     });
-    store.moveTo('connected');
+    store.send('mediaUp');
     expect(store.state.connectedAt).toBe(1000);
     expect(() => store.resetCall()).toThrow(IllegalTransitionError);
     expect(() => store.beginCall('ringing', { ...store.state })).toThrow(IllegalTransitionError);
     expect(store.state.screen).toBe('connected');
-    store.moveTo('ended', 'remoteHangUp');
+    store.send('end', 'remoteHangUp');
     expect(store.state.endReason).toBe('remoteHangUp');
     store.beginCall('ringing', {
       opponentId: 8,
