@@ -5,7 +5,7 @@
  * spec §4 calls the flags session-loaded and chat-loaded is read from the state, never kept beside
  * it. React reads the snapshot through `useSyncExternalStore` (use-connections.ts).
  */
-import { createMachine } from '../../../shared/machine';
+import { createMachine, nextState } from '../../../shared/machine';
 import { createExternalStore } from '../external-store';
 import type { ChatRuntime } from './types';
 
@@ -22,6 +22,33 @@ export const CHAT_LINK_TRANSITIONS: Readonly<Record<ChatLink, readonly ChatLink[
   offline: ['online', 'reconnecting', 'failed', 'idle'],
   // A failed login keeps its message and the reload advice until the chat stops (spec §8).
   failed: ['idle'],
+};
+
+/** What the connection reports of itself: a drop, a reconnect, the browser's network. */
+export type ReportedLink = 'online' | 'reconnecting' | 'offline';
+
+const FOLLOWS_REPORT: Readonly<Record<ReportedLink, ChatLink>> = {
+  online: 'online',
+  reconnecting: 'reconnecting',
+  offline: 'offline',
+};
+const STAYS = (link: ChatLink): Readonly<Record<ReportedLink, ChatLink>> => ({
+  online: link,
+  reconnecting: link,
+  offline: link,
+});
+
+/**
+ * Where the connection's report takes each state (an event table): a failed login keeps its message
+ * whatever the connection reports afterwards (spec §8), and a stopped chat hears nothing.
+ */
+export const CHAT_LINK_REPORTS: Readonly<Record<ChatLink, Readonly<Record<ReportedLink, ChatLink>>>> = {
+  idle: STAYS('idle'),
+  connecting: FOLLOWS_REPORT,
+  online: FOLLOWS_REPORT,
+  reconnecting: FOLLOWS_REPORT,
+  offline: FOLLOWS_REPORT,
+  failed: STAYS('failed'),
 };
 
 export interface ChatLinkSnapshot {
@@ -48,7 +75,7 @@ export interface ChatConnectionState {
    * The connection reports itself (a drop, a reconnect, the browser's network). A failed login
    * keeps its message whatever the connection reports afterwards; a stopped chat hears nothing.
    */
-  report(link: 'online' | 'reconnecting' | 'offline'): void;
+  report(link: ReportedLink): void;
   /** The outbox's count changed. */
   waiting(count: number): void;
   /** The chat stopped for good (sign-out, a page without chat). */
@@ -74,8 +101,8 @@ export function createChatConnectionState(): ChatConnectionState {
     failed: (failure) => move('failed', { failure }),
     loaded: (runtime) => move('online', { runtime }),
     report(link) {
-      if (machine.state === 'failed' || machine.state === 'idle') return;
-      move(link);
+      const to = nextState('chat link', CHAT_LINK_REPORTS, machine.state, link);
+      if (to !== machine.state) move(to);
     },
     waiting(count) {
       if (count !== store.get().waiting) store.set({ ...store.get(), waiting: count });
