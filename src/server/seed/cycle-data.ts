@@ -5,10 +5,23 @@
  */
 import { cycleFixtures, member } from '../../../fixtures';
 import { localDateAt } from '../../shared/time/zoned';
+import type { CycleDay } from '../../shared/cycle';
 import { generateCycleData, type CyclePlan } from './cycle-generator';
 import type { Seeder } from './seeder';
 
 const BATCH = 200;
+
+/** A member's day of records as its `cycle_days` row. */
+export const cycleDayRow = (memberId: number, d: CycleDay) => ({
+  member_id: memberId,
+  day: d.date,
+  temperature_c: d.temperature,
+  lh_miu_ml: d.lh,
+  flow: d.flow,
+  mucus: d.mucus,
+  intercourse: d.intercourse,
+  pregnancy_test: d.pregnancyTest,
+});
 
 export const seedCycleData: Seeder = {
   name: 'cycle-data',
@@ -27,18 +40,7 @@ export const seedCycleData: Seeder = {
       for (let i = 0; i < days.length; i += BATCH) {
         await db
           .insertInto('cycle_days')
-          .values(
-            days.slice(i, i + BATCH).map((d) => ({
-              member_id: row.id,
-              day: d.date,
-              temperature_c: d.temperature,
-              lh_miu_ml: d.lh,
-              flow: d.flow,
-              mucus: d.mucus,
-              intercourse: d.intercourse,
-              pregnancy_test: d.pregnancyTest,
-            })),
-          )
+          .values(days.slice(i, i + BATCH).map((d) => cycleDayRow(row.id, d)))
           .execute();
       }
       if (pregnancies.length > 0) {

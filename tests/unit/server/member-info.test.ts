@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cycleFixtures } from '../../../fixtures';
 import { memberInfo } from '../../../src/server/member-health/member-info';
+import { cycleDayRow } from '../../../src/server/seed/cycle-data';
 import { generateCycleData, type CyclePlan } from '../../../src/server/seed/cycle-generator';
 import { analyseHistory } from '../../../src/shared/cycle';
 import { insertMember, openTestDatabase, type TestDatabase } from './db-fixture';
@@ -115,18 +116,7 @@ describe('memberInfo', () => {
       const { days } = generateCycleData(plan, '2026-11-23');
       await t.db
         .insertInto('cycle_days')
-        .values(
-          days.map((d) => ({
-            member_id: id,
-            day: d.date,
-            temperature_c: d.temperature,
-            lh_miu_ml: d.lh,
-            flow: d.flow,
-            mucus: d.mucus,
-            intercourse: d.intercourse,
-            pregnancy_test: d.pregnancyTest,
-          })),
-        )
+        .values(days.map((d) => cycleDayRow(id, d)))
         .execute();
       const { statistics, cycles } = analyseHistory(days);
       const info = await memberInfo(t.db, id, new Date('2026-11-23T12:00:00Z'));

@@ -35,6 +35,19 @@ const portal = (language: string, namespace: string) =>
     readFileSync(path.join(ROOT, `src/app/i18n/locales/${language}/${namespace}.json`), 'utf8'),
   ) as Record<string, Record<string, string>>;
 
+/** A PDF's header for Emma, prepared for Amelia on 23 November 2026, in `language` and `timeZone`. */
+function emmaHeader(title: string, language: Language, timeZone: string): PdfHeader {
+  return {
+    title,
+    member: { memberId: 1, name: 'Emma Laurent', timezone: 'Europe/Paris', today: '2026-11-23' },
+    pregnancy: null,
+    providerName: 'Amelia Hart',
+    author: 'FOR',
+    generatedAt: new Date('2026-11-23T17:05:00Z'),
+    locale: pdfLocale(language, timeZone),
+  };
+}
+
 async function emmaComparison(language: Language, timeZone = 'Europe/Berlin'): Promise<string[]> {
   const { days } = generateCycleData(cycleFixtures.members.emma as CyclePlan, '2026-11-23');
   const history = analyseHistory(days);
@@ -42,15 +55,7 @@ async function emmaComparison(language: Language, timeZone = 'Europe/Berlin'): P
   const cycles = latestCycles(history.cycles, 6).map((c) => ({ cycle: c, days: spans[c.number - 1]!.days }));
   const analyses = cycles.map((c) => c.cycle);
   const pdf = await cycleComparisonPdf(
-    {
-      title: `${PDF_WORDS[language].comparisonTitle}: Emma Laurent`,
-      member: { memberId: 1, name: 'Emma Laurent', timezone: 'Europe/Paris', today: '2026-11-23' },
-      pregnancy: null,
-      providerName: 'Amelia Hart',
-      author: 'FOR',
-      generatedAt: new Date('2026-11-23T17:05:00Z'),
-      locale: pdfLocale(language, timeZone),
-    },
+    emmaHeader(`${PDF_WORDS[language].comparisonTitle}: Emma Laurent`, language, timeZone),
     {
       cycles,
       statistics: cycleStatistics(analyses),
@@ -127,15 +132,7 @@ async function emmaCycleSeven(language: Language): Promise<string[]> {
   const { days } = generateCycleData(cycleFixtures.members.emma as CyclePlan, '2026-11-23');
   const cycle = analyseHistory(days).cycles[6]!;
   const pdf = await cycleAnalysisPdf(
-    {
-      title: `${PDF_WORDS[language].analysisTitle}: Emma Laurent`,
-      member: { memberId: 1, name: 'Emma Laurent', timezone: 'Europe/Paris', today: '2026-11-23' },
-      pregnancy: null,
-      providerName: 'Amelia Hart',
-      author: 'FOR',
-      generatedAt: new Date('2026-11-23T17:05:00Z'),
-      locale: pdfLocale(language, 'Europe/Berlin'),
-    },
+    emmaHeader(`${PDF_WORDS[language].analysisTitle}: Emma Laurent`, language, 'Europe/Berlin'),
     { cycle, days: splitCycles(days)[6]!.days },
   );
   return pdfLines(pdf);
