@@ -6,6 +6,7 @@
  * (src/app/root); the API client publishes into it through `observedFetch` (observed-fetch.ts),
  * connections/ publishes the rest and hands it out (`useTraffic()`).
  */
+import { createEmitter } from '../../shared/emitter';
 import type { BoshRequestTraffic, StanzaTraffic } from '../../xmpp';
 
 export type TrafficDirection = 'in' | 'out';
@@ -42,39 +43,29 @@ export interface Traffic {
 }
 
 export function createTraffic(): Traffic {
-  const listeners = new Set<TrafficListener>();
-  const watchers = new Set<(listening: boolean) => void>();
+  const events = createEmitter<{ traffic: TrafficEvent; listening: boolean }>({
+    // A console's bug never breaks a connection.
+    onListenerError: (error) => console.warn('Traffic listener', error),
+  });
+  const listening = () => events.listenerCount('traffic') > 0;
   const changed = (before: boolean) => {
-    const now = listeners.size > 0;
-    if (now !== before) for (const watcher of [...watchers]) watcher(now);
+    if (listening() !== before) events.emit('listening', listening());
   };
   return {
     subscribe(listener) {
-      const before = listeners.size > 0;
-      listeners.add(listener);
+      const before = listening();
+      const off = events.on('traffic', listener);
       changed(before);
       return () => {
-        const was = listeners.size > 0;
-        listeners.delete(listener);
+        const was = listening();
+        off();
         changed(was);
       };
     },
     get listening() {
-      return listeners.size > 0;
+      return listening();
     },
-    onListening(change) {
-      watchers.add(change);
-      return () => watchers.delete(change);
-    },
-    publish(event) {
-      for (const listener of [...listeners]) {
-        try {
-          listener(event);
-        } catch (error) {
-          // A console's bug never breaks a connection.
-          console.warn('Traffic listener', error);
-        }
-      }
-    },
+    onListening: (change) => events.on('listening', change),
+    publish: (event) => events.emit('traffic', event),
   };
 }

@@ -1,8 +1,10 @@
 /**
  * A value React reads through `useSyncExternalStore` (docs/architecture.md §3 "The portal
  * runtime"): each change is a new snapshot, so a component re-renders when what it reads changed
- * and never sees half of a change.
+ * and never sees half of a change. Its listeners are the shared emitter's (src/shared/emitter.ts).
  */
+import { createEmitter } from '../../shared/emitter';
+
 export interface ExternalStore<T> {
   get(): T;
   /** Replaces the snapshot (a new object) and tells every listener. */
@@ -13,17 +15,14 @@ export interface ExternalStore<T> {
 
 export function createExternalStore<T>(initial: T): ExternalStore<T> {
   let value = initial;
-  const listeners = new Set<() => void>();
+  const changes = createEmitter<{ change: undefined }>();
   return {
     get: () => value,
     set(next) {
       if (Object.is(next, value)) return;
       value = next;
-      for (const listener of [...listeners]) listener();
+      changes.emit('change', undefined);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (listener) => changes.on('change', listener),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { proxy } from 'valtio';
 import type { DoctorInfo } from '../../shared/api/account';
+import { createEmitter } from '../../shared/emitter';
 import { nextState } from '../../shared/machine';
 import {
   clearSessionStorage,
@@ -115,7 +116,7 @@ export function createSessionStore(now: () => number = Date.now): SessionStore {
       return this.session.phase === 'signed out' ? null : this.session.userInfo;
     },
   });
-  const endListeners = new Set<() => void>();
+  const ends = createEmitter<{ end: undefined }>();
   const move = (event: SessionEvent): SessionPhase =>
     nextState('portal session', SESSION_MOVES, state.session.phase, event);
   return {
@@ -147,15 +148,12 @@ export function createSessionStore(now: () => number = Date.now): SessionStore {
       storage.set('agreementProtocol', '1');
       state.session = { phase: 'signed in', token, userInfo };
     },
-    onEnd(listener) {
-      endListeners.add(listener);
-      return () => endListeners.delete(listener);
-    },
+    onEnd: (listener) => ends.on('end', listener),
     end(options = {}) {
       move('end');
       clearSessionStorage();
       state.session = { phase: 'signed out', onPurpose: options.onPurpose ?? false };
-      for (const listener of [...endListeners]) listener();
+      ends.emit('end', undefined);
     },
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { ChatClient, ChatMessage, DialogMessage, OutgoingMessage } from '../../../xmpp';
 import { DIALOG_TYPE } from '../../../shared/dialog-type';
+import { createEmitter } from '../../../shared/emitter';
 import type { Outgoing } from './types';
 
 export interface OwnMessages {
@@ -32,7 +33,7 @@ function echoed(message: OutgoingMessage): ChatMessage['extension'] {
 }
 
 export function ownMessages(chat: ChatClient, enqueue: (item: Outgoing) => void): OwnMessages {
-  const listeners = new Set<(message: ChatMessage) => void>();
+  const sentHere = createEmitter<{ sent: ChatMessage }>();
   const tell = (id: string, to: number, message: OutgoingMessage) => {
     const dialogId = message.extension?.dialog_id;
     const sent: ChatMessage = {
@@ -49,7 +50,7 @@ export function ownMessages(chat: ChatClient, enqueue: (item: Outgoing) => void)
       delay: null,
       carbon: 'sent',
     };
-    for (const listener of listeners) listener(sent);
+    sentHere.emit('sent', sent);
   };
   return {
     send(to, message) {
@@ -69,9 +70,6 @@ export function ownMessages(chat: ChatClient, enqueue: (item: Outgoing) => void)
         extension: { ...message.fields, save_to_history: 1, dialog_id: dialogId },
       });
     },
-    on(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    on: (listener) => sentHere.on('sent', listener),
   };
 }

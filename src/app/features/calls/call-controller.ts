@@ -6,6 +6,7 @@
  * (media, the own API, the ring tone) goes through its effects (call-effects.ts). One controller
  * per call host (call-host.tsx); nothing of it lives in a module.
  */
+import { createEmitter } from '../../../shared/emitter';
 import { CallError, CallType, type CallClient, type CallSession } from '../../../webrtc/browser';
 import type { ChatRuntime } from '../../connections';
 import { lookupName } from './call-caller';
@@ -35,10 +36,8 @@ export function createCallController(options: CallControllerOptions): CallContro
   let client: CallClient | null = null;
   let active: ActiveCall | null = null;
   let dismissTimer: ReturnType<typeof setTimeout> | undefined;
-  const streamListeners = new Set<() => void>();
-  const remoteStreamChanged = () => {
-    for (const listener of [...streamListeners]) listener();
-  };
+  const streams = createEmitter<{ remoteStream: undefined }>();
+  const remoteStreamChanged = () => streams.emit('remoteStream', undefined);
 
   /** Stops the ring tone, the flashing title and the notification of an incoming call. */
   function stopRinging(call: ActiveCall): void {
@@ -178,8 +177,7 @@ export function createCallController(options: CallControllerOptions): CallContro
     remoteStream: () =>
       active && state.opponentId !== null ? active.session.remoteStream(state.opponentId) : null,
     onRemoteStream(listener) {
-      streamListeners.add(listener);
-      return () => streamListeners.delete(listener);
+      return streams.on('remoteStream', listener);
     },
     start(runtime) {
       const calls = effects.createCallClient({
