@@ -134,10 +134,12 @@ describe('the portal root at a sign-in (spec §8 messages)', () => {
     root.toasts.show('The email or password is incorrect');
     root.toasts.show('You were signed out after 15 minutes without activity.', 'info');
     root.session.start('token-a', amelia);
-    await vi.waitFor(() =>
-      expect(root.toasts.state.items.map((t) => t.text)).toEqual([
-        'You were signed out after 15 minutes without activity.',
-      ]),
+    await vi.waitFor(
+      () =>
+        expect(root.toasts.state.items.map((t) => t.text)).toEqual([
+          'You were signed out after 15 minutes without activity.',
+        ]),
+      { timeout: 30_000 },
     );
     // Errors while signed in stay: only a session's start makes them stale.
     root.toasts.show('That did not work. Please try again.');

@@ -40,7 +40,9 @@ describe.each(testEngines('sign-up'))('sign-up on %s', (_name, open) => {
   const mailer: Mailer = { send: (mail) => Promise.resolve(void mails.push(mail)) };
   /** The mails to `email` once `count` of them went out (mail goes after the answer). */
   const mailsTo = async (email: string, count: number) => {
-    await vi.waitFor(() => expect(mails.filter((m) => m.to === email).length).toBeGreaterThanOrEqual(count));
+    await vi.waitFor(() => expect(mails.filter((m) => m.to === email).length).toBeGreaterThanOrEqual(count), {
+      timeout: 30_000,
+    });
     return mails.filter((m) => m.to === email);
   };
   const codeIn = (mail: Mail) => CODE.exec(mail.text)![1]!;

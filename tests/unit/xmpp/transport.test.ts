@@ -238,7 +238,9 @@ describe('BOSH request window', () => {
         );
         transport.connect('100001-1001@localhost/r', 'pw');
         // The SASL request is the first one after the session exists.
-        await vi.waitFor(() => expect(server.bodies.some((b) => b.includes('<auth'))).toBe(true));
+        await vi.waitFor(() => expect(server.bodies.some((b) => b.includes('<auth'))).toBe(true), {
+          timeout: 30_000,
+        });
         transport.drop();
         await server.close();
         const before = windows.filter((w) => w.sid === null);

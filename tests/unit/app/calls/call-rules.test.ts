@@ -128,13 +128,13 @@ describe('incoming calls (spec §4 Call)', () => {
 
   it('rings for one of her clients; a stranger is shown as such, without the notification', async () => {
     await party(network, MEMBER).calls.createSession([ME], CallType.VIDEO).call(fakeStream());
-    await vi.waitFor(() => expect(effects.notified).toEqual(['Ruth Member']));
+    await vi.waitFor(() => expect(effects.notified).toEqual(['Ruth Member']), { timeout: 30_000 });
     expect(callStore.stranger).toBe(false);
     refuse();
     resetCall();
     await party(network, STRANGER).calls.createSession([ME], CallType.VIDEO).call(fakeStream());
     expect(callStore.screen).toBe('ringing');
-    await vi.waitFor(() => expect(callStore.stranger).toBe(true));
+    await vi.waitFor(() => expect(callStore.stranger).toBe(true), { timeout: 30_000 });
     expect(effects.notified).toEqual(['Ruth Member']);
   });
 
@@ -217,7 +217,7 @@ describe('the ring tone (issue 26: it stops on answer, refusal and time-out)', (
     await session.call(fakeStream());
     expect(ringing()).toBe(1);
     session.stop();
-    await vi.waitFor(() => expect(ringing()).toBe(0));
+    await vi.waitFor(() => expect(ringing()).toBe(0), { timeout: 30_000 });
   });
 
   it('stops when nobody answers within the answer time (60 s, wire §20.5)', async () => {
@@ -226,7 +226,7 @@ describe('the ring tone (issue 26: it stops on answer, refusal and time-out)', (
     clock.advance(59_000);
     expect(ringing()).toBe(1);
     clock.advance(2_000);
-    await vi.waitFor(() => expect(ringing()).toBe(0));
+    await vi.waitFor(() => expect(ringing()).toBe(0), { timeout: 30_000 });
     expect(callStore.screen).not.toBe('ringing');
   });
 });

@@ -52,10 +52,10 @@ describe('refreshDialogs', () => {
     store.setMe(100010);
     // The screen's own list request, sent before the dialog was created.
     const earlier = refresh();
-    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    await vi.waitFor(() => expect(answers).toHaveLength(1), { timeout: 30_000 });
 
     const refreshed = refresh();
-    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    await vi.waitFor(() => expect(answers).toHaveLength(2), { timeout: 30_000 });
     answers[0]!.resolve({ total: 0, items: [] });
     answers[1]!.resolve({ total: 1, items: [withEmma] });
     await refreshed;
@@ -74,9 +74,9 @@ describe('refreshDialogs', () => {
       const login = refresh().then(() => {
         loginRefreshDone = true;
       });
-      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      await vi.waitFor(() => expect(answers).toHaveLength(1), { timeout: 30_000 });
       const byMessage = refresh();
-      await vi.waitFor(() => expect(answers).toHaveLength(2));
+      await vi.waitFor(() => expect(answers).toHaveLength(2), { timeout: 30_000 });
       await new Promise((resolve) => setTimeout(resolve, 20));
       // What follows the login's refresh (joining the rooms) must see the list: it waits.
       expect(loginRefreshDone).toBe(false);
@@ -113,7 +113,7 @@ describe('refreshDialogs', () => {
         },
       } as unknown as Runtime;
       const refreshed = refresh();
-      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      await vi.waitFor(() => expect(answers).toHaveLength(1), { timeout: 30_000 });
       answers[0]!.resolve({ total: 1, items: [dialog] });
       await refreshed;
       return { runtime, joins };
@@ -162,7 +162,7 @@ describe('refreshDialogs', () => {
     it('is counted once when the list is answered before the live message', async () => {
       store.setMe(ME);
       const refreshed = refresh();
-      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      await vi.waitFor(() => expect(answers).toHaveLength(1), { timeout: 30_000 });
       answers[0]!.resolve({ total: 1, items: [counted] });
       await refreshed;
       store.addEntries(withEmma.dialogId, [message], { live: true });
@@ -172,7 +172,7 @@ describe('refreshDialogs', () => {
     it('is counted once when the list is answered after the live message', async () => {
       store.setMe(ME);
       const refreshed = refresh();
-      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      await vi.waitFor(() => expect(answers).toHaveLength(1), { timeout: 30_000 });
       store.addEntries(withEmma.dialogId, [message], { live: true });
       answers[0]!.resolve({ total: 1, items: [counted] });
       await refreshed;

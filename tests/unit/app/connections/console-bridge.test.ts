@@ -18,11 +18,14 @@ function consoleSide() {
   const seen: LiveMessage[] = [];
   channel.onmessage = ({ data }: MessageEvent<LiveMessage>) => seen.push(data);
   const next = (type: LiveMessage['type']) =>
-    vi.waitFor(() => {
-      const found = seen.find((m) => m.type === type);
-      if (!found) throw new Error(`no ${type} yet`);
-      return found;
-    });
+    vi.waitFor(
+      () => {
+        const found = seen.find((m) => m.type === type);
+        if (!found) throw new Error(`no ${type} yet`);
+        return found;
+      },
+      { timeout: 30_000 },
+    );
   return { channel, seen, next };
 }
 
@@ -38,7 +41,7 @@ describe('console bridge', () => {
       expect(traffic.listening).toBe(false);
 
       side.channel.postMessage({ type: 'attach', tab: tab.tab } satisfies LiveMessage);
-      await vi.waitFor(() => expect(traffic.listening).toBe(true));
+      await vi.waitFor(() => expect(traffic.listening).toBe(true), { timeout: 30_000 });
       traffic.publish({
         channel: 'xmpp',
         direction: 'in',
@@ -60,16 +63,18 @@ describe('console bridge', () => {
         responseBody: '<body/>',
       };
       traffic.publish({ channel: 'bosh', request });
-      await vi.waitFor(() =>
-        expect(side.seen).toContainEqual({
-          type: 'traffic',
-          tab: tab.tab,
-          event: { channel: 'bosh', ...request },
-        }),
+      await vi.waitFor(
+        () =>
+          expect(side.seen).toContainEqual({
+            type: 'traffic',
+            tab: tab.tab,
+            event: { channel: 'bosh', ...request },
+          }),
+        { timeout: 30_000 },
       );
 
       side.channel.postMessage({ type: 'detach', tab: tab.tab } satisfies LiveMessage);
-      await vi.waitFor(() => expect(traffic.listening).toBe(false));
+      await vi.waitFor(() => expect(traffic.listening).toBe(false), { timeout: 30_000 });
     } finally {
       stop();
       side.channel.close();
@@ -84,7 +89,7 @@ describe('console bridge', () => {
     try {
       const tab = (await side.next('tab')) as Extract<LiveMessage, { type: 'tab' }>;
       side.channel.postMessage({ type: 'attach', tab: tab.tab } satisfies LiveMessage);
-      await vi.waitFor(() => expect(traffic.listening).toBe(true));
+      await vi.waitFor(() => expect(traffic.listening).toBe(true), { timeout: 30_000 });
       await vi.waitFor(() => expect(traffic.listening).toBe(false), { timeout: 30_000, interval: 200 });
     } finally {
       stop();

@@ -55,7 +55,7 @@ describe('traffic seam', () => {
     await expect(observed('http://portal.test/qb/down')).rejects.toThrow('Failed to fetch');
     expect(fetch).toHaveBeenCalledTimes(3);
     // The answer's text is read from a copy beside the caller, so its event may come a little later.
-    await vi.waitFor(() => expect(seen).toHaveLength(4));
+    await vi.waitFor(() => expect(seen).toHaveLength(4), { timeout: 30_000 });
     const call = (url: string) => ({ channel: 'rest', service: 'chat-service', method: 'GET', url });
     expect(seen).toEqual(
       expect.arrayContaining([
