@@ -22,7 +22,21 @@ export async function setup(project: TestProject) {
   project.provide('stack', info);
 }
 
+/**
+ * The shared server's own errors (pino level 50 and above), printed at the end of the lane so a
+ * failed test's server-side cause is in the CI log next to it (docs/testing.md "The summary").
+ */
+function serverErrors(log: string): string[] {
+  return log.split('\n').filter((line) => /"level":(5\d|6\d)\b/.test(line));
+}
+
 export async function teardown() {
+  const errors = serverErrors(stack?.output() ?? '');
+  if (errors.length > 0) {
+    console.error(
+      `[stack] the shared server logged ${errors.length} errors:\n${errors.slice(0, 20).join('\n')}`,
+    );
+  }
   await stack?.stop({ remove: true });
   await template.teardown();
 }
