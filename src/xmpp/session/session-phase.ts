@@ -1,13 +1,14 @@
 /**
  * The logical chat session's lifecycle (docs/architecture.md §3 "Lifecycles are transition tables"): one session
- * over a series of streams, from the first login to a sign-out, as a transition table on the
- * shared machine kernel (src/shared/machine.ts). The connection states of spec §4 say what one
- * stream does; this table says what the session does across streams: whether a login is the
+ * over a series of streams, from the first login to a sign-out, as an event table on the shared
+ * machine kernel (src/shared/machine.ts `nextState`). The connection states of spec §4 say what
+ * one stream does; this table says what the session does across streams: whether a login is the
  * first (post-connect actions in full) or a re-login (rooms re-joined, `reconnect` fired),
  * whether a lost stream may be resumed (XEP-0198 §5) and whether stanzas written now are held,
- * sent, or refused (docs/lessons.md §5).
+ * sent, or refused (docs/lessons.md §5). session.ts sends each event and acts on the phase it
+ * leads to; it never checks a phase to skip a move.
  */
-import { createMachine, type Machine } from '../../shared/machine';
+import { nextState } from '../../shared/machine';
 
 export type SessionPhase =
   /** No logical session: before the first login, after a first login failed, after a sign-out. */
@@ -24,17 +25,47 @@ export type SessionPhase =
   /** A sign-out on purpose closes the stream: no reconnect, no resumption. */
   | 'signing out';
 
-/** From each phase, the phases it may move to. */
-export const SESSION_TRANSITIONS: Readonly<Record<SessionPhase, readonly SessionPhase[]>> = {
-  'signed out': ['logging in'],
-  'logging in': ['online', 'signed out', 'signing out'],
-  online: ['down', 'signing out'],
-  down: ['online', 'signing out', 'signed out'],
-  'signing out': ['signed out'],
+export type SessionEvent =
+  /** A login asked for while no session is open: the first login of a new session. */
+  | 'log in'
+  /** A stream came up: bound afresh or resumed (XEP-0198 §5). */
+  | 'stream up'
+  /** The stream closed without a sign-out: it failed, was refused or was lost. */
+  | 'stream lost'
+  /** A sign-out on purpose while a stream is open or opening: it is closed. */
+  | 'sign out'
+  /** A sign-out with no stream open or opening: the session ends at once. */
+  | 'end'
+  /** The stream a sign-out closed is closed. */
+  | 'stream closed';
+
+/** From each phase, the events it takes and the phase each leads to; any other event throws. */
+export const SESSION_EVENTS: Readonly<Record<SessionPhase, Partial<Record<SessionEvent, SessionPhase>>>> = {
+  'signed out': { 'log in': 'logging in', end: 'signed out' },
+  // A first login that fails ends the session: nothing was online to come back to.
+  'logging in': { 'stream up': 'online', 'stream lost': 'signed out', 'sign out': 'signing out' },
+  online: { 'stream lost': 'down', 'sign out': 'signing out' },
+  // An attempt to come back that fails leaves the session down, for the next one.
+  down: { 'stream up': 'online', 'stream lost': 'down', 'sign out': 'signing out', end: 'signed out' },
+  // A stream that comes up while a sign-out closes it is not online: the sign-out wins.
+  'signing out': { 'stream up': 'signing out', 'stream closed': 'signed out' },
 };
 
-export type SessionPhaseMachine = Machine<SessionPhase>;
+export interface SessionPhaseMachine {
+  readonly state: SessionPhase;
+  /** Moves by `event` and answers the phase it led to; throws IllegalTransitionError if the table has no such move. */
+  send(event: SessionEvent): SessionPhase;
+}
 
 export function createSessionPhaseMachine(): SessionPhaseMachine {
-  return createMachine<SessionPhase>('chat session', SESSION_TRANSITIONS, 'signed out');
+  let state: SessionPhase = 'signed out';
+  return {
+    get state() {
+      return state;
+    },
+    send(event) {
+      state = nextState('chat session', SESSION_EVENTS, state, event);
+      return state;
+    },
+  };
 }

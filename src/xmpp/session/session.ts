@@ -205,12 +205,11 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   function online(current: Attempt, resumed: boolean): void {
+    const initial = phase.state === 'logging in';
     // A stream that comes up while a sign-out closes it is not online: the sign-out wins.
-    if (phase.state === 'signing out') return;
+    if (phase.send('stream up') === 'signing out') return;
     if (current.timer !== null) scheduler.clearTimeout(current.timer);
     current.timer = null;
-    const initial = phase.state === 'logging in';
-    phase.transition('online');
     jid = current.transport.boundJid || jid;
     move('connected');
     reconnectLoop.stop();
@@ -234,7 +233,7 @@ export function createSession(deps: SessionDeps): Session {
     if (was === 'signing out') {
       // A sign-out ends the logical session: the next connect is a first login again.
       forget();
-      phase.transition('signed out');
+      phase.send('stream closed');
       events.emit('disconnected', { intentional: true, condition, willReconnect: false });
       const list = disconnectWaiters;
       disconnectWaiters = [];
@@ -245,10 +244,9 @@ export function createSession(deps: SessionDeps): Session {
     if (sm.enabled || sm.tracking) sm.streamLost();
     const conflict = (error?.condition ?? condition) === 'conflict';
     // A first login that failed ends the session; one that was online stays, to come back (an
-    // attempt that fails while down leaves it down).
+    // attempt that fails while down leaves it down): session-phase.ts.
+    phase.send('stream lost');
     const everOnline = was !== 'logging in';
-    if (was === 'online') phase.transition('down');
-    else if (was === 'logging in') phase.transition('signed out');
     const retry = everOnline && !conflict;
     if (was === 'online')
       events.emit('disconnected', {
@@ -322,7 +320,7 @@ export function createSession(deps: SessionDeps): Session {
       const done = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
       reconnectLoop.stop();
       if (phase.state === 'signed out') {
-        phase.transition('logging in');
+        phase.send('log in');
         open(false);
       } else if (attempt === null) open(true);
       return done;
@@ -333,13 +331,13 @@ export function createSession(deps: SessionDeps): Session {
       if (phase.state === 'signing out') return signedOut();
       if (!attempt) {
         forget();
-        if (phase.state === 'down') phase.transition('signed out');
+        phase.send('end');
         return Promise.resolve();
       }
       const done = signedOut();
       // XEP-0198 §4: tell the server what we handled right before closing the stream.
       if (live()) sm.acknowledge();
-      phase.transition('signing out');
+      phase.send('sign out');
       attempt.transport.disconnect('signed out');
       return done;
     },

@@ -1,22 +1,24 @@
 /**
  * The chat session's phase across streams (src/xmpp/session/session-phase.ts) on the shared
- * machine kernel: every legal path through the session on the mock transport, and every move the
- * table does not list thrown as an IllegalTransitionError naming the machine, the phase and the
- * phase asked for.
+ * machine kernel: every legal path through the session on the mock transport, and every event the
+ * table does not list for a phase thrown as an IllegalTransitionError naming the machine, the
+ * phase and the event.
  */
 import { describe, expect, it } from 'vitest';
 import { IllegalTransitionError } from '../../../src/shared/machine';
 import { createSession, type Session } from '../../../src/xmpp/session/session';
 import {
   createSessionPhaseMachine,
-  SESSION_TRANSITIONS,
+  SESSION_EVENTS,
+  type SessionEvent,
   type SessionPhase,
 } from '../../../src/xmpp/session/session-phase';
 import { createFakeClock, createMockTransport, flush } from '../../../src/xmpp/testing';
 import type { MockTransportOptions } from '../../../src/xmpp/testing/mock-transport';
 import { xml } from '../../../src/xmpp/xml/element';
 
-const PHASES = Object.keys(SESSION_TRANSITIONS) as SessionPhase[];
+const PHASES = Object.keys(SESSION_EVENTS) as SessionPhase[];
+const EVENTS: SessionEvent[] = ['log in', 'stream up', 'stream lost', 'sign out', 'end', 'stream closed'];
 const ME = { jid: '100001-1001@localhost', password: 'secret' };
 const message = () =>
   xml('message', { to: '100002-1001@localhost', type: 'chat', id: 'm1' }, xml('body', {}, 'hi'));
@@ -59,33 +61,33 @@ function session(mockOptions: MockTransportOptions = {}) {
 }
 
 describe('chat session phase table', () => {
-  it('takes every move it lists', () => {
+  it('takes every move it lists, answering the phase it led to', () => {
     for (const from of PHASES) {
-      for (const to of SESSION_TRANSITIONS[from]) {
+      for (const [event, to] of Object.entries(SESSION_EVENTS[from]) as [SessionEvent, SessionPhase][]) {
         const machine = createSessionPhaseMachine();
         walkTo(machine, from);
-        machine.transition(to);
+        expect(machine.send(event)).toBe(to);
         expect(machine.state).toBe(to);
       }
     }
   });
 
-  it('throws on every move it does not list, naming the machine, the phase and the phase asked for', () => {
+  it('throws on every event a phase does not list, naming the machine, the phase and the event', () => {
     let refused = 0;
     for (const from of PHASES) {
-      for (const to of PHASES.filter((p) => !SESSION_TRANSITIONS[from].includes(p))) {
+      for (const event of EVENTS.filter((e) => SESSION_EVENTS[from][e] === undefined)) {
         const machine = createSessionPhaseMachine();
         walkTo(machine, from);
-        const error = catchError(() => machine.transition(to));
+        const error = catchError(() => machine.send(event));
         expect(error).toBeInstanceOf(IllegalTransitionError);
-        expect(error).toMatchObject({ machine: 'chat session', state: from, event: to });
-        expect((error as Error).message).toBe(`Illegal chat session transition: ${from} → ${to}`);
+        expect(error).toMatchObject({ machine: 'chat session', state: from, event });
+        expect((error as Error).message).toBe(`Illegal chat session transition: ${from} → ${event}`);
         expect(machine.state).toBe(from);
         refused += 1;
       }
     }
-    // Five phases, twenty-five pairs, ten legal moves: the rest are refused, staying put too.
-    expect(refused).toBe(25 - 10);
+    // Five phases, six events, thirteen moves: the other seventeen are refused.
+    expect(refused).toBe(30 - 13);
   });
 });
 
@@ -182,16 +184,16 @@ describe('chat session phases through the session', () => {
   });
 });
 
-/** Walks a fresh machine to `phase` along legal moves. */
+/** Walks a fresh machine to `phase` by legal events. */
 function walkTo(machine: ReturnType<typeof createSessionPhaseMachine>, phase: SessionPhase): void {
-  const path: Record<SessionPhase, SessionPhase[]> = {
+  const path: Record<SessionPhase, SessionEvent[]> = {
     'signed out': [],
-    'logging in': ['logging in'],
-    online: ['logging in', 'online'],
-    down: ['logging in', 'online', 'down'],
-    'signing out': ['logging in', 'signing out'],
+    'logging in': ['log in'],
+    online: ['log in', 'stream up'],
+    down: ['log in', 'stream up', 'stream lost'],
+    'signing out': ['log in', 'sign out'],
   };
-  for (const step of path[phase]) machine.transition(step);
+  for (const event of path[phase]) machine.send(event);
 }
 
 function catchError(run: () => void): unknown {
