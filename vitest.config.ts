@@ -3,12 +3,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const UNIT_FILES = ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'];
 
-// Unit files that cannot share a module graph with others: `vi.mock` of our own modules, and
-// libraries whose global state a file sets (zrender's canvas platform, a mocked scrypt).
+// Unit files that cannot share a module graph with others: libraries whose global state a file
+// sets (i18next's one instance, zrender's canvas platform). No test mocks a module of our own
+// (tests/unit/no-module-mocks.test.ts holds that), so none is here for a `vi.mock`.
 const UNIT_ISOLATED = [
   // Sets up i18next's one instance with the calls namespace only.
   'tests/unit/app/calls/call-records.test.ts',
-  'tests/unit/server/verified-passwords.test.ts',
   'tests/unit/server/cycle-charts.test.ts',
   'tests/unit/server/dashboard-chart.test.ts',
   // Lays the charts out with echarts on the server, as the PDFs draw them.

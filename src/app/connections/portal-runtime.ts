@@ -5,7 +5,7 @@
  * outbox, the app socket (spec §7), the ring listener of calls and what asks for a call, the
  * traffic seam a console watches, and the session's end (everything stops with the token).
  * React reads its stores through the `useSyncExternalStore` hooks of use-connections.ts; a test
- * hands a component a runtime of its own (tests/support/test-runtime.ts).
+ * hands a component a runtime of its own (tests/component/test-runtime.tsx).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { chatApi, chatIdentityApi, type ApiClient } from '../../rest';

@@ -11,7 +11,6 @@ import { verifyPassword } from '../auth/passwords';
 
 const TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 10_000;
-const key = randomBytes(32);
 
 interface Verified {
   storedHash: string;
@@ -19,25 +18,35 @@ interface Verified {
   until: number;
 }
 
-const verified = new Map<number, Verified>();
+/** Checks a password against its stored hash: scrypt (auth/passwords.ts). */
+export type PasswordCheck = (password: string, storedHash: string) => Promise<boolean>;
 
-const macOf = (chatId: number, password: string) =>
-  createHmac('sha256', key).update(`${chatId}:${password}`).digest();
-
-/** `verifyPassword`, answered from memory when this user's same password passed it recently. */
-export async function verifyChatPassword(
+export type ChatPasswordCheck = (
   chatId: number,
   password: string,
   storedHash: string,
-  now = Date.now(),
-): Promise<boolean> {
-  const mac = macOf(chatId, password);
-  const known = verified.get(chatId);
-  if (known && known.until > now && known.storedHash === storedHash && timingSafeEqual(known.mac, mac))
+  now?: number,
+) => Promise<boolean>;
+
+/** `verify`, answered from memory when this user's same password passed it recently. */
+export function rememberVerifiedPasswords(verify: PasswordCheck): ChatPasswordCheck {
+  const key = randomBytes(32);
+  const verified = new Map<number, Verified>();
+  const macOf = (chatId: number, password: string) =>
+    createHmac('sha256', key).update(`${chatId}:${password}`).digest();
+
+  return async (chatId, password, storedHash, now = Date.now()) => {
+    const mac = macOf(chatId, password);
+    const known = verified.get(chatId);
+    if (known && known.until > now && known.storedHash === storedHash && timingSafeEqual(known.mac, mac))
+      return true;
+    if (!(await verify(password, storedHash))) return false;
+    verified.delete(chatId);
+    if (verified.size >= MAX_ENTRIES) verified.delete(verified.keys().next().value!);
+    verified.set(chatId, { storedHash, mac, until: now + TTL_MS });
     return true;
-  if (!(await verifyPassword(password, storedHash))) return false;
-  verified.delete(chatId);
-  if (verified.size >= MAX_ENTRIES) verified.delete(verified.keys().next().value!);
-  verified.set(chatId, { storedHash, mac, until: now + TTL_MS });
-  return true;
+  };
 }
+
+/** The server's one memory of verified chat passwords, in front of scrypt. */
+export const verifyChatPassword = rememberVerifiedPasswords(verifyPassword);
