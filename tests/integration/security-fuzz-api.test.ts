@@ -16,7 +16,7 @@ import { qbClient } from '../support/qb';
 import { qbRoutes, type QbRoute } from '../support/qb-routes';
 import { qbFetch, qbProblem, qbRequestFor, type QbFuzzRequest } from '../support/security/qb-requests';
 import { contractEndpoints } from '../support/security/contract';
-import { count, fuzz, fuzzRuns, someAddress } from '../support/security/fuzz-run';
+import { count, expectNoFailures, fuzz, fuzzRuns, someAddress } from '../support/security/fuzz-run';
 import { freshChatMember } from '../support/security/fresh-users';
 import { fetchInit, ownApiProblem, requestFor, type FuzzRequest } from '../support/security/http-requests';
 import { enrolApp } from '../support/second-factor';
@@ -154,7 +154,7 @@ describe('own API fuzzing', () => {
     console.log(
       `[fuzz] own API: ${account.renewals} sessions and ${halfSignedIn.renewals} second steps ended by generated calls and renewed`,
     );
-    expect(figures.failures).toEqual([]);
+    expectNoFailures(figures);
   }, 900_000);
 });
 
@@ -184,6 +184,6 @@ describe('chat-service (/qb) fuzzing', () => {
       describeQb,
     );
     console.log(`[fuzz] /qb: ${member.renewals} sessions ended by generated calls and renewed`);
-    expect(figures.failures).toEqual([]);
+    expectNoFailures(figures);
   }, 900_000);
 });

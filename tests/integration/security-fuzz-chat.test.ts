@@ -35,7 +35,7 @@ import { qbClient } from '../support/qb';
 import { archiveQueryCase } from '../support/security/archive-queries';
 import { callSignalCase, type CallSignalCase } from '../support/security/call-signal-cases';
 import { freshChatMember } from '../support/security/fresh-users';
-import { count, fuzz, fuzzRuns } from '../support/security/fuzz-run';
+import { count, expectNoFailures, fuzz, fuzzRuns } from '../support/security/fuzz-run';
 import { rawXmpp, type RawXmpp } from '../support/security/xmpp-raw';
 import { connectPeer, stopPeer } from '../support/xmpp-peer';
 
@@ -164,7 +164,7 @@ describe('call signal fuzzing', () => {
       },
       (c) => `${c.kind}: ${JSON.stringify(c.extension).slice(0, 300)}`,
     );
-    expect(figures.failures).toEqual([]);
+    expectNoFailures(figures);
     expect(live.state).toBe(SessionState.ACTIVE);
     expect(String(live.peerState(caller.member.chatId))).toMatch(/connected|completed|reconnect/);
   }, 900_000);
@@ -276,6 +276,6 @@ describe('archive query fuzzing (XEP-0313)', () => {
       },
       (c) => `${c.kind}: ${c.text.slice(0, 300)}`,
     );
-    expect(figures.failures).toEqual([]);
+    expectNoFailures(figures);
   }, 900_000);
 });

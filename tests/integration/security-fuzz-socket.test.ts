@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { APP_SOCKET_SEND } from '../../src/shared/app-socket';
 import { apiClient } from '../support/api';
 import { freshChatMember } from '../support/security/fresh-users';
-import { count, fuzz, fuzzRuns } from '../support/security/fuzz-run';
+import { count, expectNoFailures, fuzz, fuzzRuns } from '../support/security/fuzz-run';
 import { stompCase, type StompCase } from '../support/security/stomp-frames';
 import { stanzaCase, type StanzaCase } from '../support/security/stanzas';
 import { rawXmpp, type RawXmpp } from '../support/security/xmpp-raw';
@@ -102,7 +102,7 @@ describe('app socket fuzzing (STOMP + protobuf)', () => {
       (c) =>
         `${c.kind} (${c.bytes.length} B): ${JSON.stringify(Buffer.from(c.bytes.slice(0, 120)).toString('latin1'))}`,
     );
-    expect(figures.failures).toEqual([]);
+    expectNoFailures(figures);
     sendClientMessage(
       bystander,
       APP_SOCKET_SEND.eventTracking,
@@ -171,7 +171,7 @@ describe('XMPP stanza fuzzing', () => {
       },
       (c) => `${c.kind}: ${c.text.slice(0, 200)}`,
     );
-    expect(figures.failures).toEqual([]);
+    expectNoFailures(figures);
     const again = await rawXmpp(wsXmpp, stack.chatDomain, username(fuzzer), fuzzer.token);
     again.send(
       `<iq xmlns="jabber:client" type="get" id="after" to="${stack.chatDomain}"><ping xmlns="urn:xmpp:ping"/></iq>`,

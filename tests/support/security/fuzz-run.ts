@@ -3,6 +3,7 @@
  * counts what came back, and prints one line of figures (docs/security.md "Security suites").
  */
 import fc from 'fast-check';
+import { expect } from 'vitest';
 
 export interface FuzzFigures {
   surface: string;
@@ -72,4 +73,13 @@ export function count(figures: FuzzFigures, key: string | number) {
 /** A random client address per request, so per-address rate limits do not answer everything. */
 export function someAddress(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * Fails with every failing case and the seed that replays it in the assertion's own message, so a
+ * CI log's summary line and a layer's JSON report name the request, not just an array's length.
+ */
+export function expectNoFailures(figures: FuzzFigures): void {
+  const replay = `${figures.surface}: replay with FUZZ_SEED=${figures.seed} FUZZ_RUNS=${figures.runs}`;
+  expect(figures.failures, `${replay}\n${figures.failures.join('\n')}`).toEqual([]);
 }
