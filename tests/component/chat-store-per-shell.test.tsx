@@ -1,13 +1,14 @@
 /**
  * One chat store per signed-in shell (docs/architecture.md §3 "The portal runtime";
  * src/app/layouts/shell-portal.ts): two shells' stores hold their own messages, the end of a
- * session (its token gone) leaves its shell's store clean through the Messages plugin, and the
+ * session (its token gone, which the runtime follows without React) leaves its shell's store
+ * clean through the Messages plugin, and the
  * shell of the next sign-in starts from a fresh store. The chat runs its real login flow against
  * the own API's routes (tests/component/fake-api.ts) up to the chat account, whose unread counts
  * are the Messages red dot (spec §1).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { snapshot } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { member, personas, provider } from '../../fixtures';
@@ -19,6 +20,8 @@ import { createShellPortal, type ShellPortal } from '../../src/app/layouts/shell
 import type { ChatAccountInfo } from '../../src/shared/api/chat';
 import { entry } from '../unit/app/chat/entry-fixture';
 import { serveApi } from './fake-api';
+import { doctorInfo } from './doctor-info';
+import type { SessionStore } from '../../src/app/session';
 
 const AMELIA = provider('amelia');
 const AVA = member('ava');
@@ -27,12 +30,16 @@ const WITH_BIANCA = '5f0c1a2b3c4d5e6f7a8b9c02';
 
 const never = () => new Promise<never>(() => undefined);
 
-/** A shell's portal whose app socket never loads; its chat loads and runs as in the portal. */
-function shellPortal(): ShellPortal {
+/**
+ * A shell's portal whose app socket never loads; its chat loads and runs as in the portal, with
+ * the session of its portal root: a sign-in there opens it, the session's end closes it.
+ */
+function shellPortal(): ShellPortal & { session: SessionStore } {
   const { root, api } = testRootWithApi();
-  return createShellPortal({
+  const portal = createShellPortal({
     // The root's own-API client over the page's fetch, which serveChatAccount answers.
     api,
+    session: root.session,
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
     traffic: root.traffic,
     toasts: root.toasts,
@@ -41,14 +48,15 @@ function shellPortal(): ShellPortal {
     appSocketTransport: never,
     console: false,
   });
+  return { ...portal, session: root.session };
 }
 
 /** What the signed-in shell renders around its pages (signed-in-shell.tsx), with the Messages red dot. */
-function Shell({ portal, token, name }: { portal: ShellPortal; token: string | null; name: string }) {
+function Shell({ portal, name }: { portal: ShellPortal; name: string }) {
   return (
     <QueryClientProvider client={new QueryClient()}>
       <ChatStoreContext.Provider value={portal.chatStore}>
-        <ConnectionsProvider runtime={portal.runtime} token={token} chat>
+        <ConnectionsProvider runtime={portal.runtime} chat>
           <section aria-label={name}>
             <MessagesRedDot />
           </section>
@@ -111,8 +119,8 @@ describe('a chat store per signed-in shell', () => {
     expect(second.chatStore.state.dialogs).toEqual({});
     render(
       <>
-        <Shell portal={first} token={null} name="First shell" />
-        <Shell portal={second} token={null} name="Second shell" />
+        <Shell portal={first} name="First shell" />
+        <Shell portal={second} name="Second shell" />
       </>,
     );
     expect(redDot('First shell')?.getAttribute('aria-label')).toBe('1 unread message');
@@ -125,7 +133,10 @@ describe('a chat store per signed-in shell', () => {
   it('leaves a clean store when the session ends, and the next shell starts from a fresh one', async () => {
     serveChatAccount([{ dialogId: WITH_AVA, unreadMessagesCount: 2 }]);
     const first = shellPortal();
-    const { rerender, unmount } = render(<Shell portal={first} token="first-session" name="Shell" />);
+    const { unmount } = render(<Shell portal={first} name="Shell" />);
+    // Nothing runs before the sign-in; the runtime opens the chat with the session's token.
+    expect(redDot('Shell')).toBeNull();
+    act(() => first.session.start('first-session', doctorInfo('amelia')));
     // The chat's login flow reads the chat account: its counts are the red dot.
     await waitFor(() => expect(redDot('Shell')?.getAttribute('aria-label')).toBe('2 unread messages'));
     first.chatStore.addEntries(
@@ -135,8 +146,9 @@ describe('a chat store per signed-in shell', () => {
     );
     await waitFor(() => expect(redDot('Shell')?.getAttribute('aria-label')).toBe('3 unread messages'));
 
-    // Sign-out: the token goes, the chat stops, and its plugin empties the shell's store.
-    rerender(<Shell portal={first} token={null} name="Shell" />);
+    // Sign-out: the session's token goes, the runtime stops the chat (the shell is still shown),
+    // and its plugin empties the shell's store.
+    act(() => first.session.end({ onPurpose: true }));
     await waitFor(() => expect(redDot('Shell')).toBeNull());
     expect(snapshot(first.chatStore.state)).toEqual(snapshot(createChatStore(() => undefined).state));
     unmount();
@@ -146,7 +158,8 @@ describe('a chat store per signed-in shell', () => {
     const next = shellPortal();
     expect(next.chatStore).not.toBe(first.chatStore);
     expect(snapshot(next.chatStore.state)).toEqual(snapshot(createChatStore(() => undefined).state));
-    render(<Shell portal={next} token="next-session" name="Next shell" />);
+    render(<Shell portal={next} name="Next shell" />);
+    act(() => next.session.start('next-session', doctorInfo('amelia')));
     await waitFor(() => expect(redDot('Next shell')?.getAttribute('aria-label')).toBe('1 unread message'));
     expect(Object.keys(next.chatStore.state.dialogs)).toEqual([WITH_BIANCA]);
     expect(next.chatStore.state.conversations).toEqual({});

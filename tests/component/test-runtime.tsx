@@ -70,6 +70,7 @@ export function createTestRuntime(): TestRuntime {
   const { runtime, chatStore, redDots } = createShellPortal({
     // The chat never logs in here.
     api,
+    session: root.session,
     queryClient,
     traffic: root.traffic,
     toasts: root.toasts,

@@ -3,7 +3,8 @@
  * src/xmpp/client.ts is for the chat: one object, made by the signed-in shell and free of React,
  * that owns the chat connection (one per browser, held by one tab: chat/shared-chat.ts), its
  * outbox, the app socket (spec §7), the ring listener of calls and what asks for a call, the
- * traffic seam a console watches, and the session's end (everything stops with the token).
+ * traffic seam a console watches, and the session's end: it follows the session's token, and
+ * everything stops when the token goes (`start`).
  * React reads its stores through the `useSyncExternalStore` hooks of use-connections.ts; a test
  * hands a component a runtime of its own (tests/component/test-runtime.tsx).
  */
@@ -11,6 +12,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { chatApi, chatIdentityApi, type ApiClient } from '../../rest';
 import type { Traffic } from '../api/traffic';
 import type { ToastStore } from '../components/toast-store';
+import type { SessionStore } from '../session';
 import {
   createAppSocketConnectionState,
   type AppSocketConnectionState,
@@ -50,9 +52,14 @@ export interface AppSocketStart {
   traffic: Traffic;
 }
 
+/** The session whose token the connections live by (src/app/session `SessionStore`). */
+export type RuntimeSession = Pick<SessionStore, 'state' | 'onToken'>;
+
 export interface PortalRuntimeOptions {
   /** The own API (src/rest): the chat's login flow asks it for the chat credentials and account. */
   api: ApiClient;
+  /** The signed-in session: while it has a token the app socket runs, and the chat on a page that uses it. */
+  session: RuntimeSession;
   /** Server data: the connections keep its caches in step (spec §7 pushes, chat dialogs). */
   queryClient: QueryClient;
   /** The console's seam (api/traffic.ts): the portal root's. */
@@ -91,11 +98,17 @@ export interface PortalRuntime {
    * asks before it deletes them (docs/security.md "Automatic logoff"; automatic logoff keeps them).
    */
   readonly keptOutbox: { unsent(owner: number): Promise<number>; clear(owner: number): Promise<void> };
-  /** Opens the app socket for the session's token; the returned function closes it (the session's end). */
-  openAppSocket(token: string): () => void;
-  /** Runs the chat (the login flow, then the connection); the returned function signs it out. */
-  openChat(): () => void;
-  /** Starts what lives as long as the shell (the console bridge); the returned function stops all. */
+  /**
+   * Whether the page shown uses the chat: the pages of spec §2 that do not (/shareScreen,
+   * /question, /verification) close it, and the next page that does opens it again.
+   */
+  chatOnPage(wanted: boolean): void;
+  /**
+   * Starts what lives as long as the shell: the console bridge, and the connections for the
+   * session's token — the app socket (spec §7) and the chat (spec §4 login flow), opened with a
+   * token and all closed when the session ends (its token gone) or another token replaces it.
+   * The returned function stops all.
+   */
   start(): () => void;
 }
 
@@ -146,6 +159,41 @@ export function createPortalRuntime(options: PortalRuntimeOptions): PortalRuntim
   const chat = createChatConnectionState();
   const appSocket = createAppSocketConnectionState();
 
+  const openAppSocket = (token: string) =>
+    startLoaded(appSocketTransport, () => ({
+      token,
+      queryClient,
+      state: appSocket,
+      plugins: options.socketPlugins,
+      traffic,
+    }));
+  const openChat = () =>
+    startLoaded(chatTransport, () => ({
+      queryClient,
+      calls: chatAccount,
+      state: chat,
+      plugins: chatPlugins,
+      traffic,
+      say: (text: string) => options.toasts.show(text),
+      outboxStore: store(),
+      tabs: (tabs ??= makeTabs()),
+    }));
+
+  /** The connections of the token they were opened for; the chat's only on a page that uses it. */
+  let open: { token: string; closeSocket(): void; closeChat: (() => void) | null } | null = null;
+  let chatWanted = true;
+  const closeAll = () => {
+    open?.closeChat?.();
+    open?.closeSocket();
+    open = null;
+  };
+  /** The session's token now: a new one closes the old one's connections and opens its own. */
+  const follow = (token: string | null) => {
+    if (open?.token === token) return;
+    closeAll();
+    if (token) open = { token, closeSocket: openAppSocket(token), closeChat: chatWanted ? openChat() : null };
+  };
+
   return {
     chat,
     appSocket,
@@ -155,29 +203,23 @@ export function createPortalRuntime(options: PortalRuntimeOptions): PortalRuntim
       unsent: (owner) => unsentMessageCount(store(), owner),
       clear: (owner) => store().clear(owner),
     },
-    openAppSocket: (token) =>
-      startLoaded(appSocketTransport, () => ({
-        token,
-        queryClient,
-        state: appSocket,
-        plugins: options.socketPlugins,
-        traffic,
-      })),
-    openChat: () =>
-      startLoaded(chatTransport, () => ({
-        queryClient,
-        calls: chatAccount,
-        state: chat,
-        plugins: chatPlugins,
-        traffic,
-        say: (text: string) => options.toasts.show(text),
-        outboxStore: store(),
-        tabs: (tabs ??= makeTabs()),
-      })),
+    chatOnPage(wanted) {
+      chatWanted = wanted;
+      if (!open) return;
+      if (wanted) open.closeChat ??= openChat();
+      else {
+        open.closeChat?.();
+        open.closeChat = null;
+      }
+    },
     start() {
       // A protocol console in another tab may watch this one (docs/console.md).
       const stopConsole = options.console === false ? () => undefined : startConsoleBridge(traffic);
+      const unwatch = options.session.onToken(follow);
+      follow(options.session.state.token);
       return () => {
+        unwatch();
+        closeAll();
         stopConsole();
         tabs?.release();
         tabs = null;

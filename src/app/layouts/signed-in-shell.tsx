@@ -23,10 +23,9 @@ import { CallHostLoader } from './call-host-loader';
 import { createShellPortal } from './shell-portal';
 
 function SessionConnections({ runtime }: { runtime: PortalRuntime }) {
-  const { token } = useSnapshot(useSession().state);
   const { pathname } = useLocation();
   return (
-    <ConnectionsProvider runtime={runtime} token={token} chat={!NO_CHAT_PATHS.includes(pathname)}>
+    <ConnectionsProvider runtime={runtime} chat={!NO_CHAT_PATHS.includes(pathname)}>
       <Outlet />
       <CallHostLoader />
       <IdleLogoff />
@@ -56,7 +55,10 @@ export default function SignedInShell() {
   const api = usePortalApi();
   const [{ queryClient, runtime, chatStore, redDots }] = useState(() => {
     const client = createQueryClient();
-    return { queryClient: client, ...createShellPortal({ api, queryClient: client, traffic, toasts }) };
+    return {
+      queryClient: client,
+      ...createShellPortal({ api, session, queryClient: client, traffic, toasts }),
+    };
   });
   useEffect(() => followSessionAndLanguage(queryClient, session), [queryClient, session]);
   return (

@@ -92,6 +92,11 @@ export interface SessionStore {
   agree(): void;
   /** Runs `listener` whenever the session ends (e.g. to drop cached server data). */
   onEnd(listener: () => void): () => void;
+  /**
+   * Runs `listener` with the session's token whenever a sign-in sets one or the end takes it
+   * away: the portal runtime's connections live by it (connections/portal-runtime.ts).
+   */
+  onToken(listener: (token: string | null) => void): () => void;
   /** Ends the session in this browser: storage, session storage and the auth cookie (spec §8). */
   end(options?: { onPurpose?: boolean }): void;
 }
@@ -116,7 +121,7 @@ export function createSessionStore(now: () => number = Date.now): SessionStore {
       return this.session.phase === 'signed out' ? null : this.session.userInfo;
     },
   });
-  const ends = createEmitter<{ end: undefined }>();
+  const events = createEmitter<{ end: undefined; token: string | null }>();
   const move = (event: SessionEvent): SessionPhase =>
     nextState('portal session', SESSION_MOVES, state.session.phase, event);
   return {
@@ -132,6 +137,7 @@ export function createSessionStore(now: () => number = Date.now): SessionStore {
       setCookie(COOKIE_ADVISOR_VERSION, ADVISOR_VERSION, 365 * 86400);
       // Both sign-in events lead to a session with its data (the table).
       state.session = { phase: phase as 'signed in' | 'agreement due', token, userInfo };
+      events.emit('token', token);
     },
     updateUserInfo(userInfo) {
       const from = state.session;
@@ -148,12 +154,14 @@ export function createSessionStore(now: () => number = Date.now): SessionStore {
       storage.set('agreementProtocol', '1');
       state.session = { phase: 'signed in', token, userInfo };
     },
-    onEnd: (listener) => ends.on('end', listener),
+    onEnd: (listener) => events.on('end', listener),
+    onToken: (listener) => events.on('token', listener),
     end(options = {}) {
       move('end');
       clearSessionStorage();
       state.session = { phase: 'signed out', onPurpose: options.onPurpose ?? false };
-      ends.emit('end', undefined);
+      events.emit('token', null);
+      events.emit('end', undefined);
     },
   };
 }
