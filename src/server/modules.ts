@@ -8,6 +8,7 @@ import { accessLogModule } from './access-log/module';
 import { accountModule } from './account/module';
 import { authModule } from './auth/module';
 import { callsModule } from './calls/module';
+import { chatHistoryModule } from './chat-history/module';
 import { chatIdentityModule } from './chat-identity/module';
 import { consultationModule } from './consultation/module';
 import { contentModule } from './content/module';
@@ -45,5 +46,6 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   accessLogModule,
   cycleDataModule,
   appSocketModule,
+  chatHistoryModule,
   chatServiceModule,
 ];

@@ -1,14 +1,11 @@
 /**
- * The chat-service stand-in (issue 4): `/qb` in the vendor's shapes, Prosody's history reports,
- * chat-service tokens as XMPP passwords, and no chat-service session outliving the portal session.
+ * The chat-service stand-in (issue 4): `/qb` in the vendor's shapes over the server's one chat
+ * history (chat-history/module.ts), chat-service tokens as XMPP passwords, and no chat-service
+ * session outliving the portal session.
  */
 import type { ServerModule } from '../app';
 import { addChatPasswordCheck } from '../chat-identity/chat-users';
-import { registerHistoryHook } from '../chat-history/hook-routes';
-import { ChatHistory } from '../chat-history/history';
-import { ProsodyBridge } from '../chat-history/prosody-bridge';
-import { registerChatPortalRoutes } from '../chat-history/portal-routes';
-import { ReportProcessor } from '../chat-history/report';
+import { chatHistoryOf } from '../chat-history/module';
 import { registerAddressBookRoutes } from './address-book-routes';
 import { registerAiRoutes } from './ai-routes';
 import { registerAuthRoutes } from './auth-routes';
@@ -23,27 +20,13 @@ import { destroyUserSessions, sweepQbSessions, tokenBelongsTo } from './sessions
 import { registerSettingsRoutes } from './settings-routes';
 import { registerUserRoutes } from './users-routes';
 
-let history: ChatHistory | null = null;
 let sweep: NodeJS.Timeout | null = null;
 let passwordCheckAdded = false;
 
 export const chatServiceModule: ServerModule = {
   name: 'chat-service',
-  rawRoutes: {
-    '/api/message/qb/avatar/default.svg': {
-      get: {
-        summary: 'The default avatar (spec §3 "A default avatar is used when none")',
-        tags: ['Chat'],
-        responses: { '200': { description: 'The image', content: { 'image/svg+xml': {} } } },
-      },
-    },
-  },
-  api(api, ctx) {
-    registerChatPortalRoutes(api, ctx);
-  },
   async root(app, ctx, deps) {
-    history = new ChatHistory(ctx, new ProsodyBridge(deps.prosodyAdminSocket, ctx.config.chat.domain));
-    const chat = history;
+    const chat = chatHistoryOf(ctx, deps);
     await registerQbScope(app, ctx, (scope) => {
       registerAuthRoutes(scope, ctx);
       registerUserRoutes(scope, ctx, deps.blobs);
@@ -57,7 +40,6 @@ export const chatServiceModule: ServerModule = {
       registerSettingsRoutes(scope, ctx);
       registerAiRoutes(scope, ctx);
     });
-    await registerHistoryHook(app, ctx, new ReportProcessor(ctx, chat));
   },
   async start(ctx) {
     // docs/wire/hosted-chat.md §12 "Password": the current chat-service session token logs in too.
@@ -75,12 +57,6 @@ export const chatServiceModule: ServerModule = {
       );
     }, 3600_000);
     sweep.unref();
-    try {
-      const synced = await history?.syncPendingRooms();
-      if (synced) ctx.log.info({ rooms: synced }, 'chat rooms of group dialogs created');
-    } catch (error) {
-      ctx.log.warn({ err: error }, 'chat rooms of some group dialogs wait for the chat server');
-    }
   },
   stop() {
     if (sweep) clearInterval(sweep);
