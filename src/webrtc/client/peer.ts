@@ -50,15 +50,16 @@ export class CallPeer {
   link: PeerLink | null = null;
   remoteStream: MediaStream | null = null;
   private announced: MediaStream | null = null;
-  private creating = false;
-  private early: { type: 'offer' | 'answer'; sdp: string } | null = null;
+  /**
+   * While `open` makes a link: the remote description a carrier delivered meanwhile, applied once
+   * the link is there. Null when no link is being made.
+   */
+  private opening: { early: { type: 'offer' | 'answer'; sdp: string } | null } | null = null;
   /** The offer received in `call` (callee side). */
   remoteOffer: string | null = null;
   /** My offer, re-sent while dialing (caller side). */
   localOffer: string | null = null;
   remoteCandidates: IceCandidateInit[] = [];
-  released = false;
-  reconnecting = false;
   private pendingOfferId: string | null = null;
   private dialTimer: TimerHandle | null = null;
   private iceWaitTimer: TimerHandle | null = null;
@@ -74,6 +75,16 @@ export class CallPeer {
 
   get connected(): boolean {
     return this.machine.state === PeerState.CONNECTED || this.machine.state === PeerState.COMPLETED;
+  }
+
+  /** Ended for good: the peer machine's final state, which only {@link release} moves to. */
+  get released(): boolean {
+    return this.machine.state === PeerState.CLOSED;
+  }
+
+  /** An ICE restart is under way (wire §20.7): one of its timers runs until ICE is back or it gives up. */
+  get reconnecting(): boolean {
+    return this.iceWaitTimer !== null || this.disconnectTimer !== null;
   }
 
   private move(to: PeerState): void {
@@ -93,7 +104,8 @@ export class CallPeer {
     this.remoteStream = null;
     this.move(PeerState.CONNECTING);
     const { ctx } = this.host;
-    this.creating = true;
+    const opening = { early: null as { type: 'offer' | 'answer'; sdp: string } | null };
+    this.opening = opening;
     const link = ctx.createLink({
       initiator,
       iceServers: ctx.iceServers,
@@ -113,7 +125,7 @@ export class CallPeer {
       },
       onLost: (error) => this.onLost(error),
     });
-    this.creating = false;
+    this.opening = null;
     // A carrier may answer at once, while the link is being made: a reject to our first `call`
     // releases us, an answer to our first offer waits for the link.
     if (this.released) {
@@ -121,9 +133,7 @@ export class CallPeer {
       return;
     }
     this.link = link;
-    const early = this.early;
-    this.early = null;
-    if (early) this.applyRemote(early.type, early.sdp);
+    if (opening.early) this.applyRemote(opening.early.type, opening.early.sdp);
   }
 
   /** wire §20.8: the remote stream is announced once connected, once per stream (a restart brings a new one). */
@@ -136,7 +146,7 @@ export class CallPeer {
   /** Applies a remote description and every stored candidate (wire §20.6). */
   applyRemote(type: 'offer' | 'answer', sdp: string): void {
     if (!this.link) {
-      if (this.creating) this.early = { type, sdp };
+      if (this.opening) this.opening.early = { type, sdp };
       return;
     }
     this.link.setRemote(type, sdp);
@@ -191,7 +201,6 @@ export class CallPeer {
       this.announceStream();
       if (this.reconnecting) {
         this.clearReconnectTimers();
-        this.reconnecting = false;
         this.host.emitReconnection(this.userId, 'reconnected');
       }
     } else if (state === 'disconnected' || state === 'failed') {
@@ -217,7 +226,6 @@ export class CallPeer {
   // ICE restart (wire §20.7).
   private startReconnecting(): void {
     if (this.reconnecting || !this.host.active || this.released) return;
-    this.reconnecting = true;
     this.host.emitReconnection(this.userId, 'reconnecting');
     const { clock, timing } = this.host.ctx;
     this.iceWaitTimer = clock.setTimeout(() => {
@@ -295,15 +303,17 @@ export class CallPeer {
     this.disconnectTimer = null;
   }
 
-  /** Ends this peer for good: timers, link, machine → closed. */
+  /**
+   * Ends this peer for good: machine → closed first (so what the link's end reports meanwhile
+   * finds it released), then its offer, timers and link.
+   */
   release(): void {
     if (this.released) return;
-    this.released = true;
+    this.move(PeerState.CLOSED);
     if (this.offer.state !== OfferState.ENDED) this.offer.transition(OfferState.ENDED);
     this.stopDialing();
     this.clearReconnectTimers();
     this.link?.destroy();
     this.link = null;
-    this.move(PeerState.CLOSED);
   }
 }
