@@ -4,7 +4,8 @@
  * runtime: a member's ring arrives through the runtime's call bridge to a call controller with test
  * effects (tests/unit/app/calls/test-call-effects.ts) over scripted call clients. The overlay names
  * the caller; Hand up refuses and the window says 'Call ended'; Accept opens the window (the layout
- * is told), Leave asks first and then hangs up; a stranger is named as not one of her clients.
+ * is told) with the own view of the one camera stream the call holds, Leave asks first and then
+ * hangs up, and the camera goes with the call; a stranger is named as not one of her clients.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
@@ -93,6 +94,11 @@ describe('the incoming-call overlay and the call window', () => {
     expect(runtime.calls.get().window).toBe('open');
     // The answer went out (media opened, ICE servers fetched).
     await waitFor(() => expect(network.of('accept', MEMBER)).toHaveLength(1));
+    // The own view shows the camera the call holds: the one stream its session was handed too.
+    const own = (await screen.findByTestId('own-video')) as HTMLVideoElement;
+    expect(calls.localStream()).not.toBeNull();
+    expect(own.srcObject).toBe(calls.localStream());
+    expect(calls.current()?.session.localStream).toBe(calls.localStream());
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
     // The confirm's dialog code loads on first use (components/lazy-dialog.tsx).
     const confirm = await screen.findByRole('dialog', { name: 'Tips' }, { timeout: 20_000 });
@@ -101,6 +107,9 @@ describe('the incoming-call overlay and the call window', () => {
     expect(network.of('hangUp', MEMBER)).toHaveLength(1);
     await waitFor(() => expect(window.querySelector('[role="status"]')?.textContent).toBe('Call ended'));
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    // The camera went with the call: nothing holds it, the own view is gone.
+    expect(calls.localStream()).toBeNull();
+    expect(screen.queryByTestId('own-video')).toBeNull();
   });
 
   it('names a stranger as not one of her clients', async () => {

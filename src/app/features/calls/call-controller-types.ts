@@ -28,8 +28,10 @@ export interface CallController {
   current(): ActiveCall | null;
   /** The client's stream, as the call's session holds it; null without one. */
   remoteStream(): MediaStream | null;
-  /** Tells `listener` when the client's stream may have changed; returns the unsubscribing. */
-  onRemoteStream(listener: () => void): () => void;
+  /** The provider's camera and microphone, as the call holds them (`ActiveCall.local`); null without. */
+  localStream(): MediaStream | null;
+  /** Tells `listener` when either stream may have changed; returns the unsubscribing. */
+  onStreams(listener: () => void): () => void;
   /** The call client of this chat; returns the function that disposes of it. */
   start(runtime: ChatRuntime): () => void;
   /** Places a call (spec §4 operaType '1'). */

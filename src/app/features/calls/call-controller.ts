@@ -36,8 +36,8 @@ export function createCallController(options: CallControllerOptions): CallContro
   let client: CallClient | null = null;
   let active: ActiveCall | null = null;
   let dismissTimer: ReturnType<typeof setTimeout> | undefined;
-  const streams = createEmitter<{ remoteStream: undefined }>();
-  const remoteStreamChanged = () => streams.emit('remoteStream', undefined);
+  const streams = createEmitter<{ changed: undefined }>();
+  const streamsChanged = () => streams.emit('changed', undefined);
 
   /** Stops the ring tone, the flashing title and the notification of an incoming call. */
   function stopRinging(call: ActiveCall): void {
@@ -69,11 +69,11 @@ export function createCallController(options: CallControllerOptions): CallContro
         outcome,
         connectedSeconds: connected,
       });
-    effects.stopStream(call.session.localStream);
-    effects.stopStream(state.localStream);
+    // The session was handed this same stream (wire §20.8): stopping it once ends both.
+    effects.stopStream(call.local);
     for (const track of Object.values(call.tracks)) track?.stop();
-    store.setStreams({ local: null });
-    remoteStreamChanged();
+    call.local = null;
+    streamsChanged();
     // A call is live while it is the active one (beginCall before, this after).
     store.send('end', reason);
     state.confirm = null;
@@ -85,7 +85,7 @@ export function createCallController(options: CallControllerOptions): CallContro
   }
 
   const follow = (call: ActiveCall) =>
-    followSession(call, { store, isCurrent: (c) => active === c, finish, remoteStreamChanged });
+    followSession(call, { store, isCurrent: (c) => active === c, finish, streamsChanged });
 
   function mediaFailed(error: unknown): void {
     console.warn('Call media', error);
@@ -135,8 +135,9 @@ export function createCallController(options: CallControllerOptions): CallContro
   }
 
   function keepTracks(call: ActiveCall, stream: MediaStream): void {
+    call.local = stream;
     call.tracks = { audio: stream.getAudioTracks()[0] ?? null, video: stream.getVideoTracks()[0] ?? null };
-    store.setStreams({ local: stream });
+    streamsChanged();
   }
 
   /**
@@ -176,8 +177,9 @@ export function createCallController(options: CallControllerOptions): CallContro
     current: () => active,
     remoteStream: () =>
       active && state.opponentId !== null ? active.session.remoteStream(state.opponentId) : null,
-    onRemoteStream(listener) {
-      return streams.on('remoteStream', listener);
+    localStream: () => active?.local ?? null,
+    onStreams(listener) {
+      return streams.on('changed', listener);
     },
     start(runtime) {
       const calls = effects.createCallClient({

@@ -18,7 +18,13 @@ export interface ActiveCall {
   session: CallSession;
   /** The mark of our `call` userInfo (end-reason.ts), null for a call that rang here. */
   mark: string | null;
-  /** Camera and microphone, kept while muted or sharing so they can come back. */
+  /**
+   * Camera and microphone: the one owner of the call's own stream, which the call's session is
+   * handed and the window's own view reads (call-controller.ts `localStream`); null before the
+   * media opened and after the end.
+   */
+  local: MediaStream | null;
+  /** Its tracks, kept while muted or sharing so they can come back. */
   tracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
   closeNotification: () => void;
   /** The ring tone and the flashing title of an incoming call (call-ringer.ts). */
@@ -36,6 +42,7 @@ export const newCall = (runtime: ChatRuntime, session: CallSession, mark: string
   runtime,
   session,
   mark,
+  local: null,
   tracks: { audio: null, video: null },
   closeNotification: () => undefined,
   ringing: null,
@@ -50,13 +57,13 @@ export interface SessionEventsHost {
   isCurrent(call: ActiveCall): boolean;
   finish(call: ActiveCall, reason: EndReason): void;
   /** The client's stream arrived or changed (the session holds it). */
-  remoteStreamChanged(): void;
+  streamsChanged(): void;
 }
 
 /** Follows `call`'s session until it closes. */
 export function followSession(
   call: ActiveCall,
-  { store, isCurrent, finish, remoteStreamChanged }: SessionEventsHost,
+  { store, isCurrent, finish, streamsChanged }: SessionEventsHost,
 ): void {
   const { session } = call;
   const { state } = store;
@@ -75,7 +82,7 @@ export function followSession(
     session.on('settledElsewhere', ({ how }) =>
       finish(call, how === 'accepted' ? 'answeredElsewhere' : 'declinedElsewhere'),
     ),
-    session.on('remoteStream', remoteStreamChanged),
+    session.on('remoteStream', streamsChanged),
     session.on('connectionState', ({ state: connection }) => {
       if (connection !== SessionConnectionState.CONNECTED && connection !== SessionConnectionState.COMPLETED)
         return;

@@ -45,7 +45,6 @@ export interface CallState {
   confirm: CallConfirm;
   /** After a consultation's call: ask whether to end the consultation. */
   askEndConsultation: boolean;
-  localStream: MediaStream | null;
   /** While sharing: the shared canvas's stream, what the client receives (features/calls/share-canvas.ts). */
   sharedStream: MediaStream | null;
   /** The widget's top-left corner, px, once moved; null: the bottom-right corner, clear of the menu. */
@@ -73,7 +72,6 @@ const initial = (): CallDetails => ({
   minimised: false,
   confirm: null,
   askEndConsultation: false,
-  localStream: null,
   sharedStream: null,
   widget: null,
 });
@@ -91,8 +89,11 @@ export interface CallStore {
     screen: 'ringing' | 'dialing',
     call: Pick<CallState, 'opponentId' | 'name' | 'avatar' | 'media' | 'direction' | 'consultation'>,
   ): void;
-  /** The client's stream is not here: the call's session holds it (call-controller.ts `remoteStream`). */
-  setStreams(streams: { local?: MediaStream | null; shared?: MediaStream | null }): void;
+  /**
+   * While sharing, the shared canvas's stream. The client's stream and the own camera are not
+   * here: the call's session and the call hold them (call-controller.ts `remoteStream`, `localStream`).
+   */
+  setSharedStream(stream: MediaStream | null): void;
   setMinimised(minimised: boolean): void;
   /**
    * Back to nothing on screen once the end text has been seen (the widget keeps its place); a
@@ -134,9 +135,8 @@ export function createCallStore(
       Object.assign(state, initial(), call, { widget: state.widget });
       moveTo(screen);
     },
-    setStreams(streams) {
-      if (streams.local !== undefined) state.localStream = streams.local ? ref(streams.local) : null;
-      if (streams.shared !== undefined) state.sharedStream = streams.shared ? ref(streams.shared) : null;
+    setSharedStream(stream) {
+      state.sharedStream = stream ? ref(stream) : null;
     },
     setMinimised(minimised) {
       state.minimised = minimised;

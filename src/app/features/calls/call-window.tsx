@@ -9,7 +9,7 @@ import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { Button } from '../../components/button';
 import { CallControls } from './call-controls';
 import { statusKey } from './call-screen-state';
-import { useCallState, useCalls, useRemoteStream } from './calls-context';
+import { useCallState, useCalls, useLocalStream, useRemoteStream } from './calls-context';
 import { AudioView, VideoView } from './media-view';
 import { useCallTimer } from './use-call-timer';
 
@@ -18,6 +18,7 @@ export function CallWindow() {
   const calls = useCalls();
   const call = useCallState();
   const remoteStream = useRemoteStream();
+  const localStream = useLocalStream();
   const time = useCallTimer(call.connectedAt);
   const shown = call.screen !== 'idle' && call.screen !== 'ringing' && !call.minimised;
   if (!shown) return null;
@@ -62,9 +63,9 @@ export function CallWindow() {
           />
         ) : (
           video &&
-          call.localStream && (
+          localStream && (
             <VideoView
-              stream={call.localStream as MediaStream}
+              stream={localStream}
               muted
               label={t('window.ownVideo')}
               testId="own-video"

@@ -22,6 +22,13 @@ export function useCallState(): Readonly<CallState> {
 /** The client's stream, held by the call's session (one owner), re-read when it arrives or changes. */
 export function useRemoteStream(): MediaStream | null {
   const calls = useCalls();
-  const subscribe = useCallback((changed: () => void) => calls.onRemoteStream(changed), [calls]);
+  const subscribe = useCallback((changed: () => void) => calls.onStreams(changed), [calls]);
   return useSyncExternalStore(subscribe, calls.remoteStream, calls.remoteStream);
+}
+
+/** The provider's own stream, held by the call (one owner), re-read when the media open or end. */
+export function useLocalStream(): MediaStream | null {
+  const calls = useCalls();
+  const subscribe = useCallback((changed: () => void) => calls.onStreams(changed), [calls]);
+  return useSyncExternalStore(subscribe, calls.localStream, calls.localStream);
 }

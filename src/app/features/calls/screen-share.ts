@@ -117,7 +117,7 @@ export function createScreenShare(
       }, POPUP_WATCH_MS),
     };
     state.sharing = true;
-    store.setStreams({ shared: canvas.stream });
+    store.setSharedStream(canvas.stream);
     void sendShareNotice(context.runtime, { opponentId, media: state.media, sharing: true });
   }
 
@@ -132,7 +132,7 @@ export function createScreenShare(
     clearInterval(current.watch);
     if (current.popup && !current.popup.closed) current.popup.close();
     state.sharing = false;
-    store.setStreams({ shared: null });
+    store.setSharedStream(null);
     current.canvas.stop();
     if (!notify) return;
     const { context } = current;
