@@ -17,7 +17,8 @@ export const accountApi = (api: ApiClient) => ({
     api.call(account.confirmSignUp, { body, ...extra }),
   signIn: (body: BodyOf<typeof account.signIn>, extra?: Extra) =>
     api.call(account.signIn, { body, ...extra }),
-  signOut: (extra?: Extra) => api.call(account.signOut, { ...extra }),
+  /** Ends the session on the server; `token` names it when the browser has already let it go. */
+  signOut: (extra?: Extra & { token?: string }) => api.call(account.signOut, { ...extra }),
   /** Automatic logoff: the provider was active (docs/security.md "Automatic logoff"). */
   reportActivity: (extra?: Extra) => api.call(account.reportActivity, { ...extra }),
   forgetPassword: (body: BodyOf<typeof account.forgetPassword>, extra?: Extra) =>

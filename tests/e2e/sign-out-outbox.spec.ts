@@ -4,7 +4,9 @@
  * will be deleted, "Stay signed in" to send it. Staying keeps the session and the message; signing
  * out deletes that chat user's kept records from IndexedDB. Offline (no request gets through), the
  * question still opens and signing out ends on the login page, which works once the network is
- * back, instead of on "This page could not be loaded".
+ * back, instead of on "This page could not be loaded". With the chat open, the browser lets the
+ * session go before it tells the server, so the server closing the chat stream is not a drop the
+ * page reconnects from or counts unread messages over.
  */
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { member } from '../../fixtures';
@@ -133,4 +135,41 @@ test('signing out offline with a message waiting ends signed out on the login pa
   await page.getByLabel('Password', { exact: true }).fill(provider.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
+});
+
+test('signing out with the chat open lets it go first: nothing reconnects or asks for unread counts, and the server ends the session', async ({
+  page,
+  request,
+}) => {
+  const provider = await freshChatProvider(request, 'signout-chat');
+  await signInOverApi(page, provider.email, provider.password, `/message?userId=${emma.chatId}`);
+  const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
+  await expect(conversation.getByRole('textbox', { name: 'Message' })).toBeEnabled({ timeout: 60_000 });
+  const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
+
+  // What the page does once "Sign out" is clicked, but for the sign-out itself.
+  const after: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().includes('/sign/out/')) after.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('websocket', (ws) => after.push(`socket ${new URL(ws.url()).pathname}`));
+  page.on('response', (r) => {
+    if (r.status() === 401) after.push(`401 ${new URL(r.url()).pathname}`);
+  });
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  // The server ended the session (and with it the chat stream it had open) …
+  await expect
+    .poll(async () => {
+      const answer = await request.get('/api/consultation/invite/doctor/having/consultation/counts', {
+        headers: { apiVersion: '7', os: 'web', authToken: token },
+      });
+      return ((await answer.json()) as { code: string }).code;
+    })
+    .toBe('TOKEN_ERR_LOGOUT');
+  // … after the browser had let it go: no reconnect, no unread list asked with the ended token.
+  expect(
+    after.filter((line) => /unreadDialogs|xmpp-websocket|http-bind|^socket \/socket|^401/.test(line)),
+  ).toEqual([]);
 });

@@ -1,14 +1,19 @@
-/** Signing out on purpose: tell the server (ends chat and sockets too), then forget the session. */
+/** Signing out on purpose: forget the session in this browser (its connections close), then tell the server. */
 import type { PortalApi } from '../../api/api-client';
 import { accountCalls } from '../../api/domain-calls/account';
 import type { SessionStore } from '../../session';
 
 /** `api` is the portal root's own-API client, `session` its session. */
 export async function signOut(session: SessionStore, api: PortalApi): Promise<void> {
-  try {
-    await accountCalls(api).signOut({ quiet: true });
-  } catch {
-    // The session may already be over on the server (kicked, expired); the browser forgets it anyway.
-  }
+  // The browser lets the session go first: its runtime closes the chat and the app socket with the
+  // token (connections/portal-runtime.ts), so the server's end of the chat stream that follows is
+  // not a drop to reconnect from or to count unread messages over.
+  const token = session.state.token;
   session.end({ onPurpose: true });
+  if (!token) return;
+  try {
+    await accountCalls(api).signOut({ quiet: true, token });
+  } catch {
+    // The session may already be over on the server (kicked, expired); the browser forgot it anyway.
+  }
 }
