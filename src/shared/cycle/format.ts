@@ -3,6 +3,7 @@
  * PDF: means and spreads with one decimal, ranges and counts in whole days, temperatures with two
  * (dates: src/shared/time/format.ts). Formatting is `Intl`'s, so 13.8 reads 13,8 in German.
  */
+import { numberFormat } from '../intl-format';
 import type { Statistic } from './types';
 
 /** A statistic in parts: `13.8`, `± 1.3`, `12–16` (a single value when the range is one day), n. */
@@ -15,30 +16,13 @@ export interface StatisticText {
 
 const DASH = '—';
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/**
- * The number formatter for `language` with `digits` decimals at least and `most` at most, made
- * once: a chart's axis and tooltips and the daily chart's table format hundreds of figures, and a
- * formatter is costly to make (as dateTimeFormat in src/shared/time/format.ts).
- */
-function numberFormat(language: string, digits: number, most: number): Intl.NumberFormat {
-  const key = `${language}|${digits}|${most}`;
-  let format = formatters.get(key);
-  if (!format)
-    formatters.set(
-      key,
-      (format = new Intl.NumberFormat(language, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: most,
-      })),
-    );
-  return format;
-}
+/** `language`'s formatter with `least` to `most` decimals (src/shared/intl-format.ts: made once). */
+const decimals = (language: string, least: number, most: number) =>
+  numberFormat(language, { minimumFractionDigits: least, maximumFractionDigits: most });
 
 /** One decimal, always: 28.0, 4.3, 13,8. */
 export function formatDecimal(value: number, language: string): string {
-  return numberFormat(language, 1, 1).format(value);
+  return decimals(language, 1, 1).format(value);
 }
 
 /**
@@ -48,17 +32,17 @@ export function formatDecimal(value: number, language: string): string {
  * to 36.40. LH readings likewise have one rule (formatLh).
  */
 export function formatTemperature(value: number, language: string): string {
-  return numberFormat(language, 2, 2).format(value);
+  return decimals(language, 2, 2).format(value);
 }
 
 /** An LH reading (mIU/mL) with at most one decimal, as recorded: 12, 36.7, 36,7 in French. */
 export function formatLh(value: number, language: string): string {
-  return numberFormat(language, 0, 1).format(value);
+  return decimals(language, 0, 1).format(value);
 }
 
 /** A whole number of days: 28. */
 export function formatWhole(value: number, language: string): string {
-  return numberFormat(language, 0, 0).format(value);
+  return decimals(language, 0, 0).format(value);
 }
 
 export function formatStatistic(stat: Statistic, language: string): StatisticText {

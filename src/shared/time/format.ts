@@ -1,18 +1,13 @@
 /**
  * Dates and times as text in the reader's language, the same in the portal, the server's mail and
  * notification text and its PDFs (issue 26: no ISO dates on screen). Formatting is `Intl`'s;
- * formatters are costly to make and lists format many times, so there is one per language and style.
+ * formatters are costly to make and lists format many times, so there is one per language and style
+ * (src/shared/intl-format.ts).
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { dateTimeFormat } from '../intl-format';
 
-/** The formatter for `language` and `options`, made once. */
-export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(language, options)));
-  return format;
-}
+export { dateTimeFormat };
 
 /**
  * A date of a calendar (`YYYY-MM-DD`: a member's day, an availability date, a week's Monday) in

@@ -14,7 +14,7 @@ import {
   MONDAY_WEEK,
   type TemperatureUnit,
 } from '../../components/cycle-charts';
-import { dateTimeFormat, formatLocalDate } from '../../components/format';
+import { dateTimeFormat, formatLocalDate, numberFormat } from '../../components/format';
 import type { LegendKind } from './share-canvas-layout';
 
 /** The share window's data (the cycle-data call, spec §7). */
@@ -64,7 +64,7 @@ export function shareContent(
   if (!cycle) return { title, subtitle: t.calls('shareView.noCycles'), cycle: null };
   const weekday = dateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
   const day = dateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const weeks = calendarWeeks(cycle, data.days).map((week) =>
     week.map((cell) =>
       cell === null

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntakeAnswers } from '../../../shared/api/questionnaire';
 import { formatDecimal } from '../../../shared/cycle/format';
-import { dateTimeFormat } from '../../components/format';
+import { dateTimeFormat, numberFormat } from '../../components/format';
 
 /** A local date `YYYY-MM-DD` in the reader's language, without shifting it by a time zone. */
 function formatLocalDate(date: string, language: string): string {
@@ -53,7 +53,7 @@ export function IntakeSections({ answers }: { answers: IntakeAnswers }) {
   const a = answers;
   const notGiven = t('notGiven');
   // Numbers as her language writes them (issue 26: "22,7" in German, not "22.7").
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  const number = numberFormat(lang, { maximumFractionDigits: 1 });
   const value = (v: number | null) => (v === null ? notGiven : number.format(v));
   const bmi = a.heightCm && a.weightKg ? formatDecimal(a.weightKg / (a.heightCm / 100) ** 2, lang) : null;
 
