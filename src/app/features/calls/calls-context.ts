@@ -19,16 +19,19 @@ export function useCallState(): Readonly<CallState> {
   return useSnapshot(useCalls().store.state) as Readonly<CallState>;
 }
 
-/** The client's stream, held by the call's session (one owner), re-read when it arrives or changes. */
-export function useRemoteStream(): MediaStream | null {
+/** A stream the controller reads (`read`), re-read when the controller says its streams changed. */
+function useCallStream(read: (calls: CallController) => MediaStream | null): MediaStream | null {
   const calls = useCalls();
   const subscribe = useCallback((changed: () => void) => calls.onStreams(changed), [calls]);
-  return useSyncExternalStore(subscribe, calls.remoteStream, calls.remoteStream);
+  const snapshot = useCallback(() => read(calls), [calls, read]);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
+const remote = (calls: CallController) => calls.remoteStream();
+const local = (calls: CallController) => calls.localStream();
+
+/** The client's stream, held by the call's session (one owner), re-read when it arrives or changes. */
+export const useRemoteStream = (): MediaStream | null => useCallStream(remote);
+
 /** The provider's own stream, held by the call (one owner), re-read when the media open or end. */
-export function useLocalStream(): MediaStream | null {
-  const calls = useCalls();
-  const subscribe = useCallback((changed: () => void) => calls.onStreams(changed), [calls]);
-  return useSyncExternalStore(subscribe, calls.localStream, calls.localStream);
-}
+export const useLocalStream = (): MediaStream | null => useCallStream(local);

@@ -61,11 +61,21 @@ function runtimeOn(session: RuntimeSession) {
 /** Lets the transports' loading (a promise each) settle. */
 const loaded = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/**
+ * A runtime started on a fresh session: `kept` a token a reload kept before the start, `chat`
+ * false on a page without the chat.
+ */
+function started({ kept, chat = true }: { kept?: string; chat?: boolean } = {}) {
+  const session = fakeSession();
+  if (kept) session.signIn(kept);
+  const { runtime, open } = runtimeOn(session);
+  runtime.chatOnPage(chat);
+  return { session, runtime, open, stop: runtime.start() };
+}
+
 describe('the portal runtime follows the session’s token', () => {
   it('opens nothing without a token, and both connections with one', async () => {
-    const session = fakeSession();
-    const { runtime, open } = runtimeOn(session);
-    const stop = runtime.start();
+    const { session, open, stop } = started();
     await loaded();
     expect(open).toEqual({ sockets: [], chats: 0 });
     session.signIn(`token-of-${AMELIA.key}`);
@@ -75,10 +85,7 @@ describe('the portal runtime follows the session’s token', () => {
   });
 
   it('starts with the token a reload kept', async () => {
-    const session = fakeSession();
-    session.signIn('kept-token');
-    const { runtime, open } = runtimeOn(session);
-    const stop = runtime.start();
+    const { open, stop } = started({ kept: 'kept-token' });
     await loaded();
     expect(open).toEqual({ sockets: ['kept-token'], chats: 1 });
     stop();
@@ -86,9 +93,7 @@ describe('the portal runtime follows the session’s token', () => {
   });
 
   it('closes everything when the session ends, while the shell is still shown', async () => {
-    const session = fakeSession();
-    const { runtime, open } = runtimeOn(session);
-    const stop = runtime.start();
+    const { session, open, stop } = started();
     session.signIn('first');
     await loaded();
     session.end();
@@ -97,9 +102,7 @@ describe('the portal runtime follows the session’s token', () => {
   });
 
   it('reopens both for a new token, and closes the old one’s first', async () => {
-    const session = fakeSession();
-    const { runtime, open } = runtimeOn(session);
-    const stop = runtime.start();
+    const { session, open, stop } = started();
     session.signIn('first');
     await loaded();
     session.signIn('second');
@@ -113,10 +116,7 @@ describe('the portal runtime follows the session’s token', () => {
   });
 
   it('closes the chat on a page that does not use it and opens it on the next that does', async () => {
-    const session = fakeSession();
-    const { runtime, open } = runtimeOn(session);
-    runtime.chatOnPage(false);
-    const stop = runtime.start();
+    const { session, runtime, open, stop } = started({ chat: false });
     session.signIn('first');
     await loaded();
     expect(open).toEqual({ sockets: ['first'], chats: 0 });
@@ -132,9 +132,7 @@ describe('the portal runtime follows the session’s token', () => {
   });
 
   it('keeps a connection still loading from starting once the session ended', async () => {
-    const session = fakeSession();
-    const { runtime, open } = runtimeOn(session);
-    const stop = runtime.start();
+    const { session, open, stop } = started();
     session.signIn('first');
     session.end();
     await loaded();
