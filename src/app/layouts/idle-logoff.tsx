@@ -16,7 +16,7 @@ import { accountCalls } from '../api/domain-calls/account';
 import { useKeptOutbox } from '../connections';
 import { LazyDialog as Dialog } from '../components/lazy-dialog';
 import { useDrafts, usePortalApi, useSession, useToasts } from '../root';
-import { signOut } from '../features/auth';
+import { signOutAfterIdle } from '../features/auth';
 import { paths } from '../paths';
 import { createIdleClock, rememberReturnPath, warningLead, type IdleClock, type IdleState } from '../session';
 import { activityShare, autoLogoffSeconds } from '../storage/activity-storage';
@@ -123,7 +123,7 @@ export function IdleLogoff() {
     void (async () => {
       // What was typed last reaches the browser's store before the session's storage goes.
       await drafts.flush();
-      await signOut(session, api);
+      await signOutAfterIdle(session, api);
       if (owner !== null && page)
         rememberReturnPath(owner, page, {
           visible: document.visibilityState === 'visible',
