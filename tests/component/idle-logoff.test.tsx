@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdleLogoff } from '../../src/app/layouts/idle-logoff';
 import type { DoctorInfo } from '../../src/shared/api/account';
 import { serveApi } from './fake-api';
+import { takeReturnPath } from '../../src/app/storage/return-path';
 import { createTestRuntime, renderWithRuntime } from './test-runtime';
 
 const PROVIDER = { userId: 41, chatId: 100010 } as DoctorInfo;
@@ -59,5 +60,30 @@ describe('the idle-logoff warning', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(api.requests).toContain('POST /user/user/sign/activity/doctor'));
     expect(session.state.token).toBe('token');
+  });
+
+  it("records where this tab was when another tab's logoff ends the session, and not for an end before the time", async () => {
+    const runtime = createTestRuntime();
+    const { session } = runtime.root;
+    const reportPath = '/reports/detail?reportId=12';
+    session.start('token', PROVIDER);
+    const first = renderWithRuntime(<IdleLogoff />, runtime, { path: reportPath });
+    // A token error long before the time is up (spec §8) is no logoff: nothing to return to.
+    vi.advanceTimersByTime(10_000);
+    session.end();
+    expect(takeReturnPath(PROVIDER.userId)).toBeNull();
+    first.unmount();
+
+    // Signed in again: the end cleared the stored logoff time with the rest.
+    localStorage.setItem('autoLogoffSeconds', '120');
+    localStorage.setItem('lastActivityAt', String(Date.now()));
+    session.start('token', PROVIDER);
+    renderWithRuntime(<IdleLogoff />, runtime, { path: reportPath });
+    vi.advanceTimersByTime(61_000);
+    await screen.findByRole('dialog', { name: 'Are you still there?' }, { timeout: 20_000 });
+    // Another tab's logoff, or the server's answer to it, ends the session here before this
+    // tab's own end.
+    session.end();
+    expect(takeReturnPath(PROVIDER.userId)).toBe(reportPath);
   });
 });

@@ -16,9 +16,16 @@ import { accountCalls } from '../api/domain-calls/account';
 import { useKeptOutbox } from '../connections';
 import { LazyDialog as Dialog } from '../components/lazy-dialog';
 import { useDrafts, usePortalApi, useSession, useToasts } from '../root';
-import { signOutAfterIdle } from '../features/auth';
+import { signOut } from '../features/auth';
 import { paths } from '../paths';
-import { createIdleClock, rememberReturnPath, warningLead, type IdleClock, type IdleState } from '../session';
+import {
+  createIdleClock,
+  newTabId,
+  rememberReturnPath,
+  warningLead,
+  type IdleClock,
+  type IdleState,
+} from '../session';
 import { activityShare, autoLogoffSeconds } from '../storage/activity-storage';
 import { unsavedLabels, unsavedWork } from './unsaved-work';
 
@@ -111,24 +118,38 @@ export function IdleLogoff() {
     };
   }, [state, drafts, userInfo, keptOutbox]);
 
-  // The page she is on, for signing in again.
+  // The page she is on and who she is, for signing in again.
   const here = useRef('');
   useEffect(() => {
     here.current = `${location.pathname}${location.search}`;
   }, [location]);
+  const owner = useRef<number | null>(null);
   useEffect(() => {
-    if (state !== 'ended') return;
-    const owner = session.state.userInfo?.userId ?? null;
-    const page = here.current;
-    void (async () => {
-      // What was typed last reaches the browser's store before the session's storage goes.
-      await drafts.flush();
-      await signOutAfterIdle(session, api);
-      if (owner !== null && page)
-        rememberReturnPath(owner, page, {
+    if (userInfo) owner.current = userInfo.userId;
+  }, [userInfo]);
+  const tabId = useRef(newTabId());
+
+  // Every tab records where it was when the session ends for the time without activity: this
+  // tab's logoff, another tab's, or the server's answer to one of them — whichever comes first.
+  useEffect(
+    () =>
+      session.onEnd(() => {
+        if (!clock.current?.due || owner.current === null || !here.current) return;
+        rememberReturnPath(owner.current, here.current, {
+          id: tabId.current,
           visible: document.visibilityState === 'visible',
           at: usedAt.current,
         });
+      }),
+    [session],
+  );
+
+  useEffect(() => {
+    if (state !== 'ended') return;
+    void (async () => {
+      // What was typed last reaches the browser's store before the session's storage goes.
+      await drafts.flush();
+      await signOut(session, api);
       toasts.show(t('idleLogoff.signedOut', { minutes }), 'info', 60_000);
       navigate(paths.login, { replace: true });
     })();

@@ -38,6 +38,11 @@ export interface IdleClock {
   readonly state: IdleState;
   /** When the session ends unless there is activity (ms since the epoch). */
   readonly endsAt: number;
+  /**
+   * The warning's time has come or passed, by this tab's clock: a session that ends now ends
+   * for the time without activity, whichever tab ended it.
+   */
+  readonly due: boolean;
   /** Activity in this tab; ignored while the warning shows (the provider answers it instead). */
   activity(): void;
   /** "Stay signed in": activity that also dismisses the warning. */
@@ -110,6 +115,9 @@ export function createIdleClock(options: IdleClockOptions): IdleClock {
     },
     get endsAt() {
       return last + options.logoffMs;
+    },
+    get due() {
+      return options.now() >= last + options.logoffMs - options.warnMs;
     },
     activity() {
       if (machine.state === 'active') record(false);

@@ -3,7 +3,7 @@
  * `chatAccountInfo` (chat account info), `userInfo` (JSON login info), `authToken`. Cookies:
  * `authToken`, `advisorVersion`.
  */
-import { RETURN_PATH_KEY } from './return-path';
+import { isReturnPathKey } from './return-path';
 
 export const STORAGE_KEYS = [
   'language',
@@ -65,15 +65,19 @@ export function getCookie(name: string): string | null {
 
 /**
  * Spec §8 on a token error: clear local and session storage and the auth cookie. The language
- * is a preference of the browser, not of the session, so it survives; so does the page the
- * automatic logoff took the provider from, which another tab may have written a moment before
- * (return-path.ts).
+ * is a preference of the browser, not of the session, so it survives; so do the records of where
+ * the automatic logoff took the provider from, which other tabs may be writing at this moment
+ * (return-path.ts): they are left alone rather than read and written back, which lost one written
+ * in between.
  */
 export function clearSessionStorage(): void {
   const language = storage.get('language');
-  const returnPath = local()?.getItem(RETURN_PATH_KEY) ?? null;
-  local()?.clear();
-  if (returnPath !== null) local()?.setItem(RETURN_PATH_KEY, returnPath);
+  const store = local();
+  if (store) {
+    const keys: string[] = [];
+    for (let index = 0; index < store.length; index += 1) keys.push(store.key(index) ?? '');
+    for (const key of keys) if (!isReturnPathKey(key)) store.removeItem(key);
+  }
   try {
     window.sessionStorage.clear();
   } catch {

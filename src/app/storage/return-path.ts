@@ -1,13 +1,14 @@
 /**
  * Where the provider was when the automatic logoff signed her out (docs/security.md "Automatic
  * logoff"): signing in again as her returns there, with what she had not saved offered back.
- * Written after the logoff cleared local storage (spec §8), which keeps it when another tab clears
- * it later (local-storage.ts); read once. Every tab is signed out
- * at once and each says where it was: the tab in view wins over hidden ones, and among those
- * alike the one she used last.
+ * Every tab is signed out at once and each writes where it was under a key of its own, so no tab
+ * reads and rewrites another's record (local storage is shared by tabs in other processes, and a
+ * read-then-write of one key lost a tab's record under load). The sign-in reads them all once and
+ * picks: the tab in view over hidden ones, and among those alike the one she used last. The
+ * session's end keeps these keys when it clears local storage (spec §8, local-storage.ts).
  */
 export const RETURN_PATH_KEY = 'returnAfterSignIn';
-const KEY = RETURN_PATH_KEY;
+const TAB_KEY_PREFIX = `${RETURN_PATH_KEY}.`;
 
 interface Saved {
   owner: number;
@@ -18,9 +19,25 @@ interface Saved {
   at: number;
 }
 
-function read(): Saved | null {
+/** Where one tab was at the logoff: `id` names the tab (one per page load). */
+export interface TabPlace {
+  id: string;
+  visible: boolean;
+  at: number;
+}
+
+/** A key a record of the return path is kept under (the bare key is an earlier build's). */
+export function isReturnPathKey(key: string): boolean {
+  return key === RETURN_PATH_KEY || key.startsWith(TAB_KEY_PREFIX);
+}
+
+/** A name for this tab's record, different in every tab. */
+export function newTabId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function parse(raw: string | null): Saved | null {
   try {
-    const raw = local()?.getItem(KEY);
     const saved = raw ? (JSON.parse(raw) as Partial<Saved>) : null;
     return saved &&
       typeof saved.owner === 'number' &&
@@ -41,19 +58,32 @@ function local(): Storage | null {
   }
 }
 
-export function rememberReturnPath(owner: number, path: string, tab: { visible: boolean; at: number }): void {
-  const earlier = read();
-  const wins =
-    !earlier ||
-    earlier.owner !== owner ||
-    (tab.visible && !earlier.visible) ||
-    (tab.visible === earlier.visible && tab.at >= earlier.at);
-  if (wins) local()?.setItem(KEY, JSON.stringify({ owner, path, ...tab }));
+function recordKeys(store: Storage): string[] {
+  const keys: string[] = [];
+  for (let index = 0; index < store.length; index += 1) {
+    const key = store.key(index);
+    if (key !== null && isReturnPathKey(key)) keys.push(key);
+  }
+  return keys;
 }
 
-/** The page to return to if `owner` is who was signed out there (and forgets it either way). */
+/** `a` is the better place to return to than `b`. */
+const better = (a: Saved, b: Saved): boolean => (a.visible !== b.visible ? a.visible : a.at > b.at);
+
+export function rememberReturnPath(owner: number, path: string, tab: TabPlace): void {
+  const { id, visible, at } = tab;
+  local()?.setItem(`${TAB_KEY_PREFIX}${id}`, JSON.stringify({ owner, path, visible, at }));
+}
+
+/** The page to return to if `owner` is who was signed out there (and forgets every record). */
 export function takeReturnPath(owner: number): string | null {
-  const saved = read();
-  local()?.removeItem(KEY);
-  return saved?.owner === owner ? saved.path : null;
+  const store = local();
+  if (!store) return null;
+  let best: Saved | null = null;
+  for (const key of recordKeys(store)) {
+    const saved = parse(store.getItem(key));
+    store.removeItem(key);
+    if (saved?.owner === owner && (!best || better(saved, best))) best = saved;
+  }
+  return best?.path ?? null;
 }

@@ -52,7 +52,14 @@ function world() {
     });
     return { idle, states };
   };
-  return { clock, advance, setStored: (at: number | null) => (stored = at), now: () => now };
+  return {
+    clock,
+    advance,
+    setStored: (at: number | null) => (stored = at),
+    now: () => now,
+    /** The clock moves on without running the timers. */
+    setNow: (at: number) => (now = at),
+  };
 }
 
 describe('idle clock', () => {
@@ -61,10 +68,21 @@ describe('idle clock', () => {
     const { idle, states } = w.clock();
     w.advance(14 * 60_000 - 1);
     expect(idle.state).toBe('active');
+    expect(idle.due).toBe(false);
     w.advance(1);
     expect(states).toEqual(['warning']);
+    expect(idle.due).toBe(true);
     w.advance(60_000);
     expect(states).toEqual(['warning', 'ended']);
+    expect(idle.due).toBe(true);
+  });
+
+  it('is due by its clock while its timer has not run yet (a hidden tab runs late)', () => {
+    const w = world();
+    const { idle } = w.clock();
+    w.setNow(w.now() + 14 * 60_000);
+    expect(idle.state).toBe('active');
+    expect(idle.due).toBe(true);
   });
 
   it('activity postpones; while warning only "stay signed in" does', () => {

@@ -4,7 +4,8 @@
  * never to a public page.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rememberReturnPath, takeReturnPath } from '../../../src/app/storage/return-path';
+import { clearSessionStorage } from '../../../src/app/storage/local-storage';
+import { newTabId, rememberReturnPath, takeReturnPath } from '../../../src/app/storage/return-path';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -22,13 +23,15 @@ function memoryStorage(): Storage {
 
 describe('the page to return to after the automatic logoff', () => {
   beforeEach(() => {
-    vi.stubGlobal('window', { localStorage: memoryStorage() });
+    vi.stubGlobal('window', { localStorage: memoryStorage(), sessionStorage: memoryStorage() });
+    vi.stubGlobal('document', { cookie: '' });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  const tab = (visible: boolean, at: number) => ({ visible, at });
+  let tabs = 0;
+  const tab = (visible: boolean, at: number) => ({ id: `tab-${(tabs += 1)}`, visible, at });
 
   it('is hers, once', () => {
     rememberReturnPath(7, '/reports/detail?reportId=12', tab(true, 1));
@@ -48,6 +51,29 @@ describe('the page to return to after the automatic logoff', () => {
     rememberReturnPath(7, '/message', tab(false, 500));
     rememberReturnPath(7, '/settings', tab(true, 300));
     expect(takeReturnPath(7)).toBe('/settings');
+  });
+
+  it("keeps every tab's record when the tabs write at once and the session's end clears storage between them", () => {
+    // Each tab writes its own key: nothing reads another's record and writes it back.
+    rememberReturnPath(7, '/reports/detail?reportId=12', tab(true, 300));
+    clearSessionStorage();
+    rememberReturnPath(7, '/message?userId=200005', tab(true, 100));
+    clearSessionStorage();
+    expect(window.localStorage.length).toBe(2);
+    expect(takeReturnPath(7)).toBe('/reports/detail?reportId=12');
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('reads the record of an earlier build, kept under the bare key', () => {
+    window.localStorage.setItem(
+      'returnAfterSignIn',
+      JSON.stringify({ owner: 7, path: '/calendar', visible: true, at: 1 }),
+    );
+    expect(takeReturnPath(7)).toBe('/calendar');
+  });
+
+  it('names each tab apart', () => {
+    expect(new Set(Array.from({ length: 50 }, newTabId)).size).toBe(50);
   });
 
   it('is a path of the portal, not an address elsewhere', () => {

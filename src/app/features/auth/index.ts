@@ -3,4 +3,4 @@ export { SignInForm } from './sign-in-form';
 export { SignUpForm, type SignUpDetails } from './sign-up-form';
 export { SignUpCodeForm } from './sign-up-code-form';
 export { ChangePasswordForm } from './change-password-form';
-export { signOut, signOutAfterIdle } from './sign-out';
+export { signOut } from './sign-out';
