@@ -23,6 +23,10 @@ const amelia = { userId: 1, chatId: AMELIA.chatId, name: AMELIA.name, country: '
 function browserStorage() {
   const items = new Map<string, string>();
   const localStorage = {
+    get length() {
+      return items.size;
+    },
+    key: (index: number) => [...items.keys()][index] ?? null,
     getItem: (key: string) => items.get(key) ?? null,
     setItem: (key: string, value: string) => void items.set(key, value),
     removeItem: (key: string) => void items.delete(key),
