@@ -16,8 +16,10 @@ import {
   type Outgoing,
   type PortalRuntime,
 } from '../../src/app/connections';
+import { createChatOutbox } from '../../src/app/connections/chat/chat-outbox';
 import { memoryOutboxStore, type OutboxStore } from '../../src/app/connections/chat/outbox-store';
 import { ChatStoreContext, type ChatStore } from '../../src/app/features/chat';
+import { wireOutgoing } from '../../src/app/features/chat/outgoing';
 import { RedDotContext, type RedDotStore } from '../../src/app/features/notifications';
 import { createShellPortal } from '../../src/app/layouts/shell-portal';
 import { memoryDraftStore } from '../../src/app/session/draft-store';
@@ -92,6 +94,18 @@ export function createTestRuntime(): TestRuntime {
     redDots,
     sent,
     signInChat(me = 100010) {
+      // The connection's own outbox, over the memory store, whose wire is the `sent` list; the
+      // conversation shows what it holds, as the Messages plugin wires it.
+      const outbox = createChatOutbox({
+        store: outboxStore,
+        owner: me,
+        tab: 'test-tab',
+        send: (item) => void sent.push(item),
+        canSend: () => true,
+        isOffline: () => false,
+        acknowledges: () => true,
+        now: Date.now,
+      });
       const chat = {
         me,
         queryClient,
@@ -106,10 +120,12 @@ export function createTestRuntime(): TestRuntime {
           sendIsTypingStatus: () => undefined,
           sendIsStopTypingStatus: () => undefined,
         },
-        enqueue: (item: Outgoing) => void sent.push(item),
-        flushOutbox: () => undefined,
+        enqueue: (item: Outgoing) => outbox.give(item),
+        outgoing: { on: outbox.on },
+        flushOutbox: () => outbox.flush(),
         renew: () => Promise.resolve(),
       } as unknown as ChatRuntime;
+      wireOutgoing(chatStore, chat);
       runtime.chat.connecting();
       runtime.chat.loaded(chat);
       return chat;

@@ -17,9 +17,9 @@ import type { Traffic } from '../../api/traffic';
 import type { ChatConnectionState } from './chat-link';
 import { wireLink } from './link-events';
 import { ownMessages } from './own-messages';
-import { createOutbox, type Outbox } from './outbox';
+import { createChatOutbox, type ChatOutbox } from './chat-outbox';
 import { historyLookup, undeliveredRecords } from './outbox-delivered';
-import { claimOutbox, outgoingKey, type OutboxStore, type TabRegistry } from './outbox-store';
+import { claimOutbox, type OutboxStore, type TabRegistry } from './outbox-store';
 import { wirePageLifecycle } from './page-lifecycle';
 import { chatSessionRenewer } from './session-renewal';
 import { tabChat, type TabChat } from './shared-chat';
@@ -57,23 +57,6 @@ function bridgeStanzas(chat: ChatClient, traffic: Traffic): () => void {
   return () => {
     stop();
     follow(false);
-  };
-}
-
-/** The persistent side of the outbox (outbox-store.ts): failures only cost the reload guarantee. */
-function keptOutbox(store: OutboxStore, owner: number, tab: string) {
-  const warn = (error: unknown) => console.warn('Chat outbox storage', error);
-  const forgetKey = (key: string) => void store.remove(key).catch(warn);
-  return {
-    keep(item: Outgoing) {
-      const key = outgoingKey(item);
-      if (key) void store.put({ key, owner, at: Date.now(), tab, item }).catch(warn);
-    },
-    forget(item: Outgoing) {
-      const key = outgoingKey(item);
-      if (key) forgetKey(key);
-    },
-    forgetKey,
   };
 }
 
@@ -122,7 +105,7 @@ export function startChat({
     stop.signal.throwIfAborted();
     return value;
   };
-  let outbox: Outbox<Outgoing> | null = null;
+  let outbox: ChatOutbox | null = null;
   const unwire: Array<() => void> = [];
   let stopExpiryWatch: () => void = () => undefined;
   let share: TabChat | null = null;
@@ -198,21 +181,15 @@ export function startChat({
       isSessionExpired: () => service.client.expiry.isExpired(),
     });
     const { chat } = share;
-    const kept = keptOutbox(outboxStore, credentials.quickBloxId, tabs.id);
-    const queue = createOutbox<Outgoing>({
-      send: (item) => {
-        sendOutgoing(chat, item);
-        // A message stays kept until the server acknowledges it (messageSent below). BOSH has no
-        // stream management (wire §12), so no ack ever comes: kept until handed over, or it would
-        // be sent again after every reload (docs/reliability.md "WebSockets blocked").
-        if (item.kind === 'read' || chat.transport === 'bosh') kept.forget(item);
-      },
+    const queue = createChatOutbox({
+      store: outboxStore,
+      owner: credentials.quickBloxId,
+      tab: tabs.id,
+      send: (item) => sendOutgoing(chat, item),
       canSend: () => chat.isConnected,
       isOffline: (error) => error instanceof ChatNotConnectedError,
-      onDropped: (item, error) => {
-        kept.forget(item);
-        console.warn('A chat message could not be sent', item, error);
-      },
+      acknowledges: () => chat.transport !== 'bosh',
+      now: Date.now,
     });
     outbox = queue;
     const runtime: ChatRuntime = {
@@ -220,16 +197,16 @@ export function startChat({
       chat,
       modules: moduleCarrier(chat),
       own: ownMessages(chat, (item) => runtime.enqueue(item)),
+      outgoing: { on: queue.on },
       me: credentials.quickBloxId,
       queryClient,
       enqueue(item) {
-        kept.keep(item);
-        queue.push(item);
-        state.waiting(queue.pending.length);
+        queue.give(item);
+        state.waiting(queue.unsent);
       },
       flushOutbox() {
         queue.flush();
-        state.waiting(queue.pending.length);
+        state.waiting(queue.unsent);
       },
       async renew() {
         // Quiet: a portal session that ended (kicked, signed out) is met by the next click, as
@@ -244,8 +221,8 @@ export function startChat({
       bridgeStanzas(chat, traffic),
       wireLink(runtime, state),
       wirePageLifecycle(chat),
-      chat.session.on('acked', ({ id }) => kept.forgetKey(id)),
-      chat.messages.on('error', ({ id }) => kept.forgetKey(id)),
+      chat.session.on('acked', ({ id }) => queue.acknowledged(id)),
+      chat.messages.on('error', ({ id }) => queue.refused(id)),
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
     );
     // What an earlier page of this provider left unsent waits first, in order, and shows as waiting;
@@ -254,12 +231,11 @@ export function startChat({
       undeliveredRecords(
         await step(claimOutbox(outboxStore, credentials.quickBloxId, tabs)),
         historyLookup(service),
-        (record) => kept.forgetKey(record.key),
+        (record) => void outboxStore.remove(record.key).catch(() => undefined),
       ),
     );
-    for (const record of restored) queue.push(record.item);
-    for (const plugin of plugins) plugin.restored?.(restored);
-    state.waiting(queue.pending.length);
+    queue.takeOver(restored);
+    state.waiting(queue.unsent);
     try {
       await step(chat.connect({ userId: credentials.quickBloxId, token: service.client.token! }));
     } catch (error) {
@@ -289,7 +265,7 @@ export function startChat({
     for (const off of unwire) off();
     state.stop();
     for (const plugin of plugins) plugin.reset?.();
-    outbox?.clear();
+    outbox?.stop();
     // Lets the shared connection go (a holder closes its stream, the next tab takes over).
     const left = share;
     share = null;

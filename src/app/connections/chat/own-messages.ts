@@ -3,7 +3,8 @@
  * share notice, spec §4 Call): sent over the chat, then shown to the Messages screen as a message
  * of ours, the way a carbon of one sent elsewhere is (docs/wire/hosted-chat.md §14.3), since the
  * chat does not echo a message to its sender. What must not be lost (a call's record) goes
- * through the outbox, kept across reloads until the server acknowledges it (outbox-store.ts).
+ * through the outbox, which owns it until the server acknowledges it, across reloads, and which
+ * the conversation shows it from (chat-outbox.ts).
  */
 import type { ChatClient, ChatMessage, DialogMessage, OutgoingMessage } from '../../../xmpp';
 import { DIALOG_TYPE } from '../../../shared/dialog-type';
@@ -15,7 +16,7 @@ export interface OwnMessages {
   send(to: number, message: OutgoingMessage): string;
   /**
    * Puts a message to the private dialog `dialogId` with `to` in the outbox (sent now, or once the
-   * chat is back, also after a reload); listeners see it as ours at once.
+   * chat is back, also after a reload); the conversation shows it from the outbox (chat-outbox.ts).
    */
   keep(to: number, dialogId: string, message: DialogMessage & { id: string }): void;
   /** Messages sent through `send`; returns the function that stops listening. */
@@ -63,11 +64,6 @@ export function ownMessages(chat: ChatClient, enqueue: (item: Outgoing) => void)
         kind: 'message',
         dialog: { id: dialogId, type: DIALOG_TYPE.private, memberId: to },
         message,
-      });
-      tell(message.id, to, {
-        body: message.body,
-        markable: true,
-        extension: { ...message.fields, save_to_history: 1, dialog_id: dialogId },
       });
     },
     on: (listener) => sentHere.on('sent', listener),

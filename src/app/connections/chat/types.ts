@@ -4,7 +4,7 @@ import type { ChatCore } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatCredentials } from '../../../shared/api/chat-identity';
 import type { ChatClient, DialogDescriptor, DialogMessage, ModuleCarrier } from '../../../xmpp';
-import type { StoredOutgoing } from './outbox-store';
+import type { ChatOutbox } from './chat-outbox';
 import type { OwnMessages } from './own-messages';
 
 /** Something that waits for the connection: a message, or a read marker (spec §3 "wait for send"). */
@@ -26,6 +26,11 @@ export interface ChatRuntime {
   queryClient: QueryClient;
   /** Sends now, or keeps it in order until the connection is back (spec §5, §3 "wait for send"). */
   enqueue(item: Outgoing): void;
+  /**
+   * What the outbox holds, as it comes and goes (chat-outbox.ts): a message given here or left by
+   * an earlier page, then its acknowledgement. The conversation shows it from these.
+   */
+  outgoing: Pick<ChatOutbox, 'on'>;
   /** Sends what waits (after a login, a resumption or a reconnect). */
   flushOutbox(): void;
   /** A fresh chat-service session and login, then (if the chat is down) a connect with its token. */
@@ -41,11 +46,6 @@ export interface ChatPlugin {
   account?(account: ChatAccountInfo): void;
   /** Wires the plugin's events once the client exists, before the first login; returns the unwiring. */
   wire?(runtime: ChatRuntime): () => void;
-  /**
-   * What an earlier page of this provider left unsent (outbox-store.ts), before the first login:
-   * shown as waiting; the connection sends it once the chat is up.
-   */
-  restored?(records: readonly StoredOutgoing[]): void;
   /** After the first login succeeded (dialogs, blocked users, rooms). */
   afterLogin?(runtime: ChatRuntime): Promise<void>;
   /** The chat stopped for good (sign-out, a page without chat): drop what was kept. */

@@ -12,7 +12,7 @@ import { ChatNotConnectedError } from '../../../xmpp';
 import type { ChatStore } from './chat-store';
 import type { ChatRuntime } from '../../connections';
 import { refreshDialogs } from './chat-sync';
-import { ATTACHMENT_BODY, dialogAddress, ownEntry } from './convert';
+import { ATTACHMENT_BODY, dialogAddress } from './convert';
 import type { EntryAttachment } from './entries';
 
 function runtimeOrWarn(store: ChatStore, runtime: ChatRuntime | null): ChatRuntime | null {
@@ -46,8 +46,7 @@ function sendMessage(
   const dialog = store.state.dialogs[dialogId];
   if (!dialog) return;
   const id = runtime.chat.helpers.newMessageId();
-  const entry = ownEntry({ id, dialogId, me: runtime.me, body, attachments }, store.sequence);
-  store.addEntries(dialogId, [entry], { live: true });
+  // The outbox holds it from now on; the conversation shows it from there (outgoing.ts).
   runtime.enqueue({ kind: 'message', dialog: dialogAddress(dialog), message: { id, body, attachments } });
 }
 

@@ -1,5 +1,5 @@
 /**
- * From the chat stack's events to the chat store (docs/architecture.md §3): messages and their acks, errors
+ * From the chat stack's events to the chat store (docs/architecture.md §3): messages, errors
  * and markers (spec §3 statuses; docs/lessons.md §9, §10), typing (docs/lessons.md §11), contact
  * requests and presence (spec §4 Contact subscription), the block list of every tab and device
  * (blocked.ts), room occupants, and the catch-up after a reconnect. The connection's own state
@@ -62,9 +62,6 @@ export function wireChatEvents(store: ChatStore, runtime: ChatRuntime): () => vo
     chat.messages.on('message', (message) => onMessage(store, runtime, message)),
     // A call's end message and the like, sent by another module (connections/chat/own-messages.ts).
     runtime.own.on((message) => onMessage(store, runtime, message)),
-    chat.session.on('acked', ({ id }) =>
-      store.updateEntry(id, (e) => (e.onServer && !e.failed ? e : { ...e, onServer: true, failed: false })),
-    ),
     chat.messages.on('error', ({ id }) =>
       store.updateEntry(id, (e) => ({ ...e, failed: true, onServer: false })),
     ),
