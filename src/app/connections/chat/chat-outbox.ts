@@ -3,7 +3,8 @@
  * §3 "Outbox"; spec §5 "Chat must be connected before sending", spec §3 status "wait for send"):
  * each message or read marker becomes one record, written to the browser's store before it is
  * tried (outbox-store.ts, so a reload or a crash of the tab loses nothing), sent in order when the
- * chat is up (outbox.ts), and forgotten when the server has it — a message at its stream management
+ * chat is up, each with the id it was given (so nothing is sent twice: the history merges by id),
+ * and forgotten when the server has it — a message at its stream management
  * acknowledgement, a read marker once sent. Over BOSH no acknowledgement ever comes (no stream
  * management, docs/wire/hosted-chat.md §12): a message is forgotten once handed over, or it would be
  * sent again after every reload (docs/reliability.md "WebSockets blocked"). The conversation shows
@@ -11,7 +12,6 @@
  * an outgoing message.
  */
 import { createEmitter, type Emitter } from '../../../shared/emitter';
-import { createOutbox } from './outbox';
 import { outgoingKey, type OutboxStore, type StoredOutgoing } from './outbox-store';
 import type { Outgoing } from './types';
 
@@ -66,22 +66,31 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
     void store.remove(key).catch(warn);
     return true;
   };
-  const queue = createOutbox<StoredOutgoing>({
-    send(record) {
+  /** What is not sent yet, in order: while it is not empty, what comes next waits behind it. */
+  const queue: StoredOutgoing[] = [];
+  const trySend = (record: StoredOutgoing): 'sent' | 'offline' | 'dropped' => {
+    try {
       options.send(record.item);
-      if (record.item.kind === 'read' || !options.acknowledges()) forget(record.key);
-    },
-    canSend: options.canSend,
-    isOffline: options.isOffline,
-    onDropped(record, error) {
+    } catch (error) {
+      if (options.isOffline(error)) return 'offline';
       forget(record.key);
       console.warn('A chat message could not be sent', record.item, error);
-    },
-  });
+      return 'dropped';
+    }
+    if (record.item.kind === 'read' || !options.acknowledges()) forget(record.key);
+    return 'sent';
+  };
+  const flush = () => {
+    while (queue.length > 0 && options.canSend()) {
+      if (trySend(queue[0]!) === 'offline') return;
+      queue.shift();
+    }
+  };
   const hold = (record: StoredOutgoing) => {
     held.set(record.key, record);
     events.emit('added', record);
     queue.push(record);
+    flush();
   };
 
   return {
@@ -95,17 +104,17 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
     takeOver(records) {
       for (const record of records) hold(record);
     },
-    flush: () => void queue.flush(),
+    flush,
     acknowledged(key) {
       if (forget(key)) events.emit('acknowledged', { key });
     },
     refused: (key) => void forget(key),
     get unsent() {
-      return queue.pending.length;
+      return queue.length;
     },
     on: events.on,
     stop() {
-      queue.clear();
+      queue.length = 0;
       held.clear();
     },
   };

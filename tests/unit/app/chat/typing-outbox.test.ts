@@ -1,6 +1,5 @@
-/** Spec §4 typing (composing/paused) and spec §3 "wait for send": the outbox keeps order. */
+/** Spec §4 typing (composing/paused). */
 import { describe, expect, it } from 'vitest';
-import { createOutbox } from '../../../../src/app/connections/chat/outbox';
 import { createTypingSender } from '../../../../src/app/features/chat/typing-sender';
 
 function fakeTimers() {
@@ -56,51 +55,5 @@ describe('typing sender', () => {
     typing.typed('a');
     typing.typed('');
     expect(sent).toEqual(['composing', 'paused']);
-  });
-});
-
-class Offline extends Error {}
-
-describe('outbox', () => {
-  it('sends at once when online, keeps order while offline and flushes on reconnect', () => {
-    let online = true;
-    const wire: string[] = [];
-    const outbox = createOutbox<string>({
-      send: (item) => {
-        if (!online) throw new Offline();
-        wire.push(item);
-      },
-      canSend: () => online,
-      isOffline: (e) => e instanceof Offline,
-    });
-    expect(outbox.push('a')).toBe(true);
-    online = false;
-    expect(outbox.push('b')).toBe(false);
-    expect(outbox.push('c')).toBe(false);
-    expect(outbox.pending).toEqual(['b', 'c']);
-    online = true;
-    expect(outbox.push('d')).toBe(false);
-    expect(outbox.flush()).toBe(3);
-    expect(wire).toEqual(['a', 'b', 'c', 'd']);
-  });
-
-  it('keeps an item that met a dropped connection and drops one that failed otherwise', () => {
-    const dropped: string[] = [];
-    let fail: 'offline' | 'bad' | null = 'offline';
-    const outbox = createOutbox<string>({
-      send: () => {
-        if (fail === 'offline') throw new Offline();
-        if (fail === 'bad') throw new Error('bad');
-      },
-      canSend: () => true,
-      isOffline: (e) => e instanceof Offline,
-      onDropped: (item) => dropped.push(item),
-    });
-    outbox.push('x');
-    expect(outbox.pending).toEqual(['x']);
-    fail = 'bad';
-    expect(outbox.flush()).toBe(0);
-    expect(dropped).toEqual(['x']);
-    expect(outbox.pending).toEqual([]);
   });
 });

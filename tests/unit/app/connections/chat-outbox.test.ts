@@ -81,6 +81,41 @@ describe('the chat outbox', () => {
     expect(await w.stored()).toEqual(['a', 'b']);
   });
 
+  it('lets nothing overtake what waits: a message given online after a drop goes out behind it', () => {
+    const w = world();
+    w.setOnline(false);
+    w.outbox.give(message('a'));
+    w.setOnline(true);
+    w.outbox.give(message('b'));
+    expect(w.wire).toEqual(['a', 'b']);
+  });
+
+  it('keeps an item that met a dropped connection, and drops one whose send failed otherwise', async () => {
+    const w = world();
+    let failure: Error | null = new Offline();
+    const outbox = createChatOutbox({
+      store: w.store,
+      owner: OWNER,
+      tab: 'tab-a',
+      send() {
+        if (failure) throw failure;
+      },
+      canSend: () => true,
+      isOffline: (error) => error instanceof Offline,
+      acknowledges: () => true,
+      now: () => 1_000,
+    });
+    outbox.give(message('x'));
+    expect(outbox.unsent).toBe(1);
+    failure = new Error('no such dialog');
+    outbox.flush();
+    expect(outbox.unsent).toBe(0);
+    expect(await w.stored()).toEqual([]);
+    failure = null;
+    outbox.flush();
+    expect(outbox.unsent).toBe(0);
+  });
+
   it('forgets a refused message without sending it again', async () => {
     const w = world();
     w.outbox.give(message('a'));
