@@ -131,8 +131,8 @@ const zones = [
 /**
  * docs/architecture.md §2, inside the portal: a feature imports only itself, components/, api/,
  * root/, connections/, session/, paths.ts and i18n/ (storage/ is session's and i18n's: the spec §3 names
- * are written in one place); api/ and connections/ never import features; nothing imports routes/
- * but the router.
+ * are written in one place); api/ and connections/ never import features; runtime/ joins them and
+ * only layouts/ imports it; nothing imports routes/ but the router.
  */
 const APP = 'src/app';
 const features = fs
@@ -165,6 +165,19 @@ const portalZones = [
     from: [`${APP}/features`, `${APP}/layouts`, `${APP}/router`, `${APP}/routes`],
     message: `${folder}/ is below the features and the screens: it never imports them (docs/architecture.md §2).`,
   })),
+  {
+    target: ['api', 'components', 'connections', 'features', 'i18n', 'root', 'session', 'storage'].map(
+      (folder) => `${APP}/${folder}`,
+    ),
+    from: `${APP}/runtime`,
+    message:
+      'runtime/ joins the connections and the features into the portal runtime: only the signed-in shell (layouts/) makes it (docs/architecture.md §2).',
+  },
+  {
+    target: `${APP}/runtime`,
+    from: [`${APP}/layouts`, `${APP}/router`, `${APP}/routes`],
+    message: 'runtime/ is below the screens: it never imports them (docs/architecture.md §2).',
+  },
   {
     target: `${APP}/api`,
     from: [`${APP}/connections`, `${APP}/root`],

@@ -1,6 +1,6 @@
 /**
  * One chat store per signed-in shell (docs/architecture.md §3 "The portal runtime";
- * src/app/layouts/shell-portal.ts): two shells' stores hold their own messages, the end of a
+ * src/app/runtime/portal-runtime.ts): two shells' stores hold their own messages, the end of a
  * session (its token gone, which the runtime follows without React) leaves its shell's store
  * clean through the Messages plugin, and the
  * shell of the next sign-in starts from a fresh store. The chat runs its real login flow against
@@ -16,7 +16,7 @@ import { testRootWithApi } from './test-runtime';
 import { ConnectionsProvider } from '../../src/app/connections';
 import { memoryOutboxStore } from '../../src/app/connections/chat/outbox-store';
 import { ChatStoreContext, createChatStore, MessagesRedDot } from '../../src/app/features/chat';
-import { createShellPortal, type ShellPortal } from '../../src/app/layouts/shell-portal';
+import { createPortalRuntime, type PortalRuntime } from '../../src/app/runtime';
 import type { ChatAccountInfo } from '../../src/shared/api/chat';
 import { entry } from '../unit/app/chat/entry-fixture';
 import { serveApi } from './fake-api';
@@ -34,9 +34,13 @@ const never = () => new Promise<never>(() => undefined);
  * A shell's portal whose app socket never loads; its chat loads and runs as in the portal, with
  * the session of its portal root: a sign-in there opens it, the session's end closes it.
  */
-function shellPortal(): ShellPortal & { session: SessionStore } {
+function shellPortal(): {
+  runtime: PortalRuntime;
+  chatStore: PortalRuntime['chatStore'];
+  session: SessionStore;
+} {
   const { root, api } = testRootWithApi();
-  const portal = createShellPortal({
+  const runtime = createPortalRuntime({
     // The root's own-API client over the page's fetch, which serveChatAccount answers.
     api,
     session: root.session,
@@ -48,14 +52,14 @@ function shellPortal(): ShellPortal & { session: SessionStore } {
     appSocketTransport: never,
     console: false,
   });
-  return { ...portal, session: root.session };
+  return { runtime, chatStore: runtime.chatStore, session: root.session };
 }
 
 /** What the signed-in shell renders around its pages (signed-in-shell.tsx), with the Messages red dot. */
-function Shell({ portal, name }: { portal: ShellPortal; name: string }) {
+function Shell({ portal, name }: { portal: { runtime: PortalRuntime }; name: string }) {
   return (
     <QueryClientProvider client={new QueryClient()}>
-      <ChatStoreContext.Provider value={portal.chatStore}>
+      <ChatStoreContext.Provider value={portal.runtime.chatStore}>
         <ConnectionsProvider runtime={portal.runtime} chat>
           <section aria-label={name}>
             <MessagesRedDot />

@@ -1,7 +1,7 @@
 /**
  * A portal runtime for component tests, in the manner of Medplum's MockClient: the signed-in
- * shell's own composition (src/app/layouts/shell-portal.ts: the real createPortalRuntime and a chat
- * store of its own, with the features' plugins) whose chat and app socket never reach a server,
+ * shell's own composition (src/app/runtime/portal-runtime.ts: the real createPortalRuntime, its
+ * connections, chat store and red dots, with the features' plugins) whose chat and app socket never reach a server,
  * with an outbox kept in memory, and a running chat whose sends are recorded. A screen under test
  * reads it through the same hooks as in the portal; nothing of ours is mocked.
  */
@@ -10,18 +10,13 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { createPortalApi, type PortalApi } from '../../src/app/api/api-client';
-import {
-  PortalRuntimeContext,
-  type ChatRuntime,
-  type Outgoing,
-  type PortalRuntime,
-} from '../../src/app/connections';
+import { ConnectionsContext, type ChatRuntime, type Outgoing } from '../../src/app/connections';
 import { createChatOutbox } from '../../src/app/connections/chat/chat-outbox';
 import { memoryOutboxStore, type OutboxStore } from '../../src/app/connections/chat/outbox-store';
-import { ChatStoreContext, type ChatStore } from '../../src/app/features/chat';
+import { ChatStoreContext } from '../../src/app/features/chat';
 import { wireOutgoing } from '../../src/app/features/chat/outgoing';
-import { RedDotContext, type RedDotStore } from '../../src/app/features/notifications';
-import { createShellPortal } from '../../src/app/layouts/shell-portal';
+import { RedDotContext } from '../../src/app/features/notifications';
+import { createPortalRuntime, type PortalRuntime } from '../../src/app/runtime';
 import { memoryDraftStore } from '../../src/app/session/draft-store';
 import { createPortalRoot, PortalRootContext, type PortalRoot } from '../../src/app/root';
 
@@ -31,10 +26,6 @@ export interface TestRuntime extends PortalRuntime {
   readonly queryClient: QueryClient;
   /** Where the runtime keeps unsent chat messages (in memory). */
   readonly outboxStore: OutboxStore;
-  /** The shell's chat store, which its Messages plugin fills and the screens read. */
-  readonly chatStore: ChatStore;
-  /** The shell's notification red dot. */
-  readonly redDots: RedDotStore;
   /** What the running chat was given to send, in order (messages and read markers). */
   readonly sent: Outgoing[];
   /** The login succeeded: the chat runs as user `me` and connected. */
@@ -69,7 +60,7 @@ export function createTestRuntime(): TestRuntime {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const outboxStore = memoryOutboxStore();
   const { root, api } = testRootWithApi();
-  const { runtime, chatStore, redDots } = createShellPortal({
+  const runtime = createPortalRuntime({
     // The chat never logs in here.
     api,
     session: root.session,
@@ -90,8 +81,6 @@ export function createTestRuntime(): TestRuntime {
     root,
     queryClient,
     outboxStore,
-    chatStore,
-    redDots,
     sent,
     signInChat(me = 100010) {
       // The connection's own outbox, over the memory store, whose wire is the `sent` list; the
@@ -125,7 +114,7 @@ export function createTestRuntime(): TestRuntime {
         flushOutbox: () => outbox.flush(),
         renew: () => Promise.resolve(),
       } as unknown as ChatRuntime;
-      wireOutgoing(chatStore, chat);
+      wireOutgoing(runtime.chatStore, chat);
       runtime.chat.connecting();
       runtime.chat.loaded(chat);
       return chat;
@@ -138,11 +127,11 @@ export function RuntimeProviders({ runtime, children }: { runtime: TestRuntime; 
   return (
     <PortalRootContext.Provider value={runtime.root}>
       <QueryClientProvider client={runtime.queryClient}>
-        <PortalRuntimeContext.Provider value={runtime}>
+        <ConnectionsContext.Provider value={runtime}>
           <ChatStoreContext.Provider value={runtime.chatStore}>
             <RedDotContext.Provider value={runtime.redDots}>{children}</RedDotContext.Provider>
           </ChatStoreContext.Provider>
-        </PortalRuntimeContext.Provider>
+        </ConnectionsContext.Provider>
       </QueryClientProvider>
     </PortalRootContext.Provider>
   );

@@ -1,9 +1,9 @@
-/** The context the signed-in shell's portal runtime is read through (portal-runtime.ts). */
+/** The context the portal runtime's connections are read through (connections.ts). */
 import { requiredContext } from '../components/required-context';
-import type { PortalRuntime } from './portal-runtime';
+import type { Connections } from './connections';
 
-const runtime = requiredContext<PortalRuntime>(
+const runtime = requiredContext<Connections>(
   'The portal runtime is read inside the signed-in shell (ConnectionsProvider)',
 );
-export const PortalRuntimeContext = runtime.Context;
-export const usePortalRuntime = runtime.use;
+export const ConnectionsContext = runtime.Context;
+export const useConnections = runtime.use;

@@ -1,6 +1,6 @@
 /**
  * The portal runtime in React (docs/architecture.md §3 "The portal runtime"): the signed-in shell
- * hands its runtime (portal-runtime.ts) here, which starts it for as long as the shell is shown —
+ * hands its runtime's connections (connections.ts) here, which starts it for as long as the shell is shown —
  * the runtime then follows the session's token itself, so the session's end closes its
  * connections without React — tells it whether the page uses the chat, and lets any feature read
  * the runtime through the hooks of use-connections.ts; no feature imports another to reach a
@@ -10,11 +10,11 @@
  * (src/app/i18n `withNamespaces`).
  */
 import { useEffect, type ReactNode } from 'react';
-import { PortalRuntimeContext } from './connections-context';
-import type { PortalRuntime } from './portal-runtime';
+import type { Connections } from './connections';
+import { ConnectionsContext } from './connections-context';
 
 export interface ConnectionsProviderProps {
-  runtime: PortalRuntime;
+  runtime: Connections;
   /** Whether the chat runs on this page. */
   chat: boolean;
   children: ReactNode;
@@ -25,5 +25,5 @@ export function ConnectionsProvider({ runtime, chat, children }: ConnectionsProv
   useEffect(() => runtime.chatOnPage(chat), [runtime, chat]);
   useEffect(() => runtime.start(), [runtime]);
 
-  return <PortalRuntimeContext.Provider value={runtime}>{children}</PortalRuntimeContext.Provider>;
+  return <ConnectionsContext.Provider value={runtime}>{children}</ConnectionsContext.Provider>;
 }

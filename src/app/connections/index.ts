@@ -1,12 +1,12 @@
 /**
  * The connection layer of the portal (docs/architecture.md §2, §3 "The portal runtime"): the
- * runtime that owns the long-lived connections of the signed-in area — the chat (XMPP and
- * chat-service REST), the app socket and the call signals — made by the signed-in shell and read
- * through hooks. Features never import each other to reach them.
+ * long-lived connections of the signed-in area — the chat (XMPP and chat-service REST), the app
+ * socket and the call signals — owned by the portal runtime (src/app/runtime) and read through
+ * hooks. Features never import each other to reach them.
  */
 export { ConnectionsProvider, type ConnectionsProviderProps } from './connections-provider';
-export { createPortalRuntime, type PortalRuntime, type PortalRuntimeOptions } from './portal-runtime';
-export { PortalRuntimeContext, usePortalRuntime } from './connections-context';
+export { createConnections, type Connections, type ConnectionsOptions } from './connections';
+export { ConnectionsContext, useConnections } from './connections-context';
 export {
   useAppSocket,
   useCallBridge,

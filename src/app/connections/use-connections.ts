@@ -11,8 +11,8 @@ import type { CallBridge, CallBridgeSnapshot } from './calls/call-bridge';
 import type { ChatLinkSnapshot } from './chat/chat-link';
 import type { ChatLink } from './chat/chat-link';
 import type { ChatRuntime } from './chat/types';
-import { usePortalRuntime } from './connections-context';
-import type { PortalRuntime } from './portal-runtime';
+import type { Connections } from './connections';
+import { useConnections } from './connections-context';
 
 interface Readable<T> {
   get(): T;
@@ -21,7 +21,7 @@ interface Readable<T> {
 
 const useStore = <T>(store: Readable<T>): T => useSyncExternalStore(store.subscribe, store.get, store.get);
 
-const useChatSnapshot = (): ChatLinkSnapshot => useStore(usePortalRuntime().chat);
+const useChatSnapshot = (): ChatLinkSnapshot => useStore(useConnections().chat);
 
 /** The running chat (client, chat-service REST, outbox), or null before the login and after sign-out. */
 export function useChat(): ChatRuntime | null {
@@ -44,26 +44,26 @@ export function useChatLink(): ChatLinkView {
 
 /** The app socket (spec §7) and its state; the socket is null while signed out. */
 export function useAppSocket(): { socket: AppSocket | null; state: AppSocketState } {
-  return useStore<AppSocketSnapshot>(usePortalRuntime().appSocket);
+  return useStore<AppSocketSnapshot>(useConnections().appSocket);
 }
 
 /** Every connection's traffic (REST calls, stanzas, STOMP frames), for a console: subscribe to see it. */
 export function useTraffic(): Traffic {
-  return usePortalRuntime().traffic;
+  return useConnections().traffic;
 }
 
 /** Calls as the layout and the call code read them: whether the call code is wanted, the request, the window. */
 export function useCallBridge(): CallBridgeSnapshot & { bridge: CallBridge } {
-  const bridge = usePortalRuntime().calls;
+  const bridge = useConnections().calls;
   return { ...useStore(bridge), bridge };
 }
 
 /** Starts a call from any screen (a conversation, a client, an appointment). */
 export function useRequestCall(): CallBridge['request'] {
-  return usePortalRuntime().calls.request;
+  return useConnections().calls.request;
 }
 
 /** The unsent chat messages kept in this browser (sign-out and the automatic logoff name them). */
-export function useKeptOutbox(): PortalRuntime['keptOutbox'] {
-  return usePortalRuntime().keptOutbox;
+export function useKeptOutbox(): Connections['keptOutbox'] {
+  return useConnections().keptOutbox;
 }

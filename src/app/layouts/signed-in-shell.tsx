@@ -6,21 +6,21 @@
  * part through their plugins, handed over here; the ring listener of calls is one of them, and the
  * call screens load when a call rings or starts (call-host-loader.tsx). Automatic logoff watches
  * the whole area (idle-logoff.tsx), and the provider's unsaved drafts are read for its editors.
- * The shell makes the portal runtime (connections/portal-runtime.ts) that owns all of it, and the
- * chat store of the Messages screens that the runtime's chat fills (shell-portal.ts).
+ * The shell makes the portal runtime (runtime/portal-runtime.ts) that owns all of it: the
+ * connections, the chat store of the Messages screens that its chat fills, and the red dots.
  */
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { createQueryClient, followSessionAndLanguage, ServerDataProvider } from '../api/server-data';
-import { ConnectionsProvider, type PortalRuntime } from '../connections';
+import { ConnectionsProvider } from '../connections';
 import { ChatStoreContext } from '../features/chat';
 import { RedDotContext } from '../features/notifications';
 import { NO_CHAT_PATHS } from '../paths';
 import { useDrafts, usePortalApi, usePortalRoot, useSession } from '../root';
+import { createPortalRuntime, type PortalRuntime } from '../runtime';
 import { IdleLogoff } from './idle-logoff';
 import { CallHostLoader } from './call-host-loader';
-import { createShellPortal } from './shell-portal';
 
 function SessionConnections({ runtime }: { runtime: PortalRuntime }) {
   const { pathname } = useLocation();
@@ -47,24 +47,24 @@ function useProviderDrafts(): void {
 
 export default function SignedInShell() {
   useProviderDrafts();
-  // The signed-in portal's composition root and its chat store, one per shell (docs/architecture.md
-  // §3 "The portal runtime"), with the server data of this session: a sign-in after a sign-out
+  // The signed-in portal's composition root, one per shell (docs/architecture.md §3 "The portal
+  // runtime"), with the server data of this session: a sign-in after a sign-out
   // mounts a new shell, with new ones.
   const { traffic, toasts, session } = usePortalRoot();
   // The root's own-API client: loaded with this shell's route (router/router.tsx), so it is here.
   const api = usePortalApi();
-  const [{ queryClient, runtime, chatStore, redDots }] = useState(() => {
+  const [{ queryClient, runtime }] = useState(() => {
     const client = createQueryClient();
     return {
       queryClient: client,
-      ...createShellPortal({ api, session, queryClient: client, traffic, toasts }),
+      runtime: createPortalRuntime({ api, session, queryClient: client, traffic, toasts }),
     };
   });
   useEffect(() => followSessionAndLanguage(queryClient, session), [queryClient, session]);
   return (
     <ServerDataProvider client={queryClient}>
-      <ChatStoreContext.Provider value={chatStore}>
-        <RedDotContext.Provider value={redDots}>
+      <ChatStoreContext.Provider value={runtime.chatStore}>
+        <RedDotContext.Provider value={runtime.redDots}>
           <SessionConnections runtime={runtime} />
         </RedDotContext.Provider>
       </ChatStoreContext.Provider>

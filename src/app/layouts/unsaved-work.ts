@@ -5,7 +5,7 @@
  * before deleting them (docs/security.md "Automatic logoff").
  */
 import i18next from 'i18next';
-import type { PortalRuntime } from '../connections';
+import type { Connections } from '../connections';
 import type { Draft, Drafts } from '../session';
 
 export interface UnsavedWork {
@@ -18,7 +18,7 @@ export interface UnsavedWork {
 export async function unsavedWork(
   drafts: Drafts,
   userInfo: { userId: number; chatId: number } | null,
-  keptOutbox: PortalRuntime['keptOutbox'],
+  keptOutbox: Connections['keptOutbox'],
 ): Promise<UnsavedWork> {
   if (!userInfo) return { drafts: [], unsentMessages: 0 };
   const [stored, unsentMessages] = await Promise.all([

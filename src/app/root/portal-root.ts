@@ -1,7 +1,7 @@
 /**
  * The portal's composition root (docs/architecture.md §3 "The portal root"), made once by the
  * entry (main.tsx) and handed down: to React through `PortalRootContext`, to the signed-in shell's
- * runtime through `createPortalRuntime`'s options, to code outside React as parameters. It holds
+ * runtime through `createPortalRuntime`'s options (src/app/runtime), to code outside React as parameters. It holds
  * what lives as long as the page, across sign-ins; what lives as long as one signed-in shell (the
  * portal runtime, the chat store, the red dots, server data) is made by the shell. No React here.
  */

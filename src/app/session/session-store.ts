@@ -94,7 +94,7 @@ export interface SessionStore {
   onEnd(listener: () => void): () => void;
   /**
    * Runs `listener` with the session's token whenever a sign-in sets one or the end takes it
-   * away: the portal runtime's connections live by it (connections/portal-runtime.ts).
+   * away: the portal runtime's connections live by it (connections/connections.ts).
    */
   onToken(listener: (token: string | null) => void): () => void;
   /** Ends the session in this browser: storage, session storage and the auth cookie (spec §8). */

@@ -52,6 +52,21 @@ describe('portal import zones', () => {
     ['the root imports the connections', 'src/app/root/x.ts', "export { useChat } from '../connections';"],
     ['api imports the root', 'src/app/api/x.ts', "export { useToasts } from '../root';"],
     ['a component imports the root', 'src/app/components/x.ts', "export { useToasts } from '../root';"],
+    [
+      'a feature imports the runtime',
+      'src/app/features/chat/x.ts',
+      "export { createPortalRuntime } from '../../runtime';",
+    ],
+    [
+      'the connections import the runtime',
+      'src/app/connections/x.ts',
+      "export { createPortalRuntime } from '../runtime';",
+    ],
+    [
+      'the runtime imports a layout',
+      'src/app/runtime/x.ts',
+      "export { IdleLogoff } from '../layouts/idle-logoff';",
+    ],
   ])('reports %s', async (_what, filePath, code) => {
     expect(await zoneErrors(filePath, code)).toHaveLength(1);
   });
@@ -70,6 +85,12 @@ describe('portal import zones', () => {
     ],
     ['the signed-in shell imports the features', 'src/app/layouts/x.ts', "export * from '../features/chat';"],
     ['the connections import the root', 'src/app/connections/x.ts', "export * from '../root';"],
+    [
+      'the runtime joins the connections and the features, and the shell makes it',
+      'src/app/runtime/x.ts',
+      "export * from '../connections';\nexport * from '../features/chat';\nexport * from '../features/notifications';",
+    ],
+    ['the signed-in shell imports the runtime', 'src/app/layouts/x.ts', "export * from '../runtime';"],
     [
       'the root imports api, session and components',
       'src/app/root/x.ts',

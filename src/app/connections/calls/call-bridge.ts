@@ -5,7 +5,7 @@
  * (docs/calls.md "Call screens"). Until that code attaches, call signals are kept in order,
  * so a ring that arrives while it loads is handed to it, not lost. Features start a call here
  * (`request`) without importing the calls feature. One bridge per portal runtime
- * (portal-runtime.ts).
+ * (connections.ts).
  */
 import type { ModuleCarrier, ModuleMessage } from '../../../xmpp';
 import type { ChatPlugin, ChatRuntime } from '../chat/types';
@@ -73,7 +73,7 @@ export interface CallBridge {
   take(): CallRequest | null;
   /** The call code tells the layout whether the media window is closed, shrunk or open. */
   showWindow(window: CallBridgeSnapshot['window']): void;
-  /** The ring listener, wired on every signed-in page with the chat (portal-runtime.ts). */
+  /** The ring listener, wired on every signed-in page with the chat (connections.ts). */
   readonly ringPlugin: ChatPlugin;
 }
 

@@ -70,7 +70,7 @@ function sendOutgoing(chat: ChatClient, item: Outgoing): void {
 
 export interface StartChatOptions {
   queryClient: QueryClient;
-  /** The own-API calls of the login flow (the runtime's, portal-runtime.ts). */
+  /** The own-API calls of the login flow (the runtime's, connections.ts). */
   calls: ChatAccountCalls;
   /** The chat session's lifecycle: where the link and the running chat are published. */
   state: ChatConnectionState;

@@ -6,7 +6,7 @@ import type { SessionStore } from '../../session';
 /** `api` is the portal root's own-API client, `session` its session. */
 export async function signOut(session: SessionStore, api: PortalApi): Promise<void> {
   // The browser lets the session go first: its runtime closes the chat and the app socket with the
-  // token (connections/portal-runtime.ts), so the server's end of the chat stream that follows is
+  // token (connections/connections.ts), so the server's end of the chat stream that follows is
   // not a drop to reconnect from or to count unread messages over.
   const token = session.state.token;
   session.end({ onPurpose: true });

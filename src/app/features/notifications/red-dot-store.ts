@@ -2,7 +2,7 @@
  * The notification red dot (spec §1 "Red-dot indicators", §4 Notifications), realtime state in
  * valtio (docs/architecture.md §3): set by a push of type 2 in a server message of type 3,
  * corrected by every tree refresh and every mark-read answer. One store per signed-in shell
- * (layouts/shell-portal.ts), read through `RedDotContext`: the next provider's shell starts clean.
+ * (runtime/portal-runtime.ts), read through `RedDotContext`: the next provider's shell starts clean.
  */
 import { proxy } from 'valtio';
 import { requiredContext } from '../../components/required-context';

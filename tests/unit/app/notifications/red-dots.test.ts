@@ -1,7 +1,7 @@
 /**
  * The notification red dot (spec §1 "Red-dot indicators", §4 Notifications;
  * features/notifications/red-dot-store.ts): a push shows it at once, the tree and the mark-read
- * answers correct it, and each signed-in shell has its own (layouts/shell-portal.ts), so the next
+ * answers correct it, and each signed-in shell has its own (runtime/portal-runtime.ts), so the next
  * provider's shell does not start with the last one's dot.
  */
 import { describe, expect, it } from 'vitest';

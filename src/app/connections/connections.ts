@@ -1,10 +1,10 @@
 /**
- * The signed-in portal's composition root (docs/architecture.md §3 "The portal runtime"), as
- * src/xmpp/client.ts is for the chat: one object, made by the signed-in shell and free of React,
- * that owns the chat connection (one per browser, held by one tab: chat/shared-chat.ts), its
- * outbox, the app socket (spec §7), the ring listener of calls and what asks for a call, the
- * traffic seam a console watches, and the session's end: it follows the session's token, and
- * everything stops when the token goes (`start`).
+ * The signed-in portal's connections (docs/architecture.md §3 "The portal runtime"), as
+ * src/xmpp/client.ts is for the chat: one object, free of React, owned by the portal runtime
+ * (src/app/runtime/portal-runtime.ts), that owns the chat connection (one per browser, held by
+ * one tab: chat/shared-chat.ts), its outbox, the app socket (spec §7), the ring listener of calls
+ * and what asks for a call, the traffic seam a console watches, and the session's end: it follows
+ * the session's token, and everything stops when the token goes (`start`).
  * React reads its stores through the `useSyncExternalStore` hooks of use-connections.ts; a test
  * hands a component a runtime of its own (tests/component/test-runtime.tsx).
  */
@@ -55,7 +55,7 @@ export interface AppSocketStart {
 /** The session whose token the connections live by (src/app/session `SessionStore`). */
 export type RuntimeSession = Pick<SessionStore, 'state' | 'onToken'>;
 
-export interface PortalRuntimeOptions {
+export interface ConnectionsOptions {
   /** The own API (src/rest): the chat's login flow asks it for the chat credentials and account. */
   api: ApiClient;
   /** The signed-in session: while it has a token the app socket runs, and the chat on a page that uses it. */
@@ -86,7 +86,7 @@ export interface PortalRuntimeOptions {
   console?: boolean;
 }
 
-export interface PortalRuntime {
+export interface Connections {
   /** The chat session's lifecycle and the running chat (chat/chat-link.ts). */
   readonly chat: ChatConnectionState;
   readonly appSocket: AppSocketConnectionState;
@@ -136,7 +136,7 @@ const loadChat = () => import('./chat/chat-connection').then(({ startChat }) => 
 const loadAppSocket = () =>
   import('./app-socket/app-socket-connection').then(({ startAppSocket }) => startAppSocket);
 
-export function createPortalRuntime(options: PortalRuntimeOptions): PortalRuntime {
+export function createConnections(options: ConnectionsOptions): Connections {
   const {
     queryClient,
     traffic,

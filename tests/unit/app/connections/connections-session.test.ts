@@ -1,5 +1,5 @@
 /**
- * The portal runtime owns the session's end (src/app/connections/portal-runtime.ts,
+ * The portal runtime's connections own the session's end (src/app/connections/connections.ts,
  * docs/architecture.md §3 "The portal runtime"): without React, it opens the app socket and the
  * chat when the session has a token, reopens them for a new token, closes the chat on a page that
  * does not use it, and closes everything when the token goes or the shell stops it.
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { provider } from '../../../../fixtures';
 import { createToastStore } from '../../../../src/app/components/toast-store';
 import { createTraffic } from '../../../../src/app/api/traffic';
-import { createPortalRuntime, type RuntimeSession } from '../../../../src/app/connections/portal-runtime';
+import { createConnections, type RuntimeSession } from '../../../../src/app/connections/connections';
 import { memoryOutboxStore } from '../../../../src/app/connections/chat/outbox-store';
 import { createEmitter } from '../../../../src/shared/emitter';
 import type { ApiClient } from '../../../../src/rest';
@@ -35,7 +35,7 @@ function fakeSession(): RuntimeSession & { signIn(token: string): void; end(): v
 /** The runtime with transports that record what is open. */
 function runtimeOn(session: RuntimeSession) {
   const open = { sockets: [] as string[], chats: 0 };
-  const runtime = createPortalRuntime({
+  const runtime = createConnections({
     api: {} as ApiClient,
     session,
     queryClient: new QueryClient(),
