@@ -28,21 +28,14 @@ import {
 } from './chat/outbox-store';
 import { browserTabs, type HeldTabRegistry } from './chat/tab-registry';
 import type { ChatAccountCalls, ChatPlugin } from './chat/types';
+import type { StartChatOptions } from './chat/chat-connection';
 import { startConsoleBridge } from './console-bridge';
 
 /** Starts a connection; the returned function stops it for good. */
 type Starter<O> = (options: O) => () => void;
 
-export interface ChatStart {
-  queryClient: QueryClient;
-  calls: ChatAccountCalls;
-  state: ChatConnectionState;
-  plugins: readonly ChatPlugin[];
-  traffic: Traffic;
-  say(text: string): void;
-  outboxStore: OutboxStore;
-  tabs: HeldTabRegistry;
-}
+/** What the chat's start is given (chat/chat-connection.ts, loaded on first use: a type only here). */
+export type ChatStart = StartChatOptions;
 
 export interface AppSocketStart {
   token: string;
