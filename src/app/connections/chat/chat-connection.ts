@@ -19,7 +19,7 @@ import { wireLink } from './link-events';
 import { ownMessages } from './own-messages';
 import { createChatOutbox, type ChatOutbox } from './chat-outbox';
 import { historyLookup, undeliveredRecords } from './outbox-delivered';
-import { claimOutbox, type OutboxStore, type TabRegistry } from './outbox-store';
+import { claimOutbox, type OutboxStore, type StoredOutgoing, type TabRegistry } from './outbox-store';
 import { wirePageLifecycle } from './page-lifecycle';
 import { chatSessionRenewer } from './session-renewal';
 import { tabChat, type TabChat } from './shared-chat';
@@ -227,14 +227,15 @@ export function startChat({
     );
     // What an earlier page of this provider left unsent waits first, in order, and shows as waiting;
     // what the history already holds was delivered before the reload and is not sent again.
+    const delivered: StoredOutgoing[] = [];
     const restored = await step(
       undeliveredRecords(
         await step(claimOutbox(outboxStore, credentials.quickBloxId, tabs)),
         historyLookup(service),
-        (record) => void outboxStore.remove(record.key).catch(() => undefined),
+        (record) => delivered.push(record),
       ),
     );
-    queue.takeOver(restored);
+    queue.takeOver(restored, delivered);
     state.waiting(queue.unsent);
     try {
       await step(chat.connect({ userId: credentials.quickBloxId, token: service.client.token! }));

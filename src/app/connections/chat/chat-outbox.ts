@@ -25,8 +25,12 @@ export interface ChatOutboxEvents {
 export interface ChatOutbox {
   /** Keeps `item` and sends it now if the chat is up, else once it is. */
   give(item: Outgoing): void;
-  /** Takes over what an earlier page of this provider left (already in the store), in order. */
-  takeOver(records: readonly StoredOutgoing[]): void;
+  /**
+   * Takes over what an earlier page of this provider left (already in the store), in order;
+   * `delivered` are its messages the history already holds (outbox-delivered.ts), which only leave
+   * the store.
+   */
+  takeOver(records: readonly StoredOutgoing[], delivered?: readonly StoredOutgoing[]): void;
   /** Sends what waits, in order, until a send fails. */
   flush(): void;
   /** The server acknowledged stanza `key` (docs/wire/hosted-chat.md §12, XEP-0198). */
@@ -101,7 +105,8 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
       void store.put(record).catch(warn);
       hold(record);
     },
-    takeOver(records) {
+    takeOver(records, delivered = []) {
+      for (const { key } of delivered) void store.remove(key).catch(warn);
       for (const record of records) hold(record);
     },
     flush,

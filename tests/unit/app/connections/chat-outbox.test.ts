@@ -133,7 +133,7 @@ describe('the chat outbox', () => {
     expect(await w.stored()).toEqual([]);
   });
 
-  it("takes over an earlier page's records in order, shows them, and does not write them again", async () => {
+  it("takes over an earlier page's records in order, shows them, does not write them again, and forgets the delivered", async () => {
     const w = world();
     const kept: StoredOutgoing[] = ['x', 'y'].map((id) => ({
       key: id,
@@ -142,8 +142,11 @@ describe('the chat outbox', () => {
       tab: 'tab-a',
       item: message(id),
     }));
+    // What the history already holds only leaves the store (outbox-delivered.ts).
+    const delivered = { ...kept[0]!, key: 'w', item: message('w') };
+    await w.store.put(delivered);
     w.setOnline(false);
-    w.outbox.takeOver(kept);
+    w.outbox.takeOver(kept, [delivered]);
     expect(w.events).toEqual(['added x', 'added y']);
     expect(await w.stored()).toEqual([]);
     w.outbox.give(message('z'));
