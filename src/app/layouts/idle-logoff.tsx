@@ -127,7 +127,7 @@ export function IdleLogoff() {
   useEffect(() => {
     if (userInfo) owner.current = userInfo.userId;
   }, [userInfo]);
-  const tabId = useRef(newTabId());
+  const [tabId] = useState(newTabId);
 
   // Every tab records where it was when the session ends for the time without activity: this
   // tab's logoff, another tab's, or the server's answer to one of them — whichever comes first.
@@ -136,12 +136,12 @@ export function IdleLogoff() {
       session.onEnd(() => {
         if (!clock.current?.due || owner.current === null || !here.current) return;
         rememberReturnPath(owner.current, here.current, {
-          id: tabId.current,
+          id: tabId,
           visible: document.visibilityState === 'visible',
           at: usedAt.current,
         });
       }),
-    [session],
+    [session, tabId],
   );
 
   useEffect(() => {

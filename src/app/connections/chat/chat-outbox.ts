@@ -63,8 +63,8 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
   const { store, owner, tab } = options;
   const events = createEmitter<ChatOutboxEvents>();
   const warn = (error: unknown) => console.warn('Chat outbox storage', error);
-  /** The records given and not yet on the server, by key (sent or not). */
-  const held = new Map<string, StoredOutgoing>();
+  /** The keys of the records given and not yet on the server (sent or not). */
+  const held = new Set<string>();
   const forget = (key: string) => {
     if (!held.delete(key)) return false;
     void store.remove(key).catch(warn);
@@ -91,7 +91,7 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
     }
   };
   const hold = (record: StoredOutgoing) => {
-    held.set(record.key, record);
+    held.add(record.key);
     events.emit('added', record);
     queue.push(record);
     flush();
