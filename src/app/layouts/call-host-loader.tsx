@@ -1,19 +1,26 @@
 /**
- * Loads the call screens when a call rings or is started (connections/calls/call-bridge.ts): the
- * calls feature, src/webrtc and simple-peer are one lazy chunk, fetched on the first ring or dial
- * of the session and kept for its rest (docs/calls.md "Call screens").
+ * Shows the call screens once the portal runtime holds its call controller (runtime/portal-calls.ts:
+ * made on the first ring or dial of the session and kept for its rest). The screens are one lazy
+ * chunk, fetched when the controller's code is (docs/calls.md "Call screens").
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useCallBridge } from '../connections';
+import type { PortalCalls } from '../runtime';
 
-const CallHost = lazy(() => import('../features/calls/call-host'));
+const loadCallHost = () => import('../features/calls/call-host');
+const CallHost = lazy(loadCallHost);
 
-export function CallHostLoader() {
+export function CallHostLoader({ calls }: { calls: PortalCalls }) {
+  const { controller, chat } = useSyncExternalStore(calls.subscribe, calls.get, calls.get);
   const { wanted } = useCallBridge();
-  if (!wanted) return null;
+  // The screens' chunk is fetched beside the controller's, not after it.
+  useEffect(() => {
+    if (wanted) loadCallHost().catch(() => undefined);
+  }, [wanted]);
+  if (!controller) return null;
   return (
     <Suspense fallback={null}>
-      <CallHost />
+      <CallHost calls={controller} chat={chat} />
     </Suspense>
   );
 }

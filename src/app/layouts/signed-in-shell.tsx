@@ -4,7 +4,7 @@
  * socket (spec §7) and the chat, which the pages of spec §2 that do not use it (/shareScreen,
  * /question, /verification) close. The features that keep state in step with a connection take
  * part through their plugins, handed over here; the ring listener of calls is one of them, and the
- * call screens load when a call rings or starts (call-host-loader.tsx). Automatic logoff watches
+ * call screens load when the runtime's call controller does, on a ring or a dial (call-host-loader.tsx). Automatic logoff watches
  * the whole area (idle-logoff.tsx), and the provider's unsaved drafts are read for its editors.
  * The shell makes the portal runtime (runtime/portal-runtime.ts) that owns all of it: the
  * connections, the chat store of the Messages screens that its chat fills, and the red dots.
@@ -27,7 +27,7 @@ function SessionConnections({ runtime }: { runtime: PortalRuntime }) {
   return (
     <ConnectionsProvider runtime={runtime} chat={!NO_CHAT_PATHS.includes(pathname)}>
       <Outlet />
-      <CallHostLoader />
+      <CallHostLoader calls={runtime.callController} />
       <IdleLogoff />
     </ConnectionsProvider>
   );

@@ -4,3 +4,4 @@
  * (layouts/) makes it.
  */
 export { createPortalRuntime, type PortalRuntime, type PortalRuntimeOptions } from './portal-runtime';
+export type { PortalCalls, PortalCallsSnapshot } from './portal-calls';

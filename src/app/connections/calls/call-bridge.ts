@@ -34,7 +34,7 @@ export interface CallRequest {
 }
 
 export interface CallBridgeSnapshot {
-  /** The call code is wanted: a ring arrived or a call was asked for (the shell then loads it). */
+  /** The call code is wanted: a ring arrived or a call was asked for (the portal runtime then loads it). */
   wanted: boolean;
   /** A call asked for and not yet taken by the call code. */
   request: CallRequest | null;

@@ -37,7 +37,7 @@ export interface CallEffects {
 /** The browser's effects; `toasts`, `session` and the own-API client `api` are the portal root's. */
 export const browserCallEffects = (
   toasts: ToastStore,
-  session: SessionStore,
+  session: Pick<SessionStore, 'state'>,
   api: PortalApi,
 ): CallEffects => ({
   createCallClient,

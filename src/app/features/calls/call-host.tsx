@@ -1,16 +1,15 @@
 /**
- * The call screens, loaded lazily by the signed-in shell when a call rings or is asked for
- * (layouts/call-host-loader.tsx): the call controller for the running chat, made here over the
- * runtime's call bridge (its ICE servers are fetched for each call, call-ice.ts), the incoming
- * overlay, the call window, the widget, the questions, and the pre-call check before a first call.
+ * The call screens, loaded lazily by the signed-in shell once the portal runtime holds its call
+ * controller (layouts/call-host-loader.tsx; the runtime makes it on the first ring or request and
+ * starts it on the running chat, docs/calls.md "Call screens"): the incoming overlay, the call
+ * window, the widget, the questions, and the pre-call check before a first call, all reading the
+ * runtime's controller. A call asked for is placed here, on the chat the controller listens on.
  * Changing route minimises the call (spec §4).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useCallBridge, useChat, type CallRequest } from '../../connections';
-import { usePortalApi, usePortalRoot } from '../../root';
-import { browserCallEffects } from './call-effects';
-import { createCallController } from './call-controller';
+import { useCallBridge, type CallRequest, type ChatRuntime } from '../../connections';
+import type { CallController } from './call-controller';
 import { preCallChecked } from './call-devices';
 import { CallDialogs } from './call-dialogs';
 import { isLive } from './call-screen-state';
@@ -20,36 +19,26 @@ import { CallsContext } from './calls-context';
 import { IncomingOverlay } from './incoming-overlay';
 import { PreCallDialog } from './pre-call-dialog';
 
-export default function CallHost() {
-  const runtime = useChat();
+export interface CallHostProps {
+  /** The portal runtime's call controller. */
+  calls: CallController;
+  /** The running chat the controller listens on; null while none runs. */
+  chat: ChatRuntime | null;
+}
+
+export default function CallHost({ calls, chat: runtime }: CallHostProps) {
   const { request, bridge } = useCallBridge();
-  const { toasts, session } = usePortalRoot();
-  const api = usePortalApi();
-  const [calls] = useState(() =>
-    createCallController({ bridge, effects: browserCallEffects(toasts, session, api) }),
-  );
   const { pathname } = useLocation();
-  const [ready, setReady] = useState(false);
   const [checking, setChecking] = useState<CallRequest | null>(null);
   const lastPath = useRef(pathname);
 
   useEffect(() => {
-    if (!runtime) return;
-    const stop = calls.start(runtime);
-    setReady(true);
-    return () => {
-      stop();
-      setReady(false);
-    };
-  }, [calls, runtime]);
-
-  useEffect(() => {
-    if (!ready || !runtime || !request) return;
+    if (!runtime || !request) return;
     const taken = bridge.take();
     if (!taken) return;
     if (preCallChecked()) void calls.dial(runtime, taken);
     else setChecking(taken);
-  }, [ready, runtime, request, bridge, calls]);
+  }, [runtime, request, bridge, calls]);
 
   useEffect(() => {
     if (lastPath.current === pathname) return;
