@@ -167,14 +167,18 @@ test('the portal sends typing and read markers, shows Delivered and the upload p
     // Typing (spec §4 Messaging): composing on the first keystroke, paused after a pause.
     const box = conversation.getByRole('textbox', { name: 'Message' });
     const composing = nextStanza(peer, (s) => s.is('message') && !!s.getChild('composing', CHAT_STATES));
-    await box.pressSequentially('Yes, I');
+    await box.pressSequentially('Yes, ');
     const typing = await composing;
     expect(typing.attrs.type).toBe('chat');
     expect(typing.getChild('body')).toBeUndefined();
-    const stoppedAt = Date.now();
-    const paused = await nextStanza(peer, (s) => s.is('message') && !!s.getChild('paused', CHAT_STATES));
+    const pausedNext = nextStanza(peer, (s) => s.is('message') && !!s.getChild('paused', CHAT_STATES));
+    // Read before the last keystroke, so a busy machine can only make the pause look longer: the
+    // pause's timer (3 s, typing-sender.ts) starts at the keystroke and never fires early.
+    const lastKeyAt = Date.now();
+    await box.press('I');
+    const paused = await pausedNext;
     expect(paused.attrs.type).toBe('chat');
-    expect(Date.now() - stoppedAt).toBeGreaterThan(2_000);
+    expect(Date.now() - lastKeyAt).toBeGreaterThan(2_500);
 
     // Our message reaches the member; its received marker shows the Delivered tick.
     const incoming = nextStanza(peer, (s) => s.is('message') && s.getChildText('body') === 'Yes, I can.');

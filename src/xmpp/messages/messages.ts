@@ -1,13 +1,14 @@
 /**
- * Chat and groupchat messages, docs/wire/hosted-chat.md §14.2–14.3: sending with
- * a 24-hex id and the extraParams extension, receiving into {@link ChatMessage}, and the
- * automatic delivered marker for markable messages from others (spec §5 "Delivery receipts are
- * sent automatically for markable messages from others"), and the messages that bounce (§14.7).
+ * Chat and groupchat messages, docs/wire/hosted-chat.md §14.2–14.3: sending with a 24-hex id and
+ * the extraParams extension, to a user, a room or a dialog of the chat service (build.ts);
+ * receiving into {@link ChatMessage}, with the automatic delivered marker for markable messages
+ * from others (spec §5 "Delivery receipts are sent automatically for markable messages from
+ * others"); and the messages that bounce (§14.7).
  */
 import { createEmitter, type Emitter } from '../../shared/emitter';
 import { isRoomJid, type Addressing } from '../addressing/jids';
 import type { XmlElement } from '../xml/element';
-import { buildChatMessage } from './build';
+import { buildChatMessage, dialogMessage, type DialogDescriptor, type DialogMessage } from './build';
 import { parseMessageError, type MessageErrorEvent } from './message-errors';
 import { parseChatMessage } from './parse';
 import type { CarbonDirection, ChatMessage, OutgoingMessage } from './types';
@@ -32,7 +33,17 @@ export interface MessagesDeps {
   onMarkable(message: ChatMessage): void;
 }
 
-export interface MessagesApi {
+/** What the client hands out to send a dialog's message with (`ChatClient.messages`, guarded there). */
+export interface MessageSending {
+  /**
+   * Sends a text or an attachment to a dialog of the chat service (wire §14.2): `chat` to the
+   * member of a private dialog (markable), `groupchat` to a group's room, saved to the dialog's
+   * history; returns its id. Throws an XmppError when a private dialog has no known member.
+   */
+  sendToDialog(dialog: DialogDescriptor, message: DialogMessage): string;
+}
+
+export interface MessagesApi extends MessageSending {
   /** Sends a message to a user (chat id or JID) or a room (room JID); returns its id. */
   send(to: number | string, message: OutgoingMessage): string;
   /** Handles a received message; true if it was a chat/groupchat message. */
@@ -46,7 +57,7 @@ export interface MessagesApi {
 export function createMessages(deps: MessagesDeps): MessagesApi {
   const { addressing } = deps;
   const events = createEmitter<MessageEvents>();
-  return {
+  const api: MessagesApi = {
     events,
     send(to, message) {
       const target = addressing.jidOf(to);
@@ -64,6 +75,10 @@ export function createMessages(deps: MessagesDeps): MessagesApi {
       );
       return id;
     },
+    sendToDialog(dialog, message) {
+      const built = dialogMessage(dialog, message, addressing);
+      return api.send(built.to, built.message);
+    },
     handle(stanza, carbon) {
       const message = parseChatMessage(stanza, carbon);
       if (!message) return false;
@@ -79,4 +94,5 @@ export function createMessages(deps: MessagesDeps): MessagesApi {
       return bounce !== null;
     },
   };
+  return api;
 }

@@ -2,7 +2,7 @@
 import { chatIdFromJid, dialogIdFromRoomJid, userIdFromOccupantJid } from '../addressing/jids';
 import type { XmlElement } from '../xml/element';
 import { decodeExtraParams } from './extra-params';
-import { MARKERS_NS } from './build';
+import { MARKERS_NS } from './types';
 import type { CarbonDirection, ChatMessage } from './types';
 
 const DELAY_NS = 'urn:xmpp:delay';

@@ -1,6 +1,9 @@
 /** Message values of docs/wire/hosted-chat.md §14 as the facade hands them out. */
 import type { ExtraParams, ExtraParamsInput } from './extra-params';
 
+/** Chat markers (XEP-0333): `markable` on what we send, `received`/`displayed` answers. */
+export const MARKERS_NS = 'urn:xmpp:chat-markers:0';
+
 export type MessageType = 'chat' | 'groupchat';
 
 /** Which carbon copy (XEP-0280) a message arrived as, if any. */
