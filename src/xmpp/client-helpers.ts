@@ -10,7 +10,7 @@ import {
   type Addressing,
 } from './addressing/jids';
 import type { ChatClient } from './client-types';
-import { dialogRecipient } from './messages/dialog-messages';
+import { dialogRecipient } from './messages/build';
 
 export function clientHelpers(addressing: Addressing, nextId: () => string): ChatClient['helpers'] {
   return {

@@ -12,8 +12,8 @@ import type { ChatNotConnectedError, XmppError } from './errors/errors';
 import type { LastActivityEvents } from './last-activity/last-activity';
 import type { MarkerEvents, MarkerParams } from './markers/markers';
 import type { ExtraParamsInput } from './messages/extra-params';
-import type { DialogDescriptor, DialogMessage } from './messages/dialog-messages';
-import type { MessageEvents } from './messages/messages';
+import type { DialogDescriptor } from './messages/build';
+import type { MessageEvents, MessageSending } from './messages/messages';
 import type { OutgoingMessage } from './messages/types';
 import type { MucEvents } from './muc/muc';
 import type { PingCallback } from './ping/ping';
@@ -126,8 +126,11 @@ export interface ChatClient extends EventSource<ClientEvents> {
 
   /** The session's news: connection states, drops, resumptions, acknowledgements (spec §4). */
   readonly session: EventSource<SessionEvents>;
-  /** Messages received and bounced. */
-  readonly messages: EventSource<MessageEvents>;
+  /**
+   * Messages: sending to a dialog of the chat service (wire §14.2), and the messages received
+   * and bounced.
+   */
+  readonly messages: EventSource<MessageEvents> & MessageSending;
   /** Delivered and read markers received (XEP-0333). */
   readonly markers: EventSource<MarkerEvents>;
   /** Others' typing (XEP-0085). */
@@ -158,12 +161,6 @@ export interface ChatClient extends EventSource<ClientEvents> {
 
   /** Sends a chat (user: chat id or JID) or groupchat (room JID) message; returns its id. */
   send(to: number | string, message: OutgoingMessage): string;
-  /**
-   * Sends a text or an attachment to a dialog of the chat service (wire §14.2): `chat` to the
-   * member of a private dialog (markable), `groupchat` to a group's room, saved to the dialog's
-   * history; returns its id.
-   */
-  sendToDialog(dialog: DialogDescriptor, message: DialogMessage): string;
   /** Sends a SystemNotifications headline; returns its id. */
   sendSystemMessage(to: number | string, message: HeadlineMessage): string;
   /** Sends a headline of another module (e.g. `WebRTCVideoChat`) to a user's bare JID; returns its id. */

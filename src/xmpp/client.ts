@@ -24,7 +24,6 @@ import { createIqCaller } from './iq/caller';
 import { createIqResponder } from './iq/responder';
 import { createLastActivity } from './last-activity/last-activity';
 import { createMarkers } from './markers/markers';
-import { dialogMessage, type DialogDescriptor, type DialogMessage } from './messages/dialog-messages';
 import { createMessages } from './messages/messages';
 import type { CarbonDirection } from './messages/types';
 import { createMuc } from './muc/muc';
@@ -195,7 +194,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     },
     ...eventSource(events),
     session: eventSource(session.events),
-    messages: eventSource(messages.events),
+    messages: {
+      ...eventSource(messages.events),
+      sendToDialog: guard(messages.sendToDialog),
+    },
     markers: eventSource(markers.events),
     chatStates: eventSource(chatStates.events),
     systemMessages: eventSource(systemMessages.events),
@@ -223,10 +225,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     reconnect: () => session.reconnect(),
     acknowledge: () => session.acknowledge(),
     send: guard(messages.send),
-    sendToDialog: guard((dialog: DialogDescriptor, message: DialogMessage) => {
-      const built = dialogMessage(dialog, message, addressing);
-      return messages.send(built.to, built.message);
-    }),
     sendSystemMessage: guard(systemMessages.sendSystemMessage),
     sendModuleMessage: guard(systemMessages.sendModuleMessage),
     sendStanza: guard((stanza: XmlElement) => send(stanza)),

@@ -43,7 +43,7 @@ export { CONNECTION_TRANSITIONS } from './session/connection-state';
 export type { OfflineInfo, SessionEvents } from './session/session';
 export { RESUME_EXPIRED } from './session/session';
 export type { ChatMessage, OutgoingMessage, MessageType, CarbonDirection } from './messages/types';
-export type { DialogDescriptor, DialogMessage } from './messages/dialog-messages';
+export type { DialogDescriptor, DialogMessage } from './messages/build';
 export {
   extraList,
   ExtraList,

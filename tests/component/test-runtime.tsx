@@ -11,7 +11,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { createPortalApi, type PortalApi } from '../../src/app/api/api-client';
 import { ConnectionsContext, type ChatRuntime, type Outgoing } from '../../src/app/connections';
-import { createChatOutbox } from '../../src/app/connections/chat/chat-outbox';
+import { createChatOutbox, type OutboxChat } from '../../src/app/connections/chat/chat-outbox';
 import { memoryOutboxStore, type OutboxStore } from '../../src/app/connections/chat/outbox-store';
 import { ChatStoreContext } from '../../src/app/features/chat';
 import { wireOutgoing } from '../../src/app/features/chat/outgoing';
@@ -19,6 +19,7 @@ import { RedDotContext } from '../../src/app/features/notifications';
 import { createPortalRuntime, type PortalRuntime } from '../../src/app/runtime';
 import { memoryDraftStore } from '../../src/app/session/draft-store';
 import { createPortalRoot, PortalRootContext, type PortalRoot } from '../../src/app/root';
+import type { DialogDescriptor, DialogMessage, MarkerParams } from '../../src/xmpp';
 
 export interface TestRuntime extends PortalRuntime {
   /** The page's root the runtime was made from (its toasts, session, drafts). */
@@ -83,23 +84,36 @@ export function createTestRuntime(): TestRuntime {
     outboxStore,
     sent,
     signInChat(me = 100010) {
-      // The connection's own outbox, over the memory store, whose wire is the `sent` list; the
-      // conversation shows what it holds, as the Messages plugin wires it.
+      // The connection's own outbox, over the memory store, on a chat whose wire is the `sent`
+      // list; the conversation shows what it holds, as the Messages plugin wires it.
+      const client = {
+        isConnected: true,
+        transport: 'websocket',
+        session: { on: () => () => undefined },
+        messages: {
+          on: () => () => undefined,
+          sendToDialog: (dialog: DialogDescriptor, message: DialogMessage & { id: string }) => {
+            sent.push({ kind: 'message', dialog, message });
+            return message.id;
+          },
+        },
+        sendReadStatus: ({ messageId, userId, dialogId }: MarkerParams) => {
+          sent.push({ kind: 'read', messageId, userId: Number(userId), dialogId: dialogId! });
+          return messageId;
+        },
+      } as unknown as OutboxChat;
       const outbox = createChatOutbox({
         store: outboxStore,
         owner: me,
         tab: 'test-tab',
-        send: (item) => void sent.push(item),
-        canSend: () => true,
-        isOffline: () => false,
-        acknowledges: () => true,
+        chat: client,
         now: Date.now,
       });
       const chat = {
         me,
         queryClient,
         chat: {
-          isConnected: true,
+          ...client,
           contacts: {},
           helpers: {
             newMessageId: () => `6a1f${String(++ids).padStart(20, '0')}`,
@@ -109,9 +123,7 @@ export function createTestRuntime(): TestRuntime {
           sendIsTypingStatus: () => undefined,
           sendIsStopTypingStatus: () => undefined,
         },
-        enqueue: (item: Outgoing) => outbox.give(item),
-        outgoing: { on: outbox.on },
-        flushOutbox: () => outbox.flush(),
+        outbox,
         renew: () => Promise.resolve(),
       } as unknown as ChatRuntime;
       wireOutgoing(runtime.chatStore, chat);

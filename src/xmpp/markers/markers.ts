@@ -8,7 +8,7 @@ import { createEmitter, type Emitter } from '../../shared/emitter';
 import type { Addressing } from '../addressing/jids';
 import { chatIdFromJid } from '../addressing/jids';
 import { encodeExtraParams } from '../messages/extra-params';
-import { MARKERS_NS } from '../messages/build';
+import { MARKERS_NS } from '../messages/types';
 import type { CarbonDirection } from '../messages/types';
 import { xml, type XmlElement } from '../xml/element';
 

@@ -31,6 +31,7 @@ export type DelegatedOperations = Omit<
   | 'resume'
   | 'ping'
 > & {
+  messages: OperationsOf<ChatClient['messages']>;
   roster: OperationsOf<ChatClient['roster']>;
   muc: OperationsOf<ChatClient['muc']>;
   blocking: OperationsOf<ChatClient['blocking']>;
@@ -45,7 +46,6 @@ export function delegatedOperations(
     reconnect: call('reconnect'),
     acknowledge: call('acknowledge'),
     send: call('send'),
-    sendToDialog: call('sendToDialog'),
     sendSystemMessage: call('sendSystemMessage'),
     sendModuleMessage: call('sendModuleMessage'),
     sendStanza: call('sendStanza'),
@@ -54,6 +54,7 @@ export function delegatedOperations(
     sendDeliveredStatus: call('sendDeliveredStatus'),
     sendReadStatus: call('sendReadStatus'),
     getLastUserActivity: call('getLastUserActivity'),
+    messages: { sendToDialog: call('messages.sendToDialog') },
     roster: {
       get: call('roster.get'),
       add: call('roster.add'),

@@ -14,8 +14,9 @@ import type { TransportKind } from '../transport/types';
 /**
  * The version of this protocol: tabs of another build meet under another name (a tab left open
  * over a deploy keeps its own connection until it is reloaded). 2: events name their owner.
+ * 3: a dialog's message is the messages feature's (`messages.sendToDialog`).
  */
-export const SHARE_PROTOCOL = 2;
+export const SHARE_PROTOCOL = 3;
 
 /** What a follower mirrors of the holder's client for its synchronous getters. */
 export interface ShareSnapshot {
@@ -109,7 +110,7 @@ export function onRelayedEvents(client: ChatClient, listener: EmitChatEvent): Ar
  */
 export const METHODS = {
   send: 'send',
-  sendToDialog: 'send',
+  'messages.sendToDialog': 'send',
   sendSystemMessage: 'send',
   sendModuleMessage: 'send',
   sendDeliveredStatus: 'send',

@@ -347,7 +347,6 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
     },
     ...eventSource(emitters.client),
     session: eventSource(emitters.session),
-    messages: eventSource(emitters.messages),
     markers: eventSource(emitters.markers),
     chatStates: eventSource(emitters.chatStates),
     systemMessages: eventSource(emitters.systemMessages),
@@ -374,6 +373,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
       follow();
     },
     ...operations,
+    messages: { ...operations.messages, ...eventSource(emitters.messages) },
     roster: { ...operations.roster, ...eventSource(emitters.roster) },
     muc: { ...operations.muc, ...eventSource(emitters.muc) },
     blocking: { ...operations.blocking, ...eventSource(emitters.blocking) },

@@ -43,7 +43,7 @@ export async function prosodyKills({ stack, counts, log }: SuiteContext): Promis
   const sent: string[] = [];
   const liveExpected: string[][] = clients.map(() => []);
   const say = (from: number, text: string) => {
-    const id = clients[from]!.sendToDialog(dialog, { body: text });
+    const id = clients[from]!.messages.sendToDialog(dialog, { body: text });
     sent.push(id);
     liveExpected[1 - from]!.push(text);
     return id;

@@ -15,7 +15,7 @@ describe('sendToDialog', () => {
   it('sends a private dialog’s text to the member as a markable chat message saved to history', async () => {
     const { client, mock } = await connectedTestClient();
     const out = mock.catchOutgoing((e) => e.name === 'message');
-    const id = client.sendToDialog(PRIVATE, { body: 'Hello Ava' });
+    const id = client.messages.sendToDialog(PRIVATE, { body: 'Hello Ava' });
     const stanza = await out;
     expect(isObjectId(id)).toBe(true);
     expect(stanza.attrs).toEqual({ to: '200001-1001@localhost', type: 'chat', id });
@@ -30,7 +30,7 @@ describe('sendToDialog', () => {
   it('sends a group dialog’s attachment to its room as groupchat, with the given id and no markers', async () => {
     const { client, mock } = await connectedTestClient();
     const out = mock.catchOutgoing((e) => e.name === 'message');
-    const id = client.sendToDialog(GROUP, {
+    const id = client.messages.sendToDialog(GROUP, {
       id: '6a0c1a2b3c4d5e6f7a8b9c0d',
       body: '[attachment]',
       attachments: [{ id: '42', uid: 'u42', type: 'image', name: 'scan.jpg', size: 1200 }],
@@ -55,12 +55,12 @@ describe('sendToDialog', () => {
     expect(client.helpers.dialogRecipient(GROUP)).toBe(`1001_${GROUP.id}@muc.localhost`);
     const unknown = { ...PRIVATE, memberId: null };
     expect(client.helpers.dialogRecipient(unknown)).toBeNull();
-    expect(() => client.sendToDialog(unknown, { body: 'x' })).toThrow(XmppError);
+    expect(() => client.messages.sendToDialog(unknown, { body: 'x' })).toThrow(XmppError);
   });
 
   it("refuses offline with 'Chat is not connected'", async () => {
     const { client } = await connectedTestClient();
     await client.disconnect();
-    expect(() => client.sendToDialog(PRIVATE, { body: 'x' })).toThrow(ChatNotConnectedError);
+    expect(() => client.messages.sendToDialog(PRIVATE, { body: 'x' })).toThrow(ChatNotConnectedError);
   });
 });

@@ -11,7 +11,7 @@ import i18next from 'i18next';
 import { ApiError, createChatCore, type ChatCore, type ChatSession } from '../../../rest';
 import type { ChatAccountInfo } from '../../../shared/api/chat';
 import type { ChatCredentials } from '../../../shared/api/chat-identity';
-import { ChatNotConnectedError, moduleCarrier, type ChatClient } from '../../../xmpp';
+import { moduleCarrier, type ChatClient } from '../../../xmpp';
 import { observedFetch } from '../../api/observed-fetch';
 import type { Traffic } from '../../api/traffic';
 import type { ChatConnectionState } from './chat-link';
@@ -23,7 +23,7 @@ import { claimOutbox, type OutboxStore, type StoredOutgoing, type TabRegistry } 
 import { wirePageLifecycle } from './page-lifecycle';
 import { chatSessionRenewer } from './session-renewal';
 import { tabChat, type TabChat } from './shared-chat';
-import type { ChatAccountCalls, ChatPlugin, ChatRuntime, Outgoing } from './types';
+import type { ChatAccountCalls, ChatPlugin, ChatRuntime } from './types';
 import { chooseXmppService, xmppServices } from './xmpp-service';
 
 class LoginStepFailed extends Error {}
@@ -58,14 +58,6 @@ function bridgeStanzas(chat: ChatClient, traffic: Traffic): () => void {
     stop();
     follow(false);
   };
-}
-
-function sendOutgoing(chat: ChatClient, item: Outgoing): void {
-  if (item.kind === 'read') {
-    chat.sendReadStatus({ messageId: item.messageId, userId: item.userId, dialogId: item.dialogId });
-    return;
-  }
-  chat.sendToDialog(item.dialog, item.message);
 }
 
 export interface StartChatOptions {
@@ -185,10 +177,7 @@ export function startChat({
       store: outboxStore,
       owner: credentials.quickBloxId,
       tab: tabs.id,
-      send: (item) => sendOutgoing(chat, item),
-      canSend: () => chat.isConnected,
-      isOffline: (error) => error instanceof ChatNotConnectedError,
-      acknowledges: () => chat.transport !== 'bosh',
+      chat,
       now: Date.now,
     });
     outbox = queue;
@@ -196,18 +185,10 @@ export function startChat({
       service,
       chat,
       modules: moduleCarrier(chat),
-      own: ownMessages(chat, (item) => runtime.enqueue(item)),
-      outgoing: { on: queue.on },
+      own: ownMessages(chat, queue),
+      outbox: queue,
       me: credentials.quickBloxId,
       queryClient,
-      enqueue(item) {
-        queue.give(item);
-        state.waiting(queue.unsent);
-      },
-      flushOutbox() {
-        queue.flush();
-        state.waiting(queue.unsent);
-      },
       async renew() {
         // Quiet: a portal session that ended (kicked, signed out) is met by the next click, as
         // with the app socket; the chat only stops.
@@ -221,8 +202,7 @@ export function startChat({
       bridgeStanzas(chat, traffic),
       wireLink(runtime, state),
       wirePageLifecycle(chat),
-      chat.session.on('acked', ({ id }) => queue.acknowledged(id)),
-      chat.messages.on('error', ({ id }) => queue.refused(id)),
+      queue.on('unsent', (count) => state.waiting(count)),
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
     );
     // What an earlier page of this provider left unsent waits first, in order, and shows as waiting;
@@ -236,7 +216,6 @@ export function startChat({
       ),
     );
     queue.takeOver(restored, delivered);
-    state.waiting(queue.unsent);
     try {
       await step(chat.connect({ userId: credentials.quickBloxId, token: service.client.token! }));
     } catch (error) {
@@ -252,7 +231,7 @@ export function startChat({
     keepAlive();
     for (const plugin of plugins) await step(plugin.afterLogin?.(runtime));
     // Rooms are joined now: what waited (also from an earlier page) goes out.
-    runtime.flushOutbox();
+    queue.flush();
   }
 
   run().catch((error: unknown) => {

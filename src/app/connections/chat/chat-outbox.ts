@@ -9,8 +9,10 @@
  * management, docs/wire/hosted-chat.md §12): a message is forgotten once handed over, or it would be
  * sent again after every reload (docs/reliability.md "WebSockets blocked"). The conversation shows
  * a message from this outbox's `added` event and its tick from `acknowledged`; nothing else keeps
- * an outgoing message.
+ * an outgoing message. The outbox sends on the chat itself (the messages feature's `sendToDialog`,
+ * a read marker) and hears the chat's acknowledgements and refusals itself, so nothing relays them.
  */
+import { ChatNotConnectedError, type ChatClient } from '../../../xmpp';
 import { createEmitter, type Emitter } from '../../../shared/emitter';
 import { outgoingKey, type OutboxStore, type StoredOutgoing } from './outbox-store';
 import type { Outgoing } from './types';
@@ -20,7 +22,14 @@ export interface ChatOutboxEvents {
   added: StoredOutgoing;
   /** The server has message `key` (its acknowledgement): it left the outbox. */
   acknowledged: { key: string };
+  /** How many items wait to be sent, whenever that changes (the link's "waiting" count). */
+  unsent: number;
 }
+
+/** The chat an outbox sends on: the running chat's client, as much of it as the outbox uses. */
+export type OutboxChat = Pick<ChatClient, 'isConnected' | 'transport' | 'sendReadStatus' | 'session'> & {
+  messages: Pick<ChatClient['messages'], 'sendToDialog' | 'on'>;
+};
 
 export interface ChatOutbox {
   /** Keeps `item` and sends it now if the chat is up, else once it is. */
@@ -33,14 +42,13 @@ export interface ChatOutbox {
   takeOver(records: readonly StoredOutgoing[], delivered?: readonly StoredOutgoing[]): void;
   /** Sends what waits, in order, until a send fails. */
   flush(): void;
-  /** The server acknowledged stanza `key` (docs/wire/hosted-chat.md §12, XEP-0198). */
-  acknowledged(key: string): void;
-  /** The server refused message `key` (a stanza error): it is not sent again. */
-  refused(key: string): void;
   /** Items not sent yet (the link's "waiting" count). */
   readonly unsent: number;
   on: Emitter<ChatOutboxEvents>['on'];
-  /** The chat stopped: what was not sent stays in the store for the next page, not in memory. */
+  /**
+   * The chat stopped: what was not sent stays in the store for the next page, not in memory, and
+   * the outbox no longer hears the chat.
+   */
   stop(): void;
 }
 
@@ -50,17 +58,20 @@ export interface ChatOutboxOptions {
   owner: number;
   /** This tab (tab-registry.ts): the records it sends. */
   tab: string;
-  /** Puts one item on the wire; throws (ChatNotConnectedError) when it cannot now. */
-  send(item: Outgoing): void;
-  canSend(): boolean;
-  isOffline(error: unknown): boolean;
-  /** Whether the chat acknowledges what it was handed (stream management), or forgets it. */
-  acknowledges(): boolean;
+  /** The running chat: what is given goes out on it, and its acknowledgements and refusals come back. */
+  chat: OutboxChat;
   now(): number;
 }
 
+/** Puts one item on the wire; throws ChatNotConnectedError when it cannot now. */
+function sendOn(chat: OutboxChat, item: Outgoing): void {
+  if (item.kind === 'read')
+    chat.sendReadStatus({ messageId: item.messageId, userId: item.userId, dialogId: item.dialogId });
+  else chat.messages.sendToDialog(item.dialog, item.message);
+}
+
 export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
-  const { store, owner, tab } = options;
+  const { store, owner, tab, chat } = options;
   const events = createEmitter<ChatOutboxEvents>();
   const warn = (error: unknown) => console.warn('Chat outbox storage', error);
   /** The keys of the records given and not yet on the server (sent or not). */
@@ -74,21 +85,30 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
   const queue: StoredOutgoing[] = [];
   const trySend = (record: StoredOutgoing): 'sent' | 'offline' | 'dropped' => {
     try {
-      options.send(record.item);
+      sendOn(chat, record.item);
     } catch (error) {
-      if (options.isOffline(error)) return 'offline';
+      if (error instanceof ChatNotConnectedError) return 'offline';
       forget(record.key);
       console.warn('A chat message could not be sent', record.item, error);
       return 'dropped';
     }
-    if (record.item.kind === 'read' || !options.acknowledges()) forget(record.key);
+    // Over BOSH nothing is ever acknowledged (no stream management): handed over is done.
+    if (record.item.kind === 'read' || chat.transport === 'bosh') forget(record.key);
     return 'sent';
   };
+  /** The count last told: each change is told once, after the sends it led to. */
+  let told = 0;
+  const tellUnsent = () => {
+    if (queue.length === told) return;
+    told = queue.length;
+    events.emit('unsent', told);
+  };
   const flush = () => {
-    while (queue.length > 0 && options.canSend()) {
-      if (trySend(queue[0]!) === 'offline') return;
+    while (queue.length > 0 && chat.isConnected) {
+      if (trySend(queue[0]!) === 'offline') break;
       queue.shift();
     }
+    tellUnsent();
   };
   const hold = (record: StoredOutgoing) => {
     held.add(record.key);
@@ -96,6 +116,14 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
     queue.push(record);
     flush();
   };
+  const unhear = [
+    // docs/wire/hosted-chat.md §12, XEP-0198: the server has it.
+    chat.session.on('acked', ({ id }) => {
+      if (forget(id)) events.emit('acknowledged', { key: id });
+    }),
+    // A stanza error: refused, and not sent again.
+    chat.messages.on('error', ({ id }) => void forget(id)),
+  ];
 
   return {
     give(item) {
@@ -110,17 +138,15 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
       for (const record of records) hold(record);
     },
     flush,
-    acknowledged(key) {
-      if (forget(key)) events.emit('acknowledged', { key });
-    },
-    refused: (key) => void forget(key),
     get unsent() {
       return queue.length;
     },
     on: events.on,
     stop() {
+      for (const stop of unhear) stop();
       queue.length = 0;
       held.clear();
+      tellUnsent();
     },
   };
 }

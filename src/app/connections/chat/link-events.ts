@@ -35,11 +35,11 @@ export function wireLink(runtime: ChatRuntime, state: ChatConnectionState): () =
     }),
     chat.on('reconnect', () => {
       state.report('online');
-      runtime.flushOutbox();
+      runtime.outbox.flush();
     }),
     chat.session.on('resumed', () => {
       state.report('online');
-      runtime.flushOutbox();
+      runtime.outbox.flush();
     }),
     chat.session.on('sessionExpired', () => void renewQuietly(runtime, state)),
     // Every AUTHFAIL is raised here, the first login's too (spec §8); the first login reports its

@@ -9,7 +9,7 @@
 import type { ChatClient, ChatMessage, DialogMessage, OutgoingMessage } from '../../../xmpp';
 import { DIALOG_TYPE } from '../../../shared/dialog-type';
 import { createEmitter } from '../../../shared/emitter';
-import type { Outgoing } from './types';
+import type { ChatOutbox } from './chat-outbox';
 
 export interface OwnMessages {
   /** Sends a chat message to a user; listeners see it as ours. Throws while offline. */
@@ -33,7 +33,7 @@ function echoed(message: OutgoingMessage): ChatMessage['extension'] {
   return out;
 }
 
-export function ownMessages(chat: ChatClient, enqueue: (item: Outgoing) => void): OwnMessages {
+export function ownMessages(chat: ChatClient, outbox: Pick<ChatOutbox, 'give'>): OwnMessages {
   const sentHere = createEmitter<{ sent: ChatMessage }>();
   const tell = (id: string, to: number, message: OutgoingMessage) => {
     const dialogId = message.extension?.dialog_id;
@@ -60,7 +60,7 @@ export function ownMessages(chat: ChatClient, enqueue: (item: Outgoing) => void)
       return id;
     },
     keep(to, dialogId, message) {
-      enqueue({
+      outbox.give({
         kind: 'message',
         dialog: { id: dialogId, type: DIALOG_TYPE.private, memberId: to },
         message,

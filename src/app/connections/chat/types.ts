@@ -24,15 +24,14 @@ export interface ChatRuntime {
   own: OwnMessages;
   me: number;
   queryClient: QueryClient;
-  /** Sends now, or keeps it in order until the connection is back (spec §5, §3 "wait for send"). */
-  enqueue(item: Outgoing): void;
   /**
-   * What the outbox holds, as it comes and goes (chat-outbox.ts): a message given here or left by
-   * an earlier page, then its acknowledgement. The conversation shows it from these.
+   * The one owner of what is given to the chat (chat-outbox.ts): `give` sends now, or keeps it in
+   * order until the connection is back (spec §5, §3 "wait for send"); `flush` sends what waits
+   * (after a login, a resumption or a reconnect); `on` tells what it holds as it comes and goes —
+   * a message given here or left by an earlier page, then its acknowledgement — which the
+   * conversation shows.
    */
-  outgoing: Pick<ChatOutbox, 'on'>;
-  /** Sends what waits (after a login, a resumption or a reconnect). */
-  flushOutbox(): void;
+  outbox: Pick<ChatOutbox, 'give' | 'flush' | 'on'>;
   /** A fresh chat-service session and login, then (if the chat is down) a connect with its token. */
   renew(): Promise<void>;
 }

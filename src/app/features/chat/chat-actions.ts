@@ -47,7 +47,7 @@ function sendMessage(
   if (!dialog) return;
   const id = runtime.chat.helpers.newMessageId();
   // The outbox holds it from now on; the conversation shows it from there (outgoing.ts).
-  runtime.enqueue({ kind: 'message', dialog: dialogAddress(dialog), message: { id, body, attachments } });
+  runtime.outbox.give({ kind: 'message', dialog: dialogAddress(dialog), message: { id, body, attachments } });
 }
 
 /** Sends (or queues in the outbox) a text; false when there is no chat to take it (a toast says so). */
@@ -122,7 +122,7 @@ export function markSeen(
   if (newlyRead.length === 0) return;
   if (store.state.dialogs[dialogId]?.type === DIALOG_TYPE.private) {
     for (const entry of newlyRead)
-      runtime.enqueue({ kind: 'read', messageId: entry.id, userId: entry.senderId, dialogId });
+      runtime.outbox.give({ kind: 'read', messageId: entry.id, userId: entry.senderId, dialogId });
   } else {
     runtime.service.messages
       .update(

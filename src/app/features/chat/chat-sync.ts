@@ -69,7 +69,7 @@ export async function joinRooms(store: ChatStore, runtime: ChatRuntime): Promise
 
 export async function afterLogin(store: ChatStore, runtime: ChatRuntime): Promise<void> {
   await refreshDialogs(store);
-  runtime.flushOutbox();
+  runtime.outbox.flush();
   await Promise.all([loadBlocked(store, runtime), joinRooms(store, runtime)]);
 }
 

@@ -23,10 +23,10 @@ function show(store: ChatStore, me: number, { item, at }: StoredOutgoing): void 
 }
 
 /** Feeds `store` from the outbox of `runtime`; returns the unwiring. */
-export function wireOutgoing(store: ChatStore, runtime: Pick<ChatRuntime, 'me' | 'outgoing'>): () => void {
+export function wireOutgoing(store: ChatStore, runtime: Pick<ChatRuntime, 'me' | 'outbox'>): () => void {
   const offs = [
-    runtime.outgoing.on('added', (record) => show(store, runtime.me, record)),
-    runtime.outgoing.on('acknowledged', ({ key }) =>
+    runtime.outbox.on('added', (record) => show(store, runtime.me, record)),
+    runtime.outbox.on('acknowledged', ({ key }) =>
       store.updateEntry(key, (e) => (e.onServer && !e.failed ? e : { ...e, onServer: true, failed: false })),
     ),
   ];

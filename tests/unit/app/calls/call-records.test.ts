@@ -18,7 +18,7 @@ import type { CallState } from '../../../../src/app/features/calls/call-store';
 import { ownMessages } from '../../../../src/app/connections/chat/own-messages';
 import type { OutgoingMessage } from '../../../../src/xmpp';
 import { createAddressing } from '../../../../src/xmpp/addressing/jids';
-import { dialogMessage } from '../../../../src/xmpp/messages/dialog-messages';
+import { dialogMessage } from '../../../../src/xmpp/messages/build';
 import { fakeStream, party, signalNetwork } from '../../webrtc/scripted';
 import enCalls from '../../../../src/app/i18n/locales/en/calls.json';
 import { testCallEffects } from './test-call-effects';
@@ -58,10 +58,12 @@ beforeEach(() => {
     modules: { ...network.join(ME), ensureConnected: () => Promise.resolve() },
     chat,
     // The real own messages: the record goes into the outbox, addressed as the outbox sends it.
-    own: ownMessages(chat, (item) => {
-      if (item.kind !== 'message') return;
-      const { to, message } = dialogMessage(item.dialog, item.message, addressing);
-      sent.push({ to: to as number, message });
+    own: ownMessages(chat, {
+      give(item) {
+        if (item.kind !== 'message') return;
+        const { to, message } = dialogMessage(item.dialog, item.message, addressing);
+        sent.push({ to: to as number, message });
+      },
     }),
     service: { dialogs: { create: () => Promise.resolve({ _id: 'dialog-ruth' }) } },
   } as unknown as ChatRuntime;

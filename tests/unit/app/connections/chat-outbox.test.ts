@@ -5,7 +5,14 @@
  * store when the server has it; the conversation learns of it only through the outbox's events.
  */
 import { describe, expect, it } from 'vitest';
-import { createChatOutbox } from '../../../../src/app/connections/chat/chat-outbox';
+import { createEmitter } from '../../../../src/shared/emitter';
+import {
+  ChatNotConnectedError,
+  StanzaError,
+  type DialogMessage,
+  type MarkerParams,
+} from '../../../../src/xmpp';
+import { createChatOutbox, type OutboxChat } from '../../../../src/app/connections/chat/chat-outbox';
 import { memoryOutboxStore, type StoredOutgoing } from '../../../../src/app/connections/chat/outbox-store';
 import type { Outgoing } from '../../../../src/app/connections/chat/types';
 
@@ -14,37 +21,55 @@ const dialog = { id: '5f0c1a2b3c4d5e6f7a8b9c0d', type: 3 as const, memberId: 200
 const message = (id: string): Outgoing => ({ kind: 'message', dialog, message: { id, body: `text ${id}` } });
 const marker: Outgoing = { kind: 'read', messageId: 'm0', userId: 200005, dialogId: dialog.id };
 
-class Offline extends Error {}
-
-/** An outbox over a memory store, whose wire is `wire` and which is online while `online`. */
-function world({ acknowledges = true } = {}) {
+/**
+ * An outbox over a memory store, on a chat whose wire is `wire`, which is online while `online`
+ * (offline, a send throws the chat's ChatNotConnectedError), and whose send fails with `failure`
+ * while one is set; `ack` and `bounce` are the server's answers as the chat reports them.
+ */
+function world({ transport = 'websocket' } = {}) {
   const store = memoryOutboxStore();
   const wire: string[] = [];
   const events: string[] = [];
+  const unsent: number[] = [];
   let online = true;
-  const outbox = createChatOutbox({
-    store,
-    owner: OWNER,
-    tab: 'tab-a',
-    send(item) {
-      if (!online) throw new Offline();
-      wire.push(item.kind === 'read' ? `read:${item.messageId}` : item.message.id!);
+  let failure: Error | null = null;
+  const session = createEmitter<{ acked: { id: string; to: string } }>();
+  const bounces = createEmitter<{ error: { id: string; error: StanzaError } }>();
+  const put = (id: string) => {
+    if (!online) throw new ChatNotConnectedError();
+    if (failure) throw failure;
+    wire.push(id);
+    return id;
+  };
+  const chat = {
+    get isConnected() {
+      return online;
     },
-    canSend: () => online,
-    isOffline: (error) => error instanceof Offline,
-    acknowledges: () => acknowledges,
-    now: () => 1_000,
-  });
+    transport,
+    session: { on: session.on },
+    messages: {
+      on: bounces.on,
+      sendToDialog: (_dialog: unknown, message: DialogMessage) => put(message.id!),
+    },
+    sendReadStatus: ({ messageId }: MarkerParams) => put(`read:${messageId}`),
+  } as unknown as OutboxChat;
+  const outbox = createChatOutbox({ store, owner: OWNER, tab: 'tab-a', chat, now: () => 1_000 });
   outbox.on('added', ({ key }) => events.push(`added ${key}`));
   outbox.on('acknowledged', ({ key }) => events.push(`acknowledged ${key}`));
+  outbox.on('unsent', (count) => unsent.push(count));
   const stored = async () => (await store.load(OWNER)).map((record) => record.key);
   return {
     outbox,
     store,
     wire,
     events,
+    unsent,
     stored,
     setOnline: (value: boolean) => (online = value),
+    fail: (error: Error | null) => (failure = error),
+    ack: (id: string) => session.emit('acked', { id, to: '200005-1001@localhost' }),
+    bounce: (id: string) =>
+      bounces.emit('error', { id, error: new StanzaError({ condition: 'service-unavailable', id }) }),
   };
 }
 
@@ -55,12 +80,12 @@ describe('the chat outbox', () => {
     expect(w.wire).toEqual(['a']);
     expect(w.outbox.unsent).toBe(0);
     expect(await w.stored()).toEqual(['a']);
-    w.outbox.acknowledged('a');
+    w.ack('a');
     expect(await w.stored()).toEqual([]);
     expect(w.events).toEqual(['added a', 'acknowledged a']);
     // An acknowledgement of a stanza the outbox never held (a typing notification) changes nothing.
-    w.outbox.acknowledged('a');
-    w.outbox.acknowledged('typing-1');
+    w.ack('a');
+    w.ack('typing-1');
     expect(w.events).toEqual(['added a', 'acknowledged a']);
   });
 
@@ -77,6 +102,8 @@ describe('the chat outbox', () => {
     w.outbox.flush();
     expect(w.wire).toEqual(['a', 'read:m0', 'b']);
     expect(w.outbox.unsent).toBe(0);
+    // The link's count is told each change once, not the items' passing through.
+    expect(w.unsent).toEqual([1, 2, 3, 0]);
     // The read marker needs no acknowledgement; the messages wait for theirs.
     expect(await w.stored()).toEqual(['a', 'b']);
   });
@@ -92,34 +119,23 @@ describe('the chat outbox', () => {
 
   it('keeps an item that met a dropped connection, and drops one whose send failed otherwise', async () => {
     const w = world();
-    let failure: Error | null = new Offline();
-    const outbox = createChatOutbox({
-      store: w.store,
-      owner: OWNER,
-      tab: 'tab-a',
-      send() {
-        if (failure) throw failure;
-      },
-      canSend: () => true,
-      isOffline: (error) => error instanceof Offline,
-      acknowledges: () => true,
-      now: () => 1_000,
-    });
-    outbox.give(message('x'));
-    expect(outbox.unsent).toBe(1);
-    failure = new Error('no such dialog');
-    outbox.flush();
-    expect(outbox.unsent).toBe(0);
+    // The connection dropped between the check and the send: the chat says it is not connected.
+    w.fail(new ChatNotConnectedError());
+    w.outbox.give(message('x'));
+    expect(w.outbox.unsent).toBe(1);
+    w.fail(new Error('no such dialog'));
+    w.outbox.flush();
+    expect(w.outbox.unsent).toBe(0);
     expect(await w.stored()).toEqual([]);
-    failure = null;
-    outbox.flush();
-    expect(outbox.unsent).toBe(0);
+    w.fail(null);
+    w.outbox.flush();
+    expect(w.wire).toEqual([]);
   });
 
   it('forgets a refused message without sending it again', async () => {
     const w = world();
     w.outbox.give(message('a'));
-    w.outbox.refused('a');
+    w.bounce('a');
     w.outbox.flush();
     expect(w.wire).toEqual(['a']);
     expect(await w.stored()).toEqual([]);
@@ -127,7 +143,7 @@ describe('the chat outbox', () => {
   });
 
   it('forgets what it handed over to a chat that never acknowledges (BOSH)', async () => {
-    const w = world({ acknowledges: false });
+    const w = world({ transport: 'bosh' });
     w.outbox.give(message('a'));
     expect(w.wire).toEqual(['a']);
     expect(await w.stored()).toEqual([]);
@@ -159,12 +175,17 @@ describe('the chat outbox', () => {
     const w = world();
     w.setOnline(false);
     w.outbox.give(message('a'));
+    w.outbox.give(message('b'));
     w.outbox.stop();
     w.setOnline(true);
     w.outbox.flush();
     expect(w.wire).toEqual([]);
     expect(w.outbox.unsent).toBe(0);
-    expect(await w.stored()).toEqual(['a']);
+    expect(w.unsent).toEqual([1, 2, 0]);
+    expect(await w.stored()).toEqual(['a', 'b']);
+    // A stopped outbox no longer hears the chat: a late acknowledgement removes nothing.
+    w.ack('a');
+    expect(await w.stored()).toEqual(['a', 'b']);
   });
 
   it('refuses an item without its id: it could not be told apart from the history', () => {
