@@ -3,6 +3,7 @@
  * `chatAccountInfo` (chat account info), `userInfo` (JSON login info), `authToken`. Cookies:
  * `authToken`, `advisorVersion`.
  */
+import { browserLocalStorage } from './browser-local';
 import { isReturnPathKey } from './return-path';
 
 export const STORAGE_KEYS = [
@@ -14,23 +15,15 @@ export const STORAGE_KEYS = [
 ] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
 
-function local(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export const storage = {
   get(key: StorageKey): string | null {
-    return local()?.getItem(key) ?? null;
+    return browserLocalStorage()?.getItem(key) ?? null;
   },
   set(key: StorageKey, value: string): void {
-    local()?.setItem(key, value);
+    browserLocalStorage()?.setItem(key, value);
   },
   remove(key: StorageKey): void {
-    local()?.removeItem(key);
+    browserLocalStorage()?.removeItem(key);
   },
   getJson<T>(key: StorageKey): T | null {
     const raw = this.get(key);
@@ -72,7 +65,7 @@ export function getCookie(name: string): string | null {
  */
 export function clearSessionStorage(): void {
   const language = storage.get('language');
-  const store = local();
+  const store = browserLocalStorage();
   if (store) {
     const keys: string[] = [];
     for (let index = 0; index < store.length; index += 1) keys.push(store.key(index) ?? '');

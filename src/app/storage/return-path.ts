@@ -7,6 +7,8 @@
  * picks: the tab in view over hidden ones, and among those alike the one she used last. The
  * session's end keeps these keys when it clears local storage (spec §8, local-storage.ts).
  */
+import { browserLocalStorage } from './browser-local';
+
 export const RETURN_PATH_KEY = 'returnAfterSignIn';
 const TAB_KEY_PREFIX = `${RETURN_PATH_KEY}.`;
 
@@ -50,14 +52,6 @@ function parse(raw: string | null): Saved | null {
   }
 }
 
-function local(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 function recordKeys(store: Storage): string[] {
   const keys: string[] = [];
   for (let index = 0; index < store.length; index += 1) {
@@ -72,12 +66,12 @@ const better = (a: Saved, b: Saved): boolean => (a.visible !== b.visible ? a.vis
 
 export function rememberReturnPath(owner: number, path: string, tab: TabPlace): void {
   const { id, visible, at } = tab;
-  local()?.setItem(`${TAB_KEY_PREFIX}${id}`, JSON.stringify({ owner, path, visible, at }));
+  browserLocalStorage()?.setItem(`${TAB_KEY_PREFIX}${id}`, JSON.stringify({ owner, path, visible, at }));
 }
 
 /** The page to return to if `owner` is who was signed out there (and forgets every record). */
 export function takeReturnPath(owner: number): string | null {
-  const store = local();
+  const store = browserLocalStorage();
   if (!store) return null;
   let best: Saved | null = null;
   for (const key of recordKeys(store)) {
