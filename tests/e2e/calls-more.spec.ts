@@ -178,3 +178,25 @@ test("a video call from a client row: sharing without the client's data says 'Sc
     await sim.stop();
   }
 });
+
+test('the call code does not load: the provider is told, and the next click loads it and offers the check', async ({
+  page,
+}) => {
+  await signInAs(page, 'amelia');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
+  const table = page.getByRole('table', { name: 'Your clients' });
+  // The portal runtime loads the call controller on the first call asked for (docs/calls.md "Call
+  // screens"); here its chunk cannot be fetched, as offline or after a deploy replaced it.
+  const blocked = /\/assets\/call-controller-[\w-]+\.js$/;
+  await page.route(blocked, (route) => route.abort('internetdisconnected'));
+  await table.getByRole('button', { name: `Audio call with ${bianca.name}` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The call could not be started.' })).toBeVisible();
+  const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
+  await expect(check).toHaveCount(0);
+
+  await page.unroute(blocked);
+  await table.getByRole('button', { name: `Audio call with ${bianca.name}` }).click();
+  await expect(check).toBeVisible({ timeout: 60_000 });
+  await check.getByRole('button', { name: 'Cancel' }).click();
+  await expect(check).toHaveCount(0);
+});

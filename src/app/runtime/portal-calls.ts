@@ -33,6 +33,8 @@ export interface PortalCallsOptions {
   /** The chat's lifecycle: its snapshot names the running chat. */
   chat: Pick<Connections['chat'], 'get' | 'subscribe'>;
   load: LoadCallController;
+  /** The code could not be loaded (offline, a deploy replaced it): the provider is told. */
+  onLoadFailed(): void;
 }
 
 type CodePhase = 'waiting' | 'loading' | 'loaded' | 'failed';
@@ -45,7 +47,7 @@ const CODE_TRANSITIONS: Readonly<Record<CodePhase, readonly CodePhase[]>> = {
   failed: ['loading'],
 };
 
-export function createPortalCalls({ bridge, chat, load }: PortalCallsOptions): PortalCalls {
+export function createPortalCalls({ bridge, chat, load, onLoadFailed }: PortalCallsOptions): PortalCalls {
   const store = createExternalStore<PortalCallsSnapshot>({ controller: null, chat: null });
   const code = createMachine<CodePhase>('call code', CODE_TRANSITIONS, 'waiting');
   /** Stops the controller's listening on the chat it was started on. */
@@ -73,6 +75,7 @@ export function createPortalCalls({ bridge, chat, load }: PortalCallsOptions): P
       (error: unknown) => {
         code.transition('failed');
         console.error('The call code could not be loaded', error);
+        onLoadFailed();
       },
     );
   };

@@ -9,6 +9,7 @@
  * loads with the first ring or request (docs/calls.md "Call screens"), and it listens on whichever
  * chat runs; the call screens only read it.
  */
+import i18next from 'i18next';
 import type { PortalApi } from '../api/api-client';
 import { chatCalls } from '../api/domain-calls';
 import { createConnections, type Connections, type ConnectionsOptions } from '../connections';
@@ -60,6 +61,9 @@ export function createPortalRuntime(all: PortalRuntimeOptions): PortalRuntime {
     bridge: connections.calls,
     chat: connections.chat,
     load: loadCallController,
+    // Spec §8: a chunk that fails to load is an error the provider sees; the calls namespace is the
+    // shell's, loaded before it renders (src/app/i18n).
+    onLoadFailed: () => options.toasts.show(i18next.t('calls:errors.start')),
   });
   return {
     ...connections,

@@ -68,6 +68,7 @@ describe('the portal runtime owns the call controller', () => {
   let fake: FakeController;
   let loads: number;
   let failNext: boolean;
+  let told: number;
   let calls: PortalCalls;
   let stop: () => void;
 
@@ -81,6 +82,7 @@ describe('the portal runtime owns the call controller', () => {
     fake = fakeController(bridge);
     loads = 0;
     failNext = false;
+    told = 0;
     calls = createPortalCalls({
       bridge,
       chat,
@@ -92,6 +94,7 @@ describe('the portal runtime owns the call controller', () => {
         }
         return Promise.resolve(() => fake.controller);
       },
+      onLoadFailed: () => (told += 1),
     });
     stop = calls.start();
   });
@@ -133,17 +136,19 @@ describe('the portal runtime owns the call controller', () => {
     expect(calls.get().chat).toBeNull();
   });
 
-  it('tries a failed load again on the next request', async () => {
+  it('tells the provider when the code could not load, and tries again on the next request', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     failNext = true;
     bridge.request({ opponentId: chatIdOf('emma'), media: 'video' });
     await settle();
     expect(calls.get().controller).toBeNull();
     expect(error).toHaveBeenCalledWith('The call code could not be loaded', expect.any(Error));
+    expect(told).toBe(1);
     bridge.request({ opponentId: chatIdOf('emma'), media: 'video' });
     await settle();
     expect(loads).toBe(2);
     expect(calls.get().controller).toBe(fake.controller);
+    expect(told).toBe(1);
     error.mockRestore();
   });
 
