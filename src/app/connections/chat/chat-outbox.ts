@@ -22,6 +22,12 @@ export interface ChatOutboxEvents {
   added: StoredOutgoing;
   /** The server has message `key` (its acknowledgement): it left the outbox. */
   acknowledged: { key: string };
+  /**
+   * Message `key` left the outbox without reaching the server: the server refused it (a stanza
+   * error), or it could not be sent at all (a dialog without a member to send to). The
+   * conversation shows it failed (spec §3 status "fail"); it is not sent again.
+   */
+  failed: { key: string };
   /** How many items wait to be sent, whenever that changes (the link's "waiting" count). */
   unsent: number;
 }
@@ -90,6 +96,7 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
       if (error instanceof ChatNotConnectedError) return 'offline';
       forget(record.key);
       console.warn('A chat message could not be sent', record.item, error);
+      if (record.item.kind === 'message') events.emit('failed', { key: record.key });
       return 'dropped';
     }
     // Over BOSH nothing is ever acknowledged (no stream management): handed over is done.
@@ -122,7 +129,9 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
       if (forget(id)) events.emit('acknowledged', { key: id });
     }),
     // A stanza error: refused, and not sent again.
-    chat.messages.on('error', ({ id }) => void forget(id)),
+    chat.messages.on('error', ({ id }) => {
+      if (forget(id)) events.emit('failed', { key: id });
+    }),
   ];
 
   return {

@@ -62,8 +62,10 @@ export function wireChatEvents(store: ChatStore, runtime: ChatRuntime): () => vo
     chat.messages.on('message', (message) => onMessage(store, runtime, message)),
     // A call's end message and the like, sent by another module (connections/chat/own-messages.ts).
     runtime.own.on((message) => onMessage(store, runtime, message)),
+    // A bounce of a message sent past the outbox (own messages' `send`); the outbox tells its own
+    // (outgoing.ts), so a message it held is marked once.
     chat.messages.on('error', ({ id }) =>
-      store.updateEntry(id, (e) => ({ ...e, failed: true, onServer: false })),
+      store.updateEntry(id, (e) => (e.failed ? e : { ...e, failed: true, onServer: false })),
     ),
     chat.markers.on('delivered', (marker) => onMarker(store, runtime, marker, 'delivered')),
     chat.markers.on('read', (marker) => onMarker(store, runtime, marker, 'read')),

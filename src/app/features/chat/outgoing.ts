@@ -2,7 +2,7 @@
  * The provider's messages the outbox holds, as the conversation shows them (spec §3 status "wait
  * for send", then "sent to server"): the outbox of the running chat owns each until the server has
  * it (connections/chat/chat-outbox.ts); the store only shows what the outbox tells — a message given
- * in this tab or left by an earlier page, then its acknowledgement.
+ * in this tab or left by an earlier page, then its acknowledgement, or that it failed.
  */
 import type { ChatRuntime, StoredOutgoing } from '../../connections';
 import type { ChatStore } from './chat-store';
@@ -28,6 +28,9 @@ export function wireOutgoing(store: ChatStore, runtime: Pick<ChatRuntime, 'me' |
     runtime.outbox.on('added', (record) => show(store, runtime.me, record)),
     runtime.outbox.on('acknowledged', ({ key }) =>
       store.updateEntry(key, (e) => (e.onServer && !e.failed ? e : { ...e, onServer: true, failed: false })),
+    ),
+    runtime.outbox.on('failed', ({ key }) =>
+      store.updateEntry(key, (e) => (e.failed ? e : { ...e, onServer: false, failed: true })),
     ),
   ];
   return () => {

@@ -56,6 +56,7 @@ function world({ transport = 'websocket' } = {}) {
   const outbox = createChatOutbox({ store, owner: OWNER, tab: 'tab-a', chat, now: () => 1_000 });
   outbox.on('added', ({ key }) => events.push(`added ${key}`));
   outbox.on('acknowledged', ({ key }) => events.push(`acknowledged ${key}`));
+  outbox.on('failed', ({ key }) => events.push(`failed ${key}`));
   outbox.on('unsent', (count) => unsent.push(count));
   const stored = async () => (await store.load(OWNER)).map((record) => record.key);
   return {
@@ -127,6 +128,8 @@ describe('the chat outbox', () => {
     w.outbox.flush();
     expect(w.outbox.unsent).toBe(0);
     expect(await w.stored()).toEqual([]);
+    // The conversation is told, so the message shows failed instead of waiting for ever.
+    expect(w.events).toEqual(['added x', 'failed x']);
     w.fail(null);
     w.outbox.flush();
     expect(w.wire).toEqual([]);
@@ -136,10 +139,11 @@ describe('the chat outbox', () => {
     const w = world();
     w.outbox.give(message('a'));
     w.bounce('a');
+    w.bounce('a');
     w.outbox.flush();
     expect(w.wire).toEqual(['a']);
     expect(await w.stored()).toEqual([]);
-    expect(w.events).toEqual(['added a']);
+    expect(w.events).toEqual(['added a', 'failed a']);
   });
 
   it('forgets what it handed over to a chat that never acknowledges (BOSH)', async () => {
