@@ -77,7 +77,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   };
   try {
     await step('migrate', () => migrate(db));
-    if (config.seed) await step('seed', () => runSeeders({ db, secrets }));
+    if (config.seed) await step('seed', () => runSeeders({ db, secrets, now: Date.now() }));
 
     const chatPorts = {
       c2s: config.chat.c2sPort || (await freePort()),

@@ -9,8 +9,7 @@
  * src/shared/cycle.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { cycleFixtures, member } from '../../fixtures';
-import { generateCycleData, type CyclePlan } from '../../src/server/seed/cycle-generator';
+import { member } from '../../fixtures';
 import {
   analyseHistory,
   cycleStatistics,
@@ -18,19 +17,25 @@ import {
   latestCycles,
   statisticLine,
 } from '../../src/shared/cycle';
-import { localDateAt } from '../../src/shared/time/zoned';
 import { formatLocalDate } from '../../src/shared/time/format';
 import { pdfLines } from '../support/pdf-text';
 import { signInAs } from './support';
+import { seededRecords } from './seeded-records';
 import { admin } from './workspace-support';
 
-/** Emma's records as the seed made them, ending on her today (Europe/Paris). */
-const emma = analyseHistory(
-  generateCycleData(cycleFixtures.members.emma as CyclePlan, localDateAt(Date.now(), 'Europe/Paris')).days,
-);
-const { statistics } = emma;
-const running = emma.cycles.at(-1)!;
-const firstOffPill = emma.cycles[6]!;
+type History = ReturnType<typeof analyseHistory>;
+/** Emma's records as the seed made them, ending on her today (Europe/Paris) when it ran. */
+let emma: History;
+let statistics: History['statistics'];
+let running: History['cycles'][number];
+let firstOffPill: History['cycles'][number];
+
+test.beforeAll(async () => {
+  emma = analyseHistory((await seededRecords('emma')).days);
+  statistics = emma.statistics;
+  running = emma.cycles.at(-1)!;
+  firstOffPill = emma.cycles[6]!;
+});
 
 async function claimNewReportOnEmma(page: Page, title: string): Promise<void> {
   const out = await admin(['assign-report', 'emma', 'amelia', '--title', title]);
@@ -60,7 +65,7 @@ async function pdfBehind(page: Page, button: string): Promise<string[]> {
  * marked as the period are the cycle's first `periodLength` from its start, and the ovulation day
  * is the analysis's.
  */
-async function expectCalendar(page: Page, cycle: (typeof emma.cycles)[number]): Promise<void> {
+async function expectCalendar(page: Page, cycle: History['cycles'][number]): Promise<void> {
   const calendar = page.getByTestId('cycle-calendar');
   await expect(calendar.locator('caption')).toHaveText(`Cycle ${cycle.number} calendar`);
   const period = calendar.locator('td[aria-label*=", Period"]');

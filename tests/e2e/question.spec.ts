@@ -4,37 +4,13 @@
  * pregnancy figures are those of the member's seeded records (fixtures/cycles.json) through
  * src/shared/cycle (issue 26).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cycleFixtures, member, questionnaireFixtures } from '../../fixtures';
-import { generateCycleData, type CyclePlan } from '../../src/server/seed/cycle-generator';
+import { expect, test, type Page } from '@playwright/test';
+import { member, questionnaireFixtures } from '../../fixtures';
 import { analyseHistory, cycleFacts } from '../../src/shared/cycle';
 import { addDays, daysBetween } from '../../src/shared/time/calendar';
 import { formatLocalDate } from '../../src/shared/time/format';
-import { localDateAt } from '../../src/shared/time/zoned';
+import { seededRecords } from './seeded-records';
 import { signInAs } from './support';
-
-/** A member's records as the seed made them on `today`, her day when it ran, and that day. */
-function recordsOn(key: string, today: string) {
-  const plan = (cycleFixtures.members as Record<string, unknown>)[key] as CyclePlan;
-  return { today, ...generateCycleData(plan, today) };
-}
-
-/**
- * A member's records as the seed made them. The run seeds once, before its tests (docs/testing.md
- * "What a run shares"), so her midnight may have passed since: the seed's day was her today or
- * the day before. Of the two, the records whose `figure` the page shows in `where`; neither fails.
- */
-async function seededRecords(
-  key: string,
-  where: Locator,
-  figure: (records: ReturnType<typeof recordsOn>) => string,
-) {
-  await expect(where).toBeVisible();
-  const today = localDateAt(Date.now(), member(key).timezone);
-  const days = [today, addDays(today, -1)].map((day) => recordsOn(key, day));
-  for (const records of days) if ((await where.getByText(figure(records)).count()) > 0) return records;
-  throw new Error(`${key}: the page shows neither ${days.map(figure).join(' nor ')}`);
-}
 
 /** A local date as the questionnaire writes it in English. */
 const longDate = (date: string) => formatLocalDate(date, 'en', { dateStyle: 'long' });
@@ -76,9 +52,7 @@ test('the provider reads the questionnaire of an appointment and goes back to it
   await expect(reason.getByText(/LH strips were positive twice/)).toBeVisible();
   const cycle = sheet.getByRole('region', { name: 'Menstrual cycle' });
   await expect(cycle.getByText('Irregular')).toBeVisible();
-  const factsOf = (records: ReturnType<typeof recordsOn>) => cycleFacts(analyseHistory(records.days));
-  const lastPeriod = (records: ReturnType<typeof recordsOn>) => longDate(factsOf(records).lastPeriodStart!);
-  const daniela = factsOf(await seededRecords('daniela', cycle, lastPeriod));
+  const daniela = cycleFacts(analyseHistory((await seededRecords('daniela')).days));
   await expect(cycle.getByText(`${daniela.cycleRange!.min}–${daniela.cycleRange!.max}`)).toBeVisible();
   await expect(cycle.getByText(longDate(daniela.lastPeriodStart!))).toBeVisible();
   const history = sheet.getByRole('region', { name: 'Obstetric and medical history' });
@@ -104,12 +78,8 @@ test('a pregnant member’s questionnaire shows the pregnancy, and one not fille
   const sheet = page.getByRole('article', { name: 'Intake questionnaire' });
   const pregnancy = sheet.getByRole('region', { name: 'Pregnancy' });
   // Her weeks on the day she sent it, her due date 280 days after her last period (Naegele).
-  const lmpOf = (records: ReturnType<typeof recordsOn>) =>
-    records.pregnancies.find((p) => p.outcome === 'ONGOING')!.lmpDate;
-  const fatima = await seededRecords('fatima', pregnancy, (records) =>
-    longDate(addDays(lmpOf(records), 280)),
-  );
-  const lmp = lmpOf(fatima);
+  const fatima = await seededRecords('fatima');
+  const lmp = fatima.pregnancies.find((p) => p.outcome === 'ONGOING')!.lmpDate;
   const sent = questionnaireFixtures.questionnaires.find((q) => q.member === 'fatima')!.submittedDaysAgo;
   const weeks = Math.floor(daysBetween(lmp, addDays(fatima.today, -sent)) / 7);
   await expect(pregnancy.getByText(String(weeks), { exact: true })).toBeVisible();

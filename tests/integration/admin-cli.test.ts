@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { SEEDERS } from '../../src/server/seed';
 import { runAdmin } from '../support/admin-cli';
 
 const stack = inject('stack');
@@ -14,6 +15,18 @@ describe('npm run admin', () => {
     const { stdout } = await admin(['list'], stack.dataDir);
     expect(stdout).toMatch(/AUDIT_PASSED\s+amelia\.hart@clinic\.example/);
     expect(stdout).toMatch(/NOT_SUBMITTED\s+dana\.novak@clinic\.example/);
+  });
+
+  it('prints the seeders that ran, all dated from the one moment of the seed', async () => {
+    const { stdout } = await admin(['seeds'], stack.dataDir);
+    const runs = stdout
+      .trim()
+      .split('\n')
+      .map((line) => /^(\S+) {2}(\S+)$/.exec(line)!);
+    expect(runs.map((r) => r[2]).sort()).toEqual(SEEDERS.map((s) => s.name).sort());
+    const moments = new Set(runs.map((r) => r[1]));
+    expect(moments.size).toBe(1);
+    expect(Date.parse([...moments][0]!)).toBeLessThanOrEqual(Date.now());
   });
 
   it('says what to do when no portal runs for DATA_DIR', async () => {

@@ -8,6 +8,7 @@ import { listCommand } from './list';
 import { reportsCommand } from './reports';
 import { requestReportCommand } from './request-report';
 import { secondFactorCommand } from './second-factor';
+import { seedsCommand } from './seeds';
 
 export const COMMANDS: readonly AdminCommand[] = [
   listCommand,
@@ -19,4 +20,5 @@ export const COMMANDS: readonly AdminCommand[] = [
   reportsCommand,
   accessLogCommand,
   secondFactorCommand,
+  seedsCommand,
 ];

@@ -80,6 +80,19 @@ const baseRoutes: AdminRoutes = (admin, ctx) => {
     );
   });
 
+  // Which fixture seeders ran and the moment each wrote as "now" (src/server/seed/seeder.ts).
+  admin.get('/seed-runs', async (_request, reply) => {
+    const rows = await ctx.db
+      .selectFrom('seed_runs')
+      .select(['name', 'applied_at'])
+      .orderBy('applied_at')
+      .execute();
+    return ok(
+      reply,
+      rows.map((r) => ({ name: r.name, appliedAt: r.applied_at.toISOString() })),
+    );
+  });
+
   admin.post('/sessions/end', async (request, reply) => {
     const { email } = adminInput(z.object({ email: z.string() }), request.body);
     const provider = await findProviderByEmail(ctx, email);

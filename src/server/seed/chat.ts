@@ -11,8 +11,7 @@ import type { Seeder } from './seeder';
 
 export const seedChat: Seeder = {
   name: 'chat-dialogs',
-  async run({ db }) {
-    const now = Date.now();
+  async run({ db, now }) {
     for (const fixture of chatFixtures.dialogs) {
       const occupants = fixture.occupants.map(chatIdOf);
       const owner = occupants[0]!;

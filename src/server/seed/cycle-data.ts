@@ -25,7 +25,7 @@ export const cycleDayRow = (memberId: number, d: CycleDay) => ({
 
 export const seedCycleData: Seeder = {
   name: 'cycle-data',
-  async run({ db }) {
+  async run({ db, now }) {
     for (const [key, plan] of Object.entries(cycleFixtures.members)) {
       const persona = member(key);
       const row = await db
@@ -33,10 +33,7 @@ export const seedCycleData: Seeder = {
         .select('id')
         .where('email', '=', persona.email)
         .executeTakeFirstOrThrow();
-      const { days, pregnancies } = generateCycleData(
-        plan as CyclePlan,
-        localDateAt(Date.now(), persona.timezone),
-      );
+      const { days, pregnancies } = generateCycleData(plan as CyclePlan, localDateAt(now, persona.timezone));
       for (let i = 0; i < days.length; i += BATCH) {
         await db
           .insertInto('cycle_days')

@@ -36,7 +36,10 @@ export async function runSeeders(ctx: SeedContext, seeders: readonly Seeder[] = 
     if (done.has(seeder.name)) continue;
     await inTransaction(ctx.db, async (trx) => {
       await seeder.run({ ...ctx, db: trx });
-      await trx.insertInto('seed_runs').values({ name: seeder.name }).execute();
+      await trx
+        .insertInto('seed_runs')
+        .values({ name: seeder.name, applied_at: new Date(ctx.now) })
+        .execute();
     });
     ran.push(seeder.name);
   }

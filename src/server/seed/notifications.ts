@@ -10,8 +10,7 @@ const HOUR = 3600_000;
 
 export const seedNotifications: Seeder = {
   name: 'notifications',
-  async run({ db }) {
-    const now = Date.now();
+  async run({ db, now }) {
     for (const n of notificationsJson.notifications) {
       const { id } = await db
         .selectFrom('providers')

@@ -8,8 +8,7 @@ const DAY = 86400_000;
 
 export const seedPersonas: Seeder = {
   name: 'personas',
-  async run({ db, secrets }) {
-    const now = Date.now();
+  async run({ db, secrets, now }) {
     for (const m of personas.members) {
       const chatId = await insertChatUser(db, {
         id: m.chatId,

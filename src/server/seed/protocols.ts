@@ -4,7 +4,7 @@ import type { Seeder } from './seeder';
 
 export const seedProtocols: Seeder = {
   name: 'protocols',
-  async run({ db }) {
+  async run({ db, now }) {
     const ids: number[] = [];
     for (const p of protocolFixtures.protocols) {
       const row = await db
@@ -14,7 +14,7 @@ export const seedProtocols: Seeder = {
           version: p.version,
           title: p.title,
           content: p.content,
-          published_at: new Date(Date.now() - p.publishedDaysAgo * 86400_000),
+          published_at: new Date(now - p.publishedDaysAgo * 86400_000),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -14,8 +14,7 @@ const DAY = 86400_000;
 
 export const seedQuestionnaires: Seeder = {
   name: 'intake-questionnaires',
-  async run({ db }) {
-    const now = Date.now();
+  async run({ db, now }) {
     for (const q of questionnaireFixtures.questionnaires) {
       const persona = member(q.member);
       const appointment = await db

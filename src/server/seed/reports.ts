@@ -149,16 +149,15 @@ export const seedReportCatalogues: Seeder = {
 /** The members' health profiles, after their cycle records (issue 26). */
 export const seedHealthProfileFacts: Seeder = {
   name: 'member-health-profiles',
-  async run({ db }) {
-    await seedHealthProfiles(db, Date.now());
+  async run({ db, now }) {
+    await seedHealthProfiles(db, now);
   },
 };
 
 export const seedExpertReports: Seeder = {
   name: 'expert-reports',
-  async run({ db }) {
+  async run({ db, now }) {
     const events = new EventBus();
-    const now = Date.now();
     for (const r of reportFixtures.reports) {
       const holder = 'provider' in r && r.provider ? await providerId(db, r.provider) : null;
       const memberRow = await db

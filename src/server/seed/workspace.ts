@@ -107,7 +107,7 @@ export const seedProfiles: Seeder = {
 
 export const seedSchedules: Seeder = {
   name: 'schedules',
-  async run({ db }) {
+  async run({ db, now }) {
     for (const [key, s] of Object.entries(workspaceFixtures.schedules)) {
       const id = await providerId(db, key);
       const timezone = provider(key).timezone;
@@ -121,7 +121,7 @@ export const seedSchedules: Seeder = {
           min_notice_hours: s.minNoticeHours,
         })
         .execute();
-      const today = localDateAt(Date.now(), timezone);
+      const today = localDateAt(now, timezone);
       const overrides = s.overrides as Array<{
         inDays: number;
         kind: 'EXTRA' | 'DAY_OFF';
@@ -155,7 +155,7 @@ export const seedSchedules: Seeder = {
 
 export const seedAppointments: Seeder = {
   name: 'appointments',
-  async run({ db }) {
+  async run({ db, now }) {
     const { history } = workspaceFixtures;
     const pid = await providerId(db, history.provider);
     const schedule = await loadSchedule(db, pid);
@@ -165,7 +165,7 @@ export const seedAppointments: Seeder = {
       .select('consultation_fee_cents')
       .where('provider_id', '=', pid)
       .executeTakeFirstOrThrow();
-    const today = localDateAt(Date.now(), timezone);
+    const today = localDateAt(now, timezone);
     // Past consultations are history, written as they happened.
     for (const a of history.appointments as Array<
       (typeof history.appointments)[number] & { cancelReason?: string }
@@ -206,7 +206,7 @@ export const seedAppointments: Seeder = {
         busy.map((x) => ({ start: x.starts_at.getTime(), end: x.ends_at.getTime() })),
         from,
         from + 14 * 86400_000,
-        Date.now(),
+        now,
       );
       if (slot === undefined) continue;
       await bookAppointment(
@@ -219,7 +219,7 @@ export const seedAppointments: Seeder = {
 
 export const seedContent: Seeder = {
   name: 'content',
-  async run({ db }) {
+  async run({ db, now }) {
     const c = contentFixtures;
     const day = 86400_000;
     await db
@@ -241,7 +241,7 @@ export const seedContent: Seeder = {
           cover_url: null,
           read_minutes: p.readMinutes,
           tag_ids: p.tags,
-          published_at: new Date(Date.now() - p.daysAgo * day),
+          published_at: new Date(now - p.daysAgo * day),
         })),
       )
       .execute();
@@ -254,7 +254,7 @@ export const seedContent: Seeder = {
           youtube_id: v.youtubeId,
           duration_seconds: v.durationSeconds,
           tag_ids: v.tags,
-          published_at: new Date(Date.now() - v.daysAgo * day),
+          published_at: new Date(now - v.daysAgo * day),
         })),
       )
       .execute();
