@@ -2,18 +2,23 @@
  * A hot read's Kysely query built and compiled once per database, then run with each call's
  * parameters (docs/performance.md "Server"): building and compiling a select of many columns
  * costs about as much as running it on PGlite as a prepared statement. On the embedded database
- * it runs without Kysely's executor, in the pool's batch of reads (pglite-pool.ts `read`); in a
- * transaction (another `db`) and on PostgreSQL through Kysely. `build` gets placeholder
- * values; they must come out as the compiled query's parameters, in order, or the first call throws.
+ * it runs without Kysely's executor, in the pool's batch of reads (pglite-pool.ts `read`); on
+ * PostgreSQL as a named prepared statement, which each connection parses and plans once; in a
+ * transaction (another `db`) through Kysely. `build` gets placeholder values; they must come out
+ * as the compiled query's parameters, in order, or the first call throws.
  */
 import type { Compilable, CompiledQuery } from 'kysely';
-import { pglitePoolOf, type Database } from './database';
+import { pglitePoolOf, postgresReadsOf, type Database } from './database';
+
+let statements = 0;
 
 export function compiledOnce<Row, Params extends readonly unknown[]>(
   build: (db: Database, ...parameters: Params) => Compilable<Row>,
   placeholders: Params,
 ): (db: Database, ...parameters: Params) => Promise<Row[]> {
   const byDatabase = new WeakMap<Database, CompiledQuery<Row>>();
+  // One name per hot read, the same on every connection (PostgreSQL's prepared statements are per session).
+  const name = `hot_read_${++statements}`;
   return async (db, ...parameters) => {
     let compiled = byDatabase.get(db);
     if (!compiled) {
@@ -26,6 +31,8 @@ export function compiledOnce<Row, Params extends readonly unknown[]>(
     }
     const pool = pglitePoolOf(db);
     if (pool) return (await pool.read(compiled.sql, parameters)).rows as Row[];
+    const prepared = postgresReadsOf(db);
+    if (prepared) return prepared.read<Row>(name, compiled.sql, parameters);
     return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
 }

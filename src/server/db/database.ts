@@ -23,6 +23,21 @@ export function pglitePoolOf(db: Database): PGlitePool | undefined {
   return embedded.get(db);
 }
 
+/**
+ * Runs one statement on a pooled PostgreSQL connection as a named prepared statement: parsed and
+ * planned once per connection, then only bound and executed (docs/performance.md "Server").
+ */
+export interface PreparedReads {
+  read<Row>(name: string, text: string, values: readonly unknown[]): Promise<Row[]>;
+}
+
+const postgres = new WeakMap<Database, PreparedReads>();
+
+/** The prepared reads of a PostgreSQL database opened here; none on PGlite or for a transaction's `db`. */
+export function postgresReadsOf(db: Database): PreparedReads | undefined {
+  return postgres.get(db);
+}
+
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl: string | null;
@@ -109,6 +124,16 @@ async function openPostgres(url: string): Promise<Database> {
     end: () => pool.end(),
   };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: busyAware }) });
+  postgres.set(db, {
+    async read<Row>(name: string, text: string, values: readonly unknown[]) {
+      const client = await busyAware.connect();
+      try {
+        return (await client.query<Row & object>({ name, text, values: [...values] })).rows;
+      } finally {
+        client.release();
+      }
+    },
+  });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {

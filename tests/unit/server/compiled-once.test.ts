@@ -1,12 +1,13 @@
 /**
  * A hot read compiled once (docs/performance.md "Server"): each call runs with its own
- * parameters, and a query whose parameters are not exactly the placeholders is refused.
+ * parameters, and a query whose parameters are not exactly the placeholders is refused; on
+ * PostgreSQL it is a named prepared statement.
  */
-import { openEmptyPGlite } from './db-fixture';
+import { insertProvider, openEmptyPGlite, testEngines, type TestDatabase } from './db-fixture';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../../../src/server/db/compiled-once';
-import type { Database } from '../../../src/server/db/database';
+import { postgresReadsOf, type Database } from '../../../src/server/db/database';
 import { PGlitePool } from '../../../src/server/db/pglite-pool';
 
 let empty: Awaited<ReturnType<typeof openEmptyPGlite>>;
@@ -48,5 +49,41 @@ describe('compiledOnce', () => {
       [-1],
     );
     await expect(withConstant(db, 1)).rejects.toThrow(/placeholders/);
+  });
+});
+
+describe.each(testEngines('compiled-once-engines'))('compiledOnce on %s', (engine, open) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await open();
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const emailOf = compiledOnce(
+    (d, id: number) => d.selectFrom('providers').select(['id', 'email']).where('id', '=', id),
+    [-1],
+  );
+
+  it('reads the same rows in and out of a transaction', async () => {
+    const id = await insertProvider(test.db);
+    const [row] = await emailOf(test.db, id);
+    expect(row).toMatchObject({ id });
+    expect(await test.db.transaction().execute((trx) => emailOf(trx, id))).toEqual([row]);
+    expect(await emailOf(test.db, -5)).toEqual([]);
+  });
+
+  it.runIf(engine === 'PostgreSQL')('runs as a named statement, prepared once per connection', async () => {
+    const reads = postgresReadsOf(test.db)!;
+    const id = await insertProvider(test.db);
+    for (let i = 0; i < 3; i++) await emailOf(test.db, id);
+    // The pool hands back the connection it used last, so this runs where the read just ran.
+    const prepared = await reads.read<{ name: string }>(
+      'list_prepared',
+      'select name from pg_prepared_statements',
+      [],
+    );
+    expect(prepared.map((p) => p.name)).toContainEqual(expect.stringMatching(/^hot_read_\d+$/));
   });
 });
