@@ -7,7 +7,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { member as memberPersona } from '../../fixtures';
 import { type Statistic, statisticLine } from '../../src/shared/cycle';
+import { daysBetween } from '../../src/shared/time/calendar';
 import { formatLocalDate } from '../../src/shared/time/format';
+import { localDateAt } from '../../src/shared/time/zoned';
+import { seededAt } from '../support/admin-cli';
 import { adminCall, apiClient } from '../support/api';
 import { pdfLines } from '../support/pdf-text';
 import { assignReport, book, bookableProvider } from '../support/workspace';
@@ -101,7 +104,19 @@ describe('GET /core/cycle/report/doctor/get/analysis', () => {
       pregnancy: { weeks: number; days: number; trimester: number; dueDate: string };
     }>(`/core/cycle/report/doctor/get/analysis?memberId=${memberIds.bianca}`, granted.token);
     expect(answer.code).toBe('OK');
-    expect(answer.data.pregnancy).toMatchObject({ weeks: 12, days: 2, trimester: 1 });
+    // 12 weeks and 2 days on the seed's day (fixtures/cycles.json), and a day more for each of her
+    // midnights since (docs/architecture.md §1 "Fixtures").
+    const zone = memberPersona('bianca').timezone;
+    const since = daysBetween(
+      localDateAt(await seededAt('cycle-data', stack.dataDir), zone),
+      localDateAt(Date.now(), zone),
+    );
+    const days = 12 * 7 + 2 + since;
+    expect(answer.data.pregnancy).toMatchObject({
+      weeks: Math.floor(days / 7),
+      days: days % 7,
+      trimester: 1,
+    });
   });
 
   it('refuses bad parameters and unknown cycles clearly', async () => {
@@ -205,7 +220,10 @@ describe('the daily chart', () => {
       granted.token,
     );
     expect(answer.code).toBe('OK');
-    expect(answer.data.days.at(-1)!.date).toBe(answer.data.member.today);
+    // Her records end on the seed's day in her zone, which is her today unless a midnight passed since.
+    const seeded = localDateAt(await seededAt('cycle-data', stack.dataDir), memberPersona('clara').timezone);
+    expect(answer.data.days.at(-1)!.date).toBe(seeded);
+    expect(answer.data.member.today >= seeded).toBe(true);
     expect(answer.data.cycles.at(-1)!.complete).toBe(false);
     const sum = answer.data.cycles.reduce((s, c) => s + c.length, 0);
     expect(sum).toBe(answer.data.days.length);

@@ -13,3 +13,16 @@ export async function runAdmin(args: string[], dataDir: string): Promise<{ stdou
   const [command, toolArgs] = await toolCommand('admin');
   return run(command, [...toolArgs, ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
 }
+
+/**
+ * The moment the seeder `name` of the stack on `dataDir` dated its rows from (docs/architecture.md
+ * §1 "Fixtures"): what the seed wrote as today, whatever the clock says now.
+ */
+export async function seededAt(name: string, dataDir: string): Promise<number> {
+  const { stdout } = await runAdmin(['seeds'], dataDir);
+  const line = stdout.split('\n').find((l) => l.endsWith(`  ${name}`));
+  const at = line === undefined ? Number.NaN : Date.parse(line.slice(0, line.indexOf(' ')));
+  if (Number.isNaN(at))
+    throw new Error(`The seeder ${name} did not run on the stack of ${dataDir}:\n${stdout}`);
+  return at;
+}

@@ -86,6 +86,7 @@ const baseRoutes: AdminRoutes = (admin, ctx) => {
       .selectFrom('seed_runs')
       .select(['name', 'applied_at'])
       .orderBy('applied_at')
+      .orderBy('name')
       .execute();
     return ok(
       reply,

@@ -196,7 +196,8 @@ export const seedExpertReports: Seeder = {
 /** Report access for the providers fixtures/reports.json names (the approved demo provider). */
 export const seedReportAccess: Seeder = {
   name: 'report-access',
-  async run({ db }) {
-    for (const key of reportFixtures.reportAccess) await grantReportAccess(db, await providerId(db, key));
+  async run({ db, now }) {
+    for (const key of reportFixtures.reportAccess)
+      await grantReportAccess(db, await providerId(db, key), new Date(now));
   },
 };

@@ -211,7 +211,13 @@ export const seedAppointments: Seeder = {
       if (slot === undefined) continue;
       await bookAppointment(
         { db, events },
-        { providerId: pid, memberId: await memberId(db, b.member), startsAt: new Date(slot), topic: b.topic },
+        {
+          providerId: pid,
+          memberId: await memberId(db, b.member),
+          startsAt: new Date(slot),
+          topic: b.topic,
+          now,
+        },
       );
     }
   },
