@@ -107,6 +107,9 @@ export class DatabaseBusyError extends Error {
   }
 }
 
+const STALE_PREPARED_STATEMENT = '0A000';
+const POOL_SIZE = 10;
+
 async function openPostgres(url: string): Promise<Database> {
   const pg = await import('pg');
   const Pool = pg.default.Pool;
@@ -114,7 +117,11 @@ async function openPostgres(url: string): Promise<Database> {
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   // A burst (a hundred requests that each reserve a sign-in attempt under one address's lock)
   // waits for a connection rather than failing; past the wait it is a 503, never a 500.
-  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECTION_WAIT_MS });
+  const pool = new Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECTION_WAIT_MS,
+  });
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const busyAware = {
     connect: () =>
@@ -124,13 +131,31 @@ async function openPostgres(url: string): Promise<Database> {
     end: () => pool.end(),
   };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: busyAware }) });
+  const prepared = async <Row>(name: string, text: string, values: readonly unknown[]) => {
+    const client = await busyAware.connect();
+    let broken: Error | undefined;
+    try {
+      return (await client.query<Row & object>({ name, text, values: [...values] })).rows;
+    } catch (error) {
+      // A statement prepared before a migration changed what it returns (SQLSTATE 0A000, "cached
+      // plan must not change result type") fails on that connection for good: it is closed, not
+      // reused, and the next read prepares the statement again on another.
+      if ((error as { code?: string }).code === STALE_PREPARED_STATEMENT) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
   postgres.set(db, {
     async read<Row>(name: string, text: string, values: readonly unknown[]) {
-      const client = await busyAware.connect();
-      try {
-        return (await client.query<Row & object>({ name, text, values: [...values] })).rows;
-      } finally {
-        client.release();
+      // Each stale connection is closed as it is found; the pool holds at most POOL_SIZE of them.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await prepared<Row>(name, text, values);
+        } catch (error) {
+          if ((error as { code?: string }).code !== STALE_PREPARED_STATEMENT || attempt === POOL_SIZE)
+            throw error;
+        }
       }
     },
   });

@@ -87,3 +87,26 @@ describe.each(testEngines('compiled-once-engines'))('compiledOnce on %s', (engin
     expect(prepared.map((p) => p.name)).toContainEqual(expect.stringMatching(/^hot_read_\d+$/));
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('compiledOnce on PostgreSQL after a migration', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await testEngines('compiled-once-migrated')[1]![1]();
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('prepares the statement again when a migration changed what it returns', async () => {
+    const anyDb = (d: Database) => d as unknown as Kysely<{ hot_t: { id: number; v: number | string } }>;
+    await sql`create table hot_t (id int primary key, v int)`.execute(test.db);
+    await sql`insert into hot_t values (1, 7)`.execute(test.db);
+    const valueOf = compiledOnce(
+      (d, id: number) => anyDb(d).selectFrom('hot_t').select('v').where('id', '=', id),
+      [-1],
+    );
+    expect(await valueOf(test.db, 1)).toEqual([{ v: 7 }]);
+    await sql`alter table hot_t alter column v type text`.execute(test.db);
+    expect(await valueOf(test.db, 1)).toEqual([{ v: '7' }]);
+  });
+});
