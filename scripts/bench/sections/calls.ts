@@ -25,7 +25,7 @@ import { descendantsCpuSeconds, processCpuSeconds } from '../calls/cpu';
 /** `--quick`: fewer calls and shorter holds (docs/performance.md "Quick mode"). */
 const quick = process.argv.includes('--quick');
 const CALLS = quick ? 5 : 20;
-const HOLD_MS = quick ? 5_000 : 20_000;
+const HOLD_MS = quick ? 3_000 : 20_000;
 /** Held calls of each kind a run; the bench's runs repeat them (five in a full bench). */
 const HOLD_ROUNDS = 1;
 const TARGET_RATIO = 1.2;
