@@ -3,7 +3,7 @@
  * parameters (docs/performance.md "Server"): building and compiling a select of many columns
  * costs about as much as running it on PGlite as a prepared statement. On the embedded database
  * it runs without Kysely's executor, in the pool's batch of reads (pglite-pool.ts `read`); on
- * PostgreSQL as a named prepared statement, which each connection parses and plans once; in a
+ * PostgreSQL as a named prepared statement, which each connection parses once; in a
  * transaction (another `db`) through Kysely. `build` gets placeholder values; they must come out
  * as the compiled query's parameters, in order, or the first call throws.
  */

@@ -24,8 +24,8 @@ export function pglitePoolOf(db: Database): PGlitePool | undefined {
 }
 
 /**
- * Runs one statement on a pooled PostgreSQL connection as a named prepared statement: parsed and
- * planned once per connection, then only bound and executed (docs/performance.md "Server").
+ * Runs one statement on a pooled PostgreSQL connection as a named prepared statement: parsed once
+ * per connection, then only bound and executed (docs/performance.md "Server").
  */
 export interface PreparedReads {
   read<Row>(name: string, text: string, values: readonly unknown[]): Promise<Row[]>;
