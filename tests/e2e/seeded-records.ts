@@ -6,13 +6,13 @@
 import { cycleFixtures, member } from '../../fixtures';
 import { generateCycleData, type CyclePlan } from '../../src/server/seed/cycle-generator';
 import { localDateAt } from '../../src/shared/time/zoned';
-import { seededAt } from './workspace-support';
+import { seededAt } from '../support/admin-cli';
 
-export type SeededRecords = ReturnType<typeof generateCycleData> & { today: string };
-
-export async function seededRecords(key: string): Promise<SeededRecords> {
+export async function seededRecords(
+  key: string,
+): Promise<ReturnType<typeof generateCycleData> & { today: string }> {
   const plan = (cycleFixtures.members as Record<string, unknown>)[key] as CyclePlan | undefined;
   if (!plan) throw new Error(`fixtures/cycles.json has no records for ${key}`);
-  const today = localDateAt(await seededAt('cycle-data'), member(key).timezone);
+  const today = localDateAt(await seededAt('cycle-data', process.env.E2E_DATA_DIR!), member(key).timezone);
   return { today, ...generateCycleData(plan, today) };
 }

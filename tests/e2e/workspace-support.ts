@@ -1,6 +1,6 @@
 /** Steps of the workspace e2e tests: a fresh provider ready to sign in, and the admin command. */
 import type { APIRequestContext } from '@playwright/test';
-import { runAdmin, seededAt as seededAtOn } from '../support/admin-cli';
+import { runAdmin } from '../support/admin-cli';
 import { profileForm } from '../support/workspace';
 import { signUpOverApi, uniqueEmail } from './support';
 
@@ -60,6 +60,3 @@ export async function admin(args: string[]): Promise<string> {
 
 /** A real (tiny) PDF for the certificate upload. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
-
-/** The moment the e2e stack's seeder `name` dated its rows from (tests/support/admin-cli.ts). */
-export const seededAt = (name: string): Promise<number> => seededAtOn(name, process.env.E2E_DATA_DIR!);

@@ -14,11 +14,25 @@ export async function runAdmin(args: string[], dataDir: string): Promise<{ stdou
   return run(command, [...toolArgs, ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
 }
 
+const seedMoments = new Map<string, Promise<number>>();
+
 /**
  * The moment the seeder `name` of the stack on `dataDir` dated its rows from (docs/architecture.md
- * §1 "Fixtures"): what the seed wrote as today, whatever the clock says now.
+ * §1 "Fixtures"): what the seed wrote as today, whatever the clock says now. A stack's seed never
+ * changes, so the admin command runs once per stack and seeder in a test process.
  */
-export async function seededAt(name: string, dataDir: string): Promise<number> {
+export function seededAt(name: string, dataDir: string): Promise<number> {
+  const key = `${dataDir}\0${name}`;
+  let moment = seedMoments.get(key);
+  if (!moment) {
+    moment = readSeededAt(name, dataDir);
+    seedMoments.set(key, moment);
+    moment.catch(() => seedMoments.delete(key));
+  }
+  return moment;
+}
+
+async function readSeededAt(name: string, dataDir: string): Promise<number> {
   const { stdout } = await runAdmin(['seeds'], dataDir);
   const line = stdout.split('\n').find((l) => l.endsWith(`  ${name}`));
   const at = line === undefined ? Number.NaN : Date.parse(line.slice(0, line.indexOf(' ')));
