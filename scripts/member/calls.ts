@@ -71,7 +71,9 @@ export function startMemberCalls(input: {
     });
     session.on('connectionState', ({ userId, state }) => {
       log(`· connection to ${userId}: ${CONNECTION_NAMES[state] ?? state}`);
-      if (state === SessionConnectionState.CONNECTED) entry.connectedAt ??= performance.now();
+      // ICE may go from checking straight to completed, with no connected in between.
+      if (state === SessionConnectionState.CONNECTED || state === SessionConnectionState.COMPLETED)
+        entry.connectedAt ??= performance.now();
     });
     session.on('reconnection', ({ userId, state }) => log(`· ${userId}: ${state}`));
     session.on('sessionClose', () => {
