@@ -104,8 +104,9 @@ export default defineConfig({
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
   // (docs/calls.md "Browser and Node"; the call code loads lazily, "Size").
   // And protobufjs's optional `long`, which the app socket's codec turns off (src/socket/codec.ts).
-  // And the XMLHttpRequest that Strophe's BOSH needs in Node, which browsers have of their own
-  // (src/xmpp/transport/browser/native-xhr.ts).
+  // And the XMLHttpRequest that Strophe's BOSH needs in Node, and the WebSocket and XML parser of
+  // the chat's own WebSocket transport, which browsers have of their own
+  // (src/xmpp/transport/browser/native-xhr.ts, src/xmpp/transport/browser/socket-platform.ts).
   resolve: {
     alias: [
       ...Object.entries(browserAliases(fileURLToPath(new URL('.', import.meta.url)))).map(
@@ -114,6 +115,10 @@ export default defineConfig({
       {
         find: 'long',
         replacement: fileURLToPath(new URL('src/socket/browser/no-long.cjs', import.meta.url)),
+      },
+      {
+        find: /^(\.\.\/transport|\.)\/socket-platform$/,
+        replacement: fileURLToPath(new URL('src/xmpp/transport/browser/socket-platform.ts', import.meta.url)),
       },
       {
         find: /^\.\/node-xhr$/,

@@ -35,7 +35,7 @@ import { createSession, type OnlineInfo } from './session/session';
 import { createSystemMessages } from './system-messages/system-messages';
 import { realScheduler } from '../shared/time/scheduler';
 import { observeTraffic } from './transport/observed-transport';
-import { createStropheTransport } from './transport/strophe-transport';
+import { createTransport } from './transport/create-transport';
 import { kindOfService } from './transport/types';
 import { xml, type XmlElement } from './xml/element';
 
@@ -78,7 +78,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
 
   // The console's seam: stanzas in and out, and BOSH requests, reach `traffic` listeners, and
   // only while there are any.
-  const traffic = observeTraffic(options.transportFactory ?? createStropheTransport);
+  const traffic = observeTraffic(options.transportFactory ?? createTransport);
   const session = createSession({
     options: {
       kind,

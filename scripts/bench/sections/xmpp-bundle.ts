@@ -27,6 +27,11 @@ export const section: BenchSection = {
       target: { at: 'most', value: 40, of: 'figure' },
     });
     report({
+      metric: 'src/xmpp as a page on WebSocket loads it, without BOSH (br)',
+      ours: kb(sizes.webSocketOnly.br),
+      unit: 'KB',
+    });
+    report({
       metric: 'strophe.js as bundled here (br)',
       ours: kb(sizes.stropheAsUsed.br),
       reference: 17,

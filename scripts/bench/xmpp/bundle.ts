@@ -1,13 +1,31 @@
 /**
  * Brotli size of the built chat stack next to strophe.js's own (docs/architecture.md §4: the
  * chat+call+socket protocol code ≤ 40 KB brotli; strophe.js alone 17 KB). Built like the portal
- * would build it: ESM, browser conditions, minified, in memory.
+ * would build it: ESM, browser conditions, the browser's stand-ins for Node's WebSocket, XML parser
+ * and XMLHttpRequest (vite.config.ts), minified, in memory.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { ROOT } from '../../../tests/support/stack';
+
+const TRANSPORT = path.join(ROOT, 'src/xmpp/transport');
+/** vite.config.ts's aliases of the transport's Node files, and BOSH's Strophe left out when asked. */
+function browserTransport(withoutBosh: boolean): Plugin {
+  return {
+    name: 'browser-transport',
+    setup(build) {
+      build.onResolve({ filter: /(^|\/)(socket-platform|node-xhr|strophe-transport)$/ }, (args) => {
+        const name = path.basename(args.path);
+        if (name === 'strophe-transport')
+          return withoutBosh ? { path: args.path, external: true } : undefined;
+        const file = name === 'node-xhr' ? 'native-xhr.ts' : 'socket-platform.ts';
+        return { path: path.join(TRANSPORT, 'browser', file) };
+      });
+    },
+  };
+}
 
 const brotli = (data: Uint8Array) =>
   brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -16,6 +34,7 @@ async function bundle(options: {
   entry?: string;
   contents?: string;
   external?: string[];
+  withoutBosh?: boolean;
 }): Promise<{ raw: number; br: number }> {
   const result = await build({
     ...(options.entry
@@ -28,6 +47,7 @@ async function bundle(options: {
     target: 'es2022',
     write: false,
     external: options.external ?? [],
+    plugins: [browserTransport(options.withoutBosh ?? false)],
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
@@ -38,11 +58,13 @@ export async function bundleSizes() {
   const entry = path.join(ROOT, 'src/xmpp/index.ts');
   const oursAlone = await bundle({ entry, external: ['strophe.js'] });
   const withStrophe = await bundle({ entry });
+  const webSocketOnly = await bundle({ entry, withoutBosh: true });
   const stropheAsUsed = await bundle({ contents: "export * from 'strophe.js';" });
   const shipped = await readFile(path.join(ROOT, 'node_modules/strophe.js/dist/strophe.umd.min.js'));
   return {
     oursAlone,
     withStrophe,
+    webSocketOnly,
     stropheAsUsed,
     stropheShipped: { raw: shipped.length, br: brotli(shipped) },
   };

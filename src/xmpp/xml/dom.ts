@@ -1,8 +1,10 @@
 /**
  * Conversion between DOM nodes (what Strophe reads and writes, in the browser natively and in
  * Node through the DOM that strophe.js installs) and {@link XmlElement}. Also parses XML text
- * with the global DOMParser, which tests and the mock transport use.
+ * with the platform's parser (src/xmpp/transport/socket-platform.ts), which tests and the
+ * mock transport use.
  */
+import { parseFrame } from '../transport/socket-platform';
 import { XmlElement } from './element';
 
 const ELEMENT_NODE = 1;
@@ -50,10 +52,9 @@ function build(doc: Document, element: XmlElement): Element {
   return node;
 }
 
-/** Parses one XML element from text with the global DOMParser. */
+/** Parses one XML element from text with the platform's parser (the WebSocket transport's). */
 export function parseXml(text: string): XmlElement {
-  const doc = new DOMParser().parseFromString(text, 'text/xml');
-  const root = doc.documentElement;
-  if (!root || root.nodeName === 'parsererror') throw new Error(`Not well-formed XML: ${text.slice(0, 80)}`);
+  const root = parseFrame(text);
+  if (!root) throw new Error(`Not well-formed XML: ${text.slice(0, 80)}`);
   return fromDom(root);
 }

@@ -1,17 +1,13 @@
 /**
  * The Strophe transport follows the BOSH policy of spec §9 — wait 60, hold 1, window 5, more than
  * 4 errors disconnect, a request re-sent at most 5 times, cube back-off — checked against Strophe
- * itself with scripted XMLHttpRequests on fake timers or a scripted connection manager; Strophe's
- * Status.ERROR reaches the caller as 422 'Status.ERROR - An error has occurred'; and the
- * fetch-based XMLHttpRequest for Node.
+ * itself with scripted XMLHttpRequests on fake timers or a scripted connection manager; and the
+ * fetch-based XMLHttpRequest for Node. The WebSocket transport: websocket-transport.test.ts.
  */
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Strophe } from 'strophe.js';
-import { WebSocketServer } from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createChatClient, STATUS_CONNFAIL, STATUS_ERROR, type ConnectionState } from '../../../src/xmpp';
 import { BOSH_POLICY, boshErrorsExhausted, boshRetryDelayMs } from '../../../src/xmpp/transport/bosh-policy';
 import { ensureXmlHttpRequest } from '../../../src/xmpp/transport/node-xhr';
 import { createStropheTransport } from '../../../src/xmpp/transport/strophe-transport';
@@ -253,98 +249,6 @@ describe('BOSH request window', () => {
     } finally {
       spy.mockRestore();
     }
-  });
-});
-
-describe('WebSocket through Strophe', () => {
-  it('fails at once with Status.CONNFAIL when the server closes the socket cleanly before the stream', async () => {
-    // Strophe itself only reports an abnormal close (1006) there; a clean close would leave the
-    // attempt waiting for its 30 s time-out, far beyond this test's.
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: () => 'xmpp' });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    server.on('connection', (socket) => socket.on('message', () => socket.close(1000)));
-    const client = createChatClient({
-      service: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/xmpp-websocket`,
-      domain: 'localhost',
-      appId: 1001,
-      keepAliveIntervalMs: 0,
-    });
-    const states: ConnectionState[] = [];
-    client.session.on('state', (s) => states.push(s));
-    const started = Date.now();
-    await expect(client.connect({ userId: 100001, password: 'pw' })).rejects.toMatchObject({
-      code: 422,
-      message: STATUS_CONNFAIL,
-      condition: 'websocket-closed-before-stream',
-    });
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect(states.at(-1)).toBe('disconnected');
-    await client.disconnect();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-
-  it('rejects a login that meets a stream error with 422 Status.ERROR (Strophe Status.ERROR)', async () => {
-    // A server that opens the stream and offers SASL PLAIN, then ends the stream with a stream
-    // error (RFC 6120 §4.9) when the client authenticates; Strophe reports that as Status.ERROR.
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: () => 'xmpp' });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    server.on('connection', (socket) => {
-      socket.on('message', (data) => {
-        const frame = String(data);
-        if (frame.startsWith('<open')) {
-          socket.send(
-            '<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" from="localhost" id="s1" version="1.0" xml:lang="en"/>',
-          );
-          socket.send(
-            '<stream:features xmlns:stream="http://etherx.jabber.org/streams"><mechanisms xmlns="urn:ietf:params:xml:ns:xmpp-sasl"><mechanism>PLAIN</mechanism></mechanisms></stream:features>',
-          );
-        } else if (frame.startsWith('<auth')) {
-          socket.send(
-            '<stream:error xmlns:stream="http://etherx.jabber.org/streams"><policy-violation xmlns="urn:ietf:params:xml:ns:xmpp-streams"/></stream:error>',
-          );
-        }
-      });
-    });
-    const client = createChatClient({
-      service: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/xmpp-websocket`,
-      domain: 'localhost',
-      appId: 1001,
-      keepAliveIntervalMs: 0,
-    });
-    const states: ConnectionState[] = [];
-    client.session.on('state', (s) => states.push(s));
-    await expect(client.connect({ userId: 100001, password: 'pw' })).rejects.toMatchObject({
-      name: 'StreamError',
-      code: 422,
-      message: STATUS_ERROR,
-      condition: 'policy-violation',
-    });
-    expect(states).toEqual(['connecting', 'authenticating', 'error', 'disconnected']);
-    expect(client.userId).toBeNull();
-    await client.disconnect();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-
-  it('can be closed or dropped while the socket is still connecting, without an uncaught error', async () => {
-    // A server that accepts TCP and never answers the upgrade keeps the socket CONNECTING.
-    const sockets: net.Socket[] = [];
-    const hanging = net.createServer((socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    const { port } = hanging.address() as AddressInfo;
-    for (const end of ['disconnect', 'drop'] as const) {
-      const statuses: TransportStatus[] = [];
-      const transport = createStropheTransport(
-        { kind: 'websocket', service: `ws://127.0.0.1:${port}/xmpp-websocket` },
-        { onStatus: (s) => statuses.push(s), onElement: () => undefined },
-      );
-      transport.connect('100001-1001@localhost/r', 'pw');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      transport[end]();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(statuses).toContain('disconnected');
-    }
-    sockets.forEach((socket) => socket.destroy());
-    await new Promise<void>((resolve) => hanging.close(() => resolve()));
   });
 });
 
