@@ -1,11 +1,11 @@
 /**
  * The portal's app socket client (spec §7 "Real-time app socket"; docs/architecture.md §3): STOMP 1.2 over
- * WebSocket with @stomp/stompjs, `authToken` on CONNECT, heart-beat 100000 ms both ways (spec §9),
+ * WebSocket (stomp-connection.ts, frames by @stomp/stompjs), `authToken` on CONNECT, heart-beat 100000 ms both ways (spec §9),
  * the three subscriptions with the ids spec §7 gives them, binary protobuf bodies, and reconnects
  * with back-off after failures, re-subscribing each time. A token the server refuses ends the
  * attempts (state `rejected`). Timers and the WebSocket are injected, so it runs in Node and tests.
  */
-import { Client, type IMessage, type IStompSocket } from '@stomp/stompjs';
+import type { IStompSocket } from '@stomp/stompjs';
 import {
   APP_SOCKET_CONTENT_TYPE,
   APP_SOCKET_SEND,
@@ -26,6 +26,7 @@ import {
   type ClientMessageInit,
 } from './codec';
 import { createLifecycle, type AppSocketState } from './connection-state';
+import { openStompConnection, type StompConnection, type StompFrame } from './stomp-connection';
 
 /** What the app socket uses of the shared scheduler (src/shared/scheduler.ts). */
 export type AppSocketTimers = Pick<Scheduler, 'setTimeout' | 'clearTimeout'>;
@@ -86,7 +87,8 @@ export function createAppSocket(options: AppSocketOptions): AppSocket {
   const emit = events.emit;
   let reason: string | undefined;
   const lifecycle = createLifecycle((state) => emit('state', { state, reason }));
-  let client: Client | null = null;
+  /** The attempt's connection; `connected` once CONNECTED came on it. */
+  let client: { stomp: StompConnection; connected: boolean } | null = null;
   let retry: unknown = null;
   let failures = 0;
   const pendingLogs: ClientMessageInit[] = [];
@@ -96,10 +98,10 @@ export function createAppSocket(options: AppSocketOptions): AppSocket {
     lifecycle.transition(to);
   };
 
-  const onFrameMessage = (destination: string) => (frame: IMessage) => {
+  const onFrameMessage = (destination: string, frame: StompFrame) => {
     let message: appsocket.ServerMessage;
     try {
-      message = decodeServerMessage(frame.binaryBody);
+      message = decodeServerMessage(frame.body);
     } catch (error) {
       emit('error', { code: 'UNREADABLE_MESSAGE', message: (error as Error).message, destination });
       return;
@@ -115,11 +117,7 @@ export function createAppSocket(options: AppSocketOptions): AppSocket {
 
   const publish = (destination: string, body: ClientMessageInit) => {
     if (!client?.connected) throw new AppSocketNotConnectedError('The app socket is not connected');
-    client.publish({
-      destination,
-      binaryBody: encodeClientMessage(body),
-      headers: { 'content-type': APP_SOCKET_CONTENT_TYPE },
-    });
+    client.stomp.send(destination, { 'content-type': APP_SOCKET_CONTENT_TYPE }, encodeClientMessage(body));
   };
 
   const scheduleRetry = (why: string) => {
@@ -134,46 +132,69 @@ export function createAppSocket(options: AppSocketOptions): AppSocket {
     );
   };
 
+  /** Subscriptions by id (spec §7 ids), for the MESSAGE frames that name theirs. */
+  const destinationOf = new Map<string, string>(
+    Object.values(APP_SOCKET_SUBSCRIPTIONS).map(({ destination, id }) => [id, destination]),
+  );
+
   const connect = () => {
     move('connecting');
     let refused: string | null = null;
-    const attempt = new Client({
-      webSocketFactory: () =>
-        options.webSocketFactory ? options.webSocketFactory(options.url) : new WebSocket(options.url),
-      connectHeaders: { [APP_SOCKET_TOKEN_HEADER]: options.token },
-      heartbeatIncoming: heartbeat,
-      heartbeatOutgoing: heartbeat,
-      // Our back-off owns reconnection; stompjs makes one attempt per Client.
-      reconnectDelay: 0,
-      connectionTimeout: options.connectTimeoutMs ?? 20_000,
-    });
+    let watchdog: unknown = null;
+    const socket = options.webSocketFactory
+      ? options.webSocketFactory(options.url)
+      : new WebSocket(options.url);
+    const attempt = {
+      connected: false,
+      stomp: openStompConnection({
+        socket: socket as IStompSocket,
+        connectHeaders: { [APP_SOCKET_TOKEN_HEADER]: options.token },
+        heartbeatMs: heartbeat,
+        timers,
+        onConnected() {
+          if (client !== attempt) return;
+          if (watchdog !== null) timers.clearTimeout(watchdog);
+          attempt.connected = true;
+          failures = 0;
+          // Subscriptions do not survive a connection: re-subscribe on every CONNECTED (spec §7 ids).
+          for (const { destination, id } of Object.values(APP_SOCKET_SUBSCRIPTIONS)) {
+            attempt.stomp.subscribe(destination, id);
+          }
+          move('connected');
+          for (const log of pendingLogs.splice(0)) publish(APP_SOCKET_SEND.eventTracking, log);
+        },
+        onMessage(id, frame) {
+          const destination = destinationOf.get(id);
+          if (client === attempt && destination) onFrameMessage(destination, frame);
+        },
+        onError(frame) {
+          const code = frame.headers.message ?? '';
+          // The four token errors of spec §8 (TOKEN_ERR_KICKED, _EMPTY, _NOT_FOUND, _LOGOUT); matched by
+          // prefix so the socket code does not pull the API contract (and zod) into its bundle.
+          if (code.startsWith('TOKEN_ERR_')) refused = code;
+          else emit('error', { code: 'STOMP_ERROR', message: code || new TextDecoder().decode(frame.body) });
+        },
+        onClose(event) {
+          if (watchdog !== null) timers.clearTimeout(watchdog);
+          if (client !== attempt) return;
+          client = null;
+          if (lifecycle.state === 'stopped') return;
+          if (refused) return move('rejected', refused);
+          scheduleRetry(`closed (${event?.code ?? 'no code'}${event?.reason ? `: ${event.reason}` : ''})`);
+        },
+      }),
+    };
     client = attempt;
-    attempt.onConnect = () => {
-      if (client !== attempt) return;
-      failures = 0;
-      // Subscriptions do not survive a connection: re-subscribe on every CONNECTED (spec §7 ids).
-      for (const { destination, id } of Object.values(APP_SOCKET_SUBSCRIPTIONS)) {
-        attempt.subscribe(destination, onFrameMessage(destination), { id });
-      }
-      move('connected');
-      for (const log of pendingLogs.splice(0)) publish(APP_SOCKET_SEND.eventTracking, log);
-    };
-    attempt.onStompError = (frame) => {
-      const code = frame.headers.message ?? '';
-      // The four token errors of spec §8 (TOKEN_ERR_KICKED, _EMPTY, _NOT_FOUND, _LOGOUT); matched by
-      // prefix so the socket code does not pull the API contract (and zod) into its bundle.
-      if (code.startsWith('TOKEN_ERR_')) refused = code;
-      else emit('error', { code: 'STOMP_ERROR', message: code || frame.body });
-    };
-    attempt.onWebSocketClose = (event: { code?: number; reason?: string } | undefined) => {
-      if (client !== attempt) return;
-      client = null;
-      void attempt.deactivate();
-      if (lifecycle.state === 'stopped') return;
-      if (refused) return move('rejected', refused);
-      scheduleRetry(`closed (${event?.code ?? 'no code'}${event?.reason ? `: ${event.reason}` : ''})`);
-    };
-    attempt.activate();
+    const timeoutMs = options.connectTimeoutMs ?? 20_000;
+    // An attempt with no CONNECTED in time is given up like a lost connection.
+    if (timeoutMs > 0) {
+      watchdog = timers.setTimeout(() => {
+        if (client !== attempt || attempt.connected) return;
+        attempt.stomp.close();
+        client = null;
+        scheduleRetry('no CONNECTED in time');
+      }, timeoutMs);
+    }
   };
 
   return {
@@ -195,7 +216,7 @@ export function createAppSocket(options: AppSocketOptions): AppSocket {
       const current = client;
       client = null;
       move('stopped');
-      await current?.deactivate();
+      current?.stomp.close();
     },
     on: events.on,
     sendChat(chat) {
