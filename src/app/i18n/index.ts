@@ -4,9 +4,10 @@
  * (localStorage `language`) is used if supported, otherwise English.
  *
  * Only the active language is loaded, and only what the route needs (docs/performance.md
- * "Route budgets"): `common` and `auth` (one chunk) at start, the shell's namespaces (one chunk)
- * with the signed-in shell, and each page's own namespaces (a chunk each) with its route
- * (`namespaces` in src/app/router/route-table.ts). A language switch loads the same namespaces in
+ * "Route budgets"): `common` at start, `auth` with the pages that sign in, sign up or change how
+ * one does (`AUTH_NAMESPACE`), the shell's namespaces (one chunk) with the signed-in shell, and
+ * each page's own namespaces (a chunk each) with its route (`namespaces` in
+ * src/app/router/route-table.ts). A language switch loads the same namespaces in
  * the new language before it shows.
  */
 import i18next, { type BackendModule } from 'i18next';
@@ -16,10 +17,17 @@ import { storage } from '../storage/local-storage';
 
 type Resources = Record<string, Record<string, unknown>>;
 
-/** Per language, the namespaces of the public pages (login, sign-up) in one chunk. */
+/** Per language, what every page reads (`common`), in the start's chunk of that language. */
 const publicChunks = import.meta.glob<Resources>('./locales/*/public.ts', { import: 'default' });
+/** Per language, the sign-in, sign-up and password texts: a chunk each, loaded by the routes that show them. */
+const authChunks = import.meta.glob<Record<string, unknown>>('./locales/*/auth.json', { import: 'default' });
 
-const PUBLIC_NAMESPACES: readonly string[] = ['common', 'auth'];
+const PUBLIC_NAMESPACES: readonly string[] = ['common'];
+/**
+ * Read by the login and sign-up pages and by the settings' password and second-factor sections: a
+ * page namespace that the public pages load too, so not through the signed-in map.
+ */
+export const AUTH_NAMESPACE = 'auth';
 
 /**
  * What the signed-in shell and everything it shows on any page read (the menu's red dots, the chat
@@ -32,6 +40,7 @@ export const SHELL_NAMESPACES: readonly string[] = ['calls', 'messages', 'notifi
  * audit popup, which may open on any page, loads `profile` with its own chunk.
  */
 export const PAGE_NAMESPACES = [
+  AUTH_NAMESPACE,
   'charts',
   'intake',
   'profile',
@@ -47,6 +56,7 @@ export const NAMESPACES: readonly string[] = [...PUBLIC_NAMESPACES, ...SHELL_NAM
 
 /** One namespace in one language; the signed-in ones through their own map (signed-in-locales.ts). */
 async function translations(language: string, namespace: string): Promise<unknown> {
+  if (namespace === AUTH_NAMESPACE) return authChunks[`./locales/${language}/auth.json`]?.();
   if (!PUBLIC_NAMESPACES.includes(namespace)) {
     return (await import('./signed-in-locales')).signedInTranslations(language, namespace);
   }

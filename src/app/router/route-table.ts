@@ -165,7 +165,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   },
   {
     path: paths.settings,
-    namespaces: ['settings', 'workspace'],
+    namespaces: ['settings', 'workspace', 'auth'],
     titleKey: 'settings',
     layout: 'main',
     icon: Settings,

@@ -1,7 +1,7 @@
 /** The router in history mode (spec §2), built from the route table. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { isReportPath } from '../api/report-access';
-import { SHELL_NAMESPACES, withNamespaces } from '../i18n';
+import { AUTH_NAMESPACE, SHELL_NAMESPACES, withNamespaces } from '../i18n';
 import { paths } from '../paths';
 import type { PortalRoot } from '../root';
 import NotFoundPage from '../routes/not-found-page';
@@ -52,7 +52,12 @@ function pageRoutes(layout: PortalRoute['layout']): RouteObject[] {
 }
 
 // Signing out ends here, offline too: its failure says she is signed out.
-const loginPage = lazyPage(() => import('../routes/login/login-page'), { signedOut: true });
+const loginPage = lazyPage(
+  withNamespaces(() => import('../routes/login/login-page'), AUTH_NAMESPACE),
+  {
+    signedOut: true,
+  },
+);
 
 const frame = { errorElement: <RouteErrorScreen />, hydrateFallbackElement: <ChunkLoading /> };
 
@@ -61,7 +66,11 @@ export const portalRoutes = (root: PortalRoot): RouteObject[] => [
   { path: paths.login, id: 'login', lazy: loginPage, ...frame },
   { path: paths.signIn, lazy: loginPage, ...frame },
   { path: paths.toLogin, lazy: loginPage, ...frame },
-  { path: paths.signUp, lazy: lazyPage(() => import('../routes/sign-up/sign-up-page')), ...frame },
+  {
+    path: paths.signUp,
+    lazy: lazyPage(withNamespaces(() => import('../routes/sign-up/sign-up-page'), AUTH_NAMESPACE)),
+    ...frame,
+  },
   {
     element: <RequireSession />,
     ...frame,

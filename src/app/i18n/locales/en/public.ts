@@ -1,5 +1,4 @@
-/** This language's namespaces for the public pages, one chunk (src/app/i18n/index.ts). */
-import auth from './auth.json';
+/** This language's namespace every page reads, one chunk (src/app/i18n/index.ts). */
 import common from './common.json';
 
-export default { auth, common };
+export default { common };
