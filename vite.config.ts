@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { clientContracts } from './scripts/lib/client-contracts.mjs';
 import { precompress } from './scripts/lib/precompress.mjs';
+import { protobufRuntime } from './scripts/lib/protobuf-runtime.mjs';
 import { browserAliases } from './src/webrtc/browser/aliases.ts';
 
 /** Where `npm run dev` forwards API, chat and socket traffic (the running server). */
@@ -75,6 +76,10 @@ export const SIGNED_IN_SHELL = [
   'src/app/components/(lazy-dialog|format)',
   'src/app/i18n/signed-in-locales',
   'src/app/(session/idle-clock|components/red-dot|features/chat/red-dots)',
+  'src/app/layouts/(sign-out|unsaved-work|drafts-notice|skip-link)',
+  'src/app/features/chat/(blocked|chat-store-context|chat-state|chat-store-conversations|chat-store-dialogs|outgoing)',
+  'src/app/(session/draft-store|storage/owned-records|api/observed-fetch)',
+  'src/app/(connections/(connections|external-store)|runtime/(portal-runtime|portal-calls))',
 ];
 /**
  * The shared, protocol and contract modules every signed-in page loads (the API client, the
@@ -87,7 +92,7 @@ export const SIGNED_IN_SHARED = [
   'src/shared/api/(endpoint|error-codes|messaging|account|protocol|chat-identity)',
   'src/shared/api/(profile|notifications|chat)',
   'src/rest/(profile|notifications|chat)',
-  'src/shared/(notification-categories|emitter|dialog-type|auto-logoff)',
+  'src/shared/(notification-categories|emitter|dialog-type|auto-logoff|call-record)',
   'src/xmpp/(errors/errors|xml/element|messages/extra-params)',
   'src/trace/live-channel',
 ];
@@ -100,7 +105,15 @@ const SIGNED_IN_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), reactRouterProduction(), clientContracts(), precompress(), consolePage()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    reactRouterProduction(),
+    clientContracts(),
+    protobufRuntime(),
+    precompress(),
+    consolePage(),
+  ],
   // simple-peer's Node-style dependencies, the lean way: the small stand-ins of src/webrtc/browser
   // (docs/calls.md "Browser and Node"; the call code loads lazily, "Size").
   // And protobufjs's optional `long`, which the app socket's codec turns off (src/socket/codec.ts).
