@@ -8,6 +8,7 @@
  * measure CPU time per minute of call (the member's process; Chromium's processes).
  */
 import { build } from 'esbuild';
+import { browserTransport } from '../../lib/browser-transport.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -42,8 +43,10 @@ async function pageBundle(): Promise<string> {
     platform: 'browser',
     write: false,
     nodePaths: [path.join(ROOT, 'node_modules')],
-    // The portal's own stand-ins for simple-peer's Node-style dependencies (docs/calls.md).
+    // The portal's own stand-ins for simple-peer's Node-style dependencies (docs/calls.md), and
+    // the page's own WebSocket and XML parser for the chat transport.
     alias: browserAliases(ROOT),
+    plugins: [browserTransport(ROOT)],
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     logLevel: 'silent',
   });

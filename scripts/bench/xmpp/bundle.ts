@@ -7,25 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
+import { browserTransport } from '../../lib/browser-transport.mjs';
 import { ROOT } from '../../../tests/support/stack';
-
-const TRANSPORT = path.join(ROOT, 'src/xmpp/transport');
-/** vite.config.ts's aliases of the transport's Node files, and BOSH's Strophe left out when asked. */
-function browserTransport(withoutBosh: boolean): Plugin {
-  return {
-    name: 'browser-transport',
-    setup(build) {
-      build.onResolve({ filter: /(^|\/)(socket-platform|node-xhr|strophe-transport)$/ }, (args) => {
-        const name = path.basename(args.path);
-        if (name === 'strophe-transport')
-          return withoutBosh ? { path: args.path, external: true } : undefined;
-        const file = name === 'node-xhr' ? 'native-xhr.ts' : 'socket-platform.ts';
-        return { path: path.join(TRANSPORT, 'browser', file) };
-      });
-    },
-  };
-}
 
 const brotli = (data: Uint8Array) =>
   brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -47,7 +31,7 @@ async function bundle(options: {
     target: 'es2022',
     write: false,
     external: options.external ?? [],
-    plugins: [browserTransport(options.withoutBosh ?? false)],
+    plugins: [browserTransport(ROOT, { withoutBosh: options.withoutBosh ?? false })],
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
