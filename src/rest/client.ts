@@ -9,6 +9,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { fillPath, type EndpointDefinition, type QueryOf, type ResponseOf } from '../shared/api/endpoint';
 import { API_BASE_PATH, API_OS, API_TIMEOUT_MS, API_VERSION } from '../shared/constants';
+import { deviceTimeZone } from '../shared/time/device-zone';
 import { ApiError } from './errors';
 import { canReportUploadProgress, xhrSend } from './xhr-send';
 
@@ -87,14 +88,6 @@ export function formEncode(body: Record<string, unknown>): URLSearchParams {
 /** Carries a call's own token (CallInput.token) to the header hook, which sends it as `authToken`. */
 const CALL_TOKEN_HEADER = 'x-call-token';
 
-function browserTimezone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const prefix = options.baseUrl ? new URL(API_BASE_PATH, options.baseUrl).toString() : API_BASE_PATH;
   const timeout = options.timeoutMs ?? API_TIMEOUT_MS;
@@ -102,7 +95,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const headers = (tokenOfCall?: string): Record<string, string> => {
     const set: Record<string, string> = {
       apiVersion: String(API_VERSION),
-      timezone: options.getTimezone?.() ?? browserTimezone(),
+      timezone: options.getTimezone?.() ?? deviceTimeZone(),
       os: API_OS,
     };
     const country = options.getCountry?.();

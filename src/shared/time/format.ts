@@ -6,6 +6,7 @@
  */
 
 import { dateTimeFormat } from '../intl-format';
+import { deviceTimeZone } from './device-zone';
 
 export { dateTimeFormat };
 
@@ -73,7 +74,7 @@ export function formatInstant(when: string | number | Date, language: string, ti
  * (docs/architecture.md §3 "Her time zone").
  */
 export function displayZone(saved: string | null | undefined): string {
-  return saved || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return saved || deviceTimeZone();
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

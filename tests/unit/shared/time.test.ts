@@ -9,6 +9,7 @@ import {
   formatLocalDate,
   formatTime,
 } from '../../../src/shared/time/format';
+import { deviceTimeZone } from '../../../src/shared/time/device-zone';
 import { instantAt, localDateAt, wallMinuteAt } from '../../../src/shared/time/zoned';
 
 describe('calendar', () => {
@@ -82,5 +83,24 @@ describe('formats', () => {
     expect(clockDuration(-3)).toBe('00:00');
     expect(clockDuration(Number.NaN)).toBe('00:00');
     expect(clockDuration(9.9)).toBe('00:09');
+  });
+});
+
+describe('deviceTimeZone', () => {
+  it('reads the zone once a minute, and again after it (a device that crossed into another zone)', () => {
+    const before = process.env.TZ;
+    try {
+      process.env.TZ = 'Europe/Berlin';
+      expect(deviceTimeZone(1_000_000)).toBe('Europe/Berlin');
+      process.env.TZ = 'Asia/Tokyo';
+      expect(deviceTimeZone(1_030_000)).toBe('Europe/Berlin');
+      expect(deviceTimeZone(1_060_000)).toBe('Asia/Tokyo');
+      // A clock set back reads again rather than keeping a zone for longer than a minute.
+      process.env.TZ = 'America/New_York';
+      expect(deviceTimeZone(900_000)).toBe('America/New_York');
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
   });
 });
