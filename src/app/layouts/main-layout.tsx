@@ -24,19 +24,34 @@ import { Menu } from './menu';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
-export function MainLayout() {
-  const { t } = useTranslation();
+/**
+ * The provider's info (spec §4), fetched again on every navigation and kept in the session, and the
+ * e-mail banner that reads it. A component of its own, as the two below: an answer re-renders it,
+ * not the menu and the page (docs/performance.md "Where the main thread goes").
+ */
+function ProviderInfo() {
   const session = useSession();
   const api = usePortalApi();
-  const location = useLocation();
-  const route = routeFor(location.pathname);
-  const title = route ? t(`routes.${route.titleKey}`) : t('appName');
+  const { key } = useLocation();
   const info = useQuery(doctorInfoQuery(api));
   const { refetch } = info;
+  // Every navigation, not only a new path (spec §4 "Audit info is fetched on every navigation"):
+  // another tab of the same page, or the menu entry of the page already open, gets a new
+  // location key. refetch is stable and fetching navigates nowhere, so this cannot loop.
+  useEffect(() => void refetch(), [key, refetch]);
+  useEffect(() => {
+    if (info.data) session.updateUserInfo(info.data);
+  }, [session, info.data]);
+  return <EmailVerificationBanner info={info.data} />;
+}
+
+/** The reviewer's decision (spec §4): audit info fetched on every navigation, its popup shown once. */
+function AuditDecision({ onStatusPage }: { onStatusPage: boolean }) {
+  const api = usePortalApi();
+  const { key } = useLocation();
   const audit = useAuditInfo();
-  const { window: callWindow } = useCallBridge();
-  const { refetch: refetchAudit } = audit;
-  const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
+  const { refetch } = audit;
+  useEffect(() => void refetch(), [key, refetch]);
   // The decision whose popup was closed here (a later decision shows its own popup).
   const [closedFor, setClosedFor] = useState<string | null>(null);
   // An approval leads on to setting availability while she has none (issue 26). The schedule's
@@ -48,17 +63,32 @@ export function MainLayout() {
     const current = await queryClient.fetchQuery(schedule.scheduleQuery(api));
     return schedule.hasAvailability(current) ? undefined : accountSettingPath('availability', true);
   }, [api, queryClient]);
+  if (!audit.data) return null;
+  return (
+    <AuditPopup
+      audit={audit.data}
+      open={decisionPopupDue(audit.data) && !onStatusPage && closedFor !== audit.data.auditedTime}
+      onClose={() => setClosedFor(audit.data?.auditedTime ?? null)}
+      approvedNext={approvedNext}
+    />
+  );
+}
 
-  // Every navigation, not only a new path (spec §4 "Audit info is fetched on every navigation"):
-  // another tab of the same page, or the menu entry of the page already open, gets a new
-  // location key. refetch is stable and fetching navigates nowhere, so this cannot loop.
-  useEffect(() => {
-    void refetch();
-    void refetchAudit();
-  }, [location.key, refetch, refetchAudit]);
-  useEffect(() => {
-    if (info.data) session.updateUserInfo(info.data);
-  }, [session, info.data]);
+/** Spec §2: the floating chat icon shows unless the call's media window is open (closed or shrunk). */
+function FloatingChat() {
+  const { pathname } = useLocation();
+  const { window: callWindow } = useCallBridge();
+  return pathname !== paths.message && callWindow !== 'open' ? <FloatingChatIcon /> : null;
+}
+
+const MENU_BADGES = { [paths.notifications]: <MenuRedDot />, [paths.message]: <MessagesRedDot /> };
+
+export function MainLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const route = routeFor(location.pathname);
+  const title = route ? t(`routes.${route.titleKey}`) : t('appName');
+  const onStatusPage = location.pathname.toLowerCase() === paths.certificationSuccess.toLowerCase();
   useEffect(() => {
     document.title = `${title} · ${t('appName')}`;
   }, [title, t]);
@@ -74,29 +104,21 @@ export function MainLayout() {
         className="sticky top-0 h-screen w-16 shrink-0 overflow-y-auto border-r border-slate-200 bg-white md:w-60"
       >
         <div className="hidden px-6 py-4 text-lg font-semibold text-brand md:block">{t('appName')}</div>
-        <Menu badges={{ [paths.notifications]: <MenuRedDot />, [paths.message]: <MessagesRedDot /> }} />
+        <Menu badges={MENU_BADGES} />
       </aside>
       <div
         className={`flex min-w-0 flex-1 flex-col ${onStatusPage ? 'bg-gradient-to-b from-brand-100 to-slate-50' : ''}`}
       >
         <TopBar title={title} transparent={onStatusPage} />
-        <EmailVerificationBanner info={info.data} />
+        <ProviderInfo />
         <DraftsNotice />
         {/* The skip link's landing place: focusable by script only (skip-link.tsx). */}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-6 focus:outline-none">
           <KeepAliveOutlet />
         </main>
       </div>
-      {/* Spec §2: the floating chat icon shows unless the call's media window is open (closed or shrunk). */}
-      {location.pathname !== paths.message && callWindow !== 'open' && <FloatingChatIcon />}
-      {audit.data && (
-        <AuditPopup
-          audit={audit.data}
-          open={decisionPopupDue(audit.data) && !onStatusPage && closedFor !== audit.data.auditedTime}
-          onClose={() => setClosedFor(audit.data?.auditedTime ?? null)}
-          approvedNext={approvedNext}
-        />
-      )}
+      <FloatingChat />
+      <AuditDecision onStatusPage={onStatusPage} />
     </div>
   );
 }

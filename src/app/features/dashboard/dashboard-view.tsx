@@ -5,7 +5,7 @@
  * reports are the expert reports assigned to the provider and not completed, from the server.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { dashboardQuery } from './queries';
@@ -16,7 +16,16 @@ import { ActivityChart, type ActivitySeries } from './activity-chart';
 import { StatCard } from './stat-card';
 import { usePortalApi } from '../../root';
 
-export function DashboardView({ unreadMessages = null }: { unreadMessages?: number | null }) {
+/**
+ * Memoised: the page re-renders on every change of the chat's state (its unread count), and this
+ * view only needs to when the count or its own data change (docs/performance.md "Where the main
+ * thread goes").
+ */
+export const DashboardView = memo(function DashboardView({
+  unreadMessages = null,
+}: {
+  unreadMessages?: number | null;
+}) {
   const { t, i18n } = useTranslation('workspace');
   const api = usePortalApi();
   const query = useQuery(dashboardQuery(api));
@@ -86,4 +95,4 @@ export function DashboardView({ unreadMessages = null }: { unreadMessages?: numb
       </section>
     </div>
   );
-}
+});
