@@ -3,7 +3,7 @@
  * (src/app/root, docs/architecture.md §3 "The portal root"), its router, and the app over them.
  */
 import '../shared/api/zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { initI18n } from './i18n';
@@ -30,10 +30,16 @@ function startPortal(): void {
     },
   });
   const router = createRouter(root);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App root={root} router={router} />
-    </StrictMode>,
+  const reactRoot = createRoot(document.getElementById('root')!);
+  // The first render as a transition: React yields to the browser every few milliseconds while it
+  // builds the shell, instead of one long task that blocks input (docs/performance.md "Where the
+  // main thread goes").
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App root={root} router={router} />
+      </StrictMode>,
+    ),
   );
 }
 
