@@ -4,12 +4,13 @@
  * the runtime then follows the session's token itself, so the session's end closes its
  * connections without React — tells it whether the page uses the chat, and lets any feature read
  * the runtime through the hooks of use-connections.ts; no feature imports another to reach a
- * connection. `chat` is false on the pages of spec §2 that do not use it (/shareScreen, /question,
+ * connection. It starts the runtime once the page has painted (after-paint.ts). `chat` is false on the pages of spec §2 that do not use it (/shareScreen, /question,
  * /verification): the chat closes there. A connection's toasts (a failed chat login step, spec §8)
  * are written in the shell's namespaces, which the shell's route has loaded before it renders
  * (src/app/i18n `withNamespaces`).
  */
 import { useEffect, type ReactNode } from 'react';
+import { afterNextPaint } from './after-paint';
 import type { Connections } from './connections';
 import { ConnectionsContext } from './connections-context';
 
@@ -23,7 +24,17 @@ export interface ConnectionsProviderProps {
 export function ConnectionsProvider({ runtime, chat, children }: ConnectionsProviderProps) {
   // Before start: the first page's answer decides whether the chat opens with the token.
   useEffect(() => runtime.chatOnPage(chat), [runtime, chat]);
-  useEffect(() => runtime.start(), [runtime]);
+  // After the first paint of the page: the chat and the socket are not what she waits to see.
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    const cancel = afterNextPaint(() => {
+      stop = runtime.start();
+    });
+    return () => {
+      cancel();
+      stop?.();
+    };
+  }, [runtime]);
 
   return <ConnectionsContext.Provider value={runtime}>{children}</ConnectionsContext.Provider>;
 }
