@@ -4,6 +4,8 @@
  * "Lighthouse"). A signed-in run first signs in through the login form in the same browser and
  * keeps its storage (`disableStorageReset`), so the page opens as for a returning provider.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -23,6 +25,8 @@ export interface LighthouseFigures {
   mainThread: { category: string; ms: number }[];
   /** The scripts that took the main thread longest: evaluation and parse/compile (ms, throttled). */
   scripts: { url: string; totalMs: number; scriptingMs: number; parseMs: number }[];
+  /** The largest paint's element and where its time went (time to first byte, load, render delay). */
+  lcp: { element: string; phases: { phase: string; ms: number }[] };
 }
 
 interface BreakdownItem {
@@ -42,6 +46,25 @@ interface BootupItem {
 function auditItems<T>(audit: { details?: unknown } | undefined): T[] {
   const details = audit?.details as { items?: T[] } | undefined;
   return details?.items ?? [];
+}
+
+interface LcpTables {
+  items?: {
+    items?: { node?: { nodeLabel?: string; selector?: string }; phase?: string; timing?: number }[];
+  }[];
+}
+
+/** Lighthouse's `largest-contentful-paint-element`: a list of two tables, the node and its phases. */
+function lcpFacts(audit: { details?: unknown } | undefined): LighthouseFigures['lcp'] {
+  const [nodes, phases] = (audit?.details as LcpTables | undefined)?.items ?? [];
+  const node = nodes?.items?.[0]?.node;
+  return {
+    element: node ? `${node.selector ?? '?'} "${(node.nodeLabel ?? '').slice(0, 40)}"` : 'none',
+    phases: (phases?.items ?? []).map((row) => ({
+      phase: row.phase ?? '?',
+      ms: Math.round(row.timing ?? 0),
+    })),
+  };
 }
 
 /** A script's address without the origin and the query, as the bench prints it. */
@@ -117,6 +140,13 @@ export async function runLighthouse(
       disableStorageReset: signedIn,
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+    // The whole report, for reading a run's trace and chains (docs/performance.md "Lighthouse").
+    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keep)
+      await writeFile(
+        join(keep, `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}.json`),
+        JSON.stringify(result.lhr),
+      );
     const { categories, audits } = result.lhr;
     // A run that could not measure (no paint seen, a broken trace) scores null, not 0: say why.
     if (categories.performance?.score == null)
@@ -161,6 +191,7 @@ export async function runLighthouse(
         }))
         .sort((a, b) => b.totalMs - a.totalMs)
         .slice(0, 6),
+      lcp: lcpFacts(audits['largest-contentful-paint-element']),
     };
   } finally {
     chrome.kill();

@@ -65,6 +65,9 @@ export const section: BenchSection = {
         `${target.name} main thread: ${figures.mainThread.map((c) => `${c.category} ${c.ms} ms`).join(', ')}`,
       );
       note(
+        `${target.name} largest paint: ${figures.lcp.element}; ${figures.lcp.phases.map((p) => `${p.phase} ${p.ms} ms`).join(', ')}`,
+      );
+      note(
         `${target.name} scripts: ${figures.scripts
           .map((s) => `${s.url} ${s.totalMs} ms (run ${s.scriptingMs}, parse ${s.parseMs})`)
           .join(', ')}`,
