@@ -15,7 +15,7 @@ import { member, provider } from '../../fixtures';
 import { startMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
 import { freshChatProvider, memberOpensDialog } from './messages-support';
-import { signInAs, signInOverApi, signInThroughForm, uniqueEmail } from './support';
+import { chartDrawn, signInAs, signInOverApi, signInThroughForm, uniqueEmail } from './support';
 import { freshProvider } from './workspace-support';
 
 /** A new provider's dashboard: her onboarding checklist (issue 26). */
@@ -84,8 +84,12 @@ interface Route {
 const visible = (locator: (page: Page) => Locator) => (page: Page) => expect(locator(page)).toBeVisible();
 const mainHeading = (name: string | RegExp) =>
   visible((page) => page.getByRole('main').getByRole('heading', { level: 1, name }).first());
-const chartReady = (page: Page) =>
-  expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+const chartReady = (page: Page) => chartDrawn(page.getByTestId('cycle-chart'));
+/** A report screen's three charts, each drawn as it is scrolled near (member-charts.tsx). */
+const reportChartsDrawn = async (page: Page) => {
+  for (const chart of ['cycle-chart', 'cycle-overlay', 'phase-chart'])
+    await chartDrawn(page.getByTestId(chart));
+};
 const dialogOpen = (name: string) => visible((page) => page.getByRole('dialog', { name }));
 
 function report(msg: string[]) {
@@ -255,12 +259,11 @@ test('Dr. Amelia Hart: every screen of the main layout, the report pages, the sh
       name: 'report detail',
       path: `/reports/detail?reportId=${draft.reportId}`,
       ready: async (p) => {
-        await chartReady(p);
-        await expect(p.getByTestId('cycle-overlay')).toHaveAttribute('data-chart-state', 'ready');
+        await reportChartsDrawn(p);
         await expect(p.getByTestId('cycle-source')).toBeVisible();
       },
     },
-    { name: 'report review', path: `/reports/review?reportId=${done.reportId}`, ready: chartReady },
+    { name: 'report review', path: `/reports/review?reportId=${done.reportId}`, ready: reportChartsDrawn },
     { name: 'daily chart', path: `/reports/daily-chart?reportId=${draft.reportId}`, ready: chartReady },
     {
       name: 'certification',

@@ -19,7 +19,7 @@ import {
 } from '../../src/shared/cycle';
 import { formatLocalDate } from '../../src/shared/time/format';
 import { pdfLines } from '../support/pdf-text';
-import { signInAs } from './support';
+import { chartDrawn, signInAs } from './support';
 import { seededRecords } from './seeded-records';
 import { admin } from './workspace-support';
 
@@ -46,7 +46,7 @@ async function claimNewReportOnEmma(page: Page, title: string): Promise<void> {
     .getByRole('dialog', { name: 'Claim this report?' })
     .getByRole('button', { name: 'Claim' })
     .click();
-  await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+  await chartDrawn(page.getByTestId('cycle-chart'));
 }
 
 /** The PDF a link button opens: headless Chromium downloads it, so the file is read by its URL. */
@@ -151,7 +151,7 @@ test("Emma's usual cycle, period and last period read the same in the panel, the
   await expect(overlay.getByRole('heading')).toHaveText(
     `Cycles overlaid by cycle day (cycles ${running.number - 5}–${running.number}, ${running.number} running)`,
   );
-  await expect(page.getByTestId('cycle-overlay')).toHaveAttribute('data-chart-state', 'ready');
+  await chartDrawn(page.getByTestId('cycle-overlay'));
   const six = cycleStatistics(latestCycles(emma.cycles, 6));
   await expect(phaseFigure(/^Cycle length/)).toHaveText(`${six.cycleLength.mean!.toFixed(1)} days`);
 
@@ -183,7 +183,7 @@ test("Emma's usual cycle, period and last period read the same in the panel, the
 
   // The single-cycle PDF of the first cycle off the pill: 34 days, ovulating on day 21.
   await select.selectOption(String(firstOffPill.number));
-  await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+  await chartDrawn(page.getByTestId('cycle-chart'));
   const single = (await pdfBehind(page, 'Cycle PDF')).join(' ');
   expect(single).toContain(`Cycle ${firstOffPill.number}`);
   expect(single).toContain('Cycle length 34 days');
@@ -223,7 +223,7 @@ test("Emma's usual cycle, period and last period read the same in the panel, the
   // In German the same figures, written as German writes them.
   await page.evaluate(() => localStorage.setItem('language', 'de'));
   await page.reload();
-  await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+  await chartDrawn(page.getByTestId('cycle-chart'));
   const decimal = new Intl.NumberFormat('de', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   await expect(figure(page, 'panel', 'Übliche Zykluslänge', 'Nutzerin')).toHaveText(
     `${decimal.format(statistics.cycleLength.mean!)} Tage (${statistics.cycleLength.min}–${statistics.cycleLength.max})`,

@@ -22,7 +22,7 @@ import {
 import { englishIn, englishPhrases } from '../support/english-phrases';
 import { pdfLines } from '../support/pdf-text';
 import { ROOT } from '../support/stack';
-import { signInAs } from './support';
+import { chartDrawn, signInAs } from './support';
 
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
@@ -111,13 +111,13 @@ test('es, de, fr, it: the report screens, availability, agreements, the screens 
 
       await page.goto(`/reports/detail?reportId=${draft.reportId}`);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
-      await expect(page.getByTestId('cycle-overlay')).toHaveAttribute('data-chart-state', 'ready');
+      await chartDrawn(page.getByTestId('cycle-chart'));
+      await chartDrawn(page.getByTestId('cycle-overlay'));
       await expect(page.getByTestId('cycle-source')).toBeVisible();
       await check('report editor');
 
       await page.goto(`/reports/review?reportId=${done.reportId}`);
-      await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
+      await chartDrawn(page.getByTestId('cycle-chart'));
       await check('report review');
 
       await page.goto(`/reports/daily-chart?reportId=${draft.reportId}`);

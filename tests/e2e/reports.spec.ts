@@ -5,7 +5,7 @@
  * permission' on every report path and is taken back.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from './support';
+import { chartDrawn, signInAs } from './support';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
@@ -35,12 +35,12 @@ test('claims a pool report, reads the charts, saves a draft, completes it', asyn
   // The member and her charts: the curve is drawn (SVG) with its ovulation marker.
   await expect(page.getByRole('complementary', { name: 'Member' }).getByText('Emma Laurent')).toBeVisible();
   const cycleChart = page.getByTestId('cycle-chart');
-  await expect(cycleChart).toHaveAttribute('data-chart-state', 'ready');
+  await chartDrawn(cycleChart);
   await expect(cycleChart.locator('svg')).toBeVisible();
   await expect(cycleChart.locator('svg text', { hasText: 'Ovulation' })).not.toHaveCount(0);
   await expect(page.getByTestId('cycle-calendar').locator('td[data-ovulation]')).toHaveCount(1);
   await page.getByRole('radio', { name: '6 cycles' }).click();
-  await expect(page.getByTestId('cycle-overlay')).toHaveAttribute('data-chart-state', 'ready');
+  await chartDrawn(page.getByTestId('cycle-overlay'));
   await expect(
     page.getByRole('table', { name: /^Phase statistics/ }).getByRole('row', { name: /Luteal phase/ }),
   ).toBeVisible();

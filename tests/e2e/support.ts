@@ -253,3 +253,12 @@ export async function acknowledgeApproval(page: Page, timeoutMs = 60_000): Promi
   await recorded;
   await expect(popup).toBeHidden();
 }
+
+/**
+ * A report's chart, drawn: the report screens draw their charts as they come near the viewport
+ * (src/app/features/reports/member-charts.tsx), so the test scrolls to it as a provider would.
+ */
+export async function chartDrawn(chart: Locator): Promise<void> {
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart).toHaveAttribute('data-chart-state', 'ready');
+}

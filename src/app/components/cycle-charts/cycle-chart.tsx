@@ -15,11 +15,14 @@ export function CycleChart({
   cycle,
   days,
   unit,
+  whenNear = false,
 }: {
   cycle: CycleAnalysis;
   /** The member's records; only those inside the cycle are drawn. */
   days: readonly CycleDay[];
   unit: TemperatureUnit;
+  /** Drawn only once it comes near the viewport (src/app/components/chart/chart.tsx). */
+  whenNear?: boolean;
 }) {
   const { t, i18n } = useTranslation('charts');
   const labels = useChartLabels(unit);
@@ -31,6 +34,7 @@ export function CycleChart({
       summary={cycleSummary(shown, unit, t, i18n.language)}
       heightClass="h-80"
       testId="cycle-chart"
+      whenNear={whenNear}
     />
   );
 }

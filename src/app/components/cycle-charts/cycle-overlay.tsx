@@ -2,7 +2,8 @@
  * Cycles laid over each other (spec §7 "Content and cycle data"): the temperature curves of the
  * last 1, 3 or 6 cycles, the running one included (issue 26), aligned by cycle day, each with its
  * ovulation day, and the statistics of those cycles (follicular and luteal length, cycle length,
- * ovulation day: mean, spread, range) — the same cycles and figures as the comparison PDF.
+ * ovulation day: mean, spread, range) — the same cycles and figures as the comparison PDF. Both
+ * charts are drawn once they come near the viewport (src/app/components/chart/chart.tsx `whenNear`).
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -121,6 +122,7 @@ export function CycleOverlay({
         summary={t('overlaySummary', { count: selected.length })}
         heightClass="h-80"
         testId="cycle-overlay"
+        whenNear
       />
       <table className="text-sm">
         <caption className="mb-1 text-left font-semibold">
@@ -142,7 +144,7 @@ export function CycleOverlay({
           <StatisticRow label={t('ovulationDay')} stat={statistics.ovulationDay} />
         </tbody>
       </table>
-      <Chart option={phases} label={t('phaseChart')} heightClass="h-56" testId="phase-chart" />
+      <Chart option={phases} label={t('phaseChart')} heightClass="h-56" testId="phase-chart" whenNear />
     </section>
   );
 }

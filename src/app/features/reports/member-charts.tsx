@@ -2,7 +2,8 @@
  * The member's cycles on a report screen (spec §7 "Content and cycle data"): history flags and
  * statistics over every cycle on record, one chosen cycle (temperature curve with cover line and
  * ovulation, LH, calendar), the overlay of 1, 3 or 6 cycles, and the PDF link calls; the comparison
- * PDF holds the cycles the overlay shows. Dates are the member's own calendar
+ * PDF holds the cycles the overlay shows. Its charts are drawn as they come near the viewport: the
+ * report's text and editor come first (docs/performance.md "Where the main thread goes"). Dates are the member's own calendar
  * dates, shown without time zone conversion; her time zone is named.
  */
 import { useState } from 'react';
@@ -142,7 +143,7 @@ export function MemberCharts({ memberId, reportId }: { memberId: number; reportI
               ))}
             </ul>
           )}
-          <CycleChart cycle={cycle} days={data.days} unit={unit} />
+          <CycleChart cycle={cycle} days={data.days} unit={unit} whenNear />
           <CycleCalendar cycle={cycle} days={data.days} />
           <CycleOverlay
             cycles={data.cycles}
