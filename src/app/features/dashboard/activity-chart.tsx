@@ -35,8 +35,12 @@ function useSteppedWidth(ref: React.RefObject<HTMLElement | null>): number {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(stepped(element.clientWidth));
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(stepped(element.clientWidth));
+      return;
+    }
+    // The observer reports the first width once the box is laid out: read here, it would force a
+    // layout in the middle of the page's start (docs/performance.md "Where the main thread goes").
     const observer = new ResizeObserver(() => setWidth(stepped(element.clientWidth)));
     observer.observe(element);
     return () => observer.disconnect();
