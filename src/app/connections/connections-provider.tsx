@@ -4,8 +4,9 @@
  * the runtime then follows the session's token itself, so the session's end closes its
  * connections without React — tells it whether the page uses the chat, and lets any feature read
  * the runtime through the hooks of use-connections.ts; no feature imports another to reach a
- * connection. It starts the runtime once the page has painted (after-paint.ts). `chat` is false on the pages of spec §2 that do not use it (/shareScreen, /question,
- * /verification): the chat closes there. A connection's toasts (a failed chat login step, spec §8)
+ * connection. It starts the runtime once the page has painted (after-paint.ts). `chat` is false
+ * on the pages of spec §2 that do not use it (/shareScreen, /question, /verification): the chat
+ * closes there. A connection's toasts (a failed chat login step, spec §8)
  * are written in the shell's namespaces, which the shell's route has loaded before it renders
  * (src/app/i18n `withNamespaces`).
  */

@@ -3,8 +3,8 @@
  * statistics over every cycle on record, one chosen cycle (temperature curve with cover line and
  * ovulation, LH, calendar), the overlay of 1, 3 or 6 cycles, and the PDF link calls; the comparison
  * PDF holds the cycles the overlay shows. Its charts are drawn as they come near the viewport: the
- * report's text and editor come first (docs/performance.md "Where the main thread goes"). Dates are the member's own calendar
- * dates, shown without time zone conversion; her time zone is named.
+ * report's text and editor come first (docs/performance.md "Where the main thread goes"). Dates
+ * are the member's own calendar dates, shown without time zone conversion; her time zone is named.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -20,30 +20,30 @@ import { ChunkLoading } from '../../router/chunk-error';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
+  // The heading paints at once, before the three answers the rest waits for: it is the page's
+  // largest paint (docs/performance.md "Where the main thread goes").
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">{t('common:routes.dashboard')}</h1>
+      <DashboardBody />
+    </div>
+  );
+}
+
+function DashboardBody() {
+  const { t } = useTranslation();
   const unreadMessages = useUnreadMessages();
   const api = usePortalApi();
   const info = useQuery(doctorInfoQuery(api));
   const audit = useAuditInfo();
   const schedule = useSchedule();
-  // The heading paints at once, before the three answers the rest waits for: it is the page's
-  // largest paint (docs/performance.md "Where the main thread goes").
-  const heading = <h1 className="text-2xl font-semibold">{t('common:routes.dashboard')}</h1>;
   if (info.isError || audit.isError)
     return (
-      <div className="flex flex-col gap-6">
-        {heading}
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
-          {t('common:errors.generic')}
-        </p>
-      </div>
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
+        {t('common:errors.generic')}
+      </p>
     );
-  if (!info.data || !audit.data || schedule.isPending)
-    return (
-      <div className="flex flex-col gap-6">
-        {heading}
-        <ChunkLoading />
-      </div>
-    );
+  if (!info.data || !audit.data || schedule.isPending) return <ChunkLoading />;
   const steps = onboardingSteps({
     emailVerified: info.data.emailVerified,
     profileSubmitted: audit.data.consultInfo !== null,
@@ -53,10 +53,9 @@ export default function DashboardPage() {
   });
   const approved = audit.data.auditStatus === 'AUDIT_PASSED';
   return (
-    <div className="flex flex-col gap-6">
-      {heading}
+    <>
       {!onboardingComplete(steps) && <OnboardingChecklist steps={steps} />}
       {approved && <DashboardView unreadMessages={unreadMessages} />}
-    </div>
+    </>
   );
 }
