@@ -224,6 +224,41 @@ describe('when the server is down', () => {
     await expect.poll(() => outboxText(stack.dataDir, stack.chatDomain), { timeout: 60_000 }).toBe('');
   });
 
+  it("holds a marker until the server has its report, and not its sender's next message", async () => {
+    const [avaPeer, ameliaPeer] = peers;
+    const read = (await history(privateDialog)).filter((m) => m.sender_id === ava.chatId).at(-1)._id;
+    // Her session, which sent no presence: a message to her bare JID would go to offline storage.
+    const avaResource = String((avaPeer as Loose).jid);
+    const arrived: string[] = [];
+    let markerAfterMs = Infinity;
+    let sentAt = 0;
+    const listener = (s: Loose) => {
+      if (!s.is('message')) return;
+      if (s.getChild('displayed', 'urn:xmpp:chat-markers:0')) {
+        arrived.push('marker');
+        markerAfterMs = performance.now() - sentAt;
+      } else if (s.getChildText('body') === 'Answered while frozen') arrived.push('message');
+    };
+    avaPeer!.on('stanza', listener);
+    const pid = await serverPid(stack.dataDir);
+    process.kill(pid, 'SIGSTOP');
+    sentAt = performance.now();
+    try {
+      await ameliaPeer!.send(marker('displayed', avaResource, read, privateDialog));
+      await ameliaPeer!.send(chatMessage(avaResource, 'Answered while frozen', privateDialog));
+      await expect.poll(() => arrived, { timeout: 5000 }).toEqual(['message']);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(arrived).toEqual(['message']);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await expect.poll(() => arrived, { timeout: 15_000 }).toEqual(['message', 'marker']);
+    avaPeer!.removeListener('stanza', listener);
+    // Well within portal_report_wait (10 s): it came because the report was taken.
+    expect(markerAfterMs).toBeLessThan(8000);
+    expect((await history(privateDialog)).find((m) => m._id === read).read_ids).toContain(amelia.chatId);
+  });
+
   it('keeps what Prosody queued while the server was frozen, then killed, then down, across the restart', async () => {
     const before = await unread(privateDialog);
     const xmpp = peers[0]!;

@@ -4,7 +4,8 @@
 -- Loaded on the VirtualHost and on the MUC component. It reports to POST {portal_hook_base}/messages
 -- every message whose extraParams say save_to_history (one-to-one at -0.75 on message/bare and
 -- message/full: after mod_mam and mod_carbons, before delivery; rooms on muc-broadcast-message at
--- -1) and every delivered/displayed chat marker. A report is first appended to a durable outbox in
+-- -1) and every delivered/displayed chat marker (at 50, before mod_mam: it is held there until
+-- reported). A report is first appended to a durable outbox in
 -- Prosody's data directory, then sent in order, in batches; it counts as sent only when the
 -- portal answered 200, so a portal that is down or restarting loses nothing: the outbox is retried
 -- with back-off and flushed again when Prosody itself restarts.
@@ -186,20 +187,18 @@ local function enqueue(item)
 	return number;
 end
 
--- Holds the stanza being handled (in its session's async runner) until the portal took report
--- `number`, or `report_wait` seconds passed (the portal is away: it is delivered anyway).
-local function wait_until_taken(number)
-	if not number or taken >= number or not async.ready() then return; end
-	local wait, done = async.waiter();
+-- Calls `release` once, when the portal took report `number` or after `report_wait` seconds (the
+-- portal is away: the stanza is delivered anyway), never before this function returned.
+local function when_taken(number, release)
 	local finished = false;
 	local function finish()
 		if finished then return; end
 		finished = true;
-		done();
+		release();
 	end
-	local waiter = { number = number; done = finish };
+	local waiter = { number = number };
 	taken_waiters[#taken_waiters + 1] = waiter;
-	module:add_timer(report_wait, function()
+	local timer = module:add_timer(report_wait, function()
 		if finished then return; end
 		for i, w in ipairs(taken_waiters) do
 			if w == waiter then table.remove(taken_waiters, i); break; end
@@ -207,6 +206,19 @@ local function wait_until_taken(number)
 		module:log("warn", "A held stanza is delivered before the portal took its report (%ds)", report_wait);
 		finish();
 	end);
+	waiter.done = function()
+		timer:stop();
+		finish();
+	end;
+end
+
+-- Holds the stanza being handled, and with it the rest of its sender's stanzas (its session's
+-- async runner), until the portal took report `number`: for a message sharing a file, which must
+-- not overtake nor be overtaken by its sender's other messages.
+local function wait_until_taken(number)
+	if not number or taken >= number or not async.ready() then return; end
+	local wait, done = async.waiter();
+	when_taken(number, done);
 	wait();
 end
 
@@ -290,25 +302,52 @@ end
 
 -- One-to-one messages and markers, on the recipient's host -------------------------------------
 
+local function marker_of(stanza)
+	if stanza.attr.type ~= "chat" then return; end
+	return stanza:get_child("received", XMLNS_MARKERS) or stanza:get_child("displayed", XMLNS_MARKERS);
+end
+
+-- Held markers go on through the event they stopped, one at a time, outside any session's runner.
+local released_markers = async.runner(function(held)
+	held.event.portal_marker_reported = true;
+	module:fire_event(held.name, held.event);
+end);
+
+-- A chat marker reaches its peer once the portal's history has it (REST read_ids and
+-- delivered_ids say so by then: the vendor's spec lists the message when the marker comes;
+-- docs/wire/hosted-chat.md §14.4). It is taken out of delivery after the checks that may refuse
+-- it (mod_privacy_lists at 500, mod_blocklist at 100) and before anything that keeps or copies it
+-- (mod_mam at 0, mod_carbons at -0.5), and sent through the same event again when the report is
+-- taken, so only the marker waits: the sender's later stanzas go on meanwhile (docs/prosody.md
+-- "Reporting messages to our server").
+local function hold_marker(name)
+	return function(event)
+		if event.portal_marker_reported then return; end
+		local stanza = event.stanza;
+		local marker = marker_of(stanza);
+		if not marker or not marker.attr.id then return; end
+		local from, to = jid.bare(stanza.attr.from), jid.bare(stanza.attr.to);
+		if not from or not to then return; end
+		local extra = extra_params(stanza);
+		local fields = extra and read_extra(extra) or {};
+		local number = enqueue({
+			kind = "marker"; marker = marker.name; id = marker.attr.id;
+			from = from; to = to; dialog_id = type(fields.dialog_id) == "string" and fields.dialog_id or nil;
+		});
+		if not number or taken >= number then return; end
+		when_taken(number, function()
+			-- Not from within the portal's answer, which is still moving the outbox's cursor.
+			module:add_timer(0, function() released_markers:run({ name = name; event = event }); end);
+		end);
+		return true;
+	end
+end
+
 local function on_chat_message(event)
 	local stanza = event.stanza;
-	if stanza.attr.type ~= "chat" then return; end
+	if stanza.attr.type ~= "chat" or marker_of(stanza) then return; end
 	local from, to = jid.bare(stanza.attr.from), jid.bare(stanza.attr.to);
 	if not from or not to then return; end
-	local marker = stanza:get_child("received", XMLNS_MARKERS) or stanza:get_child("displayed", XMLNS_MARKERS);
-	if marker then
-		if marker.attr.id then
-			local extra = extra_params(stanza);
-			local fields = extra and read_extra(extra) or {};
-			-- The peer gets the marker once the portal's history has it (REST read_ids and
-			-- delivered_ids say so by then: the vendor's spec lists the message when the marker comes).
-			wait_until_taken(enqueue({
-				kind = "marker"; marker = marker.name; id = marker.attr.id;
-				from = from; to = to; dialog_id = type(fields.dialog_id) == "string" and fields.dialog_id or nil;
-			}));
-		end
-		return;
-	end
 	local extra = extra_params(stanza);
 	if extra then report_message(stanza, "chat", from, to, extra); end
 end
@@ -335,6 +374,8 @@ end
 if module:get_host_type() == "component" then
 	module:hook("muc-broadcast-message", on_room_message, -1);
 else
+	module:hook("message/bare", hold_marker("message/bare"), 50);
+	module:hook("message/full", hold_marker("message/full"), 50);
 	module:hook("message/bare", on_chat_message, -0.75);
 	module:hook("message/full", on_chat_message, -0.75);
 end
