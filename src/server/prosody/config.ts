@@ -63,10 +63,11 @@ export const C2S_RATE = '2mb/s';
 
 /**
  * Users whose per-user facts Prosody keeps in memory: the day each last got an archived message
- * (mod_mam's cleanup bookkeeping) and each blocklist (mod_blocklist). Prosody's defaults, 1,000 and
- * 64, are far below the members one Prosody serves (docs/architecture.md §5, planned for 20,000):
- * past them every message read its users' blocklists from disk again and rewrote the day's whole
- * cleanup list (docs/prosody.md "Per-user caches").
+ * (mod_mam's cleanup bookkeeping), each blocklist (mod_blocklist) and each archive's item count and
+ * oldest item (our archive driver). The defaults, 1,000, 64 and 1,000, are far below the members
+ * one Prosody serves (docs/architecture.md §5): past them every message read its users' blocklists
+ * from disk again, rewrote the day's whole cleanup list and read a forgotten archive whole
+ * (docs/prosody.md "Per-user caches").
  */
 export const USER_CACHE_SIZE = 20_000;
 
@@ -170,6 +171,7 @@ archive_expires_after = "1w"
 -- Per-user facts kept in memory for every user one Prosody serves (docs/prosody.md "Per-user caches").
 archive_cleanup_date_cache_size = ${USER_CACHE_SIZE}
 blocklist_cache_size = ${USER_CACHE_SIZE}
+storage_archive_item_limit_cache_size = ${USER_CACHE_SIZE}
 -- Files under the data directory; the one-to-one archive through our driver, which appends to the
 -- same files at a fraction of the cost (mod_storage_portal_archive.lua, docs/prosody.md).
 default_storage = "internal"
