@@ -258,6 +258,10 @@ describe('PUT and DELETE messages', () => {
     ).toBe(404);
     await qb.call('PUT', `/chat/Message/${one._id}.json`, { token: emmaToken, form: { message: 'Fixed' } });
     expect((await list(emmaToken, `_id=${one._id}&mark_as_read=0`)).body.items[0].message).toBe('Fixed');
+    // No id at all (found by the /qb fuzzer, seed 132959678): not found, not a 500.
+    const none = await qb.call('PUT', '/chat/Message/.json', { token: emmaToken, form: { message: 'x' } });
+    expect(none.status).toBe(404);
+    expect(none.body.errors).toBeDefined();
   });
 
   it('deletes for oneself, or for everyone when the sender forces it', async () => {

@@ -111,6 +111,8 @@ export function registerMessageRoutes(scope: FastifyInstance, ctx: ServerContext
     const me = userOf(request);
     const params = readParams(request);
     const ids = list(request.params.ids);
+    // `/chat/Message/.json` names no message: not found, as an unknown id is.
+    if (ids.length === 0) throw QbError.notFound('Message');
     const found = await messagesWithDialogs(ctx, ids);
     const rows = [...found.values()].map((f) => f.row);
     if (rows.length !== ids.length) throw QbError.notFound('Message');
