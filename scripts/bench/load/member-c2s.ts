@@ -18,7 +18,6 @@ export interface C2sMember {
   /** Writes one stanza; nothing is written once the stream has ended. */
   write(stanza: string): void;
   onStanza(listener: StanzaListener): void;
-  readonly open: boolean;
   close(): Promise<void>;
 }
 
@@ -118,9 +117,6 @@ export function connectMember(login: C2sLogin): Promise<C2sMember> {
     const member: C2sMember = {
       get jid() {
         return jid;
-      },
-      get open() {
-        return open;
       },
       write,
       onStanza: (listener) => listeners.push(listener),

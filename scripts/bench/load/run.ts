@@ -95,6 +95,8 @@ async function storedLoadMessages(client: pg.Client): Promise<number> {
 async function main(): Promise<void> {
   const postgres = await startThrowawayPostgres({ maxConnections: 300 });
   const stacks: TestStack[] = [];
+  /** Every member's stream and the probe's, closed at the end. */
+  const streams: C2sMember[] = [];
   const members: C2sMember[] = [];
   const providers: LoadProvider[] = [];
   let db: pg.Client | null = null;
@@ -134,6 +136,7 @@ async function main(): Promise<void> {
         return null;
       }),
     );
+    for (const m of logged) if (m) streams.push(m);
     const probeMember = logged.pop();
     for (const m of logged) if (m) members.push(m);
     console.log(
@@ -210,7 +213,6 @@ async function main(): Promise<void> {
     await reads.stop();
     for (const probe of probes) probe.stop();
     clearInterval(sampler);
-    members.push(probeMember);
 
     const historyDeadline = performance.now() + 60_000;
     let stored = await storedLoadMessages(db);
@@ -222,14 +224,14 @@ async function main(): Promise<void> {
     console.log(`  carried with p99 ≤ ${P99_TARGET_MS} ms        ${carried} msg/s (history and markers on)`);
     console.log(`  kept in the history             ${stored} of ${sent} messages sent`);
     console.log(
-      `  Prosody memory                  ${mb(memory.prosody)} → ${mb(prosodyWithMembers)} with ${members.length} sessions: ${kb((prosodyWithMembers - memory.prosody) / members.length)} a session; at most ${mb(prosodyPeak)} under traffic`,
+      `  Prosody memory                  ${mb(memory.prosody)} → ${mb(prosodyWithMembers)} with ${streams.length} sessions: ${kb((prosodyWithMembers - memory.prosody) / streams.length)} a session; at most ${mb(prosodyPeak)} under traffic`,
     );
     console.log(
       `  server memory (both)            ${mb(memory.servers)} → ${mb(serversWithProviders)} with ${providers.length} providers: ${kb((serversWithProviders - serversWithHalf) / (PROVIDERS - half))} a provider (the second ${PROVIDERS - half})`,
     );
   } finally {
     await Promise.allSettled(providers.map(stopProvider));
-    await Promise.allSettled(members.map((m) => m.close()));
+    await Promise.allSettled(streams.map((m) => m.close()));
     await db?.end().catch(() => undefined);
     for (const s of stacks.reverse()) await s.stop({ remove: true }).catch(() => undefined);
     postgres.stop();

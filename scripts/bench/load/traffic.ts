@@ -37,7 +37,6 @@ export interface StepFigures {
 interface Step {
   index: number;
   sent: number;
-  latencies: number[];
   toProviders: number[];
   toMembers: number[];
   markers: number;
@@ -58,9 +57,7 @@ export function createTraffic(
     const m = body ? BODY.exec(body) : null;
     const step = m ? steps[Number(m[1])] : undefined;
     if (!step) return;
-    const latency = Date.now() - Number(m![2]);
-    step.latencies.push(latency);
-    step[to].push(latency);
+    step[to].push(Date.now() - Number(m![2]));
   };
   const markerBack = (messageId: string) => {
     const step = steps[Number(messageId.split('-')[1])];
@@ -131,7 +128,6 @@ export function createTraffic(
       const step: Step = {
         index: steps.length,
         sent: 0,
-        latencies: [],
         toProviders: [],
         toMembers: [],
         markers: 0,
@@ -150,9 +146,12 @@ export function createTraffic(
         }, 10);
       });
       const deadline = performance.now() + drainMs;
-      while (performance.now() < deadline && (step.latencies.length < step.sent || step.markers < step.sent))
+      while (
+        performance.now() < deadline &&
+        (step.toProviders.length + step.toMembers.length < step.sent || step.markers < step.sent)
+      )
         await new Promise((r) => setTimeout(r, 50));
-      const latencies = step.latencies;
+      const latencies = [...step.toProviders, ...step.toMembers];
       return {
         sent: step.sent,
         delivered: latencies.length,
