@@ -1,9 +1,10 @@
 /**
  * The composer (spec §4 Messaging, features/chat/composer.tsx) against a test portal runtime:
  * Enter sends through the running chat's outbox and shows the message at once, Shift+Enter starts
- * a new line, without a running chat nothing is lost, and a blocked conversation cannot be written in.
+ * a new line, a text sent while the first login runs waits in the box and goes out when the chat
+ * runs, a failed login loses nothing, and a blocked conversation cannot be written in.
  */
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Composer } from '../../src/app/features/chat/composer';
 import { createTestRuntime, renderWithRuntime } from './test-runtime';
@@ -59,13 +60,35 @@ describe('the composer', () => {
     expect(box()).toHaveProperty('value', 'First line');
   });
 
-  it('keeps the text and says so when the chat is not running', () => {
+  it('holds a text sent before the first login finished and sends it once the chat runs', () => {
     const runtime = withEmma();
+    act(() => runtime.chat.connecting());
     renderWithRuntime(<Composer dialogId={DIALOG} disabled={false} />, runtime);
     fireEvent.change(box(), { target: { value: 'Still here' } });
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect(runtime.sent).toEqual([]);
     expect(box()).toHaveProperty('value', 'Still here');
+    expect(box()).toHaveProperty('readOnly', true);
+    expect(screen.getByRole('status').textContent).toBe('Sends once the chat is connected.');
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    expect(runtime.root.toasts.state.items).toEqual([]);
+    act(() => void runtime.signInChat());
+    expect(runtime.sent).toMatchObject([{ kind: 'message', message: { body: 'Still here' } }]);
+    expect(box()).toHaveProperty('value', '');
+    expect(box()).toHaveProperty('readOnly', false);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('keeps a held text in the box and says so when the login fails', () => {
+    const runtime = withEmma();
+    act(() => runtime.chat.connecting());
+    renderWithRuntime(<Composer dialogId={DIALOG} disabled={false} />, runtime);
+    fireEvent.change(box(), { target: { value: 'Still here' } });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    act(() => runtime.chat.failed('errors.login'));
+    expect(runtime.sent).toEqual([]);
+    expect(box()).toHaveProperty('value', 'Still here');
+    expect(box()).toHaveProperty('readOnly', false);
     expect(runtime.root.toasts.state.items.map((t) => t.text)).toEqual(['Chat is not connected']);
   });
 

@@ -3,13 +3,15 @@
  * paused (spec §4 Messaging); a chosen image is previewed with a caption and sent only when
  * confirmed (image-preview.tsx), then compressed (spec §5) and uploaded with a progress bar.
  * What is typed and not sent is kept as the conversation's draft (src/app/session drafts): it
- * is there again after a reload or the automatic logoff.
+ * is there again after a reload or the automatic logoff. A text sent while the chat's first login
+ * still runs (spec §4 login flow) is held here, read-only and still the draft, and given to the
+ * outbox once the running chat exists; a login that fails leaves it in the box, with the toast.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
-import { useChat, type ChatRuntime } from '../../connections';
+import { useChat, useChatLink, type ChatRuntime } from '../../connections';
 import { useDrafts } from '../../root';
 import { useRestoredDraft, type Drafts } from '../../session';
 import { sendImage, sendText } from './chat-actions';
@@ -94,13 +96,29 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
   );
   useEffect(() => () => typing.stop(), [typing]);
 
-  const send = () => {
-    if (!text.trim() || disabled) return;
-    typing.stop();
-    if (!sendText(store, runtime, dialogId, text)) return;
+  const { link } = useChatLink();
+  // Sent before the first login finished: the outbox exists only once the chat runs.
+  const [held, setHeld] = useState(false);
+  const deliver = (chat: ChatRuntime | null) => {
+    if (!sendText(store, chat, dialogId, text)) return;
     setText('');
     drafts.drop(draftKey(dialogId));
   };
+  const send = () => {
+    if (!text.trim() || disabled || held) return;
+    typing.stop();
+    if (!runtime && link !== 'failed') setHeld(true);
+    else deliver(runtime);
+  };
+  const release = useRef(deliver);
+  useEffect(() => {
+    release.current = deliver;
+  });
+  useEffect(() => {
+    if (!held || (!runtime && link !== 'failed')) return;
+    setHeld(false);
+    release.current(runtime);
+  }, [held, runtime, link]);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -144,6 +162,8 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
           rows={2}
           value={text}
           disabled={disabled}
+          readOnly={held}
+          aria-describedby={held ? `${id}-held` : undefined}
           placeholder={disabled ? t('blockedComposer') : t('placeholder')}
           onChange={(event) => {
             setText(event.target.value);
@@ -154,10 +174,15 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
           onBlur={() => typing.stop()}
           className="min-h-10 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand focus:outline-none disabled:bg-slate-50"
         />
-        <Button onClick={send} disabled={disabled || !text.trim()}>
+        <Button onClick={send} disabled={disabled || held || !text.trim()}>
           {t('send')}
         </Button>
       </div>
+      {held && (
+        <p id={`${id}-held`} role="status" className="text-xs text-slate-600">
+          {t('heldUntilConnected')}
+        </p>
+      )}
       {chosen && (
         <ImagePreview
           file={chosen}
