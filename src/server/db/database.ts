@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './schema';
 import type { PGlite as PGliteClass } from '@electric-sql/pglite';
 import { PGlitePool } from './pglite-pool';
+import { preparingClient, STALE_PREPARED_STATEMENT, StatementNames } from './postgres-prepared';
 
 export type Database = Kysely<DB>;
 
@@ -107,7 +108,6 @@ export class DatabaseBusyError extends Error {
   }
 }
 
-const STALE_PREPARED_STATEMENT = '0A000';
 const POOL_SIZE = 10;
 
 async function openPostgres(url: string): Promise<Database> {
@@ -123,11 +123,18 @@ async function openPostgres(url: string): Promise<Database> {
     connectionTimeoutMillis: CONNECTION_WAIT_MS,
   });
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  // Every parameterised statement is a named one, parsed once per connection (postgres-prepared.ts).
+  const names = new StatementNames();
   const busyAware = {
     connect: () =>
-      pool.connect().catch((error: unknown) => {
-        throw /timeout exceeded when trying to connect/.test(String(error)) ? new DatabaseBusyError() : error;
-      }),
+      pool.connect().then(
+        (client) => preparingClient(client, names),
+        (error: unknown) => {
+          throw /timeout exceeded when trying to connect/.test(String(error))
+            ? new DatabaseBusyError()
+            : error;
+        },
+      ),
     end: () => pool.end(),
   };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: busyAware }) });
