@@ -6,6 +6,8 @@
  * of the stream: Prosody outlives it, queues on disk, and the restarted server's own Prosody
  * flushes that queue. Its own stack, so it can freeze, kill and restart the server.
  */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, provider } from '../../fixtures';
 import { startStack, type TestStack } from '../support/stack';
@@ -137,6 +139,37 @@ describe('one-to-one traffic', () => {
       last_message_id: ids[4],
       last_message_user_id: ava.chatId,
     });
+  });
+
+  it('moves the outbox cursor in place as batches are taken, keeping the file until it is compacted', async () => {
+    // Ava's peer of the test above (the tests below take peers[0] and peers[1] as Ava and Amelia).
+    const xmpp = peers[0]!;
+    const data = path.join(
+      stack.dataDir,
+      'prosody',
+      'data',
+      encodeURIComponent(stack.chatDomain).replace(/\./g, '%2e'),
+    );
+    const cursorFile = path.join(data, 'portal_history_outbox_sent.dat');
+    const listFile = path.join(data, 'portal_history_outbox.list');
+    const first = bsonId();
+    await xmpp.send(chatMessage(amelia.jid, 'Cursor 1', privateDialog, { id: first }));
+    await expectOnce(privateDialog, [first]);
+    await expect.poll(() => outboxText(stack.dataDir, stack.chatDomain)).toBe('');
+    const { ino } = await stat(cursorFile);
+    // One at a time, so each is a batch of its own and moves the cursor.
+    const later = Array.from({ length: 3 }, () => bsonId());
+    for (const [n, id] of later.entries()) {
+      await xmpp.send(chatMessage(amelia.jid, `Cursor ${n + 2}`, privateDialog, { id }));
+      await expectOnce(privateDialog, [id]);
+    }
+    await expect.poll(() => outboxText(stack.dataDir, stack.chatDomain)).toBe('');
+    // The same file, overwritten in place: no new file renamed over it for each batch.
+    expect((await stat(cursorFile)).ino).toBe(ino);
+    expect(await readFile(cursorFile, 'utf8')).toMatch(/^return \{ sent = \d{20} \};\n$/);
+    // Delivered lines stay until the file is compacted (portal_history_compact, 1,000 lines).
+    const kept = await readFile(listFile, 'utf8');
+    for (const id of [first, ...later]) expect(kept).toContain(id);
   });
 
   it("applies the provider's displayed and received markers up to the marked message", async () => {

@@ -109,19 +109,26 @@ export async function prosodyPid(dataDir: string): Promise<number | null> {
 
 export { alive as isRunning } from '../../src/server/prosody/leftover';
 
-/** mod_portal_history's durable outbox of a host, as Prosody keeps it on disk ('' when empty). */
+/**
+ * What waits in mod_portal_history's durable outbox of a host, as Prosody keeps it on disk ('' when
+ * nothing does): the list file's lines after the first `sent`, its cursor's count (docs/prosody.md
+ * "Reporting messages to our server"; delivered lines stay in the file until it is compacted).
+ */
 export async function outboxText(dataDir: string, host: string): Promise<string> {
-  const file = path.join(
-    dataDir,
-    'prosody',
-    'data',
-    encodeURIComponent(host).replace(/\./g, '%2e'),
-    'portal_history_outbox.list',
-  );
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
+  const dir = path.join(dataDir, 'prosody', 'data', encodeURIComponent(host).replace(/\./g, '%2e'));
+  const read = (name: string) =>
+    readFile(path.join(dir, name), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '';
+      throw error;
+    });
+  const [list, cursor] = await Promise.all([
+    read('portal_history_outbox.list'),
+    read('portal_history_outbox_sent.dat'),
+  ]);
+  const sent = Number(/sent"?\]?\s*=\s*(\d+)/.exec(cursor)?.[1] ?? 0);
+  return list
+    .split('\n')
+    .filter((line) => line !== '')
+    .slice(sent)
+    .join('\n');
 }

@@ -30,7 +30,7 @@ async function cpuMs(pid: number): Promise<number> {
   return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1000;
 }
 
-/** Waits until the outbox on disk holds `lines` reports (0: until it is gone). */
+/** Waits until the outbox on disk holds `lines` reports waiting (0: until nothing waits). */
 async function outboxHolds(stack: TestStack, lines: number): Promise<void> {
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {

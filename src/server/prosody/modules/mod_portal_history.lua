@@ -47,8 +47,10 @@ end
 -- list file (datamanager.list_append, one line) before anything else happens to it, and the
 -- portal's progress is a small cursor file, {sent = n}: the first n lines are delivered. What
 -- waits is also kept in memory, so a batch costs one small cursor write however long the backlog
--- is. The list file is rewritten only when the delivered part is at least as long as what waits
--- (and at least compact_at lines), so each line is copied at most a constant number of times. The
+-- is, made in place (portal_lists.lib.lua `counter`). The list file is rewritten (or removed, when
+-- nothing waits) only when the delivered part is at least as long as what waits and at least
+-- compact_at lines, so each line is copied at most a constant number of times and a file is
+-- renamed once per compact_at reports, not once per batch. The
 -- cursor always moves back before the file shrinks: a crash in between sends some reports again,
 -- which the portal drops as duplicates, and never skips one. A report is stored as its JSON text,
 -- encoded once when it is queued: the line on disk is that string, and a batch's body is the
@@ -66,22 +68,28 @@ local taken_waiters = {};
 
 local function waiting() return tail - head + 1; end
 
+local cursor = lists.counter(module.host, OUTBOX_CURSOR, "sent");
+local store_cursor;
+
 local function load_outbox()
 	local items = datamanager.list_load(nil, module.host, OUTBOX) or {};
-	local cursor = datamanager.load(nil, module.host, OUTBOX_CURSOR);
-	sent = math.min(cursor and tonumber(cursor.sent) or 0, #items);
+	local stored = datamanager.load(nil, module.host, OUTBOX_CURSOR);
+	sent = math.min(stored and tonumber(stored.sent) or 0, #items);
 	queue, head, tail = {}, 1, 0;
 	for i = sent + 1, #items do
 		tail = tail + 1;
 		-- An outbox written before reports were stored as JSON holds tables.
 		queue[tail] = type(items[i]) == "table" and json.encode(items[i]) or items[i];
 	end
-	if sent > 0 then module:log("info", "%d history report(s) left by the last run are sent again", #items - sent); end
+	if waiting() > 0 then module:log("info", "%d history report(s) left by the last run are sent again", waiting()); end
 	queued = waiting();
+	-- In the fixed-length form that `forward` overwrites in place (a file of an earlier version is not).
+	store_cursor("replace", sent);
 end
 
-local function store_cursor(n)
-	local ok, err = datamanager.store(nil, module.host, OUTBOX_CURSOR, n > 0 and { sent = n } or nil);
+-- `how`: "forward" in place, or "replace" through a renamed file (a move back, before the list shrinks).
+function store_cursor(how, n)
+	local ok, err = cursor[how](n);
 	if not ok then module:log("error", "Could not store the history outbox cursor: %s", tostring(err)); end
 	return ok;
 end
@@ -102,19 +110,15 @@ local function delivered(count)
 	wake_taken();
 	for i = head, head + count - 1 do queue[i] = nil; end
 	head, sent = head + count, sent + count;
-	if waiting() == 0 then
-		-- Nothing waits: the cursor goes back, then the file goes.
-		store_cursor(0);
-		datamanager.list_store(nil, module.host, OUTBOX, {});
-		queue, head, tail, sent = {}, 1, 0, 0;
-	elseif sent >= compact_at and sent >= waiting() then
-		store_cursor(0);
+	if sent >= compact_at and sent >= waiting() then
+		-- The cursor goes back, then the file shrinks to what waits (or goes, when nothing does).
+		store_cursor("replace", 0);
 		local rest = {};
 		for i = head, tail do rest[#rest + 1] = queue[i]; end
 		datamanager.list_store(nil, module.host, OUTBOX, rest);
 		queue, head, tail, sent = rest, 1, #rest, 0;
 	else
-		store_cursor(sent);
+		store_cursor("forward", sent);
 	end
 end
 

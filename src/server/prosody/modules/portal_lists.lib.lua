@@ -33,4 +33,46 @@ function lists.appender(username, host, store)
 	end;
 end
 
+-- A count kept in a store file of its own (the history outbox's cursor), in util.datamanager's
+-- format so that datamanager.load reads it back: `return { key = <20 digits> };`, always the same
+-- length. `forward` overwrites the file in place: no new file and no rename, which on ext4 may
+-- wait hundreds of milliseconds for the journal, and Prosody's one thread with it
+-- (docs/prosody.md "Reporting messages to our server"). A forward move that a crash loses only
+-- sends some reports again. `replace` writes a new file and renames it over the old one, as
+-- util.datamanager stores, for a move back that must reach the disk before a later rename of the
+-- list it counts.
+function lists.counter(host, store, key)
+	local path;
+	local function where()
+		path = path or datamanager.getpath(nil, host, store, "dat", true);
+		return path;
+	end
+	local function text(n) return s_format("return { %s = %020d };\n", key, n); end
+	local function write(f, n)
+		local ok, err = f:write(text(n));
+		local closed, close_err = f:close();
+		if not ok then return nil, err; end
+		if not closed then return nil, close_err; end
+		return true;
+	end
+	local counter = {};
+	function counter.replace(n)
+		local scratch = where() .. "~";
+		local f, err = io.open(scratch, "w");
+		if not f then return nil, err; end
+		local ok, write_err = write(f, n);
+		if not ok then
+			os.remove(scratch);
+			return nil, write_err;
+		end
+		return os.rename(scratch, path);
+	end
+	function counter.forward(n)
+		local f = io.open(where(), "r+");
+		if not f then return counter.replace(n); end
+		return write(f, n);
+	end
+	return counter;
+end
+
 return lists;
