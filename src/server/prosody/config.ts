@@ -135,8 +135,9 @@ plugin_paths = ${list([PROSODY_MODULES_DIR])}
 
 interfaces = { "127.0.0.1" }
 -- Every socket with TCP_NODELAY: a small write (an XEP-0198 <a/>) held the next stanza on that socket
--- until the peer's delayed ACK, about 40 ms (docs/prosody.md "Nagle's algorithm").
-network_settings = { nagle = false }
+-- until the peer's delayed ACK, about 40 ms (docs/prosody.md "Nagle's algorithm"). A stanza is
+-- written at once, not on its socket's next turn of the event loop (docs/prosody.md "Writes at once").
+network_settings = { nagle = false, opportunistic_writes = true }
 -- Lua 5.4's generational collector: each message's short-lived tables are swept young instead of
 -- the whole heap again and again (docs/prosody.md "Garbage collection").
 gc = { mode = "generational" }

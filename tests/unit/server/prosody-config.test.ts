@@ -47,8 +47,8 @@ describe('generated Prosody configuration', () => {
     expect(config).toContain('default_storage = "internal"\nstorage = { archive = "portal_archive" }');
   });
 
-  it("turns Nagle's algorithm off on every Prosody socket (docs/prosody.md)", () => {
-    expect(config).toContain('network_settings = { nagle = false }');
+  it("turns Nagle's algorithm off on every Prosody socket and writes at once (docs/prosody.md)", () => {
+    expect(config).toContain('network_settings = { nagle = false, opportunistic_writes = true }');
   });
 
   it("runs Lua's generational garbage collector (docs/prosody.md)", () => {
