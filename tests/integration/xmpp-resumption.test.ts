@@ -4,7 +4,8 @@
  * proxy cuts our socket mid-stream: frames we send from then on are lost, stanzas on their way
  * to us are lost. The stream resumes, and every message is delivered exactly once in both
  * directions — also those we wrote while the socket was down. A fence message sent after the
- * last one proves no duplicate is still on its way.
+ * last one proves no duplicate is still on its way, and another session coming online afterwards
+ * proves none was kept in offline storage for later.
  *
  * Two cuts: a clean one (WsProxy.cutBetweenFrames: the server reads every whole frame, then
  * EOF), and an abrupt one through a frame (WsProxy.cutThroughFrame: half of one of our frames
@@ -123,6 +124,25 @@ async function burstAcrossCut(tag: string, cut: () => Promise<void>): Promise<vo
   offOurs();
   peer.removeListener('stanza', onPeer);
   offs.forEach((off) => off());
+  // Nor was a copy kept for later: a write that met the dropped connection left the stanza to
+  // stream management, not to offline storage (mod_portal_smacks_resume.lua), so another session
+  // of Emma's, coming online now, is given none of them before a fence sent after it came.
+  const later = await onlinePeer(stack, 'emma', { resource: `later${tag}` });
+  const keptOffline: string[] = [];
+  later.on('stanza', (s: Element) => {
+    const body = s.is('message') ? s.getChildText('body') : null;
+    if (body?.startsWith(theirs)) keptOffline.push(body);
+  });
+  const laterFence = nextStanza(
+    later,
+    (s) => s.is('message') && s.getChildText('body') === `late-fence-${theirs}`,
+  );
+  await peer.send(
+    xml('message', { to: `${emma.jid}/later${tag}`, type: 'chat' }, xml('body', {}, `late-fence-${theirs}`)),
+  );
+  await laterFence;
+  await stopPeer(later);
+  expect(keptOffline).toEqual([]);
 
   const expected = (prefix: string) => Array.from({ length: COUNT }, (_, i) => `${prefix}${i}`).sort();
   expect([...atOurs].sort()).toEqual(expected(theirs));

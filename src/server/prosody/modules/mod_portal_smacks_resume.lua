@@ -1,5 +1,5 @@
--- Two fixes for stream management (XEP-0198) over WebSocket in Prosody 0.12 (docs/prosody.md
--- "Other modules of ours").
+-- Three fixes for stream management (XEP-0198) in Prosody 0.12 (docs/prosody.md "Other modules
+-- of ours").
 local sm_destroy_session = require "core.sessionmanager".destroy_session;
 
 -- Resumption (XEP-0198 §5). On resume, mod_smacks points the new connection at the original
@@ -7,10 +7,40 @@ local sm_destroy_session = require "core.sessionmanager".destroy_session;
 -- frame left there corrupts the resumed stream ("not-well-formed"). The new connection keeps its
 -- own reader instead: its frame buffer is fresh and its stream already delivers to the resumed
 -- session.
+-- A stanza whose write finds the connection gone is held, not undelivered. With writes at once
+-- (`opportunistic_writes`, docs/prosody.md "Writes at once") the write that meets a closed
+-- connection fails inside `send`: the session starts hibernating and `send` answers false, so
+-- mod_message stored the message offline although mod_smacks had queued it already (its
+-- `stanzas/out` filter runs before the write) and sent it again on resumption: the client got it
+-- twice. With stream management on, a failed write now answers true, as a buffered write did: the
+-- stanza is the queue's, sent again on resumption or handled by mod_portal_undelivered when the
+-- session ends. `owner` is the session whose stream management counts (a resumed connection's
+-- `rawsend` becomes the original session's).
+local function hold_failed_writes(session, owner)
+	local rawsend = session.rawsend;
+	if not rawsend or session.portal_held_writes == rawsend then return end
+	local function held(t)
+		local ok, err = rawsend(t);
+		if not ok and owner.smacks then return true; end
+		return ok, err;
+	end
+	session.rawsend, session.portal_held_writes = held, held;
+end
+
+module:hook("resource-bind", function(event)
+	hold_failed_writes(event.session, event.session);
+end);
+
 module:hook("smacks-hibernation-end", function(event)
 	local origin, resumed = event.origin, event.resumed;
 	if origin and resumed and origin.data then
 		resumed.data = origin.data;
+	end
+	-- mod_smacks gave the original session the new connection's send, which calls the new
+	-- connection's `rawsend`.
+	if origin and resumed then
+		hold_failed_writes(origin, resumed);
+		resumed.rawsend = origin.rawsend;
 	end
 end);
 
