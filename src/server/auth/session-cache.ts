@@ -21,6 +21,7 @@ export interface CachedSession {
 
 export class SessionCache {
   readonly #entries = new Map<string, { session: CachedSession; until: number }>();
+  readonly #reading = new Map<string, Promise<unknown>>();
 
   constructor(events?: EventBus) {
     events?.on('session.ended', ({ sessionId }) => this.forgetSession(sessionId));
@@ -42,6 +43,18 @@ export class SessionCache {
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
     this.#entries.set(tokenHash, { session, until: now + SESSION_CACHE_TTL_MS });
+  }
+
+  /**
+   * Runs `read` for a token not in the cache, once at a time: the requests that miss together
+   * (those in flight when an entry's time is up) share one read of the database.
+   */
+  readOnce<T>(tokenHash: string, read: () => Promise<T>): Promise<T> {
+    const running = this.#reading.get(tokenHash) as Promise<T> | undefined;
+    if (running) return running;
+    const started = read().finally(() => this.#reading.delete(tokenHash));
+    this.#reading.set(tokenHash, started);
+    return started;
   }
 
   forgetSession(sessionId: number): void {

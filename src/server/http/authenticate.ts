@@ -79,7 +79,9 @@ export async function authenticate(ctx: ServerContext, token: string | null): Pr
   const tokenHash = hashToken(token);
   // A cache hit, the usual case, is taken without a further async call.
   const cached = ctx.sessionCache.get(tokenHash, Date.now());
-  const loaded = cached ? { session: cached } : await readSession(ctx, tokenHash);
+  const loaded = cached
+    ? { session: cached }
+    : await ctx.sessionCache.readOnce(tokenHash, () => readSession(ctx, tokenHash));
   if (!loaded) fail(UNKNOWN_TOKEN);
   const { session, provider } = loaded;
   if (session.endReason) fail(failureForEnded(session.endReason));

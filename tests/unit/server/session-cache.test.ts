@@ -29,4 +29,22 @@ describe('session cache', () => {
     expect(cache.get('h1', 1)).toBeNull();
     expect(cache.get('h2', 1)?.sessionId).toBe(2);
   });
+
+  it('reads a missing token once for the requests that miss it together, and again after', async () => {
+    const cache = new SessionCache();
+    let reads = 0;
+    let finish = (_: number) => undefined as void;
+    const read = () => {
+      reads += 1;
+      return new Promise<number>((resolve) => (finish = resolve));
+    };
+    const together = [cache.readOnce('h1', read), cache.readOnce('h1', read), cache.readOnce('h1', read)];
+    expect(reads).toBe(1);
+    finish(7);
+    expect(await Promise.all(together)).toEqual([7, 7, 7]);
+    const later = cache.readOnce('h1', read);
+    expect(reads).toBe(2);
+    finish(8);
+    expect(await later).toBe(8);
+  });
 });
