@@ -3,22 +3,18 @@
  * parameters (docs/performance.md "Server"): building and compiling a select of many columns
  * costs about as much as running it on PGlite as a prepared statement. On the embedded database
  * it runs without Kysely's executor, in the pool's batch of reads (pglite-pool.ts `read`); on
- * PostgreSQL as a named prepared statement, which each connection parses once; in a
- * transaction (another `db`) through Kysely. `build` gets placeholder values; they must come out
+ * PostgreSQL without it too, as the named prepared statement every parameterised statement is
+ * there (postgres-prepared.ts); in a transaction (another `db`) through Kysely. `build` gets placeholder values; they must come out
  * as the compiled query's parameters, in order, or the first call throws.
  */
 import type { Compilable, CompiledQuery } from 'kysely';
 import { pglitePoolOf, postgresReadsOf, type Database } from './database';
-
-let statements = 0;
 
 export function compiledOnce<Row, Params extends readonly unknown[]>(
   build: (db: Database, ...parameters: Params) => Compilable<Row>,
   placeholders: Params,
 ): (db: Database, ...parameters: Params) => Promise<Row[]> {
   const byDatabase = new WeakMap<Database, CompiledQuery<Row>>();
-  // One name per hot read, the same on every connection (PostgreSQL's prepared statements are per session).
-  const name = `hot_read_${++statements}`;
   return async (db, ...parameters) => {
     let compiled = byDatabase.get(db);
     if (!compiled) {
@@ -32,7 +28,7 @@ export function compiledOnce<Row, Params extends readonly unknown[]>(
     const pool = pglitePoolOf(db);
     if (pool) return (await pool.read(compiled.sql, parameters)).rows as Row[];
     const prepared = postgresReadsOf(db);
-    if (prepared) return prepared.read<Row>(name, compiled.sql, parameters);
+    if (prepared) return prepared.read<Row>(compiled.sql, parameters);
     return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
 }

@@ -10,7 +10,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './schema';
 import type { PGlite as PGliteClass } from '@electric-sql/pglite';
 import { PGlitePool } from './pglite-pool';
-import { preparingClient, STALE_PREPARED_STATEMENT, StatementNames } from './postgres-prepared';
+import { preparingClient, StatementNames } from './postgres-prepared';
 
 export type Database = Kysely<DB>;
 
@@ -25,11 +25,11 @@ export function pglitePoolOf(db: Database): PGlitePool | undefined {
 }
 
 /**
- * Runs one statement on a pooled PostgreSQL connection as a named prepared statement: parsed once
- * per connection, then only bound and executed (docs/performance.md "Server").
+ * Runs one statement on a pooled PostgreSQL connection, without Kysely's executor: as every
+ * parameterised statement there, a named prepared statement (postgres-prepared.ts).
  */
 export interface PreparedReads {
-  read<Row>(name: string, text: string, values: readonly unknown[]): Promise<Row[]>;
+  read<Row>(text: string, values: readonly unknown[]): Promise<Row[]>;
 }
 
 const postgres = new WeakMap<Database, PreparedReads>();
@@ -138,31 +138,13 @@ async function openPostgres(url: string): Promise<Database> {
     end: () => pool.end(),
   };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: busyAware }) });
-  const prepared = async <Row>(name: string, text: string, values: readonly unknown[]) => {
-    const client = await busyAware.connect();
-    let broken: Error | undefined;
-    try {
-      return (await client.query<Row & object>({ name, text, values: [...values] })).rows;
-    } catch (error) {
-      // A statement prepared before a migration changed what it returns (SQLSTATE 0A000, "cached
-      // plan must not change result type") fails on that connection for good: it is closed, not
-      // reused, and the next read prepares the statement again on another.
-      if ((error as { code?: string }).code === STALE_PREPARED_STATEMENT) broken = error as Error;
-      throw error;
-    } finally {
-      client.release(broken);
-    }
-  };
   postgres.set(db, {
-    async read<Row>(name: string, text: string, values: readonly unknown[]) {
-      // Each stale connection is closed as it is found; the pool holds at most POOL_SIZE of them.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await prepared<Row>(name, text, values);
-        } catch (error) {
-          if ((error as { code?: string }).code !== STALE_PREPARED_STATEMENT || attempt === POOL_SIZE)
-            throw error;
-        }
+    async read<Row>(text: string, values: readonly unknown[]) {
+      const client = await busyAware.connect();
+      try {
+        return (await client.query<Row & object>(text, [...values])).rows;
+      } finally {
+        client.release();
       }
     },
   });
