@@ -21,6 +21,7 @@ import {
   isRunning,
   marker,
   outboxText,
+  prosodyHostData,
   prosodyPid,
   serverPid,
   type Peer,
@@ -144,12 +145,7 @@ describe('one-to-one traffic', () => {
   it('moves the outbox cursor in place as batches are taken, keeping the file until it is compacted', async () => {
     // Ava's peer of the test above (the tests below take peers[0] and peers[1] as Ava and Amelia).
     const xmpp = peers[0]!;
-    const data = path.join(
-      stack.dataDir,
-      'prosody',
-      'data',
-      encodeURIComponent(stack.chatDomain).replace(/\./g, '%2e'),
-    );
+    const data = prosodyHostData(stack.dataDir, stack.chatDomain);
     const cursorFile = path.join(data, 'portal_history_outbox_sent.dat');
     const listFile = path.join(data, 'portal_history_outbox.list');
     const first = bsonId();

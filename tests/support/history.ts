@@ -109,13 +109,18 @@ export async function prosodyPid(dataDir: string): Promise<number | null> {
 
 export { alive as isRunning } from '../../src/server/prosody/leftover';
 
+/** Prosody's data directory of a host (util.datamanager escapes the host's dots). */
+export function prosodyHostData(dataDir: string, host: string): string {
+  return path.join(dataDir, 'prosody', 'data', encodeURIComponent(host).replace(/\./g, '%2e'));
+}
+
 /**
  * What waits in mod_portal_history's durable outbox of a host, as Prosody keeps it on disk ('' when
  * nothing does): the list file's lines after the first `sent`, its cursor's count (docs/prosody.md
  * "Reporting messages to our server"; delivered lines stay in the file until it is compacted).
  */
 export async function outboxText(dataDir: string, host: string): Promise<string> {
-  const dir = path.join(dataDir, 'prosody', 'data', encodeURIComponent(host).replace(/\./g, '%2e'));
+  const dir = prosodyHostData(dataDir, host);
   const read = (name: string) =>
     readFile(path.join(dir, name), 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return '';

@@ -2,11 +2,6 @@
 -- of ours").
 local sm_destroy_session = require "core.sessionmanager".destroy_session;
 
--- Resumption (XEP-0198 §5). On resume, mod_smacks points the new connection at the original
--- session, whose byte reader still holds the dropped connection's WebSocket frame buffer. Half a
--- frame left there corrupts the resumed stream ("not-well-formed"). The new connection keeps its
--- own reader instead: its frame buffer is fresh and its stream already delivers to the resumed
--- session.
 -- A stanza whose write finds the connection gone is held, not undelivered. With writes at once
 -- (`opportunistic_writes`, docs/prosody.md "Writes at once") the write that meets a closed
 -- connection fails inside `send`: the session starts hibernating and `send` answers false, so
@@ -31,17 +26,18 @@ module:hook("resource-bind", function(event)
 	hold_failed_writes(event.session, event.session);
 end);
 
+-- Resumption (XEP-0198 §5). On resume, mod_smacks points the new connection at the original
+-- session, whose byte reader still holds the dropped connection's WebSocket frame buffer. Half a
+-- frame left there corrupts the resumed stream ("not-well-formed"). The new connection keeps its
+-- own reader instead: its frame buffer is fresh and its stream already delivers to the resumed
+-- session. mod_smacks also gave the original session the new connection's `send`, which calls
+-- the new connection's `rawsend`: its failed writes are held too (above).
 module:hook("smacks-hibernation-end", function(event)
 	local origin, resumed = event.origin, event.resumed;
-	if origin and resumed and origin.data then
-		resumed.data = origin.data;
-	end
-	-- mod_smacks gave the original session the new connection's send, which calls the new
-	-- connection's `rawsend`.
-	if origin and resumed then
-		hold_failed_writes(origin, resumed);
-		resumed.rawsend = origin.rawsend;
-	end
+	if not (origin and resumed) then return end
+	if origin.data then resumed.data = origin.data; end
+	hold_failed_writes(origin, resumed);
+	resumed.rawsend = origin.rawsend;
 end);
 
 -- Closing a hibernating session ends it. A session whose connection is gone hibernates until it
