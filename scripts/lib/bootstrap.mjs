@@ -273,7 +273,9 @@ export function ensureProtoGenerated() {
 
 /** The Debian packages a command needs, each group with why: Prosody always. */
 function debianGroups({ chromium, postgres }) {
-  const groups = [[['prosody', 'prosody-modules'], 'the chat server']];
+  const groups = [
+    [['prosody', 'prosody-modules', 'libjemalloc2'], 'the chat server and its memory allocator'],
+  ];
   if (chromium) groups.push([['chromium'], 'the browser for end-to-end tests']);
   if (postgres) groups.push([['postgresql'], 'the second database engine the tests run on']);
   return groups;

@@ -62,6 +62,12 @@ export interface ServerConfig {
      */
     prosodyBin: string;
     /**
+     * The allocator preloaded into Prosody (PROSODY_MALLOC): null, jemalloc where Debian puts it;
+     * '' glibc's own; otherwise an absolute path (prosody/allocator.ts, docs/prosody.md "Memory
+     * allocator").
+     */
+    prosodyMalloc: string | null;
+    /**
      * Where Prosody's hooks call back (PROSODY_HOOK_URL, an origin): this process by default; in a
      * cluster the proxy, so that any process answers while one restarts (docs/architecture.md §5).
      */
@@ -110,6 +116,12 @@ export interface ServerConfig {
 }
 
 export class ConfigError extends Error {}
+
+function prosodyMalloc(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (raw === '' || path.isAbsolute(raw)) return raw;
+  throw new ConfigError(`PROSODY_MALLOC must be an absolute path to a library, or empty (got "${raw}")`);
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = 65535): number {
   const raw = env[name];
@@ -285,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       c2sPort: int(env, 'XMPP_C2S_PORT', 5222),
       prosodyHttpPort: int(env, 'PROSODY_HTTP_PORT', 0),
       prosodyBin: env.PROSODY_BIN ?? '/usr/bin/prosody',
+      prosodyMalloc: prosodyMalloc(env.PROSODY_MALLOC),
       hookOrigin: env.PROSODY_HOOK_URL ? httpUrl(env.PROSODY_HOOK_URL, 'PROSODY_HOOK_URL') : null,
       signatureHash: signatureHash(env.CHAT_SIGNATURE_HASH),
       historyReportTimeoutSeconds: int(env, 'CHAT_HISTORY_REPORT_TIMEOUT_SECONDS', 30, 1, 600),

@@ -22,6 +22,7 @@ import { appSockets } from './socket/registry';
 import { SERVER_MODULES } from './modules';
 import { PortInUseError, assertPortFree, freePort } from './prosody/ports';
 import { PROSODY_HOOK_PREFIX } from './prosody/hooks';
+import { ProsodyAllocatorError } from './prosody/allocator';
 import { ProsodyMissingError, ProsodySupervisor } from './prosody/supervisor';
 import { loadOrCreateSecrets } from './secrets';
 import { runSeeders } from './seed';
@@ -141,6 +142,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     if (config.chat.prosodyBin) {
       prosody = new ProsodySupervisor({
         bin: config.chat.prosodyBin,
+        malloc: config.chat.prosodyMalloc,
         hookSecret: secrets.prosodyHook,
         log: app.log,
         settings: {
@@ -198,6 +200,7 @@ const KNOWN_FAILURES = [
   PortInUseError,
   DatabaseUnavailableError,
   ProsodyMissingError,
+  ProsodyAllocatorError,
 ];
 
 async function main() {

@@ -116,6 +116,24 @@ describe('start-up failures', () => {
     ]);
   });
 
+  it('a PROSODY_MALLOC that names no library', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-err-'));
+    try {
+      const result = await runServer({
+        PORT: String(await freePort()),
+        XMPP_C2S_PORT: '0',
+        DATA_DIR: dataDir,
+        PROSODY_MALLOC: '/nonexistent/libjemalloc.so.2',
+      });
+      expect(result.code).toBe(1);
+      expect(meaningful(result.output)).toEqual([
+        "Cannot start: PROSODY_MALLOC is /nonexistent/libjemalloc.so.2, which does not exist: install libjemalloc2, name another library, or set it empty for glibc's allocator",
+      ]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('a Ctrl-C during start-up lets the step finish, then stops everything it started', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-int-'));
     try {

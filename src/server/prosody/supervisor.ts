@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { access, constants, readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { prosodyAllocator, withAllocator, type ProsodyAllocator } from './allocator';
 import { prosodyPaths, writeProsodyConfig, type ProsodyPaths, type ProsodySettings } from './config';
 import { stopLeftoverProsody } from './leftover';
 import { assertPortFree, PortInUseError, waitForPort, waitForUnixSocket } from './ports';
@@ -29,6 +30,8 @@ async function waitForPidFile(file: string, pid: number, timeoutMs: number): Pro
 
 export interface ProsodySupervisorOptions {
   bin: string;
+  /** PROSODY_MALLOC: null for jemalloc where Debian puts it (allocator.ts). */
+  malloc: string | null;
   settings: ProsodySettings;
   hookSecret: string;
   log: FastifyBaseLogger;
@@ -43,6 +46,7 @@ export class ProsodySupervisor {
   #restarts = 0;
   #restartTimer: NodeJS.Timeout | null = null;
   #paths: ProsodyPaths | null = null;
+  #allocator: ProsodyAllocator = { preload: null, warning: null };
   #startedAt = 0;
 
   constructor(options: ProsodySupervisorOptions) {
@@ -71,6 +75,8 @@ export class ProsodySupervisor {
         `Prosody is not installed at ${bin}. Run "apt-get install -y prosody prosody-modules" as root (npm start does this when it can), or set PROSODY_BIN.`,
       );
     }
+    this.#allocator = prosodyAllocator(this.#options.malloc);
+    if (this.#allocator.warning) this.#options.log.warn(this.#allocator.warning);
     await stopLeftoverProsody(prosodyPaths(settings.dataDir), this.#options.log);
     await assertPortFree(settings.c2sPort, 'XMPP_C2S_PORT');
     await assertPortFree(settings.httpPort, 'PROSODY_HTTP_PORT');
@@ -83,7 +89,7 @@ export class ProsodySupervisor {
   async #spawn(): Promise<void> {
     const { bin, settings, hookSecret, log } = this.#options;
     const child = spawn(bin, ['-F', '--config', this.paths.configFile], {
-      env: { ...process.env, PORTAL_HOOK_SECRET: hookSecret },
+      env: withAllocator({ ...process.env, PORTAL_HOOK_SECRET: hookSecret }, this.#allocator),
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group: the terminal's Ctrl-C reaches the server, which stops Prosody in
       // order, instead of Prosody quitting on its own and being restarted mid-shutdown.
