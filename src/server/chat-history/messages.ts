@@ -31,45 +31,47 @@ export interface NewMessage {
 
 export type MarkerKind = 'received' | 'displayed';
 
-/** Stores a message unless its id is known; true when it was new. */
+/**
+ * Stores a message unless its id is known; true when it was new. One statement inserts it, brings
+ * its dialog's last message forward and takes the markers that waited for it (docs/performance.md
+ * "Server": a burst's history was three statements a message); each later statement of the same
+ * transaction sees the row.
+ */
 export async function storeMessage(db: Database, message: NewMessage): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const inserted = await trx
-      .insertInto('chat_messages')
-      .values({
-        id: message.id,
-        dialog_id: message.dialogId,
-        sender_id: message.senderId,
-        recipient_id: message.recipientId,
-        body: message.body,
-        date_sent: message.dateSent,
-        attachments: JSON.stringify(message.attachments),
-        custom: JSON.stringify(message.custom),
-        read_ids: [message.senderId],
-        delivered_ids: [message.senderId],
-        markable: message.markable,
-        shared_blob_ids: message.sharedBlobIds ?? [],
-        // Arrival orders messages of the same second; now() is the same for a whole transaction,
-        // and a batch of reports stores many messages in one (report.ts).
-        created_at: sql<Date>`clock_timestamp()`,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return false;
-    // A new message brings a dialog back for whoever had removed it (§5.1 delete without force).
-    await sql`update chat_dialogs set hidden_for = '{}', updated_at = now(),
-        last_message = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.body} else last_message end,
-        last_message_id = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.id} else last_message_id end,
-        last_message_user_id = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.senderId} else last_message_user_id end,
-        last_message_date_sent = greatest(coalesce(last_message_date_sent, 0), ${message.dateSent})
-      where id = ${message.dialogId}`.execute(trx);
-    const pending = await trx
-      .deleteFrom('chat_pending_markers')
-      .where('message_id', '=', message.id)
-      .returning(['user_id', 'kind'])
-      .execute();
-    for (const marker of pending) await markUpTo(trx, message.id, marker.user_id, marker.kind);
+    const { rows } = await sql<{ id: string; user_id: number | null; kind: MarkerKind | null }>`
+      with inserted as (
+        insert into chat_messages (id, dialog_id, sender_id, recipient_id, body, date_sent, attachments,
+          custom, read_ids, delivered_ids, markable, shared_blob_ids, created_at)
+        values (${message.id}, ${message.dialogId}, ${message.senderId}, ${message.recipientId},
+          ${message.body}, ${message.dateSent}, ${JSON.stringify(message.attachments)},
+          ${JSON.stringify(message.custom)}, ${[message.senderId]}, ${[message.senderId]},
+          ${message.markable}, ${message.sharedBlobIds ?? []},
+          -- Arrival orders messages of the same second; now() is the same for a whole transaction,
+          -- and a batch of reports stores many messages in one (report.ts).
+          clock_timestamp())
+        on conflict (id) do nothing
+        returning id
+      ),
+      -- A new message brings a dialog back for whoever had removed it (§5.1 delete without force).
+      dialog as (
+        update chat_dialogs set hidden_for = '{}', updated_at = now(),
+          last_message = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.body} else last_message end,
+          last_message_id = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.id} else last_message_id end,
+          last_message_user_id = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.senderId} else last_message_user_id end,
+          last_message_date_sent = greatest(coalesce(last_message_date_sent, 0), ${message.dateSent})
+        where id = ${message.dialogId} and exists (select from inserted)
+      ),
+      pending as (
+        delete from chat_pending_markers
+        where message_id = ${message.id} and exists (select from inserted)
+        returning user_id, kind
+      )
+      select inserted.id, pending.user_id, pending.kind from inserted left join pending on true`.execute(trx);
+    if (rows.length === 0) return false;
+    for (const marker of rows)
+      if (marker.user_id !== null && marker.kind !== null)
+        await markUpTo(trx, message.id, marker.user_id, marker.kind);
     return true;
   });
 }
