@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../../src/server/context';
 import type { Database } from '../../../src/server/db/database';
+import type { DomainEvents } from '../../../src/server/events/event-bus';
 import { onChatMessageStored } from '../../../src/server/notifications/offline-message-listener';
 import { insertMember, openTestDatabase, type TestDatabase } from './db-fixture';
 
@@ -31,7 +32,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const stored = (recipientChatIds: number[]) => ({
+const stored = (recipientChatIds: number[]): DomainEvents['chat.message.stored'] => ({
   chatDialogId: 'a'.repeat(24),
   messageId: 'b'.repeat(24),
   senderChatId: 1,
