@@ -51,6 +51,8 @@ interface Attempt {
   salvaged: XmlElement[];
   error: XmppError | null;
   timer: TimerHandle | null;
+  /** The `<resume/>` already went out behind the restart (the transport's afterAuthentication). */
+  resumeSent: boolean;
 }
 
 export function createSession(deps: SessionDeps): Session {
@@ -116,6 +118,12 @@ export function createSession(deps: SessionDeps): Session {
         onElement: (element) => {
           if (attempt === current) onElement(current, element);
         },
+        afterAuthentication: () => {
+          if (attempt !== current) return null;
+          const resume = resumeRequest();
+          current.resumeSent = resume !== null;
+          return resume;
+        },
       },
     );
     const current: Attempt = {
@@ -124,6 +132,7 @@ export function createSession(deps: SessionDeps): Session {
       salvaged: [],
       error: null,
       timer: null,
+      resumeSent: false,
     };
     attempt = current;
     current.timer = scheduler.setTimeout(() => {
@@ -168,8 +177,15 @@ export function createSession(deps: SessionDeps): Session {
     }
   }
 
+  /** XEP-0198 §5: the `<resume/>` of a dropped stream, or null when there is none to resume. */
+  function resumeRequest(): XmlElement | null {
+    return useSm && phase.state === 'down' ? sm.resumeElement() : null;
+  }
+
   function bindOrResume(current: Attempt): void {
-    const resume = useSm && phase.state === 'down' ? sm.resumeElement() : null;
+    // Sent behind the restart already: its <resumed/> or <failed/> follows these features.
+    if (current.resumeSent) return;
+    const resume = resumeRequest();
     if (resume) {
       current.transport.send(resume);
       return;

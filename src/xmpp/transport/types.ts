@@ -46,6 +46,12 @@ export interface TransportHandlers {
    * protocol console), else null, and then nothing is built for it.
    */
   requestObserver?(): ((request: BoshRequestTraffic) => void) | null;
+  /**
+   * WebSocket only, asked once SASL succeeded: an element to send right behind the restart's
+   * `<open/>`, without waiting for the new features (XEP-0305 §2, pipelining), or null. The session
+   * answers with its XEP-0198 `<resume/>`, so a resumption costs one round trip less.
+   */
+  afterAuthentication?(): XmlElement | null;
 }
 
 export interface Transport {

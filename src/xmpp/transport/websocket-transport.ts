@@ -161,6 +161,9 @@ export const createWebSocketTransport: TransportFactory = (options, handlers) =>
         }
         phase.transition('restarting');
         openStream();
+        // The server reads the restart and this in order: its features come first, then the answer.
+        const early = handlers.afterAuthentication?.();
+        if (early) write(frameOf(early));
       } else if (element.localName === 'failure') {
         phase.transition('auth failed');
         report('authfail', conditionOf(element, NS.SASL));

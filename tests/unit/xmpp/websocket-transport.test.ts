@@ -179,6 +179,53 @@ describe('WebSocket transport: logging in', () => {
     transport.drop();
   });
 
+  it("sends the session's resumption right behind the restart's <open/>, before the new features (XEP-0305 §2)", async () => {
+    // A server that holds its post-authentication features until it has read the next frame: a
+    // transport that waited for them before sending the <resume/> would never get them.
+    let restarted: WebSocket | null = null;
+    const base = xmppServer({ offer: ['PLAIN'], password: 'pw' });
+    const server = await scripted((frame, socket, frames) => {
+      if (frame.startsWith('<open') && frames.some((f) => f.startsWith('<auth'))) {
+        restarted = socket;
+        return;
+      }
+      if (frame.startsWith('<resume') && restarted) {
+        restarted.send(OPEN);
+        restarted.send(features(BIND + '<sm xmlns="urn:xmpp:sm:3"/>'));
+        restarted.send('<resumed xmlns="urn:xmpp:sm:3" h="3" previd="sm-1"/>');
+        return;
+      }
+      base(frame, socket);
+    });
+    const resume = xml('resume', { xmlns: 'urn:xmpp:sm:3', h: '5', previd: 'sm-1' });
+    const statuses: TransportStatus[] = [];
+    const received: XmlElement[] = [];
+    let asked = 0;
+    const transport = createWebSocketTransport(
+      { kind: 'websocket', service: server.url },
+      {
+        onStatus: (status) => void statuses.push(status),
+        onElement: (element) => void received.push(element),
+        afterAuthentication: () => {
+          asked += 1;
+          return resume;
+        },
+      },
+    );
+    transport.connect('100001-1001@localhost/r', 'pw');
+    const deadline = Date.now() + 5_000;
+    while (!received.some((e) => e.name === 'resumed') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(asked).toBe(1);
+    expect(server.frames.slice(2)).toEqual([
+      '<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="localhost" version="1.0"/>',
+      '<resume xmlns="urn:xmpp:sm:3" h="5" previd="sm-1"/>',
+    ]);
+    expect(statuses).toEqual(['connecting', 'authenticating', 'bind-required']);
+    expect(received.map((e) => e.name)).toEqual(['stream:features', 'success', 'stream:features', 'resumed']);
+    transport.drop();
+  });
+
   it('refuses a server that cannot prove it knows the password (SCRAM server signature)', async () => {
     const server = await scripted(xmppServer({ offer: ['SCRAM-SHA-1'], password: 'pw', lie: true }));
     const { transport, statuses, until } = attempt(server.url);
