@@ -9,7 +9,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { prosodyAllocator, withAllocator } from '../../src/server/prosody/allocator';
+import { prosodyAllocator } from '../../src/server/prosody/allocator';
+import { prosodyEnvironment } from '../../src/server/prosody/supervisor';
 import { PROSODY_HOOK_PREFIX } from '../../src/server/prosody/hooks';
 import {
   prosodyPaths,
@@ -66,11 +67,8 @@ export async function startOwnProsody(
     prosodyHook: string;
   };
   const child = spawn(process.env.PROSODY_BIN || '/usr/bin/prosody', ['-F', '--config', paths.configFile], {
-    // The allocator the product's Prosody runs on (src/server/prosody/allocator.ts).
-    env: withAllocator(
-      { ...process.env, PORTAL_HOOK_SECRET: prosodyHook },
-      prosodyAllocator(process.env.PROSODY_MALLOC ?? null),
-    ),
+    // The environment and allocator of the product's Prosody (src/server/prosody/supervisor.ts).
+    env: prosodyEnvironment(prosodyHook, prosodyAllocator(process.env.PROSODY_MALLOC ?? null)),
     stdio: 'ignore',
   });
   // A limit for a Prosody that hangs, not a pace: it listens within a second.

@@ -4,8 +4,9 @@
  * costs about as much as running it on PGlite as a prepared statement. On the embedded database
  * it runs without Kysely's executor, in the pool's batch of reads (pglite-pool.ts `read`); on
  * PostgreSQL without it too, as the named prepared statement every parameterised statement is
- * there (postgres-prepared.ts); in a transaction (another `db`) through Kysely. `build` gets placeholder values; they must come out
- * as the compiled query's parameters, in order, or the first call throws.
+ * there (postgres-prepared.ts); in a transaction (another `db`) through Kysely. `build` gets
+ * placeholder values; they must come out as the compiled query's parameters, in order, or the
+ * first call throws.
  */
 import type { Compilable, CompiledQuery } from 'kysely';
 import { pglitePoolOf, postgresReadsOf, type Database } from './database';

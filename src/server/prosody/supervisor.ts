@@ -14,6 +14,11 @@ import { assertPortFree, PortInUseError, waitForPort, waitForUnixSocket } from '
 
 export class ProsodyMissingError extends Error {}
 
+/** Prosody's environment: the hook secret its modules read and the allocator it runs on. */
+export function prosodyEnvironment(hookSecret: string, allocator: ProsodyAllocator): NodeJS.ProcessEnv {
+  return withAllocator({ ...process.env, PORTAL_HOOK_SECRET: hookSecret }, allocator);
+}
+
 /** How long one start of Prosody may take before it counts as hung. */
 const START_LIMIT_MS = 60_000;
 
@@ -89,7 +94,7 @@ export class ProsodySupervisor {
   async #spawn(): Promise<void> {
     const { bin, settings, hookSecret, log } = this.#options;
     const child = spawn(bin, ['-F', '--config', this.paths.configFile], {
-      env: withAllocator({ ...process.env, PORTAL_HOOK_SECRET: hookSecret }, this.#allocator),
+      env: prosodyEnvironment(hookSecret, this.#allocator),
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group: the terminal's Ctrl-C reaches the server, which stops Prosody in
       // order, instead of Prosody quitting on its own and being restarted mid-shutdown.
