@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensurePortalBuilt } from '../lib/bootstrap.mjs';
 import { startStack, type TestStack } from '../../tests/support/stack';
+import { testTrace } from '../../tests/support/test-trace';
 import { createReporter, DEFAULT_RUNS, type BenchSection } from './bench';
 import { startBusyCore, type BusyCore } from './lib/busy-core';
 import { combineNotes, combineRuns, type RunRecord, type SectionResult } from './spread';
@@ -110,6 +111,9 @@ async function runSection(
 
 async function main(): Promise<void> {
   const benchStarted = performance.now();
+  // The test harness's clients record every stanza for a failed test's trace (docs/console.md
+  // "Trace files"); measured clients do not, ours or the reference.
+  testTrace.paused = true;
   const forcedRuns = runsOption();
   const sections = await loadSections(sectionFilter());
   if (sections.length === 0) throw new Error('No benchmark section matches');

@@ -26,6 +26,7 @@ interface PeerEvents {
 export function tracedPeer<P>(peer: P, label: string): P {
   const events = peer as unknown as PeerEvents;
   const record = (direction: 'in' | 'out') => (element: { toString(): string }) => {
+    if (testTrace.paused) return;
     try {
       testTrace.xmpp(label, direction, parseXml(element.toString()));
     } catch (error) {

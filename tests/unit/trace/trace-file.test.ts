@@ -134,6 +134,30 @@ describe('filters and follow', () => {
     ]);
   });
 
+  it('keeps the newest entries up to its limit, one snapshot per change', () => {
+    const recorder = createRecorder({ limit: 3 });
+    const seen: number[][] = [];
+    const off = recorder.subscribe((entries) => seen.push(entries.map((e) => e.seq)));
+    for (let i = 1; i <= 10; i++) recorder.note('c', `n${i}`);
+    expect(recorder.entries.map((e) => e.summary)).toEqual(['n8', 'n9', 'n10']);
+    expect(seen.slice(-4)).toEqual([
+      [5, 6, 7],
+      [6, 7, 8],
+      [7, 8, 9],
+      [8, 9, 10],
+    ]);
+    const before = recorder.entries;
+    expect(recorder.entries).toBe(before);
+    off();
+    recorder.note('c', 'n11');
+    expect(before.map((e) => e.summary)).toEqual(['n8', 'n9', 'n10']);
+    expect(recorder.entries.map((e) => e.seq)).toEqual([9, 10, 11]);
+    recorder.clear();
+    expect(recorder.entries).toEqual([]);
+    recorder.note('c', 'after');
+    expect(recorder.entries.map((e) => [e.seq, e.summary])).toEqual([[12, 'after']]);
+  });
+
   it('drops what arrives while paused', () => {
     const recorder = createRecorder();
     recorder.paused = true;
