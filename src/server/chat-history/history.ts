@@ -10,7 +10,7 @@ import type { Database } from '../db/database';
 import { afterCommit } from '../db/transaction';
 import type { DialogRow } from './dialogs';
 import { PUBLIC_GROUP, PRIVATE } from './dialogs';
-import { storeMessage, type NewMessage } from './messages';
+import { storeMessages, type NewMessage } from './messages';
 import { textPreview } from './preview';
 import type { DeliverCommand, ProsodyBridge, RoomSpec } from './prosody-bridge';
 
@@ -29,9 +29,28 @@ export class ChatHistory {
    * attachments' blobs that its sender owns now, and no others (docs/security.md "File access").
    */
   async record(message: NewMessage, dialog: DialogRow, db: Database = this.#ctx.db): Promise<boolean> {
-    const shared = await sharedBlobIds(db, message.senderId, message.attachments);
-    const stored = await storeMessage(db, { ...message, sharedBlobIds: shared });
-    if (stored) {
+    return (await this.recordAll([{ message, dialog }], db)).has(message.id);
+  }
+
+  /**
+   * `record` for several messages, in order, in one statement (storeMessages); returns the ids
+   * that were new.
+   */
+  async recordAll(
+    items: ReadonlyArray<{ message: NewMessage; dialog: DialogRow }>,
+    db: Database = this.#ctx.db,
+  ): Promise<Set<string>> {
+    const messages: NewMessage[] = [];
+    for (const { message } of items)
+      messages.push({
+        ...message,
+        sharedBlobIds: await sharedBlobIds(db, message.senderId, message.attachments),
+      });
+    const stored = await storeMessages(db, messages);
+    const announced = new Set<string>();
+    for (const { message, dialog } of items) {
+      if (!stored.has(message.id) || announced.has(message.id)) continue;
+      announced.add(message.id);
       // Inside a caller's transaction the rest of the server hears of it once it is committed.
       afterCommit(db, () =>
         this.#ctx.events.emit('chat.message.stored', {

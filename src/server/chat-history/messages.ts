@@ -32,47 +32,66 @@ export interface NewMessage {
 export type MarkerKind = 'received' | 'displayed';
 
 /**
- * Stores a message unless its id is known; true when it was new. One statement inserts it, brings
- * its dialog's last message forward and takes the markers that waited for it (docs/performance.md
- * "Server": a burst's history was three statements a message); each later statement of the same
- * transaction sees the row.
+ * Stores a message unless its id is known; true when it was new (see `storeMessages`).
  */
 export async function storeMessage(db: Database, message: NewMessage): Promise<boolean> {
+  return (await storeMessages(db, [message])).has(message.id);
+}
+
+/**
+ * Stores the messages whose ids are not known yet, in the order given; returns the ids stored
+ * (of an id given twice, the first). One statement inserts them all, brings each dialog's last
+ * message forward and takes the markers that waited for them (docs/performance.md "Server": a
+ * burst's history was a statement per message); the markers are then applied, each to its
+ * message and the earlier ones (XEP-0333), and every later statement of the same transaction
+ * sees the rows.
+ */
+export async function storeMessages(db: Database, messages: readonly NewMessage[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const unique = messages.filter((m) => !seen.has(m.id) && seen.add(m.id));
+  if (unique.length === 0) return new Set();
   return inTransaction(db, async (trx) => {
-    const { rows } = await sql<{ id: string; user_id: number | null; kind: MarkerKind | null }>`
+    // created_at is each row's own clock_timestamp(): now() is the same for a whole transaction,
+    // and a batch of reports stores many messages in one (report.ts); `arrival` orders the rest.
+    const rows = unique.map(
+      (m) => sql`(${m.id}, ${m.dialogId}, ${m.senderId}, ${m.recipientId}, ${m.body}, ${m.dateSent},
+        ${JSON.stringify(m.attachments)}, ${JSON.stringify(m.custom)}, ${[m.senderId]}, ${[m.senderId]},
+        ${m.markable}, ${m.sharedBlobIds ?? []}, clock_timestamp())`,
+    );
+    const { rows: stored } = await sql<{ id: string; user_id: number | null; kind: MarkerKind | null }>`
       with inserted as (
         insert into chat_messages (id, dialog_id, sender_id, recipient_id, body, date_sent, attachments,
           custom, read_ids, delivered_ids, markable, shared_blob_ids, created_at)
-        values (${message.id}, ${message.dialogId}, ${message.senderId}, ${message.recipientId},
-          ${message.body}, ${message.dateSent}, ${JSON.stringify(message.attachments)},
-          ${JSON.stringify(message.custom)}, ${[message.senderId]}, ${[message.senderId]},
-          ${message.markable}, ${message.sharedBlobIds ?? []},
-          -- Arrival orders messages of the same second; now() is the same for a whole transaction,
-          -- and a batch of reports stores many messages in one (report.ts).
-          clock_timestamp())
+        values ${sql.join(rows)}
         on conflict (id) do nothing
-        returning id
+        returning id, dialog_id, sender_id, body, date_sent, arrival
+      ),
+      -- Each dialog's newest new message: the latest date_sent, of those the last to arrive.
+      newest as (
+        select distinct on (dialog_id) * from inserted order by dialog_id, date_sent desc, arrival desc
       ),
       -- A new message brings a dialog back for whoever had removed it (§5.1 delete without force).
       dialog as (
-        update chat_dialogs set hidden_for = '{}', updated_at = now(),
-          last_message = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.body} else last_message end,
-          last_message_id = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.id} else last_message_id end,
-          last_message_user_id = case when coalesce(last_message_date_sent, 0) <= ${message.dateSent} then ${message.senderId} else last_message_user_id end,
-          last_message_date_sent = greatest(coalesce(last_message_date_sent, 0), ${message.dateSent})
-        where id = ${message.dialogId} and exists (select from inserted)
+        update chat_dialogs d set hidden_for = '{}', updated_at = now(),
+          last_message = case when coalesce(d.last_message_date_sent, 0) <= n.date_sent then n.body else d.last_message end,
+          last_message_id = case when coalesce(d.last_message_date_sent, 0) <= n.date_sent then n.id else d.last_message_id end,
+          last_message_user_id = case when coalesce(d.last_message_date_sent, 0) <= n.date_sent then n.sender_id else d.last_message_user_id end,
+          last_message_date_sent = greatest(coalesce(d.last_message_date_sent, 0), n.date_sent)
+        from newest n
+        where d.id = n.dialog_id
       ),
       pending as (
-        delete from chat_pending_markers
-        where message_id = ${message.id} and exists (select from inserted)
-        returning user_id, kind
+        delete from chat_pending_markers p using inserted i
+        where p.message_id = i.id
+        returning p.message_id, p.user_id, p.kind
       )
-      select inserted.id, pending.user_id, pending.kind from inserted left join pending on true`.execute(trx);
-    if (rows.length === 0) return false;
-    for (const marker of rows)
+      select inserted.id, pending.user_id, pending.kind
+      from inserted left join pending on pending.message_id = inserted.id
+      order by inserted.arrival`.execute(trx);
+    for (const marker of stored)
       if (marker.user_id !== null && marker.kind !== null)
-        await markUpTo(trx, message.id, marker.user_id, marker.kind);
-    return true;
+        await markUpTo(trx, marker.id, marker.user_id, marker.kind);
+    return new Set(stored.map((row) => row.id));
   });
 }
 

@@ -12,7 +12,7 @@ import { inTransaction } from '../db/transaction';
 import { CLIENT_ID, OBJECT_ID } from './object-id';
 import { canPost, ensurePrivateDialog, findDialog, PRIVATE, type DialogRow } from './dialogs';
 import type { ChatHistory } from './history';
-import { applyMarker } from './messages';
+import { applyMarker, type NewMessage } from './messages';
 import { recordArchiveRead, ReportedArchiveRead } from './archive-reads';
 
 const Extra = z
@@ -110,8 +110,8 @@ export class ReportProcessor {
   /**
    * A batch of reports, in order (docs/performance.md "Server"): the users it names are read at
    * once, each dialog once, and its items are stored PER_TRANSACTION to a transaction, so a burst
-   * costs a commit per many messages rather than per message. `onDropped` hears of every item
-   * that cannot belong to the history.
+   * costs a commit per many messages rather than per message, and the messages between two other
+   * items in one statement. `onDropped` hears of every item that cannot belong to the history.
    */
   async processBatch(
     items: z.infer<typeof HistoryReport>['items'],
@@ -123,7 +123,22 @@ export class ReportProcessor {
       const chunk = items.slice(start, start + PER_TRANSACTION);
       const outcomes = await inTransaction(this.#ctx.db, async (db) => {
         const list: ReportOutcome[] = [];
-        for (const item of chunk) list.push(await this.#process(item, { ...batch, db }));
+        // Messages to store, with their places in `list`: stored in one statement before any later
+        // marker or read (which may name them) and at the chunk's end.
+        let waiting: Array<{ at: number; message: NewMessage; dialog: DialogRow }> = [];
+        const store = async () => {
+          const stored = await this.#history.recordAll(waiting, db);
+          for (const { at, message } of waiting)
+            list[at] = stored.delete(message.id) ? 'stored' : 'duplicate';
+          waiting = [];
+        };
+        for (const item of chunk) {
+          if (item.kind !== 'message' && waiting.length > 0) await store();
+          const outcome = await this.#process(item, { ...batch, db });
+          if (typeof outcome === 'string') list.push(outcome);
+          else waiting.push({ at: list.push('duplicate') - 1, ...outcome });
+        }
+        if (waiting.length > 0) await store();
         return list;
       });
       outcomes.forEach((outcome, i) => {
@@ -162,7 +177,14 @@ export class ReportProcessor {
     return dialogOfRoomJid(jid, this.#ctx.config.chat.appId, this.#ctx.config.chat.domain);
   }
 
-  async #process(item: z.infer<typeof HistoryReport>['items'][number], batch: Batch): Promise<ReportOutcome> {
+  /**
+   * One item: a marker or a read is applied now; a message that belongs to the history comes back
+   * as what to store, which processBatch stores with the messages around it.
+   */
+  async #process(
+    item: z.infer<typeof HistoryReport>['items'][number],
+    batch: Batch,
+  ): Promise<ReportOutcome | { message: NewMessage; dialog: DialogRow }> {
     const { known, dialogs, db } = batch;
     const dialogOf = async (id: string) => {
       if (!dialogs.has(id)) dialogs.set(id, await findDialog(db, id));
@@ -217,8 +239,8 @@ export class ReportProcessor {
       dialog = dialogId ? await dialogOf(dialogId) : undefined;
       if (!dialog || dialog.type === PRIVATE || !canPost(dialog, sender)) return 'dropped';
     }
-    const stored = await this.#history.record(
-      {
+    return {
+      message: {
         id: message.id,
         dialogId: dialog.id,
         senderId: sender,
@@ -230,8 +252,6 @@ export class ReportProcessor {
         markable: message.markable,
       },
       dialog,
-      db,
-    );
-    return stored ? 'stored' : 'duplicate';
+    };
   }
 }

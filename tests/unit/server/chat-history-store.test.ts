@@ -162,6 +162,38 @@ describe('history store', () => {
     expect(await db.selectFrom('chat_pending_markers').selectAll().execute()).toEqual([]);
   });
 
+  it('stores several messages at once: in order, each id once, the newest last, waiting markers applied', async () => {
+    const dialog = await ensurePrivateDialog(db, A, B);
+    const known = message(dialog.id, A, 'Known already', 1_800_000_200);
+    await history.record(known, dialog);
+    const before = events.length;
+    const first = message(dialog.id, A, 'First of three', 1_800_000_210);
+    const newest = message(dialog.id, B, 'Newest', 1_800_000_230);
+    const late = message(dialog.id, A, 'Older, later', 1_800_000_220);
+    expect(await applyMarker(db, first.id, B, 'displayed')).toBe(false);
+    const stored = await history.recordAll(
+      [first, { ...known, body: 'Changed' }, newest, { ...first, body: 'Again' }, late].map((m) => ({
+        message: m,
+        dialog,
+      })),
+    );
+    expect([...stored].sort()).toEqual([first.id, newest.id, late.id].sort());
+    expect(events.slice(before).map((e) => e.messageId)).toEqual([first.id, newest.id, late.id]);
+    const rows = await db
+      .selectFrom('chat_messages')
+      .select(['id', 'body', 'read_ids'])
+      .where('id', 'in', [known.id, first.id, newest.id, late.id])
+      .orderBy('arrival')
+      .execute();
+    expect(rows.map((r) => r.body)).toEqual(['Known already', 'First of three', 'Newest', 'Older, later']);
+    expect(rows.find((r) => r.id === first.id)!.read_ids).toEqual([A, B]);
+    expect(await findDialog(db, dialog.id)).toMatchObject({
+      last_message: 'Newest',
+      last_message_user_id: B,
+    });
+    expect(await db.selectFrom('chat_pending_markers').selectAll().execute()).toEqual([]);
+  });
+
   it('ignores markers from users outside the dialog', async () => {
     const dialog = await ensurePrivateDialog(db, A, B);
     const m = message(dialog.id, A, 'Private', 1_800_000_050);
