@@ -17,6 +17,9 @@ import * as echarts from 'echarts/core';
 import { LabelLayout } from 'echarts/features';
 import { SVGRenderer } from 'echarts/renderers';
 import type { ChartOption } from '../../../shared/cycle';
+import { guardTextCaches } from './text-cache-guard';
+
+guardTextCaches();
 
 echarts.use([
   LineChart,

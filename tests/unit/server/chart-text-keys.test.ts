@@ -1,0 +1,36 @@
+/**
+ * Chart text that names a property of every object (src/server/cycle-data/pdf/text-cache-guard.ts):
+ * drawn twice, as legends and labels, it leaves Object.prototype as it was and comes out in the
+ * SVG. Found by the own-API fuzz (`completed=__proto__` on the dashboard chart).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderActivityChart } from '../../../src/server/dashboard/activity-chart';
+
+const ownKeysOfObject = () => Object.getOwnPropertyNames(Object.prototype).sort();
+const before = ownKeysOfObject();
+
+afterEach(() => {
+  // A failure must not leave the worker's objects broken for the next file.
+  for (const key of ownKeysOfObject())
+    if (!before.includes(key)) delete (Object.prototype as Record<string, unknown>)[key];
+});
+
+describe('chart text', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'draws the label %s and adds nothing to every object',
+    (text) => {
+      const weeks = [{ weekStart: '2026-11-02', completed: 2, upcoming: 1, cancelled: 1 }];
+      const query = {
+        lang: 'en' as const,
+        width: 480,
+        height: 256,
+        completed: text,
+        upcoming: 'Up',
+        cancelled: 'Off',
+      };
+      for (let i = 0; i < 2; i++) expect(renderActivityChart(weeks, query)).toContain(`>${text}</text>`);
+      expect(ownKeysOfObject()).toEqual(before);
+      expect(({} as Record<string, unknown>).prev).toBeUndefined();
+    },
+  );
+});
