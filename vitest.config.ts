@@ -15,6 +15,8 @@ const UNIT_ISOLATED = [
   'tests/unit/server/chart-legend-room.test.ts',
   // Renders the comparison PDF's charts with echarts on the server (zrender's canvas platform).
   'tests/unit/server/pdf-text.test.ts',
+  // Draws the dashboard chart with echarts on the server and watches Object.prototype.
+  'tests/unit/server/chart-text-keys.test.ts',
 ];
 
 // Integration files that start every stack they use and never ask for the shared one
