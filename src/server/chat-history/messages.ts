@@ -32,13 +32,6 @@ export interface NewMessage {
 export type MarkerKind = 'received' | 'displayed';
 
 /**
- * Stores a message unless its id is known; true when it was new (see `storeMessages`).
- */
-export async function storeMessage(db: Database, message: NewMessage): Promise<boolean> {
-  return (await storeMessages(db, [message])).has(message.id);
-}
-
-/**
  * Stores the messages whose ids are not known yet, in the order given; returns the ids stored
  * (of an id given twice, the first). One statement inserts them all, brings each dialog's last
  * message forward and takes the markers that waited for them (docs/performance.md "Server": a

@@ -2,8 +2,8 @@
  * ECharts' renderer (zrender) caches text measurements in an LRU keyed by the text, over a plain
  * object: the text `__proto__` found Object.prototype there and the cache's list linked it in,
  * giving every object of the server `prev` and `next` (docs/security.md "Chart text"). A chart's
- * labels are user text (a legend given in the query, a member's name), so the caches are made
- * maps without a prototype before the first chart is drawn; every other key behaves as before.
+ * labels can be user text (the dashboard chart's legends come in its query), so the caches are
+ * made maps without a prototype before the first chart is drawn; every other key behaves as before.
  */
 import LRU from 'zrender/lib/core/LRU.js';
 
