@@ -1,5 +1,5 @@
 /**
- * Chart text that names a property of every object (src/server/cycle-data/pdf/text-cache-guard.ts):
+ * Chart text that names a property of every object (src/shared/chart-text-cache.ts):
  * drawn twice, as legends and labels, it leaves Object.prototype as it was and comes out in the
  * SVG. Found by the own-API fuzz (`completed=__proto__` on the dashboard chart).
  */

@@ -12,6 +12,8 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use as register } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
+import LRU from 'zrender/lib/core/LRU.js';
+import { guardTextCaches } from '../../../shared/chart-text-cache';
 
 let registered = false;
 
@@ -21,6 +23,8 @@ let registered = false;
  */
 export function initChart(element: HTMLElement) {
   if (!registered) {
+    // docs/security.md "Chart text": before the first chart measures any text.
+    guardTextCaches(LRU);
     register([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
     registered = true;
   }

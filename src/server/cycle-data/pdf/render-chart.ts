@@ -16,10 +16,11 @@ import {
 import * as echarts from 'echarts/core';
 import { LabelLayout } from 'echarts/features';
 import { SVGRenderer } from 'echarts/renderers';
+import LRU from 'zrender/lib/core/LRU.js';
+import { guardTextCaches } from '../../../shared/chart-text-cache';
 import type { ChartOption } from '../../../shared/cycle';
-import { guardTextCaches } from './text-cache-guard';
 
-guardTextCaches();
+guardTextCaches(LRU);
 
 echarts.use([
   LineChart,
