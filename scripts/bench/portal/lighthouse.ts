@@ -138,6 +138,8 @@ export async function runLighthouse(
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       disableStorageReset: signedIn,
+      // Weighs nothing in the score and navigates away and back for it, 1–3 s a page.
+      skipAudits: ['bf-cache'],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     // The whole report, for reading a run's trace and chains (docs/performance.md "Lighthouse").

@@ -35,11 +35,19 @@ const TARGETS: readonly Target[] = [
   { name: '/calendar', path: '/calendar', signedIn: true, performance: 90, accessibility: 95 },
 ];
 
+/**
+ * `--quick` measures `/login` and the dashboard, one page of each target: a page takes 15–25 s
+ * on a busy machine, and five of them alone outran the quick bench's three minutes
+ * (docs/performance.md "Quick mode").
+ */
+const QUICK_PAGES = new Set(['/login', '/Dashboard/Dashboard']);
+const quick = process.argv.includes('--quick');
+
 export const section: BenchSection = {
   name: 'lighthouse',
   async run({ stack, report, note }) {
     note('Lighthouse 12.8.2: Lighthouse 13 needs Node 22.19, outside our engines (package.json)');
-    for (const target of TARGETS) {
+    for (const target of quick ? TARGETS.filter((t) => QUICK_PAGES.has(t.name)) : TARGETS) {
       let figures: LighthouseFigures;
       try {
         figures = await runLighthouse(stack.url, target.path, target.signedIn);
