@@ -4,16 +4,12 @@
  * SVG and leaves Object.prototype as it was.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { watchObjectPrototype } from '../support/object-prototype';
 import { renderSvg } from '../../src/app/components/chart/echarts-setup';
 
-const ownKeysOfObject = () => Object.getOwnPropertyNames(Object.prototype).sort();
-const before = ownKeysOfObject();
+const objectPrototype = watchObjectPrototype();
 
-afterEach(() => {
-  // A failure must not leave the file's other tests with broken objects.
-  for (const key of ownKeysOfObject())
-    if (!before.includes(key)) delete (Object.prototype as Record<string, unknown>)[key];
-});
+afterEach(() => objectPrototype.restore());
 
 describe('chart text in the portal', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
@@ -30,7 +26,7 @@ describe('chart text in the portal', () => {
         ],
       };
       for (let i = 0; i < 2; i++) expect(renderSvg(option, 480, 256)).toContain(`>${text}</text>`);
-      expect(ownKeysOfObject()).toEqual(before);
+      expect(objectPrototype.keys()).toEqual(objectPrototype.before);
       expect(({} as Record<string, unknown>).prev).toBeUndefined();
     },
   );

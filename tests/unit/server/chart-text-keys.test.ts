@@ -4,16 +4,12 @@
  * SVG. Found by the own-API fuzz (`completed=__proto__` on the dashboard chart).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { watchObjectPrototype } from '../../support/object-prototype';
 import { renderActivityChart } from '../../../src/server/dashboard/activity-chart';
 
-const ownKeysOfObject = () => Object.getOwnPropertyNames(Object.prototype).sort();
-const before = ownKeysOfObject();
+const objectPrototype = watchObjectPrototype();
 
-afterEach(() => {
-  // A failure must not leave the worker's objects broken for the next file.
-  for (const key of ownKeysOfObject())
-    if (!before.includes(key)) delete (Object.prototype as Record<string, unknown>)[key];
-});
+afterEach(() => objectPrototype.restore());
 
 describe('chart text', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
@@ -29,7 +25,7 @@ describe('chart text', () => {
         cancelled: 'Off',
       };
       for (let i = 0; i < 2; i++) expect(renderActivityChart(weeks, query)).toContain(`>${text}</text>`);
-      expect(ownKeysOfObject()).toEqual(before);
+      expect(objectPrototype.keys()).toEqual(objectPrototype.before);
       expect(({} as Record<string, unknown>).prev).toBeUndefined();
     },
   );
