@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { bootstrap, BootstrapError, ensureDebianPackages, ROOT, runMain } from './lib/bootstrap.mjs';
+import { SERVER_GC_FLAGS } from './lib/server-node-flags.mjs';
 import { postgresMissing, startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
 
 const freePort = () =>
@@ -61,12 +62,16 @@ ${servers.map((s) => `    server 127.0.0.1:${s} max_fails=1 fail_timeout=2s;`).j
 }
 
 function startServer(env, name) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_GC_FLAGS, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    },
+  );
   let out = '';
   const ready = new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => {

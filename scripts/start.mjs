@@ -4,12 +4,13 @@
 // START_TIMING=1 prints each step (docs/performance.md "Warm start").
 import { spawn } from 'node:child_process';
 import { bootstrap, ensureServerBuilt, ROOT, runMain, timed } from './lib/bootstrap.mjs';
+import { SERVER_NODE_FLAGS } from './lib/server-node-flags.mjs';
 
 await runMain(async () => {
   await bootstrap({ chromium: false, build: true });
   const server = await timed('server build', ensureServerBuilt);
-  // Plain Node on the bundle, with stack traces mapped back to src/server's TypeScript.
-  const child = spawn(process.execPath, ['--enable-source-maps', server], {
+  // Plain Node on the bundle, with the server's options (scripts/lib/server-node-flags.mjs).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, server], {
     cwd: ROOT,
     stdio: 'inherit',
   });

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 /**
  * The environment variable that hands made templates down to the test processes: JSON
@@ -58,7 +59,7 @@ export function databaseUrl(baseUrl, name) {
 function seedOnce(serverEntry, root, dir, url) {
   return new Promise((resolve, reject) => {
     freePort().then((port) => {
-      const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
         cwd: root,
         env: {
           ...process.env,

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuilt } from '../../scripts/lib/bootstrap.mjs';
 import { toolBundle } from '../../scripts/lib/server-bundle.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.mjs';
 import {
   adminQuery,
   databaseUrl,
@@ -82,7 +83,7 @@ let serverBuild: Promise<string> | null = null;
  */
 export async function serverCommand(): Promise<[string, string[]]> {
   serverBuild ??= ensureServerBuilt();
-  return [process.execPath, ['--enable-source-maps', await serverBuild]];
+  return [process.execPath, [...SERVER_NODE_FLAGS, await serverBuild]];
 }
 
 /** The command that runs a tool of the server's build: the admin command or the member simulator. */
