@@ -8,6 +8,7 @@ const { url, rate, seconds, connections, headers } = JSON.parse(process.argv[2])
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const total = Math.round(rate * seconds);
 const interval = 1000 / rate;
+const TIMEOUT_MS = 10_000;
 const latenciesMs = [];
 let ok = 0;
 let failures = 0;
@@ -34,6 +35,8 @@ function fire(due) {
       settle();
     });
   });
+  // An answer that never comes counts as a failure rather than holding the bench forever.
+  request.setTimeout(TIMEOUT_MS, () => request.destroy(new Error('no answer')));
   request.on('error', () => {
     failures++;
     settle();

@@ -1,5 +1,5 @@
 /**
- * An open-loop HTTP load at a fixed rate (docs/performance.md "Server"): request i is due at
+ * An open-loop HTTP load at a fixed rate (docs/performance.md "The fixed rate"): request i is due at
  * i / rate seconds and its latency counts from then, not from when it left, so a server (or a
  * generator) that falls behind is charged for the wait. autocannon's `overallRate` is a quota
  * per connection and second instead: each connection sends back to back at the start of every
