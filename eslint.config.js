@@ -214,9 +214,9 @@ const portalZones = [
 
 /** docs/architecture.md §2: the only outside packages each protocol folder and the contract may use. */
 const allowedPackages = {
-  // ws and @xmldom/xmldom: Node's WebSocket and XML parser for the WebSocket transport
-  // (src/xmpp/transport/socket-platform.ts; the portal's build puts the browser's own in its place).
-  'src/xmpp': ['strophe.js', 'ws', '@xmldom/xmldom'],
+  // ws: Node's WebSocket for the WebSocket transport (src/xmpp/transport/socket-platform.ts, with
+  // our own frame parser; the portal's build puts the browser's WebSocket and DOMParser in its place).
+  'src/xmpp': ['strophe.js', 'ws'],
   'src/webrtc': ['simple-peer', 'webrtc-adapter'],
   'src/socket': ['@stomp/stompjs', 'protobufjs'],
   'src/rest': ['ky'],

@@ -1,7 +1,7 @@
 // esbuild's counterpart of vite.config.ts's aliases for the chat transport (src/xmpp/transport):
 // in a browser bundle the WebSocket transport uses the page's WebSocket and DOMParser
 // (browser/socket-platform.ts) and Strophe's BOSH the page's XMLHttpRequest
-// (browser/native-xhr.ts), not Node's `ws`, `@xmldom/xmldom` and fetch-based stand-ins.
+// (browser/native-xhr.ts), not Node's `ws`, our frame parser and fetch-based stand-ins.
 // With `withoutBosh`, the BOSH transport's module stays out (external), as a page on WebSocket
 // never loads it.
 import path from 'node:path';

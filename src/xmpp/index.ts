@@ -102,4 +102,4 @@ export {
 } from './addressing/jids';
 export { ensureXmlHttpRequest } from './transport/node-xhr';
 /** XML text to an element (the protocol console's raw stanza editor, docs/console.md). */
-export { parseXml } from './xml/dom';
+export { parseXml } from './xml/parse-xml';

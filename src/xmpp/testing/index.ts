@@ -9,7 +9,7 @@ import { createMockTransport, type MockTransport, type MockTransportOptions } fr
 
 export { createFakeClock, flush, type FakeClock } from '../../shared/time/fake-clock';
 export { createMockTransport, type MockTransport, type MockConnection } from './mock-transport';
-export { parseXml } from '../xml/dom';
+export { parseXml } from '../xml/parse-xml';
 
 /** A client on the mock transport and a fake clock, connected as `userId`. */
 export async function connectedTestClient(

@@ -3,7 +3,7 @@
  * socket. Tests feed stanzas with `mockInput`, wait for what the stack sends with
  * `catchOutgoing`, and play the server's part of the login, stream management and drops.
  */
-import { parseXml } from '../xml/dom';
+import { parseXml } from '../xml/parse-xml';
 import { xml, XmlElement } from '../xml/element';
 import type { Transport, TransportFactory, TransportHandlers, TransportStatus } from '../transport/types';
 

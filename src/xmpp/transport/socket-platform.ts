@@ -1,10 +1,12 @@
 /**
- * What the WebSocket transport needs from its platform, for Node: a WebSocket client (`ws`) and an
- * XML parser for each frame (`@xmldom/xmldom`). Browsers have both; `vite.config.ts` aliases this
- * file to `browser/socket-platform.ts` there (docs/performance.md "Route budgets").
+ * What the WebSocket transport needs from its platform, for Node: a WebSocket client (`ws`) and a
+ * parser of each frame's element (xml/parse-frame.ts). Browsers have a WebSocket and DOMParser;
+ * `vite.config.ts` aliases this file to `browser/socket-platform.ts` there (docs/performance.md
+ * "Route budgets").
  */
-import { DOMParser } from '@xmldom/xmldom';
 import WebSocket from 'ws';
+import type { XmlElement } from '../xml/element';
+import { parseFrameText } from '../xml/parse-frame';
 import type { XmppSocket } from './xmpp-socket';
 
 /** Opens a WebSocket with the `xmpp` sub-protocol (RFC 7395 §3.1). */
@@ -12,16 +14,10 @@ export function openSocket(url: string): XmppSocket {
   return new WebSocket(url, 'xmpp') as unknown as XmppSocket;
 }
 
-const parser = new DOMParser({
-  onError: (level, message) => {
-    if (level !== 'warning') throw new Error(message);
-  },
-});
-
 /** One frame's element, or null when the frame is not well-formed XML. */
-export function parseFrame(text: string): Element | null {
+export function parseFrame(text: string): XmlElement | null {
   try {
-    return (parser.parseFromString(text, 'text/xml').documentElement as unknown as Element | null) ?? null;
+    return parseFrameText(text);
   } catch {
     return null;
   }

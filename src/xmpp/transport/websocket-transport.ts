@@ -6,7 +6,6 @@
  * The stream's phases are a transition table (stream-phase.ts). Every element received after the
  * stream opened goes to one handler; stream management, routing and everything else live above.
  */
-import { fromDom } from '../xml/dom';
 import { escapeXml, type XmlElement } from '../xml/element';
 import { chooseMechanism, fromBase64, saslExchange, toBase64, type SaslExchange } from './sasl';
 import { openSocket, parseFrame } from './socket-platform';
@@ -44,34 +43,48 @@ function frameOf(element: XmlElement): string {
   return `<${element.name} xmlns="${NS.CLIENT}"${text.slice(element.name.length + 1)}`;
 }
 
+/** An element's name without its prefix (`stream:features` is `features`). */
+const localNameOf = (element: XmlElement) => element.name.slice(element.name.indexOf(':') + 1);
+
+/**
+ * The namespace an element's name is in: its prefix's when it has one, else its default one.
+ * Prosody sends `<stream:features xmlns='jabber:client' xmlns:stream='…'>`, whose `xmlns` is the
+ * default namespace of its children, not its own.
+ */
+function namespaceOf(element: XmlElement): string {
+  const colon = element.name.indexOf(':');
+  if (colon < 0) return element.ns;
+  const declaration = `xmlns:${element.name.slice(0, colon)}`;
+  for (let at: XmlElement | null = element; at; at = at.parent) {
+    const ns = at.attrs[declaration];
+    if (ns !== undefined) return ns;
+  }
+  return '';
+}
+
 /** The first child element in `ns` (its local name), other than `<text/>`: an error's condition. */
-function conditionOf(error: Element, ns: string): string | null {
-  for (let child = error.firstChild; child; child = child.nextSibling) {
-    const element = child as Element;
-    if (element.nodeType === 1 && element.namespaceURI === ns && element.localName !== 'text') {
-      return element.localName;
-    }
+function conditionOf(error: XmlElement, ns: string): string | null {
+  for (const element of error.elements()) {
+    const local = localNameOf(element);
+    if (namespaceOf(element) === ns && local !== 'text') return local;
   }
   return null;
 }
 
-function childOf(parent: Element, name: string, ns: string): Element | null {
-  for (let child = parent.firstChild; child; child = child.nextSibling) {
-    const element = child as Element;
-    if (element.nodeType === 1 && element.localName === name && element.namespaceURI === ns) return element;
-  }
-  return null;
+function childOf(parent: XmlElement, name: string, ns: string): XmlElement | null {
+  return (
+    parent.elements().find((element) => localNameOf(element) === name && namespaceOf(element) === ns) ?? null
+  );
 }
 
-/** The local names of `<mechanism/>` in the features' `<mechanisms/>` (RFC 6120 §6.3.3). */
-function mechanismsOf(features: Element): string[] {
+/** The names in the features' `<mechanisms/>` (RFC 6120 §6.3.3). */
+function mechanismsOf(features: XmlElement): string[] {
   const list = childOf(features, 'mechanisms', NS.SASL);
   if (!list) return [];
-  const names: string[] = [];
-  for (let child = list.firstChild; child; child = child.nextSibling) {
-    if ((child as Element).localName === 'mechanism') names.push((child.textContent ?? '').trim());
-  }
-  return names;
+  return list
+    .elements()
+    .filter((child) => localNameOf(child) === 'mechanism')
+    .map((child) => child.text().trim());
 }
 
 const saslElement = (name: string, payload: string | null, attrs = '') =>
@@ -126,7 +139,7 @@ export const createWebSocketTransport: TransportFactory = (options, handlers) =>
     report('connected');
   }
 
-  function onFeatures(features: Element): void {
+  function onFeatures(features: XmlElement): void {
     if (phase.state === 'opening') {
       const mechanism = chooseMechanism(mechanismsOf(features));
       if (!mechanism) return fail('connfail', TRANSPORT_CONDITIONS.noAuthMechanism);
@@ -144,15 +157,16 @@ export const createWebSocketTransport: TransportFactory = (options, handlers) =>
   }
 
   /** SASL's answers (RFC 6120 §6.4); WebCrypto makes SCRAM's steps asynchronous. */
-  async function onSasl(element: Element): Promise<void> {
+  async function onSasl(element: XmlElement): Promise<void> {
     if (phase.state !== 'authenticating' || !exchange) return;
-    const payload = element.textContent ?? '';
+    const payload = element.text();
+    const local = localNameOf(element);
     const decoded = () => (payload === '=' ? '' : fromBase64(payload));
     try {
-      if (element.localName === 'challenge') {
+      if (local === 'challenge') {
         const answer = await exchange.challenge(decoded());
         if (phase.state === 'authenticating') write(saslElement('response', answer));
-      } else if (element.localName === 'success') {
+      } else if (local === 'success') {
         const proven = await exchange.verify(decoded());
         if (phase.state !== 'authenticating') return;
         if (!proven) {
@@ -164,7 +178,7 @@ export const createWebSocketTransport: TransportFactory = (options, handlers) =>
         // The server reads the restart and this in order: its features come first, then the answer.
         const early = handlers.afterAuthentication?.();
         if (early) write(frameOf(early));
-      } else if (element.localName === 'failure') {
+      } else if (local === 'failure') {
         phase.transition('auth failed');
         report('authfail', conditionOf(element, NS.SASL));
       }
@@ -177,17 +191,17 @@ export const createWebSocketTransport: TransportFactory = (options, handlers) =>
   }
 
   /** The answers to our bind and session requests (RFC 6120 §7.6, RFC 3921 §3). */
-  function onIq(iq: Element): void {
-    const id = iq.getAttribute('id');
+  function onIq(iq: XmlElement): void {
+    const id = iq.attr('id');
     if (phase.state !== 'binding' || !id || (id !== pending.bind && id !== pending.session)) return;
-    if (iq.getAttribute('type') === 'error') {
+    if (iq.attr('type') === 'error') {
       const error = childOf(iq, 'error', NS.CLIENT);
       return fail('connfail', (error && conditionOf(error, NS.STANZAS)) ?? 'unknown');
     }
     if (id === pending.bind) {
       const bound = childOf(iq, 'bind', NS.BIND);
       const given = bound && childOf(bound, 'jid', NS.BIND);
-      boundJid = (given?.textContent ?? '').trim() || boundJid;
+      boundJid = (given?.text() ?? '').trim() || boundJid;
       pending.bind = null;
       if (!sessionRequired) return online();
       pending.session = nextId('session');
@@ -207,23 +221,24 @@ export const createWebSocketTransport: TransportFactory = (options, handlers) =>
       report(phase.state === 'opening' ? 'connfail' : 'error', TRANSPORT_CONDITIONS.badFrame);
       return closeStream();
     }
-    const ns = root.namespaceURI;
-    if (ns === NS.FRAMING && root.localName === 'open') {
-      if (root.getAttribute('version') !== '1.0') fail('connfail', 'unsupported-version');
+    const ns = namespaceOf(root);
+    const local = localNameOf(root);
+    if (ns === NS.FRAMING && local === 'open') {
+      if (root.attr('version') !== '1.0') fail('connfail', 'unsupported-version');
       return;
     }
-    if (ns === NS.FRAMING && root.localName === 'close') {
+    if (ns === NS.FRAMING && local === 'close') {
       if (phase.state === 'opening') return fail('connfail', TRANSPORT_CONDITIONS.closingStream);
       return finish();
     }
-    if (ns === NS.STREAMS && root.localName === 'error') {
+    if (ns === NS.STREAMS && local === 'error') {
       const before = phase.state === 'opening';
       return fail(before ? 'connfail' : 'error', conditionOf(root, NS.STREAM_ERRORS));
     }
-    handlers.onElement(fromDom(root));
-    if (ns === NS.STREAMS && root.localName === 'features') onFeatures(root);
+    handlers.onElement(root);
+    if (ns === NS.STREAMS && local === 'features') onFeatures(root);
     else if (ns === NS.SASL) void onSasl(root);
-    else if (root.localName === 'iq') onIq(root);
+    else if (local === 'iq') onIq(root);
   }
 
   function onClose(code: number): void {

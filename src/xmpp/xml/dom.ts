@@ -1,10 +1,8 @@
 /**
  * Conversion between DOM nodes (what Strophe reads and writes, in the browser natively and in
- * Node through the DOM that strophe.js installs) and {@link XmlElement}. Also parses XML text
- * with the platform's parser (src/xmpp/transport/socket-platform.ts), which tests and the
- * mock transport use.
+ * Node through the DOM that strophe.js installs; what the browser's DOMParser gives) and
+ * {@link XmlElement}.
  */
-import { parseFrame } from '../transport/socket-platform';
 import { XmlElement } from './element';
 
 const ELEMENT_NODE = 1;
@@ -50,11 +48,4 @@ function build(doc: Document, element: XmlElement): Element {
     node.appendChild(typeof child === 'string' ? doc.createTextNode(child) : build(doc, child));
   }
   return node;
-}
-
-/** Parses one XML element from text with the platform's parser (the WebSocket transport's). */
-export function parseXml(text: string): XmlElement {
-  const root = parseFrame(text);
-  if (!root) throw new Error(`Not well-formed XML: ${text.slice(0, 80)}`);
-  return fromDom(root);
 }

@@ -18,7 +18,7 @@ import { xml, type XmlElement } from '../../../src/xmpp/xml/element';
 const OPEN =
   '<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" from="localhost" id="s1" version="1.0" xml:lang="en"/>';
 const features = (inner: string) =>
-  `<stream:features xmlns:stream="http://etherx.jabber.org/streams">${inner}</stream:features>`;
+  `<stream:features xmlns="jabber:client" xmlns:stream="http://etherx.jabber.org/streams">${inner}</stream:features>`;
 const mechanisms = (...names: string[]) =>
   `<mechanisms xmlns="urn:ietf:params:xml:ns:xmpp-sasl">${names.map((n) => `<mechanism>${n}</mechanism>`).join('')}</mechanisms>`;
 const BIND = '<bind xmlns="urn:ietf:params:xml:ns:xmpp-bind"/>';
