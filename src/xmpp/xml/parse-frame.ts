@@ -33,7 +33,13 @@ const NOT_CHAR =
   // eslint-disable-next-line no-control-regex -- these control characters are what it looks for
   /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const DECLARATION = /^[ \t\r\n]*<\?xml[ \t\r\n][^?]*\?>/;
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const PREDEFINED = new Map([
+  ['lt', '<'],
+  ['gt', '>'],
+  ['amp', '&'],
+  ['quot', '"'],
+  ['apos', "'"],
+]);
 
 /** `&…;` references resolved (XML 1.0 §4.1); `at` places an error. */
 function resolveReferences(raw: string, at: number): string {
@@ -56,7 +62,7 @@ function resolveReferences(raw: string, at: number): string {
       if (!allowed) throw new FrameSyntaxError(`the character reference &${name};`, at);
       return String.fromCodePoint(code);
     }
-    const value = PREDEFINED[name];
+    const value = PREDEFINED.get(name);
     if (value === undefined) throw new FrameSyntaxError(`the entity &${name}; (RFC 6120 §11.1)`, at);
     return value;
   });

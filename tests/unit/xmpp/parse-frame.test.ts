@@ -71,6 +71,8 @@ describe('parseFrameText', () => {
     ['a processing instruction', '<a><?pi x?></a>'],
     ['a document type', '<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>'],
     ['an entity other than the predefined five', '<a>&nbsp;</a>'],
+    ['a name of an object property as an entity', '<a>&constructor;</a>'],
+    ['__proto__ as an entity', '<a x="&__proto__;"/>'],
     ['an unterminated reference', '<a>&amp</a>'],
     ['a character reference XML does not allow', '<a>&#0;</a>'],
     ['a control character', '<a>\u0001</a>'],
