@@ -108,8 +108,8 @@ export function parseFrameText(input: string): XmlElement {
 
   while (at < input.length) {
     const open = stack[stack.length - 1];
+    // Until the root closes (the loop ends then), text is inside an element: `open` is set.
     if (input[at] !== '<') {
-      if (!open) throw new FrameSyntaxError('content after the element', at);
       const end = input.indexOf('<', at);
       const raw = input.slice(at, end < 0 ? input.length : end);
       if (raw.includes(']]>')) throw new FrameSyntaxError("']]>' in character data", at);
@@ -143,7 +143,6 @@ export function parseFrameText(input: string): XmlElement {
       throw new FrameSyntaxError('a comment or document type (RFC 6120 §11.1)', at);
     }
     if (next === '?') throw new FrameSyntaxError('a processing instruction (RFC 6120 §11.1)', at);
-    if (!open && root) throw new FrameSyntaxError('a second element', at);
     if (open) flushText();
     at++;
     const qualified = name();
@@ -203,7 +202,8 @@ export function parseFrameText(input: string): XmlElement {
     const ns = colon < 0 ? (scope.get('') ?? '') : scope.get(qualified.slice(0, colon));
     if (ns === undefined) throw new FrameSyntaxError(`the prefix of <${qualified}> is not declared`, at);
     for (const key in attrs) {
-      const prefix = key.indexOf(':') < 0 ? null : key.slice(0, key.indexOf(':'));
+      const colonAt = key.indexOf(':');
+      const prefix = colonAt < 0 ? null : key.slice(0, colonAt);
       if (prefix && prefix !== 'xmlns' && !scope.has(prefix)) {
         throw new FrameSyntaxError(`the prefix of ${key} is not declared`, at);
       }
