@@ -59,7 +59,10 @@ export function startMemberCalls(input: {
 
   /** Media and logging for a session this simulator takes part in. */
   function follow(session: CallSession): SyntheticMedia {
-    const sent = startSyntheticMedia({ audioOnly: session.callType === CallType.AUDIO });
+    const sent = startSyntheticMedia({
+      audioOnly: session.callType === CallType.AUDIO,
+      videoFps: behaviour.videoFps,
+    });
     const entry = { sent, received: [] as ReceivedMedia[], connectedAt: null as number | null };
     media.set(session.id, entry);
     session.on('remoteStream', ({ userId, stream }) => {

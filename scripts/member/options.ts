@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { personas } from '../../fixtures';
 import { runningServerUrl } from '../admin/server-connection';
+import { MAX_VIDEO_FPS, VIDEO_FPS } from './synthetic-media';
 
 export class UsageError extends Error {}
 
@@ -31,11 +32,14 @@ export interface CallBehaviour {
   call: string | null;
   /** That call is audio only (tone, no video). */
   audio: boolean;
+  /** Frames a second of the test pattern (the bench's timed calls send faster, docs/performance.md "Calls"). */
+  videoFps: number;
 }
 
 export const USAGE = [
   'Usage: npm run member -- --as <member persona> [--base-url http://127.0.0.1:8080] [--typing-ms 1500] [--trace out.json]',
   '         [--answer-after-ms 2000 | --reject | --busy | --no-answer] [--call <provider email> [--audio]]',
+  '         [--video-fps 15]',
   '',
   'Logs a member persona in to the chat service (REST session, then XMPP with the session token)',
   'and answers like a member on the vendor app: delivered and read markers for every message,',
@@ -43,8 +47,8 @@ export const USAGE = [
   `Member personas: ${personas.members.map((m) => m.key).join(', ')}`,
   'Calls: answers after --answer-after-ms (default 2000) with a moving test pattern and a 440 Hz tone;',
   '--reject declines after that time, --busy rejects as a member already in a call, --no-answer lets',
-  'it ring; --call places a video call (--audio: audio) to that provider. Received frames and the',
-  'audio level are printed every 2 s.',
+  'it ring; --call places a video call (--audio: audio) to that provider. --video-fps sets the',
+  "pattern's frame rate (1 to 120, default 15). Received frames and the audio level are printed every 2 s.",
   'The server is found through DATA_DIR/server.json (default .data) unless --base-url is given.',
   '--trace writes its timeline (REST calls and stanzas, secrets masked) for the protocol console at /console.',
 ].join('\n');
@@ -72,6 +76,7 @@ export async function readOptions(argv: string[], env: NodeJS.ProcessEnv): Promi
     'no-answer'?: boolean;
     call?: string;
     audio?: boolean;
+    'video-fps'?: string;
     trace?: string;
     help?: boolean;
   };
@@ -90,6 +95,7 @@ export async function readOptions(argv: string[], env: NodeJS.ProcessEnv): Promi
         'no-answer': { type: 'boolean' },
         call: { type: 'string' },
         audio: { type: 'boolean' },
+        'video-fps': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -124,6 +130,7 @@ function callBehaviour(values: {
   'no-answer'?: boolean;
   call?: string;
   audio?: boolean;
+  'video-fps'?: string;
 }): CallBehaviour {
   const modes = (['reject', 'busy', 'no-answer'] as const).filter((m) => values[m]);
   if (modes.length > 1)
@@ -135,10 +142,14 @@ function callBehaviour(values: {
     throw new UsageError("--call takes a provider's email address.");
   if (values.audio && values.call === undefined)
     throw new UsageError('--audio goes with --call <provider email>.');
+  const videoFps = Number(values['video-fps'] ?? VIDEO_FPS);
+  if (!Number.isInteger(videoFps) || videoFps < 1 || videoFps > MAX_VIDEO_FPS)
+    throw new UsageError(`--video-fps must be a whole number from 1 to ${MAX_VIDEO_FPS}.`);
   return {
     incoming: modes[0] ?? 'answer',
     answerAfterMs,
     call: values.call ?? null,
     audio: Boolean(values.audio),
+    videoFps,
   };
 }

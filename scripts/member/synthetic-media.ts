@@ -8,7 +8,9 @@ import wrtc from '@roamhq/wrtc';
 
 export const VIDEO_WIDTH = 320;
 export const VIDEO_HEIGHT = 240;
+/** The test pattern's frame rate unless asked otherwise (`--video-fps`). */
 export const VIDEO_FPS = 15;
+export const MAX_VIDEO_FPS = 120;
 export const TONE_HZ = 440;
 const SAMPLE_RATE = 48_000;
 const AUDIO_FRAME_MS = 10;
@@ -20,7 +22,8 @@ export interface SyntheticMedia {
 
 /**
  * One I420 frame of the pattern at tick `n`: grey ramps whose shade drifts, a white bar sweeping
- * left to right once every two seconds, and chroma that turns, so motion is plain to see.
+ * left to right once every 30 frames (two seconds at 15 fps), and chroma that turns, so motion is
+ * plain to see.
  */
 export function testPatternFrame(
   n: number,
@@ -45,8 +48,13 @@ export function testPatternFrame(
   frame.fill(v, lumaSize + chromaSize, lumaSize + 2 * chromaSize);
 }
 
-/** Starts the tone, and the test pattern unless `audioOnly`. */
-export function startSyntheticMedia(options: { audioOnly?: boolean } = {}): SyntheticMedia {
+/**
+ * Starts the tone, and the test pattern unless `audioOnly`, at `videoFps` frames a second; its
+ * first frame comes one frame's time after the start, as each one after it.
+ */
+export function startSyntheticMedia(
+  options: { audioOnly?: boolean; videoFps?: number } = {},
+): SyntheticMedia {
   const { RTCAudioSource, RTCVideoSource } = wrtc.nonstandard;
   const tracks: MediaStreamTrack[] = [];
   const timers: NodeJS.Timeout[] = [];
@@ -79,10 +87,13 @@ export function startSyntheticMedia(options: { audioOnly?: boolean } = {}): Synt
     const data = new Uint8Array(VIDEO_WIDTH * VIDEO_HEIGHT * 1.5);
     let n = 0;
     timers.push(
-      setInterval(() => {
-        testPatternFrame(n++, data);
-        video.onFrame({ width: VIDEO_WIDTH, height: VIDEO_HEIGHT, data });
-      }, 1000 / VIDEO_FPS),
+      setInterval(
+        () => {
+          testPatternFrame(n++, data);
+          video.onFrame({ width: VIDEO_WIDTH, height: VIDEO_HEIGHT, data });
+        },
+        1000 / (options.videoFps ?? VIDEO_FPS),
+      ),
     );
   }
 

@@ -12,6 +12,7 @@ describe('member simulator call options', () => {
       answerAfterMs: 2000,
       call: null,
       audio: false,
+      videoFps: 15,
     });
   });
 
@@ -25,6 +26,7 @@ describe('member simulator call options', () => {
     expect(
       (await readOptions([...base, '--call', 'dana.novak@clinic.example', '--audio'], {}))!.calls,
     ).toMatchObject({ call: 'dana.novak@clinic.example', audio: true });
+    expect((await readOptions([...base, '--video-fps', '100'], {}))!.calls.videoFps).toBe(100);
   });
 
   it('answers messages with an echo unless --no-echo', async () => {
@@ -37,6 +39,8 @@ describe('member simulator call options', () => {
     await expect(readOptions([...base, '--answer-after-ms', '-1'], {})).rejects.toThrow(/answer-after-ms/);
     await expect(readOptions([...base, '--call', 'dana'], {})).rejects.toThrow(/email/);
     await expect(readOptions([...base, '--audio'], {})).rejects.toThrow(/--call/);
+    for (const fps of ['0', '121', '2.5', 'fast'])
+      await expect(readOptions([...base, '--video-fps', fps], {})).rejects.toThrow(/--video-fps/);
   });
 });
 
