@@ -66,6 +66,33 @@ describe('notifyOfflineMessage', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it('keeps the newest message’s text when an earlier one is stored after it, and counts both', async () => {
+    const from = { providerId, fromChatId: 400_004, fromName: 'Mara' };
+    const at = 1_796_000_000;
+    await notifyOfflineMessage(
+      { db, events },
+      { ...from, preview: 'And my temperature went up today.', sentAt: at, messageId: 'b' },
+      offline,
+    );
+    await notifyOfflineMessage(
+      { db, events },
+      { ...from, preview: 'Is it normal to spot on day 12?', sentAt: at, messageId: 'a' },
+      offline,
+    );
+    const mara = (await titles()).filter(([title]) => String(title).includes('Mara'));
+    expect(mara).toEqual([['2 new messages from Mara', 'And my temperature went up today.', 2]]);
+    await notifyOfflineMessage(
+      { db, events },
+      { ...from, preview: 'Are you there?', sentAt: at + 1, messageId: 'c' },
+      offline,
+    );
+    expect((await titles()).filter(([title]) => String(title).includes('Mara'))).toEqual([
+      ['3 new messages from Mara', 'Are you there?', 3],
+    ]);
+    // The next test counts the notifications of the senders before this one.
+    await db.deleteFrom('notifications').where('title', 'like', '%Mara%').execute();
+  });
+
   it('creates nothing while the provider has an open app socket', async () => {
     const id = await notifyOfflineMessage(
       { db, events },

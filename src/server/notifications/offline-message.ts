@@ -22,6 +22,22 @@ export interface OfflineMessage {
   preview: string;
   attachmentCount?: number;
   dialogId?: string;
+  /**
+   * When it was sent (its `date_sent`) and its id: one sender's messages may be stored out of
+   * order (PostgreSQL reports them side by side), and the notification keeps the newest one's text.
+   */
+  sentAt?: number;
+  messageId?: string;
+}
+
+/** `a` was sent after `b`: by date sent, then by id (an ObjectId's time and counter come first). */
+function sentAfter(
+  a: { sentAt?: unknown; messageId?: unknown },
+  b: { sentAt?: unknown; messageId?: unknown },
+) {
+  const [at, bt] = [Number(a.sentAt ?? 0), Number(b.sentAt ?? 0)];
+  if (at !== bt) return at > bt;
+  return String(a.messageId ?? '') > String(b.messageId ?? '');
 }
 
 /** Returns the notification id, or null when the provider is online. */
@@ -45,13 +61,19 @@ export async function notifyOfflineMessage(
     );
     const earlier = await db
       .selectFrom('notifications')
-      .select(['id', 'data'])
+      .select(['id', 'data', 'body', 'params'])
       .where('provider_id', '=', message.providerId)
       .where('category', '=', 'MESSAGE')
       .where('read_at', 'is', null)
       .where((eb) => eb(eb.ref('data', '->>').key('fromChatId'), '=', String(message.fromChatId)))
       .execute();
     const count = earlier.reduce((n, row) => n + (Number(row.data.count) || 1), 0) + 1;
+    // A message sent before the one the notification shows adds to the count, not its text.
+    const shown =
+      message.sentAt === undefined ? undefined : earlier.find((row) => sentAfter(row.data, message));
+    const sent = shown
+      ? { sentAt: shown.data.sentAt, messageId: shown.data.messageId }
+      : { sentAt: message.sentAt, messageId: message.messageId };
     if (earlier.length > 0) {
       await db
         .deleteFrom('notifications')
@@ -71,15 +93,20 @@ export async function notifyOfflineMessage(
           count > 1
             ? `${count} new messages from ${message.fromName}`
             : `New message from ${message.fromName}`,
-        body: preview,
+        body: shown ? shown.body : preview,
         template: {
           key: 'message.received',
-          params: { fromName: message.fromName, count, preview: neutralPreview },
+          params: {
+            fromName: message.fromName,
+            count,
+            preview: shown ? String(shown.params.preview ?? '') : neutralPreview,
+          },
         },
         data: {
           fromChatId: message.fromChatId,
           count,
           ...(message.dialogId ? { dialogId: message.dialogId } : {}),
+          ...(sent.sentAt === undefined ? {} : { sentAt: sent.sentAt, messageId: sent.messageId }),
         },
       },
     );
