@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/server/account/create-provider';
+import { ensurePrivateDialog } from '../../src/server/chat-history/dialogs';
+import { storeMessages } from '../../src/server/chat-history/messages';
 import type { Database } from '../../src/server/db/database';
 import { openTestDatabase, testEngines, type TestDatabase } from './server/db-fixture';
 import { afterCommit, inTransaction } from '../../src/server/db/transaction';
@@ -66,29 +68,41 @@ describe('notifyOfflineMessage', () => {
     expect(rows).toHaveLength(2);
   });
 
-  it('keeps the newest message’s text when an earlier one is stored after it, and counts both', async () => {
-    const from = { providerId, fromChatId: 400_004, fromName: 'Mara' };
+  it('keeps the text of the message the history puts last, whatever order they are reported in', async () => {
+    const mara = 400_004;
+    const dialog = await ensurePrivateDialog(db, mara, 400_005);
     const at = 1_796_000_000;
-    await notifyOfflineMessage(
-      { db, events },
-      { ...from, preview: 'And my temperature went up today.', sentAt: at, messageId: 'b' },
-      offline,
+    // Sent in one second, stored in this order; their ids fall the other way (a client's ids need not grow).
+    const sent = [
+      { id: 'f0000000000000000000000a', body: 'Is it normal to spot on day 12?', dateSent: at },
+      { id: 'e0000000000000000000000b', body: 'And my temperature went up today.', dateSent: at },
+      { id: 'd0000000000000000000000c', body: 'Are you there?', dateSent: at + 1 },
+    ];
+    await storeMessages(
+      db,
+      sent.map((m) => ({
+        ...m,
+        dialogId: dialog.id,
+        senderId: mara,
+        recipientId: 400_005,
+        attachments: [],
+        custom: {},
+        markable: true,
+      })),
     );
-    await notifyOfflineMessage(
-      { db, events },
-      { ...from, preview: 'Is it normal to spot on day 12?', sentAt: at, messageId: 'a' },
-      offline,
-    );
-    const mara = (await titles()).filter(([title]) => String(title).includes('Mara'));
-    expect(mara).toEqual([['2 new messages from Mara', 'And my temperature went up today.', 2]]);
-    await notifyOfflineMessage(
-      { db, events },
-      { ...from, preview: 'Are you there?', sentAt: at + 1, messageId: 'c' },
-      offline,
-    );
-    expect((await titles()).filter(([title]) => String(title).includes('Mara'))).toEqual([
-      ['3 new messages from Mara', 'Are you there?', 3],
-    ]);
+    const from = { providerId, fromChatId: mara, fromName: 'Mara' };
+    const report = (i: number) =>
+      notifyOfflineMessage(
+        { db, events },
+        { ...from, preview: sent[i]!.body, messageId: sent[i]!.id },
+        offline,
+      );
+    const maras = async () => (await titles()).filter(([title]) => String(title).includes('Mara'));
+    await report(1);
+    await report(0);
+    expect(await maras()).toEqual([['2 new messages from Mara', 'And my temperature went up today.', 2]]);
+    await report(2);
+    expect(await maras()).toEqual([['3 new messages from Mara', 'Are you there?', 3]]);
     // The next test counts the notifications of the senders before this one.
     await db.deleteFrom('notifications').where('title', 'like', '%Mara%').execute();
   });

@@ -199,3 +199,21 @@ export async function unreadCounts(
     group by m.dialog_id`.execute(db);
   return new Map(rows.map((r) => [r.dialog_id, r.count]));
 }
+
+/**
+ * Of the given message ids, the one the history puts last (date sent, then as stored: the order of
+ * messageOrder and refreshLastMessage); undefined when none of them is stored.
+ */
+export async function newestMessage(db: Database, ids: readonly string[]): Promise<string | undefined> {
+  if (ids.length === 0) return undefined;
+  const row = await db
+    .selectFrom('chat_messages')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .orderBy('date_sent', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('arrival', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -53,7 +53,6 @@ export async function onChatMessageStored(
       preview: event.textPreview,
       attachmentCount: event.attachmentCount,
       dialogId: event.chatDialogId,
-      sentAt: event.dateSent,
       messageId: event.messageId,
     });
     if (id !== null) created += 1;

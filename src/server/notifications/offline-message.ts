@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
+import { newestMessage } from '../chat-history/messages';
 import { textPreview } from '../chat-history/preview';
 import { inTransaction } from '../db/transaction';
 import { localPresence, type ProviderPresence } from '../socket/presence';
@@ -23,21 +24,12 @@ export interface OfflineMessage {
   attachmentCount?: number;
   dialogId?: string;
   /**
-   * When it was sent (its `date_sent`) and its id: one sender's messages may be stored out of
-   * order (PostgreSQL reports them side by side), and the notification keeps the newest one's text.
+   * The stored message's id. One sender's messages may be reported out of order (PostgreSQL
+   * takes them side by side), and the notification keeps the text of the one the history puts
+   * last (newestMessage). Within one second of `date_sent` only the history knows that order: a
+   * client's ids need not grow.
    */
-  sentAt?: number;
   messageId?: string;
-}
-
-/** `a` was sent after `b`: by date sent, then by id (an ObjectId's time and counter come first). */
-function sentAfter(
-  a: { sentAt?: unknown; messageId?: unknown },
-  b: { sentAt?: unknown; messageId?: unknown },
-) {
-  const [at, bt] = [Number(a.sentAt ?? 0), Number(b.sentAt ?? 0)];
-  if (at !== bt) return at > bt;
-  return String(a.messageId ?? '') > String(b.messageId ?? '');
 }
 
 /** Returns the notification id, or null when the provider is online. */
@@ -68,12 +60,19 @@ export async function notifyOfflineMessage(
       .where((eb) => eb(eb.ref('data', '->>').key('fromChatId'), '=', String(message.fromChatId)))
       .execute();
     const count = earlier.reduce((n, row) => n + (Number(row.data.count) || 1), 0) + 1;
-    // A message sent before the one the notification shows adds to the count, not its text.
+    // A message the history puts before the one the notification shows adds to the count, not its text.
+    const shownIds = earlier.flatMap((row) =>
+      typeof row.data.messageId === 'string' ? [row.data.messageId] : [],
+    );
+    const newest =
+      message.messageId === undefined || shownIds.length === 0
+        ? message.messageId
+        : await newestMessage(db, [message.messageId, ...shownIds]);
     const shown =
-      message.sentAt === undefined ? undefined : earlier.find((row) => sentAfter(row.data, message));
-    const sent = shown
-      ? { sentAt: shown.data.sentAt, messageId: shown.data.messageId }
-      : { sentAt: message.sentAt, messageId: message.messageId };
+      newest === undefined || newest === message.messageId
+        ? undefined
+        : earlier.find((row) => row.data.messageId === newest);
+    const messageId = shown ? newest : message.messageId;
     if (earlier.length > 0) {
       await db
         .deleteFrom('notifications')
@@ -106,7 +105,7 @@ export async function notifyOfflineMessage(
           fromChatId: message.fromChatId,
           count,
           ...(message.dialogId ? { dialogId: message.dialogId } : {}),
-          ...(sent.sentAt === undefined ? {} : { sentAt: sent.sentAt, messageId: sent.messageId }),
+          ...(messageId === undefined ? {} : { messageId }),
         },
       },
     );
