@@ -17,12 +17,27 @@ const OTHER_DIALOGS = 30;
 /** Well above what fits on screen plus the overscan, well below everything. */
 const MAX_ROWS = 40;
 
-/** The row's top once two readings a few frames apart agree (its layout settled). */
+/**
+ * Whether the virtualiser has measured the rows in the DOM: each next row is placed where the one
+ * before ends. A row just brought on screen is placed on an estimate and measured a frame or more
+ * later, and that correction moves the rows around it (docs/performance.md "Long lists").
+ */
+const measured = (row: Locator) =>
+  row.evaluate((li) => {
+    const rows = [...li.parentElement!.children] as HTMLElement[];
+    const top = (el: HTMLElement) => parseFloat(el.style.top);
+    return rows.every(
+      (r, i) => i === 0 || Math.abs(top(r) - top(rows[i - 1]!) - rows[i - 1]!.offsetHeight) < 1,
+    );
+  });
+
+/** The row's top once the virtualiser has measured the rows and two readings a few frames apart agree. */
 async function settledY(row: Locator): Promise<number> {
   const frames = () =>
     row.evaluate(
       () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
     );
+  await expect.poll(() => measured(row)).toBe(true);
   let y = (await row.boundingBox())!.y;
   for (;;) {
     await frames();
@@ -73,7 +88,7 @@ test('a long conversation and many dialogs render only what is in view; older hi
   const top = log.locator('li[aria-posinset="1"]');
   const text = (await top.innerText()).split('\n')[0]!;
   // The rows the jump brought into view are measured a frame or more later on a busy machine; the
-  // position is noted once it holds across frames, as a reader sees it.
+  // position is noted once the top row is measured and holds across frames, as a reader sees it.
   const y = await settledY(top);
   release();
   await expect.poll(() => setSize(log)).toBeGreaterThan(before);
