@@ -79,6 +79,13 @@ export interface CallTiming {
   disconnectTimeInterval: number;
   /** Stats sampling period; 0 turns sampling off. */
   statsInterval: number;
+  /**
+   * The first `call` waits at most this long for the caller's first local candidates, so that its
+   * offer carries them (wire §20.4, docs/calls.md "The first call"): 100 ms.
+   */
+  firstCallHold: number;
+  /** After the first local candidate, the first `call` waits this long for the rest of that burst (10 ms). */
+  candidateSettle: number;
 }
 
 export const DEFAULT_TIMING: CallTiming = {
@@ -87,6 +94,8 @@ export const DEFAULT_TIMING: CallTiming = {
   iceConnectWait: CALL_ICE_CONNECT_WAIT_MS,
   disconnectTimeInterval: CALL_DISCONNECT_TIMEOUT_MS,
   statsInterval: 5_000,
+  firstCallHold: 100,
+  candidateSettle: 10,
 };
 
 export const DEFAULT_INCOMING_LIMIT = CALL_INCOMING_LIMIT;

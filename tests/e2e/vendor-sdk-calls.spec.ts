@@ -157,6 +157,13 @@ test("calls both ways between the vendor's SDK and the portal: video on both sid
     const [outgoing, caller] = await app.event('onCallListener', { 1: amelia.chatId });
     expect(outgoing).not.toBe(incoming);
     expect(caller).toBe(amelia.chatId);
+    // The portal's first call carries its candidates in the offer (wire §20.4), which the SDK keeps
+    // and applies on accept.
+    const offered = await app.sdk<string, [string, number]>(
+      (_, [id, from], done, sessions) => done(null, sessions[id!].peerConnections[from!].getRemoteSDP().sdp),
+      [outgoing, amelia.chatId],
+    );
+    expect(offered).toMatch(/^a=candidate:/m);
     await memberAccepts(app, outgoing);
     await expect(window.getByRole('status')).toContainText('Connected', EVENT_WAIT);
     await videoBothWays(portal, app);

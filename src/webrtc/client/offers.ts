@@ -14,13 +14,18 @@ interface MeshHost extends PeerHost {
   readonly peers: ReadonlyMap<number, CallPeer>;
 }
 
-/** Sends my offer to `peer` in `call` now and every 5 s until accepted (wire §20.4). */
+/**
+ * Sends my offer to `peer` in `call` once its first candidates are in it, and every 5 s until
+ * accepted; each `call` carries the offer as it is then (wire §20.4).
+ */
 export function dial(host: PeerHost, peer: CallPeer, userInfo: UserInfo): void {
   peer.offer.transition(OfferState.DIALING);
   peer.open(true, (type, sdp) => {
     if (type !== 'offer' || peer.localOffer !== null) return;
     peer.localOffer = sdp;
-    peer.startDialing(() => host.signal(peer.userId, { signalType: SignalType.CALL, sdp, userInfo }));
+    peer.startDialing(() =>
+      host.signal(peer.userId, { signalType: SignalType.CALL, sdp: peer.offerSdp, userInfo }),
+    );
   });
 }
 

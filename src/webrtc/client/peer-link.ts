@@ -23,6 +23,8 @@ export interface PeerLinkOptions {
   iceRestart?: boolean;
   onDescription(type: 'offer' | 'answer', sdp: string): void;
   onCandidates(candidates: IceCandidateInit[]): void;
+  /** A local candidate was gathered (`complete` false), or gathering completed (true). */
+  onGathering(complete: boolean): void;
   onIceState(state: RTCIceConnectionState): void;
   onRemoteStream(stream: MediaStream): void;
   /** The link ended without {@link PeerLink.destroy} (ICE failed or closed, a peer error). */
@@ -33,6 +35,11 @@ export interface PeerLink {
   readonly pc: RTCPeerConnection;
   readonly iceState: RTCIceConnectionState;
   readonly hasRemoteDescription: boolean;
+  /**
+   * The local description as it is now, with the candidates gathered since it was set (munged,
+   * wire §20.8); null before there is one. What a `call` carries (wire §20.4).
+   */
+  readonly localSdp: string | null;
   /** Applies a remote offer or answer (bandwidth munged, wire §20.8). */
   setRemote(type: 'offer' | 'answer', sdp: string): void;
   addRemoteCandidates(candidates: readonly IceCandidateInit[]): void;
@@ -98,11 +105,15 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
         sdpMLineIndex: c.sdpMLineIndex ?? null,
       });
       flush();
+      options.onGathering(false);
     } else if (data.type === 'offer' || data.type === 'answer') {
       options.onDescription(data.type, data.sdp ?? '');
     }
   });
   peer.on('signalingStateChange', () => flush());
+  pc.addEventListener('icegatheringstatechange', () => {
+    if (!closed() && pc.iceGatheringState === 'complete') options.onGathering(true);
+  });
   peer.on('iceStateChange', (state: RTCIceConnectionState) => {
     if (!closed()) options.onIceState(state);
   });
@@ -127,6 +138,10 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     },
     get hasRemoteDescription() {
       return life.state === LinkState.DESCRIBED;
+    },
+    get localSdp() {
+      const sdp = pc.localDescription?.sdp;
+      return sdp ? mungeLocal(sdp, PREFERRED_CODEC, options.bandwidth, options.bandwidthLine) : null;
     },
     setRemote(type, sdp) {
       if (closed()) return;

@@ -62,6 +62,10 @@ export class CallPeer {
   remoteCandidates: IceCandidateInit[] = [];
   private pendingOfferId: string | null = null;
   private dialTimer: TimerHandle | null = null;
+  /** The first `call`, held for the first local candidates (wire §20.4); null once sent or never held. */
+  private firstCall: { send: () => void; timer: TimerHandle; settle: TimerHandle | null } | null = null;
+  /** What the current link has gathered of its local candidates. */
+  private gathered: 'none' | 'some' | 'all' = 'none';
   private iceWaitTimer: TimerHandle | null = null;
   private disconnectTimer: TimerHandle | null = null;
 
@@ -103,6 +107,7 @@ export class CallPeer {
     this.link = null;
     this.remoteStream = null;
     this.move(PeerState.CONNECTING);
+    this.gathered = 'none';
     const { ctx } = this.host;
     const opening = { early: null as { type: 'offer' | 'answer'; sdp: string } | null };
     this.opening = opening;
@@ -118,6 +123,7 @@ export class CallPeer {
       onDescription,
       onCandidates: (iceCandidates) =>
         this.host.signal(this.userId, { signalType: SignalType.CANDIDATE, iceCandidates }),
+      onGathering: (complete) => this.onGathering(complete),
       onIceState: (state) => this.onIceState(state),
       onRemoteStream: (remote) => {
         this.remoteStream = remote;
@@ -158,8 +164,16 @@ export class CallPeer {
     if (this.link?.hasRemoteDescription) this.link.addRemoteCandidates(candidates);
   }
 
-  // Dialing (wire §20.4): `call` now and every dialingTimeInterval until the answer time. The
-  // timer is set first: a carrier may deliver the `accept` while the first `call` is being sent.
+  /** My offer as a `call` carries it now: the link's local description, with its candidates (wire §20.4). */
+  get offerSdp(): string {
+    return this.link?.localSdp ?? this.localOffer ?? '';
+  }
+
+  // Dialing (wire §20.4): `call` once the first local candidates are in its offer, then every
+  // dialingTimeInterval until the answer time. A callee given the caller's candidates with the
+  // offer checks them as soon as it answers; the SDK's own re-sent calls carry them the same way
+  // (docs/calls.md "The first call"). The timer is set first: a carrier may deliver the `accept`
+  // while the first `call` is being sent.
   startDialing(sendCall: () => void): void {
     const { clock, timing } = this.host.ctx;
     let elapsed = 0;
@@ -174,10 +188,57 @@ export class CallPeer {
       this.host.emitNotAnswer(this.userId);
       this.host.peerReleased();
     }, timing.dialingTimeInterval);
-    sendCall();
+    if (this.gathered === 'all') {
+      sendCall();
+      return;
+    }
+    this.firstCall = {
+      send: sendCall,
+      timer: clock.setTimeout(() => this.sendFirstCall(), timing.firstCallHold),
+      settle: null,
+    };
+    if (this.gathered === 'some') this.settleFirstCall();
   }
 
+  private onGathering(complete: boolean): void {
+    if (complete) {
+      this.gathered = 'all';
+      this.sendFirstCall();
+      return;
+    }
+    if (this.gathered === 'none') this.gathered = 'some';
+    this.settleFirstCall();
+  }
+
+  /** The first local candidate is in: the rest of its burst has candidateSettle to come. */
+  private settleFirstCall(): void {
+    const held = this.firstCall;
+    if (!held || held.settle !== null) return;
+    held.settle = this.host.ctx.clock.setTimeout(
+      () => this.sendFirstCall(),
+      this.host.ctx.timing.candidateSettle,
+    );
+  }
+
+  private sendFirstCall(): void {
+    const held = this.firstCall;
+    if (!held) return;
+    this.clearFirstCall();
+    held.send();
+  }
+
+  private clearFirstCall(): void {
+    const held = this.firstCall;
+    if (!held) return;
+    const { clock } = this.host.ctx;
+    clock.clearTimeout(held.timer);
+    if (held.settle !== null) clock.clearTimeout(held.settle);
+    this.firstCall = null;
+  }
+
+  /** Ends dialing; a first `call` still held is never sent (a hang-up during the hold sends no `call`). */
   stopDialing(): void {
+    this.clearFirstCall();
     if (this.dialTimer !== null) this.host.ctx.clock.clearInterval(this.dialTimer);
     this.dialTimer = null;
   }

@@ -23,10 +23,14 @@ const A = 101;
 const B = 202;
 const C = 303;
 
-function setup(options: Parameters<typeof party>[2] = {}) {
+function setup(options: Parameters<typeof party>[2] = {}, gathering: 'at-once' | 'held' = 'at-once') {
   const network = signalNetwork();
   const clock = createFakeClock(1_000_000);
-  return { network, clock, make: (id: number, o = options) => party(network, id, o, clock) };
+  return {
+    network,
+    clock,
+    make: (id: number, o = options) => party(network, id, o, clock, gathering),
+  };
 }
 
 function record<K extends keyof CallEvents>(
@@ -37,6 +41,59 @@ function record<K extends keyof CallEvents>(
   p.calls.on(event, (x) => list.push(x));
   return list;
 }
+
+describe('the first call waits for the caller’s first candidates (wire §20.4)', () => {
+  it('goes 10 ms after the first candidate, carrying the offer with it; re-dials carry the newest', async () => {
+    const { network, clock, make } = setup({}, 'held');
+    const a = make(A);
+    const session = a.calls.createSession([B], CallType.VIDEO);
+    await session.call(fakeStream());
+    expect(network.of('call')).toHaveLength(0);
+    const link = a.links.last();
+    clock.advance(30);
+    link.localSdp = 'offer-0 with a host candidate';
+    link.options.onGathering(false);
+    link.options.onGathering(false);
+    clock.advance(9);
+    expect(network.of('call')).toHaveLength(0);
+    clock.advance(1);
+    expect(network.of('call').map((c) => c.signal.sdp)).toEqual(['offer-0 with a host candidate']);
+    link.localSdp = 'offer-0 with every candidate';
+    link.options.onGathering(true);
+    clock.advance(100);
+    expect(network.of('call')).toHaveLength(1);
+    clock.advance(5_000 - 140);
+    expect(network.of('call').map((c) => c.signal.sdp)).toEqual([
+      'offer-0 with a host candidate',
+      'offer-0 with every candidate',
+    ]);
+  });
+
+  it('goes at once when gathering completes first, and after 100 ms with no candidate', async () => {
+    const { network, clock, make } = setup({}, 'held');
+    const a = make(A);
+    await a.calls.createSession([B], CallType.VIDEO).call(fakeStream());
+    a.links.last().options.onGathering(true);
+    expect(network.of('call', B)).toHaveLength(1);
+    await a.calls.createSession([C], CallType.VIDEO).call(fakeStream());
+    clock.advance(99);
+    expect(network.of('call', C)).toHaveLength(0);
+    clock.advance(1);
+    expect(network.of('call', C).map((c) => c.signal.sdp)).toEqual(['offer-1']);
+  });
+
+  it('sends no call when the caller hangs up during the hold', async () => {
+    const { network, clock, make } = setup({}, 'held');
+    const a = make(A);
+    const session = a.calls.createSession([B], CallType.VIDEO);
+    await session.call(fakeStream());
+    a.links.last().options.onGathering(false);
+    session.stop();
+    clock.advance(60_000);
+    expect(network.of('call')).toHaveLength(0);
+    expect(session.state).toBe(SessionState.CLOSED);
+  });
+});
 
 describe('caller dialing (wire §20.4)', () => {
   it('sends call at once and every 5 s, and gives up at 60 s with userNotAnswer', async () => {

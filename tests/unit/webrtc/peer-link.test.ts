@@ -1,7 +1,8 @@
 /**
  * The simple-peer link with @roamhq/wrtc (wire §20.6, §20.8): local candidates are held until the
  * signaling state is stable and then handed over as one list; the local description is munged
- * (VP8 first, bandwidth); media connects through the candidates exchanged that way.
+ * (VP8 first, bandwidth); media connects through the candidates exchanged that way; the local
+ * description a `call` carries has the candidates gathered since (wire §20.4).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPeerLink, type PeerLink } from '../../../src/webrtc/client/peer-link';
@@ -27,6 +28,7 @@ describe('peer link', () => {
       descriptions: [] as { type: string; sdp: string }[],
       batches: [] as { at: string; candidates: IceCandidateInit[] }[],
       ice: [] as string[],
+      gathering: [] as boolean[],
       link: null as PeerLink | null,
     };
     state.link = createPeerLink({
@@ -39,6 +41,7 @@ describe('peer link', () => {
       bandwidthLine: 'AS',
       onDescription: (type, sdp) => state.descriptions.push({ type, sdp }),
       onCandidates: (candidates) => state.batches.push({ at: state.link!.pc.signalingState, candidates }),
+      onGathering: (complete) => state.gathering.push(complete),
       onIceState: (s) => state.ice.push(s),
       onRemoteStream: () => {},
       onLost: () => {},
@@ -78,5 +81,22 @@ describe('peer link', () => {
     expect(b.batches.every((batch) => batch.at === 'stable')).toBe(true);
     for (const batch of b.batches) a.link!.addRemoteCandidates(batch.candidates);
     await until(() => a.ice.includes('connected') && b.ice.includes('connected'), 'ICE connected');
+  });
+
+  it('reports gathering, and its local description then carries the candidates, munged', async () => {
+    const media = fakeMedia();
+    cleanup.push(() => media.stop());
+    const a = side(true, media);
+    expect(a.link!.localSdp).toBeNull();
+    await until(() => a.gathering.includes(false), 'a local candidate');
+    const sdp = a.link!.localSdp!;
+    expect(sdp).toMatch(/^a=candidate:/m);
+    expect(sdp).toContain('b=AS:400');
+    expect(sdp).not.toContain('a=extmap-allow-mixed');
+    const vp8 = /a=rtpmap:(\d+) VP8\/90000/.exec(sdp)![1];
+    expect(/m=video \d+ \S+ (\d+)/.exec(sdp)![1]).toBe(vp8);
+    await until(() => a.gathering.includes(true), 'gathering complete');
+    expect(a.gathering.indexOf(true)).toBe(a.gathering.length - 1);
+    expect(a.batches).toEqual([]);
   });
 });

@@ -103,6 +103,8 @@ export function signalNetwork() {
 
 export interface ScriptedLink extends PeerLink {
   readonly options: PeerLinkOptions;
+  /** The local description with candidates, as the test sets it; null leaves the first offer. */
+  localSdp: string | null;
   readonly remote: { type: 'offer' | 'answer'; sdp: string }[];
   readonly candidates: IceCandidateInit[];
   readonly replaced: [string, MediaStreamTrack | null][];
@@ -111,8 +113,12 @@ export interface ScriptedLink extends PeerLink {
   ice(state: RTCIceConnectionState): void;
 }
 
-/** A link factory whose links make their offer or answer at once and move ICE only when told. */
-export function scriptedLinks() {
+/**
+ * A link factory whose links make their offer or answer at once and move ICE only when told; their
+ * local candidates are all gathered at once, or (`held`) only when the test reports them through
+ * the link's `options.onGathering`.
+ */
+export function scriptedLinks(gathering: 'at-once' | 'held' = 'at-once') {
   const links: ScriptedLink[] = [];
   let n = 0;
   const create = (options: PeerLinkOptions): PeerLink => {
@@ -132,6 +138,7 @@ export function scriptedLinks() {
       get hasRemoteDescription() {
         return remoteSet;
       },
+      localSdp: null,
       setRemote(type, sdp) {
         remoteSet = true;
         link.remote.push({ type, sdp });
@@ -158,6 +165,8 @@ export function scriptedLinks() {
     };
     links.push(link);
     if (options.initiator) options.onDescription('offer', `offer-${id}`);
+    // Gathered at once unless a test says otherwise (`gathering: 'held'`).
+    if (gathering === 'at-once') options.onGathering(true);
     return link;
   };
   return { links, create, last: () => links[links.length - 1]! };
@@ -192,8 +201,9 @@ export function party(
   userId: number,
   options: Partial<CallClientOptions> = {},
   clock: FakeClock = createFakeClock(1_000_000),
+  gathering: 'at-once' | 'held' = 'at-once',
 ): Party {
-  const links = scriptedLinks();
+  const links = scriptedLinks(gathering);
   const calls = createCallClientWith(
     { carrier: network.join(userId), userId, iceServers: [], clock, ...options },
     links.create,
