@@ -10,6 +10,7 @@ import { createLinkMachine, LinkState } from '../machines/link-machine';
 import type { IceCandidateInit } from '../signalling/payload';
 import { mungeLocal, mungeRemote } from '../sdp/munge';
 import type { MediaKind, WebRtcImplementation } from '../types';
+import type { Gathered } from './first-call';
 
 export interface PeerLinkOptions {
   initiator: boolean;
@@ -40,6 +41,8 @@ export interface PeerLink {
    * wire §20.8); null before there is one. What a `call` carries (wire §20.4).
    */
   readonly localSdp: string | null;
+  /** Whether its local candidates have begun to come, or all came (docs/calls.md "The first call"). */
+  readonly gathered: Gathered;
   /** Applies a remote offer or answer (bandwidth munged, wire §20.8). */
   setRemote(type: 'offer' | 'answer', sdp: string): void;
   addRemoteCandidates(candidates: readonly IceCandidateInit[]): void;
@@ -78,6 +81,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     return !ufrag || !remoteUfrags || remoteUfrags.size === 0 || remoteUfrags.has(ufrag);
   };
   const pending: IceCandidateInit[] = [];
+  let candidateSeen = false;
 
   // Senders by kind, taken before any replacement can empty their track (wire §20.8).
   const senders = new Map<MediaKind, RTCRtpSender>();
@@ -105,6 +109,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
         sdpMLineIndex: c.sdpMLineIndex ?? null,
       });
       flush();
+      candidateSeen = true;
       options.onGathering(false);
     } else if (data.type === 'offer' || data.type === 'answer') {
       options.onDescription(data.type, data.sdp ?? '');
@@ -138,6 +143,10 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     },
     get hasRemoteDescription() {
       return life.state === LinkState.DESCRIBED;
+    },
+    get gathered() {
+      if (pc.iceGatheringState === 'complete') return 'complete';
+      return candidateSeen ? 'some' : 'none';
     },
     get localSdp() {
       const sdp = pc.localDescription?.sdp;

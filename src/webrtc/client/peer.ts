@@ -11,6 +11,7 @@ import type { IceCandidateInit, SessionDescriptionPayload, Signal } from '../sig
 import type { TimerHandle } from '../../shared/time/scheduler';
 import type { MediaKind, ReconnectionState } from '../types';
 import type { SessionContext } from './context';
+import { FirstCall } from './first-call';
 import type { PeerLink } from './peer-link';
 
 /** What a peer asks of its session. */
@@ -62,10 +63,8 @@ export class CallPeer {
   remoteCandidates: IceCandidateInit[] = [];
   private pendingOfferId: string | null = null;
   private dialTimer: TimerHandle | null = null;
-  /** The first `call`, held for the first local candidates (wire §20.4); null once sent or never held. */
-  private firstCall: { send: () => void; timer: TimerHandle; settle: TimerHandle | null } | null = null;
-  /** What the current link has gathered of its local candidates. */
-  private gathered: 'none' | 'some' | 'all' = 'none';
+  /** The first `call` of the current dial, held for the first local candidates (first-call.ts). */
+  private firstCall: FirstCall | null = null;
   private iceWaitTimer: TimerHandle | null = null;
   private disconnectTimer: TimerHandle | null = null;
 
@@ -107,7 +106,6 @@ export class CallPeer {
     this.link = null;
     this.remoteStream = null;
     this.move(PeerState.CONNECTING);
-    this.gathered = 'none';
     const { ctx } = this.host;
     const opening = { early: null as { type: 'offer' | 'answer'; sdp: string } | null };
     this.opening = opening;
@@ -123,7 +121,7 @@ export class CallPeer {
       onDescription,
       onCandidates: (iceCandidates) =>
         this.host.signal(this.userId, { signalType: SignalType.CANDIDATE, iceCandidates }),
-      onGathering: (complete) => this.onGathering(complete),
+      onGathering: (complete) => (complete ? this.firstCall?.go() : this.firstCall?.candidate()),
       onIceState: (state) => this.onIceState(state),
       onRemoteStream: (remote) => {
         this.remoteStream = remote;
@@ -188,57 +186,13 @@ export class CallPeer {
       this.host.emitNotAnswer(this.userId);
       this.host.peerReleased();
     }, timing.dialingTimeInterval);
-    if (this.gathered === 'all') {
-      sendCall();
-      return;
-    }
-    this.firstCall = {
-      send: sendCall,
-      timer: clock.setTimeout(() => this.sendFirstCall(), timing.firstCallHold),
-      settle: null,
-    };
-    if (this.gathered === 'some') this.settleFirstCall();
-  }
-
-  private onGathering(complete: boolean): void {
-    if (complete) {
-      this.gathered = 'all';
-      this.sendFirstCall();
-      return;
-    }
-    if (this.gathered === 'none') this.gathered = 'some';
-    this.settleFirstCall();
-  }
-
-  /** The first local candidate is in: the rest of its burst has candidateSettle to come. */
-  private settleFirstCall(): void {
-    const held = this.firstCall;
-    if (!held || held.settle !== null) return;
-    held.settle = this.host.ctx.clock.setTimeout(
-      () => this.sendFirstCall(),
-      this.host.ctx.timing.candidateSettle,
-    );
-  }
-
-  private sendFirstCall(): void {
-    const held = this.firstCall;
-    if (!held) return;
-    this.clearFirstCall();
-    held.send();
-  }
-
-  private clearFirstCall(): void {
-    const held = this.firstCall;
-    if (!held) return;
-    const { clock } = this.host.ctx;
-    clock.clearTimeout(held.timer);
-    if (held.settle !== null) clock.clearTimeout(held.settle);
-    this.firstCall = null;
+    this.firstCall = new FirstCall(clock, timing, sendCall, this.link?.gathered ?? 'none');
   }
 
   /** Ends dialing; a first `call` still held is never sent (a hang-up during the hold sends no `call`). */
   stopDialing(): void {
-    this.clearFirstCall();
+    this.firstCall?.drop();
+    this.firstCall = null;
     if (this.dialTimer !== null) this.host.ctx.clock.clearInterval(this.dialTimer);
     this.dialTimer = null;
   }

@@ -12,6 +12,11 @@ import {
   createOfferMachine,
 } from '../../../src/webrtc/machines/offer-machine';
 import { LINK_TRANSITIONS, LinkState, createLinkMachine } from '../../../src/webrtc/machines/link-machine';
+import {
+  FIRST_CALL_TRANSITIONS,
+  FirstCallState,
+  createFirstCallMachine,
+} from '../../../src/webrtc/machines/first-call-machine';
 import { PEER_TRANSITIONS, createPeerMachine } from '../../../src/webrtc/machines/peer-machine';
 import {
   SESSION_TRANSITIONS,
@@ -121,5 +126,18 @@ describe('peer link machine (made, described, closed)', () => {
     machine.transition(LinkState.DESCRIBED);
     machine.transition(LinkState.CLOSED);
     expect(() => machine.transition(LinkState.DESCRIBED)).toThrow(/peer link/);
+  });
+});
+
+describe('first call machine (held, settling, sent, dropped)', () => {
+  it('allows exactly its table', () => {
+    exhaust('first call', FIRST_CALL_TRANSITIONS, Object.values(FirstCallState));
+  });
+  it('starts held; sent and dropped are final', () => {
+    const machine = createFirstCallMachine();
+    expect(machine.state).toBe(FirstCallState.HELD);
+    machine.transition(FirstCallState.SETTLING);
+    machine.transition(FirstCallState.SENT);
+    expect(() => machine.transition(FirstCallState.DROPPED)).toThrow(/first call/);
   });
 });

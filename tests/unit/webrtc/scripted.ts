@@ -139,6 +139,7 @@ export function scriptedLinks(gathering: 'at-once' | 'held' = 'at-once') {
         return remoteSet;
       },
       localSdp: null,
+      gathered: gathering === 'at-once' ? 'complete' : 'none',
       setRemote(type, sdp) {
         remoteSet = true;
         link.remote.push({ type, sdp });
