@@ -7,6 +7,7 @@ import { sql, type Selectable } from 'kysely';
 import type { ChatDialogsTable, DialogType } from '../db/schema';
 import type { Database } from '../db/database';
 import { DIALOG_TYPE } from '../../shared/dialog-type';
+import { storedOrder } from './messages';
 import { newObjectId } from './object-id';
 
 export type DialogRow = Selectable<ChatDialogsTable>;
@@ -117,8 +118,8 @@ export async function refreshLastMessage(db: Database, dialogId: string): Promis
       last_message_user_id = m.sender_id, updated_at = now()
     from (select null) x
     left join lateral (
-      select id, body, date_sent, sender_id from chat_messages
-      where dialog_id = ${dialogId} order by date_sent desc, created_at desc, arrival desc limit 1
+      select m.id, m.body, m.date_sent, m.sender_id from chat_messages m
+      where m.dialog_id = ${dialogId} order by m.date_sent desc, ${storedOrder('desc')} limit 1
     ) m on true
     where d.id = ${dialogId}`.execute(db);
 }

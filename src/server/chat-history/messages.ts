@@ -201,19 +201,19 @@ export async function unreadCounts(
 }
 
 /**
- * Of the given message ids, the one the history puts last (date sent, then as stored: the order of
- * messageOrder and refreshLastMessage); undefined when none of them is stored.
+ * Within one `date_sent` (whole seconds), the history's order: as stored, by each row's
+ * `created_at` (whole milliseconds on the embedded database), then its arrival sequence. Every
+ * ordering of messages ends with it (`m` is chat_messages).
  */
+export function storedOrder(direction: 'asc' | 'desc'): RawBuilder<unknown> {
+  const dir = sql.raw(direction);
+  return sql`m.created_at ${dir}, m.arrival ${dir}`;
+}
+
+/** Of the given message ids, the one the history puts last; undefined when none of them is stored. */
 export async function newestMessage(db: Database, ids: readonly string[]): Promise<string | undefined> {
   if (ids.length === 0) return undefined;
-  const row = await db
-    .selectFrom('chat_messages')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .orderBy('date_sent', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('arrival', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
+  const { rows } = await sql<{ id: string }>`select m.id from chat_messages m
+    where m.id = any(${[...ids]}) order by m.date_sent desc, ${storedOrder('desc')} limit 1`.execute(db);
+  return rows[0]?.id;
 }

@@ -4,6 +4,7 @@
  * `message[ctn]`, `sort_asc` / `sort_desc`. Filters not in that list are answered 422.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { storedOrder } from '../chat-history/messages';
 import { dateTime, wholeNumber } from './filter-values';
 import { list, obj, str, type Params } from './params';
 import { QbError } from './wire';
@@ -70,8 +71,6 @@ export function messageOrder(params: Params): RawBuilder<unknown> {
   const field = desc ?? asc ?? 'date_sent';
   const column = FIELDS[field];
   if (!column) throw QbError.invalid(desc ? 'sort_desc' : 'sort_asc', `cannot sort by ${field}`);
-  const direction = sql.raw(desc ? 'desc' : 'asc');
-  // date_sent has whole seconds: within one second, arrival order (created_at has whole
-  // milliseconds on the embedded database, so the arrival sequence after it).
-  return sql`${sql.ref(column)} ${direction}, m.created_at ${direction}, m.arrival ${direction}`;
+  const direction = desc ? 'desc' : 'asc';
+  return sql`${sql.ref(column)} ${sql.raw(direction)}, ${storedOrder(direction)}`;
 }
