@@ -4,7 +4,7 @@
  * "Lighthouse"). A signed-in run first signs in through the login form in the same browser and
  * keeps its storage (`disableStorageReset`), so the page opens as for a returning provider.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -144,11 +144,13 @@ export async function runLighthouse(
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     // The whole report, for reading a run's trace and chains (docs/performance.md "Lighthouse").
     const keep = process.env.BENCH_LIGHTHOUSE_DIR;
-    if (keep)
+    if (keep) {
+      await mkdir(keep, { recursive: true });
       await writeFile(
         join(keep, `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}.json`),
         JSON.stringify(result.lhr),
       );
+    }
     const { categories, audits } = result.lhr;
     // A run that could not measure (no paint seen, a broken trace) scores null, not 0: say why.
     if (categories.performance?.score == null)
