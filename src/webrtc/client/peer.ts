@@ -1,17 +1,18 @@
 /**
  * One participant of a session from my side: its peer machine (wire §20.3), its current link,
- * the remote candidates stored for it (wire §20.6), dialing (wire §20.4) and ICE restart over
- * `update` (wire §20.7). The session owns the signals' common keys; this file owns the timers.
+ * the remote candidates stored for it (wire §20.6), its dialing (wire §20.4, dialer.ts) and ICE
+ * restart over `update` (wire §20.7). The session owns the signals' common keys; this file owns
+ * the restart's timers.
  */
 import { PeerState, SessionConnectionState, SignalType } from '../constants';
 import { createOfferMachine, OfferState } from '../machines/offer-machine';
 import { createPeerMachine } from '../machines/peer-machine';
 import type { Machine } from '../machines/machine';
 import type { IceCandidateInit, SessionDescriptionPayload, Signal } from '../signalling/payload';
-import type { TimerHandle } from '../../shared/time/scheduler';
 import type { MediaKind, ReconnectionState } from '../types';
 import type { SessionContext } from './context';
-import { FirstCall } from './first-call';
+import { Dialer } from './dialer';
+import { RestartTimers } from './restart-timers';
 import type { PeerLink } from './peer-link';
 
 /** What a peer asks of its session. */
@@ -62,17 +63,16 @@ export class CallPeer {
   localOffer: string | null = null;
   remoteCandidates: IceCandidateInit[] = [];
   private pendingOfferId: string | null = null;
-  private dialTimer: TimerHandle | null = null;
-  /** The first `call` of the current dial, held for the first local candidates (first-call.ts). */
-  private firstCall: FirstCall | null = null;
-  private iceWaitTimer: TimerHandle | null = null;
-  private disconnectTimer: TimerHandle | null = null;
+  private readonly dialer: Dialer;
+  private readonly restartTimers: RestartTimers;
 
   constructor(
     readonly userId: number,
     private readonly host: PeerHost,
   ) {
     this.polite = host.ctx.me < userId;
+    this.dialer = new Dialer(host.ctx.clock, host.ctx.timing);
+    this.restartTimers = new RestartTimers(host.ctx.clock, host.ctx.timing);
     this.machine = createPeerMachine((state) => host.emitPeer(userId, state));
   }
 
@@ -87,7 +87,7 @@ export class CallPeer {
 
   /** An ICE restart is under way (wire §20.7): one of its timers runs until ICE is back or it gives up. */
   get reconnecting(): boolean {
-    return this.iceWaitTimer !== null || this.disconnectTimer !== null;
+    return this.restartTimers.running;
   }
 
   private move(to: PeerState): void {
@@ -121,7 +121,7 @@ export class CallPeer {
       onDescription,
       onCandidates: (iceCandidates) =>
         this.host.signal(this.userId, { signalType: SignalType.CANDIDATE, iceCandidates }),
-      onGathering: (complete) => (complete ? this.firstCall?.go() : this.firstCall?.candidate()),
+      onGathering: (complete) => this.dialer.gathering(complete),
       onIceState: (state) => this.onIceState(state),
       onRemoteStream: (remote) => {
         this.remoteStream = remote;
@@ -167,38 +167,22 @@ export class CallPeer {
     return this.link?.localSdp ?? this.localOffer ?? '';
   }
 
-  // Dialing (wire §20.4): `call` once the first local candidates are in its offer, then every
-  // dialingTimeInterval until the answer time. A callee given the caller's candidates with the
-  // offer checks them as soon as it answers; the SDK's own re-sent calls carry them the same way
-  // (docs/calls.md "The first call"). The timer is set first: a carrier may deliver the `accept`
-  // while the first `call` is being sent.
+  /** Dials this peer (wire §20.4, dialer.ts); no answer in time releases it. */
   startDialing(sendCall: () => void): void {
-    const { clock, timing } = this.host.ctx;
-    let elapsed = 0;
-    this.dialTimer = clock.setInterval(() => {
-      elapsed += timing.dialingTimeInterval;
-      if (elapsed < timing.answerTimeInterval) {
-        sendCall();
-        return;
-      }
-      this.stopDialing();
+    this.dialer.start(sendCall, this.link?.gathered ?? 'none', () => {
       this.release();
       this.host.emitNotAnswer(this.userId);
       this.host.peerReleased();
-    }, timing.dialingTimeInterval);
-    this.firstCall = new FirstCall(clock, timing, sendCall, this.link?.gathered ?? 'none');
+    });
   }
 
-  /** Ends dialing; a first `call` still held is never sent (a hang-up during the hold sends no `call`). */
+  /** Ends dialing; a first `call` still held is never sent. */
   stopDialing(): void {
-    this.firstCall?.drop();
-    this.firstCall = null;
-    if (this.dialTimer !== null) this.host.ctx.clock.clearInterval(this.dialTimer);
-    this.dialTimer = null;
+    this.dialer.stop();
   }
 
   get dialing(): boolean {
-    return this.dialTimer !== null;
+    return this.dialer.dialing;
   }
 
   private onIceState(state: RTCIceConnectionState): void {
@@ -215,7 +199,7 @@ export class CallPeer {
     if (state === 'connected' || state === 'completed') {
       this.announceStream();
       if (this.reconnecting) {
-        this.clearReconnectTimers();
+        this.restartTimers.clear();
         this.host.emitReconnection(this.userId, 'reconnected');
       }
     } else if (state === 'disconnected' || state === 'failed') {
@@ -242,20 +226,14 @@ export class CallPeer {
   private startReconnecting(): void {
     if (this.reconnecting || !this.host.active || this.released) return;
     this.host.emitReconnection(this.userId, 'reconnecting');
-    const { clock, timing } = this.host.ctx;
-    this.iceWaitTimer = clock.setTimeout(() => {
-      this.iceWaitTimer = null;
-      if (this.connected) return;
-      this.disconnectTimer = clock.setTimeout(
-        () => this.giveUp(),
-        Math.max(0, timing.disconnectTimeInterval - timing.iceConnectWait),
-      );
-      this.restart();
-    }, timing.iceConnectWait);
+    this.restartTimers.start(
+      () => this.connected,
+      () => this.restart(),
+      () => this.giveUp(),
+    );
   }
 
   private giveUp(): void {
-    this.disconnectTimer = null;
     if (this.released) return;
     this.release();
     this.host.emitConnection(this.userId, SessionConnectionState.CLOSED);
@@ -310,14 +288,6 @@ export class CallPeer {
     this.applyRemote('offer', description.sdp);
   }
 
-  private clearReconnectTimers(): void {
-    const { clock } = this.host.ctx;
-    if (this.iceWaitTimer !== null) clock.clearTimeout(this.iceWaitTimer);
-    if (this.disconnectTimer !== null) clock.clearTimeout(this.disconnectTimer);
-    this.iceWaitTimer = null;
-    this.disconnectTimer = null;
-  }
-
   /**
    * Ends this peer for good: machine → closed first (so what the link's end reports meanwhile
    * finds it released), then its offer, timers and link.
@@ -327,7 +297,7 @@ export class CallPeer {
     this.move(PeerState.CLOSED);
     if (this.offer.state !== OfferState.ENDED) this.offer.transition(OfferState.ENDED);
     this.stopDialing();
-    this.clearReconnectTimers();
+    this.restartTimers.clear();
     this.link?.destroy();
     this.link = null;
   }
