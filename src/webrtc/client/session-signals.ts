@@ -60,11 +60,10 @@ export function handleSignal(session: Session, signal: Signal, from: number): vo
         return;
       }
       session.ctx.emitter.emit('stop', { session, userId: from, userInfo });
-      peer.stopDialing();
-      session.ctx.clock.setTimeout(() => {
-        peer.release();
-        session.peerReleased();
-      }, 10);
+      // Ended at once, as the SDK's processOnStop does (docs/wire/hosted-chat.md §20.5): the link
+      // closing behind a hang-up is then no loss to recover from, and no `reconnecting` is heard.
+      peer.release();
+      session.peerReleased();
       return;
     case SignalType.CANDIDATE:
       // Stored while ringing too, so a peer that trickles before our accept is heard (wire §20.6).

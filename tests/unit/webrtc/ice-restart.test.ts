@@ -43,6 +43,16 @@ async function connected(callerId: number, calleeId: number) {
 }
 
 describe('ICE restart (wire §20.7)', () => {
+  it('a hangUp ends the peer at once, so its link closing behind it starts no restart', async () => {
+    const { callee, callerSession, calleeSession, events } = await connected(LOW, HIGH);
+    const seen = events(callee);
+    const link = callee.links.last();
+    callerSession.stop();
+    expect(link.destroyed).toBe(true);
+    expect(calleeSession.state).toBe(SessionState.CLOSED);
+    expect(seen).toEqual([]);
+  });
+
   it('recovers within the 5 s wait without a restart', async () => {
     const { network, clock, caller, callerSession, events } = await connected(LOW, HIGH);
     const seen = events(caller);
