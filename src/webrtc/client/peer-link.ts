@@ -119,8 +119,13 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   pc.addEventListener('icegatheringstatechange', () => {
     if (!closed() && pc.iceGatheringState === 'complete') options.onGathering(true);
   });
+  // simple-peer reports the ICE state on every gathering change too; a state is reported once,
+  // when it is new, as the SDK hears `iceconnectionstatechange` alone (docs/calls.md "Lifecycles").
+  let iceReported: RTCIceConnectionState | null = null;
   peer.on('iceStateChange', (state: RTCIceConnectionState) => {
-    if (!closed()) options.onIceState(state);
+    if (closed() || state === iceReported) return;
+    iceReported = state;
+    options.onIceState(state);
   });
   peer.on('stream', (stream: MediaStream) => {
     if (!closed()) options.onRemoteStream(stream);
