@@ -21,7 +21,8 @@ function askNotificationPermission(): void {
 /**
  * The portal root and its router. Creating the router starts its first navigation, and with it
  * the matched routes' chunks (React Router loads every matched route's `lazy` at once), so they
- * load side by side with the languages rather than after them (docs/performance.md "Lighthouse").
+ * load side by side with the languages rather than after them (docs/performance.md "The route's
+ * chunks beside the languages").
  */
 function createPortal(): { root: PortalRoot; router: PortalRouter } {
   const root = createPortalRoot({

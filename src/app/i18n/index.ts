@@ -128,8 +128,9 @@ export function withNamespaces<T>(load: () => Promise<T>, ...namespaces: string[
   const loadNamespaces = async () => {
     if (!i18next.isInitialized) {
       // Their chunks start now, beside i18next's own start, rather than after it: one step of
-      // fetching less before the first paint (docs/performance.md "Lighthouse"). i18next reads
-      // them from the module cache once initialised, and reports a failure then.
+      // fetching less before the first paint (docs/performance.md "The route's chunks beside the
+      // languages"). i18next reads them from the module cache once initialised, and reports a
+      // failure then.
       const language = initialLanguage();
       for (const namespace of namespaces) translations(language, namespace).catch(() => undefined);
       await initialised;
