@@ -10,7 +10,7 @@ import { FirstCall, type Gathered } from './first-call';
 
 export class Dialer {
   private timer: TimerHandle | null = null;
-  /** The first `call` of the current dial, held for the first local candidates (first-call.ts). */
+  /** The first `call` of the current dial while it is held for the first local candidates (first-call.ts). */
   private firstCall: FirstCall | null = null;
 
   constructor(
@@ -37,7 +37,20 @@ export class Dialer {
       this.stop();
       noAnswer();
     }, this.timing.dialingTimeInterval);
-    this.firstCall = new FirstCall(this.clock, this.timing, sendCall, gathered);
+    if (gathered === 'complete') {
+      sendCall();
+      return;
+    }
+    // Forgotten once sent: what the link reports after that is no longer the first call's.
+    this.firstCall = new FirstCall(
+      this.clock,
+      this.timing,
+      () => {
+        this.firstCall = null;
+        sendCall();
+      },
+      gathered === 'some',
+    );
   }
 
   /** The link gathered a local candidate (`complete` false), or finished gathering (true). */

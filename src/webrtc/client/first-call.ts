@@ -2,7 +2,8 @@
  * The first `call` of a dial waits for the caller's first local candidates, so that its offer
  * carries them (docs/calls.md "The first call", wire §20.4): it goes `candidateSettle` after the
  * first candidate, at once when gathering completes, and after `firstCallHold` at the latest.
- * Its lifecycle is machines/first-call-machine.ts.
+ * Its lifecycle is machines/first-call-machine.ts; the dialer (dialer.ts) holds one only while it
+ * is held or settling, so `go` and `drop` each come once.
  */
 import type { CallTiming } from '../constants';
 import { createFirstCallMachine, FirstCallState } from '../machines/first-call-machine';
@@ -15,42 +16,33 @@ export class FirstCall {
   private readonly machine = createFirstCallMachine();
   private readonly timers: TimerHandle[] = [];
 
+  /** Held from now; `candidateSeen` when the link has already gathered one. */
   constructor(
     private readonly clock: Pick<Scheduler, 'setTimeout' | 'clearTimeout'>,
     private readonly timing: Pick<CallTiming, 'firstCallHold' | 'candidateSettle'>,
     private readonly send: () => void,
-    gathered: Gathered,
+    candidateSeen: boolean,
   ) {
-    if (gathered === 'complete') {
-      this.go();
-      return;
-    }
     this.timers.push(clock.setTimeout(() => this.go(), timing.firstCallHold));
-    if (gathered === 'some') this.candidate();
+    if (candidateSeen) this.candidate();
   }
 
-  private get done(): boolean {
-    return this.machine.state === FirstCallState.SENT || this.machine.state === FirstCallState.DROPPED;
-  }
-
-  /** A local candidate was gathered: the first starts the settle; later ones change nothing. */
+  /** A local candidate was gathered: the first starts the settle; later ones belong to that burst. */
   candidate(): void {
-    if (this.machine.state !== FirstCallState.HELD) return;
+    if (this.machine.state === FirstCallState.SETTLING) return;
     this.machine.transition(FirstCallState.SETTLING);
     this.timers.push(this.clock.setTimeout(() => this.go(), this.timing.candidateSettle));
   }
 
-  /** Gathering completed or a timer ran out: the call goes now, once. */
+  /** Gathering completed or a timer ran out: the call goes now. */
   go(): void {
-    if (this.done) return;
     this.machine.transition(FirstCallState.SENT);
     this.clearTimers();
     this.send();
   }
 
-  /** Dialing ended: a call still held is never sent. */
+  /** Dialing ended first: the call is never sent. */
   drop(): void {
-    if (this.done) return;
     this.machine.transition(FirstCallState.DROPPED);
     this.clearTimers();
   }

@@ -1,8 +1,8 @@
 /**
  * One participant of a session from my side: its peer machine (wire §20.3), its current link,
  * the remote candidates stored for it (wire §20.6), its dialing (wire §20.4, dialer.ts) and ICE
- * restart over `update` (wire §20.7). The session owns the signals' common keys; this file owns
- * the restart's timers.
+ * restart over `update` (wire §20.7; its timers in restart-timers.ts). The session owns the
+ * signals' common keys.
  */
 import { PeerState, SessionConnectionState, SignalType } from '../constants';
 import { createOfferMachine, OfferState } from '../machines/offer-machine';
