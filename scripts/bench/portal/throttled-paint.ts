@@ -15,6 +15,7 @@
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { provider } from '../../../fixtures';
 import { CHROMIUM_ARGS } from '../../../playwright.config';
+import { signInThroughForm } from '../../../tests/e2e/support';
 import { startStack, type TestStack } from '../../../tests/support/stack';
 
 const PAGES = ['/login', '/Dashboard/Dashboard'];
@@ -36,13 +37,10 @@ function option(name: string, fallback: number): number {
 }
 
 async function signedIn(browser: Browser, stack: TestStack): Promise<BrowserContext> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ baseURL: stack.url });
   const page = await context.newPage();
   const amelia = provider('amelia');
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('Email').fill(amelia.email);
-  await page.getByLabel('Password', { exact: true }).fill(amelia.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughForm(page, amelia.email, amelia.password);
   await page.waitForURL(/\/Dashboard\/Dashboard$/);
   await page.close();
   return context;
