@@ -16,7 +16,13 @@ async function main(): Promise<number> {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  await simulator.stop();
+  try {
+    await simulator.stop();
+  } catch (error) {
+    // Not a mistake of the user's: the stack says where the sign-out broke.
+    console.error(`The sign-out failed: ${(error as Error).stack ?? String(error)}`);
+    return 1;
+  }
   return 0;
 }
 

@@ -151,17 +151,21 @@ export async function startMemberSimulator(
   return {
     async stop() {
       stopping = true;
-      calls.stop();
-      await chat.disconnect();
       try {
-        await service.client.destroySession();
-      } catch (error) {
-        // The server may already have ended it (e.g. it is shutting down); nothing else to undo.
-        if (!(error instanceof ChatServiceError)) throw error;
+        calls.stop();
+        await chat.disconnect();
+        try {
+          await service.client.destroySession();
+        } catch (error) {
+          // The server may already have ended it (e.g. it is shutting down); nothing else to undo.
+          if (!(error instanceof ChatServiceError)) throw error;
+        }
+      } finally {
+        // The timeline is written however the sign-out went: it is what explains a failed one.
+        if (traceTimer) clearInterval(traceTimer);
+        saveTrace();
+        if (options.trace) log(`Timeline written to ${options.trace}`);
       }
-      if (traceTimer) clearInterval(traceTimer);
-      saveTrace();
-      if (options.trace) log(`Timeline written to ${options.trace}`);
       log('Signed out of the chat. Bye.');
     },
   };

@@ -119,7 +119,8 @@ describe('the member simulator', () => {
   });
 
   it('stops cleanly on Ctrl-C', async () => {
-    expect(await sim.stop()).toBe(0);
+    const code = await sim.stop();
+    expect(code, sim.lines.join('\n')).toBe(0);
     expect(sim.lines.at(-1)).toMatch(/Signed out of the chat/);
   });
 
