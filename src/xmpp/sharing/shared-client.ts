@@ -11,27 +11,26 @@
  * Headless, like the rest of src/xmpp: the page hands in its lock manager and channel, so the
  * tests run it in Node.
  */
-import { createEmitter, eventSource, type Emitter, type EventSource } from '../../shared/emitter';
+import { createEmitter, eventSource, type Emitter } from '../../shared/emitter';
 import { createObjectIdGenerator } from '../addressing/ids';
 import { createAddressing } from '../addressing/jids';
 import type { ChatClient, ChatCredentials, ChatEvents } from '../client-types';
-import type { TrafficEvents } from '../transport/observed-transport';
 import { ChatNotConnectedError } from '../errors/errors';
 import type { PingCallback } from '../ping/ping';
 import type { Contacts } from '../roster/parse';
 import { createFollower, type Follower, type UnconfirmedSend } from './follower';
 import { delegatedOperations } from './delegated-operations';
+import { createDispatch } from './dispatch';
 import { createChatHost, type ChatHost } from './host';
+import { heldTraffic, listensTo, observedTraffic, type HeldTraffic } from './observed-traffic';
 import {
   CHAT_EVENT_NAMES,
-  METHODS,
   OBSERVED_EVENTS,
   onRelayedEvents,
   operation,
   type EmitChatEvent,
   type EventOwner,
   type MethodName,
-  type ObservedEvent,
 } from './protocol';
 import { createShareRoleMachine } from './role';
 import type { SharedChatClient, SharedChatOptions } from './shared-client-types';
@@ -44,7 +43,7 @@ interface Holding {
   /** Lets the lock go. */
   release(): void;
   offs: Array<() => void>;
-  observed: Map<ObservedEvent, () => void>;
+  traffic: HeldTraffic;
   /** What the last holder was in, and what this tab sent that nobody confirmed: for after the login. */
   rooms: string[];
   unconfirmed: UnconfirmedSend[];
@@ -52,8 +51,6 @@ interface Holding {
 
 /** One emitter per owner of events, as the client has them (client-types.ts `ChatEvents`). */
 type Emitters = { [O in EventOwner]: Emitter<ChatEvents[O]> };
-
-const OFFLINE_SAFE: ReadonlySet<MethodName> = new Set(['reconnect', 'acknowledge']);
 
 export function createSharedChatClient(options: SharedChatOptions): SharedChatClient {
   const { channel, locks } = options;
@@ -104,52 +101,11 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
 
   // ---- Observed events (the traffic): relayed only while someone here listens -----------------
 
-  const listening = (event: ObservedEvent) => emitters.traffic.listenerCount(event) > 0;
-
-  function watchHeld(h: Holding, event: ObservedEvent, on: boolean): void {
-    if (on && !h.observed.has(event))
-      h.observed.set(
-        event,
-        h.client.traffic.on(event, (payload) => emitters.traffic.emit(event, payload)),
-      );
-    if (!on) {
-      h.observed.get(event)?.();
-      h.observed.delete(event);
-    }
-  }
-
-  function listeningChanged(event: ObservedEvent, before: boolean): void {
-    const now = listening(event);
-    if (now === before) return;
-    if (holding) watchHeld(holding, event, now);
-    follower?.observe(event, now);
-  }
-
-  /** The traffic's listening side: the first listener of an event starts its relay, the last stops it. */
-  const traffic: EventSource<TrafficEvents> = {
-    on(event, listener) {
-      const before = listening(event);
-      const off = emitters.traffic.on(event, listener);
-      listeningChanged(event, before);
-      return () => {
-        const had = listening(event);
-        off();
-        listeningChanged(event, had);
-      };
-    },
-    off(event, listener) {
-      const had = listening(event);
-      emitters.traffic.off(event, listener);
-      listeningChanged(event, had);
-    },
-    once(event, listener) {
-      const off = traffic.on(event, (payload) => {
-        off();
-        listener(payload);
-      });
-      return off;
-    },
-  };
+  const listening = (event: (typeof OBSERVED_EVENTS)[number]) => listensTo(emitters.traffic, event);
+  const traffic = observedTraffic(emitters.traffic, (event, on) => {
+    holding?.traffic.watch(event, on);
+    follower?.observe(event, on);
+  });
 
   // ---- Following and holding -----------------------------------------------------------------
 
@@ -208,8 +164,16 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
       reflectHere: ({ owner, event, payload }) => emit(owner, event as never, payload as never),
     });
     const offs = onRelayedEvents(real, emit);
-    holding = { client: real, host, release, offs, observed: new Map(), rooms, unconfirmed };
-    for (const event of OBSERVED_EVENTS) if (listening(event)) watchHeld(holding, event, true);
+    holding = {
+      client: real,
+      host,
+      release,
+      offs,
+      traffic: heldTraffic(real, emitters.traffic),
+      rooms,
+      unconfirmed,
+    };
+    for (const event of OBSERVED_EVENTS) if (listening(event)) holding.traffic.watch(event, true);
     host.announce();
     if (credentials) void login(holding, credentials);
     return held;
@@ -268,7 +232,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
       return;
     }
     h.host.stop();
-    for (const off of h.observed.values()) off();
+    h.traffic.stop();
     if (how === 'suspend') for (const off of h.offs) off();
     // XEP-0198 §4: what was handled is acknowledged before the stream closes (session.ts).
     const closing = h.client.disconnect();
@@ -279,38 +243,13 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
 
   // ---- Operations ----------------------------------------------------------------------------
 
-  function offline(method: MethodName): unknown {
-    if (OFFLINE_SAFE.has(method)) return undefined;
-    const error = notConnected();
-    if (METHODS[method] === 'request') return Promise.reject(error);
-    throw error;
-  }
-
-  /** The id a send will carry, chosen here so a follower knows it at once (its last argument). */
-  function identified(args: unknown[]): { args: unknown[]; id: string } {
-    const last = (args.at(-1) ?? {}) as { id?: string };
-    const id = last.id ?? nextId();
-    return { args: [...args.slice(0, -1), { ...last, id }], id };
-  }
-
-  function invoke(method: MethodName, args: unknown[]): unknown {
-    if (holding) return holding.host.as(tab, () => operation(holding!.client, method)(...args));
-    if (!follower) return offline(method);
-    switch (METHODS[method]) {
-      case 'send': {
-        if (!follower.online) return offline(method);
-        const sent = identified(args);
-        follower.send(method, sent.args);
-        return sent.id;
-      }
-      case 'fire':
-        if (!follower.online && !OFFLINE_SAFE.has(method)) return offline(method);
-        follower.fire(method, args);
-        return undefined;
-      case 'request':
-        return follower.request(method, args);
-    }
-  }
+  const invoke = createDispatch({
+    tab,
+    nextId,
+    held: () => holding,
+    follower: () => follower,
+    notConnected,
+  });
 
   const call =
     <R>(method: MethodName) =>
