@@ -25,9 +25,10 @@ import { isStanza } from '../router/stanza-router';
 import { createStreamManagement } from '../stream-management/engine';
 import { parseSmNonza } from '../stream-management/parse';
 import { createEmitter } from '../../shared/emitter';
-import type { TimerHandle } from '../../shared/time/scheduler';
-import type { Transport, TransportStatus } from '../transport/types';
+import { createWaitList } from '../../shared/wait-list';
+import type { TransportStatus } from '../transport/types';
 import type { XmlElement } from '../xml/element';
+import { createAttempt, type Attempt } from './attempt';
 import { createConnectionStateMachine } from './connection-state';
 import { createSessionPhaseMachine } from './session-phase';
 import type { Credentials, Session, SessionDeps, SessionEvents } from './types';
@@ -44,16 +45,6 @@ export type {
 
 /** The `resumeFailed` condition when the resumption window ran out before we could try. */
 export const RESUME_EXPIRED = 'resume-window-expired';
-
-interface Attempt {
-  transport: Transport;
-  explicit: boolean;
-  salvaged: XmlElement[];
-  error: XmppError | null;
-  timer: TimerHandle | null;
-  /** The `<resume/>` already went out behind the restart (the transport's afterAuthentication). */
-  resumeSent: boolean;
-}
 
 export function createSession(deps: SessionDeps): Session {
   const { options, scheduler } = deps;
@@ -89,8 +80,10 @@ export function createSession(deps: SessionDeps): Session {
   let credentials: Credentials | null = null;
   let attempt: Attempt | null = null;
   let jid = '';
-  let waiters: Array<{ resolve(): void; reject(error: Error): void }> = [];
-  let disconnectWaiters: Array<() => void> = [];
+  /** The `connect` calls waiting for the login under way. */
+  const logins = createWaitList<void>();
+  /** The `disconnect` calls waiting for the sign-out under way to close the stream. */
+  const signOuts = createWaitList<void>();
   /** Messages of an abandoned stream waiting for the next fresh session. */
   const salvage: XmlElement[] = [];
   const useSm = options.streamManagement && options.kind === 'websocket';
@@ -99,50 +92,25 @@ export function createSession(deps: SessionDeps): Session {
   const live = () => phase.state === 'online';
 
   function settleWaiters(error?: Error): void {
-    const list = waiters;
-    waiters = [];
-    for (const w of list) {
-      if (error) w.reject(error);
-      else w.resolve();
-    }
+    if (error) logins.reject(error);
+    else logins.resolve();
   }
 
   function open(explicit: boolean): void {
     if (!credentials) return;
-    const transport = deps.transportFactory(
-      { kind: options.kind, service: options.service },
+    const current = createAttempt(
+      { transportFactory: deps.transportFactory, options, scheduler, explicit },
       {
-        onStatus: (status, condition) => {
-          if (attempt === current) onStatus(current, status, condition);
-        },
-        onElement: (element) => {
-          if (attempt === current) onElement(current, element);
-        },
-        afterAuthentication: () => {
-          if (attempt !== current) return null;
-          const resume = resumeRequest();
-          current.resumeSent = resume !== null;
-          return resume;
-        },
+        isCurrent: (which) => attempt === which,
+        live,
+        onStatus,
+        onElement,
+        resumeRequest,
       },
     );
-    const current: Attempt = {
-      transport,
-      explicit,
-      salvaged: [],
-      error: null,
-      timer: null,
-      resumeSent: false,
-    };
     attempt = current;
-    current.timer = scheduler.setTimeout(() => {
-      if (attempt === current && !live()) {
-        current.error ??= new StreamError(STATUS_CONNFAIL, { code: 422, condition: 'connection-timeout' });
-        transport.drop();
-      }
-    }, options.connectTimeoutMs);
     move('connecting');
-    transport.connect(`${credentials.jid}/${options.resource}`, credentials.password);
+    current.transport.connect(`${credentials.jid}/${options.resource}`, credentials.password);
   }
 
   function onStatus(current: Attempt, status: TransportStatus, condition: string | null): void {
@@ -224,8 +192,7 @@ export function createSession(deps: SessionDeps): Session {
     const initial = phase.state === 'logging in';
     // A stream that comes up while a sign-out closes it is not online: the sign-out wins.
     if (phase.send('stream up') === 'signing out') return;
-    if (current.timer !== null) scheduler.clearTimeout(current.timer);
-    current.timer = null;
+    current.settle();
     jid = current.transport.boundJid || jid;
     move('connected');
     reconnectLoop.stop();
@@ -240,7 +207,7 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   function offline(current: Attempt, condition: string | null): void {
-    if (current.timer !== null) scheduler.clearTimeout(current.timer);
+    current.settle();
     attempt = null;
     keepAlive.stop();
     move('disconnected');
@@ -251,9 +218,7 @@ export function createSession(deps: SessionDeps): Session {
       forget();
       phase.send('stream closed');
       events.emit('disconnected', { intentional: true, condition, willReconnect: false });
-      const list = disconnectWaiters;
-      disconnectWaiters = [];
-      for (const done of list) done();
+      signOuts.resolve();
       settleWaiters(new ChatNotConnectedError());
       return;
     }
@@ -309,7 +274,7 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   /** Resolves when the sign-out under way has closed the stream. */
-  const signedOut = () => new Promise<void>((resolve) => disconnectWaiters.push(resolve));
+  const signedOut = () => signOuts.wait();
 
   const session: Session = {
     get state() {
@@ -333,7 +298,7 @@ export function createSession(deps: SessionDeps): Session {
       // A login asked for while a sign-out closes the stream follows it, as a first login.
       if (phase.state === 'signing out') return signedOut().then(() => session.connect(next));
       credentials = next;
-      const done = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+      const done = logins.wait();
       reconnectLoop.stop();
       if (phase.state === 'signed out') {
         phase.send('log in');

@@ -12,6 +12,7 @@
  * tests run it in Node.
  */
 import { createEmitter, eventSource, type Emitter } from '../../shared/emitter';
+import { createWaitList } from '../../shared/wait-list';
 import { createObjectIdGenerator } from '../addressing/ids';
 import { createAddressing } from '../addressing/jids';
 import type { ChatClient, ChatCredentials, ChatEvents } from '../client-types';
@@ -70,7 +71,8 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
   let suspended = false;
   /** The tab's users were told the connection went: `reconnect` follows once it is back. */
   let owedReconnect = false;
-  let waiters: Array<{ resolve(contacts: Contacts): void; reject(error: unknown): void }> = [];
+  /** The `connect` calls waiting for this tab's connection to be up. */
+  const logins = createWaitList<Contacts>();
 
   const emit: EmitChatEvent = (owner, event, payload) =>
     (emitters[owner] as Emitter<ChatEvents[typeof owner]>).emit(event, payload);
@@ -82,17 +84,8 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
     return error;
   }
 
-  function settleWaiters(outcome: { contacts: Contacts } | { error: unknown }): void {
-    const settled = waiters;
-    waiters = [];
-    for (const waiter of settled) {
-      if ('contacts' in outcome) waiter.resolve(outcome.contacts);
-      else waiter.reject(outcome.error);
-    }
-  }
-
   function online(): void {
-    settleWaiters({ contacts: client.contacts });
+    logins.resolve(client.contacts);
     if (owedReconnect) {
       owedReconnect = false;
       emit('client', 'reconnect', undefined);
@@ -116,7 +109,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
       tab,
       emit,
       onOnline: online,
-      onFailed: (error) => settleWaiters({ error }),
+      onFailed: (error) => logins.reject(error),
     });
     for (const event of OBSERVED_EVENTS) if (listening(event)) follower.observe(event, true);
     const abort = new AbortController();
@@ -147,7 +140,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
       if (since === epoch) {
         epoch += 1;
         machine.transition('idle');
-        settleWaiters({ error });
+        logins.reject(error);
       }
       release();
       return held;
@@ -186,7 +179,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
     } catch (error) {
       if (holding !== h) return;
       h.host.failed(error);
-      settleWaiters({ error });
+      logins.reject(error);
       return;
     }
     if (holding !== h) return;
@@ -219,7 +212,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
     const h = holding;
     holding = null;
     machine.transition('idle');
-    settleWaiters({ error: new ChatNotConnectedError() });
+    logins.reject(new ChatNotConnectedError());
     if (how === 'suspend' && wasConnected) {
       owedReconnect = true;
       emit('session', 'disconnected', { intentional: false, condition: 'suspended', willReconnect: true });
@@ -294,7 +287,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
     connect(given) {
       credentials = given;
       suspended = false;
-      const answer = new Promise<Contacts>((resolve, reject) => waiters.push({ resolve, reject }));
+      const answer = logins.wait();
       if (machine.role === 'idle') follow();
       else if (holding) void login(holding, given);
       else if (follower?.online) online();
