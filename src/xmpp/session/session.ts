@@ -1,7 +1,7 @@
 /**
  * The chat session: one logical XMPP session over a series of transports, spec §4 "Chat
- * connection states" and docs/wire/hosted-chat.md §13. It opens the transport
- * (SASL with the chat password or session token, wire §12), binds — or resumes the previous
+ * connection states" and docs/wire/hosted-chat.md §13. It opens the transport, one attempt at a
+ * time (attempt.ts; SASL with the chat password or session token, wire §12), binds — or resumes the previous
  * stream (XEP-0198 §5) — drives two tables, the stream's connection states (connection-state.ts)
  * and the session's phase across streams (session-phase.ts), answers the reconnect loop (every
  * 3 s unless signed out on purpose, stopping when the session token expired) and the keep-alive
