@@ -32,6 +32,7 @@ import {
   type EmitChatEvent,
   type EventOwner,
   type MethodName,
+  type ObservedEvent,
 } from './protocol';
 import { createShareRoleMachine } from './role';
 import type { SharedChatClient, SharedChatOptions } from './shared-client-types';
@@ -94,7 +95,7 @@ export function createSharedChatClient(options: SharedChatOptions): SharedChatCl
 
   // ---- Observed events (the traffic): relayed only while someone here listens -----------------
 
-  const listening = (event: (typeof OBSERVED_EVENTS)[number]) => listensTo(emitters.traffic, event);
+  const listening = (event: ObservedEvent) => listensTo(emitters.traffic, event);
   const traffic = observedTraffic(emitters.traffic, (event, on) => {
     holding?.traffic.watch(event, on);
     follower?.observe(event, on);
