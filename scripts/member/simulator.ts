@@ -119,6 +119,7 @@ export async function startMemberSimulator(
   chat.markers.on('read', (m) => !m.carbon && log(`← read marker from ${m.userId} for ${m.messageId}`));
   chat.messages.on('error', (e) => log(`! message ${e.id} bounced: ${e.error.condition ?? e.error.message}`));
   chat.roster.on('subscribe', ({ userId }) => {
+    if (stopping) return;
     chat.roster.confirm(userId);
     log(`← contact request from ${userId}: accepted`);
   });

@@ -96,7 +96,17 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     isSessionExpired: options.isSessionExpired ?? (() => false),
     pingServer: () => ping.pingServer(),
     afterOnline: (info) => afterOnline(info),
-    onStanza: (stanza) => router.dispatch(stanza),
+    onStanza: (stanza) => {
+      try {
+        router.dispatch(stanza);
+      } catch (error) {
+        // A stanza that arrives while a sign-out closes the stream may call for an automatic
+        // answer (the result of a roster push, RFC 6121 §2.1.6) that can no longer go; the
+        // stream's end tells the server as much. Whatever else a handler throws is reported,
+        // never thrown back into the transport that read the stanza.
+        if (!(error instanceof ChatNotConnectedError)) reportError(error);
+      }
+    },
   });
 
   const markers = createMarkers({ send, addressing, nextId });

@@ -174,3 +174,32 @@ describe.each([
     expect((await mine.roster.get())[them.chatId]).toBeUndefined();
   });
 });
+
+describe('a roster change that reaches us while we sign out', () => {
+  it('ends the session cleanly: the push is not answered and nothing is thrown', async () => {
+    // Found when a member simulator was stopped as a provider removed her (CI of b75066b): the
+    // push's result could not go, the throw reached the WebSocket's listener and ended the process.
+    const clara = await ourClient(stack, { member: 'clara' }, { resource: 'closing' });
+    const errors: unknown[] = [];
+    clara.on('error', (e) => errors.push(e));
+    const nobody = 999_999;
+    clara.roster.add(nobody);
+    await until(() => clara.contacts[nobody] !== undefined, 'the new contact');
+    // The removal leaves before the stream's end on the same socket, so Prosody's push of it
+    // (RFC 6121 §2.1.6) arrives while the sign-out is under way.
+    const removed = clara.roster.remove(nobody).then(
+      () => null,
+      (error: Error) => error,
+    );
+    await clara.disconnect();
+    expect(clara.state).toBe('disconnected');
+    // The removal's own reply may not make it before the stream ends: then the caller gets the
+    // ChatNotConnectedError, which spec §8 also fires as `error`. Nothing else may be reported.
+    const refused = await removed;
+    if (refused === null) expect(errors).toEqual([]);
+    else {
+      expect(refused.name).toBe('ChatNotConnectedError');
+      expect(errors).toEqual([refused]);
+    }
+  });
+});

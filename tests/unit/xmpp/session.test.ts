@@ -243,6 +243,32 @@ describe('reconnecting without stream management', () => {
     expect(mock.connections).toHaveLength(2);
   });
 
+  it('takes a roster push that arrives during a sign-out without throwing into the transport', async () => {
+    // Found when a member simulator was stopped as a provider removed her (CI of b75066b): the
+    // push's result could not go, and the throw ended the process.
+    const { client, mock } = fresh({ streamManagement: false });
+    await client.connect({ userId: 100001, password: 'pw' });
+    const errors: unknown[] = [];
+    client.on('error', (e) => errors.push(e));
+    const contacts: unknown[] = [];
+    client.roster.on('contacts', (c) => contacts.push(c));
+    const signedOut = client.disconnect();
+    const push = xml(
+      'iq',
+      { type: 'set', id: 'push1' },
+      xml(
+        'query',
+        { xmlns: 'jabber:iq:roster' },
+        xml('item', { jid: '200001-1001@localhost', subscription: 'none' }),
+      ),
+    );
+    expect(() => mock.mockInput(push)).not.toThrow();
+    await signedOut;
+    expect(client.state).toBe('disconnected');
+    expect(mock.connections[0]!.sent.some((e) => e.attrs.id === 'push1')).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   it('treats a connect after a sign-out as a first login, not a reconnect', async () => {
     const { client, mock } = fresh({ streamManagement: false });
     await client.connect({ userId: 100001, password: 'pw' });
