@@ -22,7 +22,7 @@ import { appSockets } from './socket/registry';
 import { SERVER_MODULES } from './modules';
 import { PortInUseError, assertPortFree, freePort } from './prosody/ports';
 import { PROSODY_HOOK_PREFIX } from './prosody/hooks';
-import { ProsodyAllocatorError } from './prosody/allocator';
+import { ProsodyAllocatorError, prosodyAllocator } from './prosody/allocator';
 import { ProsodyMissingError, ProsodySupervisor } from './prosody/supervisor';
 import { loadOrCreateSecrets } from './secrets';
 import { runSeeders } from './seed';
@@ -66,6 +66,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     (await leftoverProsody(prosodyPaths(config.dataDir))) === null
   )
     await assertPortFree(config.chat.c2sPort, 'XMPP_C2S_PORT');
+  // So is an allocator PROSODY_MALLOC names that is not there (prosody/allocator.ts); the
+  // supervisor asks again when it starts Prosody.
+  if (config.chat.prosodyBin) prosodyAllocator(config.chat.prosodyMalloc);
   const secrets = await loadOrCreateSecrets(config.dataDir);
   const db = await step('open database', () =>
     openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
