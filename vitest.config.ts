@@ -27,7 +27,7 @@ const INTEGRATION_FILES = readdirSync(new URL('./tests/integration/', import.met
   .filter((name) => name.endsWith('.test.ts'))
   .map((name) => `tests/integration/${name}`);
 // Both projects name their files rather than excluding the other's: a project's own `exclude`
-// replaces the command line's `--exclude` (Vitest 4), which the PostgreSQL layer's PROTOCOL_ONLY
+// replaces the command line's `--exclude` (Vitest 4), which the PostgreSQL layer's NOT_ON_POSTGRES
 // list in scripts/lib/test-run.mjs relies on. Each file is read once.
 const SHARED_STACK: string[] = [];
 const OWN_STACKS: string[] = [];

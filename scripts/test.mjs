@@ -29,7 +29,7 @@ import {
   childrenCpuMs,
   jobSlots,
   playwrightFailures,
-  PROTOCOL_ONLY,
+  NOT_ON_POSTGRES,
   readTests,
   slowest,
 } from './lib/test-run.mjs';
@@ -192,7 +192,7 @@ await runMain(async () => {
       'integration (PostgreSQL)',
       {},
       4,
-      PROTOCOL_ONLY.map((glob) => `--exclude=${glob}`),
+      NOT_ON_POSTGRES.map((glob) => `--exclude=${glob}`),
     ),
     vitest('cluster (PostgreSQL)', 'cluster', {}, 0.4),
     ...shards.map(e2e),

@@ -9,10 +9,11 @@ import { stripVTControlCharacters } from 'node:util';
 
 // Files the PostgreSQL layer leaves to the PGlite one: the behaviour they prove is Prosody's,
 // WebRTC's or the app socket's framing, and the database serves them only a sign-in, which every
-// other file exercises on PostgreSQL too (docs/testing.md "The layers"). About a sixth of the
-// layer's time. Passed as `--exclude`, which only a project without an `exclude` of its own
+// other file exercises on PostgreSQL too; and `startup-errors`, whose servers open the embedded
+// database whichever layer runs them (the layer sets TEST_DATABASE_URL, they read DATABASE_URL;
+// the one test that needs PostgreSQL's address names it). docs/testing.md "The layers". Passed as `--exclude`, which only a project without an `exclude` of its own
 // honours (vitest.config.ts; tests/unit/scripts/test-run.test.ts proves it).
-export const PROTOCOL_ONLY = [
+export const NOT_ON_POSTGRES = [
   'tests/integration/webrtc-*.test.ts',
   'tests/integration/call-interop.test.ts',
   'tests/integration/call-security.test.ts',
@@ -22,6 +23,7 @@ export const PROTOCOL_ONLY = [
   'tests/integration/compression.test.ts',
   'tests/integration/app-socket-heartbeat.test.ts',
   'tests/integration/xmpp-{carbons-roster,messages,ping-activity,privacy,reconnect,resumption,session,session-end}.test.ts',
+  'tests/integration/startup-errors.test.ts',
 ];
 
 /**

@@ -9,7 +9,7 @@ import {
   jobSlots,
   playwrightFailures,
   playwrightTests,
-  PROTOCOL_ONLY,
+  NOT_ON_POSTGRES,
   slowest,
   vitestTests,
 } from '../../../scripts/lib/test-run.mjs';
@@ -205,7 +205,7 @@ describe('balanceShards', () => {
   });
 });
 
-describe('PROTOCOL_ONLY', () => {
+describe('NOT_ON_POSTGRES', () => {
   // The PostgreSQL layer passes the list as `--exclude`; a project with an `exclude` of its own once
   // dropped it, and the layer ran the protocol files a second time (docs/testing.md "The layers").
   const listed = (...extra: string[]) => {
@@ -231,7 +231,7 @@ describe('PROTOCOL_ONLY', () => {
 
   it('keeps its files out of both integration projects when passed as --exclude', () => {
     const all = listed();
-    const left = listed(...PROTOCOL_ONLY.map((glob) => `--exclude=${glob}`));
+    const left = listed(...NOT_ON_POSTGRES.map((glob) => `--exclude=${glob}`));
     const dropped = all.filter((entry) => !left.includes(entry));
     // One file of each project that the list names: on the shared stack, and with stacks of its own.
     expect(dropped).toContain('integration tests/integration/webrtc-interop.test.ts');
