@@ -5,7 +5,7 @@ export interface ReportedTest {
   ms: number;
 }
 export declare function childrenCpuMs(text: string): number | null;
-export declare const PROTOCOL_ONLY: readonly string[];
+export declare const NOT_ON_POSTGRES: readonly string[];
 export declare function jobSlots(env?: NodeJS.ProcessEnv, cores?: number, memory?: number): number;
 export declare function vitestTests(report: unknown, root: string): ReportedTest[];
 export declare function playwrightTests(report: unknown): ReportedTest[];
