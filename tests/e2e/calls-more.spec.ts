@@ -3,7 +3,7 @@
  * an audio call started from a client row (/clients) — no 'Video' button, the timer, and the end
  * message in the conversation — 'Screen sharing failed!' in a video call when the client's cycle
  * data cannot be read (nothing to draw, so nothing is shared), the incoming call's browser notification, which closes itself after 60 s (spec §9),
- * and a ring answered over an open modal (issue 27).
+ * a ring answered over an open modal (issue 27), and a tab closed mid-call, which hangs the call up.
  */
 import { expect, test } from '@playwright/test';
 import { member, provider } from '../../fixtures';
@@ -49,6 +49,42 @@ test('an audio call from a client row: no Video, the timer, Leave, the end messa
     const card = log.locator('[data-call-card="completed"]').first();
     await expect(card).toBeVisible({ timeout: 60_000 });
     await expect(card).toContainText(/Audio call\s*Duration \d\d:\d\d/);
+  } finally {
+    await sim.stop();
+  }
+});
+
+test('a provider who closes the tab mid-call hangs up: the member hears it, not a connection that times out', async ({
+  page,
+}) => {
+  const sim = await startMember(process.env.E2E_BASE_URL!, 'bianca', {
+    args: ['--answer-after-ms', '300', '--no-echo'],
+  });
+  try {
+    await signInAs(page, 'amelia');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();
+    await page
+      .getByRole('table', { name: 'Your clients' })
+      .getByRole('button', { name: `Audio call with ${bianca.name}` })
+      .click();
+    const check = page.getByRole('dialog', { name: 'Check your camera and microphone' });
+    await expect(check.getByRole('status')).not.toHaveText('Checking…', { timeout: 60_000 });
+    await check.getByRole('button', { name: 'Start call' }).click();
+    const window = page.getByRole('region', { name: `Call with ${bianca.name}`, exact: true });
+    await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
+    await sim.waitFor(/accepted the call/);
+
+    await page.close({ runBeforeUnload: true });
+    // Her app hears our hang-up (the SDK's stop), rather than its connection failing some 30 s
+    // later, which it reports as the connection's state (docs/calls.md "Leaving the page").
+    const ended = await sim.waitFor(
+      new RegExp(`← ${amelia.chatId} hung up|connection to ${amelia.chatId}: (closed|failed)`),
+    );
+    expect(ended).toContain('hung up');
+    // The call's record waited in the outbox: her next page sends it (docs/calls.md "Chat messages").
+    const next = await page.context().newPage();
+    await next.goto('/Dashboard/Dashboard');
+    await sim.waitFor(/Call duration: \d\d:\d\d/);
   } finally {
     await sim.stop();
   }

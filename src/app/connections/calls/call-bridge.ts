@@ -73,6 +73,11 @@ export interface CallBridge {
   take(): CallRequest | null;
   /** The call code tells the layout whether the media window is closed, shrunk or open. */
   showWindow(window: CallBridgeSnapshot['window']): void;
+  /**
+   * Listens for the page being left while the chat is still there (ChatPlugin `pageLeft`): the
+   * call code hangs up a call of this page then. Returns the unlistening.
+   */
+  onPageLeft(listener: () => void): () => void;
   /** The ring listener, wired on every signed-in page with the chat (connections.ts). */
   readonly ringPlugin: ChatPlugin;
 }
@@ -82,6 +87,7 @@ export function createCallBridge(now: () => number = Date.now): CallBridge {
   const update = (change: Partial<CallBridgeSnapshot>) => store.set({ ...store.get(), ...change });
   let waiting: Array<{ message: ModuleMessage; at: number }> = [];
   let attached: ((message: ModuleMessage) => void) | null = null;
+  const leaving = new Set<() => void>();
 
   const bridge: CallBridge = {
     get: store.get,
@@ -134,6 +140,10 @@ export function createCallBridge(now: () => number = Date.now): CallBridge {
     showWindow(window) {
       if (window !== store.get().window) update({ window });
     },
+    onPageLeft(listener) {
+      leaving.add(listener);
+      return () => void leaving.delete(listener);
+    },
     ringPlugin: {
       wire(runtime) {
         const offs = [
@@ -147,6 +157,9 @@ export function createCallBridge(now: () => number = Date.now): CallBridge {
       reset() {
         waiting = [];
         update({ request: null });
+      },
+      pageLeft() {
+        for (const listener of [...leaving]) listener();
       },
     },
   };

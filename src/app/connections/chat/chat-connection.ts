@@ -201,7 +201,9 @@ export function startChat({
     unwire.push(
       bridgeStanzas(chat, traffic),
       wireLink(runtime, state),
-      wirePageLifecycle(chat),
+      wirePageLifecycle(chat, window, () => {
+        for (const plugin of plugins) plugin.pageLeft?.();
+      }),
       queue.on('unsent', (count) => state.waiting(count)),
       ...plugins.map((plugin) => plugin.wire?.(runtime) ?? (() => undefined)),
     );

@@ -8,14 +8,19 @@
  * of hibernating for the resumption window) and another tab takes it over. A page kept in the
  * back/forward cache, or frozen, lets the connection go too — a page that cannot run cannot serve
  * the other tabs — and joins again when it is shown or resumed (docs/architecture.md §3 "One chat
- * connection per browser").
+ * connection per browser"). Either way `pageLeft` runs first, while the chat is still there: a
+ * call of this page hangs up (docs/calls.md "Leaving the page").
  */
 import type { ChatClient, SharedChatClient } from '../../../xmpp';
 
 type LifecycleChat = Pick<ChatClient, 'acknowledge' | 'disconnect'> &
   Partial<Pick<SharedChatClient, 'suspend' | 'resume'>>;
 
-export function wirePageLifecycle(chat: LifecycleChat, page: Window = window): () => void {
+export function wirePageLifecycle(
+  chat: LifecycleChat,
+  page: Window = window,
+  pageLeft: () => void = () => undefined,
+): () => void {
   const acknowledge = () => chat.acknowledge();
   const onHidden = () => {
     if (page.document.visibilityState === 'hidden') acknowledge();
@@ -26,6 +31,7 @@ export function wirePageLifecycle(chat: LifecycleChat, page: Window = window): (
   };
   const onResume = () => chat.resume?.();
   const onPageHide = (event: PageTransitionEvent) => {
+    pageLeft();
     acknowledge();
     if (event.persisted) return void chat.suspend?.();
     chat.disconnect().catch((error: unknown) => console.warn('Chat close on page exit', error));

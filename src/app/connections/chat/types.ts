@@ -49,6 +49,11 @@ export interface ChatPlugin {
   afterLogin?(runtime: ChatRuntime): Promise<void>;
   /** The chat stopped for good (sign-out, a page without chat): drop what was kept. */
   reset?(): void;
+  /**
+   * The page is being left — closed, reloaded, navigated away or put in the back/forward cache
+   * (page-lifecycle.ts) — and the chat is still there: what the plugin sends now still goes.
+   */
+  pageLeft?(): void;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ScreenShare } from './screen-share';
 
 export interface CallControllerOptions {
   /** The runtime's call bridge: its carrier, and the window it tells the layout about. */
-  bridge: Pick<CallBridge, 'carrier' | 'showWindow'>;
+  bridge: Pick<CallBridge, 'carrier' | 'showWindow' | 'onPageLeft'>;
   /** What the calls do outside themselves (browserCallEffects in the portal). */
   effects: CallEffects;
   timing?: Partial<CallTiming>;

@@ -87,6 +87,22 @@ export function createCallController(options: CallControllerOptions): CallContro
   const follow = (call: ActiveCall) =>
     followSession(call, { store, isCurrent: (c) => active === c, finish, streamsChanged });
 
+  /** Our hang-up (spec §4 Leave): the session closes at once, and its close finishes the call. */
+  function hangUp(call: ActiveCall): void {
+    call.hungUpByUs = true;
+    call.session.stop();
+    finish(call, 'ended');
+  }
+
+  /**
+   * The page is left with a call on (docs/calls.md "Leaving the page"): one this tab placed or
+   * answered hangs up, so the client's app ends it now rather than when its connection times out;
+   * a ring only ringing here is left to the other tabs and to the caller's answer time.
+   */
+  function pageLeft(): void {
+    if (active && isLive(state.screen) && state.screen !== 'ringing') hangUp(active);
+  }
+
   function mediaFailed(error: unknown): void {
     console.warn('Call media', error);
     // Spec §5, §8: without media permission (an audio track at least) the call is stopped.
@@ -190,9 +206,12 @@ export function createCallController(options: CallControllerOptions): CallContro
         bandwidthLine: effects.bandwidthLine,
       });
       client = calls;
-      const off = calls.on('call', ({ session, userId }) => ring(runtime, session, userId));
+      const offs = [
+        calls.on('call', ({ session, userId }) => ring(runtime, session, userId)),
+        options.bridge.onPageLeft(pageLeft),
+      ];
       return () => {
-        off();
+        for (const off of offs) off();
         if (active) finish(active, 'ended');
         calls.dispose();
         if (client === calls) client = null;
@@ -268,12 +287,7 @@ export function createCallController(options: CallControllerOptions): CallContro
       state.ringTone = false;
     },
     leave() {
-      const call = active;
-      if (!call) return;
-      // Before the stop: the session closes at once, and its close finishes the call.
-      call.hungUpByUs = true;
-      call.session.stop();
-      finish(call, 'ended');
+      if (active) hangUp(active);
     },
     dismiss() {
       clearTimeout(dismissTimer);

@@ -5,7 +5,8 @@
  * during another call a ring is rejected as busy (wire §20.5); only a member with a relation to the
  * provider rings, anyone else is shown as not one of her clients; Refuse rejects and shows 'Call
  * ended'; an invalid event of the call ends it; the ring tone stops on an answer, a refusal, the
- * caller's hang-up and the answer time; missing ids are logged only. The controller runs
+ * caller's hang-up and the answer time; missing ids are logged only; a page left with a call on
+ * hangs it up, one left while a ring only rings answers nothing. The controller runs
  * with test effects (test-call-effects.ts): nothing of ours is mocked.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,6 +34,7 @@ let effects: TestCallEffects;
 let calls: CallController;
 let callStore: CallState;
 let stop: () => void;
+let bridge: ReturnType<typeof createCallBridge>;
 
 /** The provider's chat: call signals through the network, the call's record in the chat kept. */
 function chatRuntime(): ChatRuntime {
@@ -49,7 +51,7 @@ beforeEach(() => {
   network = signalNetwork();
   clock = createFakeClock(1_000_000);
   effects = testCallEffects({ strangers: new Set([STRANGER]), iceServers: [TURN], clock });
-  const bridge = createCallBridge();
+  bridge = createCallBridge();
   calls = createCallController({ bridge, effects });
   callStore = calls.store.state;
   // The runtime wires the bridge's ring listener to the chat; the controller listens through it.
@@ -243,5 +245,30 @@ describe('placing calls (spec §8)', () => {
     expect(effects.toasts).toEqual([]);
     expect(callStore.screen).toBe('idle');
     expect(network.sent).toHaveLength(0);
+  });
+});
+
+describe('leaving the page (docs/calls.md "Leaving the page")', () => {
+  it('hangs up a call she answered, so the member need not wait for the connection to time out', async () => {
+    const member = party(network, MEMBER);
+    await member.calls.createSession([ME], CallType.VIDEO).call(fakeStream());
+    await accept();
+    bridge.ringPlugin.pageLeft!();
+    expect(network.of('hangUp', MEMBER)).toHaveLength(1);
+    expect(callStore.screen).toBe('ended');
+  });
+
+  it('leaves a ring that only rings here to the other tabs and the answer time', async () => {
+    const member = party(network, MEMBER);
+    await member.calls.createSession([ME], CallType.VIDEO).call(fakeStream());
+    bridge.ringPlugin.pageLeft!();
+    expect(network.of('reject', MEMBER)).toEqual([]);
+    expect(network.of('hangUp', MEMBER)).toEqual([]);
+    expect(callStore.screen).toBe('ringing');
+  });
+
+  it('sends nothing without a call', () => {
+    bridge.ringPlugin.pageLeft!();
+    expect(network.of('hangUp')).toEqual([]);
   });
 });

@@ -63,3 +63,15 @@ describe('the chat and the page lifecycle', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('a page left with work of its own (a call)', () => {
+  it('lets it finish while the chat is still there, whether left for good or into the cache', () => {
+    const { page, calls, chat, pagehide, pageshow } = fakePage();
+    wirePageLifecycle(chat, page, () => void calls.push('page left'));
+    pagehide(true);
+    expect(calls).toEqual(['page left', 'acknowledge', 'suspend']);
+    pageshow(true);
+    pagehide(false);
+    expect(calls.slice(3)).toEqual(['resume', 'page left', 'acknowledge', 'disconnect']);
+  });
+});
