@@ -250,8 +250,6 @@ describe('reconnecting without stream management', () => {
     await client.connect({ userId: 100001, password: 'pw' });
     const errors: unknown[] = [];
     client.on('error', (e) => errors.push(e));
-    const contacts: unknown[] = [];
-    client.roster.on('contacts', (c) => contacts.push(c));
     const signedOut = client.disconnect();
     const push = xml(
       'iq',
