@@ -61,6 +61,8 @@ export interface CallChat {
  */
 export function createCallChat(): CallChat {
   const dialogs = new Map<number, Promise<string>>();
+  /** The dialogs found so far, to hand a record over without waiting a turn. */
+  const found = new Map<number, string>();
 
   /** The private dialog with the client (the server hands back the existing one). */
   function dialogWith(runtime: ChatRuntime, userId: number): Promise<string> {
@@ -68,7 +70,10 @@ export function createCallChat(): CallChat {
     if (!dialog) {
       dialog = runtime.service.dialogs
         .create({ type: DIALOG_TYPE.private, occupants_ids: [userId] })
-        .then((d) => d._id);
+        .then((d) => {
+          found.set(userId, d._id);
+          return d._id;
+        });
       dialog.catch(() => dialogs.delete(userId));
       dialogs.set(userId, dialog);
     }
@@ -81,8 +86,7 @@ export function createCallChat(): CallChat {
       dialogWith(runtime, opponentId).catch(() => undefined);
     },
     async sendEndMessage(runtime, call) {
-      try {
-        const dialogId = await dialogWith(runtime, call.opponentId);
+      const keep = (dialogId: string) =>
         runtime.own.keep(call.opponentId, dialogId, {
           id: runtime.chat.helpers.newMessageId(),
           body: recordText(call.outcome, call.connectedSeconds),
@@ -91,6 +95,12 @@ export function createCallChat(): CallChat {
             ...callRecordFields({ outcome: call.outcome, seconds: call.connectedSeconds }),
           },
         });
+      try {
+        // Found when the call began (`prepare`): handed over at once, so that a page being left
+        // gives it to the chat before the chat lets go of it (docs/calls.md "Leaving the page").
+        const known = found.get(call.opponentId);
+        if (known === undefined) keep(await dialogWith(runtime, call.opponentId));
+        else keep(known);
       } catch (error) {
         // Spec §8 "Missing ids for a call are logged only"; an offline chat is the same.
         console.warn('The call end message could not be sent', error);

@@ -139,6 +139,17 @@ describe("the call's record in the chat", () => {
     expect(sent[0]!.message.extension?.callOutcome).toBe('canceled');
   });
 
+  it('a page left while her call rings hangs up and hands the record over at once, before the chat lets go', async () => {
+    // The provider's call rings at the member; her page is then left (docs/calls.md "Leaving the page").
+    party(network, MEMBER);
+    await dialMember();
+    expect(callStore.screen).toBe('dialing');
+    bridge.ringPlugin.pageLeft!();
+    // No turn of the event loop in between: the record is already with the chat's outbox.
+    expect(sent.map((s) => s.message.extension?.callOutcome)).toEqual(['canceled']);
+    expect(network.of('hangUp', MEMBER)).toHaveLength(1);
+  });
+
   it('a ring the provider refused records nothing on her side', async () => {
     const member = party(network, MEMBER);
     await member.calls.createSession([ME], CallType.VIDEO).call(fakeStream());
