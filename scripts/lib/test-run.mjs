@@ -11,8 +11,9 @@ import { stripVTControlCharacters } from 'node:util';
 // WebRTC's or the app socket's framing, and the database serves them only a sign-in, which every
 // other file exercises on PostgreSQL too; and `startup-errors`, whose servers open the embedded
 // database whichever layer runs them (the layer sets TEST_DATABASE_URL, they read DATABASE_URL;
-// the one test that needs PostgreSQL's address names it). docs/testing.md "The layers". Passed as `--exclude`, which only a project without an `exclude` of its own
-// honours (vitest.config.ts; tests/unit/scripts/test-run.test.ts proves it).
+// the one test that needs PostgreSQL's address names it). docs/testing.md "The layers". Passed
+// as `--exclude`, which only a project without an `exclude` of its own honours (vitest.config.ts;
+// tests/unit/scripts/test-run.test.ts proves it).
 export const NOT_ON_POSTGRES = [
   'tests/integration/webrtc-*.test.ts',
   'tests/integration/call-interop.test.ts',

@@ -60,24 +60,22 @@ export interface CallChat {
  * next signed-in shell has a controller of its own, so no dialog of one provider reaches the next.
  */
 export function createCallChat(): CallChat {
-  const dialogs = new Map<number, Promise<string>>();
-  /** The dialogs found so far, to hand a record over without waiting a turn. */
-  const found = new Map<number, string>();
+  /** Per client, the private dialog's id once found, or the request finding it. */
+  const dialogs = new Map<number, string | Promise<string>>();
 
   /** The private dialog with the client (the server hands back the existing one). */
   function dialogWith(runtime: ChatRuntime, userId: number): Promise<string> {
-    let dialog = dialogs.get(userId);
-    if (!dialog) {
-      dialog = runtime.service.dialogs
-        .create({ type: DIALOG_TYPE.private, occupants_ids: [userId] })
-        .then((d) => {
-          found.set(userId, d._id);
-          return d._id;
-        });
-      dialog.catch(() => dialogs.delete(userId));
-      dialogs.set(userId, dialog);
-    }
-    return dialog;
+    const known = dialogs.get(userId);
+    if (known !== undefined) return Promise.resolve(known);
+    const finding = runtime.service.dialogs
+      .create({ type: DIALOG_TYPE.private, occupants_ids: [userId] })
+      .then((d) => d._id);
+    dialogs.set(userId, finding);
+    finding.then(
+      (id) => dialogs.set(userId, id),
+      () => dialogs.delete(userId),
+    );
+    return finding;
   }
 
   return {
@@ -98,9 +96,8 @@ export function createCallChat(): CallChat {
       try {
         // Found when the call began (`prepare`): handed over at once, so that a page being left
         // gives it to the chat before the chat lets go of it (docs/calls.md "Leaving the page").
-        const known = found.get(call.opponentId);
-        if (known === undefined) keep(await dialogWith(runtime, call.opponentId));
-        else keep(known);
+        const known = dialogs.get(call.opponentId);
+        keep(typeof known === 'string' ? known : await dialogWith(runtime, call.opponentId));
       } catch (error) {
         // Spec §8 "Missing ids for a call are logged only"; an offline chat is the same.
         console.warn('The call end message could not be sent', error);
