@@ -22,6 +22,7 @@ import {
 import { englishIn, englishPhrases } from '../support/english-phrases';
 import { pdfLines } from '../support/pdf-text';
 import { ROOT } from '../support/stack';
+import { openInPortal, requestsOf } from './in-portal';
 import { chartDrawn, signInAs } from './support';
 
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
@@ -80,11 +81,14 @@ async function reportsOf(page: Page, type: 'MyTask' | 'Completed'): Promise<Repo
 }
 
 // One browser page signed in once visits every screen in the four languages: the language is the
-// portal's saved one, read at each page load (spec §1), so no second sign-in is needed.
+// portal's saved one, read at each page load (spec §1), so no second sign-in is needed. Each
+// language loads the page once, then moves between the screens as the portal's links do
+// (tests/e2e/in-portal.ts); the share window, a page of its own in a call, is loaded as one.
 test('es, de, fr, it: the report screens, availability, agreements, the screens of her day and the report PDF hold no English of ours', async ({
   page,
 }) => {
   const found: Record<string, string[]> = {};
+  const requests = requestsOf(page);
   await signInAs(page, 'amelia');
   const draft = (await reportsOf(page, 'MyTask')).find((r) => r.memberName === 'Daniela Moreno')!;
   const done = (await reportsOf(page, 'Completed')).find((r) => r.memberName === 'Ava Thompson')!;
@@ -116,42 +120,42 @@ test('es, de, fr, it: the report screens, availability, agreements, the screens 
       await expect(page.getByTestId('cycle-source')).toBeVisible();
       await check('report editor');
 
-      await page.goto(`/reports/review?reportId=${done.reportId}`);
+      await openInPortal(page, `/reports/review?reportId=${done.reportId}`);
       await chartDrawn(page.getByTestId('cycle-chart'));
       await check('report review');
 
-      await page.goto(`/reports/daily-chart?reportId=${draft.reportId}`);
+      await openInPortal(page, `/reports/daily-chart?reportId=${draft.reportId}`);
       await expect(page.getByTestId('cycle-chart')).toHaveAttribute('data-chart-state', 'ready');
       await check('daily chart');
 
-      await page.goto('/Dashboard/account-setting?tab=availability');
+      await openInPortal(page, '/Dashboard/account-setting?tab=availability');
       // Her days off and extra hours, dated in her language ("Mittwoch, 2. Dezember 2026: …").
       await expect(page.locator('li', { hasText: /\d{4}: / }).first()).toBeVisible();
       await check('availability');
 
-      await page.goto('/settings');
+      await openInPortal(page, '/settings');
       await expect(page.getByRole('table').first()).toBeVisible();
       await check('settings');
 
       // The screens of her day: once each has what it lists.
-      await page.goto('/Dashboard/Dashboard');
+      await openInPortal(page, '/Dashboard/Dashboard');
       await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
       await expect(page.getByRole('main').getByRole('figure')).toBeVisible();
       await check('dashboard');
 
-      await page.goto('/orders');
+      await openInPortal(page, '/orders');
       await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
       await check('appointments');
 
-      await page.goto('/calendar');
-      await page.waitForLoadState('networkidle');
+      await openInPortal(page, '/calendar');
+      await requests.quiet();
       await check('calendar');
 
-      await page.goto('/notifications');
+      await openInPortal(page, '/notifications');
       await expect(page.getByRole('main').getByRole('table').getByRole('row').nth(1)).toBeVisible();
       await check('notifications');
 
-      await page.goto('/message');
+      await openInPortal(page, '/message');
       // A call record of an earlier test may still arrive and move Ava's row to the top between
       // the pointer's aim and its click (CI of f036546): the click is made again until it opens.
       await expect(async () => {
@@ -168,9 +172,9 @@ test('es, de, fr, it: the report screens, availability, agreements, the screens 
         ['profile', '/profile/setting'],
         ['appointment', `/orders/detail?id=${intakeOf.id}`],
       ] as const) {
-        await page.goto(path);
+        await openInPortal(page, path);
         await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await requests.quiet();
         await check(where);
       }
 
@@ -181,7 +185,7 @@ test('es, de, fr, it: the report screens, availability, agreements, the screens 
       await check('share window');
 
       // Her client's intake questionnaire, outside the main layout: the member's words stay.
-      await page.goto(`/question?appointmentId=${intakeOf.id}`);
+      await openInPortal(page, `/question?appointmentId=${intakeOf.id}`);
       await expect(page.locator('blockquote').first()).toBeVisible();
       await check('intake questionnaire');
 

@@ -12,6 +12,7 @@ import { bsonId } from '../support/history';
 import { startMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
 import { chatMessage, freshChatProvider, memberOpensDialog, providerJid } from './messages-support';
+import { openInPortal } from './in-portal';
 import { signInAs, signInOverApi, signInThroughForm } from './support';
 
 const emma = member('emma');
@@ -249,23 +250,18 @@ test('the app socket lives across both layouts; the chat closes on the pages tha
   });
   const open = (path: string) => sockets.filter((s) => s.url.endsWith(path) && !s.closed).length;
   const opened = (path: string) => sockets.filter((s) => s.url.endsWith(path)).length;
-  const navigate = (path: string) =>
-    page.evaluate((to) => {
-      window.history.pushState({}, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
 
   await signInAs(page, 'amelia');
   await expect.poll(() => open('/xmpp-websocket')).toBe(1);
   await expect.poll(() => open('/socket')).toBe(1);
 
-  await navigate('/question');
+  await openInPortal(page, '/question');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
   await expect.poll(() => open('/xmpp-websocket')).toBe(0);
   expect(open('/socket')).toBe(1);
   expect(opened('/socket')).toBe(1);
 
-  await navigate('/Dashboard/Dashboard');
+  await openInPortal(page, '/Dashboard/Dashboard');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await expect.poll(() => open('/xmpp-websocket')).toBe(1);
   expect(opened('/socket')).toBe(1);
