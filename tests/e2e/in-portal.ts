@@ -26,11 +26,7 @@ export async function openInPortal(page: Page, path: string): Promise<void> {
  * (Playwright's own network idle is 500 ms), and fails naming them after `limitMs`, a safety net.
  * WebSockets are not requests and do not count.
  */
-export function requestsOf(
-  page: Page,
-  quietMs = 500,
-  limitMs = 60_000,
-): { quiet(): Promise<void>; stop(): void } {
+export function requestsOf(page: Page, quietMs = 500, limitMs = 60_000): { quiet(): Promise<void> } {
   const inFlight = new Set<Request>();
   let changed = Date.now();
   const started = (request: Request) => {
@@ -56,11 +52,6 @@ export function requestsOf(
           );
         await new Promise((resolve) => setTimeout(resolve, inFlight.size === 0 ? quietMs - since : 100));
       }
-    },
-    stop() {
-      page.off('request', started);
-      page.off('requestfinished', ended);
-      page.off('requestfailed', ended);
     },
   };
 }
