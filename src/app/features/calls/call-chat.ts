@@ -63,10 +63,13 @@ export function createCallChat(): CallChat {
   /** Per client, the private dialog's id once found, or the request finding it. */
   const dialogs = new Map<number, string | Promise<string>>();
 
-  /** The private dialog with the client (the server hands back the existing one). */
-  function dialogWith(runtime: ChatRuntime, userId: number): Promise<string> {
+  /**
+   * The private dialog with the client (the server hands back the existing one): its id at once
+   * when already found, else the request finding it.
+   */
+  function dialogWith(runtime: ChatRuntime, userId: number): string | Promise<string> {
     const known = dialogs.get(userId);
-    if (known !== undefined) return Promise.resolve(known);
+    if (known !== undefined) return known;
     const finding = runtime.service.dialogs
       .create({ type: DIALOG_TYPE.private, occupants_ids: [userId] })
       .then((d) => d._id);
@@ -81,7 +84,7 @@ export function createCallChat(): CallChat {
   return {
     prepare(runtime, opponentId) {
       // A failure is met again, and reported, by the record at the end.
-      dialogWith(runtime, opponentId).catch(() => undefined);
+      Promise.resolve(dialogWith(runtime, opponentId)).catch(() => undefined);
     },
     async sendEndMessage(runtime, call) {
       const keep = (dialogId: string) =>
@@ -96,8 +99,8 @@ export function createCallChat(): CallChat {
       try {
         // Found when the call began (`prepare`): handed over at once, so that a page being left
         // gives it to the chat before the chat lets go of it (docs/calls.md "Leaving the page").
-        const known = dialogs.get(call.opponentId);
-        keep(typeof known === 'string' ? known : await dialogWith(runtime, call.opponentId));
+        const dialog = dialogWith(runtime, call.opponentId);
+        keep(typeof dialog === 'string' ? dialog : await dialog);
       } catch (error) {
         // Spec §8 "Missing ids for a call are logged only"; an offline chat is the same.
         console.warn('The call end message could not be sent', error);
