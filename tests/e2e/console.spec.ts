@@ -182,6 +182,7 @@ test('a watched portal tab that fell back to BOSH shows its /http-bind requests'
     await signInOverApi(page, provider.email, provider.password);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Messages' }).click();
     await expect(page.getByText('Choose a conversation on the left.')).toBeVisible();
+    await expect(page.locator('[data-chat-link="online"]')).toHaveCount(1);
     await expect(page.locator('[data-link]')).toHaveCount(0);
     expect(boshPosts.length).toBeGreaterThan(0);
 

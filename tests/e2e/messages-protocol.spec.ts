@@ -90,10 +90,11 @@ test('each failing step of the chat login flow shows its spec §8 message as a t
   );
   refuseStream = false;
 
-  // Nothing refused: the chat comes online (the connection banner goes away) without a message.
+  // Nothing refused: the chat comes online, with no connection banner and no message.
   await page.unrouteAll({ behavior: 'wait' });
   await page.goto('/message');
   await expect(page.getByText('Choose a conversation on the left.')).toBeVisible();
+  await expect(page.locator('[data-chat-link="online"]')).toHaveCount(1);
   await expect(page.locator('[data-link]')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
@@ -119,8 +120,9 @@ test('the portal sends typing and read markers, shows Delivered and the upload p
   try {
     await signInOverApi(page, provider.email, provider.password);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Messages' }).click();
-    // Online: the connection banner is gone.
+    // Online, as the Messages screen says (`data-chat-link`), and no connection banner.
     await expect(page.getByText('Choose a conversation on the left.')).toBeVisible();
+    await expect(page.locator('[data-chat-link="online"]')).toHaveCount(1);
     await expect(page.locator('[data-link]')).toHaveCount(0);
 
     // A markable message from the member: delivered at once (docs/wire/hosted-chat.md §14.3).

@@ -53,8 +53,9 @@ async function openConversation(page: Page, name: string, chatId: number) {
   await page.goto(`/message?userId=${chatId}`);
   const conversation = page.getByRole('region', { name: `Conversation with ${name}` });
   await expect(conversation).toBeVisible({ timeout: 60_000 });
-  // Online: the connection banner is gone.
-  await expect(page.locator('[data-link]')).toHaveCount(0, { timeout: 60_000 });
+  // Online, as the Messages screen says (`data-chat-link`), and no connection banner.
+  await expect(page.locator('[data-chat-link="online"]')).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.locator('[data-link]')).toHaveCount(0);
   return conversation;
 }
 

@@ -64,7 +64,7 @@ export interface ChatTabs {
   arrivals: Arrival[];
   /** Opens another tab on the conversation with Clara; resolves once its chat is online. */
   open(): Promise<ChatTab>;
-  /** Waits until the tab's chat is online (no connection banner). */
+  /** Waits until the tab's chat is online (its Messages screen says so). */
   online(tab: ChatTab): Promise<void>;
   /** Reloads a tab; resolves once it is back on the Messages screen with its chat online. */
   reload(tab: ChatTab): Promise<void>;
@@ -255,9 +255,9 @@ export async function chatTabs(
     return tab;
   }
 
-  /** Online: the Messages screen shows no connection banner. */
+  /** Online: the Messages screen says its chat is (`data-chat-link`, messages-screen.tsx). */
   async function online(tab: ChatTab): Promise<void> {
-    await tab.page.locator('[data-link]').waitFor({ state: 'detached', timeout: 60_000 });
+    await tab.page.locator('[data-chat-link="online"]').waitFor({ timeout: 60_000 });
   }
 
   const conversationUrl = `/message?userId=${clara.chatId}`;

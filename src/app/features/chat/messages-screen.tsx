@@ -8,7 +8,7 @@
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChat } from '../../connections';
+import { useChat, useChatLink } from '../../connections';
 import { openDialogWith } from './chat-actions';
 import { useChatState, useChatStore } from './chat-store-context';
 import { refreshDialogs } from './chat-sync';
@@ -71,6 +71,7 @@ export function MessagesScreen({
 }) {
   const { t } = useTranslation('messages');
   const store = useChatStore();
+  const { link } = useChatLink();
   const { active, dialogList } = useChatState();
   const dialogs = useChatSlice((s) => s.dialogs);
   // The chat store owns the list (chat-sync.ts); before the chat's login has listed it, the
@@ -99,7 +100,9 @@ export function MessagesScreen({
   };
 
   return (
-    <div className="flex h-[calc(100vh-8.5rem)] min-h-[30rem] flex-col gap-3">
+    // The connection's state on the screen's box, for tools that wait for the chat: the banner
+    // does not tell a start that is on time (banner-link.ts).
+    <div data-chat-link={link} className="flex h-[calc(100vh-8.5rem)] min-h-[30rem] flex-col gap-3">
       <ConnectionBanner />
       <ContactRequests />
       <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white">
