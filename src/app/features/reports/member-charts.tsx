@@ -17,6 +17,7 @@ import {
   statisticLine,
 } from '../../components/cycle-charts';
 import { dateTimeFormat } from '../../components/format';
+import { TallLoading } from '../../components/tall-loading';
 import { cycleCalls } from '../../api/domain-calls';
 import { FileLinkButton } from './file-link-button';
 import { dailyChartPath } from './links';
@@ -34,7 +35,7 @@ export function MemberCharts({ memberId, reportId }: { memberId: number; reportI
   const [chosen, setChosen] = useState<number | null>(null);
   const [overlayCount, setOverlayCount] = useState<OverlayCount>(3);
   const data = query.data;
-  if (query.isPending) return <p className="text-sm text-slate-500">{t('common:loading')}</p>;
+  if (query.isPending) return <TallLoading className="rounded-2xl border border-slate-200 bg-white p-5" />;
   if (!data) return <p className="text-sm text-slate-500">{t('charts.unavailable')}</p>;
   const date = (d: string) =>
     dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(atNoon(d));

@@ -16,6 +16,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextArea } from '../../components/field';
 import { formatTime } from '../../components/format';
+import { TallLoading } from '../../components/tall-loading';
 import { useConfirmedAction } from './confirm-action';
 import { ContentPicker } from './content-picker';
 import { useDrafts, usePortalApi, useTimeZone } from '../../root';
@@ -193,7 +194,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
         </div>
       )}
       {catalogue.isPending ? (
-        <p className="text-sm text-slate-500">{t('common:loading')}</p>
+        <TallLoading />
       ) : (
         <>
           <CheckList

@@ -4,12 +4,14 @@
  * detail, a report the provider claimed opens in the editor; an open one can be claimed, hers
  * disclaimed. Review shows the content read-only, as the member receives it.
  */
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { reportOffers } from '../../../shared/expert-reports';
 import { cycleCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
 import { formatDateTime } from '../../components/format';
+import { TallLoading } from '../../components/tall-loading';
 import { paths } from '../../paths';
 import { useConfirmedAction } from './confirm-action';
 import { FileLinkButton } from './file-link-button';
@@ -19,6 +21,7 @@ import { MemberPanel } from './member-panel';
 import { useReportDetail } from './queries';
 import { ReportContentView } from './report-content-view';
 import { ReportEditor } from './report-editor';
+import type { ReportDetail } from '../../../shared/api/expert-reports';
 import { ReportStatusBadge } from './status-badge';
 import { usePortalApi, useTimeZone } from '../../root';
 
@@ -30,6 +33,10 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
   const reportId = idParam(params.get('reportId'));
   const cycles = cycleCalls(usePortalApi());
   const query = useReportDetail(reportId);
+  // The report's heading and the member's question paint as soon as the report comes; its editor,
+  // charts and member panel follow in a render React can interrupt, so the answer's render is not
+  // one long task (docs/performance.md "Layout shifts").
+  const later = useDeferredValue(query.data);
   const actions = useConfirmedAction((action) => {
     if (action === 'disclaim') navigate(paths.reports);
   });
@@ -46,9 +53,6 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
     );
   const r = query.data;
   const canClaim = reportOffers(r.status, 'CLAIM');
-  // Her health data is readable through a report the provider claimed or completed
-  // (docs/entities.md "Expert reports"); before the claim the screen asks for one.
-  const holds = r.mine && (r.status === 'CLAIMED' || r.status === 'COMPLETED');
   return (
     <div className="flex flex-col gap-5">
       <header className="flex flex-wrap items-start justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5">
@@ -107,24 +111,35 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
           <p className="whitespace-pre-wrap">{r.memberQuestion}</p>
         </blockquote>
       )}
-      <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_320px]">
-        <div className="flex min-w-0 flex-col gap-5">
-          {mode === 'detail' && r.editable ? (
-            <ReportEditor key={r.reportId} report={r} />
-          ) : (
-            <ReportContentView report={r} />
-          )}
-          {holds ? (
-            <MemberCharts memberId={r.memberId} reportId={r.reportId} />
-          ) : (
-            <p className="rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-600">
-              {t('view.claimToSee')}
-            </p>
-          )}
-        </div>
-        {holds && <MemberPanel userId={r.memberId} currentReportId={r.reportId} />}
-      </div>
+      {later?.reportId === r.reportId ? <ReportBody report={later} mode={mode} /> : <TallLoading />}
       {actions.dialog}
+    </div>
+  );
+}
+
+/** The report's content (editor or read-only), the member's charts and her panel. */
+function ReportBody({ report: r, mode }: { report: ReportDetail; mode: 'detail' | 'review' }) {
+  const { t } = useTranslation('reports');
+  // Her health data is readable through a report the provider claimed or completed
+  // (docs/entities.md "Expert reports"); before the claim the screen asks for one.
+  const holds = r.mine && (r.status === 'CLAIMED' || r.status === 'COMPLETED');
+  return (
+    <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_320px]">
+      <div className="flex min-w-0 flex-col gap-5">
+        {mode === 'detail' && r.editable ? (
+          <ReportEditor key={r.reportId} report={r} />
+        ) : (
+          <ReportContentView report={r} />
+        )}
+        {holds ? (
+          <MemberCharts memberId={r.memberId} reportId={r.reportId} />
+        ) : (
+          <p className="rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-600">
+            {t('view.claimToSee')}
+          </p>
+        )}
+      </div>
+      {holds && <MemberPanel userId={r.memberId} currentReportId={r.reportId} />}
     </div>
   );
 }
