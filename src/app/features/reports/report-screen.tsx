@@ -7,6 +7,7 @@
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { ReportDetail } from '../../../shared/api/expert-reports';
 import { reportOffers } from '../../../shared/expert-reports';
 import { cycleCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
@@ -21,7 +22,6 @@ import { MemberPanel } from './member-panel';
 import { useReportDetail } from './queries';
 import { ReportContentView } from './report-content-view';
 import { ReportEditor } from './report-editor';
-import type { ReportDetail } from '../../../shared/api/expert-reports';
 import { ReportStatusBadge } from './status-badge';
 import { usePortalApi, useTimeZone } from '../../root';
 
