@@ -121,7 +121,7 @@ describe('create → upload → complete', () => {
     beforeAll(async () => {
       front = await startStack({ env: { PROSODY_BIN: '', PUBLIC_ORIGIN } });
     });
-    afterAll(() => front?.stop());
+    afterAll(() => front?.stop({ remove: true }));
 
     it('hands out upload URLs and the endpoints on the public origin', async () => {
       const there = qbClient(front.url);
