@@ -17,6 +17,7 @@ import {
   type Uploader,
 } from '../../rest';
 import type { ApiPorts } from './api-ports';
+import { createInFlight, type InFlight } from './in-flight';
 import { isReportPath } from './report-access';
 import { observedFetch } from './observed-fetch';
 
@@ -28,6 +29,8 @@ export interface PortalApi {
   readonly client: ApiClient;
   /** Uploads with progress (XMLHttpRequest; see src/rest/upload.ts). */
   readonly upload: Uploader;
+  /** The client's requests in flight (in-flight.ts). */
+  readonly inFlight: InFlight;
   /** `domain`'s calls on this client, made with the first ask and the same object after. */
   calls<T>(domain: Domain<T>): T;
   /**
@@ -55,10 +58,11 @@ export function createPortalApi(ports: ApiPorts): PortalApi {
     });
     if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) ports.refuseReportPath();
   };
+  const inFlight = createInFlight();
   const client = createApiClient({
     getToken: () => ports.session.state.token,
     // The console's seam (api/traffic.ts): a plain fetch while nobody listens.
-    fetch: observedFetch('api', ports.traffic),
+    fetch: inFlight.track(observedFetch('api', ports.traffic)),
     getCountry: () => ports.session.state.userInfo?.country ?? null,
     getLanguage: () => i18next.language ?? null,
     onError: handleError,
@@ -68,6 +72,7 @@ export function createPortalApi(ports: ApiPorts): PortalApi {
   return {
     client,
     upload,
+    inFlight,
     calls<T>(domain: Domain<T>): T {
       if (!made.has(domain)) made.set(domain, domain(client, upload));
       return made.get(domain) as T;

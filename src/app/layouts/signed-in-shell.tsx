@@ -24,8 +24,9 @@ import { CallHostLoader } from './call-host-loader';
 
 function SessionConnections({ runtime }: { runtime: PortalRuntime }) {
   const { pathname } = useLocation();
+  const { inFlight } = usePortalApi();
   return (
-    <ConnectionsProvider runtime={runtime} chat={!NO_CHAT_PATHS.includes(pathname)}>
+    <ConnectionsProvider runtime={runtime} chat={!NO_CHAT_PATHS.includes(pathname)} fetches={inFlight}>
       <Outlet />
       <CallHostLoader calls={runtime.callController} />
       <IdleLogoff />
