@@ -64,6 +64,8 @@ async function audit(page: Page, routes: ReadonlyArray<Route>): Promise<string[]
     await route.ready(page);
     // No "Loading…" left anywhere: the page's data is in.
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    // One level-1 heading a page, the page's own (docs/conventions.md "Accessibility").
+    if (route.path !== null) await expect(page.getByRole('heading', { level: 1 }), route.name).toHaveCount(1);
     const here = await violations(page, route.name);
     // Printed as found too: a later route that fails to load must not hide them.
     if (here.length > 0) console.log(here.join('\n'));

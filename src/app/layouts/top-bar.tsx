@@ -1,6 +1,7 @@
 /**
  * The top bar: page title, language switcher, the provider and sign-out (which asks first when
- * something typed is not saved or sent: sign-out-button.tsx).
+ * something typed is not saved or sent: sign-out-button.tsx). The title is shown, not a heading:
+ * each page has its one level-1 heading in the main region (docs/conventions.md "Accessibility").
  */
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -16,7 +17,7 @@ export function TopBar({ title, transparent = false }: { title: string; transpar
       className={`sticky top-0 z-30 flex items-center gap-4 px-4 py-3 sm:px-6 ${transparent ? 'bg-transparent' : 'border-b border-slate-200 bg-white'}`}
       data-transparent={transparent || undefined}
     >
-      <h1 className="flex-1 truncate text-lg font-semibold text-slate-900">{title}</h1>
+      <p className="flex-1 truncate text-lg font-semibold text-slate-900">{title}</p>
       <LanguageSwitcher />
       {userInfo && (
         <div role="group" className="flex items-center gap-2" aria-label={t('user.menu')}>

@@ -3,10 +3,12 @@
  * `?dialog={id}` a group dialog, and the address follows the conversation the provider opens.
  */
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { MessagesScreen, type ConversationLink } from '../../features/chat';
 
 export default function MessagePage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('userId'));
   const userId = Number.isInteger(raw) && raw > 0 ? raw : null;
@@ -18,5 +20,11 @@ export default function MessagePage() {
       }),
     [setParams],
   );
-  return <MessagesScreen userId={userId} dialogId={dialogId} onShown={show} />;
+  // The screen fills the page below the top bar, so its heading is for screen readers only.
+  return (
+    <>
+      <h1 className="sr-only">{t('routes.message')}</h1>
+      <MessagesScreen userId={userId} dialogId={dialogId} onShown={show} />
+    </>
+  );
 }
