@@ -4,27 +4,16 @@
  * first paint, with no own-API request in flight, after the paint that follows; at the latest
  * FIRST_SCREEN_WAIT_MS after the first paint; once, and never once cancelled.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useFakeFrames } from '../../../support/fake-frames';
 import { afterFirstScreen, FIRST_SCREEN_WAIT_MS } from '../../../../src/app/connections/after-first-screen';
 import { createInFlight } from '../../../../src/app/api/in-flight';
 
 describe('afterFirstScreen', () => {
-  let frames: FrameRequestCallback[];
-  beforeEach(() => {
-    vi.useFakeTimers();
-    frames = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal('cancelAnimationFrame', (handle: number) => {
-      frames[handle - 1] = () => undefined;
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
+  const frames = useFakeFrames();
   /** A frame painted, and the task after it. */
   const paint = () => {
-    frames.splice(0).forEach((frame) => frame(0));
+    frames.paint();
     vi.advanceTimersByTime(0);
   };
   /** A request of the own API in flight until the returned function answers it. */

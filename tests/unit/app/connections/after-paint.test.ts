@@ -3,24 +3,12 @@
  * docs/performance.md "Where the main thread goes"): after a frame and the task that follows it,
  * or after the wait when no frame comes (a hidden tab), once, and never once cancelled.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useFakeFrames } from '../../../support/fake-frames';
 import { afterNextPaint, PAINT_WAIT_MS } from '../../../../src/app/connections/after-paint';
 
 describe('afterNextPaint', () => {
-  let frames: FrameRequestCallback[];
-  beforeEach(() => {
-    vi.useFakeTimers();
-    frames = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal('cancelAnimationFrame', (handle: number) => {
-      frames[handle - 1] = () => undefined;
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
-  const paint = () => frames.splice(0).forEach((frame) => frame(0));
+  const { paint } = useFakeFrames();
 
   it('runs in the task after the next frame, not before it', () => {
     const work = vi.fn();
