@@ -5,6 +5,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import { clientContracts } from './scripts/lib/client-contracts.mjs';
 import { precompress } from './scripts/lib/precompress.mjs';
 import { protobufRuntime } from './scripts/lib/protobuf-runtime.mjs';
+import { routePages } from './scripts/lib/route-pages.mjs';
 import { browserAliases } from './src/webrtc/browser/aliases.ts';
 
 /** Where `npm run dev` forwards API, chat and socket traffic (the running server). */
@@ -111,6 +112,7 @@ export default defineConfig({
     reactRouterProduction(),
     clientContracts(),
     protobufRuntime(),
+    routePages(),
     precompress(),
     consolePage(),
   ],

@@ -226,6 +226,7 @@ const PORTAL_INPUTS = [
   'public',
   'vite.config.ts',
   'scripts/lib/precompress.mjs',
+  'scripts/lib/route-pages.mjs',
   'package-lock.json',
 ];
 

@@ -22,6 +22,7 @@ export const NOT_ON_POSTGRES = [
   'tests/integration/member-simulator*.test.ts',
   'tests/integration/prosody-hostile.test.ts',
   'tests/integration/compression.test.ts',
+  'tests/integration/route-pages.test.ts',
   'tests/integration/app-socket-heartbeat.test.ts',
   'tests/integration/xmpp-{carbons-roster,messages,ping-activity,privacy,reconnect,resumption,session,session-end}.test.ts',
   'tests/integration/startup-errors.test.ts',

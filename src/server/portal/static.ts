@@ -3,9 +3,11 @@
  * GET that is not an API, chat or asset path and not a file answers `index.html` (spec §2 "history
  * mode"); the router then sends a signed-out visitor to the login page. Unknown API paths and
  * missing assets answer the 404 envelope; a known path asked with a method it does not take
- * answers 405 with `Allow` (docs/security.md "Honest errors").
+ * answers 405 with `Allow` (docs/security.md "Honest errors"). A page of the portal answers its own
+ * copy of `index.html`, which asks for the page's chunks with the document (`pages/index.json`,
+ * written by the build: docs/performance.md "The route's chunks asked for with the document").
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -34,8 +36,17 @@ function pagePathKind(url: string): 'bad' | 'page' | 'maybe-file' {
   return decoded.split('/').some((segment) => Buffer.byteLength(segment) > NAME_MAX) ? 'page' : 'maybe-file';
 }
 
+/** Page path → its `index.html` (relative to the portal), from the build's `pages/index.json`. */
+function readPageFiles(portalDir: string): ReadonlyMap<string, string> {
+  const index = path.join(portalDir, 'pages', 'index.json');
+  if (!existsSync(index)) return new Map();
+  return new Map(Object.entries(JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>));
+}
+
 export async function registerPortal(app: FastifyInstance, portalDir: string | null) {
   const hasPortal = portalDir !== null && existsSync(path.join(portalDir, 'index.html'));
+  const pageFiles = hasPortal ? readPageFiles(portalDir) : new Map<string, string>();
+  const pageFile = (url: string) => pageFiles.get(url) ?? 'index.html';
   if (hasPortal) {
     // A callback hook: it runs for every request, API calls included, and an async one would cost
     // each a promise and a turn of the microtask queue (docs/performance.md "Server").
@@ -48,7 +59,7 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
       if (kind === 'page') {
         reply.header('Cache-Control', 'no-cache');
         // Answered here: Fastify goes no further when the hook sends without calling done.
-        reply.sendFile('index.html');
+        reply.sendFile(pageFile(url));
         return;
       }
       done();
@@ -86,6 +97,6 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
       return sendError(reply, new ApiError('NOT_FOUND', `No such endpoint: ${request.method} ${url}`));
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile(pageFile(url));
   });
 }

@@ -1,0 +1,20 @@
+// Types of route-pages.mjs (plain Node, loaded by vite.config.ts and its unit test).
+import type { Plugin } from 'vite';
+export declare const PAGES_DIR: string;
+export declare function readPaths(source: string): Map<string, string>;
+export declare function readRouteTable(
+  source: string,
+): Array<{ name: string; layout: 'main' | 'bare'; module: string }>;
+export declare function pageModules(pathsSource: string, routeTableSource: string): Map<string, string[]>;
+export declare function documentFiles(html: string, base?: string): string[];
+export declare function chunkFiles(
+  bundle: Record<
+    string,
+    { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[] }
+  >,
+  root: string,
+  modules: string[],
+  documentChunks: string[],
+): string[];
+export declare function withPreloads(html: string, files: string[], base?: string): string;
+export declare function routePages(): Plugin;
