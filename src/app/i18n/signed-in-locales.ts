@@ -1,6 +1,7 @@
 /**
- * Where the signed-in pages' translations are (docs/performance.md "Route budgets"): loaded
- * with the signed-in shell's chunk, so the login route carries no map of them.
+ * Where the signed-in pages' translations are (docs/performance.md "Route budgets"): a chunk of
+ * its own, so the login route carries no map of them, which a signed-in page's document asks for
+ * beside the start chunk (docs/performance.md "The route's chunks asked for with the document").
  */
 type Resources = Record<string, Record<string, unknown>>;
 

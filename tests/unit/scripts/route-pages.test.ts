@@ -46,6 +46,7 @@ describe('reading the route table', () => {
     expect(pages.get(paths.message)).toEqual([
       'src/app/layouts/signed-in-shell.tsx',
       'src/app/api/api-client.ts',
+      'src/app/i18n/signed-in-locales.ts',
       'src/app/layouts/main-layout.tsx',
       'src/app/routes/message/message-page.tsx',
     ]);
