@@ -99,9 +99,16 @@ export function chunkFiles(bundle, root, modules, documentChunks) {
   return [...closure(wanted)].filter((file) => !loaded.has(file));
 }
 
-/** `html` with a modulepreload link for each file, before `</head>`. */
+/**
+ * `html` with a modulepreload link for each file, before `</head>`. At low priority: the stylesheet
+ * and the start chunk, which the first paint waits for, go first, and the page's chunks still
+ * arrive before the start chunk has run (docs/performance.md "The route's chunks asked for with the
+ * document").
+ */
 export function withPreloads(html, files, base = '/') {
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`).join('');
+  const links = files
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`)
+    .join('');
   if (!html.includes('</head>')) throw new Error('route-pages: index.html has no </head>');
   return html.replace('</head>', `${links}</head>`);
 }

@@ -15,7 +15,9 @@ let stack: TestStack;
 let plainIndex: string;
 
 const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map(
+    (m) => m[1]!,
+  );
 
 async function page(pathname: string) {
   const answer = await fetch(new URL(pathname, stack.url));

@@ -92,10 +92,10 @@ describe('the chunks of a page', () => {
     expect(() => chunkFiles(bundle, '/r', ['src/gone.tsx'], [])).toThrow(/no chunk starts at src\/gone.tsx/);
   });
 
-  it('writes the links before </head>, as the document loads its own scripts', () => {
+  it('writes the links before </head>, at low priority, as the document loads its own scripts', () => {
     expect(withPreloads(html, ['assets/page.js'])).toBe(
       '<head><script type="module" crossorigin src="/assets/start.js"></script>' +
-        '<link rel="modulepreload" crossorigin href="/assets/page.js"></head><body></body>',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/page.js"></head><body></body>',
     );
     expect(() => withPreloads('<body></body>', [])).toThrow(/no <\/head>/);
   });
