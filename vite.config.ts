@@ -6,6 +6,8 @@ import { clientContracts } from './scripts/lib/client-contracts.mjs';
 import { precompress } from './scripts/lib/precompress.mjs';
 import { protobufRuntime } from './scripts/lib/protobuf-runtime.mjs';
 import { routePages } from './scripts/lib/route-pages.mjs';
+import { isReportPath } from './src/app/api/report-access.ts';
+import { paths } from './src/app/paths.ts';
 import { browserAliases } from './src/webrtc/browser/aliases.ts';
 
 /** Where `npm run dev` forwards API, chat and socket traffic (the running server). */
@@ -112,7 +114,7 @@ export default defineConfig({
     reactRouterProduction(),
     clientContracts(),
     protobufRuntime(),
-    routePages(),
+    routePages({ paths, isReportPath }),
     precompress(),
     consolePage(),
   ],

@@ -1,11 +1,14 @@
 // Types of route-pages.mjs (plain Node, loaded by vite.config.ts and its unit test).
 import type { Plugin } from 'vite';
 export declare const PAGES_DIR: string;
-export declare function readPaths(source: string): Map<string, string>;
 export declare function readRouteTable(
   source: string,
 ): Array<{ name: string; layout: 'main' | 'bare'; module: string }>;
-export declare function pageModules(pathsSource: string, routeTableSource: string): Map<string, string[]>;
+export declare function pageModules(
+  paths: Readonly<Record<string, string>>,
+  isReportPath: (path: string) => boolean,
+  routeTableSource: string,
+): Map<string, string[]>;
 export declare function documentFiles(html: string, base?: string): string[];
 export declare function chunkFiles(
   bundle: Record<
@@ -17,4 +20,7 @@ export declare function chunkFiles(
   documentChunks: string[],
 ): string[];
 export declare function withPreloads(html: string, files: string[], base?: string): string;
-export declare function routePages(): Plugin;
+export declare function routePages(app: {
+  paths: Readonly<Record<string, string>>;
+  isReportPath: (path: string) => boolean;
+}): Plugin;

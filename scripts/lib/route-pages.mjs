@@ -3,8 +3,9 @@
 // the shell's, the layout's and the page's chunks beside the start chunk, not after it has run.
 // The server answers a page's path with its file (src/server/portal/static.ts, `pages/index.json`).
 // Which module each path loads is read from the route table and the router's own imports
-// (src/app/router/route-table.ts, router.tsx); tests/unit/scripts/route-pages.test.ts holds the
-// reading to the route table itself.
+// (src/app/router/route-table.ts, router.tsx); the paths and the report rule come from the app's own
+// modules (vite.config.ts passes `paths` and `isReportPath`); tests/unit/scripts/route-pages.test.ts
+// holds the reading to the route table itself.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -32,13 +33,6 @@ const PUBLIC = [
   ['signUp', 'src/app/routes/sign-up/sign-up-page.tsx'],
 ];
 
-/** `paths` of src/app/paths.ts: name → URL path. */
-export function readPaths(source) {
-  const block = source.match(/export const paths = \{([\s\S]*?)\} as const;/);
-  if (!block) throw new Error('route-pages: no `paths` object in src/app/paths.ts');
-  return new Map([...block[1].matchAll(/(\w+): '([^']+)'/g)].map((m) => [m[1], m[2]]));
-}
-
 /** The route table's entries in order: path name, layout and page module (src/app/...). */
 export function readRouteTable(source) {
   const entries = [];
@@ -50,18 +44,20 @@ export function readRouteTable(source) {
   return entries;
 }
 
-/** URL path → the modules its page loads before it renders, the start chunk's aside. */
-export function pageModules(pathsSource, routeTableSource) {
-  const paths = readPaths(pathsSource);
+/**
+ * URL path → the modules its page loads before it renders, the start chunk's aside. `paths` is
+ * src/app/paths.ts's, `isReportPath` the router's rule for the report guard (src/app/api/report-access.ts).
+ */
+export function pageModules(paths, isReportPath, routeTableSource) {
   const at = (name) => {
-    const url = paths.get(name);
+    const url = paths[name];
     if (!url) throw new Error(`route-pages: paths.${name} is not in src/app/paths.ts`);
     return url;
   };
   const pages = new Map(PUBLIC.map(([name, module]) => [at(name), [module]]));
   for (const route of readRouteTable(routeTableSource)) {
     const url = at(route.name);
-    const guard = url.toLowerCase().includes('report') ? [REPORT_GUARD] : [];
+    const guard = isReportPath(url) ? [REPORT_GUARD] : [];
     pages.set(url, [...SHELL, LAYOUTS[route.layout], ...guard, route.module]);
   }
   return pages;
@@ -113,8 +109,11 @@ export function withPreloads(html, files, base = '/') {
   return html.replace('</head>', `${links}</head>`);
 }
 
-/** The Vite plugin: writes `pages/<path>.html` per page and `pages/index.json` (path → file). */
-export function routePages() {
+/**
+ * The Vite plugin: writes `pages/<path>.html` per page and `pages/index.json` (path → file).
+ * `paths` and `isReportPath` are the app's own (vite.config.ts).
+ */
+export function routePages({ paths, isReportPath }) {
   let root = '';
   let outDir = '';
   let base = '/';
@@ -127,16 +126,16 @@ export function routePages() {
       base = config.base;
     },
     async writeBundle(_options, bundle) {
-      const [pathsSource, tableSource, html] = await Promise.all([
-        readFile(path.join(root, 'src/app/paths.ts'), 'utf8'),
+      const [tableSource, html] = await Promise.all([
         readFile(path.join(root, 'src/app/router/route-table.ts'), 'utf8'),
         readFile(path.join(outDir, 'index.html'), 'utf8'),
       ]);
+      const documentChunks = documentFiles(html, base);
       const index = {};
-      for (const [url, modules] of pageModules(pathsSource, tableSource)) {
+      for (const [url, modules] of pageModules(paths, isReportPath, tableSource)) {
         const file = `${PAGES_DIR}${url}.html`;
         await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
-        const files = chunkFiles(bundle, root, modules, documentFiles(html, base));
+        const files = chunkFiles(bundle, root, modules, documentChunks);
         await writeFile(path.join(outDir, file), withPreloads(html, files, base));
         index[url] = file;
       }

@@ -7,31 +7,25 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isReportPath } from '../../../src/app/api/report-access';
 import { paths } from '../../../src/app/paths';
 import { PORTAL_ROUTES } from '../../../src/app/router/route-table';
 import {
   chunkFiles,
   documentFiles,
   pageModules,
-  readPaths,
   readRouteTable,
   withPreloads,
 } from '../../../scripts/lib/route-pages.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const source = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-const PATHS = source('src/app/paths.ts');
 const TABLE = source('src/app/router/route-table.ts');
 
 describe('reading the route table', () => {
-  it('reads every path of src/app/paths.ts', () => {
-    expect(Object.fromEntries(readPaths(PATHS))).toEqual(paths);
-  });
-
   it('reads every route, in order, with its layout and the module its load imports', () => {
     const read = readRouteTable(TABLE);
-    const byName = readPaths(PATHS);
-    expect(read.map((r) => byName.get(r.name))).toEqual(PORTAL_ROUTES.map((r) => r.path));
+    expect(read.map((r) => paths[r.name as keyof typeof paths])).toEqual(PORTAL_ROUTES.map((r) => r.path));
     expect(read.map((r) => r.layout)).toEqual(PORTAL_ROUTES.map((r) => r.layout));
     const imported = [...TABLE.matchAll(/import\('\.\.\/routes\/([^']+)'\)/g)].map(
       (m) => `src/app/routes/${m[1]}.tsx`,
@@ -40,7 +34,7 @@ describe('reading the route table', () => {
   });
 
   it('gives every path a page: the public ones their page, the others shell, layout and page', () => {
-    const pages = pageModules(PATHS, TABLE);
+    const pages = pageModules(paths, isReportPath, TABLE);
     expect([...pages.keys()].sort()).toEqual(Object.values(paths).sort());
     expect(pages.get(paths.login)).toEqual(['src/app/routes/login/login-page.tsx']);
     expect(pages.get(paths.message)).toEqual([
@@ -51,14 +45,19 @@ describe('reading the route table', () => {
       'src/app/routes/message/message-page.tsx',
     ]);
     expect(pages.get(paths.reportDetail)).toContain('src/app/router/require-report-access.tsx');
+    for (const route of PORTAL_ROUTES)
+      expect([
+        route.path,
+        pages.get(route.path)!.includes('src/app/router/require-report-access.tsx'),
+      ]).toEqual([route.path, isReportPath(route.path)]);
     expect(pages.get(paths.shareScreen)).toContain('src/app/layouts/bare-layout.tsx');
     for (const modules of pages.values())
       for (const m of modules) expect(source(m).length).toBeGreaterThan(0);
   });
 
-  it('fails loudly on a route table it cannot read', () => {
-    expect(() => pageModules(PATHS.replace('message:', 'messages:'), TABLE)).toThrow(/paths\.message /);
-    expect(() => readPaths('export const routes = {};')).toThrow(/no `paths` object/);
+  it('fails loudly on a route whose path is not in src/app/paths.ts', () => {
+    const { message: _gone, ...withoutMessage } = paths;
+    expect(() => pageModules(withoutMessage, isReportPath, TABLE)).toThrow(/paths\.message /);
   });
 });
 
