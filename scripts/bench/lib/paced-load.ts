@@ -30,6 +30,12 @@ export interface PacedOptions {
   seconds: number;
   connections: number;
   headers?: Record<string, string>;
+  /**
+   * Seconds of the same load against a server of the generator's own before this one, unmeasured,
+   * so that the generator's HTTP client is not cold when the load starts (docs/performance.md
+   * "The generator's cold start"). 0 by default.
+   */
+  warmUpSeconds?: number;
 }
 
 const PROCESS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'paced-load-process.mjs');

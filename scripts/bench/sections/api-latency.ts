@@ -28,6 +28,8 @@ const SECONDS = quick ? 2 : 10;
 const SLICE_S = 2;
 /** Seconds at the fixed rate on PostgreSQL. */
 const FIXED_SECONDS = quick ? 3 : 10;
+/** Seconds each paced load first runs against the generator's own server (paced-load.ts). */
+const GENERATOR_WARM_UP_S = 2;
 /** Issue 28: at least this share of the composed floor. */
 const FLOOR_TARGET = 0.8;
 
@@ -51,7 +53,13 @@ const load = (url: string, seconds: number, headers?: Record<string, string>) =>
   autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
 
 const paced = (url: string, seconds: number, headers?: Record<string, string>) =>
-  pacedLoad(url, { rate: FIXED_RATE, seconds, connections: CONNECTIONS, headers });
+  pacedLoad(url, {
+    rate: FIXED_RATE,
+    seconds,
+    connections: CONNECTIONS,
+    headers,
+    warmUpSeconds: GENERATOR_WARM_UP_S,
+  });
 
 /** The read under test and the headers of a signed-in portal (spec §7). */
 async function signedInRead(stack: TestStack): Promise<{ url: string; headers: Record<string, string> }> {

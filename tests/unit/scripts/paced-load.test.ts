@@ -1,7 +1,7 @@
 /**
  * The bench's fixed rate (scripts/bench/lib/paced-load.ts, docs/performance.md "The fixed rate"):
  * requests leave at the rate asked for, not in a burst, and a request that had to wait for a
- * connection is charged from when it was due.
+ * connection is charged from when it was due; the generator's warm-up runs against its own server.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,6 +46,21 @@ describe('paced load', () => {
       headers: { 'x-fail': '1' },
     });
     expect(failing).toMatchObject({ ok: 0, failures: 10 });
+  });
+
+  it('warms its client against a server of its own, which the measured server never sees', async () => {
+    let requests = 0;
+    const url = await serve((_request, response) => {
+      requests++;
+      response.end('{}');
+    });
+    const started = performance.now();
+    const load = await pacedLoad(url, { rate: 50, seconds: 0.2, connections: 2, warmUpSeconds: 0.4 });
+    expect(load).toMatchObject({ ok: 10, failures: 0 });
+    expect(load.latenciesMs).toHaveLength(10);
+    expect(requests).toBe(10);
+    // The warm-up's 20 requests took their 0.4 s before the measured ones.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(550);
   });
 
   it('charges a request that waited for a connection from when it was due', async () => {
