@@ -277,7 +277,12 @@ function debianGroups({ chromium, postgres }) {
   const groups = [
     [['prosody', 'prosody-modules', 'libjemalloc2'], 'the chat server and its memory allocator'],
   ];
-  if (chromium) groups.push([['chromium'], 'the browser for end-to-end tests']);
+  if (chromium) {
+    groups.push([['chromium'], 'the browser for end-to-end tests']);
+    // An XMPP client written apart from ours, as a member in the end-to-end tests
+    // (docs/testing.md "Independent peers").
+    groups.push([['python3-slixmpp'], 'an independent XMPP client for end-to-end tests']);
+  }
   if (postgres) groups.push([['postgresql'], 'the second database engine the tests run on']);
   return groups;
 }
