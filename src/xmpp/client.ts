@@ -27,6 +27,7 @@ import { createMarkers } from './markers/markers';
 import { createMessages } from './messages/messages';
 import type { CarbonDirection } from './messages/types';
 import { createMuc } from './muc/muc';
+import { createRoomPosts } from './muc/room-posts';
 import { createPing } from './ping/ping';
 import { createPrivacy } from './privacy/privacy';
 import { createRoster } from './roster/roster';
@@ -121,8 +122,14 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   // typing already ended: a dropped stream ends every "is typing", and (docs/lessons.md §11) a
   // message from someone ends theirs.
   session.events.on('disconnected', () => chatStates.clear());
-  const messages = createMessages({
+  // Posts to a room wait for our join of it (room-posts.ts); `muc` is made below, before any send.
+  const roomPosts = createRoomPosts({
+    muc: { joining: (room) => muc.joining(room) },
     send,
+    bounce: (event) => messages.events.emit('error', event),
+  });
+  const messages = createMessages({
+    send: roomPosts.send,
     addressing,
     nextId,
     userId: me,
@@ -167,16 +174,23 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
 
   /** Post-connect actions, wire §13.2 (stream management was enabled by the session already). */
   async function afterOnline({ initial, salvaged }: OnlineInfo): Promise<void> {
-    carbons.enable().catch(reportError);
+    // A fresh session after a drop is in no room until it re-joins them: posts wait (room-posts.ts).
+    const release = initial ? () => {} : roomPosts.holdAll();
+    let rejoins: ReturnType<typeof muc.rejoinAll> | null = null;
     try {
-      await roster.get();
-    } catch (error) {
-      reportError(error);
+      carbons.enable().catch(reportError);
+      try {
+        await roster.get();
+      } catch (error) {
+        reportError(error);
+      }
+      send(xml('presence'));
+      if (!initial) rejoins = muc.rejoinAll();
+    } finally {
+      release();
     }
-    send(xml('presence'));
-    if (!initial) {
-      for (const result of await muc.rejoinAll())
-        if (result.status === 'rejected') reportError(result.reason);
+    if (rejoins) {
+      for (const result of await rejoins) if (result.status === 'rejected') reportError(result.reason);
     }
     for (const stanza of salvaged) send(stanza);
     if (!initial) events.emit('reconnect', undefined);

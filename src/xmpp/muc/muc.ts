@@ -57,6 +57,11 @@ export interface MucApi {
   readonly joinedRooms: string[];
   /** Joins a room by dialog id or room JID; resolves with its dialog id. */
   join(dialogIdOrJid: string): Promise<{ dialogId: string }>;
+  /**
+   * Our join of `roomJid` while it is under way: settles (never rejects) when the room answers it,
+   * either way, or it times out; null when no join of that room is under way.
+   */
+  joining(roomJid: string): Promise<void> | null;
   /** Leaves a room; resolves when the room confirms. */
   leave(dialogIdOrJid: string): Promise<void>;
   /** The chat ids of the room's occupants (disco#items). */
@@ -87,6 +92,8 @@ export function createMuc(deps: MucDeps): MucApi {
   const joined = new Set<string>();
   const occupants = new Map<string, Set<number>>();
   const joins = new Map<string, Pending>();
+  /** Each join under way, settled either way, for what waits on it (`joining`). */
+  const underWay = new Map<string, Promise<void>>();
   const leaves = new Map<string, Pending>();
   const nick = () => String(deps.userId() ?? '');
   const dialogOf = (room: string) => dialogIdFromRoomJid(room) ?? room;
@@ -119,6 +126,14 @@ export function createMuc(deps: MucDeps): MucApi {
     const room = addressing.roomOf(dialogIdOrJid);
     const presence = buildJoin(`${room}/${nick()}`);
     const done = wait(joins, room, presence.attrs.id!);
+    const settled = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    underWay.set(room, settled);
+    void settled.then(() => {
+      if (underWay.get(room) === settled) underWay.delete(room);
+    });
     joined.add(room);
     try {
       deps.send(presence);
@@ -149,6 +164,7 @@ export function createMuc(deps: MucDeps): MucApi {
       return [...joined];
     },
     join,
+    joining: (roomJid) => underWay.get(bareJid(roomJid)) ?? null,
     async leave(dialogIdOrJid) {
       const room = addressing.roomOf(dialogIdOrJid);
       joined.delete(room);

@@ -29,6 +29,42 @@ describe('rooms', () => {
     expect(client.joinedRooms).toEqual([ROOM]);
   });
 
+  it('holds a post to a room until our join of it is answered, then sends it (XEP-0045 §7.4)', async () => {
+    const { client, mock, scheduler } = await connectedTestClient();
+    const out = mock.catchOutgoing('presence');
+    const joined = client.muc.join('dlg');
+    const joinId = (await out).attrs.id!;
+    const posts = () => mock.sent.filter((e) => e.name === 'message' && e.attrs.to === ROOM);
+    const id = client.send(ROOM, { body: 'Welcome, everyone' });
+    await scheduler.advanceAsync(0);
+    expect(posts()).toEqual([]);
+    // A message to a person does not wait for any room.
+    client.send(200003, { body: 'To Bianca' });
+    expect(mock.sent.filter((e) => e.name === 'message' && e.attrs.type === 'chat')).toHaveLength(1);
+    mock.mockInput(self(joinId));
+    await joined;
+    await scheduler.advanceAsync(0);
+    expect(posts().map((e) => [e.attrs.id, e.attrs.type])).toEqual([[id, 'groupchat']]);
+    // Once in, a post goes at once.
+    client.send(ROOM, { body: 'And again' });
+    expect(posts()).toHaveLength(2);
+  });
+
+  it('sends a post held for a refused join all the same, for the server to refuse', async () => {
+    const { client, mock, scheduler } = await connectedTestClient();
+    const out = mock.catchOutgoing('presence');
+    const refused = client.muc.join('dlg').catch((error: XmppError) => error);
+    const joinId = (await out).attrs.id!;
+    client.send(ROOM, { body: 'Too early' });
+    mock.mockInput(
+      `<presence from="${ROOM}/100001" type="error" id="${joinId}"><x xmlns="http://jabber.org/protocol/muc"/>` +
+        `<error type="auth" code="500"><registration-required xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></error></presence>`,
+    );
+    expect(await refused).toMatchObject({ code: 500 });
+    await scheduler.advanceAsync(0);
+    expect(mock.sent.filter((e) => e.name === 'message' && e.attrs.to === ROOM)).toHaveLength(1);
+  });
+
   it('does not complete a join on a self-presence with another id, no id or no status 110', async () => {
     const { client, mock, scheduler } = await connectedTestClient({ iqTimeoutMs: 5000 });
     const out = mock.catchOutgoing('presence');

@@ -222,6 +222,26 @@ describe('reconnecting without stream management', () => {
     expect(mock.connections).toHaveLength(3);
   });
 
+  it('holds a post to a room from the fresh login after a drop until the room is joined again (XEP-0045 §7.4)', async () => {
+    const { client, mock } = fresh({ streamManagement: false });
+    await client.connect({ userId: 100001, password: 'pw' });
+    await joinRoom(client, mock);
+    const posts = () => mock.sent.filter((e) => e.name === 'message');
+    // Posted as the new session fetches its roster, before any re-join: it waits.
+    const rosterAsked = mock.catchOutgoing(
+      (e) => e.name === 'iq' && e.child('query', 'jabber:iq:roster') !== undefined,
+    );
+    const rejoin = mock.catchOutgoing((e) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`);
+    mock.current!.drop();
+    await rosterAsked;
+    const id = client.send(ROOM, { body: 'Back again' });
+    expect(posts()).toEqual([]);
+    answerJoin(mock, await rejoin);
+    await flush();
+    expect(posts().map((e) => e.attrs.id)).toEqual([id]);
+    expect(mock.connections).toHaveLength(2);
+  });
+
   it('does not reconnect after a deliberate sign-out, nor after a conflict', async () => {
     const { client, mock, scheduler } = fresh({ streamManagement: false });
     await client.connect({ userId: 100001, password: 'pw' });

@@ -179,6 +179,8 @@ export function startChat({
       tab: tabs.id,
       chat,
       now: Date.now,
+      // Opened by the login's first flush, once its rooms are being joined (chat-sync.ts `afterLogin`).
+      closedUntilFlushed: true,
     });
     outbox = queue;
     const runtime: ChatRuntime = {

@@ -46,7 +46,7 @@ export interface ChatOutbox {
    * the store.
    */
   takeOver(records: readonly StoredOutgoing[], delivered?: readonly StoredOutgoing[]): void;
-  /** Sends what waits, in order, until a send fails. */
+  /** Opens the outbox (see `closedUntilFlushed`) and sends what waits, in order, until a send fails. */
   flush(): void;
   /** Items not sent yet (the link's "waiting" count). */
   readonly unsent: number;
@@ -67,6 +67,13 @@ export interface ChatOutboxOptions {
   /** The running chat: what is given goes out on it, and its acknowledgements and refusals come back. */
   chat: OutboxChat;
   now(): number;
+  /**
+   * Sends nothing before the first `flush()`. The chat connection opens its outbox once a login's
+   * rooms are being joined (chat-sync.ts `afterLogin`): a post given while the login's last steps
+   * run would reach its room before our join of it and be refused (XEP-0045 §7.4). Open at once
+   * by default.
+   */
+  closedUntilFlushed?: boolean;
 }
 
 /** Puts one item on the wire; throws ChatNotConnectedError when it cannot now. */
@@ -110,8 +117,10 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
     told = queue.length;
     events.emit('unsent', told);
   };
-  const flush = () => {
-    while (queue.length > 0 && chat.isConnected) {
+  let open = !options.closedUntilFlushed;
+  /** Sends what waits, in order, while the outbox is open and the chat up. */
+  const drain = () => {
+    while (open && queue.length > 0 && chat.isConnected) {
       if (trySend(queue[0]!) === 'offline') break;
       queue.shift();
     }
@@ -121,7 +130,7 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
     held.add(record.key);
     events.emit('added', record);
     queue.push(record);
-    flush();
+    drain();
   };
   const unhear = [
     // docs/wire/hosted-chat.md §12, XEP-0198: the server has it.
@@ -146,7 +155,10 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
       for (const { key } of delivered) void store.remove(key).catch(warn);
       for (const record of records) hold(record);
     },
-    flush,
+    flush() {
+      open = true;
+      drain();
+    },
     get unsent() {
       return queue.length;
     },

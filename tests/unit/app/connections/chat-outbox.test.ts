@@ -26,7 +26,7 @@ const marker: Outgoing = { kind: 'read', messageId: 'm0', userId: 200005, dialog
  * (offline, a send throws the chat's ChatNotConnectedError), and whose send fails with `failure`
  * while one is set; `ack` and `bounce` are the server's answers as the chat reports them.
  */
-function world({ transport = 'websocket' } = {}) {
+function world({ transport = 'websocket', closedUntilFlushed = false } = {}) {
   const store = memoryOutboxStore();
   const wire: string[] = [];
   const events: string[] = [];
@@ -53,7 +53,14 @@ function world({ transport = 'websocket' } = {}) {
     },
     sendReadStatus: ({ messageId }: MarkerParams) => put(`read:${messageId}`),
   } as unknown as OutboxChat;
-  const outbox = createChatOutbox({ store, owner: OWNER, tab: 'tab-a', chat, now: () => 1_000 });
+  const outbox = createChatOutbox({
+    store,
+    owner: OWNER,
+    tab: 'tab-a',
+    chat,
+    now: () => 1_000,
+    closedUntilFlushed,
+  });
   outbox.on('added', ({ key }) => events.push(`added ${key}`));
   outbox.on('acknowledged', ({ key }) => events.push(`acknowledged ${key}`));
   outbox.on('failed', ({ key }) => events.push(`failed ${key}`));
@@ -88,6 +95,20 @@ describe('the chat outbox', () => {
     w.ack('a');
     w.ack('typing-1');
     expect(w.events).toEqual(['added a', 'acknowledged a']);
+  });
+
+  it("opened by its first flush, sends nothing before it though the chat is up (the login's rooms)", async () => {
+    const w = world({ closedUntilFlushed: true });
+    w.outbox.give(message('a'));
+    w.outbox.give(message('b'));
+    expect(w.wire).toEqual([]);
+    expect(w.outbox.unsent).toBe(2);
+    expect(await w.stored()).toEqual(['a', 'b']);
+    w.outbox.flush();
+    expect(w.wire).toEqual(['a', 'b']);
+    // Open from then on: what is given goes at once.
+    w.outbox.give(message('c'));
+    expect(w.wire).toEqual(['a', 'b', 'c']);
   });
 
   it('keeps order while offline, counts what waits, and sends it all when the chat is back', async () => {
