@@ -109,3 +109,56 @@ test('Fatima on slixmpp and a provider in the portal: markers both ways, typing 
     await app?.stop();
   }
 });
+
+test('Fatima on slixmpp in a group with a provider: joined as XEP-0045 has it, posts both ways with the dialog, a room she is not in refused', async ({
+  page,
+  request,
+}) => {
+  const { provider, qb, memberToken, peer } = await memberOpensDialog(request, 'slixmpp-group', 'fatima');
+  await stopPeer(peer);
+  const group = async (token: string, name: string) => {
+    const created = await qb.call('POST', '/chat/Dialog.json', {
+      token,
+      form: { type: 2, name, occupants_ids: String(provider.chatId) },
+    });
+    expect(created.status).toBe(201);
+    return { id: created.body._id as string, room: created.body.xmpp_room_jid as string };
+  };
+  const circle = await group(memberToken, 'Slixmpp circle');
+  const theirs = await group(await qb.memberSession('emma'), 'Not hers');
+  let app: SlixmppMember | null = null;
+  try {
+    app = await slixmppMember(chatLogin(), 'fatima');
+    app.send({ op: 'join', room: circle.room, nick: String(fatima.chatId) });
+    await app.next('joined', (j) => j.room === circle.room);
+    app.send({ op: 'join', room: theirs.room, nick: String(fatima.chatId) });
+    const refused = await app.next('join-error', (j) => j.room === theirs.room);
+    expect(refused.condition).not.toBe('');
+
+    await signInOverApi(page, provider.email, provider.password, '/message');
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: /Slixmpp circle/ })
+      .click();
+    const conversation = page.getByRole('region', { name: 'Conversation with Slixmpp circle' });
+    const box = conversation.getByRole('textbox', { name: 'Message' });
+    await box.fill('Welcome to the circle');
+    await box.press('Enter');
+    const post = await app.next('message', (m) => m.body === 'Welcome to the circle');
+    expect(post).toMatchObject({ type: 'groupchat', from: `${circle.room}/${provider.chatId}` });
+    expect(post.extra).toMatchObject({ dialog_id: circle.id });
+
+    app.send({
+      op: 'message',
+      type: 'groupchat',
+      to: circle.room,
+      id: bsonId(),
+      body: 'Hello circle, from slixmpp',
+      extra: { save_to_history: 1 },
+    });
+    const log = conversation.getByRole('list', { name: 'Messages with Slixmpp circle' });
+    await expect(log.getByText('Hello circle, from slixmpp', { exact: true })).toBeVisible(EVENT_WAIT);
+  } finally {
+    await app?.stop();
+  }
+});

@@ -15,6 +15,8 @@ Commands:
                                                      XEP-0333; without "type" as slixmpp
                                                      sends it (no type attribute)
     {"op": "state", "to": JID, "state": "composing"}  XEP-0085, a standalone notification
+    {"op": "join", "room": ROOM_JID, "nick": NICK}     XEP-0045 §7.2, without waiting for a subject
+    A message command takes "type": "groupchat" and the room's JID for a post.
     {"op": "cut", "pauseMs": 1000}                   drops the TCP connection without closing
                                                      the stream, then connects again and
                                                      resumes it (XEP-0198)
@@ -27,6 +29,8 @@ Events:
     {"event": "marker", "kind", "id", "from", "type"}
     {"event": "state", "state", "from"}
     {"event": "failed", "reason": TEXT}              the login failed; the process exits 1
+    {"event": "joined", "room": ROOM_JID}            the room's presence of ourselves (status 110)
+    {"event": "join-error", "room", "condition"}
     {"event": "closed"}
 """
 import asyncio
@@ -44,8 +48,14 @@ CLIENT = 'jabber:client'
 STATES = ('active', 'composing', 'paused', 'inactive', 'gone')
 
 
+# Events have stdout to themselves: whatever else prints (slixmpp 1.8's MUC join prints each
+# room message's delay) goes to stderr.
+EVENTS = sys.stdout
+sys.stdout = sys.stderr
+
+
 def emit(**event):
-    print(json.dumps(event), flush=True)
+    print(json.dumps(event), file=EVENTS, flush=True)
 
 
 class Member(slixmpp.ClientXMPP):
@@ -59,7 +69,7 @@ class Member(slixmpp.ClientXMPP):
         # Prosody's c2s on loopback has no TLS (src/server/prosody/config.ts); SCRAM-SHA-1 is
         # offered and taken first, PLAIN only if it is not.
         self['feature_mechanisms'].unencrypted_plain = True
-        for plugin in ('xep_0030', 'xep_0085', 'xep_0198', 'xep_0199', 'xep_0333'):
+        for plugin in ('xep_0030', 'xep_0045', 'xep_0085', 'xep_0198', 'xep_0199', 'xep_0333'):
             self.register_plugin(plugin)
         self['xep_0198'].window = 1
         self.stream_managed = False
@@ -126,7 +136,7 @@ class Member(slixmpp.ClientXMPP):
             return
         op = order.get('op')
         if op == 'message':
-            msg = self.make_message(mto=order['to'], mbody=order['body'], mtype='chat')
+            msg = self.make_message(mto=order['to'], mbody=order['body'], mtype=order.get('type', 'chat'))
             msg['id'] = order['id']
             if order.get('markable'):
                 msg.enable('markable')
@@ -153,6 +163,17 @@ class Member(slixmpp.ClientXMPP):
             msg = self.make_message(mto=order['to'], mtype='chat')
             msg['chat_state'] = order['state']
             msg.send()
+        elif op == 'join':
+            room = order['room']
+            self.add_event_handler('muc::%s::self-presence' % room,
+                                   lambda _: emit(event='joined', room=room), disposable=True)
+            self.add_event_handler('muc::%s::presence-error' % room,
+                                   lambda pr: emit(event='join-error', room=room,
+                                                   condition=pr['error']['condition']),
+                                   disposable=True)
+            # Not join_muc_wait: it waits for the subject XEP-0045 §7.2.16 asks for, which these
+            # rooms send only when one was set (docs/wire/hosted-chat.md §17, as the vendor's SDK needs).
+            self['xep_0045'].join_muc(room, order['nick'])
         elif op == 'cut':
             self.cut_pause = order.get('pauseMs', 1000) / 1000
             self.abort()

@@ -35,6 +35,8 @@ export type SlixmppEvent =
     }
   | { event: 'state'; state: string; from: string }
   | { event: 'failed' | 'error'; reason: string }
+  | { event: 'joined'; room: string }
+  | { event: 'join-error'; room: string; condition: string }
   | { event: 'resumed' }
   | { event: 'closed' };
 
@@ -42,6 +44,7 @@ export type SlixmppCommand =
   | {
       op: 'message';
       to: string;
+      type?: 'chat' | 'groupchat';
       id: string;
       body: string;
       markable?: boolean;
@@ -50,6 +53,7 @@ export type SlixmppCommand =
     }
   | { op: 'marker'; to: string; id: string; kind: 'received' | 'displayed' | 'acknowledged'; type?: 'chat' }
   | { op: 'state'; to: string; state: 'active' | 'composing' | 'paused' | 'inactive' | 'gone' }
+  | { op: 'join'; room: string; nick: string }
   | { op: 'cut'; pauseMs: number }
   | { op: 'stop' };
 
@@ -96,7 +100,13 @@ export async function slixmppMember(stack: ChatLogin, key: string): Promise<Slix
     for (const wake of waiters) wake();
   });
   createInterface({ input: child.stdout }).on('line', (line) => {
-    events.push(JSON.parse(line) as SlixmppEvent);
+    try {
+      events.push(JSON.parse(line) as SlixmppEvent);
+    } catch {
+      // Not an event: kept with the process's other output for a failure's message.
+      stderr += `(stdout) ${line}\n`;
+      return;
+    }
     for (const wake of waiters) wake();
   });
 
