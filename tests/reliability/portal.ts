@@ -21,8 +21,14 @@ export interface PortalConversation {
   sim: RunningMember;
   email: string;
   password: string;
-  /** The text of each item of the conversation, in order. */
+  /** The text of each item of the conversation the log has rendered (those near the view). */
   texts(): Promise<string[]>;
+  /**
+   * The text of every item of the conversation, in order: the log is virtualised (virtua, docs/
+   * performance.md "Long lists"), so it is scrolled from top to bottom and each row read once, by
+   * its entry; then it is left at the bottom again.
+   */
+  allTexts(): Promise<string[]>;
   /** Pages the whole history in ("Load older messages" until there is no older page). */
   loadAll(): Promise<void>;
   /** Types a message and sends it with Enter. */
@@ -111,6 +117,29 @@ export async function portalConversation(
     email: provider.email,
     password: provider.password,
     texts: () => log.getByRole('listitem').evaluateAll((items) => items.map((li) => li.textContent ?? '')),
+    allTexts: () =>
+      conversation.getByRole('log').evaluate(async (view) => {
+        const painted = () =>
+          new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+        const rows = new Map<string, { index: number; text: string }>();
+        const read = () => {
+          for (const li of view.querySelectorAll('li[data-entry]'))
+            rows.set(li.getAttribute('data-entry')!, {
+              index: Number(li.getAttribute('data-index')),
+              text: li.textContent ?? '',
+            });
+        };
+        view.scrollTop = 0;
+        await painted();
+        read();
+        while (view.scrollTop + view.clientHeight < view.scrollHeight - 1) {
+          view.scrollTop += Math.max(1, Math.floor(view.clientHeight / 2));
+          await painted();
+          read();
+        }
+        // Indices can move while older pages come in at the top; the last reading of each row holds.
+        return [...rows.values()].sort((a, b) => a.index - b.index).map((row) => row.text);
+      }),
     async loadAll() {
       const older = conversation.getByRole('button', { name: 'Load older messages' });
       for (let pages = 0; pages < 100; pages++) {

@@ -48,7 +48,7 @@ export async function boshFallback(suite: SuiteContext): Promise<Row> {
     );
     const expected = ['bo-0', 'Echo: bo-0', 'bo-1', 'Echo: bo-1'];
     await portal.loadAll();
-    const shown = tally(expected, itemKeys(await portal.texts(), 'bo'));
+    const shown = tally(expected, itemKeys(await portal.allTexts(), 'bo'));
     const atMember = tally(['bo-0', 'bo-1'], echoedAtMember(portal.sim.lines, 'bo'));
     const lost = shown.lost + atMember.lost;
     const duplicated = shown.duplicated + atMember.duplicated;

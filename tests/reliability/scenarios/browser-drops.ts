@@ -62,7 +62,7 @@ export async function browserDrops(suite: SuiteContext): Promise<Row> {
       if ((i + 1) % 25 === 0) suite.log(`  portal: ${i + 1}/${runs} drops`);
     }
     await sleep(1_000);
-    const shown = tally(expected, itemKeys(await portal.texts(), 'bd'));
+    const shown = tally(expected, itemKeys(await portal.allTexts(), 'bd'));
     const atMember = tally(
       expected.filter((t) => !t.startsWith('Echo')),
       echoedAtMember(portal.sim.lines, 'bd'),

@@ -38,7 +38,7 @@ export async function pageReloads(suite: SuiteContext): Promise<Row> {
       20_000,
     );
     await portal.loadAll();
-    const shown = tally(expected, itemKeys(await portal.texts(), 'rl'));
+    const shown = tally(expected, itemKeys(await portal.allTexts(), 'rl'));
     const atMember = tally(
       expected.filter((t) => !t.startsWith('Echo')),
       echoedAtMember(portal.sim.lines, 'rl'),
