@@ -118,26 +118,23 @@ export async function portalConversation(
     password: provider.password,
     texts: () => log.getByRole('listitem').evaluateAll((items) => items.map((li) => li.textContent ?? '')),
     allTexts: () =>
+      // No named functions inside: tsx's esbuild would wrap them in a `__name` helper the page lacks.
       conversation.getByRole('log').evaluate(async (view) => {
-        const painted = () =>
-          new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
         const rows = new Map<string, { index: number; text: string }>();
-        const read = () => {
+        view.scrollTop = 0;
+        for (;;) {
+          await new Promise<void>((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+          );
           for (const li of view.querySelectorAll('li[data-entry]'))
             rows.set(li.getAttribute('data-entry')!, {
               index: Number(li.getAttribute('data-index')),
               text: li.textContent ?? '',
             });
-        };
-        view.scrollTop = 0;
-        await painted();
-        read();
-        while (view.scrollTop + view.clientHeight < view.scrollHeight - 1) {
+          if (view.scrollTop + view.clientHeight >= view.scrollHeight - 1) break;
           view.scrollTop += Math.max(1, Math.floor(view.clientHeight / 2));
-          await painted();
-          read();
         }
-        // Indices can move while older pages come in at the top; the last reading of each row holds.
+        // Indices move while older pages come in at the top; order does not count in a tally.
         return [...rows.values()].sort((a, b) => a.index - b.index).map((row) => row.text);
       }),
     async loadAll() {
