@@ -233,9 +233,13 @@ export function startChat({
       });
     };
     keepAlive();
-    for (const plugin of plugins) await step(plugin.afterLogin?.(runtime));
-    // Rooms are joined now: what waited (also from an earlier page) goes out.
-    queue.flush();
+    try {
+      for (const plugin of plugins) await step(plugin.afterLogin?.(runtime));
+    } finally {
+      // Rooms are joined now: what waited (also from an earlier page) goes out. A plugin's step
+      // that failed (the dialog list not read) must not keep the outbox shut with the chat up.
+      if (!stop.signal.aborted) queue.flush();
+    }
   }
 
   run().catch((error: unknown) => {
