@@ -24,9 +24,9 @@ export interface PortalConversation {
   /** The text of each item of the conversation the log has rendered (those near the view). */
   texts(): Promise<string[]>;
   /**
-   * The text of every item of the conversation, in order: the log is virtualised (virtua, docs/
-   * performance.md "Long lists"), so it is scrolled from top to bottom and each row read once, by
-   * its entry; then it is left at the bottom again.
+   * The text of every item of the conversation, in order: the log is virtualised (virtua,
+   * docs/performance.md "Long lists"), so it is scrolled from top to bottom and each row read once,
+   * by its entry; then it is left at the bottom again.
    */
   allTexts(): Promise<string[]>;
   /** Pages the whole history in ("Load older messages" until there is no older page). */
