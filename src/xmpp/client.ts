@@ -179,11 +179,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     let rejoins: ReturnType<typeof muc.rejoinAll> | null = null;
     try {
       carbons.enable().catch(reportError);
-      try {
-        await roster.get();
-      } catch (error) {
-        reportError(error);
-      }
+      await roster.get().catch(reportError);
       send(xml('presence'));
       if (!initial) rejoins = muc.rejoinAll();
     } finally {

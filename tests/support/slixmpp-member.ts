@@ -13,7 +13,7 @@ import { ROOT, type StackInfo } from './stack';
 const SCRIPT = path.join(ROOT, 'tests/support/slixmpp-member.py');
 /** Debian's interpreter, which has Debian's python3-slixmpp (not a python3 earlier on the PATH). */
 const PYTHON = '/usr/bin/python3';
-const WAIT_MS = Number(process.env.SLIX_WAIT ?? 60_000);
+const WAIT_MS = 60_000;
 
 export type SlixmppEvent =
   | { event: 'online'; jid: string; sm: boolean }

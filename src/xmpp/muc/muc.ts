@@ -84,6 +84,8 @@ interface Pending {
   resolve(): void;
   reject(error: Error): void;
   timer: TimerHandle;
+  /** A join's request settled either way, for the posts that wait on it (`joining`). */
+  settled?: Promise<void>;
 }
 
 export function createMuc(deps: MucDeps): MucApi {
@@ -92,8 +94,6 @@ export function createMuc(deps: MucDeps): MucApi {
   const joined = new Set<string>();
   const occupants = new Map<string, Set<number>>();
   const joins = new Map<string, Pending>();
-  /** Each join under way, settled either way, for what waits on it (`joining`). */
-  const underWay = new Map<string, Promise<void>>();
   const leaves = new Map<string, Pending>();
   const nick = () => String(deps.userId() ?? '');
   const dialogOf = (room: string) => dialogIdFromRoomJid(room) ?? room;
@@ -126,14 +126,10 @@ export function createMuc(deps: MucDeps): MucApi {
     const room = addressing.roomOf(dialogIdOrJid);
     const presence = buildJoin(`${room}/${nick()}`);
     const done = wait(joins, room, presence.attrs.id!);
-    const settled = done.then(
+    joins.get(room)!.settled = done.then(
       () => undefined,
       () => undefined,
     );
-    underWay.set(room, settled);
-    void settled.then(() => {
-      if (underWay.get(room) === settled) underWay.delete(room);
-    });
     joined.add(room);
     try {
       deps.send(presence);
@@ -164,7 +160,7 @@ export function createMuc(deps: MucDeps): MucApi {
       return [...joined];
     },
     join,
-    joining: (roomJid) => underWay.get(bareJid(roomJid)) ?? null,
+    joining: (roomJid) => joins.get(bareJid(roomJid))?.settled ?? null,
     async leave(dialogIdOrJid) {
       const room = addressing.roomOf(dialogIdOrJid);
       joined.delete(room);

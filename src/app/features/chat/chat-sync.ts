@@ -70,7 +70,7 @@ export async function joinRooms(store: ChatStore, runtime: ChatRuntime): Promise
 export async function afterLogin(store: ChatStore, runtime: ChatRuntime): Promise<void> {
   await refreshDialogs(store);
   // The rooms' joins are under way before what waited is sent: a post to a room waits for our
-  // join of it (XEP-0045 §7.4, `sendMessage` in src/xmpp/client.ts), a message to a person does not.
+  // join of it (XEP-0045 §7.4, src/xmpp/muc/room-posts.ts), a message to a person does not.
   const joining = joinRooms(store, runtime);
   runtime.outbox.flush();
   await Promise.all([loadBlocked(store, runtime), joining]);
