@@ -92,7 +92,13 @@ describe('the dialog list', () => {
   it('says when there is nothing yet, and opens the conversation chosen', async () => {
     const opened: string[] = [];
     const { rerender, runtime } = renderWithRuntime(
-      <DialogList dialogs={[]} activeId={null} loading={false} onOpen={(id) => opened.push(id)} />,
+      <DialogList
+        dialogs={[]}
+        activeId={null}
+        list="listed"
+        onOpen={(id) => opened.push(id)}
+        onRetry={() => undefined}
+      />,
     );
     const { chatStore } = runtime;
     expect(screen.getByText('No conversations yet. Start one from a client’s page.')).toBeTruthy();
@@ -102,10 +108,42 @@ describe('the dialog list', () => {
     });
     const view = { ...chatStore.state.dialogs[EMMA]!, name: 'Emma Laurent' };
     rerender(
-      <DialogList dialogs={[view]} activeId={null} loading={false} onOpen={(id) => opened.push(id)} />,
+      <DialogList
+        dialogs={[view]}
+        activeId={null}
+        list="listed"
+        onOpen={(id) => opened.push(id)}
+        onRetry={() => undefined}
+      />,
     );
     fireEvent.click(await screen.findByRole('button', { name: /Emma Laurent/ }));
     expect(opened).toEqual([EMMA]);
+  });
+
+  it('says when the list could not be had, not that there is none, and lists it on Try again', async () => {
+    const runtime = createTestRuntime();
+    runtime.chatStore.setMe(ME);
+    let reachable = false;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    serveApi({
+      'GET /message/qb/doctor/getDialogs': () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return { total: 1, items: [dialog(EMMA, 'Emma Laurent')] };
+      },
+    });
+    renderWithRuntime(<MessagesScreen userId={null} dialogId={null} onShown={() => undefined} />, runtime);
+    const failed = (
+      await screen.findByText('Your conversations could not be loaded.', undefined, {
+        timeout: 10_000,
+      })
+    ).closest('[role="alert"]') as HTMLElement;
+    expect(failed).toBeTruthy();
+    expect(screen.queryByText('No conversations yet. Start one from a client’s page.')).toBeNull();
+    reachable = true;
+    fireEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(rows()[0]).toContain('Emma Laurent'));
+    expect(screen.queryByText('Your conversations could not be loaded.')).toBeNull();
+    warn.mockRestore();
   });
 
   it('shows a call record last in a dialog as the call, in the reader’s words, not the sender’s body', async () => {

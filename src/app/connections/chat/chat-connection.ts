@@ -237,7 +237,8 @@ export function startChat({
       for (const plugin of plugins) await step(plugin.afterLogin?.(runtime));
     } finally {
       // Rooms are joined now: what waited (also from an earlier page) goes out. A plugin's step
-      // that failed (the dialog list not read) must not keep the outbox shut with the chat up.
+      // that throws must not keep the outbox shut with the chat up (a dialog list that failed does
+      // not throw: features/chat/chat-sync.ts joins its rooms once a later listing comes).
       if (!stop.signal.aborted) queue.flush();
     }
   }

@@ -28,13 +28,17 @@ export interface DialogMoves {
    * they arrive.
    */
   seedDialogs(dialogs: DialogView[]): void;
-  /** The server's dialog list could not be had: the list shows what it holds (live dialogs), no longer loading. */
+  /**
+   * The server's dialog list could not be had: the list shows what it holds (live dialogs) and
+   * that it failed, with a retry (dialog-list.tsx).
+   */
   dialogsUnlisted(): void;
   /**
    * Asks for the dialog list with `ask` (chat-sync.ts `refreshDialogs`). Each listing asks anew —
    * a change it must see may be newer than a request under way — and only the newest request's
    * answer is applied, as an older one may predate a dialog just created; every listing resolves
-   * once that answer is in, since what follows reads the list.
+   * once that answer is in, since what follows reads the list. A list that had failed shows as
+   * loading again while it is asked.
    */
   listDialogs(ask: () => Promise<DialogView[]>): Promise<void>;
 }
@@ -98,6 +102,7 @@ export function dialogMoves(state: ChatState): DialogMoves {
 
     listDialogs(ask) {
       const request = ++requests;
+      if (state.dialogList === 'failed') state.dialogList = 'loading';
       const settled = () => {
         for (const resolve of waiting) resolve();
         waiting.clear();

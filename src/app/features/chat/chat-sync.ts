@@ -3,6 +3,7 @@
  * counts, the blocked users (blocked.ts, spec §3), the group rooms (spec §4 Rooms), the history
  * of open conversations after a reconnect (docs/lessons.md §4), and what waited in the outbox.
  */
+import { subscribe } from 'valtio/vanilla';
 import type { ProviderDialog } from '../../../shared/api/chat';
 import { isPrivateDialog } from '../../../shared/dialog-type';
 import type { ChatRuntime } from '../../connections';
@@ -74,6 +75,30 @@ export async function afterLogin(store: ChatStore, runtime: ChatRuntime): Promis
   const joining = joinRooms(store, runtime);
   runtime.outbox.flush();
   await Promise.all([loadBlocked(store, runtime), joining]);
+}
+
+/**
+ * The rooms after a dialog list that failed while the chat ran (the login's, or a later one): the
+ * login joined only the rooms it knew, so the rest are joined once a listing comes (the Messages
+ * screen's retry, dialog-list.tsx, or its next look); a post to a room we are not in is refused
+ * (XEP-0045 §7.4). Returns the unwiring.
+ */
+export function wireRoomsAfterFailedList(store: ChatStore, runtime: ChatRuntime): () => void {
+  let missed = false;
+  let list = store.state.dialogList;
+  return subscribe(
+    store.state,
+    () => {
+      if (store.state.dialogList === list) return;
+      list = store.state.dialogList;
+      if (list === 'failed') missed = true;
+      else if (list === 'listed' && missed) {
+        missed = false;
+        void joinRooms(store, runtime);
+      }
+    },
+    true,
+  );
 }
 
 /**

@@ -198,16 +198,33 @@ function useRowFocus(
   return { focusPending, onKeyDown, onFocus, onBlur: () => setFocusedId(null), keepMounted };
 }
 
+/** The server's list could not be had: said where the list is, with a retry (no lost conversations). */
+function ListFailed({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation('messages');
+  return (
+    <div role="alert" className="flex items-center gap-3 bg-red-50 px-4 py-2 text-sm text-red-800">
+      <span className="flex-1">{t('dialogsFailed')}</span>
+      <button type="button" className="font-medium underline" onClick={onRetry}>
+        {t('retry')}
+      </button>
+    </div>
+  );
+}
+
 export function DialogList({
   dialogs,
   activeId,
-  loading,
+  list,
   onOpen,
+  onRetry,
 }: {
   dialogs: readonly DialogView[];
   activeId: string | null;
-  loading: boolean;
+  /** Where the server's list is (chat-state.ts `dialogList`). */
+  list: 'loading' | 'listed' | 'failed';
   onOpen(id: string): void;
+  /** Asks the server's list again after it failed. */
+  onRetry(): void;
 }) {
   const { t } = useTranslation('messages');
   const scroller = useRef<HTMLElement>(null);
@@ -219,35 +236,45 @@ export function DialogList({
   );
   const rows = useMemo(() => ({ count: dialogs.length, focusPending }), [dialogs.length, focusPending]);
 
+  const failed = list === 'failed' && <ListFailed onRetry={onRetry} />;
   if (dialogs.length === 0)
-    return <p className="p-4 text-sm text-slate-500">{loading ? t('loadingDialogs') : t('noDialogs')}</p>;
+    return (
+      failed || (
+        <p className="p-4 text-sm text-slate-500">
+          {list === 'loading' ? t('loadingDialogs') : t('noDialogs')}
+        </p>
+      )
+    );
   // The virtualiser places its rows itself: the browser's scroll anchoring is off so the two do
   // not fight over the scroll position. A row's bottom padding is the gap to the next one.
   return (
-    <nav
-      ref={scroller}
-      aria-label={t('dialogs')}
-      className="h-full overflow-y-auto pt-2 pb-1 [overflow-anchor:none]"
-      onKeyDown={onKeyDown}
-      onFocus={onFocus}
-      onBlur={onBlur}
-    >
-      <Rows value={rows}>
-        <Virtualizer
-          ref={virtualizer}
-          data={dialogs}
-          as="ul"
-          item={Row}
-          startMargin={PADDING_TOP_PX}
-          keepMounted={keepMounted}
-        >
-          {(dialog, index) => (
-            <div key={dialog.id} className="pb-1">
-              <Item dialog={dialog} active={dialog.id === activeId} index={index} onOpen={onOpen} />
-            </div>
-          )}
-        </Virtualizer>
-      </Rows>
-    </nav>
+    <div className="flex h-full flex-col">
+      {failed}
+      <nav
+        ref={scroller}
+        aria-label={t('dialogs')}
+        className="min-h-0 flex-1 overflow-y-auto pt-2 pb-1 [overflow-anchor:none]"
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
+      >
+        <Rows value={rows}>
+          <Virtualizer
+            ref={virtualizer}
+            data={dialogs}
+            as="ul"
+            item={Row}
+            startMargin={PADDING_TOP_PX}
+            keepMounted={keepMounted}
+          >
+            {(dialog, index) => (
+              <div key={dialog.id} className="pb-1">
+                <Item dialog={dialog} active={dialog.id === activeId} index={index} onOpen={onOpen} />
+              </div>
+            )}
+          </Virtualizer>
+        </Rows>
+      </nav>
+    </div>
   );
 }

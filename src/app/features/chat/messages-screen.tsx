@@ -107,7 +107,13 @@ export function MessagesScreen({
       <ContactRequests />
       <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white">
         <aside className="w-72 shrink-0 overflow-hidden border-r border-slate-200 lg:w-80">
-          <DialogList dialogs={sorted} activeId={open} loading={dialogList === 'loading'} onOpen={show} />
+          <DialogList
+            dialogs={sorted}
+            activeId={open}
+            list={dialogList}
+            onOpen={show}
+            onRetry={() => void refreshDialogs(store)}
+          />
         </aside>
         {open ? (
           <Conversation key={open} dialogId={open} />

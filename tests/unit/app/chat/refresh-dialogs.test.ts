@@ -7,13 +7,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderDialog } from '../../../../src/shared';
 import { createChatStore, type ChatStore } from '../../../../src/app/features/chat/chat-store';
-import { joinRooms, refreshDialogs } from '../../../../src/app/features/chat/chat-sync';
+import {
+  joinRooms,
+  refreshDialogs,
+  wireRoomsAfterFailedList,
+} from '../../../../src/app/features/chat/chat-sync';
 import { entry } from './entry-fixture';
 
 type Runtime = Parameters<typeof joinRooms>[1];
 
 /** The list requests asked of the server (spec §7 getDialogs), each answered when the test says. */
-let answers: Array<{ resolve(v: { total: number; items: ProviderDialog[] }): void }>;
+let answers: Array<{ resolve(v: { total: number; items: ProviderDialog[] }): void; reject?(e: Error): void }>;
+const roomJid = (id: string) => `1001_${id}@muc.localhost`;
 let store: ChatStore;
 
 const refresh = () =>
@@ -93,12 +98,14 @@ describe('refreshDialogs', () => {
 
   describe('room occupants', () => {
     const group = (dialogId: string): ProviderDialog => ({ ...withEmma, dialogId, type: 2, name: 'Circle' });
-    const roomJid = (id: string) => `1001_${id}@muc.localhost`;
 
     /** A runtime in rooms `joinedRooms`, whose joins are recorded; the dialog list holds `dialog`. */
     async function listed(
       dialog: ProviderDialog,
-      muc: { joinedRooms: string[]; listOnlineUsers(id: string, joins: string[]): Promise<number[]> },
+      muc: {
+        joinedRooms: string[];
+        listOnlineUsers(id: string, joins: string[]): Promise<number[]>;
+      },
     ) {
       const joins: string[] = [];
       const runtime = {
@@ -142,6 +149,93 @@ describe('refreshDialogs', () => {
       await joinRooms(store, runtime);
       expect(joins).toEqual([]);
       expect(store.state.occupants[circle.dialogId]).toEqual([100010]);
+    });
+  });
+
+  describe('a list that failed', () => {
+    const circle: ProviderDialog = {
+      ...withEmma,
+      dialogId: '5f0c1a2b3c4d5e6f7a8b9c11',
+      type: 2,
+      name: 'Circle',
+    };
+    let warn: ReturnType<typeof vi.spyOn>;
+    beforeEach(() => {
+      warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      return () => warn.mockRestore();
+    });
+
+    /** Answers the next list request: the circle, or a failure. */
+    async function answer(outcome: 'circle' | 'error', refreshed: Promise<void>) {
+      await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0), { timeout: 30_000 });
+      const next = answers.shift()!;
+      if (outcome === 'circle') next.resolve({ total: 1, items: [circle] });
+      else next.reject!(new Error('503'));
+      await refreshed;
+    }
+
+    const refreshOrFail = () =>
+      refreshDialogs(
+        store,
+        () =>
+          new Promise((resolve, reject) => {
+            answers.push({ resolve, reject });
+          }),
+      );
+
+    /** A running chat that records the rooms it joins. */
+    function chatRuntime() {
+      const joins: string[] = [];
+      const runtime = {
+        me: 100010,
+        chat: {
+          joinedRooms: [] as string[],
+          helpers: { roomJid },
+          muc: {
+            join: async (id: string) => void joins.push(id),
+            listOnlineUsers: async () => [100010],
+          },
+        },
+      } as unknown as Runtime;
+      return { runtime, joins };
+    }
+
+    it('shows as failed, then as loading while it is asked again, then listed', async () => {
+      await answer('error', refreshOrFail());
+      expect(store.state.dialogList).toBe('failed');
+      const again = refreshOrFail();
+      expect(store.state.dialogList).toBe('loading');
+      await answer('circle', again);
+      expect(store.state.dialogList).toBe('listed');
+      expect(store.state.dialogs[circle.dialogId]?.name).toBe('Circle');
+    });
+
+    it('has its rooms joined once a later listing comes, when the login’s failed', async () => {
+      const { runtime, joins } = chatRuntime();
+      const unwire = wireRoomsAfterFailedList(store, runtime);
+      try {
+        // The login's listing fails: it knows no room to join.
+        await answer('error', refreshOrFail());
+        await joinRooms(store, runtime);
+        expect(joins).toEqual([]);
+        // The provider's retry lists the circle: its room is joined.
+        await answer('circle', refreshOrFail());
+        await vi.waitFor(() => expect(joins).toEqual([circle.dialogId]), { timeout: 30_000 });
+      } finally {
+        unwire();
+      }
+    });
+
+    it('joins nothing itself when the login’s listing came (the login joins its rooms)', async () => {
+      const { runtime, joins } = chatRuntime();
+      const unwire = wireRoomsAfterFailedList(store, runtime);
+      try {
+        await answer('circle', refreshOrFail());
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(joins).toEqual([]);
+      } finally {
+        unwire();
+      }
     });
   });
 
