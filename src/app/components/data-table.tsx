@@ -1,6 +1,10 @@
-/** The shared table (spec §2): columns, rows, a loading state and 'No data available' when empty. */
+/**
+ * The shared table (spec §2): columns, rows, a loading state, 'No data available' when empty, and
+ * a failed read said as one with a retry (query-failed.tsx).
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryFailed } from './query-failed';
 
 export interface Column<Row> {
   key: string;
@@ -21,6 +25,8 @@ export interface DataTableProps<Row> {
   stale?: boolean;
   caption?: string;
   onRowClick?(row: Row): void;
+  /** The rows' read failed and none are held: the body says so, with this retry. */
+  failed?: (() => void) | null;
 }
 
 export function DataTable<Row>({
@@ -31,6 +37,7 @@ export function DataTable<Row>({
   stale,
   caption,
   onRowClick,
+  failed,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   return (
@@ -55,6 +62,12 @@ export function DataTable<Row>({
             <tr>
               <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500" aria-busy>
                 {t('table.loading')}
+              </td>
+            </tr>
+          ) : failed && rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length}>
+                <QueryFailed onRetry={failed} centered />
               </td>
             </tr>
           ) : rows.length === 0 ? (

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ApiError, NO_REPORT_ACCESS } from '../../rest';
 import { reportCalls } from '../api/domain-calls';
-import { Button } from '../components/button';
+import { QueryFailed } from '../components/query-failed';
 import { reportAccessKey } from './queries';
 import { usePortalApi } from '../root';
 
@@ -32,14 +32,7 @@ export function RequireReportAccess() {
   if (check.isError) {
     if (check.error instanceof ApiError && check.error.code === NO_REPORT_ACCESS)
       return <p className="p-6 text-slate-600">{t('errors.noPermission')}</p>;
-    return (
-      <div className="flex flex-col items-start gap-3 p-6">
-        <p className="text-slate-600">{t('errors.generic')}</p>
-        <Button variant="secondary" onClick={() => void check.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </div>
-    );
+    return <QueryFailed onRetry={() => void check.refetch()} />;
   }
   return (
     <p className="p-6 text-slate-500" aria-busy>

@@ -7,6 +7,7 @@ import type { Protocol } from '../../../shared/api/protocol';
 import { useTranslation } from 'react-i18next';
 import { protocolCalls } from '../../api/domain-calls/account';
 import { Dialog } from '../../components/dialog';
+import { QueryFailed } from '../../components/query-failed';
 import { usePortalApi, useSession, useToasts } from '../../root';
 import { signOut } from './sign-out';
 
@@ -18,26 +19,29 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
   const { t } = useTranslation('auth');
   const [accepted, setAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
-  // Shown on the public login route, outside the signed-in area's query cache.
-  const [protocols, setProtocols] = useState<Protocol[] | null>(null);
+  // Shown on the public login route, outside the signed-in area's query cache. A read that failed
+  // is said, with a retry: declining is not her only way on.
+  const [protocols, setProtocols] = useState<Protocol[] | 'failed' | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     protocolCalls(api)
       .popupInfo()
       .then(
         (info) => live && setProtocols(info.protocols),
-        () => live && setProtocols([]),
+        () => live && setProtocols('failed'),
       );
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, attempt]);
+  const shown = Array.isArray(protocols) ? protocols : [];
 
   const agree = async () => {
     setBusy(true);
     try {
       await protocolCalls(api).addRecords(
-        (protocols ?? []).map((p) => p.id),
+        shown.map((p) => p.id),
         'web',
       );
       session.agree();
@@ -62,18 +66,26 @@ export function AgreementDialog({ onAgreed, onDeclined }: { onAgreed(): void; on
       cancelLabel={t('agreement.decline')}
       onDone={() => void agree()}
       doneLabel={t('agreement.agree')}
-      doneDisabled={!accepted || !protocols?.length}
+      doneDisabled={!accepted || !shown.length}
       busy={busy}
       width={640}
     >
       <p className="mb-4">{t('agreement.intro')}</p>
       {protocols === null && <p className="text-slate-500">…</p>}
+      {protocols === 'failed' && (
+        <QueryFailed
+          onRetry={() => {
+            setProtocols(null);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
       {/* Scrolls: reachable by keyboard to be read (docs/conventions.md "Accessibility"). */}
       <div
         tabIndex={0}
         className="flex max-h-80 flex-col gap-4 overflow-y-auto rounded-lg border border-slate-200 p-4"
       >
-        {(protocols ?? []).map((p) => (
+        {shown.map((p) => (
           <article key={p.id} aria-label={p.title}>
             <h3 className="font-semibold text-slate-900">{p.title}</h3>
             <p className="mb-2 text-xs text-slate-500">{t('agreement.version', { version: p.version })}</p>

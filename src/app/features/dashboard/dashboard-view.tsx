@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { dashboardQuery } from './queries';
 import { formatLocalDate } from '../../components/format';
+import { QueryFailed } from '../../components/query-failed';
 import { paths } from '../../paths';
 import { AppointmentList } from './appointment-list';
 import { ActivityChart, type ActivitySeries } from './activity-chart';
@@ -43,7 +44,12 @@ export const DashboardView = memo(function DashboardView({
       ] satisfies [ActivitySeries, ActivitySeries, ActivitySeries],
     };
   }, [d, i18n.language, t]);
-  if (!d) return <p className="text-slate-500">{t('common:loading')}</p>;
+  if (!d)
+    return query.isError ? (
+      <QueryFailed onRetry={() => void query.refetch()} />
+    ) : (
+      <p className="text-slate-500">{t('common:loading')}</p>
+    );
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">

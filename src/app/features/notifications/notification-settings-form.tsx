@@ -9,6 +9,7 @@ import type { NotificationCategory } from '../../../shared/api/notifications';
 import { notificationCalls } from '../../api/domain-calls';
 import { usePortalApi, useToasts } from '../../root';
 import { notificationSettingsQuery } from './queries';
+import { QueryFailed } from '../../components/query-failed';
 
 export function NotificationSettingsForm() {
   const toasts = useToasts();
@@ -34,7 +35,12 @@ export function NotificationSettingsForm() {
       toasts.show(t('settings.saved'), 'success', 3000);
     },
   });
-  if (!settings.data) return <p className="text-sm text-slate-500">{t('settings.loading')}</p>;
+  if (!settings.data)
+    return settings.isError ? (
+      <QueryFailed onRetry={() => void settings.refetch()} />
+    ) : (
+      <p className="text-sm text-slate-500">{t('settings.loading')}</p>
+    );
   const push = settings.data.push;
   return (
     <fieldset className="flex flex-col gap-3">

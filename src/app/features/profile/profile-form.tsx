@@ -30,6 +30,7 @@ import {
   type ProfileFormInput,
   type ProfileFormValues,
 } from './profile-form-schema';
+import { QueryFailed } from '../../components/query-failed';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
 import { dropProfileDraft, useProfileDraft } from './profile-draft';
 import { AUDIT_INFO_KEY, DOCTOR_INFO_KEY } from './queries';
@@ -84,7 +85,9 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
   };
 
   // The choices mount with their options: a select without her country among its options takes
-  // "" for it, which lost her licence country and left a draft that never matched where it started.
+  // "" for it, which lost her licence country and left a draft that never matched where it started;
+  // for the same reason a list that could not be read holds the form back.
+  if (options.failed) return <QueryFailed onRetry={options.retry} />;
   if (options.loading)
     return (
       <p className="p-8 text-center text-slate-500" aria-busy>

@@ -6,6 +6,7 @@ import { profileCalls } from '../../api/domain-calls';
 import { formatDateTime, formatMoney } from '../../components/format';
 import type { PortalApi } from '../../api/api-client';
 import { usePortalApi, useTimeZone, useToasts } from '../../root';
+import { QueryFailed } from '../../components/query-failed';
 import { useProfileOptions } from './use-audit-info';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -63,6 +64,7 @@ export function ProfileView({ info }: { info: ConsultInfo }) {
           <p className="text-sm text-slate-600">{info.title}</p>
         </div>
       </header>
+      {options.failed && <QueryFailed onRetry={options.retry} />}
       <dl>
         <Row label={t('form.categories')}>
           {names(options.categories, (c) => info.categoryIds.includes(c.id))}

@@ -31,5 +31,11 @@ export function useProfileOptions() {
     languages: languages.data ?? [],
     countries: countries.data ?? [],
     loading: categories.isPending || languages.isPending || countries.isPending,
+    /** A list could not be read: what shows them must not show them empty (query-failed.tsx). */
+    failed: categories.isError || languages.isError || countries.isError,
+    // Not through components/query-failed.tsx: the main layout loads this module on every page.
+    retry: () => {
+      for (const list of [categories, languages, countries]) if (list.isError) void list.refetch();
+    },
   };
 }

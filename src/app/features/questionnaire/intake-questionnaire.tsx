@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../rest';
 import { Button } from '../../components/button';
 import { formatDateTime } from '../../components/format';
+import { QueryFailed } from '../../components/query-failed';
 import { IntakeSections } from './intake-sections';
 import { questionnaireQuery } from './queries';
 import { usePortalApi, useTimeZone } from '../../root';
@@ -30,10 +31,13 @@ export function IntakeQuestionnaire({
 
   if (query.isPending) return <p className="text-slate-500">{t('common:loading')}</p>;
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.code === 'NOT_FOUND';
+    const { error } = query;
+    // What asking again would not change (not hers, not there) is said; the rest can be retried.
+    if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500)
+      return <QueryFailed onRetry={() => void query.refetch()} />;
     return (
       <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
-        {notFound ? t('notFound') : query.error.message}
+        {error.code === 'NOT_FOUND' ? t('notFound') : error.message}
       </p>
     );
   }

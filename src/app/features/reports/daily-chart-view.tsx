@@ -10,6 +10,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { formatLh, formatTemperature } from '../../../shared/cycle';
 import { CycleCalendar, CycleChart, fromCelsius, unitSymbol } from '../../components/cycle-charts';
 import { DataTable } from '../../components/data-table';
+import { QueryFailed, retryFailed } from '../../components/query-failed';
 import { dateTimeFormat } from '../../components/format';
 import { SimplePagination } from '../../components/pagination';
 import { idParam, reportDetailPath } from './links';
@@ -37,9 +38,11 @@ export function DailyChartView() {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">
-          {report.data ? t('daily.title', { name: report.data.memberName }) : t('common:loading')}
-        </h2>
+        {!report.isError && (
+          <h2 className="text-lg font-semibold">
+            {report.data ? t('daily.title', { name: report.data.memberName }) : t('common:loading')}
+          </h2>
+        )}
         <Link to={reportDetailPath(reportId)} className="text-sm text-brand hover:underline">
           {t('daily.toReport')}
         </Link>
@@ -49,7 +52,10 @@ export function DailyChartView() {
           {t('charts.memberZone', { zone: chart.data.member.timezone })}
         </p>
       )}
-      {chart.isPending ? (
+      {report.isError || chart.isError ? (
+        // The chart waits for the report; either failing is said, not "loading" or "no cycles".
+        <QueryFailed onRetry={() => retryFailed(report, chart)} />
+      ) : chart.isPending ? (
         <p className="text-slate-500">{t('common:loading')}</p>
       ) : !entry ? (
         <p className="text-slate-500">{t('charts.noCycles')}</p>

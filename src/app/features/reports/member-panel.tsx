@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { formatDecimal } from '../../../shared/cycle';
 import { formatLocalDate } from '../../../shared/time/format';
 import { formatDateTime } from '../../components/format';
+import { QueryFailed } from '../../components/query-failed';
 import { Pagination } from '../../components/pagination';
 import { reportReviewPath } from './links';
 import { useMemberInfo, useMemberReports } from './queries';
@@ -54,7 +55,11 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
       <section className="rounded-2xl border border-slate-200 bg-white p-5">
         <h2 className="mb-3 font-semibold">{m ? m.name : t('member.title')}</h2>
         {!m ? (
-          <p className="text-sm text-slate-500">{t('common:loading')}</p>
+          info.isError ? (
+            <QueryFailed onRetry={() => void info.refetch()} />
+          ) : (
+            <p className="text-sm text-slate-500">{t('common:loading')}</p>
+          )
         ) : (
           <>
             <dl className="text-sm">
@@ -106,6 +111,8 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
         <h2 className="mb-3 font-semibold">{t('member.earlier')}</h2>
         {earlier.isPending ? (
           <p className="text-sm text-slate-500">{t('common:loading')}</p>
+        ) : earlier.isError && !earlier.data ? (
+          <QueryFailed onRetry={() => void earlier.refetch()} />
         ) : others.length === 0 ? (
           <p className="text-sm text-slate-500">{t('common:table.noData')}</p>
         ) : (

@@ -16,6 +16,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextArea } from '../../components/field';
 import { formatTime } from '../../components/format';
+import { QueryFailed } from '../../components/query-failed';
 import { TallLoading } from '../../components/tall-loading';
 import { useConfirmedAction } from './confirm-action';
 import { ContentPicker } from './content-picker';
@@ -195,6 +196,9 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
       )}
       {catalogue.isPending ? (
         <TallLoading />
+      ) : !catalogue.data ? (
+        // Without the catalogue her findings and to-dos would show unticked: not edited, not completed.
+        <QueryFailed onRetry={() => void catalogue.refetch()} />
       ) : (
         <>
           <CheckList
@@ -315,7 +319,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
         >
           {t('editor.saveDraft')}
         </Button>
-        <Button onClick={() => void complete()} disabled={state.kind === 'saving'}>
+        <Button onClick={() => void complete()} disabled={state.kind === 'saving' || !catalogue.data}>
           {t('action.complete.button')}
         </Button>
       </div>

@@ -17,6 +17,7 @@ import { ProofDialog } from './proof-dialog';
 import { secondFactorsQuery } from './queries';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetup } from './totp-setup';
+import { QueryFailed } from '../../components/query-failed';
 
 type Change =
   { kind: 'remove-passkey'; id: number; name: string } | { kind: 'remove-totp' } | { kind: 'regenerate' };
@@ -58,7 +59,12 @@ export function SecondFactorSettings() {
     setChange(null);
   };
 
-  if (!factors.data) return <p className="text-sm text-slate-500">{t('secondFactor.preparing')}</p>;
+  if (!factors.data)
+    return factors.isError ? (
+      <QueryFailed onRetry={() => void factors.refetch()} />
+    ) : (
+      <p className="text-sm text-slate-500">{t('secondFactor.preparing')}</p>
+    );
   const data = factors.data;
   const count = data.passkeys.length + (data.totp ? 1 : 0);
   const lastRequired = data.required && count === 1;

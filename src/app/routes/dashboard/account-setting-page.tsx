@@ -7,13 +7,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ProfileForm, ProfileView, useAuditInfo } from '../../features/profile';
 import { AvailabilitySummary, OverridesEditor, useSchedule, WeeklyEditor } from '../../features/schedule';
 import { accountSettingPath, paths } from '../../paths';
-import { ChunkLoading } from '../../router/chunk-error';
+import { QueryWaiting } from '../../router/query-waiting';
 
 type Tab = 'availability' | 'providerProfile';
 
 function AvailabilityTab({ edit }: { edit: boolean }) {
   const schedule = useSchedule();
-  if (!schedule.data) return <ChunkLoading />;
+  if (!schedule.data) return <QueryWaiting query={schedule} />;
   return edit ? (
     <div className="flex flex-col gap-6">
       <WeeklyEditor schedule={schedule.data} />
@@ -27,7 +27,7 @@ function AvailabilityTab({ edit }: { edit: boolean }) {
 function ProfileTab({ edit }: { edit: boolean }) {
   const { t } = useTranslation('profile');
   const audit = useAuditInfo();
-  if (!audit.data) return <ChunkLoading />;
+  if (!audit.data) return <QueryWaiting query={audit} />;
   const { consultInfo, auditStatus } = audit.data;
   if (auditStatus === 'NEED_AUDIT') {
     return (

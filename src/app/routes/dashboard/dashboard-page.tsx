@@ -17,6 +17,7 @@ import { usePortalApi } from '../../root';
 import { doctorInfoQuery, useAuditInfo } from '../../features/profile';
 import { hasAvailability, useSchedule } from '../../features/schedule/availability';
 import { ChunkLoading } from '../../router/chunk-error';
+import { QueryFailed, retryFailed } from '../../components/query-failed';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -31,25 +32,20 @@ export default function DashboardPage() {
 }
 
 function DashboardBody() {
-  const { t } = useTranslation();
   const unreadMessages = useUnreadMessages();
   const api = usePortalApi();
   const info = useQuery(doctorInfoQuery(api));
   const audit = useAuditInfo();
   const schedule = useSchedule();
-  if (info.isError || audit.isError)
-    return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
-        {t('common:errors.generic')}
-      </p>
-    );
-  if (!info.data || !audit.data || schedule.isPending) return <ChunkLoading />;
+  // A schedule that could not be read is not "not set": the checklist would offer a step done.
+  if (info.isError || audit.isError || schedule.isError)
+    return <QueryFailed onRetry={() => retryFailed(info, audit, schedule)} />;
+  if (!info.data || !audit.data || !schedule.data) return <ChunkLoading />;
   const steps = onboardingSteps({
     emailVerified: info.data.emailVerified,
     profileSubmitted: audit.data.consultInfo !== null,
     auditStatus: audit.data.auditStatus,
-    // A schedule that could not be read counts as not set: the step stays offered.
-    availabilitySet: schedule.data ? hasAvailability(schedule.data) : false,
+    availabilitySet: hasAvailability(schedule.data),
   });
   const approved = audit.data.auditStatus === 'AUDIT_PASSED';
   return (

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { ProfileForm, useAuditInfo } from '../../features/profile';
 import { paths } from '../../paths';
-import { ChunkLoading } from '../../router/chunk-error';
+import { QueryWaiting } from '../../router/query-waiting';
 
 export default function CertificationPage() {
   const { t } = useTranslation('profile');
   const audit = useAuditInfo();
-  if (!audit.data) return <ChunkLoading />;
+  if (!audit.data) return <QueryWaiting query={audit} />;
   // Under review the profile cannot change (spec §4): the status page says so.
   if (audit.data.auditStatus === 'NEED_AUDIT') return <Navigate to={paths.certificationSuccess} replace />;
   return (

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { AuditStatusPanel, decisionPopupDue, useAuditInfo, useMarkPopupShown } from '../../features/profile';
-import { ChunkLoading } from '../../router/chunk-error';
+import { QueryWaiting } from '../../router/query-waiting';
 
 export default function CertificationSuccessPage() {
   const audit = useAuditInfo();
@@ -14,7 +14,7 @@ export default function CertificationSuccessPage() {
   useEffect(() => {
     if (due) mutate();
   }, [due, mutate]);
-  if (!audit.data) return <ChunkLoading />;
+  if (!audit.data) return <QueryWaiting query={audit} />;
   return (
     <div className="py-8">
       <AuditStatusPanel audit={audit.data} />

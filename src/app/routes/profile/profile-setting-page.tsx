@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ProfileView, useAuditInfo } from '../../features/profile';
 import { accountSettingPath, paths } from '../../paths';
-import { ChunkLoading } from '../../router/chunk-error';
+import { QueryWaiting } from '../../router/query-waiting';
 
 export default function ProfileSettingPage() {
   const { t } = useTranslation('profile');
   const audit = useAuditInfo();
-  if (!audit.data) return <ChunkLoading />;
+  if (!audit.data) return <QueryWaiting query={audit} />;
   const { consultInfo, auditStatus } = audit.data;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">

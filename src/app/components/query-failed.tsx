@@ -1,0 +1,24 @@
+/**
+ * A read that failed, said where its data would be, with a retry (spec §8's generic message): never
+ * an empty state ("No data available") nor a loading one that stays, which would tell the provider
+ * her data is gone or coming.
+ */
+import { useTranslation } from 'react-i18next';
+import { Button } from './button';
+
+export function QueryFailed({ onRetry, centered = false }: { onRetry(): void; centered?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className={`flex flex-col gap-3 p-6 ${centered ? 'items-center' : 'items-start'}`}>
+      <p className="text-slate-600">{t('errors.generic')}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('actions.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** Asks each failed read again (a screen whose data comes from several). */
+export function retryFailed(...queries: ReadonlyArray<{ isError: boolean; refetch(): unknown }>): void {
+  for (const query of queries) if (query.isError) void query.refetch();
+}
