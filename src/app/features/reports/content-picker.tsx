@@ -10,6 +10,7 @@ import { clockDuration } from '../../../shared/time/format';
 import { Button } from '../../components/button';
 import { SearchForm } from '../../components/search-form';
 import { useBlogCategories, useBlogSearch, useMemberTags, useVideoSearch } from './queries';
+import { QueryFailed } from '../../components/query-failed';
 
 interface Item {
   id: number;
@@ -191,21 +192,29 @@ export function ContentPicker({
           <div className="grid gap-4 lg:grid-cols-2">
             <section aria-label={t('editor.blogResults')}>
               <h4 className="mb-1 text-sm font-medium text-slate-700">{t('editor.blogResults')}</h4>
-              <ItemList
-                items={blogItems(blogs.data?.list ?? [])}
-                chosen={value.blogIds}
-                disabled={disabled}
-                onToggle={(id) => onChange({ ...value, blogIds: toggle(value.blogIds, id) })}
-              />
+              {blogs.isError && !blogs.data ? (
+                <QueryFailed onRetry={() => void blogs.refetch()} />
+              ) : (
+                <ItemList
+                  items={blogItems(blogs.data?.list ?? [])}
+                  chosen={value.blogIds}
+                  disabled={disabled}
+                  onToggle={(id) => onChange({ ...value, blogIds: toggle(value.blogIds, id) })}
+                />
+              )}
             </section>
             <section aria-label={t('editor.videoResults')}>
               <h4 className="mb-1 text-sm font-medium text-slate-700">{t('editor.videoResults')}</h4>
-              <ItemList
-                items={videoItems(videos.data?.list ?? [])}
-                chosen={value.videoIds}
-                disabled={disabled}
-                onToggle={(id) => onChange({ ...value, videoIds: toggle(value.videoIds, id) })}
-              />
+              {videos.isError && !videos.data ? (
+                <QueryFailed onRetry={() => void videos.refetch()} />
+              ) : (
+                <ItemList
+                  items={videoItems(videos.data?.list ?? [])}
+                  chosen={value.videoIds}
+                  disabled={disabled}
+                  onToggle={(id) => onChange({ ...value, videoIds: toggle(value.videoIds, id) })}
+                />
+              )}
             </section>
           </div>
         </>
