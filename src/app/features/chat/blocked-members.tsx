@@ -6,7 +6,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
+import { QueryFailed } from '../../components/query-failed';
 import { useChat, useChatLink } from '../../connections';
+import { loadBlocked } from './blocked';
 import { unblockUser } from './chat-actions';
 import { useChatState, useChatStore } from './chat-store-context';
 import { usePerson } from './use-names';
@@ -40,9 +42,13 @@ function BlockedMember({ chatId }: { chatId: number }) {
 
 export function BlockedMembers() {
   const { t } = useTranslation('messages');
-  const { blocked } = useChatState();
+  const { blocked, blockedFailed } = useChatState();
   const { chatLoaded } = useChatLink();
+  const chat = useChat();
+  const store = useChatStore();
   if (!chatLoaded) return <p className="text-sm text-slate-600">{t('block.waitingForChat')}</p>;
+  // Not "You have not blocked anyone": a list that could not be read says so.
+  if (blockedFailed) return <QueryFailed onRetry={() => void (chat && loadBlocked(store, chat))} />;
   if (blocked.length === 0) return <p className="text-sm text-slate-600">{t('block.none')}</p>;
   return (
     <ul aria-label={t('block.listTitle')} className="divide-y divide-slate-100">

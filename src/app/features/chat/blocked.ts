@@ -51,6 +51,7 @@ export async function loadBlocked(store: ChatStore, runtime: ChatRuntime): Promi
     store.setBlocked([...blocked, ...(await retireLegacyList(runtime))]);
   } catch (error) {
     console.warn('Blocked users', error);
+    store.blockListFailed();
   }
 }
 

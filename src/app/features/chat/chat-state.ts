@@ -48,6 +48,8 @@ export interface ChatState {
   presence: Record<number, boolean>;
   requests: number[];
   blocked: number[];
+  /** The block list could not be read (blocked.ts `loadBlocked`): Settings says so, with a retry. */
+  blockedFailed: boolean;
   occupants: Record<string, number[]>;
   /**
    * Messages of others that arrived live in this tab, are not read yet and are not in the
@@ -77,6 +79,7 @@ export const initialChatState = (): ChatState => ({
   presence: {},
   requests: [],
   blocked: [],
+  blockedFailed: false,
   occupants: {},
   unseen: {},
   counted: {},

@@ -20,7 +20,7 @@ function useRequesterName(userId: number): string {
   const client = useQuery(clientQuery(api, userId));
   const chatUser = useQuery({
     ...chatUserNameQuery(runtime, userId),
-    enabled: runtime !== null && client.isSuccess && client.data === null,
+    enabled: runtime !== null && (client.isError || (client.isSuccess && client.data === null)),
   });
   return client.data?.name ?? chatUser.data ?? t('userById', { id: userId });
 }

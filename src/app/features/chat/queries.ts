@@ -3,6 +3,7 @@
  * The dialog list is not here: the chat store owns it (chat-sync.ts `refreshDialogs`).
  */
 import { queryOptions } from '@tanstack/react-query';
+import { ApiError } from '../../../rest';
 import type { PortalApi } from '../../api/api-client';
 import { chatCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
@@ -17,9 +18,11 @@ export const clientQuery = (api: PortalApi, chatId: number) =>
     queryFn: async () => {
       try {
         return await chatCalls(api).clientByChatId(chatId, { quiet: true });
-      } catch {
-        // Not one of the provider's clients (404): shown by chat id only.
-        return null;
+      } catch (error) {
+        // Not one of the provider's clients (an answer of 4xx): shown by chat id only. A failure
+        // that asking again may mend (offline, 5xx) is not kept as "nobody" for ten minutes.
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
+        throw error;
       }
     },
     staleTime: 10 * 60_000,
