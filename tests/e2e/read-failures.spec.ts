@@ -90,3 +90,19 @@ test('the agreement at sign-in: protocols that could not be read are said with a
   await dialog.getByRole('button', { name: 'Agree and continue' }).click();
   await expect(page).toHaveURL(/\/Dashboard\/Dashboard$/);
 });
+
+test('the dashboard’s activity chart: a failed drawing is said with a retry, and the retry draws it', async ({
+  page,
+}) => {
+  let failing = true;
+  await page.route(/\/doctor\/dashboard\/chart/, (route) =>
+    failing ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+  );
+  await signInAs(page, 'amelia');
+  const chart = page.locator('figure[data-chart-state]');
+  await expect(chart).toHaveAttribute('data-chart-state', 'failed', { timeout: 30_000 });
+  await expect(chart.getByText('The chart could not be loaded.')).toBeVisible();
+  failing = false;
+  await chart.getByRole('button', { name: 'Try again' }).click();
+  await expect(chart).toHaveAttribute('data-chart-state', 'ready');
+});

@@ -10,6 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { hydrate } from 'echarts/ssr/client/index';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button';
 import { isLanguage } from '../../i18n';
 import { dashboardChartQuery } from './queries';
 import { usePortalApi } from '../../root';
@@ -119,8 +120,13 @@ export function ActivityChart({
         />
       )}
       {state !== 'ready' && (
-        <figcaption className="absolute inset-0 flex items-center justify-center text-sm text-slate-500">
+        <figcaption className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-sm text-slate-500">
           {state === 'loading' ? t('chart.loading') : t('chart.failed')}
+          {state === 'failed' && (
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          )}
         </figcaption>
       )}
       {hovered && categories[hovered.index] !== undefined && (
