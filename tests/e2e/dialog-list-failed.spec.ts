@@ -25,21 +25,23 @@ test('a dialog list that failed at sign-in is told, retried, and its group room 
   expect(created.status).toBe(201);
 
   let failing = true;
-  await page.route(/\/api\/message\/qb\/doctor\/getDialogs/, (route) =>
-    failing
-      ? route.fulfill({
-          status: 503,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 'UNAVAILABLE', message: 'The service is unavailable.' }),
-        })
-      : route.continue(),
-  );
+  let refused = 0;
+  await page.route(/\/api\/message\/qb\/doctor\/getDialogs/, (route) => {
+    if (!failing) return route.continue();
+    refused += 1;
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'UNAVAILABLE', message: 'The service is unavailable.' }),
+    });
+  });
   await signInOverApi(page, provider.email, provider.password, '/message');
   const failed = page.getByRole('alert').filter({ hasText: 'Your conversations could not be loaded.' });
   await expect(failed).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('No conversations yet. Start one from a client’s page.')).toHaveCount(0);
-  // The chat's login went on without the list.
+  // The chat's login went on without the list: its own listing (after the screen's) was refused.
   await expect(page.locator('[data-chat-link="online"]')).toHaveCount(1, { timeout: 60_000 });
+  await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
 
   failing = false;
   await failed.getByRole('button', { name: 'Try again' }).click();

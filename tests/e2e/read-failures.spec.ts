@@ -33,6 +33,7 @@ const CASES: Case[] = [
     screen: 'calendar',
     path: '/calendar',
     read: /\/schedule\/calendar/,
+    // The week's hours and appointments are drawn from the read: its answer is awaited above.
     shown: (page) => page.getByRole('main').getByRole('heading', { level: 2 }).first(),
   },
   {
@@ -62,7 +63,9 @@ for (const { screen, path, read, shown } of CASES) {
     await expect(main.getByText('No data available')).toHaveCount(0);
 
     failing = false;
+    const answered = page.waitForResponse((response) => read.test(response.url()) && response.ok());
     await failed.getByRole('button', { name: 'Try again' }).click();
+    await answered;
     await expect(failed).toHaveCount(0);
     await expect(shown(page)).toBeVisible();
     await expect(main.getByText('No data available')).toHaveCount(0);

@@ -18,6 +18,14 @@ export function QueryFailed({ onRetry, centered = false }: { onRetry(): void; ce
   );
 }
 
+/**
+ * The read failed and holds nothing: what to say instead of its data. A refetch that failed while
+ * the last answer is held (TanStack keeps it, `isError` all the same) leaves that answer on screen.
+ */
+export function readFailed(query: { isError: boolean; data: unknown }): boolean {
+  return query.isError && query.data === undefined;
+}
+
 /** Asks each failed read again (a screen whose data comes from several). */
 export function retryFailed(...queries: ReadonlyArray<{ isError: boolean; refetch(): unknown }>): void {
   for (const query of queries) if (query.isError) void query.refetch();

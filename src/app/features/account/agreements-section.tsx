@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/format';
 import { agreementVersionsQuery } from './queries';
 import { usePortalApi, useTimeZone } from '../../root';
-import { QueryFailed } from '../../components/query-failed';
+import { QueryFailed, readFailed } from '../../components/query-failed';
 
 export function AgreementsSection() {
   const { t, i18n } = useTranslation('settings');
   const timeZone = useTimeZone();
   const versions = useQuery(agreementVersionsQuery(usePortalApi()));
   if (versions.isPending) return <p className="text-sm text-slate-500">{t('common:loading')}</p>;
-  if (versions.isError) return <QueryFailed onRetry={() => void versions.refetch()} />;
+  if (readFailed(versions)) return <QueryFailed onRetry={() => void versions.refetch()} />;
   const accepted = versions.data?.accepted ?? [];
   if (accepted.length === 0) return <p className="text-sm text-slate-500">{t('agreements.none')}</p>;
   return (

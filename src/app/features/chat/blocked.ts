@@ -49,9 +49,10 @@ export async function loadBlocked(store: ChatStore, runtime: ChatRuntime): Promi
   try {
     const blocked = await runtime.chat.blocking.list();
     store.setBlocked([...blocked, ...(await retireLegacyList(runtime))]);
+    store.setBlockListFailed(false);
   } catch (error) {
     console.warn('Blocked users', error);
-    store.blockListFailed();
+    store.setBlockListFailed(true);
   }
 }
 

@@ -50,9 +50,9 @@ export interface ChatStore extends DialogMoves, ConversationMoves {
   setPresence(userId: number, available: boolean): void;
   addRequest(userId: number): void;
   removeRequest(userId: number): void;
-  /** The block list as read or changed; a list read resets `blockedFailed`. */
   setBlocked(ids: number[]): void;
-  blockListFailed(): void;
+  /** Whether the last read of the block list failed (blocked.ts `loadBlocked`); a change is not a read. */
+  setBlockListFailed(failed: boolean): void;
   setOccupants(dialogId: string, ids: number[]): void;
   occupantChanged(dialogId: string, userId: number, present: boolean): void;
   setUpload(upload: ChatState['upload']): void;
@@ -113,11 +113,10 @@ export function createChatStore(say: (text: string) => void, server: ChatStoreSe
 
     setBlocked(ids) {
       state.blocked = [...new Set(ids)].sort((a, b) => a - b);
-      state.blockedFailed = false;
     },
 
-    blockListFailed() {
-      state.blockedFailed = true;
+    setBlockListFailed(failed) {
+      state.blockedFailed = failed;
     },
 
     setOccupants(dialogId, ids) {

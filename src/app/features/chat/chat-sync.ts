@@ -78,27 +78,37 @@ export async function afterLogin(store: ChatStore, runtime: ChatRuntime): Promis
 }
 
 /**
- * The rooms after a dialog list that failed while the chat ran (the login's, or a later one): the
- * login joined only the rooms it knew, so the rest are joined once a listing comes (the Messages
- * screen's retry, dialog-list.tsx, or its next look); a post to a room we are not in is refused
- * (XEP-0045 §7.4). Returns the unwiring.
+ * The rooms after a dialog list that failed while the chat ran (the login's, or one asked while
+ * the list was not yet had; a list once had stays shown when a refresh fails): the login joined
+ * only the rooms it knew, so the rest are joined once a listing comes (the Messages screen's
+ * retry, dialog-list.tsx, or its next look), with the chat connected: a listing that comes while
+ * it is down is joined when the stream resumes (XEP-0198), or by a fresh login's own joins
+ * (`afterReconnect`). A post to a room we are not in is refused (XEP-0045 §7.4). Returns the
+ * unwiring.
  */
 export function wireRoomsAfterFailedList(store: ChatStore, runtime: ChatRuntime): () => void {
   let missed = false;
   let list = store.state.dialogList;
-  return subscribe(
+  const join = () => {
+    if (!missed || list !== 'listed' || !runtime.chat.isConnected) return;
+    missed = false;
+    void joinRooms(store, runtime);
+  };
+  const offList = subscribe(
     store.state,
     () => {
       if (store.state.dialogList === list) return;
       list = store.state.dialogList;
       if (list === 'failed') missed = true;
-      else if (list === 'listed' && missed) {
-        missed = false;
-        void joinRooms(store, runtime);
-      }
+      join();
     },
     true,
   );
+  const offResumed = runtime.chat.session.on('resumed', join);
+  return () => {
+    offList();
+    offResumed();
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { consultationCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { QueryFailed } from '../../components/query-failed';
+import { QueryFailed, readFailed } from '../../components/query-failed';
 import { formatDateTime, formatMoney, formatTime } from '../../components/format';
 import { paths, questionPath } from '../../paths';
 import { messagePath, reportsPath } from './links';
@@ -56,7 +56,7 @@ export function OrderDetail({ id }: { id: number }) {
   const cancel = useMutation({ mutationFn: () => calls.cancel({ id, reason }), onSuccess: done });
 
   if (detail.isPending) return <p className="text-slate-500">{t('common:loading')}</p>;
-  if (detail.isError && !(detail.error instanceof ApiError && detail.error.code === 'NOT_FOUND'))
+  if (readFailed(detail) && !(detail.error instanceof ApiError && detail.error.code === 'NOT_FOUND'))
     return <QueryFailed onRetry={() => void detail.refetch()} />;
   if (!detail.data) return <p className="text-slate-500">{t('orders.notFound')}</p>;
   const a = detail.data;

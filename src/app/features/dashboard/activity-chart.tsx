@@ -121,7 +121,7 @@ export function ActivityChart({
       )}
       {state !== 'ready' && (
         <figcaption className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-sm text-slate-500">
-          {state === 'loading' ? t('chart.loading') : t('chart.failed')}
+          {state === 'loading' ? t('chart.loading') : t('chart.notDrawn')}
           {state === 'failed' && (
             <Button variant="secondary" onClick={() => void query.refetch()}>
               {t('actions.retry')}

@@ -32,7 +32,7 @@ export function useProfileOptions() {
     countries: countries.data ?? [],
     loading: categories.isPending || languages.isPending || countries.isPending,
     /** A list could not be read: what shows them must not show them empty (query-failed.tsx). */
-    failed: categories.isError || languages.isError || countries.isError,
+    failed: [categories, languages, countries].some((list) => list.isError && list.data === undefined),
     // Not through components/query-failed.tsx: the main layout loads this module on every page.
     retry: () => {
       for (const list of [categories, languages, countries]) if (list.isError) void list.refetch();

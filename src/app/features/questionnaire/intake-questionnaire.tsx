@@ -30,7 +30,7 @@ export function IntakeQuestionnaire({
   const query = useQuery(questionnaireQuery(api, appointmentId));
 
   if (query.isPending) return <p className="text-slate-500">{t('common:loading')}</p>;
-  if (query.isError) {
+  if (!query.data) {
     const { error } = query;
     // What asking again would not change (not hers, not there) is said; the rest can be retried.
     if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500)

@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { formatLh, formatTemperature } from '../../../shared/cycle';
 import { CycleCalendar, CycleChart, fromCelsius, unitSymbol } from '../../components/cycle-charts';
 import { DataTable } from '../../components/data-table';
-import { QueryFailed, retryFailed } from '../../components/query-failed';
+import { QueryFailed, readFailed, retryFailed } from '../../components/query-failed';
 import { dateTimeFormat } from '../../components/format';
 import { SimplePagination } from '../../components/pagination';
 import { idParam, reportDetailPath } from './links';
@@ -38,7 +38,7 @@ export function DailyChartView() {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {!report.isError && (
+        {!readFailed(report) && (
           <h2 className="text-lg font-semibold">
             {report.data ? t('daily.title', { name: report.data.memberName }) : t('common:loading')}
           </h2>
@@ -52,7 +52,7 @@ export function DailyChartView() {
           {t('charts.memberZone', { zone: chart.data.member.timezone })}
         </p>
       )}
-      {report.isError || chart.isError ? (
+      {readFailed(report) || readFailed(chart) ? (
         // The chart waits for the report; either failing is said, not "loading" or "no cycles".
         <QueryFailed onRetry={() => retryFailed(report, chart)} />
       ) : chart.isPending ? (

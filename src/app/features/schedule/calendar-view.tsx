@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarQuery } from './queries';
 import { Button } from '../../components/button';
-import { QueryFailed, retryFailed } from '../../components/query-failed';
+import { QueryFailed, readFailed, retryFailed } from '../../components/query-failed';
 import { usePortalApi, useTimeZone } from '../../root';
 import { addDays } from '../../../shared/time/calendar';
 import { formatLocalDate } from '../../../shared/time/format';
@@ -80,7 +80,7 @@ export function CalendarView({ detailPath }: { detailPath(id: number): string })
         </h2>
         <span className="text-sm text-slate-500">{t('calendar.zone', { timezone: tz })}</span>
       </div>
-      {(schedule.isError || calendar.isError) && (
+      {(readFailed(schedule) || readFailed(calendar)) && (
         // An empty week is not what a failed read shows (query-failed.tsx).
         <QueryFailed onRetry={() => retryFailed(schedule, calendar)} />
       )}

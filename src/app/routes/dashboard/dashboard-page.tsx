@@ -17,7 +17,7 @@ import { usePortalApi } from '../../root';
 import { doctorInfoQuery, useAuditInfo } from '../../features/profile';
 import { hasAvailability, useSchedule } from '../../features/schedule/availability';
 import { ChunkLoading } from '../../router/chunk-error';
-import { QueryFailed, retryFailed } from '../../components/query-failed';
+import { QueryFailed, readFailed, retryFailed } from '../../components/query-failed';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -38,7 +38,7 @@ function DashboardBody() {
   const audit = useAuditInfo();
   const schedule = useSchedule();
   // A schedule that could not be read is not "not set": the checklist would offer a step done.
-  if (info.isError || audit.isError || schedule.isError)
+  if (readFailed(info) || readFailed(audit) || readFailed(schedule))
     return <QueryFailed onRetry={() => retryFailed(info, audit, schedule)} />;
   if (!info.data || !audit.data || !schedule.data) return <ChunkLoading />;
   const steps = onboardingSteps({

@@ -34,6 +34,9 @@ describe('loadBlocked', () => {
       );
       expect(store.state.blockedFailed).toBe(true);
       expect(store.state.blocked).toEqual([]);
+      // Blocking someone meanwhile is a change, not a read: the list is still not known whole.
+      store.setBlocked([200005]);
+      expect(store.state.blockedFailed).toBe(true);
 
       await loadBlocked(
         store,
@@ -41,6 +44,8 @@ describe('loadBlocked', () => {
       );
       expect(store.state.blockedFailed).toBe(false);
       expect(store.state.blocked).toEqual([200006]);
+      store.reset();
+      expect(store.state.blockedFailed).toBe(false);
     } finally {
       warn.mockRestore();
     }

@@ -183,12 +183,20 @@ describe('refreshDialogs', () => {
           }),
       );
 
-    /** A running chat that records the rooms it joins. */
+    /** A running chat that records the rooms it joins; `resume()` is its stream resumed (XEP-0198). */
     function chatRuntime() {
       const joins: string[] = [];
+      const resumed = new Set<() => void>();
       const runtime = {
         me: 100010,
         chat: {
+          isConnected: true,
+          session: {
+            on: (event: string, listener: () => void) => {
+              if (event === 'resumed') resumed.add(listener);
+              return () => resumed.delete(listener);
+            },
+          },
           joinedRooms: [] as string[],
           helpers: { roomJid },
           muc: {
@@ -197,7 +205,15 @@ describe('refreshDialogs', () => {
           },
         },
       } as unknown as Runtime;
-      return { runtime, joins };
+      const resume = () => {
+        for (const listener of resumed) listener();
+      };
+      return {
+        runtime,
+        joins,
+        resume,
+        chat: (runtime as unknown as { chat: { isConnected: boolean } }).chat,
+      };
     }
 
     it('shows as failed, then as loading while it is asked again, then listed', async () => {
@@ -221,6 +237,24 @@ describe('refreshDialogs', () => {
         // The provider's retry lists the circle: its room is joined.
         await answer('circle', refreshOrFail());
         await vi.waitFor(() => expect(joins).toEqual([circle.dialogId]), { timeout: 30_000 });
+      } finally {
+        unwire();
+      }
+    });
+
+    it('has its rooms joined when the stream resumes, when the listing came while it was down', async () => {
+      const { runtime, joins, resume, chat } = chatRuntime();
+      const unwire = wireRoomsAfterFailedList(store, runtime);
+      try {
+        await answer('error', refreshOrFail());
+        chat.isConnected = false;
+        await answer('circle', refreshOrFail());
+        expect(joins).toEqual([]);
+        chat.isConnected = true;
+        resume();
+        await vi.waitFor(() => expect(joins).toEqual([circle.dialogId]), { timeout: 30_000 });
+        resume();
+        expect(joins).toEqual([circle.dialogId]);
       } finally {
         unwire();
       }
