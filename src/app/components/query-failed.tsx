@@ -11,7 +11,15 @@ export function QueryFailed({ onRetry, centered = false }: { onRetry(): void; ce
   return (
     <div role="alert" className={`flex flex-col gap-3 p-6 ${centered ? 'items-center' : 'items-start'}`}>
       <p className="text-slate-600">{t('errors.generic')}</p>
-      <Button variant="secondary" onClick={onRetry}>
+      <Button
+        variant="secondary"
+        onClick={(event) => {
+          // The button goes with the failure: focus stays in the page's region (the main region
+          // takes it, as from the skip link), not on the document.
+          event.currentTarget.parentElement?.closest<HTMLElement>('[tabindex]')?.focus();
+          onRetry();
+        }}
+      >
         {t('actions.retry')}
       </Button>
     </div>
