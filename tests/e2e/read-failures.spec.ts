@@ -22,6 +22,15 @@ const CASES: Case[] = [
   { screen: 'appointments', path: '/orders', read: /\/doctor\/order\/list/, shown: tableRows },
   { screen: 'reports', path: '/reports', read: /\/reportList/, shown: tableRows },
   { screen: 'notifications', path: '/notifications', read: /\/v2\/listMessages/, shown: tableRows },
+  {
+    screen: 'notification categories',
+    path: '/notifications',
+    read: /\/v2\/messageCategory/,
+    shown: (page) =>
+      page
+        .getByRole('navigation', { name: 'Notification categories' })
+        .getByRole('button', { name: /New bookings/ }),
+  },
   { screen: 'balance', path: '/Dashboard/balance', read: /\/doctor\/balance\/list/, shown: tableRows },
   {
     screen: 'dashboard',
@@ -68,6 +77,8 @@ for (const { screen, path, read, shown } of CASES) {
     await answered;
     await expect(failed).toHaveCount(0);
     await expect(shown(page)).toBeVisible();
+    // The keyboard's place is kept in the page: the button went with the failure.
+    await expect(main).toBeFocused();
     await expect(main.getByText('No data available')).toHaveCount(0);
   });
 }

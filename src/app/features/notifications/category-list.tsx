@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NotificationCategory } from '../../../shared/api/notifications';
+import { QueryFailed, readFailed } from '../../components/query-failed';
 import { notificationCategoriesQuery } from './queries';
 import { usePortalApi } from '../../root';
 
@@ -14,12 +15,15 @@ export function CategoryList({
 }) {
   const { t } = useTranslation('notifications');
   const api = usePortalApi();
-  const { data = [] } = useQuery(notificationCategoriesQuery(api));
+  const categories = useQuery(notificationCategoriesQuery(api));
+  const data = categories.data ?? [];
   const totalUnread = data.reduce((n, c) => n + c.unread, 0);
   const entries: Array<{ key: NotificationCategory | undefined; label: string; unread: number }> = [
     { key: undefined, label: t('categories.ALL'), unread: totalUnread },
     ...data.map((c) => ({ key: c.category, label: t(`categories.${c.category}`), unread: c.unread })),
   ];
+  // Without its categories the list would be "All" alone, as if there were no others.
+  if (readFailed(categories)) return <QueryFailed onRetry={() => void categories.refetch()} />;
   return (
     <nav aria-label={t('categoriesLabel')} className="flex flex-col gap-1">
       {entries.map((entry) => (
