@@ -439,6 +439,30 @@ test('a call: the incoming overlay, the call window, its dialogs and the minimis
   }
 });
 
+test('reads that failed, each said with its retry (docs/conventions.md item 5)', async ({ page }) => {
+  await page.route(/\/doctor\/client\/list|\/doctor\/getDialogs|\/doctor\/dashboard(\?|$)/, (route) =>
+    route.fulfill({ status: 503, body: '' }),
+  );
+  await signInAs(page, 'amelia');
+  const failed = (text: string) =>
+    visible((p) => p.getByRole('main').getByRole('alert').filter({ hasText: text }));
+  report(
+    await audit(page, [
+      {
+        name: 'dashboard, its read failed',
+        path: '/Dashboard/Dashboard',
+        ready: failed('Something went wrong'),
+      },
+      { name: 'clients, the list not read', path: '/clients', ready: failed('Something went wrong') },
+      {
+        name: 'messages, the dialog list not read',
+        path: '/message',
+        ready: failed('Your conversations could not be loaded.'),
+      },
+    ]),
+  );
+});
+
 test('the skip link is the first stop of the keyboard and lands on the main region', async ({ page }) => {
   await signInAs(page, 'amelia');
   for (const [language, label] of [
