@@ -76,7 +76,7 @@ export const SIGNED_IN_SHELL = [
   'src/app/features/notifications/(notification-pushes|red-dot-store|menu-red-dot|queries)',
   'src/app/features/profile/(queries|use-audit-info|audit-state|lazy-audit-popup)',
   'src/app/features/(auth/sign-out|verification/email-banner)',
-  'src/app/components/(lazy-dialog|format)',
+  'src/app/components/(lazy-dialog|format|read-failure)',
   'src/app/i18n/signed-in-locales',
   'src/app/(session/idle-clock|components/red-dot|features/chat/red-dots)',
   'src/app/layouts/(sign-out|unsaved-work|drafts-notice|skip-link)',

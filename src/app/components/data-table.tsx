@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryFailed } from './query-failed';
+import { readFailed, type Read } from './read-failure';
 
 export interface Column<Row> {
   key: string;
@@ -25,8 +26,8 @@ export interface DataTableProps<Row> {
   stale?: boolean;
   caption?: string;
   onRowClick?(row: Row): void;
-  /** The rows' read failed and none are held: the body says so, with this retry. */
-  failed?: (() => void) | null;
+  /** The rows' read: once it failed with none held, the body says so, with a retry. */
+  read?: Read;
 }
 
 export function DataTable<Row>({
@@ -37,7 +38,7 @@ export function DataTable<Row>({
   stale,
   caption,
   onRowClick,
-  failed,
+  read,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   return (
@@ -64,10 +65,10 @@ export function DataTable<Row>({
                 {t('table.loading')}
               </td>
             </tr>
-          ) : failed && rows.length === 0 ? (
+          ) : read && readFailed(read) ? (
             <tr>
               <td colSpan={columns.length}>
-                <QueryFailed onRetry={failed} centered />
+                <QueryFailed onRetry={() => void read.refetch()} centered />
               </td>
             </tr>
           ) : rows.length === 0 ? (

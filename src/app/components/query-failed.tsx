@@ -3,8 +3,12 @@
  * an empty state ("No data available") nor a loading one that stays, which would tell the provider
  * her data is gone or coming.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { readFailed, type Read } from './read-failure';
+
+export { readFailed, retryFailed } from './read-failure';
 
 export function QueryFailed({ onRetry, centered = false }: { onRetry(): void; centered?: boolean }) {
   const { t } = useTranslation();
@@ -26,15 +30,7 @@ export function QueryFailed({ onRetry, centered = false }: { onRetry(): void; ce
   );
 }
 
-/**
- * The read failed and holds nothing: what to say instead of its data. A refetch that failed while
- * the last answer is held (TanStack keeps it, `isError` all the same) leaves that answer on screen.
- */
-export function readFailed(query: { isError: boolean; data: unknown }): boolean {
-  return query.isError && query.data === undefined;
-}
-
-/** Asks each failed read again (a screen whose data comes from several). */
-export function retryFailed(...queries: ReadonlyArray<{ isError: boolean; refetch(): unknown }>): void {
-  for (const query of queries) if (query.isError) void query.refetch();
+/** What shows while `read` holds nothing: `children` (its loading state), or its failure with a retry. */
+export function ReadPending({ read, children }: { read: Read; children: ReactNode }) {
+  return readFailed(read) ? <QueryFailed onRetry={() => void read.refetch()} /> : children;
 }

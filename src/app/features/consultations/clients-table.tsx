@@ -106,7 +106,7 @@ export function ClientsTable() {
         rows={query.data?.list ?? []}
         rowKey={(c) => c.memberId}
         loading={query.isPending}
-        failed={query.isError ? () => void query.refetch() : null}
+        read={query}
         stale={query.isPlaceholderData}
       />
       <Pagination page={page} pageSize={pageSize} total={query.data?.total ?? 0} onChange={paging.paginate} />

@@ -79,7 +79,7 @@ export function OrdersList() {
         rows={query.data?.list ?? []}
         rowKey={(a) => a.id}
         loading={query.isPending}
-        failed={query.isError ? () => void query.refetch() : null}
+        read={query}
         stale={query.isPlaceholderData}
         onRowClick={(a) => navigate(orderDetailPath(a.id))}
       />

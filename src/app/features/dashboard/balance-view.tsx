@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { THEME_COLOUR, TABLE_PAGE_SIZES } from '../../../shared/constants';
 import { balanceListQuery, balanceSummaryQuery } from './queries';
-import { QueryFailed } from '../../components/query-failed';
+import { QueryFailed, readFailed } from '../../components/query-failed';
 import { DataTable } from '../../components/data-table';
 import { formatDateTime, formatLocalDate, formatMoney } from '../../components/format';
 import { Pagination } from '../../components/pagination';
@@ -78,7 +78,7 @@ export function BalanceView() {
             ))}
           </div>
         </div>
-        {summary.isError && !s && <QueryFailed onRetry={() => void summary.refetch()} />}
+        {readFailed(summary) && <QueryFailed onRetry={() => void summary.refetch()} />}
         {chart && (
           <BarChart
             label={t('balance.perPeriod')}
@@ -95,7 +95,7 @@ export function BalanceView() {
           rows={list.data?.list ?? []}
           rowKey={(r) => r.appointmentId}
           loading={list.isPending}
-          failed={list.isError ? () => void list.refetch() : null}
+          read={list}
           stale={list.isPlaceholderData}
           columns={[
             {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { dashboardQuery } from './queries';
 import { formatLocalDate } from '../../components/format';
-import { QueryFailed } from '../../components/query-failed';
+import { ReadPending } from '../../components/query-failed';
 import { paths } from '../../paths';
 import { AppointmentList } from './appointment-list';
 import { ActivityChart, type ActivitySeries } from './activity-chart';
@@ -45,10 +45,10 @@ export const DashboardView = memo(function DashboardView({
     };
   }, [d, i18n.language, t]);
   if (!d)
-    return query.isError ? (
-      <QueryFailed onRetry={() => void query.refetch()} />
-    ) : (
-      <p className="text-slate-500">{t('common:loading')}</p>
+    return (
+      <ReadPending read={query}>
+        <p className="text-slate-500">{t('common:loading')}</p>
+      </ReadPending>
     );
   return (
     <div className="flex flex-col gap-6">

@@ -137,7 +137,7 @@ export function NotificationCentre() {
           rows={rows}
           rowKey={(n) => n.id}
           loading={list.isPending}
-          failed={list.isError ? () => void list.refetch() : null}
+          read={list}
           caption={t('listLabel')}
         />
         <p className="mt-2 text-xs text-slate-500">{t('zone', { timezone: timeZone })}</p>

@@ -9,7 +9,7 @@ import type { NotificationCategory } from '../../../shared/api/notifications';
 import { notificationCalls } from '../../api/domain-calls';
 import { usePortalApi, useToasts } from '../../root';
 import { notificationSettingsQuery } from './queries';
-import { QueryFailed } from '../../components/query-failed';
+import { ReadPending } from '../../components/query-failed';
 
 export function NotificationSettingsForm() {
   const toasts = useToasts();
@@ -36,10 +36,10 @@ export function NotificationSettingsForm() {
     },
   });
   if (!settings.data)
-    return settings.isError ? (
-      <QueryFailed onRetry={() => void settings.refetch()} />
-    ) : (
-      <p className="text-sm text-slate-500">{t('settings.loading')}</p>
+    return (
+      <ReadPending read={settings}>
+        <p className="text-sm text-slate-500">{t('settings.loading')}</p>
+      </ReadPending>
     );
   const push = settings.data.push;
   return (

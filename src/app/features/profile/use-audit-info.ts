@@ -1,6 +1,7 @@
 /** Audit info (spec §3) in TanStack Query: one key, refetched by the main layout on every navigation. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { profileCalls } from '../../api/domain-calls';
+import { readFailed, retryFailed } from '../../components/read-failure';
 import { usePortalApi } from '../../root';
 import { AUDIT_INFO_KEY, auditInfoQuery, categoriesQuery, countriesQuery, languagesQuery } from './queries';
 
@@ -32,10 +33,7 @@ export function useProfileOptions() {
     countries: countries.data ?? [],
     loading: categories.isPending || languages.isPending || countries.isPending,
     /** A list could not be read: what shows them must not show them empty (query-failed.tsx). */
-    failed: [categories, languages, countries].some((list) => list.isError && list.data === undefined),
-    // Not through components/query-failed.tsx: the main layout loads this module on every page.
-    retry: () => {
-      for (const list of [categories, languages, countries]) if (list.isError) void list.refetch();
-    },
+    failed: readFailed(categories) || readFailed(languages) || readFailed(countries),
+    retry: () => retryFailed(categories, languages, countries),
   };
 }

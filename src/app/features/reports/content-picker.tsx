@@ -10,7 +10,8 @@ import { clockDuration } from '../../../shared/time/format';
 import { Button } from '../../components/button';
 import { SearchForm } from '../../components/search-form';
 import { useBlogCategories, useBlogSearch, useMemberTags, useVideoSearch } from './queries';
-import { QueryFailed } from '../../components/query-failed';
+import { QueryFailed, readFailed } from '../../components/query-failed';
+import type { Read } from '../../components/read-failure';
 
 interface Item {
   id: number;
@@ -21,16 +22,20 @@ interface Item {
 
 function ItemList({
   items,
+  read,
   chosen,
   onToggle,
   disabled,
 }: {
   items: Item[];
+  /** The search the items come from: once it failed with none held, said with a retry. */
+  read?: Read;
   chosen: readonly number[];
   onToggle(id: number): void;
   disabled: boolean;
 }) {
   const { t } = useTranslation('reports');
+  if (read && readFailed(read)) return <QueryFailed onRetry={() => void read.refetch()} />;
   if (items.length === 0) return <p className="text-sm text-slate-500">{t('common:table.noData')}</p>;
   return (
     <ul className="divide-y divide-slate-100">
@@ -192,29 +197,23 @@ export function ContentPicker({
           <div className="grid gap-4 lg:grid-cols-2">
             <section aria-label={t('editor.blogResults')}>
               <h4 className="mb-1 text-sm font-medium text-slate-700">{t('editor.blogResults')}</h4>
-              {blogs.isError && !blogs.data ? (
-                <QueryFailed onRetry={() => void blogs.refetch()} />
-              ) : (
-                <ItemList
-                  items={blogItems(blogs.data?.list ?? [])}
-                  chosen={value.blogIds}
-                  disabled={disabled}
-                  onToggle={(id) => onChange({ ...value, blogIds: toggle(value.blogIds, id) })}
-                />
-              )}
+              <ItemList
+                items={blogItems(blogs.data?.list ?? [])}
+                read={blogs}
+                chosen={value.blogIds}
+                disabled={disabled}
+                onToggle={(id) => onChange({ ...value, blogIds: toggle(value.blogIds, id) })}
+              />
             </section>
             <section aria-label={t('editor.videoResults')}>
               <h4 className="mb-1 text-sm font-medium text-slate-700">{t('editor.videoResults')}</h4>
-              {videos.isError && !videos.data ? (
-                <QueryFailed onRetry={() => void videos.refetch()} />
-              ) : (
-                <ItemList
-                  items={videoItems(videos.data?.list ?? [])}
-                  chosen={value.videoIds}
-                  disabled={disabled}
-                  onToggle={(id) => onChange({ ...value, videoIds: toggle(value.videoIds, id) })}
-                />
-              )}
+              <ItemList
+                items={videoItems(videos.data?.list ?? [])}
+                read={videos}
+                chosen={value.videoIds}
+                disabled={disabled}
+                onToggle={(id) => onChange({ ...value, videoIds: toggle(value.videoIds, id) })}
+              />
             </section>
           </div>
         </>

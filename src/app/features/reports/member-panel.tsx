@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import { formatDecimal } from '../../../shared/cycle';
 import { formatLocalDate } from '../../../shared/time/format';
 import { formatDateTime } from '../../components/format';
-import { QueryFailed } from '../../components/query-failed';
+import { QueryFailed, ReadPending, readFailed } from '../../components/query-failed';
 import { Pagination } from '../../components/pagination';
 import { reportReviewPath } from './links';
 import { useMemberInfo, useMemberReports } from './queries';
@@ -55,11 +55,9 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
       <section className="rounded-2xl border border-slate-200 bg-white p-5">
         <h2 className="mb-3 font-semibold">{m ? m.name : t('member.title')}</h2>
         {!m ? (
-          info.isError ? (
-            <QueryFailed onRetry={() => void info.refetch()} />
-          ) : (
+          <ReadPending read={info}>
             <p className="text-sm text-slate-500">{t('common:loading')}</p>
-          )
+          </ReadPending>
         ) : (
           <>
             <dl className="text-sm">
@@ -111,7 +109,7 @@ export function MemberPanel({ userId, currentReportId }: { userId: number; curre
         <h2 className="mb-3 font-semibold">{t('member.earlier')}</h2>
         {earlier.isPending ? (
           <p className="text-sm text-slate-500">{t('common:loading')}</p>
-        ) : earlier.isError && !earlier.data ? (
+        ) : readFailed(earlier) ? (
           <QueryFailed onRetry={() => void earlier.refetch()} />
         ) : others.length === 0 ? (
           <p className="text-sm text-slate-500">{t('common:table.noData')}</p>

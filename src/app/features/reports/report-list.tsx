@@ -116,7 +116,7 @@ export function ReportList() {
         rows={query.data?.list ?? []}
         rowKey={(r) => r.reportId}
         loading={query.isPending}
-        failed={query.isError ? () => void query.refetch() : null}
+        read={query}
         stale={query.isPlaceholderData}
         onRowClick={open}
       />

@@ -17,7 +17,7 @@ import { ProofDialog } from './proof-dialog';
 import { secondFactorsQuery } from './queries';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetup } from './totp-setup';
-import { QueryFailed } from '../../components/query-failed';
+import { ReadPending } from '../../components/query-failed';
 
 type Change =
   { kind: 'remove-passkey'; id: number; name: string } | { kind: 'remove-totp' } | { kind: 'regenerate' };
@@ -60,10 +60,10 @@ export function SecondFactorSettings() {
   };
 
   if (!factors.data)
-    return factors.isError ? (
-      <QueryFailed onRetry={() => void factors.refetch()} />
-    ) : (
-      <p className="text-sm text-slate-500">{t('secondFactor.preparing')}</p>
+    return (
+      <ReadPending read={factors}>
+        <p className="text-sm text-slate-500">{t('secondFactor.preparing')}</p>
+      </ReadPending>
     );
   const data = factors.data;
   const count = data.passkeys.length + (data.totp ? 1 : 0);

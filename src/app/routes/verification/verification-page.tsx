@@ -11,7 +11,7 @@ import { DOCTOR_INFO_KEY, doctorInfoQuery } from '../../features/profile';
 import { usePortalApi, useSession } from '../../root';
 import { VerificationForm } from '../../features/verification';
 import { paths } from '../../paths';
-import { QueryFailed } from '../../components/query-failed';
+import { ReadPending } from '../../components/query-failed';
 
 export default function VerificationPage() {
   const { t } = useTranslation('verification');
@@ -28,11 +28,9 @@ export default function VerificationPage() {
     <section className="mx-auto mt-10 flex max-w-md flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-8">
       <h1 className="text-2xl font-semibold text-slate-900">{t('title')}</h1>
       {!info.data ? (
-        info.isError ? (
-          <QueryFailed onRetry={() => void info.refetch()} />
-        ) : (
+        <ReadPending read={info}>
           <p className="text-slate-500">{t('common:loading')}</p>
-        )
+        </ReadPending>
       ) : info.data.emailVerified ? (
         <>
           <p role="status" className="text-slate-700">
