@@ -2,14 +2,14 @@
  * The Messages feature's part in the chat connection's life (connections/ ChatPlugin), over the
  * shell's chat store (docs/architecture.md §3 "The portal runtime"): the unread counts of the chat
  * account (and of the unread dialog list while the connection is down), the events that feed the
- * store, dialogs, blocked users and rooms after the first login (and the rooms after a dialog list
- * that failed), and a clean store after sign-out. The provider's messages show from the outbox
- * that holds them (outgoing.ts).
+ * store, dialogs, blocked users and rooms after the first login (and the rooms of each later
+ * listing), and a clean store after sign-out. The provider's messages show from the outbox that
+ * holds them (outgoing.ts).
  */
 import type { ChatPlugin } from '../../connections';
 import { wireChatEvents } from './chat-events';
 import type { ChatStore } from './chat-store';
-import { afterLogin, wireRoomsAfterFailedList } from './chat-sync';
+import { afterLogin, wireRoomsFollowList } from './chat-sync';
 import { wireOutgoing } from './outgoing';
 import { wireUnreadWhileDown } from './unread-while-down';
 
@@ -22,7 +22,7 @@ export function createMessagesChatPlugin(store: ChatStore): ChatPlugin {
         wireChatEvents(store, runtime),
         wireOutgoing(store, runtime),
         wireUnreadWhileDown(store, runtime),
-        wireRoomsAfterFailedList(store, runtime),
+        wireRoomsFollowList(store, runtime),
       ];
       return () => {
         for (const off of offs) off();

@@ -9,6 +9,7 @@ import { isPrivateDialog } from '../../../shared/dialog-type';
 import type { ChatRuntime } from '../../connections';
 import { loadBlocked } from './blocked';
 import type { ChatStore } from './chat-store';
+import type { DialogView } from './chat-state';
 import { dialogFromApi } from './convert';
 import { catchUp } from './history';
 
@@ -45,25 +46,40 @@ export async function refreshOccupants(
   }
 }
 
+/** Joins under way, by dialog id: the list's follower and a login may ask for one room at once. */
+const underWay = new WeakMap<ChatRuntime, Map<string, Promise<boolean>>>();
+
+/** Whether we are in the dialog's room once any join of it under way ends (spec §4 status 110). */
+function joined(runtime: ChatRuntime, dialog: DialogView): Promise<boolean> {
+  const joins = underWay.get(runtime) ?? new Map<string, Promise<boolean>>();
+  underWay.set(runtime, joins);
+  const pending = joins.get(dialog.id);
+  if (pending) return pending;
+  if (runtime.chat.joinedRooms.includes(runtime.chat.helpers.roomJid(dialog.id)))
+    return Promise.resolve(true);
+  const join = runtime.chat.muc.join(dialog.id).then(
+    () => true,
+    (error: unknown) => {
+      console.warn(`Room of ${dialog.name}`, error);
+      return false;
+    },
+  );
+  joins.set(dialog.id, join);
+  void join.then(() => joins.delete(dialog.id));
+  return join;
+}
+
 /**
- * Joins the rooms of the group dialogs not joined yet (spec §4 "Status 110 means join success"),
- * and lists the occupants of every group room: after a drop, the stack has joined its rooms again,
- * and who left meanwhile was not told.
+ * Joins the rooms of the group dialogs (all, or those of `ids`) not joined yet (spec §4 "Status 110
+ * means join success"), and lists their occupants: after a drop, the stack has joined its rooms
+ * again, and who left meanwhile was not told.
  */
-export async function joinRooms(store: ChatStore, runtime: ChatRuntime): Promise<void> {
-  const groups = Object.values(store.state.dialogs).filter((d) => !isPrivateDialog(d.type));
-  const joined = new Set(runtime.chat.joinedRooms);
+export async function joinRooms(store: ChatStore, runtime: ChatRuntime, ids?: string[]): Promise<void> {
+  const dialogs = ids ? ids.map((id) => store.state.dialogs[id]) : Object.values(store.state.dialogs);
   await Promise.all(
-    groups.map(async (d) => {
-      if (!joined.has(runtime.chat.helpers.roomJid(d.id))) {
-        try {
-          await runtime.chat.muc.join(d.id);
-        } catch (error) {
-          console.warn(`Room of ${d.name}`, error);
-          return;
-        }
-      }
-      await refreshOccupants(store, runtime, d.id);
+    dialogs.map(async (d) => {
+      if (d && !isPrivateDialog(d.type) && (await joined(runtime, d)))
+        await refreshOccupants(store, runtime, d.id);
     }),
   );
 }
@@ -78,33 +94,29 @@ export async function afterLogin(store: ChatStore, runtime: ChatRuntime): Promis
 }
 
 /**
- * The rooms after a dialog list that failed while the chat ran (the login's, or one asked while
- * the list was not yet had; a list once had stays shown when a refresh fails): the login joined
- * only the rooms it knew, so the rest are joined once a listing comes (the Messages screen's
- * retry, dialog-list.tsx, or its next look), with the chat connected: a listing that comes while
- * it is down is joined when the stream resumes (XEP-0198), or by a fresh login's own joins
- * (`afterReconnect`). A post to a room we are not in is refused (XEP-0045 §7.4). Returns the
- * unwiring.
+ * The group rooms follow the dialog list (spec §4 Rooms): a group dialog that comes in a listing
+ * while the chat is connected has its room joined then: one a member created while she is signed
+ * in, or all of them after a login whose listing failed (the login joined only the rooms it
+ * knew). One listed while the stream is down is joined when it resumes (XEP-0198), or by a fresh
+ * login's own joins (`afterReconnect`). Each listed dialog is followed once: a room she was
+ * removed from (status 301) waits for her next login. A post to a room we are not in is refused
+ * (XEP-0045 §7.4). Returns the unwiring.
  */
-export function wireRoomsAfterFailedList(store: ChatStore, runtime: ChatRuntime): () => void {
-  let missed = false;
-  let list = store.state.dialogList;
-  const join = () => {
-    if (!missed || list !== 'listed' || !runtime.chat.isConnected) return;
-    missed = false;
-    void joinRooms(store, runtime);
+export function wireRoomsFollowList(store: ChatStore, runtime: ChatRuntime): () => void {
+  const seen = new Set<string>();
+  let waiting: string[] = [];
+  const follow = () => {
+    for (const d of Object.values(store.state.dialogs)) {
+      if (isPrivateDialog(d.type) || seen.has(d.id)) continue;
+      seen.add(d.id);
+      waiting.push(d.id);
+    }
+    if (!waiting.length || !runtime.chat.isConnected) return;
+    void joinRooms(store, runtime, waiting);
+    waiting = [];
   };
-  const offList = subscribe(
-    store.state,
-    () => {
-      if (store.state.dialogList === list) return;
-      list = store.state.dialogList;
-      if (list === 'failed') missed = true;
-      join();
-    },
-    true,
-  );
-  const offResumed = runtime.chat.session.on('resumed', join);
+  const offList = subscribe(store.state, follow);
+  const offResumed = runtime.chat.session.on('resumed', follow);
   return () => {
     offList();
     offResumed();

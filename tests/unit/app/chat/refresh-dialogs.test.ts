@@ -7,11 +7,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderDialog } from '../../../../src/shared';
 import { createChatStore, type ChatStore } from '../../../../src/app/features/chat/chat-store';
-import {
-  joinRooms,
-  refreshDialogs,
-  wireRoomsAfterFailedList,
-} from '../../../../src/app/features/chat/chat-sync';
+import { joinRooms, refreshDialogs, wireRoomsFollowList } from '../../../../src/app/features/chat/chat-sync';
 import { entry } from './entry-fixture';
 
 type Runtime = Parameters<typeof joinRooms>[1];
@@ -186,6 +182,7 @@ describe('refreshDialogs', () => {
     /** A running chat that records the rooms it joins; `resume()` is its stream resumed (XEP-0198). */
     function chatRuntime() {
       const joins: string[] = [];
+      const joinedRooms: string[] = [];
       const resumed = new Set<() => void>();
       const runtime = {
         me: 100010,
@@ -197,10 +194,13 @@ describe('refreshDialogs', () => {
               return () => resumed.delete(listener);
             },
           },
-          joinedRooms: [] as string[],
+          joinedRooms,
           helpers: { roomJid },
           muc: {
-            join: async (id: string) => void joins.push(id),
+            join: async (id: string) => {
+              joins.push(id);
+              joinedRooms.push(roomJid(id));
+            },
             listOnlineUsers: async () => [100010],
           },
         },
@@ -211,6 +211,7 @@ describe('refreshDialogs', () => {
       return {
         runtime,
         joins,
+        joinedRooms,
         resume,
         chat: (runtime as unknown as { chat: { isConnected: boolean } }).chat,
       };
@@ -228,7 +229,7 @@ describe('refreshDialogs', () => {
 
     it('has its rooms joined once a later listing comes, when the login’s failed', async () => {
       const { runtime, joins } = chatRuntime();
-      const unwire = wireRoomsAfterFailedList(store, runtime);
+      const unwire = wireRoomsFollowList(store, runtime);
       try {
         // The login's listing fails: it knows no room to join.
         await answer('error', refreshOrFail());
@@ -244,7 +245,7 @@ describe('refreshDialogs', () => {
 
     it('has its rooms joined when the stream resumes, when the listing came while it was down', async () => {
       const { runtime, joins, resume, chat } = chatRuntime();
-      const unwire = wireRoomsAfterFailedList(store, runtime);
+      const unwire = wireRoomsFollowList(store, runtime);
       try {
         await answer('error', refreshOrFail());
         chat.isConnected = false;
@@ -260,13 +261,59 @@ describe('refreshDialogs', () => {
       }
     });
 
-    it('joins nothing itself when the login’s listing came (the login joins its rooms)', async () => {
-      const { runtime, joins } = chatRuntime();
-      const unwire = wireRoomsAfterFailedList(store, runtime);
+    it('joins each room once when the login’s listing came and the login joins them too', async () => {
+      const { runtime, joins, chat } = chatRuntime();
+      // A tab that does not hold the shared connection reads the joined rooms from a snapshot that
+      // the join's answer updates (src/xmpp/sharing/shared-client.ts).
+      const muc = (chat as unknown as { muc: { join(id: string): Promise<void> } }).muc;
+      muc.join = async (id) => {
+        joins.push(id);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      };
+      const unwire = wireRoomsFollowList(store, runtime);
       try {
         await answer('circle', refreshOrFail());
+        await joinRooms(store, runtime);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(joins).toEqual([circle.dialogId]);
+        expect(store.state.occupants[circle.dialogId]).toEqual([100010]);
+      } finally {
+        unwire();
+      }
+    });
+
+    it('has the room of a group that a later listing brings joined', async () => {
+      const { runtime, joins } = chatRuntime();
+      const unwire = wireRoomsFollowList(store, runtime);
+      try {
+        const listing = refreshOrFail();
+        await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0), { timeout: 30_000 });
+        answers.shift()!.resolve({ total: 1, items: [withEmma] });
+        await listing;
         await new Promise((resolve) => setTimeout(resolve, 20));
         expect(joins).toEqual([]);
+        // A member created the circle while she was signed in; a later listing brings it.
+        await answer('circle', refreshOrFail());
+        await vi.waitFor(() => expect(joins).toEqual([circle.dialogId]), { timeout: 30_000 });
+        await vi.waitFor(() => expect(store.state.occupants[circle.dialogId]).toEqual([100010]), {
+          timeout: 30_000,
+        });
+      } finally {
+        unwire();
+      }
+    });
+
+    it('does not join again a room she was removed from when it is listed again', async () => {
+      const { runtime, joins, joinedRooms } = chatRuntime();
+      const unwire = wireRoomsFollowList(store, runtime);
+      try {
+        await answer('circle', refreshOrFail());
+        await vi.waitFor(() => expect(joins).toEqual([circle.dialogId]), { timeout: 30_000 });
+        // Status 301: the stack took the room out of its joined set (spec §4 Rooms).
+        joinedRooms.length = 0;
+        await answer('circle', refreshOrFail());
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(joins).toEqual([circle.dialogId]);
       } finally {
         unwire();
       }

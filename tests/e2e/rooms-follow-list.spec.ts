@@ -1,0 +1,79 @@
+/**
+ * A group dialog that a member creates while the provider is signed in reaches her dialog list at
+ * its next listing (spec §7 getDialogs; here the one a new member's first message starts). Its
+ * room is joined then, not at her next sign-in: a post to it
+ * is taken by the room (shown Sent, its echo being the server's acknowledgement) rather than
+ * refused (XEP-0045 §7.4), and the member's posts in it reach her.
+ */
+import { expect, test } from '@playwright/test';
+import { xml } from '@xmpp/client';
+import { member, personas } from '../../fixtures';
+import { roomJid } from '../../src/shared/chat-address';
+import { groupMessage } from '../support/history';
+import { stopPeer } from '../support/xmpp-peer';
+import { chatMessage, freshChatProvider, memberPeer, providerJid } from './messages-support';
+import { qbClient } from '../support/qb';
+import { signInOverApi } from './support';
+
+const emma = member('emma');
+
+test('a group created while she is signed in has its room joined when it is listed', async ({
+  page,
+  request,
+}) => {
+  const provider = await freshChatProvider(request, 'rooms-follow');
+  const qb = qbClient(process.env.E2E_BASE_URL!);
+  const memberToken = await qb.memberSession('emma');
+  const peer = await memberPeer('emma');
+  try {
+    await signInOverApi(page, provider.email, provider.password, '/message');
+    await expect(page.locator('[data-chat-link="online"]')).toHaveCount(1, { timeout: 60_000 });
+    await expect(page.getByText('No conversations yet. Start one from a client’s page.')).toBeVisible();
+
+    const circle = await qb.call('POST', '/chat/Dialog.json', {
+      token: memberToken,
+      form: { type: 2, name: 'Evening circle', occupants_ids: String(provider.chatId) },
+    });
+    expect(circle.status).toBe(201);
+    const direct = await qb.call('POST', '/chat/Dialog.json', {
+      token: memberToken,
+      form: { type: 3, occupants_ids: String(provider.chatId) },
+    });
+    expect(direct.status).toBe(201);
+    // Her first message in a dialog the portal has not listed starts a listing.
+    await peer.send(
+      chatMessage(providerJid(provider.chatId), 'I made us a circle', direct.body._id as string),
+    );
+
+    const dialogs = page.getByRole('navigation', { name: 'Conversations' });
+    await expect(dialogs.getByRole('button', { name: new RegExp(emma.name) })).toBeVisible({
+      timeout: 30_000,
+    });
+    await dialogs.getByRole('button', { name: /Evening circle/ }).click();
+    const conversation = page.getByRole('region', { name: 'Conversation with Evening circle' });
+    await expect(conversation.getByText(/1 of 2 in the room now/)).toBeVisible({ timeout: 30_000 });
+    const box = conversation.getByRole('textbox', { name: 'Message' });
+    await box.fill('Welcome to the circle');
+    await box.press('Enter');
+    const post = conversation.getByRole('listitem').filter({ hasText: 'Welcome to the circle' });
+    await expect(post.getByRole('img', { name: 'Sent', exact: true })).toBeVisible({ timeout: 30_000 });
+
+    // Emma comes into the room (XEP-0045 §7.2, zero history as the vendor's SDK asks): she is told
+    // to the provider, and her post reaches her.
+    const room = roomJid(circle.body._id as string, personas.chatApp.appId, personas.chatApp.domain);
+    await peer.send(
+      xml(
+        'presence',
+        { to: `${room}/${emma.chatId}` },
+        xml('x', { xmlns: 'http://jabber.org/protocol/muc' }, xml('history', { maxstanzas: '0' })),
+      ),
+    );
+    await expect(conversation.getByText(/2 of 2 in the room now/)).toBeVisible({ timeout: 30_000 });
+    await peer.send(groupMessage(room, 'Glad you are here', circle.body._id as string));
+    await expect(conversation.getByRole('listitem').filter({ hasText: 'Glad you are here' })).toBeVisible({
+      timeout: 30_000,
+    });
+  } finally {
+    await stopPeer(peer);
+  }
+});
