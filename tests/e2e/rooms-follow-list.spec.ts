@@ -1,7 +1,8 @@
 /**
  * A group dialog that a member creates while the provider is signed in reaches her dialog list at
- * its next listing (spec §7 getDialogs; here the one a new member's first message starts). Its
- * room is joined then, not at her next sign-in: a post to it
+ * its next listing (spec §7 getDialogs): one that a new member's first message starts, or one that
+ * the member's system message announcing the dialog starts (the vendor's apps send one,
+ * docs/wire/hosted-chat.md §14.6). Its room is joined then, not at her next sign-in: a post to it
  * is taken by the room (shown Sent, its echo being the server's acknowledgement) rather than
  * refused (XEP-0045 §7.4), and the member's posts in it reach her.
  */
@@ -9,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { xml } from '@xmpp/client';
 import { member, personas } from '../../fixtures';
 import { roomJid } from '../../src/shared/chat-address';
-import { groupMessage } from '../support/history';
+import { bsonId, groupMessage } from '../support/history';
 import { stopPeer } from '../support/xmpp-peer';
 import { chatMessage, freshChatProvider, memberPeer, providerJid } from './messages-support';
 import { qbClient } from '../support/qb';
@@ -73,6 +74,47 @@ test('a group created while she is signed in has its room joined when it is list
     await expect(conversation.getByRole('listitem').filter({ hasText: 'Glad you are here' })).toBeVisible({
       timeout: 30_000,
     });
+  } finally {
+    await stopPeer(peer);
+  }
+});
+
+test('a group announced by a system message is listed and its room joined', async ({ page, request }) => {
+  const provider = await freshChatProvider(request, 'rooms-told');
+  const qb = qbClient(process.env.E2E_BASE_URL!);
+  const memberToken = await qb.memberSession('emma');
+  const peer = await memberPeer('emma');
+  try {
+    await signInOverApi(page, provider.email, provider.password, '/message');
+    await expect(page.locator('[data-chat-link="online"]')).toHaveCount(1, { timeout: 60_000 });
+    await expect(page.getByText('No conversations yet. Start one from a client’s page.')).toBeVisible();
+    const circle = await qb.call('POST', '/chat/Dialog.json', {
+      token: memberToken,
+      form: { type: 2, name: 'Morning circle', occupants_ids: String(provider.chatId) },
+    });
+    expect(circle.status).toBe(201);
+    // A headline of the SystemNotifications module (wire §14.6) with a dialog id that is not one.
+    const announce = (dialogId: string) =>
+      peer.send(
+        xml(
+          'message',
+          { type: 'headline', to: providerJid(provider.chatId), id: bsonId() },
+          xml(
+            'extraParams',
+            { xmlns: 'jabber:client' },
+            xml('moduleIdentifier', {}, 'SystemNotifications'),
+            xml('notification_type', {}, '1'),
+            xml('dialog_id', {}, dialogId),
+          ),
+        ),
+      );
+    await announce('not a dialog');
+    await announce(circle.body._id as string);
+
+    const dialogs = page.getByRole('navigation', { name: 'Conversations' });
+    await dialogs.getByRole('button', { name: /Morning circle/ }).click({ timeout: 30_000 });
+    const conversation = page.getByRole('region', { name: 'Conversation with Morning circle' });
+    await expect(conversation.getByText(/1 of 2 in the room now/)).toBeVisible({ timeout: 30_000 });
   } finally {
     await stopPeer(peer);
   }

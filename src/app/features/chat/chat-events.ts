@@ -2,11 +2,12 @@
  * From the chat stack's events to the chat store (docs/architecture.md §3): messages, errors
  * and markers (spec §3 statuses; docs/lessons.md §9, §10), typing (docs/lessons.md §11), contact
  * requests and presence (spec §4 Contact subscription), the block list of every tab and device
- * (blocked.ts), room occupants, and the catch-up after a reconnect. The connection's own state
+ * (blocked.ts), room occupants, dialogs announced by a system message, and the catch-up after a
+ * reconnect. The connection's own state
  * (spec §4) is the connection layer's (connections/chat).
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
-import type { ChatMessage, MarkerEvent } from '../../../xmpp';
+import type { ChatMessage, MarkerEvent, SystemMessage } from '../../../xmpp';
 import type { ChatStore } from './chat-store';
 import type { ChatRuntime } from '../../connections';
 import { blockingChanged } from './blocked';
@@ -34,6 +35,15 @@ function onMessage(store: ChatStore, runtime: ChatRuntime, message: ChatMessage)
   // A room echoes our own messages back: that is the server's acknowledgement.
   store.addEntries(dialogId, [entry], { live: true });
   if (!store.state.dialogs[dialogId]?.name) void refreshDialogs(store);
+}
+
+/**
+ * A system message that names a dialog we do not list: the vendor's apps tell the occupants of a
+ * dialog they created so (`notification_type` 1, docs/wire/hosted-chat.md §14.6). The list is asked
+ * again, and a group's room is joined as it comes (chat-sync.ts `wireRoomsFollowList`).
+ */
+function onSystemMessage(store: ChatStore, { extension: { dialog_id: id } }: SystemMessage): void {
+  if (/^[\da-f]{24}$/.test(id ?? '') && !store.state.dialogs[id!]?.name) void refreshDialogs(store);
 }
 
 function onMarker(
@@ -67,6 +77,7 @@ export function wireChatEvents(store: ChatStore, runtime: ChatRuntime): () => vo
     chat.messages.on('error', ({ id }) =>
       store.updateEntry(id, (e) => (e.failed ? e : { ...e, failed: true, onServer: false })),
     ),
+    chat.systemMessages.on('systemMessage', (message) => onSystemMessage(store, message)),
     chat.markers.on('delivered', (marker) => onMarker(store, runtime, marker, 'delivered')),
     chat.markers.on('read', (marker) => onMarker(store, runtime, marker, 'read')),
     chat.chatStates.on('typing', ({ composing, userId, dialogId }) => {
