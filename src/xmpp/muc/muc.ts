@@ -55,7 +55,10 @@ export interface MucDeps {
 export interface MucApi {
   /** Room JIDs we are in (or joining), for the re-join after a reconnect. */
   readonly joinedRooms: string[];
-  /** Joins a room by dialog id or room JID; resolves with its dialog id. */
+  /**
+   * Joins a room by dialog id or room JID; resolves with its dialog id. A join under way is not
+   * sent again, and a room we are in is not joined again (`rejoinAll` is what re-sends).
+   */
   join(dialogIdOrJid: string): Promise<{ dialogId: string }>;
   /**
    * Our join of `roomJid` while it is under way: settles (never rejects) when the room answers it,
@@ -86,6 +89,8 @@ interface Pending {
   timer: TimerHandle;
   /** A join's request settled either way, for the posts that wait on it (`joining`). */
   settled?: Promise<void>;
+  /** The join itself, for a second caller of `join` while it is under way. */
+  joined?: Promise<{ dialogId: string }>;
 }
 
 export function createMuc(deps: MucDeps): MucApi {
@@ -122,11 +127,12 @@ export function createMuc(deps: MucDeps): MucApi {
     return userId !== null && (occupants.get(room)?.delete(userId) ?? false);
   }
 
-  async function join(dialogIdOrJid: string): Promise<{ dialogId: string }> {
-    const room = addressing.roomOf(dialogIdOrJid);
+  /** Sends a join and waits for its answer; a newer one for the room supersedes it (`wait`). */
+  function sendJoin(room: string): Promise<{ dialogId: string }> {
     const presence = buildJoin(`${room}/${nick()}`);
     const done = wait(joins, room, presence.attrs.id!);
-    joins.get(room)!.settled = done.then(
+    const pending = joins.get(room)!;
+    pending.settled = done.then(
       () => undefined,
       () => undefined,
     );
@@ -136,13 +142,26 @@ export function createMuc(deps: MucDeps): MucApi {
     } catch (error) {
       settle(joins, room, error as Error);
     }
-    try {
-      await done;
-    } catch (error) {
-      joined.delete(room);
-      throw error;
-    }
-    return { dialogId: dialogOf(room) };
+    return (pending.joined = done.then(
+      () => ({ dialogId: dialogOf(room) }),
+      (error: unknown) => {
+        // A join superseded by a newer one (a fresh session's re-join) leaves the room to it.
+        if (!joins.has(room)) joined.delete(room);
+        throw error;
+      },
+    ));
+  }
+
+  /**
+   * One join per room: a second caller while it is under way (the dialog list's follower and a
+   * login; the tabs sharing this connection) waits for the same answer, and a room we are in
+   * answers at once.
+   */
+  function join(dialogIdOrJid: string): Promise<{ dialogId: string }> {
+    const room = addressing.roomOf(dialogIdOrJid);
+    const pending = joins.get(room)?.joined;
+    if (pending) return pending;
+    return joined.has(room) ? Promise.resolve({ dialogId: dialogOf(room) }) : sendJoin(room);
   }
 
   async function moderate(
@@ -187,7 +206,7 @@ export function createMuc(deps: MucDeps): MucApi {
     ban: (room, userId, reason) =>
       moderate(room, { jid: bareJid(addressing.jidOf(userId)), affiliation: 'outcast' }, reason),
     rejoinAll() {
-      return Promise.allSettled([...joined].map((room) => join(room)));
+      return Promise.allSettled([...joined].map(sendJoin));
     },
     handlePresence(stanza) {
       const from = stanza.attrs.from ?? '';

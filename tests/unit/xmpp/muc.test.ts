@@ -29,6 +29,21 @@ describe('rooms', () => {
     expect(client.joinedRooms).toEqual([ROOM]);
   });
 
+  it('sends one join for callers that ask at once, and none for a room it is in', async () => {
+    const { client, mock, scheduler } = await connectedTestClient();
+    const joinsSent = () => mock.sent.filter((e) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`);
+    const out = mock.catchOutgoing('presence');
+    // The dialog list's follower and a login (or two tabs through the holder) ask at once.
+    const first = client.muc.join('dlg');
+    const second = client.muc.join(ROOM);
+    mock.mockInput(self((await out).attrs.id!));
+    expect(await Promise.all([first, second])).toEqual([{ dialogId: 'dlg' }, { dialogId: 'dlg' }]);
+    expect(await client.muc.join('dlg')).toEqual({ dialogId: 'dlg' });
+    await scheduler.advanceAsync(0);
+    expect(joinsSent()).toHaveLength(1);
+    expect(client.joinedRooms).toEqual([ROOM]);
+  });
+
   it('holds a post to a room until our join of it is answered, then sends it (XEP-0045 §7.4)', async () => {
     const { client, mock, scheduler } = await connectedTestClient();
     const out = mock.catchOutgoing('presence');
