@@ -38,12 +38,21 @@ function onMessage(store: ChatStore, runtime: ChatRuntime, message: ChatMessage)
 }
 
 /**
- * A system message that names a dialog we do not list: the vendor's apps tell the occupants of a
- * dialog they created so (`notification_type` 1, docs/wire/hosted-chat.md §14.6). The list is asked
- * again, and a group's room is joined as it comes (chat-sync.ts `wireRoomsFollowList`).
+ * A system message that names a dialog the list does not hold (or holds only by its id, from a
+ * count): the vendor's apps tell the occupants of a dialog they created so (`notification_type` 1,
+ * docs/wire/hosted-chat.md §14.6). The list is asked again, once per dialog named (a name that
+ * never comes to be listed does not ask again), and a group's room is joined as it comes
+ * (chat-sync.ts `wireRoomsFollowList`).
  */
-function onSystemMessage(store: ChatStore, { extension: { dialog_id: id } }: SystemMessage): void {
-  if (/^[\da-f]{24}$/.test(id ?? '') && !store.state.dialogs[id!]?.name) void refreshDialogs(store);
+export function dialogAnnounced(
+  store: ChatStore,
+  asked: Set<string>,
+  { extension: { dialog_id: id } }: SystemMessage,
+): void {
+  if (typeof id !== 'string' || !/^[\da-f]{24}$/.test(id) || asked.has(id) || store.state.dialogs[id]?.name)
+    return;
+  asked.add(id);
+  void refreshDialogs(store);
 }
 
 function onMarker(
@@ -64,6 +73,7 @@ function onMarker(
 /** Feeds `store` from the running chat's events; returns the unwiring. */
 export function wireChatEvents(store: ChatStore, runtime: ChatRuntime): () => void {
   const { chat } = runtime;
+  const asked = new Set<string>();
   store.setMe(runtime.me);
   const offs = [
     chat.session.on('disconnected', () => store.clearTyping()),
@@ -77,7 +87,7 @@ export function wireChatEvents(store: ChatStore, runtime: ChatRuntime): () => vo
     chat.messages.on('error', ({ id }) =>
       store.updateEntry(id, (e) => (e.failed ? e : { ...e, failed: true, onServer: false })),
     ),
-    chat.systemMessages.on('systemMessage', (message) => onSystemMessage(store, message)),
+    chat.systemMessages.on('systemMessage', (message) => dialogAnnounced(store, asked, message)),
     chat.markers.on('delivered', (marker) => onMarker(store, runtime, marker, 'delivered')),
     chat.markers.on('read', (marker) => onMarker(store, runtime, marker, 'read')),
     chat.chatStates.on('typing', ({ composing, userId, dialogId }) => {

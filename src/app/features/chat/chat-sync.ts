@@ -46,42 +46,36 @@ export async function refreshOccupants(
   }
 }
 
-/** Joins under way, by dialog id: the list's follower and a login may ask for one room at once. */
-const underWay = new WeakMap<ChatRuntime, Map<string, Promise<boolean>>>();
-
-/** Whether we are in the dialog's room once any join of it under way ends (spec §4 status 110). */
-function joined(runtime: ChatRuntime, dialog: DialogView): Promise<boolean> {
-  const joins = underWay.get(runtime) ?? new Map<string, Promise<boolean>>();
-  underWay.set(runtime, joins);
-  const pending = joins.get(dialog.id);
-  if (pending) return pending;
-  if (runtime.chat.joinedRooms.includes(runtime.chat.helpers.roomJid(dialog.id)))
-    return Promise.resolve(true);
-  const join = runtime.chat.muc.join(dialog.id).then(
-    () => true,
+/** Whether we are in the dialog's room (spec §4 "Status 110 means join success"). */
+function enter(store: ChatStore, runtime: ChatRuntime, dialog: DialogView): Promise<boolean> {
+  return runtime.chat.muc.join(dialog.id).then(
+    () => refreshOccupants(store, runtime, dialog.id).then(() => true),
     (error: unknown) => {
       console.warn(`Room of ${dialog.name}`, error);
       return false;
     },
   );
-  joins.set(dialog.id, join);
-  void join.then(() => joins.delete(dialog.id));
-  return join;
 }
 
 /**
- * Joins the rooms of the group dialogs (all, or those of `ids`) not joined yet (spec §4 "Status 110
- * means join success"), and lists their occupants: after a drop, the stack has joined its rooms
- * again, and who left meanwhile was not told.
+ * Joins the rooms of the group dialogs (all, or those of `ids`) and lists their occupants: after a
+ * drop, the stack has joined its rooms again, and who left meanwhile was not told. A room we are in
+ * is not joined again, and a join under way is not sent again (src/xmpp/muc/muc.ts): a login's
+ * joins and the list's follower's are one. Resolves with the ids of the rooms not joined.
  */
-export async function joinRooms(store: ChatStore, runtime: ChatRuntime, ids?: string[]): Promise<void> {
-  const dialogs = ids ? ids.map((id) => store.state.dialogs[id]) : Object.values(store.state.dialogs);
+export async function joinRooms(
+  store: ChatStore,
+  runtime: ChatRuntime,
+  ids = Object.keys(store.state.dialogs),
+): Promise<string[]> {
+  const failed: string[] = [];
   await Promise.all(
-    dialogs.map(async (d) => {
-      if (d && !isPrivateDialog(d.type) && (await joined(runtime, d)))
-        await refreshOccupants(store, runtime, d.id);
+    ids.map(async (id) => {
+      const d = store.state.dialogs[id];
+      if (d && !isPrivateDialog(d.type) && !(await enter(store, runtime, d))) failed.push(id);
     }),
   );
+  return failed;
 }
 
 export async function afterLogin(store: ChatStore, runtime: ChatRuntime): Promise<void> {
@@ -97,14 +91,15 @@ export async function afterLogin(store: ChatStore, runtime: ChatRuntime): Promis
  * The group rooms follow the dialog list (spec §4 Rooms): a group dialog that comes in a listing
  * while the chat is connected has its room joined then: one a member created while she is signed
  * in, or all of them after a login whose listing failed (the login joined only the rooms it
- * knew). One listed while the stream is down is joined when it resumes (XEP-0198), or by a fresh
- * login's own joins (`afterReconnect`). Each listed dialog is followed once: a room she was
- * removed from (status 301) waits for her next login. A post to a room we are not in is refused
- * (XEP-0045 §7.4). Returns the unwiring.
+ * knew). One listed while the stream is down, or whose join failed, is joined when the stream
+ * resumes (XEP-0198); a fresh login joins every listed room (`afterReconnect`). A room she was
+ * removed from (status 301, 307) is not joined again until then. A post to a room we are not in is
+ * refused (XEP-0045 §7.4). Returns the unwiring.
  */
 export function wireRoomsFollowList(store: ChatStore, runtime: ChatRuntime): () => void {
   const seen = new Set<string>();
   let waiting: string[] = [];
+  let failed: string[] = [];
   const follow = () => {
     for (const d of Object.values(store.state.dialogs)) {
       if (isPrivateDialog(d.type) || seen.has(d.id)) continue;
@@ -112,11 +107,15 @@ export function wireRoomsFollowList(store: ChatStore, runtime: ChatRuntime): () 
       waiting.push(d.id);
     }
     if (!waiting.length || !runtime.chat.isConnected) return;
-    void joinRooms(store, runtime, waiting);
+    void joinRooms(store, runtime, waiting).then((ids) => failed.push(...ids));
     waiting = [];
   };
   const offList = subscribe(store.state, follow);
-  const offResumed = runtime.chat.session.on('resumed', follow);
+  const offResumed = runtime.chat.session.on('resumed', () => {
+    waiting.push(...failed);
+    failed = [];
+    follow();
+  });
   return () => {
     offList();
     offResumed();

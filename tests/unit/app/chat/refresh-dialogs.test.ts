@@ -110,7 +110,8 @@ describe('refreshDialogs', () => {
           joinedRooms: muc.joinedRooms,
           helpers: { roomJid },
           muc: {
-            join: async (id: string) => void joins.push(id),
+            // A room we are in is not joined again (src/xmpp/muc/muc.ts).
+            join: async (id: string) => void (muc.joinedRooms.includes(roomJid(id)) || joins.push(id)),
             listOnlineUsers: (id: string) => muc.listOnlineUsers(id, joins),
           },
         },
@@ -198,6 +199,7 @@ describe('refreshDialogs', () => {
           helpers: { roomJid },
           muc: {
             join: async (id: string) => {
+              if (joinedRooms.includes(roomJid(id))) return;
               joins.push(id);
               joinedRooms.push(roomJid(id));
             },
@@ -262,19 +264,13 @@ describe('refreshDialogs', () => {
     });
 
     it('joins each room once when the login’s listing came and the login joins them too', async () => {
-      const { runtime, joins, chat } = chatRuntime();
-      // A tab that does not hold the shared connection reads the joined rooms from a snapshot that
-      // the join's answer updates (src/xmpp/sharing/shared-client.ts).
-      const muc = (chat as unknown as { muc: { join(id: string): Promise<void> } }).muc;
-      muc.join = async (id) => {
-        joins.push(id);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      };
+      const { runtime, joins } = chatRuntime();
       const unwire = wireRoomsFollowList(store, runtime);
       try {
         await answer('circle', refreshOrFail());
         await joinRooms(store, runtime);
         await new Promise((resolve) => setTimeout(resolve, 20));
+        // The stack sends one join per room, however many ask (tests/unit/xmpp/muc.test.ts).
         expect(joins).toEqual([circle.dialogId]);
         expect(store.state.occupants[circle.dialogId]).toEqual([100010]);
       } finally {
@@ -298,6 +294,26 @@ describe('refreshDialogs', () => {
         await vi.waitFor(() => expect(store.state.occupants[circle.dialogId]).toEqual([100010]), {
           timeout: 30_000,
         });
+      } finally {
+        unwire();
+      }
+    });
+
+    it('joins again, when the stream resumes, a room whose join failed', async () => {
+      const { runtime, joins, chat, resume } = chatRuntime();
+      const muc = (chat as unknown as { muc: { join(id: string): Promise<void> } }).muc;
+      const join = muc.join;
+      // The stream dropped while the join waited: it timed out (src/xmpp/muc/muc.ts).
+      muc.join = () => Promise.reject(new Error('Timed out'));
+      const unwire = wireRoomsFollowList(store, runtime);
+      try {
+        await answer('circle', refreshOrFail());
+        await vi.waitFor(() => expect(warn).toHaveBeenCalled(), { timeout: 30_000 });
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        expect(joins).toEqual([]);
+        muc.join = join;
+        resume();
+        await vi.waitFor(() => expect(joins).toEqual([circle.dialogId]), { timeout: 30_000 });
       } finally {
         unwire();
       }
