@@ -155,6 +155,10 @@ export default defineConfig({
         ? {}
         : {
             output: {
+              // Seven characters of hash, the fewest rolldown allows for this many chunks: each
+              // chunk's name is in the start chunk's preload map and in its importers, and a hash
+              // is what brotli cannot shrink (docs/performance.md "Route budgets", 0.16 KB).
+              chunkFileNames: 'assets/[name]-[hash:7].js',
               codeSplitting: {
                 groups: [
                   // What every route runs before its page (React, the router, i18next, the session)
