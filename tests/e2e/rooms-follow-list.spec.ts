@@ -6,7 +6,7 @@
  * is taken by the room (shown Sent, its echo being the server's acknowledgement) rather than
  * refused (XEP-0045 §7.4), and the member's posts in it reach her.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { xml } from '@xmpp/client';
 import { member, personas } from '../../fixtures';
 import { roomJid } from '../../src/shared/chat-address';
@@ -18,24 +18,37 @@ import { signInOverApi } from './support';
 
 const emma = member('emma');
 
+/**
+ * A fresh provider signed in on an empty Messages screen with her chat online, Emma online on a
+ * second device, and a group dialog `name` that Emma created with her meanwhile.
+ */
+async function groupMadeWhileSignedIn(page: Page, request: APIRequestContext, prefix: string, name: string) {
+  const provider = await freshChatProvider(request, prefix);
+  const qb = qbClient(process.env.E2E_BASE_URL!);
+  const memberToken = await qb.memberSession('emma');
+  const peer = await memberPeer('emma');
+  await signInOverApi(page, provider.email, provider.password, '/message');
+  await expect(page.locator('[data-chat-link="online"]')).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.getByText('No conversations yet. Start one from a client’s page.')).toBeVisible();
+  const circle = await qb.call('POST', '/chat/Dialog.json', {
+    token: memberToken,
+    form: { type: 2, name, occupants_ids: String(provider.chatId) },
+  });
+  expect(circle.status).toBe(201);
+  return { provider, qb, memberToken, peer, circleId: circle.body._id as string };
+}
+
 test('a group created while she is signed in has its room joined when it is listed', async ({
   page,
   request,
 }) => {
-  const provider = await freshChatProvider(request, 'rooms-follow');
-  const qb = qbClient(process.env.E2E_BASE_URL!);
-  const memberToken = await qb.memberSession('emma');
-  const peer = await memberPeer('emma');
+  const { provider, qb, memberToken, peer, circleId } = await groupMadeWhileSignedIn(
+    page,
+    request,
+    'rooms-follow',
+    'Evening circle',
+  );
   try {
-    await signInOverApi(page, provider.email, provider.password, '/message');
-    await expect(page.locator('[data-chat-link="online"]')).toHaveCount(1, { timeout: 60_000 });
-    await expect(page.getByText('No conversations yet. Start one from a client’s page.')).toBeVisible();
-
-    const circle = await qb.call('POST', '/chat/Dialog.json', {
-      token: memberToken,
-      form: { type: 2, name: 'Evening circle', occupants_ids: String(provider.chatId) },
-    });
-    expect(circle.status).toBe(201);
     const direct = await qb.call('POST', '/chat/Dialog.json', {
       token: memberToken,
       form: { type: 3, occupants_ids: String(provider.chatId) },
@@ -61,7 +74,7 @@ test('a group created while she is signed in has its room joined when it is list
 
     // Emma comes into the room (XEP-0045 §7.2, zero history as the vendor's SDK asks): she is told
     // to the provider, and her post reaches her.
-    const room = roomJid(circle.body._id as string, personas.chatApp.appId, personas.chatApp.domain);
+    const room = roomJid(circleId, personas.chatApp.appId, personas.chatApp.domain);
     await peer.send(
       xml(
         'presence',
@@ -70,7 +83,7 @@ test('a group created while she is signed in has its room joined when it is list
       ),
     );
     await expect(conversation.getByText(/2 of 2 in the room now/)).toBeVisible({ timeout: 30_000 });
-    await peer.send(groupMessage(room, 'Glad you are here', circle.body._id as string));
+    await peer.send(groupMessage(room, 'Glad you are here', circleId));
     await expect(conversation.getByRole('listitem').filter({ hasText: 'Glad you are here' })).toBeVisible({
       timeout: 30_000,
     });
@@ -80,19 +93,13 @@ test('a group created while she is signed in has its room joined when it is list
 });
 
 test('a group announced by a system message is listed and its room joined', async ({ page, request }) => {
-  const provider = await freshChatProvider(request, 'rooms-told');
-  const qb = qbClient(process.env.E2E_BASE_URL!);
-  const memberToken = await qb.memberSession('emma');
-  const peer = await memberPeer('emma');
+  const { provider, peer, circleId } = await groupMadeWhileSignedIn(
+    page,
+    request,
+    'rooms-told',
+    'Morning circle',
+  );
   try {
-    await signInOverApi(page, provider.email, provider.password, '/message');
-    await expect(page.locator('[data-chat-link="online"]')).toHaveCount(1, { timeout: 60_000 });
-    await expect(page.getByText('No conversations yet. Start one from a client’s page.')).toBeVisible();
-    const circle = await qb.call('POST', '/chat/Dialog.json', {
-      token: memberToken,
-      form: { type: 2, name: 'Morning circle', occupants_ids: String(provider.chatId) },
-    });
-    expect(circle.status).toBe(201);
     // A headline of the SystemNotifications module (wire §14.6), as the vendor's apps send it.
     const announce = (dialogId: string) =>
       peer.send(
@@ -108,7 +115,7 @@ test('a group announced by a system message is listed and its room joined', asyn
           ),
         ),
       );
-    await announce(circle.body._id as string);
+    await announce(circleId);
 
     const dialogs = page.getByRole('navigation', { name: 'Conversations' });
     await dialogs.getByRole('button', { name: /Morning circle/ }).click({ timeout: 30_000 });
