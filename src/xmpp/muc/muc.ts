@@ -76,7 +76,7 @@ export interface MucApi {
   /** Re-joins every joined room once, after a fresh (not resumed) login. */
   rejoinAll(): Promise<Array<PromiseSettledResult<{ dialogId: string }>>>;
   handlePresence(stanza: XmlElement): boolean;
-  /** Forgets every room (deliberate sign-out, spec wire §13.4). */
+  /** Forgets every room, failing the joins and leaves under way (deliberate sign-out, wire §13.4). */
   clear(): void;
   /** Occupants coming and going, and removals, as they happen. */
   readonly events: Emitter<MucEvents>;
@@ -104,15 +104,15 @@ export function createMuc(deps: MucDeps): MucApi {
   const dialogOf = (room: string) => dialogIdFromRoomJid(room) ?? room;
 
   function wait(table: Map<string, Pending>, room: string, id: string): Promise<void> {
-    table.get(room)?.reject(new XmppError('Superseded by a newer request for this room'));
+    supersede(table, room);
     return new Promise<void>((resolve, reject) => {
-      const timer = scheduler.setTimeout(() => {
-        table.delete(room);
-        reject(new TimeoutError());
-      }, deps.timeoutMs);
+      const timer = scheduler.setTimeout(() => settle(table, room, new TimeoutError()), deps.timeoutMs);
       table.set(room, { id, resolve, reject, timer });
     });
   }
+
+  const supersede = (table: Map<string, Pending>, room: string) =>
+    settle(table, room, new XmppError('Superseded by a newer request for this room'));
 
   function settle(table: Map<string, Pending>, room: string, error?: Error): void {
     const pending = table.get(room);
@@ -182,6 +182,7 @@ export function createMuc(deps: MucDeps): MucApi {
     joining: (roomJid) => joins.get(bareJid(roomJid))?.settled ?? null,
     async leave(dialogIdOrJid) {
       const room = addressing.roomOf(dialogIdOrJid);
+      supersede(joins, room);
       joined.delete(room);
       occupants.delete(room);
       const done = wait(leaves, room, '');
@@ -291,6 +292,7 @@ export function createMuc(deps: MucDeps): MucApi {
       return true;
     },
     clear() {
+      for (const table of [joins, leaves]) for (const [room] of table) supersede(table, room);
       joined.clear();
       occupants.clear();
     },

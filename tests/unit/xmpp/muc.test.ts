@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { TimeoutError, type KickEvent, type OccupantEvent, type XmppError } from '../../../src/xmpp';
 import { connectedTestClient, parseXml } from '../../../src/xmpp/testing';
+import type { XmlElement } from '../../../src/xmpp/xml/element';
 
 const ROOM = '1001_dlg@muc.localhost';
 const MUC_USER = 'http://jabber.org/protocol/muc#user';
@@ -36,12 +37,31 @@ describe('rooms', () => {
     // The dialog list's follower and a login (or two tabs through the holder) ask at once.
     const first = client.muc.join('dlg');
     const second = client.muc.join(ROOM);
-    mock.mockInput(self((await out).attrs.id!));
+    let answered = false;
+    void second.then(() => (answered = true));
+    const joinId = (await out).attrs.id!;
+    await scheduler.advanceAsync(0);
+    expect(answered).toBe(false);
+    mock.mockInput(self(joinId));
     expect(await Promise.all([first, second])).toEqual([{ dialogId: 'dlg' }, { dialogId: 'dlg' }]);
     expect(await client.muc.join('dlg')).toEqual({ dialogId: 'dlg' });
     await scheduler.advanceAsync(0);
     expect(joinsSent()).toHaveLength(1);
     expect(client.joinedRooms).toEqual([ROOM]);
+  });
+
+  it('ends a join under way when the room is left, so a later join is sent afresh', async () => {
+    const { client, mock } = await connectedTestClient();
+    const toRoom = (e: XmlElement) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`;
+    const out = mock.catchOutgoing(toRoom);
+    const first = client.muc.join('dlg').catch((error: Error) => error.message);
+    await out;
+    void client.muc.leave('dlg').catch(() => undefined);
+    expect(await first).toBe('Superseded by a newer request for this room');
+    const again = mock.catchOutgoing((e) => toRoom(e) && e.attrs.type !== 'unavailable');
+    const second = client.muc.join('dlg');
+    mock.mockInput(self((await again).attrs.id!));
+    expect(await second).toEqual({ dialogId: 'dlg' });
   });
 
   it('holds a post to a room until our join of it is answered, then sends it (XEP-0045 §7.4)', async () => {

@@ -242,6 +242,26 @@ describe('reconnecting without stream management', () => {
     expect(mock.connections).toHaveLength(2);
   });
 
+  it('keeps the re-join of a join the drop left unanswered: the first join’s timer does not end it', async () => {
+    const { client, mock, scheduler } = fresh({ streamManagement: false });
+    await client.connect({ userId: 100001, password: 'pw' });
+    const toRoom = (e: XmlElement) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`;
+    const first = mock.catchOutgoing(toRoom);
+    // Sent into a connection that died without a word: never answered.
+    const lost = client.muc.join('dlg').catch((error: Error) => error.message);
+    await first;
+    await scheduler.advanceAsync(5000);
+    const rejoin = mock.catchOutgoing(toRoom);
+    mock.current!.drop();
+    const again = await rejoin;
+    expect(await lost).toBe('Superseded by a newer request for this room');
+    // Past the first join's timeout (15 s), before the re-join's (20 s): the room answers the re-join.
+    await scheduler.advanceAsync(11_000);
+    answerJoin(mock, again);
+    await scheduler.advanceAsync(10_000);
+    expect(client.joinedRooms).toEqual([ROOM]);
+  });
+
   it('does not reconnect after a deliberate sign-out, nor after a conflict', async () => {
     const { client, mock, scheduler } = fresh({ streamManagement: false });
     await client.connect({ userId: 100001, password: 'pw' });
