@@ -184,6 +184,7 @@ describe('refreshDialogs', () => {
     function chatRuntime() {
       const joins: string[] = [];
       const joinedRooms: string[] = [];
+      const underWay = new Map<string, Promise<void>>();
       const resumed = new Set<() => void>();
       const runtime = {
         me: 100010,
@@ -198,12 +199,23 @@ describe('refreshDialogs', () => {
           joinedRooms,
           helpers: { roomJid },
           muc: {
-            join: async (id: string) => {
-              if (joinedRooms.includes(roomJid(id))) return;
-              joins.push(id);
-              joinedRooms.push(roomJid(id));
+            // As the stack does (src/xmpp/muc/muc.ts): one join per room, whose answer comes a
+            // moment later; a room we are in answers at once.
+            join: (id: string) => {
+              const room = roomJid(id);
+              if (joinedRooms.includes(room)) return Promise.resolve();
+              if (!underWay.has(room)) {
+                joins.push(id);
+                const answered = new Promise((resolve) => setTimeout(resolve, 1)).then(() => {
+                  joinedRooms.push(room);
+                  underWay.delete(room);
+                });
+                underWay.set(room, answered);
+              }
+              return underWay.get(room);
             },
-            listOnlineUsers: async () => [100010],
+            // Only an occupant may ask (XEP-0045 §6.5).
+            listOnlineUsers: async (id: string) => (joinedRooms.includes(roomJid(id)) ? [100010] : []),
           },
         },
       } as unknown as Runtime;
