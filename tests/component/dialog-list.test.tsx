@@ -131,7 +131,12 @@ describe('the dialog list', () => {
         return { total: 1, items: [dialog(EMMA, 'Emma Laurent')] };
       },
     });
-    renderWithRuntime(<MessagesScreen userId={null} dialogId={null} onShown={() => undefined} />, runtime);
+    renderWithRuntime(
+      <main tabIndex={-1}>
+        <MessagesScreen userId={null} dialogId={null} onShown={() => undefined} />
+      </main>,
+      runtime,
+    );
     const failed = (
       await screen.findByText('Your conversations could not be loaded.', undefined, {
         timeout: 10_000,
@@ -143,6 +148,8 @@ describe('the dialog list', () => {
     fireEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(rows()[0]).toContain('Emma Laurent'));
     expect(screen.queryByText('Your conversations could not be loaded.')).toBeNull();
+    // The button went with the failure; the keyboard's focus did not fall to the document.
+    expect(document.activeElement?.tagName).toBe('MAIN');
     warn.mockRestore();
   });
 

@@ -48,6 +48,8 @@ test('a dialog list that failed at sign-in is told, retried, and its group room 
   const dialogs = page.getByRole('navigation', { name: 'Conversations' });
   await expect(dialogs.getByRole('button', { name: new RegExp(emma.name) })).toBeVisible();
   await expect(failed).toHaveCount(0);
+  // The button went with the failure: the keyboard's focus stays in the main region.
+  await expect(page.getByRole('main')).toBeFocused();
 
   await dialogs.getByRole('button', { name: /Retry circle/ }).click();
   const circle = page.getByRole('region', { name: 'Conversation with Retry circle' });

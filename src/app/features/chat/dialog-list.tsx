@@ -204,7 +204,15 @@ function ListFailed({ onRetry }: { onRetry(): void }) {
   return (
     <div role="alert" className="flex items-center gap-3 bg-red-50 px-4 py-2 text-sm text-red-800">
       <span className="flex-1">{t('dialogsFailed')}</span>
-      <button type="button" className="font-medium underline" onClick={onRetry}>
+      <button
+        type="button"
+        className="font-medium underline"
+        onClick={(event) => {
+          // The button goes with the failure: focus stays in the main region, as QueryFailed keeps it.
+          event.currentTarget.closest<HTMLElement>('[tabindex]')?.focus();
+          onRetry();
+        }}
+      >
         {t('retry')}
       </button>
     </div>
