@@ -30,6 +30,11 @@ export function QueryFailed({ onRetry, centered = false }: { onRetry(): void; ce
   );
 }
 
+/** `read`'s failure with a retry, once it failed holding nothing; else nothing. */
+export function ReadFailure({ read, centered }: { read: Read; centered?: boolean }) {
+  return readFailed(read) && <QueryFailed onRetry={() => void read.refetch()} centered={centered} />;
+}
+
 /** What shows while `read` holds nothing: `children` (its loading state), or its failure with a retry. */
 export function ReadPending({ read, children }: { read: Read; children: ReactNode }) {
   return readFailed(read) ? <QueryFailed onRetry={() => void read.refetch()} /> : children;

@@ -15,7 +15,7 @@ import { TextField } from '../../components/text-field';
 import { usePortalApi, useSession } from '../../root';
 import { paths } from '../../paths';
 import { consultationCountsQuery } from './queries';
-import { QueryFailed, readFailed } from '../../components/query-failed';
+import { ReadFailure } from '../../components/query-failed';
 
 export function CancelAccountSection() {
   const api = usePortalApi();
@@ -58,7 +58,7 @@ export function CancelAccountSection() {
       ) : (
         <p className="text-sm text-slate-600">{t('account.warning')}</p>
       )}
-      {readFailed(counts) && <QueryFailed onRetry={() => void counts.refetch()} />}
+      <ReadFailure read={counts} />
       <div>
         <Button variant="danger" disabled={!counts.data || having > 0} onClick={() => setOpen(true)}>
           {t('account.cancel')}

@@ -110,7 +110,9 @@ export function wireRoomsFollowList(store: ChatStore, runtime: ChatRuntime): () 
     void joinRooms(store, runtime, waiting).then((ids) => failed.push(...ids));
     waiting = [];
   };
-  const offList = subscribe(store.state, follow);
+  // The dialogs only, not typing, presence or the conversations' entries: the store replaces this
+  // object only on reset, which follows the unwiring (connections/chat/chat-connection.ts).
+  const offList = subscribe(store.state.dialogs, follow);
   const offResumed = runtime.chat.session.on('resumed', () => {
     waiting.push(...failed);
     failed = [];

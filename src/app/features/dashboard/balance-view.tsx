@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { THEME_COLOUR, TABLE_PAGE_SIZES } from '../../../shared/constants';
 import { balanceListQuery, balanceSummaryQuery } from './queries';
-import { QueryFailed, readFailed } from '../../components/query-failed';
+import { ReadFailure } from '../../components/query-failed';
 import { DataTable } from '../../components/data-table';
 import { formatDateTime, formatLocalDate, formatMoney } from '../../components/format';
 import { Pagination } from '../../components/pagination';
@@ -78,7 +78,7 @@ export function BalanceView() {
             ))}
           </div>
         </div>
-        {readFailed(summary) && <QueryFailed onRetry={() => void summary.refetch()} />}
+        <ReadFailure read={summary} />
         {chart && (
           <BarChart
             label={t('balance.perPeriod')}

@@ -20,7 +20,7 @@ import { NotificationSettingsForm } from '../../features/notifications';
 import { SecondFactorSettings } from '../../features/second-factor';
 import { PreCallCheckLauncher } from '../../features/calls/pre-call-check';
 import { SignOut } from '../../layouts/sign-out';
-import { QueryFailed, readFailed } from '../../components/query-failed';
+import { ReadFailure } from '../../components/query-failed';
 
 function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
@@ -54,7 +54,7 @@ export default function SettingsPage() {
       </Section>
       <Section title={t('settings:contact.title')} intro={t('settings:contact.intro')}>
         {info.data && <ContactDetailsForm key={info.data.userId} info={info.data} onSaved={saved} />}
-        {readFailed(info) && <QueryFailed onRetry={() => void info.refetch()} />}
+        <ReadFailure read={info} />
       </Section>
       <Section title={t('settings:password.title')}>
         <ChangePasswordForm />
