@@ -1,11 +1,13 @@
 // The API contracts as the browser reads them (docs/performance.md "Route budgets"). The
-// portal's client uses an endpoint's id, method, path, auth and encoding (src/rest/client.ts); the
-// schemas (`params`, `query`, `body`, `response`), which the server validates requests and its
-// own answers with, and the documentation (`summary`, `tag`, `z.describe` texts), which OpenAPI
-// shows, are types only there. So in the portal's build (this Vite plugin; the server, the tests
-// and the console keep the contracts whole):
-// - a contract module is replaced by its data: each endpoint as { id, method, path, auth,
-//   encoding } and each export that is plain data (strings, numbers, arrays and objects of them).
+// portal's client uses an endpoint's id, method and path, and its encoding only to tell JSON from
+// the default form (src/rest/client.ts); the token kind (`auth`, which the server's hooks
+// enforce), the schemas (`params`, `query`, `body`, `response`), which the server validates
+// requests and its own answers with, and the documentation (`summary`, `tag`, `z.describe`
+// texts), which OpenAPI shows, are types only there. So in the portal's build (this Vite plugin;
+// the server, the tests and the console keep the contracts whole):
+// - a contract module is replaced by its data: each endpoint as { id, method, path }, with
+//   `encoding: 'json'` where it is JSON, and each export that is plain data (strings, numbers,
+//   arrays and objects of them).
 //   Schemas and functions are not there, and with them no zod: a page that imports one fails the
 //   build ("… is not exported by …"). Modules without zod (endpoint.ts, error-codes.ts) stay as
 //   they are.
@@ -20,7 +22,7 @@ import { build } from 'esbuild';
 
 const CONTRACTS = /[\\/]src[\\/]shared[\\/]api[\\/][^\\/]+\.ts$/;
 /** Properties of a `defineEndpoint({ … })` the browser never reads. */
-const SERVER_ONLY = new Set(['params', 'query', 'body', 'response', 'summary', 'tag']);
+const SERVER_ONLY = new Set(['auth', 'params', 'query', 'body', 'response', 'summary', 'tag']);
 const SCHEMAS_IN_BROWSER = /[\\/](expert-reports|content|fields|workspace-fields)\.ts$/;
 /** A value import of zod, in the compiled module (type imports are gone by then). */
 const USES_ZOD = /\bfrom\s*["']zod[/"']/;
@@ -112,7 +114,12 @@ export function dataModule(exports) {
   const lines = [];
   for (const [name, value] of Object.entries(exports)) {
     const data = isEndpoint(value)
-      ? { id: value.id, method: value.method, path: value.path, auth: value.auth, encoding: value.encoding }
+      ? {
+          id: value.id,
+          method: value.method,
+          path: value.path,
+          ...(value.encoding === 'json' ? { encoding: 'json' } : {}),
+        }
       : isPlain(value)
         ? value
         : undefined;
