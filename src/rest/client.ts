@@ -28,9 +28,11 @@ export interface ApiClientOptions {
    * Called with every failure before it is thrown (unless the call passes `quiet`), with the
    * session's token the request went out with (an answer may come after the session it was sent
    * for ended); `undefined` when the call brought a token of its own (`CallInput.token`: a
-   * sign-in's second step, a session not kept yet).
+   * sign-in's second step, a session not kept yet), and the endpoint's id.
    */
-  onError?(error: ApiError, sent: { token: string | null | undefined }): void;
+  onError?(error: ApiError, sent: { token: string | null | undefined; endpoint: string }): void;
+  /** Called with the endpoint's id when a call to it succeeds: what it said before is stale. */
+  onSuccess?(endpoint: string): void;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -225,9 +227,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async call(endpoint, input = {}) {
       const token = input.token === undefined ? options.getToken() : undefined;
       try {
-        return await send(endpoint, input);
+        const answer = await send(endpoint, input);
+        options.onSuccess?.(endpoint.id);
+        return answer;
       } catch (error) {
-        if (error instanceof ApiError && !input.quiet) options.onError?.(error, { token });
+        if (error instanceof ApiError && !input.quiet)
+          options.onError?.(error, { token, endpoint: endpoint.id });
         throw error;
       }
     },

@@ -49,11 +49,27 @@ export function createPortalApi(ports: ApiPorts): PortalApi {
    * the session signed in meanwhile. Without `sent`, or for a call that brought its own token (a
    * session not kept yet, whose failure the sign-in must still show), the current session's.
    */
-  const handleError = (error: ApiError, sent?: { token: string | null | undefined }) => {
+  /**
+   * What each endpoint's last failure said (spec §8 messages): a later success of that endpoint
+   * takes the message away, unless another endpoint's failure said it too and has not answered
+   * since. A retry that worked leaves no error beside the data it brought.
+   */
+  const said = new Map<string, string>();
+  const say = (text: string, endpoint?: string) => {
+    ports.toasts.show(text);
+    if (endpoint) said.set(endpoint, text);
+  };
+  const answered = (endpoint: string) => {
+    const text = said.get(endpoint);
+    if (!said.delete(endpoint) || [...said.values()].includes(text!)) return;
+    const shown = ports.toasts.state.items.find((toast) => toast.text === text);
+    if (shown) ports.toasts.dismiss(shown.id);
+  };
+  const handleError = (error: ApiError, sent?: { token: string | null | undefined; endpoint?: string }) => {
     if (sent?.token !== undefined && sent.token !== ports.session.state.token) return;
     applyErrorCatalogue(error, {
-      showMessage: (message) => ports.say(message),
-      showTimeout: () => ports.say(i18next.t('common:errors.timeout')),
+      showMessage: (message) => say(message, sent?.endpoint),
+      showTimeout: () => say(i18next.t('common:errors.timeout'), sent?.endpoint),
       signOut: () => ports.signOut(),
     });
     if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) ports.refuseReportPath();
@@ -66,6 +82,7 @@ export function createPortalApi(ports: ApiPorts): PortalApi {
     getCountry: () => ports.session.state.userInfo?.country ?? null,
     getLanguage: () => i18next.language ?? null,
     onError: handleError,
+    onSuccess: answered,
   });
   const upload = createUploader(client);
   const made = new Map<Domain<unknown>, unknown>();

@@ -4,12 +4,13 @@
  * the client with them when first asked (`root.api()`). Only types here: the entry carries the
  * ports, not the client, the contract and zod (docs/performance.md "Route budgets").
  */
+import type { ToastStore } from '../components/toast-store';
 import type { SessionStore } from '../session';
 import type { Traffic } from './traffic';
 
 export interface ApiPorts {
-  /** Shows a message to the user (spec §8). */
-  say(text: string): void;
+  /** Where messages to the user are shown (spec §8), and taken away when a success made them stale. */
+  readonly toasts: ToastStore;
   readonly traffic: Traffic;
   /** The report path the provider may not see: 'No permission', and back (report-access.ts). */
   refuseReportPath(): void;

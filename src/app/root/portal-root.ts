@@ -95,7 +95,7 @@ export function createPortalRoot({
   });
   const say = (text: string) => toasts.show(text);
   const apiPorts: ApiPorts = {
-    say,
+    toasts,
     traffic,
     refuseReportPath: createReportRefusal(say, () => navigation.leaveReport(), now),
     session,

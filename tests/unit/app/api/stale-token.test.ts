@@ -27,14 +27,14 @@ describe('a failed call and the session it was sent for', () => {
     });
     await expect(accountApi(api).getDoctorInfo()).rejects.toBeInstanceOf(ApiError);
     expect(onError).toHaveBeenCalledTimes(1);
-    expect(onError.mock.calls[0]![1]).toEqual({ token: 'first-session' });
+    expect(onError.mock.calls[0]![1]).toEqual({ token: 'first-session', endpoint: 'getDoctorInfo' });
   });
 
   it('a token error of an ended session leaves the session signed in since; the current one signs out', () => {
     const signOut = vi.fn();
     const say = vi.fn();
     const api = createPortalApi({
-      say,
+      toasts: { show: say },
       signOut,
       refuseReportPath: vi.fn(),
       session: { state: { token: 'second-session', userInfo: null } },
