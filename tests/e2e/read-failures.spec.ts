@@ -70,6 +70,9 @@ for (const { screen, path, read, shown } of CASES) {
     const failed = main.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' });
     await expect(failed).toBeVisible({ timeout: 30_000 });
     await expect(main.getByText('No data available')).toHaveCount(0);
+    // The server's message, said once as a toast (spec §8), outside the main region.
+    const said = page.getByRole('alert').filter({ hasText: 'The service is unavailable.' });
+    await expect(said).toHaveCount(1);
 
     failing = false;
     const answered = page.waitForResponse((response) => read.test(response.url()) && response.ok());
@@ -77,6 +80,9 @@ for (const { screen, path, read, shown } of CASES) {
     await answered;
     await expect(failed).toHaveCount(0);
     await expect(shown(page)).toBeVisible();
+    // The retry's success took the message away with the failure (src/app/api/api-client.ts), not
+    // its six seconds: it went before the data rendered, so no wait.
+    await expect(said).toHaveCount(0, { timeout: 1 });
     // The keyboard's place is kept in the page: the button went with the failure.
     await expect(main).toBeFocused();
     await expect(main.getByText('No data available')).toHaveCount(0);
