@@ -207,6 +207,9 @@ export function createMuc(deps: MucDeps): MucApi {
     ban: (room, userId, reason) =>
       moderate(room, { jid: bareJid(addressing.jidOf(userId)), affiliation: 'outcast' }, reason),
     rejoinAll() {
+      // A fresh session's join brings every occupant's presence again (XEP-0045 §7.2.3); who left
+      // while we were away sends none, so what we saw before is not kept.
+      for (const room of joined) occupants.delete(room);
       return Promise.allSettled([...joined].map(sendJoin));
     },
     handlePresence(stanza) {

@@ -19,6 +19,7 @@ import {
   createFakeClock,
   createMockTransport,
   flush,
+  parseXml,
   type MockTransport,
 } from '../../../src/xmpp/testing';
 import type { MockTransportOptions } from '../../../src/xmpp/testing/mock-transport';
@@ -260,6 +261,34 @@ describe('reconnecting without stream management', () => {
     answerJoin(mock, again);
     await scheduler.advanceAsync(10_000);
     expect(client.joinedRooms).toEqual([ROOM]);
+  });
+
+  it('lists, after a fresh login, only the occupants the re-join saw (XEP-0045 §7.2.3)', async () => {
+    const { client, mock } = fresh({ streamManagement: false });
+    await client.connect({ userId: 100001, password: 'pw' });
+    const occupant = (id: number) =>
+      `<presence from="${ROOM}/${id}"><x xmlns="http://jabber.org/protocol/muc#user"><item role="participant"/></x></presence>`;
+    const toRoom = (e: XmlElement) => e.name === 'presence' && e.attrs.to === `${ROOM}/100001`;
+    const first = mock.catchOutgoing(toRoom);
+    const joined = client.muc.join('dlg');
+    const join = await first;
+    mock.mockInput(occupant(200003));
+    mock.mockInput(occupant(200004));
+    answerJoin(mock, join);
+    await joined;
+    // The stream is lost for good. Bianca (200003) leaves meanwhile: the re-join of the fresh
+    // session brings Clara's (200004) presence only.
+    const rejoin = mock.catchOutgoing(toRoom);
+    mock.current!.drop();
+    const again = await rejoin;
+    mock.mockInput(occupant(200004));
+    answerJoin(mock, again);
+    await flush();
+    // A server that lists a room's occupants to none (Prosody 0.12): the stack's own count.
+    const query = mock.catchOutgoing('iq');
+    const online = client.muc.listOnlineUsers('dlg');
+    mock.reply(await query, parseXml('<query xmlns="http://jabber.org/protocol/disco#items"/>'));
+    expect((await online).sort()).toEqual([100001, 200004]);
   });
 
   it('does not reconnect after a deliberate sign-out, nor after a conflict', async () => {
