@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 export declare const PAGES_DIR: string;
 export declare function readRouteTable(
   source: string,
-): Array<{ name: string; layout: 'main' | 'bare'; module: string }>;
+): Array<{ name: string; layout: 'main' | 'bare'; module: string; namespaces: string[] }>;
 export declare function pageModules(
   paths: Readonly<Record<string, string>>,
   isReportPath: (path: string) => boolean,

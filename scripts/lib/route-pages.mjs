@@ -14,8 +14,9 @@ export const PAGES_DIR = 'pages';
 
 /**
  * Modules every signed-in page loads with the shell (src/app/router/router.tsx), and the map of
- * the signed-in translations, the same in every language, which i18next asks for before the
- * active language's chunks (src/app/i18n/index.ts `translations`): one step of fetching less.
+ * the shell's translations, the same in every language, which i18next asks for before the active
+ * language's chunks (src/app/i18n/index.ts `translations`): one step of fetching less. A page
+ * that reads namespaces of its own also names their map (`PAGE_LOCALES`).
  */
 const SHELL = [
   'src/app/layouts/signed-in-shell.tsx',
@@ -33,13 +34,20 @@ const PUBLIC = [
   ['signUp', 'src/app/routes/sign-up/sign-up-page.tsx'],
 ];
 
-/** The route table's entries in order: path name, layout and page module (src/app/...). */
+/** The map of the translations only some pages read (src/app/i18n/index.ts `PAGE_NAMESPACES`). */
+const PAGE_LOCALES = 'src/app/i18n/page-locales.ts';
+
+/**
+ * The route table's entries in order: path name, layout, page module (src/app/...) and the
+ * namespaces the page reads beyond the shell's.
+ */
 export function readRouteTable(source) {
   const entries = [];
   for (const m of source.matchAll(
-    /path: paths\.(\w+),[^{}]*?layout: '(main|bare)',[^{}]*?load: \(\) => import\('\.\.\/routes\/([^']+)'\)/g,
+    /path: paths\.(\w+),([^{}]*?)layout: '(main|bare)',[^{}]*?load: \(\) => import\('\.\.\/routes\/([^']+)'\)/g,
   )) {
-    entries.push({ name: m[1], layout: m[2], module: `src/app/routes/${m[3]}.tsx` });
+    const namespaces = /namespaces: \[([^\]]*)\]/.exec(m[0])?.[1].match(/[\w-]+/g) ?? [];
+    entries.push({ name: m[1], layout: m[3], module: `src/app/routes/${m[4]}.tsx`, namespaces });
   }
   return entries;
 }
@@ -58,7 +66,9 @@ export function pageModules(paths, isReportPath, routeTableSource) {
   for (const route of readRouteTable(routeTableSource)) {
     const url = at(route.name);
     const guard = isReportPath(url) ? [REPORT_GUARD] : [];
-    pages.set(url, [...SHELL, LAYOUTS[route.layout], ...guard, route.module]);
+    // `auth` has its own map, in the start chunk (src/app/i18n/index.ts).
+    const pageLocales = route.namespaces.some((n) => n !== 'auth') ? [PAGE_LOCALES] : [];
+    pages.set(url, [...SHELL, ...pageLocales, LAYOUTS[route.layout], ...guard, route.module]);
   }
   return pages;
 }

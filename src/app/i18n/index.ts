@@ -54,9 +54,15 @@ export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 /** Every namespace (a file of each language under locales/; tests/unit/app/i18n-keys.test.ts). */
 export const NAMESPACES: readonly string[] = [...PUBLIC_NAMESPACES, ...SHELL_NAMESPACES, ...PAGE_NAMESPACES];
 
-/** One namespace in one language; the signed-in ones through their own map (signed-in-locales.ts). */
+/**
+ * One namespace in one language; the signed-in shell's and the pages' through maps of their own
+ * (signed-in-locales.ts, page-locales.ts).
+ */
 async function translations(language: string, namespace: string): Promise<unknown> {
   if (namespace === AUTH_NAMESPACE) return authChunks[`./locales/${language}/auth.json`]?.();
+  if ((PAGE_NAMESPACES as readonly string[]).includes(namespace)) {
+    return (await import('./page-locales')).pageTranslations(language, namespace);
+  }
   if (!PUBLIC_NAMESPACES.includes(namespace)) {
     return (await import('./signed-in-locales')).signedInTranslations(language, namespace);
   }

@@ -31,6 +31,7 @@ describe('reading the route table', () => {
       (m) => `src/app/routes/${m[1]}.tsx`,
     );
     expect(read.map((r) => r.module)).toEqual(imported);
+    expect(read.map((r) => r.namespaces)).toEqual(PORTAL_ROUTES.map((r) => r.namespaces ?? []));
   });
 
   it('gives every path a page: the public ones their page, the others shell, layout and page', () => {
@@ -45,6 +46,14 @@ describe('reading the route table', () => {
       'src/app/routes/message/message-page.tsx',
     ]);
     expect(pages.get(paths.reportDetail)).toContain('src/app/router/require-report-access.tsx');
+    // The map of the pages' own translations, only where the page reads some.
+    expect(pages.get(paths.reportDetail)).toContain('src/app/i18n/page-locales.ts');
+    expect(pages.get(paths.dashboard)).toContain('src/app/i18n/page-locales.ts');
+    for (const route of PORTAL_ROUTES)
+      expect([route.path, pages.get(route.path)!.includes('src/app/i18n/page-locales.ts')]).toEqual([
+        route.path,
+        (route.namespaces ?? []).some((n) => n !== 'auth'),
+      ]);
     for (const route of PORTAL_ROUTES)
       expect([
         route.path,
