@@ -169,6 +169,23 @@ test('a second sign-in elsewhere sends the first browser to login with the kicke
   await second.close();
 });
 
+test('a second sign-in elsewhere ends a chat left open in the first browser: the login page, not "offline"', async ({
+  browser,
+}) => {
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const a = await first.newPage();
+  await signInAs(a, 'amelia', '/message');
+  await expect(a.locator('[data-chat-link="online"]')).toBeVisible({ timeout: 30_000 });
+  await signInAs(await second.newPage(), 'amelia');
+  // Her chat's session ends with the portal session it was made for; its quiet renewal meets
+  // TOKEN_ERR_KICKED and the page signs out by itself (spec §8), with no click of hers.
+  await expect(a).toHaveURL(/\/login$/, { timeout: 30_000 });
+  await expect(a.getByRole('alert').filter({ hasText: 'signed in somewhere else' })).toBeVisible();
+  await first.close();
+  await second.close();
+});
+
 test('forgot password: a mailed code sets a new password', async ({ page, request }) => {
   const email = uniqueEmail('forgot');
   await signUpOverApi(request, { email, password: 'Old-pass-2026', firstName: 'F', lastName: 'P' });

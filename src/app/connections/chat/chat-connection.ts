@@ -192,8 +192,9 @@ export function startChat({
       me: credentials.quickBloxId,
       queryClient,
       async renew() {
-        // Quiet: a portal session that ended (kicked, signed out) is met by the next click, as
-        // with the app socket; the chat only stops.
+        // Quiet: a failure is the renewal's to handle (link-events.ts), but for a portal session
+        // that ended (kicked, signed out), which the connections hand to the portal's policy
+        // (connections.ts: spec §8, the login page with the server's message).
         credentials = await calls.credentials({ quiet: true });
         await renewer.renew();
         if (!chat.isConnected)
