@@ -1,7 +1,8 @@
 /**
  * The own API as a component test's screen reaches it (spec §7): the portal's real API client over
- * a stubbed global `fetch` that answers the routes a test names, in the API's envelope. Every
- * request is recorded; a route nobody named answers 404, so a test sees what it did not expect.
+ * a stubbed global `fetch` that answers the routes a test names, in the API's envelope (a
+ * `Refusal` answers its error). Every request is recorded; a route nobody named answers 404, so a
+ * test sees what it did not expect.
  */
 import { vi } from 'vitest';
 
@@ -10,6 +11,15 @@ export type Route = (request: { url: URL; method: string; body: unknown }) => un
 export interface FakeApi {
   /** The requests made, `METHOD /path` (query left off), in order. */
   readonly requests: string[];
+}
+
+/** What a route answers to refuse a request: the API's error envelope with its HTTP status. */
+export class Refusal {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly message: string,
+  ) {}
 }
 
 export function serveApi(routes: Record<string, Route>): FakeApi {
@@ -30,6 +40,11 @@ export function serveApi(routes: Record<string, Route>): FakeApi {
         ? Object.fromEntries(new URLSearchParams(text))
         : JSON.parse(text);
     const data = await route({ url, method: request.method, body });
+    if (data instanceof Refusal)
+      return new Response(JSON.stringify({ code: data.code, message: data.message }), {
+        status: data.status,
+        headers: { 'content-type': 'application/json' },
+      });
     return new Response(JSON.stringify({ code: 'OK', data }), {
       status: 200,
       headers: { 'content-type': 'application/json' },

@@ -7,17 +7,30 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../rest';
 import { formatLh, formatTemperature } from '../../../shared/cycle';
 import { CycleCalendar, CycleChart, fromCelsius, unitSymbol } from '../../components/cycle-charts';
 import { DataTable } from '../../components/data-table';
 import { QueryFailed, readFailed, retryFailed } from '../../components/query-failed';
 import { dateTimeFormat } from '../../components/format';
 import { SimplePagination } from '../../components/pagination';
+import { paths } from '../../paths';
 import { idParam, reportDetailPath } from './links';
 import { useCyclePage, useReportDetail } from './queries';
 import { useTemperatureUnit } from './use-temperature-unit';
 
 const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/**
+ * A read the server refused for good: a report that does not exist (404), or one, or a member's
+ * data, the provider may not read (403). Asking again gets the same answer, so no retry is offered.
+ */
+function refusal(error: unknown): 'noAccess' | 'notFound' | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 403) return 'noAccess';
+  if (error.status === 404) return 'notFound';
+  return null;
+}
 
 export function DailyChartView() {
   const { t, i18n } = useTranslation('reports');
@@ -28,6 +41,16 @@ export function DailyChartView() {
   const [page, setPage] = useState(1);
   const chart = useCyclePage(report.data?.memberId, page);
   if (reportId === null) return <p className="text-slate-600">{t('view.missing')}</p>;
+  const refused = refusal(report.error) ?? refusal(chart.error);
+  if (refused)
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p className="text-slate-600">{t(`daily.${refused}`)}</p>
+        <Link to={paths.reports} className="text-brand hover:underline">
+          {t('view.toList')}
+        </Link>
+      </div>
+    );
   const entry = chart.data?.list[0];
   const date = dateTimeFormat(i18n.language, {
     weekday: 'short',
