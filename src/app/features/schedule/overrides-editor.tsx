@@ -42,29 +42,33 @@ export function OverridesEditor({ schedule }: { schedule: Schedule }) {
       </div>
       <ul className="flex flex-col gap-2">
         {schedule.overrides.length === 0 && <li className="text-sm text-slate-500">{t('overrides.none')}</li>}
-        {schedule.overrides.map((o) => (
-          <li
-            key={o.id}
-            className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm"
-          >
-            <span>
-              <strong className="mr-2">
-                {formatLocalDate(o.date, i18n.language, { dateStyle: 'full' })}
-              </strong>
-              {o.kind === 'DAY_OFF'
-                ? t('overrides.dayOff')
-                : t('overrides.extraHours', { start: o.start, end: o.end })}
-              {o.note && <span className="ml-2 text-slate-500">· {o.note}</span>}
-            </span>
-            <button
-              type="button"
-              className="text-xs text-red-600 hover:underline"
-              onClick={() => remove.mutate([o.id])}
+        {schedule.overrides.map((o) => {
+          const day = formatLocalDate(o.date, i18n.language, { dateStyle: 'full' });
+          return (
+            <li
+              key={o.id}
+              className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm"
             >
-              {t('overrides.delete')}
-            </button>
-          </li>
-        ))}
+              <span>
+                <strong className="mr-2">{day}</strong>
+                {o.kind === 'DAY_OFF'
+                  ? t('overrides.dayOff')
+                  : t('overrides.extraHours', { start: o.start, end: o.end })}
+                {o.note && <span className="ml-2 text-slate-500">· {o.note}</span>}
+              </span>
+              <button
+                type="button"
+                className="text-xs text-red-600 hover:underline"
+                // Every one shows "Delete"; its name adds the date after it (docs/conventions.md
+                // "Accessibility": the name contains the label).
+                aria-label={t('overrides.deleteLabel', { date: day })}
+                onClick={() => remove.mutate([o.id])}
+              >
+                {t('overrides.delete')}
+              </button>
+            </li>
+          );
+        })}
       </ul>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
