@@ -130,6 +130,20 @@ describe('the report editor', () => {
     expect((screen.getByRole('button', { name: 'Save draft' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('keeps keyboard focus in the editor when Save draft disables itself: on the save state', async () => {
+    serveReports();
+    renderEditor(report(EMPTY));
+    await screen.findByText('Ovulation — Signs of ovulation');
+    fireEvent.change(opinion(), { target: { value: 'Ovulation on day 21.' } });
+    const button = screen.getByRole('button', { name: 'Save draft' }) as HTMLButtonElement;
+    button.focus();
+    fireEvent.click(button);
+
+    await waitFor(() => expect(saveState().textContent).toMatch(/^Draft saved at /));
+    expect(button.disabled).toBe(true);
+    expect(document.activeElement).toBe(saveState());
+  });
+
   it('asks before leaving with unsaved changes: Stay keeps them, Save and leave saves and goes', async () => {
     const { saves } = serveReports();
     const { router } = renderEditor(report(EMPTY));

@@ -87,6 +87,7 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
   const dirty = !sameContent(content, server);
   const blocker = useLeaveGuard(dirty);
   const latest = useRef(content);
+  const saveState = useRef<HTMLParagraphElement>(null);
   latest.current = content;
 
   // What was not saved last time (a reload, the automatic logoff) comes back as unsaved changes,
@@ -173,9 +174,11 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-semibold">{t('editor.title')}</h2>
         <p
+          ref={saveState}
           role="status"
+          tabIndex={-1}
           data-testid="save-state"
-          className={`text-sm ${state.kind === 'failed' ? 'text-red-600' : dirty ? 'text-amber-700' : 'text-slate-500'}`}
+          className={`text-sm focus:outline-none ${state.kind === 'failed' ? 'text-red-600' : dirty ? 'text-amber-700' : 'text-slate-500'}`}
         >
           {status}
         </p>
@@ -313,7 +316,12 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-4">
         <Button
           variant="secondary"
-          onClick={() => void save()}
+          onClick={() => {
+            // The button is disabled while saving and once saved: focus goes to what the save
+            // says, not to the document (docs/conventions.md "Accessibility").
+            saveState.current?.focus();
+            void save();
+          }}
           busy={state.kind === 'saving'}
           disabled={!dirty}
         >
