@@ -188,6 +188,26 @@ test('finds a client, opens one of their appointments and comes back to the same
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 
+test('a client’s Reports opens the report lists searched by her name, in every tab', async ({ page }) => {
+  await signInAs(page, 'amelia', '/clients');
+  const table = page.getByRole('table', { name: 'Your clients' });
+  await table.getByRole('link', { name: 'Reports of Clara Jensen' }).click();
+  await expect(page).toHaveURL(/\/reports\?keyword=Clara\+Jensen$/);
+  await expect(page.getByRole('search').getByRole('textbox')).toHaveValue('Clara Jensen');
+  let found = 0;
+  for (const tab of ['Open pool', 'My tasks', 'Completed']) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    const reports = page.getByRole('main').getByRole('table', { name: tab });
+    await expect(reports.getByRole('row').nth(1)).not.toContainText('Loading');
+    // Her reports only: every row's member (the first cell) is Clara, never another member's.
+    const rows = reports.locator('tbody tr').filter({ hasNotText: 'No data available' });
+    const members = await rows.locator('td:first-child').allInnerTexts();
+    expect(new Set(members), tab).toEqual(new Set(members.length ? ['Clara Jensen'] : []));
+    found += members.length;
+  }
+  expect(found).toBeGreaterThan(0);
+});
+
 test('comes back from an appointment to the same status tab, page and scroll position of the list', async ({
   page,
 }) => {

@@ -17,8 +17,9 @@ export interface TablePaging {
   paginate(page: number, pageSize: number): void;
 }
 
-export function useTablePaging(): TablePaging {
-  const [keyword, setKeyword] = useState('');
+/** `initialKeyword`: a search the page was opened with (a link to a member's reports). */
+export function useTablePaging(initialKeyword = ''): TablePaging {
+  const [keyword, setKeyword] = useState(initialKeyword);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZES[0]);
   return {

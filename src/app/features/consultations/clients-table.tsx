@@ -78,7 +78,7 @@ export function ClientsTable() {
           </Link>
           <Link
             className="text-brand hover:underline"
-            to={reportsPath(c.memberId)}
+            to={reportsPath(c.name)}
             aria-label={t('clients.reportsOf', { name: c.name })}
           >
             {t('clients.reports')}

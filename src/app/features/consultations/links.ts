@@ -6,4 +6,6 @@ import { paths } from '../../paths';
 
 export const orderDetailPath = (id: number) => `${paths.orderDetail}?id=${id}`;
 export const messagePath = (chatId: number) => `${paths.message}?userId=${chatId}`;
-export const reportsPath = (memberId: number) => `${paths.reports}?memberId=${memberId}`;
+/** The reports searched by the member's name: the report lists search by member (spec §7 reportList). */
+export const reportsPath = (memberName: string) =>
+  `${paths.reports}?${new URLSearchParams({ keyword: memberName })}`;

@@ -96,7 +96,7 @@ export function OrderDetail({ id }: { id: number }) {
             {t('orders.questionnaire')}
           </Link>
           <Link
-            to={reportsPath(a.memberId)}
+            to={reportsPath(a.memberName)}
             className="rounded-lg border border-slate-300 px-3 py-2 text-sm hover:bg-slate-50"
           >
             {t('clients.reports')}

@@ -1,12 +1,13 @@
 /**
  * /reports (spec §2, §7 "Expert reports"): the open pool (with reports assigned to me), my tasks
- * (claimed by me) and completed reports; search by member, table pages of 10/20/50/100 (spec §9);
+ * (claimed by me) and completed reports; search by member (also from a client's link, `?keyword=`),
+ * table pages of 10/20/50/100 (spec §9);
  * claim from the pool, open, disclaim, and review completed ones.
  */
 import { FilterTabs } from '../../components/filter-tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ReportSummary } from '../../../shared/api/expert-reports';
 import { REPORT_LIST_TYPES, reportOffers, type ReportListType } from '../../../shared/expert-reports';
 import { Button } from '../../components/button';
@@ -26,7 +27,9 @@ export function ReportList() {
   const timeZone = useTimeZone();
   const navigate = useNavigate();
   const [type, setType] = useState<ReportListType>('Open');
-  const paging = useTablePaging();
+  // A client's or an appointment's "Reports" opens the lists searched by her name.
+  const searched = useSearchParams()[0].get('keyword') ?? '';
+  const paging = useTablePaging(searched);
   const { keyword, page, pageSize } = paging;
   const query = useReportList(type, keyword, page, pageSize);
   const { ask, dialog } = useConfirmedAction((action, report) => {
@@ -108,6 +111,7 @@ export function ReportList() {
       />
       <SearchForm
         fields={[{ name: 'keyword', label: t('list.search'), placeholder: t('list.searchPlaceholder') }]}
+        initial={{ keyword: searched }}
         onSearch={paging.search}
       />
       <DataTable
