@@ -2,12 +2,12 @@
  * The message log (spec §4 Messaging, features/chat/message-log.tsx) against a test portal
  * runtime: the conversation's messages in order with their ticks, a member's message seen in the
  * log is marked read through the running chat's outbox (a read marker, spec §3 "wait for send"),
- * also when its row turns unread while already on screen, and nothing is marked read while there
- * is no running chat.
+ * also when its row turns unread while already on screen, a message taller than twice the pane
+ * once it fills half of the pane, and nothing is marked read while there is no running chat.
  */
 import type { ComponentProps } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageLog } from '../../src/app/features/chat/message-log';
 import { entry } from '../unit/app/chat/entry-fixture';
 import { createTestRuntime, renderWithRuntime } from './test-runtime';
@@ -17,6 +17,9 @@ const MEMBER = 200005;
 const DIALOG = '5f0c1a2b3c4d5e6f7a8b9c0d';
 const MINE = '6a1f00000000000000000001';
 const THEIRS = '6a1f00000000000000000002';
+const LONG = '6a1f00000000000000000003';
+/** The pane's height in the component layer (tests/component/setup.ts). */
+const PANE = 600;
 
 /** A test runtime whose chat store holds the conversation with Emma: ours read, hers unread. */
 function withConversation() {
@@ -78,6 +81,57 @@ function renderLog(
   return runtime;
 }
 
+/**
+ * An IntersectionObserver that measures, as Chromium does: a row is reported intersecting once the
+ * share of it inside the pane (0 to PANE px, tests/component/setup.ts) reaches the observer's
+ * lowest threshold, and again whenever its threshold changes on `recheck`.
+ */
+class MeasuringIntersectionObserver {
+  static all: MeasuringIntersectionObserver[] = [];
+  private readonly lowest: number;
+  private readonly watched = new Map<Element, boolean>();
+  constructor(
+    private readonly callback: IntersectionObserverCallback,
+    options: IntersectionObserverInit = {},
+  ) {
+    this.lowest = Math.min(...[options.threshold ?? 0].flat());
+    MeasuringIntersectionObserver.all.push(this);
+  }
+  private measure(target: Element) {
+    const box = target.getBoundingClientRect();
+    const visible = Math.max(0, Math.min(box.bottom, PANE) - Math.max(box.top, 0));
+    const intersectionRatio = visible / box.height;
+    return { target, intersectionRatio, isIntersecting: visible > 0 && intersectionRatio >= this.lowest };
+  }
+  observe(target: Element): void {
+    this.watched.set(target, false);
+    this.recheck();
+  }
+  recheck(): void {
+    const changed = [...this.watched].flatMap(([target, was]) => {
+      const now = this.measure(target);
+      this.watched.set(target, now.isIntersecting);
+      return now.isIntersecting === was ? [] : [now as unknown as IntersectionObserverEntry];
+    });
+    if (changed.length > 0)
+      queueMicrotask(() => this.callback(changed, this as unknown as IntersectionObserver));
+  }
+  unobserve(target: Element): void {
+    this.watched.delete(target);
+  }
+  disconnect(): void {
+    this.watched.clear();
+  }
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  MeasuringIntersectionObserver.all = [];
+});
+
 describe('the message log', () => {
   it('shows the conversation in order, ours with its tick', async () => {
     renderLog();
@@ -119,5 +173,42 @@ describe('the message log', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     expect(runtime.sent).toEqual([]);
     expect(runtime.chatStore.state.dialogs[DIALOG]!.unread).toBe(1);
+  });
+
+  it('marks a message taller than twice the pane read once it fills half of the pane', async () => {
+    const runtime = createTestRuntime();
+    runtime.chatStore.setMe(ME);
+    runtime.chatStore.seedDialogs([{ ...withConversation().chatStore.state.dialogs[DIALOG]!, unread: 1 }]);
+    runtime.chatStore.addEntries(DIALOG, [
+      entry(LONG, {
+        dialogId: DIALOG,
+        senderId: MEMBER,
+        body: 'A long history. '.repeat(320),
+        sentAt: 2_000,
+      }),
+    ]);
+    runtime.chatStore.setHistoryState(DIALOG, { loaded: true, hasOlder: false });
+    // Three panes high: never half on screen. First its top 100 px show at the pane's bottom.
+    const long = { top: PANE - 100, height: 3 * PANE };
+    const laidOut = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this.dataset.entry !== LONG) return laidOut.call(this);
+      const { top, height } = long;
+      return { x: 0, y: top, top, left: 0, width: 320, height, right: 320, bottom: top + height } as DOMRect;
+    });
+    vi.stubGlobal('IntersectionObserver', MeasuringIntersectionObserver);
+    renderLog(runtime);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    // A sixth of the pane: not seen.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runtime.sent).toEqual([]);
+    // Scrolled down until it fills the whole pane, a third of it on screen.
+    long.top = -PANE;
+    for (const observer of MeasuringIntersectionObserver.all) observer.recheck();
+    fireEvent.scroll(screen.getByRole('log'));
+    await waitFor(() =>
+      expect(runtime.sent).toEqual([{ kind: 'read', messageId: LONG, userId: MEMBER, dialogId: DIALOG }]),
+    );
+    expect(runtime.chatStore.state.dialogs[DIALOG]!.unread).toBe(0);
   });
 });

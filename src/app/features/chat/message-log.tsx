@@ -3,7 +3,7 @@
  * bubbles in view (and a few either side) are in the DOM, anchored to the end as a chat is — the
  * newest message on open, new messages followed while at the bottom, the visible message kept in
  * place when older history is added above (spec §4 Messaging; spec §9 page size). Read markers go
- * out for others' messages once half of them is on screen in a visible tab.
+ * out for others' messages once seen in a visible tab (`isSeen`).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,14 +33,33 @@ function loadOlder(store: ChatStore, runtime: ChatRuntime | null, dialogId: stri
 }
 
 /**
- * One observer for the conversation, watching every rendered row: the rows half on screen are
- * kept, and those of them marked `data-unread` when it flushes are reported read while the tab is
- * visible. Rows come and go as the list scrolls, so they register themselves through the returned
- * (stable) ref callback. A row can become unread-marked while it is on screen — the chat's user
- * known after the row was first seen, an entry replaced — without its visibility changing, so it
- * flushes again whenever the rows change (`rows`), not only when the observer fires.
+ * Whether a row is seen in the pane: its visible part is at least half of the row, or, for a row
+ * taller than the pane, fills at least half of the pane. Half of the row alone never holds for a
+ * message more than twice the pane's height, which then stayed unread for good.
  */
-function useReadWhenSeen(store: ChatStore, chat: ChatRuntime | null, dialogId: string, rows: unknown) {
+function isSeen(row: DOMRect, pane: DOMRect): boolean {
+  const top = Math.max(row.top, pane.top, 0);
+  const bottom = Math.min(row.bottom, pane.bottom, window.innerHeight);
+  return bottom - top >= Math.min(row.height, pane.height) / 2;
+}
+
+/**
+ * One observer for the conversation, watching every rendered row: the rows with any part on screen
+ * are kept, and those of them marked `data-unread` and seen (`isSeen`, measured then) when it
+ * flushes are reported read while the tab is visible. Rows come and go as the list scrolls, so they
+ * register themselves through the returned (stable) ref callback. A row can become unread-marked
+ * while it is on screen — the chat's user known after the row was first seen, an entry replaced —
+ * without its visibility changing, so it flushes again whenever the rows change (`rows`), not only
+ * when the observer fires; and a row taller than the pane becomes seen while it scrolls with no
+ * edge crossing, so it flushes on every scroll of the pane too.
+ */
+function useReadWhenSeen(
+  store: ChatStore,
+  chat: ChatRuntime | null,
+  dialogId: string,
+  rows: unknown,
+  pane: { readonly current: HTMLElement | null },
+) {
   const onScreen = useRef(new Map<string, HTMLElement>());
   const observer = useRef<IntersectionObserver | null>(null);
   const chatRef = useRef(chat);
@@ -48,12 +67,14 @@ function useReadWhenSeen(store: ChatStore, chat: ChatRuntime | null, dialogId: s
     chatRef.current = chat;
   }, [chat]);
   const flush = useCallback(() => {
-    if (document.visibilityState !== 'visible') return;
-    const unread = [...onScreen.current].flatMap(([id, row]) =>
-      row.dataset.unread === undefined ? [] : [id],
-    );
-    if (unread.length > 0) markSeen(store, chatRef.current, dialogId, unread);
-  }, [store, dialogId]);
+    const view = pane.current;
+    if (document.visibilityState !== 'visible' || !view) return;
+    const unread = [...onScreen.current].filter(([, row]) => row.dataset.unread !== undefined);
+    if (unread.length === 0) return;
+    const paneBox = view.getBoundingClientRect();
+    const seen = unread.flatMap(([id, row]) => (isSeen(row.getBoundingClientRect(), paneBox) ? [id] : []));
+    if (seen.length > 0) markSeen(store, chatRef.current, dialogId, seen);
+  }, [store, dialogId, pane]);
   const observerOf = useCallback(() => {
     observer.current ??= new IntersectionObserver(
       (records) => {
@@ -65,7 +86,9 @@ function useReadWhenSeen(store: ChatStore, chat: ChatRuntime | null, dialogId: s
         }
         flush();
       },
-      { threshold: 0.5 },
+      // A row with any part on screen is kept; crossing half or all of it flushes again (a layout
+      // change with no scroll). Whether it is seen is measured in `flush`.
+      { threshold: [0, 0.5, 1] },
     );
     return observer.current;
   }, [flush]);
@@ -77,6 +100,11 @@ function useReadWhenSeen(store: ChatStore, chat: ChatRuntime | null, dialogId: s
   }, [flush, chat]);
   // After each render of the rows (their data-unread is committed by then).
   useEffect(flush, [flush, rows]);
+  useEffect(() => {
+    const view = pane.current;
+    view?.addEventListener('scroll', flush, { passive: true });
+    return () => view?.removeEventListener('scroll', flush);
+  }, [flush, pane]);
   useEffect(
     () => () => {
       observer.current?.disconnect();
@@ -156,6 +184,7 @@ export function MessageLog({
     chat,
     dialogId,
     useMemo(() => [entries, me], [entries, me]),
+    log,
   );
   const rows = useMemo(() => ({ label, entries, me, watch }), [label, entries, me, watch]);
 
