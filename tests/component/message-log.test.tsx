@@ -143,6 +143,12 @@ describe('the message log', () => {
     expect(second!.textContent).toContain('Thank you!');
   });
 
+  it('is reached by the keyboard, by its name, to scroll it (axe: scrollable-region-focusable)', () => {
+    renderLog();
+    const log = screen.getByRole('log', { name: 'Conversation with Emma Laurent' });
+    expect(log.getAttribute('tabindex')).toBe('0');
+  });
+
   it('marks the member’s message read once seen, through the outbox', async () => {
     const runtime = renderLog();
     await waitFor(() =>

@@ -245,7 +245,9 @@ export function MessageLog({
 
   // The virtualiser places the bubbles itself: the browser's scroll anchoring is off so the two do
   // not fight over the scroll position. A row's `pb-2` is the gap to the next bubble; with the
-  // log's `pb-1`, 12 px stay below the newest.
+  // log's `pb-1`, 12 px stay below the newest. The log scrolls, so the keyboard reaches it
+  // (docs/conventions.md "Accessibility", scrollable regions); its focus ring is drawn inside, where
+  // the header and the typing line beside it do not cover it.
   return (
     // A polite live region (`role="log"`) that reads out only new messages (log-announcer.tsx).
     <div
@@ -253,7 +255,8 @@ export function MessageLog({
       role="log"
       aria-live="polite"
       aria-label={label}
-      className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 pb-1 [overflow-anchor:none]"
+      tabIndex={0}
+      className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 pb-1 [overflow-anchor:none] focus-visible:-outline-offset-2"
     >
       <Header chat={chat} dialogId={dialogId} conversation={conversation} />
       <Rows value={rows}>
