@@ -2,7 +2,8 @@
  * Issue 4, the Messages screen in the browser against the real stack and the member simulator
  * (`npm run member`, a child process): a provider exchanges messages with a member, sees typing and
  * read ticks, finds the history after a reload, sends an image; blocks the member, whose next
- * message does not arrive; the unread red dot; the /message?userId= deep link and a group dialog.
+ * message does not arrive; the unread red dot, gone also for a message taller than twice the message
+ * pane; the /message?userId= deep link and a group dialog.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { xml } from '@xmpp/client';
@@ -102,6 +103,41 @@ test('a provider and a member exchange messages: typing, read ticks, history aft
     await expect(page.getByTestId('messages-red-dot')).toHaveCount(0);
   } finally {
     await sim.stop();
+  }
+});
+
+test('a member’s message taller than twice the message pane is read once it fills the pane', async ({
+  page,
+  request,
+}) => {
+  const { provider, dialogId, peer } = await memberOpensDialog(request, 'longread', 'emma');
+  // About 5,000 characters: at this window's height the bubble is more than twice the pane.
+  const long = `${'I wrote down everything about this cycle, day by day, as you asked me to. '.repeat(67)}End.`;
+  try {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await signInOverApi(page, provider.email, provider.password);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await peer.send(chatMessage(providerJid(provider.chatId), long, dialogId, { id: bsonId() }));
+    await expect(menu.getByTestId('messages-red-dot')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Open messages, 1 unread' }).click();
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: /^Emma Laurent\s*, 1 unread message$/ })
+      .click();
+    const conversation = page.getByRole('region', { name: 'Conversation with Emma Laurent' });
+    const pane = conversation.getByRole('log', { name: 'Messages with Emma Laurent' });
+    const row = pane.getByRole('listitem').filter({ hasText: 'End.' });
+    await expect(row).toBeVisible();
+    const [rowBox, paneBox] = [(await row.boundingBox())!, (await pane.boundingBox())!];
+    expect(rowBox.height).toBeGreaterThan(2 * paneBox.height);
+    // Half of it is never on screen; filling the pane, it is read all the same.
+    await expect(menu.getByTestId('messages-red-dot')).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: /^Emma Laurent/ }),
+    ).not.toHaveAccessibleName(/unread/);
+  } finally {
+    await stopPeer(peer);
   }
 });
 
