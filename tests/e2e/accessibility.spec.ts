@@ -5,7 +5,7 @@
  * the protocol console, and a call's screens (the incoming overlay, the call window, its confirms,
  * the minimised widget) — and the signed-in layout has a skip link, dialogs give focus back to the
  * control that opened them, and the message log is a polite live region that does not read out the
- * history. axe is injected from the axe-core package (@axe-core/playwright needs Node 22.12).
+ * history and, once it scrolls, is reached by the keyboard. axe is injected from the axe-core package (@axe-core/playwright needs Node 22.12).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import type { AxeResults, ImpactValue } from 'axe-core';
 import { member, provider } from '../../fixtures';
 import { startMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
-import { freshChatProvider, memberOpensDialog } from './messages-support';
+import { chatMessage, freshChatProvider, memberOpensDialog, providerJid } from './messages-support';
 import { chartDrawn, signInAs, signInOverApi, signInThroughForm, uniqueEmail } from './support';
 import { freshProvider } from './workspace-support';
 
@@ -510,6 +510,28 @@ test('a dialog gives focus back to the control that opened it', async ({ page })
     .getByRole('button', { name: 'Cancel' })
     .click();
   await expect(block).toBeFocused();
+});
+
+test('a conversation that scrolls: the message log is reached by the keyboard', async ({ page, request }) => {
+  const { provider: fresh, dialogId, peer } = await memberOpensDialog(request, 'axescroll', 'emma');
+  try {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await signInOverApi(page, fresh.email, fresh.password, `/message?userId=${member('emma').chatId}`);
+    const name = member('emma').name;
+    const log = page
+      .getByRole('region', { name: `Conversation with ${name}` })
+      .getByRole('log', { name: `Messages with ${name}` });
+    // Enough of her messages to scroll the log (axe checks scrollable-region-focusable only then).
+    for (let n = 1; n <= 12; n++)
+      await peer.send(chatMessage(providerJid(fresh.chatId), `Question ${n} about my cycle`, dialogId));
+    await expect(log.getByText('Question 12 about my cycle')).toBeVisible({ timeout: 60_000 });
+    expect(await log.evaluate((view) => view.scrollHeight > view.clientHeight)).toBe(true);
+    report(await violations(page, 'messages, a conversation that scrolls'));
+    await log.focus();
+    await expect(log).toBeFocused();
+  } finally {
+    await stopPeer(peer);
+  }
 });
 
 test('the message log is a polite live region that reads out what arrives, not the history', async ({
