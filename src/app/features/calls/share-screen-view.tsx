@@ -66,9 +66,17 @@ export function ShareScreenView({ otherUserId }: { otherUserId: number | null })
     if (name) document.title = name;
   }, [name]);
 
+  // Before the data, and without it, the window is still a page with its heading (axe's
+  // page-has-heading-one; docs/conventions.md "Accessibility").
+  const untitled = (text: string) => (
+    <main className="flex flex-col gap-2 p-6">
+      <h1 className="text-xl font-semibold">{t('calls:shareView.heading')}</h1>
+      <p className="text-sm text-slate-600">{text}</p>
+    </main>
+  );
   if (otherUserId === null || client.isError || (client.data && memberId === null) || cycles.isError)
-    return <p className="p-6 text-sm text-slate-600">{t('calls:shareView.unavailable')}</p>;
-  if (!cycles.data) return <p className="p-6 text-sm text-slate-500">{t('common:loading')}</p>;
+    return untitled(t('calls:shareView.unavailable'));
+  if (!cycles.data) return untitled(t('common:loading'));
   const data = cycles.data;
   const newestFirst = [...data.cycles].reverse();
   const cycle = shownCycle(data.cycles, chosen);
