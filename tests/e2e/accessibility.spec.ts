@@ -297,6 +297,30 @@ test('Dr. Amelia Hart: every screen of the main layout, the report pages, the sh
   report(found);
 });
 
+test('every part of a signed-in page is in a landmark, and each landmark is told apart (axe region, landmark-unique)', async ({
+  page,
+}) => {
+  await signInAs(page, 'amelia');
+  const found: string[] = [];
+  for (const [path, ready] of [
+    ['/Dashboard/Dashboard', (p: Page) => p.getByRole('link', { name: /^Open messages/ })],
+    ['/message', (p: Page) => p.getByRole('navigation', { name: 'Main menu' })],
+    ['/notifications', (p: Page) => p.getByRole('table', { name: 'Notifications' }).getByRole('row').nth(1)],
+  ] as const) {
+    await page.goto(path);
+    await expect(ready(page)).toBeVisible({ timeout: 30_000 });
+    await page.addScriptTag({ path: AXE });
+    const results = (await page.evaluate(() =>
+      (window as unknown as { axe: { run(c: Document, o: object): Promise<unknown> } }).axe.run(document, {
+        runOnly: ['region', 'landmark-unique'],
+      }),
+    )) as AxeResults;
+    for (const v of results.violations)
+      for (const n of v.nodes) found.push(`${path}: ${v.id} at ${n.target.join(' ')}`);
+  }
+  expect(found).toEqual([]);
+});
+
 test('the other personas: under review, rejected with the status dialog, not yet confirmed, brand new', async ({
   browser,
   request,

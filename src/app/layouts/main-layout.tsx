@@ -98,8 +98,10 @@ export function MainLayout() {
       <SkipLink />
       {/* The menu and the top bar stay in place while the page scrolls, on a narrow window too
           (the menu is then a rail of icons: menu.tsx); data-call-keep-out: the minimised call is
-          never moved over the menu (docs/calls.md "Call screens"). */}
+          never moved over the menu (docs/calls.md "Call screens"). Named, so that it is told apart
+          from a page's own complementary parts (axe's landmark-unique). */}
       <aside
+        aria-label={t('appName')}
         data-call-keep-out
         className="sticky top-0 h-screen w-16 shrink-0 overflow-y-auto border-r border-slate-200 bg-white md:w-60"
       >

@@ -28,14 +28,17 @@ export function MessagesRedDot() {
 export function FloatingChatIcon() {
   const { t } = useTranslation('messages');
   const unread = useUnreadMessages() ?? 0;
+  // In a landmark of its own, as every part of the page is (axe's `region`).
   return (
-    <Link
-      to={paths.message}
-      aria-label={unread ? t('floatingUnread', { count: unread }) : t('floating')}
-      className="fixed bottom-6 left-6 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-2xl text-white shadow-lg hover:bg-brand-600"
-    >
-      <MessageCircle aria-hidden className="h-6 w-6" />
-      {unread > 0 && <RedDot testId="floating-chat-red-dot" placement="corner" />}
-    </Link>
+    <nav aria-label={t('floatingNav')}>
+      <Link
+        to={paths.message}
+        aria-label={unread ? t('floatingUnread', { count: unread }) : t('floating')}
+        className="fixed bottom-6 left-6 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-2xl text-white shadow-lg hover:bg-brand-600"
+      >
+        <MessageCircle aria-hidden className="h-6 w-6" />
+        {unread > 0 && <RedDot testId="floating-chat-red-dot" placement="corner" />}
+      </Link>
+    </nav>
   );
 }
