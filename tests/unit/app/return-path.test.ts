@@ -5,7 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionStorage } from '../../../src/app/storage/local-storage';
-import { newTabId, rememberReturnPath, takeReturnPath } from '../../../src/app/storage/return-path';
+import {
+  forgetReturnPaths,
+  newTabId,
+  rememberReturnPath,
+  takeReturnPath,
+} from '../../../src/app/storage/return-path';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -69,6 +74,19 @@ describe('the page to return to after the automatic logoff', () => {
       'returnAfterSignIn',
       JSON.stringify({ owner: 7, path: '/calendar', visible: true, at: 1 }),
     );
+    expect(takeReturnPath(7)).toBe('/calendar');
+  });
+
+  it('is none of the pages she was on before signing out on purpose, but a later logoff returns her', () => {
+    rememberReturnPath(7, '/Dashboard/account-setting?tab=providerProfile&isEdit=1', tab(false, 100));
+    forgetReturnPaths(7, 300);
+    // A tab that hears of the end later records a page she left before it.
+    rememberReturnPath(7, '/Dashboard/account-setting?tab=providerProfile&isEdit=1', tab(true, 200));
+    expect(takeReturnPath(7)).toBeNull();
+    forgetReturnPaths(7, 300);
+    rememberReturnPath(7, '/message', tab(true, 400));
+    expect(takeReturnPath(7)).toBe('/message');
+    rememberReturnPath(7, '/calendar', tab(true, 100));
     expect(takeReturnPath(7)).toBe('/calendar');
   });
 
