@@ -1,26 +1,12 @@
 /**
  * Local dates and wall-clock minutes in an IANA time zone (a provider's schedule zone), the same in
  * the server and the portal: daylight-saving days included, so a 09:00 window stays at 09:00.
- * Headless: `Intl` and @date-fns/tz.
+ * Headless: `Intl` and @date-fns/tz. The calendar date alone needs only `Intl` (local-date.ts),
+ * which the chat's message times import without the rest.
  */
 import { TZDate } from '@date-fns/tz';
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date `YYYY-MM-DD` at `instant` in `timeZone`. */
-export function localDateAt(instant: number | Date, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(instant);
-}
+export { localDateAt } from './local-date';
 
 /** The instant of `date` at `minute` minutes after local midnight in `timeZone` (1440 is the next midnight). */
 export function instantAt(date: string, minute: number, timeZone: string): number {

@@ -4,7 +4,7 @@
  * in that zone, not the browser's.
  */
 import { dateTimeFormat } from '../../components/format';
-import { localDateAt } from '../../../shared/time/zoned';
+import { localDateAt } from '../../../shared/time/local-date';
 
 export function formatMessageTime(ms: number, language: string, timeZone: string, now = Date.now()): string {
   const today = localDateAt(ms, timeZone) === localDateAt(now, timeZone);
