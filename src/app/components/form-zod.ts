@@ -3,10 +3,36 @@
  * core with only the checks it uses (docs/performance.md "Route budgets"), with zod's English
  * messages for the rules that name no key of their own, as classic zod sets them. Loaded with the
  * forms only, not with the contracts.
+ *
+ * A rule's message is an i18n key of the form's namespace; a key whose text names a number (the
+ * `validation.tooShort` and `validation.tooLong` of text fields) carries it after a `|`, as
+ * `fieldMessage` reads it, since a field error keeps only its message.
  */
+import type { TFunction } from 'i18next';
 import { z } from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 
 z.config(english());
+
+/** A message key with the numbers its text interpolates. */
+const withValues = (key: string, values: Record<string, number>) => `${key}|${JSON.stringify(values)}`;
+
+/** At least `min` characters: "Use at least {{min}} characters". */
+export const minChars = (min: number) => z.minLength(min, withValues('validation.tooShort', { min }));
+
+/** At most `max` characters: "Use at most {{max}} characters". */
+export const maxChars = (max: number) => z.maxLength(max, withValues('validation.tooLong', { max }));
+
+/**
+ * A field error's text: its message key translated in `ns` (the form's own namespace when none),
+ * with the numbers it carries; a message that is no key is shown as it is.
+ */
+export function fieldMessage(t: TFunction, message: string | undefined, ns?: string): string | undefined {
+  if (!message) return undefined;
+  const bar = message.indexOf('|');
+  const key = bar < 0 ? message : message.slice(0, bar);
+  const values = bar < 0 ? {} : (JSON.parse(message.slice(bar + 1)) as Record<string, number>);
+  return t(ns ? `${ns}:${key}` : key, { ...values, defaultValue: key });
+}
 
 export { z };

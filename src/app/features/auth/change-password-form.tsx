@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
+import { fieldMessage } from '../../components/form-zod';
 import { TextField } from '../../components/text-field';
 import { usePortalApi, useToasts } from '../../root';
 import { changePasswordSchema, type ChangePasswordValues } from './form-schemas';
@@ -16,7 +17,7 @@ export function ChangePasswordForm() {
   const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
   });
-  const message = (key?: string) => (key ? t(`auth:${key}`, { defaultValue: key }) : undefined);
+  const message = (key?: string) => fieldMessage(t, key, 'auth');
   const submit = handleSubmit(async (values) => {
     try {
       await account.modifyPassword({ oldPassword: values.oldPassword, password: values.password });

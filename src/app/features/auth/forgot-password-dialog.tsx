@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { accountCalls } from '../../api/domain-calls/account';
 import { Dialog } from '../../components/dialog';
+import { fieldMessage } from '../../components/form-zod';
 import { TextField } from '../../components/text-field';
 import { usePortalRoot, useToasts } from '../../root';
 import { forgotEmailSchema, forgotResetSchema } from './form-schemas';
@@ -18,7 +19,7 @@ export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
   const [email, setEmail] = useState<string | null>(null);
   const emailForm = useForm<z.infer<typeof forgotEmailSchema>>({ resolver: zodResolver(forgotEmailSchema) });
   const resetForm = useForm<z.infer<typeof forgotResetSchema>>({ resolver: zodResolver(forgotResetSchema) });
-  const message = (key?: string) => (key ? t(key, { defaultValue: key }) : undefined);
+  const message = (key?: string) => fieldMessage(t, key);
 
   const sendCode = emailForm.handleSubmit(async (values) => {
     try {

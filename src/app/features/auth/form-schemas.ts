@@ -3,7 +3,7 @@
  * `auth`); the rules match the server's (src/shared/api/fields.ts) so both refuse the same input.
  * Written with `zod/mini`, as the API contracts are (docs/performance.md "Route budgets").
  */
-import { z } from '../../components/form-zod';
+import { maxChars, z } from '../../components/form-zod';
 
 const email = z.pipe(
   z.string().check(z.trim(), z.minLength(1, 'validation.required')),
@@ -14,7 +14,7 @@ const newPassword = z.string().check(
   z.maxLength(128, 'validation.passwordRule'),
   z.refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), 'validation.passwordRule'),
 );
-const name = z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(80));
+const name = z.string().check(z.trim(), z.minLength(1, 'validation.required'), maxChars(80));
 const confirmed = z.refine<{ password: string; confirmPassword: string }>(
   (v) => v.password === v.confirmPassword,
   {

@@ -10,6 +10,7 @@ import type { SignUpStarted } from '../../../shared/api/account';
 import type { Language } from '../../../shared/constants';
 import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
+import { fieldMessage } from '../../components/form-zod';
 import { TextField } from '../../components/text-field';
 import { signUpSchema, type SignUpValues } from './form-schemas';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
@@ -40,7 +41,7 @@ export function SignUpForm({
       applyServerFieldErrors(error, setError, ['email', 'password', 'firstName', 'lastName']);
     }
   });
-  const message = (key?: string) => (key ? t(key, { defaultValue: key }) : undefined);
+  const message = (key?: string) => fieldMessage(t, key);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('signUp.title')}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -3,11 +3,18 @@
  * so both refuse the same input. Messages are keys of the `profile` namespace.
  */
 import type { ConsultInfo } from '../../../shared/api/profile';
-import { z } from '../../components/form-zod';
+import { maxChars, minChars, z } from '../../components/form-zod';
 
-/** Trimmed text of `min` to `max` characters; too short is `short`, too long zod's own message. */
-const text = (min: number, max: number, short = 'validation.required') =>
-  z.string().check(z.trim(), ...(min > 0 ? [z.minLength(min, short)] : []), z.maxLength(max));
+/**
+ * Trimmed text of `min` to `max` characters: too short is `short` when given, else "Required" when
+ * empty and the number of characters asked for when shorter; too long says how many are allowed.
+ */
+function text(min: number, max: number, short?: string) {
+  const shortest = short
+    ? [z.minLength(min, short)]
+    : [...(min > 0 ? [z.minLength(1, 'validation.required')] : []), ...(min > 1 ? [minChars(min)] : [])];
+  return z.string().check(z.trim(), ...shortest, maxChars(max));
+}
 const required = z.string().check(z.trim(), z.minLength(1, 'validation.required'));
 const chooseOne = z.array(z.string()).check(z.minLength(1, 'validation.chooseOne'));
 

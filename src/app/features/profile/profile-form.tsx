@@ -18,6 +18,7 @@ import { CURRENCY_SYMBOLS } from '../../../shared/constants';
 import { ApiError } from '../../../rest';
 import { profileCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
+import { fieldMessage } from '../../components/form-zod';
 import { TextField } from '../../components/text-field';
 import { useDrafts, usePortalApi, useSession } from '../../root';
 import { paths } from '../../paths';
@@ -55,7 +56,7 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
   const { register, handleSubmit, setValue, setError, formState } = form;
   useProfileDraft(form, initial);
   const e = formState.errors;
-  const msg = (m?: string) => (m ? t(m, { defaultValue: m }) : undefined);
+  const msg = (m?: string) => fieldMessage(t, m);
 
   const submit = handleSubmit(async (values) => {
     try {
