@@ -29,9 +29,10 @@ export const maxChars = (max: number) => z.maxLength(max, withValues('validation
  */
 export function fieldMessage(t: TFunction, message: string | undefined, ns?: string): string | undefined {
   if (!message) return undefined;
-  const bar = message.indexOf('|');
-  const key = bar < 0 ? message : message.slice(0, bar);
-  const values = bar < 0 ? {} : (JSON.parse(message.slice(bar + 1)) as Record<string, number>);
+  // Only our own `key|{…}`: a message from elsewhere (the server's, set on a field) may hold a bar.
+  const carried = /^([\w.]+)\|(\{.*\})$/.exec(message);
+  const key = carried ? carried[1]! : message;
+  const values = carried ? (JSON.parse(carried[2]!) as Record<string, number>) : {};
   return t(ns ? `${ns}:${key}` : key, { ...values, defaultValue: key });
 }
 
