@@ -19,6 +19,8 @@ export class Refusal {
     readonly status: number,
     readonly code: string,
     readonly message: string,
+    /** The envelope's data: a VALIDATION_ERROR's `{ fields }`. */
+    readonly data?: unknown,
   ) {}
 }
 
@@ -41,10 +43,13 @@ export function serveApi(routes: Record<string, Route>): FakeApi {
         : JSON.parse(text);
     const data = await route({ url, method: request.method, body });
     if (data instanceof Refusal)
-      return new Response(JSON.stringify({ code: data.code, message: data.message }), {
-        status: data.status,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify({ code: data.code, message: data.message, data: data.data ?? null }),
+        {
+          status: data.status,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     return new Response(JSON.stringify({ code: 'OK', data }), {
       status: 200,
       headers: { 'content-type': 'application/json' },

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { accountCalls } from '../../api/domain-calls/account';
+import { ApiError } from '../../../rest';
 import { Button } from '../../components/button';
 import { fieldMessage } from '../../components/form-zod';
 import { TextField } from '../../components/text-field';
@@ -11,7 +12,8 @@ import { changePasswordSchema, type ChangePasswordValues } from './form-schemas'
 import { applyServerFieldErrors } from '../../components/server-field-errors';
 
 export function ChangePasswordForm() {
-  const account = accountCalls(usePortalApi());
+  const api = usePortalApi();
+  const account = accountCalls(api);
   const toasts = useToasts();
   const { t } = useTranslation(['settings', 'auth']);
   const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordValues>({
@@ -20,11 +22,20 @@ export function ChangePasswordForm() {
   const message = (key?: string) => fieldMessage(t, key, 'auth');
   const submit = handleSubmit(async (values) => {
     try {
-      await account.modifyPassword({ oldPassword: values.oldPassword, password: values.password });
+      await account.modifyPassword(
+        { oldPassword: values.oldPassword, password: values.password },
+        { quiet: true },
+      );
       reset();
       toasts.show(t('settings:password.changed'), 'success');
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['oldPassword', 'password']);
+      // A refused field is said at the field alone, not again as a toast; any other failure by the
+      // portal's policy (spec §8).
+      if (
+        applyServerFieldErrors(error, setError, ['oldPassword', 'password']) === 0 &&
+        error instanceof ApiError
+      )
+        api.handleError(error);
     }
   });
   return (

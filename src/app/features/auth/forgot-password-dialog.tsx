@@ -11,6 +11,7 @@ import { TextField } from '../../components/text-field';
 import { usePortalRoot, useToasts } from '../../root';
 import { forgotEmailSchema, forgotResetSchema } from './form-schemas';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
+import { ApiError } from '../../../rest';
 
 export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
   const root = usePortalRoot();
@@ -22,24 +23,31 @@ export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
   const message = (key?: string) => fieldMessage(t, key);
 
   const sendCode = emailForm.handleSubmit(async (values) => {
+    const api = await root.api();
     try {
-      await accountCalls(await root.api()).forgetPassword({ email: values.email });
+      await accountCalls(api).forgetPassword({ email: values.email }, { quiet: true });
       setEmail(values.email);
     } catch (error) {
-      applyServerFieldErrors(error, emailForm.setError, ['email']);
+      // A refused field is said at the field alone, not again as a toast (spec §8).
+      if (applyServerFieldErrors(error, emailForm.setError, ['email']) === 0 && error instanceof ApiError)
+        api.handleError(error);
     }
   });
   const reset = resetForm.handleSubmit(async (values) => {
+    const api = await root.api();
     try {
-      await accountCalls(await root.api()).forgetPassword({
-        email: email!,
-        code: values.code,
-        password: values.password,
-      });
+      await accountCalls(api).forgetPassword(
+        { email: email!, code: values.code, password: values.password },
+        { quiet: true },
+      );
       toasts.show(t('forgot.done'), 'success');
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, resetForm.setError, ['code', 'password']);
+      if (
+        applyServerFieldErrors(error, resetForm.setError, ['code', 'password']) === 0 &&
+        error instanceof ApiError
+      )
+        api.handleError(error);
     }
   });
 

@@ -14,6 +14,7 @@ import { fieldMessage } from '../../components/form-zod';
 import { TextField } from '../../components/text-field';
 import { signUpSchema, type SignUpValues } from './form-schemas';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
+import { ApiError } from '../../../rest';
 import { usePortalRoot } from '../../root';
 
 /** What the sign-up sends, kept to ask for a new code without typing it again. */
@@ -35,10 +36,15 @@ export function SignUpForm({
   });
   const submit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     const details = { ...values, language: i18n.language as Language };
+    const api = await root.api();
     try {
-      onCodeSent(await accountCalls(await root.api()).signUp(details), details);
+      onCodeSent(await accountCalls(api).signUp(details, { quiet: true }), details);
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['email', 'password', 'firstName', 'lastName']);
+      // A refused field is said at the field alone, not again as a toast; any other failure by the
+      // portal's policy (spec §8).
+      const fields = ['email', 'password', 'firstName', 'lastName'];
+      if (applyServerFieldErrors(error, setError, fields) === 0 && error instanceof ApiError)
+        api.handleError(error);
     }
   });
   const message = (key?: string) => fieldMessage(t, key);
