@@ -4,6 +4,7 @@ import type { ORDER_STATUS_FILTERS } from '../../../shared/api/consultation';
 import type { PortalApi } from '../../api/api-client';
 import { consultationCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
+import { ApiError } from '../../../rest';
 
 export const ORDERS_KEY = QUERY_ROOTS.orders;
 
@@ -21,9 +22,22 @@ export const ordersQuery = (api: PortalApi, { status, keyword, page, pageSize }:
     queryFn: () => consultationCalls(api).orders({ status, keyword: keyword || undefined, page, pageSize }),
   });
 
-/** Spec §2 /orders/detail: one appointment. */
+/**
+ * Spec §2 /orders/detail: one appointment. One that does not exist is said by the screen in her
+ * language (order-detail.tsx), not again as the server's English toast; any other failure goes to
+ * the portal's policy (spec §8).
+ */
 export const orderQuery = (api: PortalApi, id: number) =>
-  queryOptions({ queryKey: [...QUERY_ROOTS.order, id], queryFn: () => consultationCalls(api).order(id) });
+  queryOptions({
+    queryKey: [...QUERY_ROOTS.order, id],
+    queryFn: () =>
+      consultationCalls(api)
+        .order(id, { quiet: true })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.code !== 'NOT_FOUND') api.handleError(error);
+          throw error;
+        }),
+  });
 
 /** Spec §2 /clients: one page of the provider's clients. */
 export const clientsQuery = (
