@@ -41,8 +41,12 @@ export interface CallInput {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: Record<string, unknown> | FormData;
-  /** The caller shows this failure itself; the error policy is not applied. */
-  quiet?: boolean;
+  /**
+   * The caller shows this failure itself, and the error policy is not applied: every failure
+   * (`true`), or those the function picks (a form's refused fields, a screen's "not found"); the
+   * others go to the policy as from any call.
+   */
+  quiet?: boolean | ((error: ApiError) => boolean);
   signal?: AbortSignal;
   /** Upload progress (spec §5); with a FormData body in a browser it goes through XMLHttpRequest. */
   onUploadProgress?(fraction: number): void;
@@ -231,7 +235,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         options.onSuccess?.(endpoint.id);
         return answer;
       } catch (error) {
-        if (error instanceof ApiError && !input.quiet)
+        const { quiet } = input;
+        if (error instanceof ApiError && !(typeof quiet === 'function' ? quiet(error) : quiet))
           options.onError?.(error, { token, endpoint: endpoint.id });
         throw error;
       }

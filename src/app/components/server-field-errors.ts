@@ -15,6 +15,15 @@ export function applyServerFieldErrors<T extends FieldValues>(
   return fitting.length;
 }
 
+/**
+ * A call's `quiet` for a form (src/rest/client.ts): a failure that refuses one of its `known`
+ * fields, which the form says at the field (`applyServerFieldErrors`), not again as a toast.
+ */
+export const refusesFields =
+  (known: readonly string[]) =>
+  (error: unknown): boolean =>
+    Object.keys(serverFieldMessages(error, known)).length > 0;
+
 /** The server's message for each of the form's `known` fields it refused (none for other errors). */
 export function serverFieldMessages(error: unknown, known: readonly string[]): Record<string, string> {
   if (!(error instanceof ApiError)) return {};

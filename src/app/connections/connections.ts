@@ -9,7 +9,7 @@
  * hands a component a runtime of its own (tests/component/test-runtime.tsx).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, chatApi, chatIdentityApi, type ApiClient } from '../../rest';
+import { chatApi, chatIdentityApi, type ApiClient } from '../../rest';
 import type { Traffic } from '../api/traffic';
 import type { ToastStore } from '../components/toast-store';
 import type { SessionStore } from '../session';
@@ -51,11 +51,6 @@ export type RuntimeSession = Pick<SessionStore, 'state' | 'onToken'>;
 export interface ConnectionsOptions {
   /** The own API (src/rest): the chat's login flow asks it for the chat credentials and account. */
   api: ApiClient;
-  /**
-   * The portal's policy for a token error a quiet call met (spec §8: the server's message, storage
-   * cleared, the login page; api/api-client.ts `handleError`).
-   */
-  tokenError(error: ApiError): void;
   /** The signed-in session: while it has a token the app socket runs, and the chat on a page that uses it. */
   session: RuntimeSession;
   /** Server data: the connections keep its caches in step (spec §7 pushes, chat dialogs). */
@@ -145,14 +140,11 @@ export function createConnections(options: ConnectionsOptions): Connections {
   const calls = createCallBridge(options.now);
   const identity = chatIdentityApi(options.api);
   const chatAccount: ChatAccountCalls = {
+    // A quiet renewal (chat/link-events.ts) is quiet but for the portal session's end (spec §8:
+    // signed in elsewhere, signed out), which the portal's policy ends now, with its reason: the
+    // chat cannot come back, and its banner must not promise to send what she writes.
     credentials: (extra) =>
-      identity.credentials(extra).catch((error: unknown) => {
-        // A quiet renewal (chat/link-events.ts) that meets the portal session's end (spec §8: signed
-        // in elsewhere, signed out) ends it now, with its reason: the chat cannot come back, and
-        // its banner must not promise to send what she writes.
-        if (extra?.quiet && error instanceof ApiError && error.isTokenError) options.tokenError(error);
-        throw error;
-      }),
+      identity.credentials(extra?.quiet ? { quiet: (error) => !error.isTokenError } : extra),
     account: () => chatApi(options.api).account(),
   };
   const chatPlugins = [...options.chatPlugins, calls.ringPlugin];

@@ -31,10 +31,7 @@ export interface PortalRuntime extends Connections {
  * runtime makes, and `api`, the portal root's own-API client (the connections ask with its
  * `client`, the plugins with its calls).
  */
-export type PortalRuntimeOptions = Omit<
-  ConnectionsOptions,
-  'chatPlugins' | 'socketPlugins' | 'api' | 'tokenError'
-> & {
+export type PortalRuntimeOptions = Omit<ConnectionsOptions, 'chatPlugins' | 'socketPlugins' | 'api'> & {
   api: PortalApi;
   /** The call controller's code; by default the calls feature's, a lazy chunk, with the browser's effects. */
   loadCallController?: LoadCallController;
@@ -57,7 +54,6 @@ export function createPortalRuntime(all: PortalRuntimeOptions): PortalRuntime {
   const connections = createConnections({
     ...options,
     api: api.client,
-    tokenError: (error) => api.handleError(error),
     chatPlugins: [createMessagesChatPlugin(chatStore)],
     socketPlugins: [notificationPushes(redDots, api)],
   });

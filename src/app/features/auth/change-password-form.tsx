@@ -3,17 +3,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { accountCalls } from '../../api/domain-calls/account';
-import { ApiError } from '../../../rest';
 import { Button } from '../../components/button';
 import { fieldMessage } from '../../components/form-zod';
 import { TextField } from '../../components/text-field';
 import { usePortalApi, useToasts } from '../../root';
 import { changePasswordSchema, type ChangePasswordValues } from './form-schemas';
-import { applyServerFieldErrors } from '../../components/server-field-errors';
+import { applyServerFieldErrors, refusesFields } from '../../components/server-field-errors';
+
+const FIELDS = ['oldPassword', 'password'];
 
 export function ChangePasswordForm() {
-  const api = usePortalApi();
-  const account = accountCalls(api);
+  const account = accountCalls(usePortalApi());
   const toasts = useToasts();
   const { t } = useTranslation(['settings', 'auth']);
   const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordValues>({
@@ -24,18 +24,12 @@ export function ChangePasswordForm() {
     try {
       await account.modifyPassword(
         { oldPassword: values.oldPassword, password: values.password },
-        { quiet: true },
+        { quiet: refusesFields(FIELDS) },
       );
       reset();
       toasts.show(t('settings:password.changed'), 'success');
     } catch (error) {
-      // A refused field is said at the field alone, not again as a toast; any other failure by the
-      // portal's policy (spec §8).
-      if (
-        applyServerFieldErrors(error, setError, ['oldPassword', 'password']) === 0 &&
-        error instanceof ApiError
-      )
-        api.handleError(error);
+      applyServerFieldErrors(error, setError, FIELDS);
     }
   });
   return (

@@ -10,8 +10,10 @@ import { fieldMessage } from '../../components/form-zod';
 import { TextField } from '../../components/text-field';
 import { usePortalRoot, useToasts } from '../../root';
 import { forgotEmailSchema, forgotResetSchema } from './form-schemas';
-import { applyServerFieldErrors } from '../../components/server-field-errors';
-import { ApiError } from '../../../rest';
+import { applyServerFieldErrors, refusesFields } from '../../components/server-field-errors';
+
+const EMAIL_FIELDS = ['email'];
+const RESET_FIELDS = ['code', 'password'];
 
 export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
   const root = usePortalRoot();
@@ -23,31 +25,27 @@ export function ForgotPasswordDialog({ onClose }: { onClose(): void }) {
   const message = (key?: string) => fieldMessage(t, key);
 
   const sendCode = emailForm.handleSubmit(async (values) => {
-    const api = await root.api();
     try {
-      await accountCalls(api).forgetPassword({ email: values.email }, { quiet: true });
+      // A refused field is said at the field alone (applyServerFieldErrors), not again as a toast.
+      await accountCalls(await root.api()).forgetPassword(
+        { email: values.email },
+        { quiet: refusesFields(EMAIL_FIELDS) },
+      );
       setEmail(values.email);
     } catch (error) {
-      // A refused field is said at the field alone, not again as a toast (spec §8).
-      if (applyServerFieldErrors(error, emailForm.setError, ['email']) === 0 && error instanceof ApiError)
-        api.handleError(error);
+      applyServerFieldErrors(error, emailForm.setError, EMAIL_FIELDS);
     }
   });
   const reset = resetForm.handleSubmit(async (values) => {
-    const api = await root.api();
     try {
-      await accountCalls(api).forgetPassword(
+      await accountCalls(await root.api()).forgetPassword(
         { email: email!, code: values.code, password: values.password },
-        { quiet: true },
+        { quiet: refusesFields(RESET_FIELDS) },
       );
       toasts.show(t('forgot.done'), 'success');
       onClose();
     } catch (error) {
-      if (
-        applyServerFieldErrors(error, resetForm.setError, ['code', 'password']) === 0 &&
-        error instanceof ApiError
-      )
-        api.handleError(error);
+      applyServerFieldErrors(error, resetForm.setError, RESET_FIELDS);
     }
   });
 

@@ -13,8 +13,9 @@ import { Button } from '../../components/button';
 import { fieldMessage } from '../../components/form-zod';
 import { TextField } from '../../components/text-field';
 import { signUpSchema, type SignUpValues } from './form-schemas';
-import { applyServerFieldErrors } from '../../components/server-field-errors';
-import { ApiError } from '../../../rest';
+import { applyServerFieldErrors, refusesFields } from '../../components/server-field-errors';
+
+const FIELDS = ['email', 'password', 'firstName', 'lastName'];
 import { usePortalRoot } from '../../root';
 
 /** What the sign-up sends, kept to ask for a new code without typing it again. */
@@ -36,15 +37,14 @@ export function SignUpForm({
   });
   const submit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     const details = { ...values, language: i18n.language as Language };
-    const api = await root.api();
     try {
-      onCodeSent(await accountCalls(api).signUp(details, { quiet: true }), details);
+      // A refused field is said at the field alone (applyServerFieldErrors), not again as a toast.
+      onCodeSent(
+        await accountCalls(await root.api()).signUp(details, { quiet: refusesFields(FIELDS) }),
+        details,
+      );
     } catch (error) {
-      // A refused field is said at the field alone, not again as a toast; any other failure by the
-      // portal's policy (spec §8).
-      const fields = ['email', 'password', 'firstName', 'lastName'];
-      if (applyServerFieldErrors(error, setError, fields) === 0 && error instanceof ApiError)
-        api.handleError(error);
+      applyServerFieldErrors(error, setError, FIELDS);
     }
   });
   const message = (key?: string) => fieldMessage(t, key);

@@ -4,7 +4,6 @@ import type { ORDER_STATUS_FILTERS } from '../../../shared/api/consultation';
 import type { PortalApi } from '../../api/api-client';
 import { consultationCalls } from '../../api/domain-calls';
 import { QUERY_ROOTS } from '../../api/query-keys';
-import { ApiError } from '../../../rest';
 
 export const ORDERS_KEY = QUERY_ROOTS.orders;
 
@@ -25,18 +24,12 @@ export const ordersQuery = (api: PortalApi, { status, keyword, page, pageSize }:
 /**
  * Spec §2 /orders/detail: one appointment. One that does not exist is said by the screen in her
  * language (order-detail.tsx), not again as the server's English toast; any other failure goes to
- * the portal's policy (spec §8).
+ * the portal's policy (spec §8) as from any call.
  */
 export const orderQuery = (api: PortalApi, id: number) =>
   queryOptions({
     queryKey: [...QUERY_ROOTS.order, id],
-    queryFn: () =>
-      consultationCalls(api)
-        .order(id, { quiet: true })
-        .catch((error: unknown) => {
-          if (error instanceof ApiError && error.code !== 'NOT_FOUND') api.handleError(error);
-          throw error;
-        }),
+    queryFn: () => consultationCalls(api).order(id, { quiet: (error) => error.code === 'NOT_FOUND' }),
   });
 
 /** Spec §2 /clients: one page of the provider's clients. */

@@ -37,7 +37,6 @@ function runtimeOn(session: RuntimeSession) {
   const open = { sockets: [] as string[], chats: 0 };
   const runtime = createConnections({
     api: {} as ApiClient,
-    tokenError: () => undefined,
     session,
     queryClient: new QueryClient(),
     traffic: createTraffic(),
