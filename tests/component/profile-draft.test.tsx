@@ -7,6 +7,7 @@
  * countries comes after the form's first render.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ProfileForm } from '../../src/app/features/profile/profile-form';
 import { doctorInfo } from './doctor-info';
@@ -73,4 +74,24 @@ it('keeps nothing when she types the form back to where it started', async () =>
   await waitFor(() => expect(runtime.root.drafts.state.items.profile).toBeDefined());
   fireEvent.change(first.biography(), { target: { value: '' } });
   await waitFor(() => expect(runtime.root.drafts.state.items.profile).toBeUndefined());
+});
+
+it('names the countries and consultation languages in her language', async () => {
+  serveApi({
+    'GET /user/user/getDoctorCategoryList': () => [],
+    'GET /misc/lang/list': () => [{ code: 'es', name: 'Spanish', nativeName: 'Español' }],
+    'GET /consultation/doctor/getConsultationCountry': () => [
+      { code: 'GB', name: 'United Kingdom' },
+      { code: 'US', name: 'United States' },
+    ],
+  });
+  await i18next.changeLanguage('fr');
+  try {
+    renderWithRuntime(<ProfileForm info={null} />, runtime, { path: '/profile/certification' });
+    expect(await screen.findByRole('checkbox', { name: 'Royaume-Uni' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Español (espagnol)' })).toBeTruthy();
+    expect(screen.queryByText('United Kingdom')).toBeNull();
+  } finally {
+    await i18next.changeLanguage('en');
+  }
 });

@@ -4,6 +4,7 @@
  * the reviewer's decision with its notification.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { catalogueTranslations } from '../../fixtures';
 import { adminCall, apiClient } from '../support/api';
 import { multipartFile, PNG_1X1 } from '../support/images';
 import { decide, PDF_DOC, profileForm, submitProfile, uploadCertificate } from '../support/workspace';
@@ -49,6 +50,20 @@ describe('profile options', () => {
       },
     );
     expect(countries.data.map((c) => c.code)).toEqual(expect.arrayContaining(['GB', 'US', 'IT']));
+  });
+
+  it('names the specialities in the portal’s language (issue 26), and in English without one', async () => {
+    type Category = { code: string; name: string; description: string };
+    const path = '/user/user/getDoctorCategoryList';
+    const inGerman = await api.call<Category[]>('GET', path, { token, headers: { 'Accept-Language': 'de' } });
+    const german = catalogueTranslations.doctorCategories.GYNAECOLOGY.de;
+    expect(inGerman.data.find((c) => c.code === 'GYNAECOLOGY')).toMatchObject(german);
+    expect(inGerman.data.map((c) => c.code)).toEqual(Object.keys(catalogueTranslations.doctorCategories));
+    const inEnglish = await api.call<Category[]>('GET', path, { token });
+    expect(inEnglish.data.find((c) => c.code === 'GYNAECOLOGY')).toMatchObject({
+      name: 'Gynaecology',
+      description: 'Cycle disorders, endometriosis, PCOS, fibroids.',
+    });
   });
 
   it('needs a session', async () => {

@@ -15,20 +15,29 @@ import type { ServerContext } from '../context';
 import type { FieldError } from '../../shared/api/envelope';
 import { assertEmailVerified } from '../account/email-verification';
 import { ApiError } from '../http/api-error';
+import { inLanguage, requestLanguage } from '../http/request-language';
 import { registerEndpoint } from '../http/route';
 import { localDateAt } from '../../shared/time/zoned';
 import { loadAuditInfo, loadAuditInfoWithProfile } from './audit-info';
 import { applyAuditEvent } from './review';
 
 export function registerProfileOptionRoutes(app: FastifyInstance, ctx: ServerContext) {
-  registerEndpoint(app, ctx, getDoctorCategoryList, () =>
-    ctx.db
+  // In the portal's language, as the other catalogues (issue 26, http/request-language.ts).
+  registerEndpoint(app, ctx, getDoctorCategoryList, async ({ request }) => {
+    const language = requestLanguage(request.headers['accept-language']);
+    const rows = await ctx.db
       .selectFrom('doctor_categories')
-      .select(['id', 'code', 'name', 'description'])
+      .select(['id', 'code', 'name', 'description', 'translations'])
       .orderBy('sort_order')
       .orderBy('id')
-      .execute(),
-  );
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      name: inLanguage(r, language, 'name', r.name),
+      description: inLanguage(r, language, 'description', r.description),
+    }));
+  });
   registerEndpoint(app, ctx, getLanguageList, async () =>
     (
       await ctx.db

@@ -12,7 +12,7 @@ import { seedChat } from './chat';
 import { seedExpertReports, seedHealthProfileFacts, seedReportAccess, seedReportCatalogues } from './reports';
 import { seedCycleData } from './cycle-data';
 import { seedQuestionnaires } from './questionnaires';
-import { seedCatalogueTranslations } from './translations';
+import { seedCatalogueTranslations, seedDoctorCategoryTranslations } from './translations';
 
 export const SEEDERS: readonly Seeder[] = [
   seedPersonas,
@@ -27,6 +27,7 @@ export const SEEDERS: readonly Seeder[] = [
   seedQuestionnaires,
   seedChat,
   seedCatalogueTranslations,
+  seedDoctorCategoryTranslations,
 ];
 
 export async function runSeeders(ctx: SeedContext, seeders: readonly Seeder[] = SEEDERS): Promise<string[]> {

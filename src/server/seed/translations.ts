@@ -44,3 +44,20 @@ export const seedCatalogueTranslations: Seeder = {
     }
   },
 };
+
+/**
+ * The specialities of the profile form by code (migrations/0620), a seeder of its own so that a
+ * database seeded before it gets them too.
+ */
+export const seedDoctorCategoryTranslations: Seeder = {
+  name: 'doctor-category-translations',
+  async run({ db }) {
+    for (const [code, languages] of Object.entries(t.doctorCategories as ById)) {
+      await db
+        .updateTable('doctor_categories')
+        .set({ translations: JSON.stringify(languages) })
+        .where('code', '=', code)
+        .execute();
+    }
+  },
+};

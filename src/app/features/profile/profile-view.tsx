@@ -84,7 +84,8 @@ export function ProfileView({ info }: { info: ConsultInfo }) {
         <Row label={t('form.yearsOfExperience')}>{info.yearsOfExperience}</Row>
         <Row label={t('form.qualifications')}>{info.qualifications}</Row>
         <Row label={t('form.licenceNumber')}>
-          {info.licenceNumber} · {info.licenceCountry}
+          {info.licenceNumber} ·{' '}
+          {options.countries.find((c) => c.code === info.licenceCountry)?.name ?? info.licenceCountry}
           {info.licenceAuthority && ` · ${info.licenceAuthority}`}
           {info.licenceExpiresOn && ` · ${t('view.expires', { date: info.licenceExpiresOn })}`}
         </Row>

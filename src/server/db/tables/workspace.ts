@@ -36,6 +36,7 @@ export interface DoctorCategoriesTable {
   name: string;
   description: Generated<string>;
   sort_order: Generated<number>;
+  translations: TranslationsColumn;
 }
 
 export interface ConsultationLanguagesTable {
