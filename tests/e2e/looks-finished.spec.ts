@@ -132,3 +132,30 @@ test('a new provider’s dashboard is her checklist; approval leads her to avail
   await expect(page.getByRole('region', { name: 'Consultations per week' })).toBeVisible();
   await expect(checklist).toHaveCount(0);
 });
+
+/** Pages a provider opens from the menu and Settings, with what shows once each has its data. */
+const NARROW_PAGES: ReadonlyArray<[string, string | RegExp]> = [
+  ['/Dashboard/Dashboard', /^Pending reports: \d+$/],
+  ['/Dashboard/balance', 'Balance'],
+  ['/Dashboard/account-setting?tab=availability', 'Availability'],
+  ['/clients', 'Clara Jensen'],
+  ['/calendar', 'Calendar'],
+  ['/orders', 'Appointments'],
+  ['/reports', 'Reports'],
+  ['/notifications', 'Notifications'],
+  ['/settings', 'Time zone'],
+];
+
+test('at a phone’s width no page is wider than the window: wide tables scroll within themselves', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(page, 'amelia');
+  for (const [path, ready] of NARROW_PAGES) {
+    await page.goto(path);
+    await expect(page.getByText(ready).or(page.getByLabel(ready)).first()).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(375);
+  }
+});

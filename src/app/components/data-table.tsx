@@ -42,7 +42,9 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // `relative`: the headers' screen-reader text (absolutely placed) stays inside the scrolling box
+    // rather than widening the page past a narrow window.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={stale || undefined}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-slate-50">

@@ -61,7 +61,7 @@ export function TimeZonePicker({ label, value, onChange, hint, error, className 
               placeholder={t('timeZone.search')}
               displayValue={display}
               onChange={(e) => setQuery(e.target.value)}
-              className={`w-full min-w-72 rounded-lg border bg-white py-2 pr-9 pl-3 text-sm outline-none focus:border-brand ${borderOf(error)}`}
+              className={`w-full rounded-lg sm:min-w-72 border bg-white py-2 pr-9 pl-3 text-sm outline-none focus:border-brand ${borderOf(error)}`}
             />
             <ComboboxButton
               aria-label={t('timeZone.all')}
@@ -72,7 +72,7 @@ export function TimeZonePicker({ label, value, onChange, hint, error, className 
           </div>
           <ComboboxOptions
             anchor="bottom start"
-            className="z-50 max-h-80 w-(--input-width) min-w-72 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg empty:invisible"
+            className="z-50 max-h-80 w-(--input-width) overflow-y-auto sm:min-w-72 rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg empty:invisible"
           >
             {shown.length === 0 && query !== '' && (
               <p className="px-3 py-2 text-slate-600">{t('timeZone.none')}</p>

@@ -115,7 +115,7 @@ export function MainLayout() {
         <ProviderInfo />
         <DraftsNotice />
         {/* The skip link's landing place: focusable by script only (skip-link.tsx). */}
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-6 focus:outline-none">
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6">
           <KeepAliveOutlet />
         </main>
       </div>

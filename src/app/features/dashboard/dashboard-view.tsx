@@ -52,7 +52,7 @@ export const DashboardView = memo(function DashboardView({
     );
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
         <StatCard label={t('dashboard.today')} value={d.today.length} />
         <StatCard label={t('dashboard.upcoming')} value={d.counts.upcoming} />
         <StatCard label={t('dashboard.completed')} value={d.counts.completed} />
@@ -71,7 +71,7 @@ export const DashboardView = memo(function DashboardView({
         />
         <StatCard label={t('dashboard.pendingReports')} value={d.pendingReports} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <AppointmentList title={t('dashboard.todayList')} items={d.today} empty={t('dashboard.noneToday')} />
         <AppointmentList
           title={t('dashboard.next')}

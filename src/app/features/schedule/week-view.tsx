@@ -42,7 +42,7 @@ export function WeekView({ days, detailPath }: { days: DayItems[]; detailPath(id
   // A table: a header row naming the days, one row holding each day's hours and appointments
   // (docs/conventions.md "Accessibility": real roles, not a grid without its keyboard model).
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[760px] table-fixed border-collapse" aria-label={t('calendar.week')}>
         <colgroup>
           <col className="w-14" />
