@@ -5,21 +5,8 @@
  * place in the whole list (aria-posinset / aria-setsize).
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
-import {
-  createContext,
-  memo,
-  use,
-  useCallback,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
-import { Virtualizer, type CustomItemComponentProps, type VirtualizerHandle } from 'virtua';
+import { memo, useId, useMemo, useRef } from 'react';
+import { Virtualizer, type VirtualizerHandle } from 'virtua';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { useTimeZone } from '../../root';
@@ -27,6 +14,7 @@ import { callSummaryText } from './call-card';
 import type { DialogView } from './chat-store';
 import { useChatState } from './chat-store-context';
 import { ATTACHMENT_BODY } from './convert';
+import { Row, Rows, useRowFocus } from './dialog-row-focus';
 import { formatMessageTime } from './format-time';
 import { GroupIcon } from './icons';
 
@@ -117,86 +105,6 @@ const Item = memo(function Item({
     </button>
   );
 });
-
-/** The key that moves focus from `at` in a list of `count`, or null for other keys. */
-function focusTarget(key: string, at: number, count: number): number | null {
-  if (key === 'ArrowDown') return Math.min(at + 1, count - 1);
-  if (key === 'ArrowUp') return Math.max(at - 1, 0);
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
-}
-
-/** What every rendered row reads from its list: the whole list's size and the focus to give. */
-const Rows = createContext<{ count: number; focusPending(): void }>({ count: 0, focusPending: () => {} });
-
-/**
- * One row's `<li>` (virtua's item element): placed by the virtualiser (`style`), telling its place
- * in the whole list. A row that is rendered but not measured yet is hidden and cannot take focus;
- * once it shows, the focus waiting for it is given.
- */
-function Row({ ref, style, index, children }: CustomItemComponentProps) {
-  const { count, focusPending } = use(Rows);
-  const shown = style.visibility !== 'hidden';
-  useLayoutEffect(() => {
-    if (shown) focusPending();
-  }, [shown, index, focusPending]);
-  return (
-    <li
-      ref={ref}
-      style={style}
-      data-index={index}
-      aria-setsize={count}
-      aria-posinset={index + 1}
-      className="px-2"
-    >
-      {children}
-    </li>
-  );
-}
-
-/** The button of row `index` if it is rendered and shown (so it can take focus). */
-function rowButton(list: HTMLElement | null, index: number): HTMLButtonElement | null {
-  const row = list?.querySelector<HTMLLIElement>(`li[data-index="${index}"]`);
-  if (!row || row.style.visibility === 'hidden') return null;
-  return row.querySelector<HTMLButtonElement>('button[data-index]');
-}
-
-/**
- * Arrow keys, Home and End scroll their target into view and focus it once it is rendered; the
- * focused row stays rendered (virtua's `keepMounted`) while it scrolls out of view, so focus is
- * never lost.
- */
-function useRowFocus(
-  dialogs: readonly DialogView[],
-  scroller: RefObject<HTMLElement | null>,
-  virtualizer: RefObject<VirtualizerHandle | null>,
-) {
-  const [focusedId, setFocusedId] = useState<string | null>(null);
-  const pending = useRef<number | null>(null);
-  const focusPending = useCallback(() => {
-    if (pending.current === null) return;
-    const button = rowButton(scroller.current, pending.current);
-    if (!button) return;
-    button.focus({ preventScroll: true });
-    if (document.activeElement === button) pending.current = null;
-  }, [scroller]);
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const at = Number((document.activeElement as HTMLElement | null)?.dataset.index ?? -1);
-    const target = focusTarget(event.key, at, dialogs.length);
-    if (target === null || at < 0) return;
-    event.preventDefault();
-    virtualizer.current?.scrollToIndex(target, { align: 'nearest' });
-    pending.current = target;
-    focusPending();
-  };
-  const onFocus = (event: FocusEvent<HTMLElement>) => {
-    setFocusedId((event.target as HTMLElement).dataset.dialog ?? null);
-  };
-  const focused = focusedId === null ? -1 : dialogs.findIndex((dialog) => dialog.id === focusedId);
-  const keepMounted = useMemo(() => (focused < 0 ? undefined : [focused]), [focused]);
-  return { focusPending, onKeyDown, onFocus, onBlur: () => setFocusedId(null), keepMounted };
-}
 
 /** The server's list could not be had: said where the list is, with a retry (no lost conversations). */
 function ListFailed({ onRetry }: { onRetry(): void }) {
