@@ -6,7 +6,7 @@
  * reload shows it again.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderDialog } from '../../src/shared';
 import { DialogList } from '../../src/app/features/chat/dialog-list';
@@ -62,7 +62,16 @@ describe('the dialog list', () => {
         ],
       }),
     });
-    renderWithRuntime(<MessagesScreen userId={null} dialogId={null} onShown={() => undefined} />, runtime);
+    renderWithRuntime(
+      <MessagesScreen
+        userId={null}
+        dialogId={null}
+        onShown={() => undefined}
+        backToList={false}
+        onBack={() => undefined}
+      />,
+      runtime,
+    );
     expect(screen.getByText('Loading conversations…')).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(api.requests).toEqual(['GET /message/qb/doctor/getDialogs']);
@@ -95,6 +104,7 @@ describe('the dialog list', () => {
       <DialogList
         dialogs={[]}
         activeId={null}
+        focusId={null}
         list="listed"
         onOpen={(id) => opened.push(id)}
         onRetry={() => undefined}
@@ -111,6 +121,7 @@ describe('the dialog list', () => {
       <DialogList
         dialogs={[view]}
         activeId={null}
+        focusId={null}
         list="listed"
         onOpen={(id) => opened.push(id)}
         onRetry={() => undefined}
@@ -133,7 +144,13 @@ describe('the dialog list', () => {
     });
     renderWithRuntime(
       <main tabIndex={-1}>
-        <MessagesScreen userId={null} dialogId={null} onShown={() => undefined} />
+        <MessagesScreen
+          userId={null}
+          dialogId={null}
+          onShown={() => undefined}
+          backToList={false}
+          onBack={() => undefined}
+        />
       </main>,
       runtime,
     );
@@ -167,7 +184,16 @@ describe('the dialog list', () => {
         ],
       }),
     });
-    renderWithRuntime(<MessagesScreen userId={null} dialogId={null} onShown={() => undefined} />, runtime);
+    renderWithRuntime(
+      <MessagesScreen
+        userId={null}
+        dialogId={null}
+        onShown={() => undefined}
+        backToList={false}
+        onBack={() => undefined}
+      />,
+      runtime,
+    );
     await waitFor(() => expect(rows()[0]).toContain('Audio call · Duration 00:04'));
     expect(rows()[0]).not.toContain('Durata');
   });
@@ -221,7 +247,72 @@ describe('the dialog list', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('goes back to the list by its control or the history’s Back, with focus on the row left', async () => {
+    const page = (path: string) => {
+      const runtime = createTestRuntime();
+      runtime.chatStore.setMe(ME);
+      serveApi({
+        'GET /message/qb/doctor/getDialogs': () => ({
+          total: 2,
+          items: [dialog(NOAH, 'Noah Weber', { occupantIds: [ME, 200006] }), dialog(EMMA, 'Emma Laurent')],
+        }),
+      });
+      return renderWithRuntime(
+        <>
+          <MessagePage />
+          <Address />
+          <HistoryBack />
+        </>,
+        runtime,
+        { path },
+      );
+    };
+    const address = () => screen.getByTestId('address').textContent;
+    const emmaRow = () => screen.findByRole('button', { name: /^Emma Laurent/ });
+    const back = () => screen.getByRole('button', { name: 'Back to conversations' });
+    const closed = () =>
+      waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'Conversation with Emma Laurent' })).toBeNull(),
+      );
+
+    // Opened from the list, it is a step of the history: the control and the Back both return.
+    const first = page('/message');
+    fireEvent.click(await emmaRow());
+    await screen.findByRole('region', { name: 'Conversation with Emma Laurent' });
+    fireEvent.click(back());
+    await closed();
+    expect(address()).toBe('/message');
+    await waitFor(async () => expect(document.activeElement).toBe(await emmaRow()));
+    fireEvent.click(await emmaRow());
+    await screen.findByRole('region', { name: 'Conversation with Emma Laurent' });
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.click(screen.getByRole('button', { name: 'History back' }));
+    await closed();
+    expect(address()).toBe('/message');
+    await waitFor(async () => expect(document.activeElement).toBe(await emmaRow()));
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    // Opened by its address (a link from Clients, a reload): the control leaves the list in its place.
+    page('/message?userId=200005');
+    await screen.findByRole('region', { name: 'Conversation with Emma Laurent' });
+    fireEvent.click(back());
+    await closed();
+    expect(address()).toBe('/message');
+    await waitFor(async () => expect(document.activeElement).toBe(await emmaRow()));
+  });
 });
+
+/** The history's Back, as the browser's button. */
+function HistoryBack() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      History back
+    </button>
+  );
+}
 
 /** Where the memory router is, for the test to read. */
 function Address() {

@@ -3,7 +3,9 @@
  * contact request (spec §4 "Adding a contact sets none with ask subscribe") and block / unblock
  * with a mutual block (spec §6 "Blocking lists allow or deny per user, with optional mutual
  * block"); for a group, its members and who is in the room now (spec §7 online users of a room).
+ * Below the `md` breakpoint, where the conversation fills the screen, a way back to the list.
  */
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
@@ -109,13 +111,21 @@ function ClientActions({ dialog, clientId }: { dialog: DialogView; clientId: num
   );
 }
 
-export function ConversationHeader({ dialog }: { dialog: DialogView }) {
+export function ConversationHeader({ dialog, onBack }: { dialog: DialogView; onBack(): void }) {
   const { t } = useTranslation('messages');
   const { presence, blocked } = useChatState();
   const client = usePerson(dialog.clientChatId);
   const online = dialog.clientChatId === null ? undefined : presence[dialog.clientChatId];
   return (
     <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
+      <button
+        type="button"
+        onClick={onBack}
+        className="flex basis-full items-center gap-1 text-sm text-brand hover:underline md:hidden"
+      >
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        {t('back')}
+      </button>
       <img
         src={dialog.avatar ?? (dialog.clientChatId ? client.avatar : DEFAULT_AVATAR_PATH)}
         alt=""

@@ -48,7 +48,7 @@ function TypingLine({ dialogId }: { dialogId: string }) {
   );
 }
 
-export function Conversation({ dialogId }: { dialogId: string }) {
+export function Conversation({ dialogId, onBack }: { dialogId: string; onBack(): void }) {
   const { t } = useTranslation('messages');
   const store = useChatStore();
   const state = useChatState();
@@ -75,9 +75,9 @@ export function Conversation({ dialogId }: { dialogId: string }) {
   return (
     <section
       aria-label={t('conversationWith', { name: dialog.name })}
-      className="flex min-h-0 flex-1 flex-col"
+      className="flex min-h-0 min-w-0 flex-1 flex-col"
     >
-      <ConversationHeader dialog={dialog} />
+      <ConversationHeader dialog={dialog} onBack={onBack} />
       <MessageLog
         chat={chat}
         dialogId={dialogId}

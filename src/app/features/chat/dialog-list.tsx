@@ -5,7 +5,7 @@
  * place in the whole list (aria-posinset / aria-setsize).
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
-import { memo, useId, useMemo, useRef } from 'react';
+import { memo, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { Virtualizer, type VirtualizerHandle } from 'virtua';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
@@ -130,12 +130,15 @@ function ListFailed({ onRetry }: { onRetry(): void }) {
 export function DialogList({
   dialogs,
   activeId,
+  focusId,
   list,
   onOpen,
   onRetry,
 }: {
   dialogs: readonly DialogView[];
   activeId: string | null;
+  /** The row to give focus, once for each id: the conversation the provider came back from. */
+  focusId: string | null;
   /** Where the server's list is (chat-state.ts `dialogList`). */
   list: 'loading' | 'listed' | 'failed';
   onOpen(id: string): void;
@@ -145,11 +148,19 @@ export function DialogList({
   const { t } = useTranslation('messages');
   const scroller = useRef<HTMLElement>(null);
   const virtualizer = useRef<VirtualizerHandle>(null);
-  const { focusPending, onKeyDown, onFocus, onBlur, keepMounted } = useRowFocus(
+  const { focusPending, focusRow, onKeyDown, onFocus, onBlur, keepMounted } = useRowFocus(
     dialogs,
     scroller,
     virtualizer,
   );
+  // Once for each id asked: a later change of the list moves no focus.
+  const given = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (focusId === given.current) return;
+    given.current = focusId;
+    const index = dialogs.findIndex((dialog) => dialog.id === focusId);
+    if (index >= 0) focusRow(index);
+  }, [focusId, dialogs, focusRow]);
   const rows = useMemo(() => ({ count: dialogs.length, focusPending }), [dialogs.length, focusPending]);
 
   const failed = list === 'failed' && <ListFailed onRetry={onRetry} />;

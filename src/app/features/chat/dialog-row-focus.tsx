@@ -1,6 +1,7 @@
 /**
  * Focus in the dialog list (dialog-list.tsx): arrow keys, Home and End between its virtualised rows
- * (docs/performance.md "Long lists").
+ * (docs/performance.md "Long lists"), and a row given focus back when the provider returns to the
+ * list (docs/conventions.md "Accessibility": focus returns).
  */
 import {
   createContext,
@@ -83,19 +84,25 @@ export function useRowFocus(
     button.focus({ preventScroll: true });
     if (document.activeElement === button) pending.current = null;
   }, [scroller]);
+  const focusRow = useCallback(
+    (index: number) => {
+      virtualizer.current?.scrollToIndex(index, { align: 'nearest' });
+      pending.current = index;
+      focusPending();
+    },
+    [virtualizer, focusPending],
+  );
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const at = Number((document.activeElement as HTMLElement | null)?.dataset.index ?? -1);
     const target = focusTarget(event.key, at, dialogs.length);
     if (target === null || at < 0) return;
     event.preventDefault();
-    virtualizer.current?.scrollToIndex(target, { align: 'nearest' });
-    pending.current = target;
-    focusPending();
+    focusRow(target);
   };
   const onFocus = (event: FocusEvent<HTMLElement>) => {
     setFocusedId((event.target as HTMLElement).dataset.dialog ?? null);
   };
   const focused = focusedId === null ? -1 : dialogs.findIndex((dialog) => dialog.id === focusedId);
   const keepMounted = useMemo(() => (focused < 0 ? undefined : [focused]), [focused]);
-  return { focusPending, onKeyDown, onFocus, onBlur: () => setFocusedId(null), keepMounted };
+  return { focusPending, focusRow, onKeyDown, onFocus, onBlur: () => setFocusedId(null), keepMounted };
 }

@@ -3,10 +3,11 @@
  * the open conversation. `/message?userId={chatId}` (links from Clients and Appointments) opens
  * the conversation with that client, creating the private dialog if there is none yet;
  * `/message?dialog={id}` opens a group dialog. The address always names the open conversation, so
- * a reload or a shared link shows the same one.
+ * a reload or a shared link shows the same one. Below the `md` breakpoint the list or the open
+ * conversation fills the width, and the conversation has a way back to the list.
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChat, useChatLink } from '../../connections';
 import { openDialogWith } from './chat-actions';
@@ -39,6 +40,8 @@ function useLinkedConversation(userId: number | null, dialogId: string | null) {
   const handled = useRef<string | null>(null);
   useEffect(() => {
     const link = userId !== null ? `user:${userId}` : dialogId !== null ? `dialog:${dialogId}` : null;
+    // No address: the next one is opened again, even the last one (gone back and forward).
+    if (link === null) handled.current = null;
     if (link === null || handled.current === link) return;
     const known =
       userId !== null
@@ -63,11 +66,20 @@ export function MessagesScreen({
   userId,
   dialogId,
   onShown,
+  backToList,
+  onBack,
 }: {
   userId: number | null;
   dialogId: string | null;
-  /** The conversation now open, for the address (replacing the current entry of the history). */
-  onShown(link: ConversationLink): void;
+  /**
+   * The conversation now open, for the address: a `step` when opened from the list with none open
+   * (a new entry of the history), else replacing the current entry.
+   */
+  onShown(link: ConversationLink, step: boolean): void;
+  /** The address was reached by a move in the history (the browser's Back): one naming none closes it. */
+  backToList: boolean;
+  /** The provider went back to the list: the address names no conversation. */
+  onBack(): void;
 }) {
   const { t } = useTranslation('messages');
   const store = useChatStore();
@@ -88,15 +100,22 @@ export function MessagesScreen({
     [dialogs],
   );
   const open = active && dialogs[active]?.name ? active : null;
-  // Back on the screen with a conversation still open and no address of one: it is named.
+  // The conversation the provider came back from, whose row takes focus (docs/conventions.md
+  // "Accessibility": focus returns).
+  const [left, setLeft] = useState<string | null>(null);
+  // A conversation still open and no address of one: gone back from it, it closes; back on the
+  // screen, it is named.
   const openDialog = open ? dialogs[open] : undefined;
   useEffect(() => {
-    if (openDialog && userId === null && dialogId === null) onShown(linkOf(openDialog));
-  }, [openDialog, userId, dialogId, onShown]);
+    if (!openDialog || userId !== null || dialogId !== null) return;
+    if (!backToList) return onShown(linkOf(openDialog), false);
+    setLeft(openDialog.id);
+    store.setActive(null);
+  }, [openDialog, userId, dialogId, backToList, onShown, store]);
   const show = (id: string) => {
     store.setActive(id);
     const dialog = dialogs[id];
-    if (dialog) onShown(linkOf(dialog));
+    if (dialog) onShown(linkOf(dialog), open === null);
   };
 
   return (
@@ -106,19 +125,32 @@ export function MessagesScreen({
       <ConnectionBanner />
       <ContactRequests />
       <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white">
-        <aside className="w-72 shrink-0 overflow-hidden border-r border-slate-200 lg:w-80">
+        <aside
+          className={`${open ? 'hidden md:block' : 'w-full'} shrink-0 overflow-hidden border-slate-200 md:w-72 md:border-r lg:w-80`}
+        >
           <DialogList
             dialogs={sorted}
             activeId={open}
+            focusId={open ? null : left}
             list={dialogList}
             onOpen={show}
             onRetry={() => void refreshDialogs(store)}
           />
         </aside>
         {open ? (
-          <Conversation key={open} dialogId={open} />
+          <Conversation
+            key={open}
+            dialogId={open}
+            onBack={() => {
+              setLeft(open);
+              store.setActive(null);
+              onBack();
+            }}
+          />
         ) : (
-          <p className="flex flex-1 items-center justify-center p-6 text-sm text-slate-500">{t('pick')}</p>
+          <p className="hidden flex-1 items-center justify-center p-6 text-sm text-slate-500 md:flex">
+            {t('pick')}
+          </p>
         )}
       </div>
     </div>
