@@ -35,7 +35,7 @@ import { QueryFailed } from '../../components/query-failed';
 import { applyServerFieldErrors } from '../../components/server-field-errors';
 import { dropProfileDraft, useProfileDraft } from './profile-draft';
 import { AUDIT_INFO_KEY, DOCTOR_INFO_KEY } from './queries';
-import { useProfileOptions } from './use-audit-info';
+import { useProfileOptions } from './use-profile-options';
 import { AvatarUpload, DocumentsUpload } from './uploads';
 
 const FIELDS = Object.keys(profileFormSchema.shape);

@@ -7,7 +7,7 @@ import { formatDateTime, formatMoney } from '../../components/format';
 import type { PortalApi } from '../../api/api-client';
 import { usePortalApi, useTimeZone, useToasts } from '../../root';
 import { QueryFailed } from '../../components/query-failed';
-import { useProfileOptions } from './use-audit-info';
+import { useProfileOptions } from './use-profile-options';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
