@@ -5,7 +5,8 @@
  * effects (tests/unit/app/calls/test-call-effects.ts) over scripted call clients. The overlay names
  * the caller; Hand up refuses and the window says 'Call ended'; Accept opens the window (the layout
  * is told) with the own view of the one camera stream the call holds, Leave asks first and then
- * hangs up, and the camera goes with the call; a stranger is named as not one of her clients.
+ * hangs up, and the camera goes with the call; the window takes focus when it opens or is zoomed
+ * in again (docs/conventions.md "Accessibility"); a stranger is named as not one of her clients.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
@@ -13,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRuntime } from '../../src/app/connections';
 import { createCallController, type CallController } from '../../src/app/features/calls/call-controller';
 import { CallDialogs } from '../../src/app/features/calls/call-dialogs';
+import { CallWidget } from '../../src/app/features/calls/call-widget';
 import { CallWindow } from '../../src/app/features/calls/call-window';
 import { CallsContext } from '../../src/app/features/calls/calls-context';
 import { IncomingOverlay } from '../../src/app/features/calls/incoming-overlay';
@@ -60,6 +62,7 @@ beforeEach(() => {
     <CallsContext.Provider value={calls}>
       <IncomingOverlay />
       <CallWindow />
+      <CallWidget />
       <CallDialogs />
     </CallsContext.Provider>,
     runtime,
@@ -110,6 +113,24 @@ describe('the incoming-call overlay and the call window', () => {
     // The camera went with the call: nothing holds it, the own view is gone.
     expect(calls.localStream()).toBeNull();
     expect(screen.queryByTestId('own-video')).toBeNull();
+  });
+
+  it('gives the window focus, on its heading, when Accept opens it and when Zoom in brings it back', async () => {
+    await ring();
+    const accept = await screen.findByRole('button', { name: 'Accept' });
+    accept.focus();
+    // Enter on a button is a click with no pointer (detail 0).
+    fireEvent.click(accept, { detail: 0 });
+    const window = await screen.findByRole('region', { name: 'Call with Ruth Member' });
+    const heading = within(window).getByRole('heading', { name: 'Ruth Member' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    fireEvent.keyDown(heading, { key: 'Escape' });
+    const widget = await screen.findByRole('region', { name: 'Call with Ruth Member, minimised' });
+    const zoomIn = within(widget).getByRole('button', { name: 'Zoom in' });
+    zoomIn.focus();
+    fireEvent.click(zoomIn, { detail: 0 });
+    const again = await screen.findByRole('heading', { name: 'Ruth Member' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
   });
 
   it('names a stranger as not one of her clients', async () => {

@@ -4,8 +4,8 @@
  * review, rejected, not yet confirmed, brand new), with the dialogs they open, the share window and
  * the protocol console, and a call's screens (the incoming overlay, the call window, its confirms,
  * the minimised widget) — and the signed-in layout has a skip link, dialogs give focus back to the
- * control that opened them, and the message log is a polite live region that does not read out the
- * history and, once it scrolls, is reached by the keyboard. axe is injected from the axe-core package (@axe-core/playwright needs Node 22.12).
+ * control that opened them, the call window takes focus when it opens, and the message log is a
+ * polite live region that does not read out the history and, once it scrolls, is reached by the keyboard. axe is injected from the axe-core package (@axe-core/playwright needs Node 22.12).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -434,8 +434,11 @@ test('a call: the incoming overlay, the call window, its dialogs and the minimis
     const overlay = page.getByRole('alertdialog', { name: 'Emma Laurent' });
     await expect(overlay).toBeVisible({ timeout: 60_000 });
     found.push(...(await violations(page, 'incoming call')));
-    await overlay.getByRole('button', { name: 'Accept' }).click();
+    // Answered with the keyboard: the window that opens has focus, on its heading.
+    await overlay.getByRole('button', { name: 'Accept' }).press('Enter');
     const window = page.getByRole('region', { name: 'Call with Emma Laurent', exact: true });
+    const heading = window.getByRole('heading', { name: 'Emma Laurent' });
+    await expect(heading).toBeFocused();
     await expect(window.getByRole('status')).toContainText('Connected', { timeout: 60_000 });
     found.push(...(await violations(page, 'call window')));
     // The sharing confirm, cancelled: the call goes on.
@@ -450,6 +453,7 @@ test('a call: the incoming overlay, the call window, its dialogs and the minimis
     await expect(widget).toBeVisible();
     found.push(...(await violations(page, 'minimised call')));
     await widget.getByRole('button', { name: 'Zoom in' }).press('Enter');
+    await expect(heading).toBeFocused();
     // The leave confirm, then Yes.
     await window.getByRole('button', { name: 'Leave' }).click();
     const tips = page.getByRole('dialog', { name: 'Tips' });

@@ -1,9 +1,11 @@
 /**
  * The call window (spec §2): the client's video large and our own small (video calls), or the
  * client's avatar (audio calls); the status line — 'Connecting', 'Connected' with the timer, or
- * the end text of spec §8 — announced to screen readers; the controls. Escape zooms out. It
+ * the end text of spec §8 — announced to screen readers; the controls. Escape zooms out. It takes
+ * focus, on its heading, when it opens or is zoomed in. It
  * leaves the menu in reach, so another page can be opened (the call then shrinks to the widget).
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_PATH } from '../../../shared/api/chat';
 import { Button } from '../../components/button';
@@ -21,6 +23,12 @@ export function CallWindow() {
   const localStream = useLocalStream();
   const time = useCallTimer(call.connectedAt);
   const shown = call.screen !== 'idle' && call.screen !== 'ringing' && !call.minimised;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The ring's Accept and the widget's Zoom in go with the screen that opens the window: focus comes
+  // to its heading rather than falling to the document (docs/conventions.md "Accessibility").
+  useEffect(() => {
+    if (shown) heading.current?.focus();
+  }, [shown]);
   if (!shown) return null;
   const ended = call.screen === 'ended';
   const status = statusKey(call.screen, call.endReason);
@@ -75,7 +83,9 @@ export function CallWindow() {
         )}
       </div>
       <div className="flex flex-col items-center gap-3 bg-slate-950/80 p-4">
-        <h2 className="text-lg font-semibold">{call.name}</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          {call.name}
+        </h2>
         <p role="status" aria-live="polite" className="text-sm text-slate-200">
           {status && t(status)}
           {call.screen === 'connected' && (
