@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Button } from '../../components/button';
 import {
   CycleCalendar,
   CycleChart,
@@ -67,15 +68,20 @@ export function ShareScreenView({ otherUserId }: { otherUserId: number | null })
   }, [name]);
 
   // Before the data, and without it, the window is still a page with its heading (axe's
-  // page-has-heading-one; docs/conventions.md "Accessibility").
-  const untitled = (text: string) => (
-    <main className="flex flex-col gap-2 p-6">
+  // page-has-heading-one; docs/conventions.md "Accessibility"); without it, a way to close it.
+  const untitled = (text: string, closable = false) => (
+    <main className="flex flex-col items-start gap-2 p-6">
       <h1 className="text-xl font-semibold">{t('calls:shareView.heading')}</h1>
       <p className="text-sm text-slate-600">{text}</p>
+      {closable && (
+        <Button variant="secondary" onClick={() => window.close()}>
+          {t('calls:shareView.close')}
+        </Button>
+      )}
     </main>
   );
   if (otherUserId === null || client.isError || (client.data && memberId === null) || cycles.isError)
-    return untitled(t('calls:shareView.unavailable'));
+    return untitled(t('calls:shareView.unavailable'), true);
   if (!cycles.data) return untitled(t('common:loading'));
   const data = cycles.data;
   const newestFirst = [...data.cycles].reverse();
