@@ -2,9 +2,10 @@
  * The composer (spec §4 Messaging, features/chat/composer.tsx) against a test portal runtime:
  * Enter sends through the running chat's outbox and shows the message at once, Shift+Enter starts
  * a new line, a text sent while the first login runs waits in the box and goes out when the chat
- * runs, a failed login loses nothing, and a blocked conversation cannot be written in.
+ * runs, a failed login loses nothing, a file that is not an image is refused with the reason and
+ * what is typed kept, and a blocked conversation cannot be written in.
  */
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Composer } from '../../src/app/features/chat/composer';
 import { createTestRuntime, renderWithRuntime } from './test-runtime';
@@ -90,6 +91,25 @@ describe('the composer', () => {
     expect(box()).toHaveProperty('value', 'Still here');
     expect(box()).toHaveProperty('readOnly', false);
     expect(runtime.root.toasts.state.items.map((t) => t.text)).toEqual(['Chat is not connected']);
+  });
+
+  it.each([
+    ['a text file', new File(['Cycle notes'], 'notes.txt', { type: 'text/plain' })],
+    ['a corrupt PNG', new File(['not a picture'], 'scan.png', { type: 'image/png' })],
+  ])('refuses %s with the reason and keeps what is typed', async (_, file) => {
+    const runtime = withEmma();
+    runtime.signInChat();
+    const { container } = renderWithRuntime(<Composer dialogId={DIALOG} disabled={false} />, runtime);
+    fireEvent.change(box(), { target: { value: 'Here is the scan' } });
+    fireEvent.change(container.querySelector('input[type="file"]')!, { target: { files: [file] } });
+    await waitFor(() =>
+      expect(runtime.root.toasts.state.items.map((t) => t.text)).toEqual([
+        `${file.name} cannot be sent: only JPEG, PNG, WebP and GIF images can.`,
+      ]),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(box()).toHaveProperty('value', 'Here is the scan');
+    expect(runtime.sent).toEqual([]);
   });
 
   it('cannot be written in when the conversation is blocked', () => {

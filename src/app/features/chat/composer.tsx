@@ -1,7 +1,8 @@
 /**
  * Writing a message: Enter sends, Shift+Enter starts a new line; typing is sent as composing and
  * paused (spec §4 Messaging); a chosen image is previewed with a caption and sent only when
- * confirmed (image-preview.tsx), then compressed (spec §5) and uploaded with a progress bar.
+ * confirmed (image-preview.tsx), then compressed (spec §5) and uploaded with a progress bar; a
+ * file that is not an image is refused with the reason (image-check.ts).
  * What is typed and not sent is kept as the conversation's draft (src/app/session drafts): it
  * is there again after a reload or the automatic logoff. A text sent while the chat's first login
  * still runs (spec §4 login flow) is held here, read-only and still the draft, and given to the
@@ -142,7 +143,12 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) setChosen(file);
+            // A file that is not an image is refused with the reason, as other failures are (toasts);
+            // the check loads when a file is first chosen (docs/performance.md "Route budgets").
+            if (file)
+              void import('./image-check')
+                .then(({ isSendableImage }) => isSendableImage(file))
+                .then((ok) => (ok ? setChosen(file) : store.say(t('errors.notImage', { name: file.name }))));
           }}
         />
         <Button
