@@ -28,6 +28,12 @@ export interface DataTableProps<Row> {
   onRowClick?(row: Row): void;
   /** The rows' read: once it failed with none held, the body says so, with a retry. */
   read?: Read;
+  /**
+   * The scrolling box's name, for a table wider than a phone's window with nothing focusable in
+   * it: the box is then a named region the keyboard can focus and scroll (docs/conventions.md
+   * "Accessibility", axe's scrollable-region-focusable).
+   */
+  scrollLabel?: string;
 }
 
 export function DataTable<Row>({
@@ -39,12 +45,16 @@ export function DataTable<Row>({
   caption,
   onRowClick,
   read,
+  scrollLabel,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   return (
     // `relative`: the headers' screen-reader text (absolutely placed) stays inside the scrolling box
     // rather than widening the page past a narrow window.
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      {...(scrollLabel && { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 })}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={stale || undefined}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-slate-50">

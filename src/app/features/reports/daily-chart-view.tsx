@@ -94,6 +94,7 @@ export function DailyChartView() {
           <CycleCalendar cycle={entry.cycle} days={entry.days} />
           <DataTable
             caption={t('daily.table')}
+            scrollLabel={t('daily.table')}
             rows={entry.days}
             rowKey={(d) => d.date}
             columns={[
