@@ -148,7 +148,10 @@ export function Composer({ dialogId, disabled }: { dialogId: string; disabled: b
             if (file)
               void import('./image-check')
                 .then(({ isSendableImage }) => isSendableImage(file))
-                .then((ok) => (ok ? setChosen(file) : store.say(t('errors.notImage', { name: file.name }))));
+                .then((ok) => (ok ? setChosen(file) : store.say(t('errors.notImage', { name: file.name }))))
+                // The check could not load (offline) or read the file: the preview and the server
+                // judge it, as before the check.
+                .catch(() => setChosen(file));
           }}
         />
         <Button
