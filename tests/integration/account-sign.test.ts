@@ -6,6 +6,7 @@ import { personas, provider } from '../../fixtures';
 import { apiClient, freshClientAddress } from '../support/api';
 import { mailedCode, mailsTo, RESET_CODE } from '../support/mail';
 import { startStack, type TestStack } from '../support/stack';
+import type { FieldError } from '../../src/shared/api/envelope';
 
 // A stack of its own, run beside the shared stack's files rather than after them (docs/testing.md
 // "How the layers share the machine"): its sign-ins and rate limits need no one else's sessions.
@@ -53,12 +54,20 @@ describe('sign up', () => {
   });
 
   it('refuses invalid fields with their details', async () => {
-    const answer = await api.call<{ fields: Array<{ field: string }> }>('POST', '/user/user/sign/up/doctor', {
+    const answer = await api.call<{ fields: FieldError[] }>('POST', '/user/user/sign/up/doctor', {
       form: { email: 'not-an-email', password: 'short', firstName: '', lastName: 'X' },
     });
     expect(answer.status).toBe(400);
     expect(answer.code).toBe('VALIDATION_ERROR');
     expect(answer.data.fields.map((f) => f.field).sort()).toEqual(['email', 'firstName', 'password']);
+    // Each with the rule it broke beside its message (src/shared/api/field-rules.ts).
+    expect(answer.data.fields.map(({ field, rule, limit }) => [field, rule, limit])).toEqual(
+      expect.arrayContaining([
+        ['email', 'email', undefined],
+        ['firstName', 'required', undefined],
+        ['password', 'too_short', 8],
+      ]),
+    );
   });
 
   it('answers an address already registered, in any case, like a new one (tests/integration/sign-up.test.ts)', async () => {
@@ -271,16 +280,13 @@ describe('forgotten password', () => {
 describe('modify password', () => {
   it('checks the old password and keeps this session', async () => {
     const fresh = await api.signUpFresh('modify');
-    const wrong = await api.call<{ fields: Array<{ field: string }> }>(
-      'POST',
-      '/user/user/sign/modify/doctor/password',
-      {
-        token: fresh.token,
-        form: { oldPassword: 'not-it-1', password: 'Changed-pass-2026' },
-      },
-    );
+    const wrong = await api.call<{ fields: FieldError[] }>('POST', '/user/user/sign/modify/doctor/password', {
+      token: fresh.token,
+      form: { oldPassword: 'not-it-1', password: 'Changed-pass-2026' },
+    });
     expect(wrong.code).toBe('VALIDATION_ERROR');
     expect(wrong.data.fields[0]!.field).toBe('oldPassword');
+    expect(wrong.data.fields[0]!.rule).toBe('wrong_current_password');
     const weak = await api.call('POST', '/user/user/sign/modify/doctor/password', {
       token: fresh.token,
       form: { oldPassword: fresh.password, password: 'weak' },

@@ -47,6 +47,7 @@ describe('the messaging platform', () => {
       expect(other.data.fields, path).toContainEqual({
         field: 'platform',
         message: 'Messaging calls carry platform PROVIDER_ADVISOR (spec §6)',
+        rule: 'one_of',
       });
     }
   });

@@ -53,7 +53,7 @@ export async function takeResendSlot(ctx: ServerContext, providerId: number, add
 export async function confirmEmail(ctx: ServerContext, providerId: number, code: string): Promise<void> {
   if (!(await consumeCode(ctx, VERIFICATION_CODE, providerId, code))) {
     throw new ApiError('VERIFICATION_CODE_INVALID', 'The code is wrong or has expired; ask for a new one', {
-      fields: [{ field: 'code', message: 'Wrong or expired code' }],
+      fields: [{ field: 'code', message: 'Wrong or expired code', rule: 'wrong_code' }],
     });
   }
   const now = new Date();

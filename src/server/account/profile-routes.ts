@@ -172,7 +172,9 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       .where('id', '=', session.providerId)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(body.password, row.password_hash))) {
-      throw ApiError.validation([{ field: 'password', message: 'The password is incorrect' }]);
+      throw ApiError.validation([
+        { field: 'password', message: 'The password is incorrect', rule: 'wrong_password' },
+      ]);
     }
     const counts = await countConsultations(ctx.db, session.providerId);
     if (counts.having > 0) {

@@ -134,7 +134,7 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
     if (!provider || !(await consumeResetCode(ctx, provider.id, code))) {
       await attempt.failed();
       throw new ApiError('RESET_CODE_INVALID', 'The code is wrong or has expired; ask for a new one', {
-        fields: [{ field: 'code', message: 'Wrong or expired code' }],
+        fields: [{ field: 'code', message: 'Wrong or expired code', rule: 'wrong_code' }],
       });
     }
     await attempt.succeeded();
@@ -158,7 +158,13 @@ export function registerSignRoutes(app: FastifyInstance, ctx: ServerContext, mai
       .where('id', '=', session.providerId)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(body.oldPassword, row.password_hash))) {
-      throw ApiError.validation([{ field: 'oldPassword', message: 'The current password is incorrect' }]);
+      throw ApiError.validation([
+        {
+          field: 'oldPassword',
+          message: 'The current password is incorrect',
+          rule: 'wrong_current_password',
+        },
+      ]);
     }
     await ctx.db
       .updateTable('providers')

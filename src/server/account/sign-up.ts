@@ -39,7 +39,7 @@ function invalidCode(): ApiError {
     'VERIFICATION_CODE_INVALID',
     'The code is wrong or has expired; sign up again for a new one',
     {
-      fields: [{ field: 'code', message: 'Wrong or expired code' }],
+      fields: [{ field: 'code', message: 'Wrong or expired code', rule: 'wrong_code' }],
     },
   );
 }
@@ -137,7 +137,7 @@ export async function finishSignUp(ctx: ServerContext, signUpId: string, code: s
         'EMAIL_TAKEN',
         'An account with this address exists; sign in or reset the password',
         {
-          fields: [{ field: 'email', message: 'Already registered' }],
+          fields: [{ field: 'email', message: 'Already registered', rule: 'taken' }],
         },
       );
     }

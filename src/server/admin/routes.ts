@@ -17,8 +17,9 @@ export type AdminRoutes = (admin: FastifyInstance, ctx: ServerContext) => void;
 
 /** Parses an admin body or throws the validation envelope. */
 export function adminInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw ApiError.validation(zodFields(result.error));
+  const input = value ?? {};
+  const result = schema.safeParse(input);
+  if (!result.success) throw ApiError.validation(zodFields(result.error, input));
   return result.data;
 }
 

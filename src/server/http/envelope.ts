@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ErrorCode, FieldError } from '../../shared/api/envelope';
 import { DatabaseBusyError } from '../db/database';
 import { ApiError } from './api-error';
+import { ruleOf } from './field-rule';
 import { VENDOR_PATH } from './raw-answer';
 import { rawAnswerHeaders } from './security-headers';
 
@@ -21,12 +22,15 @@ export function sendError(reply: FastifyReply, error: ApiError) {
     .send({ code: error.code, message: error.message, data: error.data ?? null });
 }
 
-/** One entry per field (its first problem), in the order the schema reports them. */
-export function zodFields(error: z.core.$ZodError): FieldError[] {
+/**
+ * One entry per field (its first problem), in the order the schema reports them, with the rule it
+ * broke (field-rule.ts); `input` is what was parsed, to tell a missing value from a wrong one.
+ */
+export function zodFields(error: z.core.$ZodError, input?: unknown): FieldError[] {
   const seen = new Map<string, FieldError>();
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.');
-    if (!seen.has(field)) seen.set(field, { field, message: issue.message });
+    if (!seen.has(field)) seen.set(field, { field, message: issue.message, ...ruleOf(issue, input) });
   }
   return [...seen.values()];
 }

@@ -75,9 +75,10 @@ export function fastifyPath(path: string): string {
 
 function parsePart(schema: EndpointDefinition['body'], value: unknown, where: string): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(value ?? {});
+  const input = value ?? {};
+  const result = schema.safeParse(input);
   if (!result.success) {
-    throw ApiError.validation(zodFields(result.error).map((f) => ({ ...f, field: f.field || where })));
+    throw ApiError.validation(zodFields(result.error, input).map((f) => ({ ...f, field: f.field || where })));
   }
   return result.data;
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import type { ResponseCode } from './error-codes';
+import { FIELD_RULES } from './field-rules';
 
 export {
   ERROR_CODES,
@@ -14,8 +15,13 @@ export {
   type TokenErrorCode,
 } from './error-codes';
 
-/** One invalid field of a `VALIDATION_ERROR`. */
-export const FieldError = z.object({ field: z.string(), message: z.string() });
+/** One invalid field of a `VALIDATION_ERROR`; `rule` and `limit` as field-rules.ts says. */
+export const FieldError = z.object({
+  field: z.string(),
+  message: z.string(),
+  rule: z.optional(z.enum(FIELD_RULES)),
+  limit: z.optional(z.number()),
+});
 export type FieldError = z.infer<typeof FieldError>;
 
 export const ValidationErrorData = z.object({ fields: z.array(FieldError) });

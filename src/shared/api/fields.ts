@@ -11,7 +11,10 @@ export const Email = z.pipe(
 export const NewPassword = z.string().check(
   z.minLength(8, 'Use at least 8 characters'),
   z.maxLength(128, 'Use at most 128 characters'),
-  z.refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), 'Use at least one letter and one digit'),
+  z.refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), {
+    message: 'Use at least one letter and one digit',
+    params: { rule: 'password_rule' },
+  }),
 );
 
 export const AnyPassword = z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(128));
