@@ -9,6 +9,8 @@ const UNIT_FILES = ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'];
 const UNIT_ISOLATED = [
   // Sets up i18next's one instance with the calls namespace only.
   'tests/unit/app/calls/call-records.test.ts',
+  // Sets up i18next's one instance with the five languages' common namespace.
+  'tests/unit/app/components/server-field-errors.test.ts',
   'tests/unit/server/cycle-charts.test.ts',
   'tests/unit/server/dashboard-chart.test.ts',
   // Lays the charts out with echarts on the server, as the PDFs draw them.

@@ -27,7 +27,13 @@ describe('a refused password change', () => {
   it('says a refused field at the field only', async () => {
     const toasts = await submitWith(
       new Refusal(400, 'VALIDATION_ERROR', 'oldPassword: The current password is incorrect', {
-        fields: [{ field: 'oldPassword', message: 'The current password is incorrect' }],
+        fields: [
+          {
+            field: 'oldPassword',
+            message: 'The current password is incorrect',
+            rule: 'wrong_current_password',
+          },
+        ],
       }),
     );
     await screen.findByText('The current password is incorrect');

@@ -16,6 +16,7 @@ import {
   type ApiError,
   type Uploader,
 } from '../../rest';
+import { refusalText } from '../components/refusal-text';
 import type { ApiPorts } from './api-ports';
 import { createInFlight, type InFlight } from './in-flight';
 import { isReportPath } from './report-access';
@@ -70,6 +71,7 @@ export function createPortalApi(ports: ApiPorts): PortalApi {
     applyErrorCatalogue(error, {
       showMessage: (message) => say(message, sent?.endpoint),
       showTimeout: () => say(i18next.t('common:errors.timeout'), sent?.endpoint),
+      showRefusal: (fields) => say(refusalText(fields), sent?.endpoint),
       signOut: () => ports.signOut(),
     });
     if (error.code === NO_REPORT_ACCESS && isReportPath(window.location.pathname)) ports.refuseReportPath();

@@ -8,7 +8,6 @@
  * `validation.tooShort` and `validation.tooLong` of text fields) carries it after a `|`, as
  * `fieldMessage` reads it, since a field error keeps only its message.
  */
-import type { TFunction } from 'i18next';
 import { z } from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 
@@ -23,17 +22,5 @@ export const minChars = (min: number) => z.minLength(min, withValues('validation
 /** At most `max` characters: "Use at most {{max}} characters". */
 export const maxChars = (max: number) => z.maxLength(max, withValues('validation.tooLong', { max }));
 
-/**
- * A field error's text: its message key translated in `ns` (the form's own namespace when none),
- * with the numbers it carries; a message that is no key is shown as it is.
- */
-export function fieldMessage(t: TFunction, message: string | undefined, ns?: string): string | undefined {
-  if (!message) return undefined;
-  // Only our own `key|{…}`: a message from elsewhere (the server's, set on a field) may hold a bar.
-  const carried = /^([\w.]+)\|(\{.*\})$/.exec(message);
-  const key = carried ? carried[1]! : message;
-  const values = carried ? (JSON.parse(carried[2]!) as Record<string, number>) : {};
-  return t(ns ? `${ns}:${key}` : key, { ...values, defaultValue: key });
-}
-
 export { z };
+export { fieldMessage } from './field-message';

@@ -1,9 +1,20 @@
 /**
- * Puts the server's field errors (VALIDATION_ERROR data.fields) on the form's fields it knows;
- * returns how many it put, so a form can show the message itself when none fit.
+ * A form's fields the server refused (spec §8 VALIDATION_ERROR, `data.fields`), each as a message
+ * key in the provider's language as `fieldMessage` reads it (refusal-text.ts says how).
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../rest';
+import type { FieldError } from '../../shared/api/envelope';
+import { inServerLanguage, ruleKnown } from './refusal-text';
+
+export { failureText, fieldText, refusalText } from './refusal-text';
+
+/** A field's refusal as a message key with its number (field-message.ts), or the server's words. */
+function refusalKey(f: FieldError): string {
+  if (!ruleKnown(f)) return inServerLanguage() ? f.message : 'common:refused.value';
+  const key = `common:refused.${f.rule!}`;
+  return f.limit === undefined ? key : `${key}|${JSON.stringify({ limit: f.limit })}`;
+}
 
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
@@ -24,10 +35,10 @@ export const refusesFields =
   (error: unknown): boolean =>
     Object.keys(serverFieldMessages(error, known)).length > 0;
 
-/** The server's message for each of the form's `known` fields it refused (none for other errors). */
+/** The message key for each of the form's `known` fields the server refused (none for other errors). */
 export function serverFieldMessages(error: unknown, known: readonly string[]): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   const messages: Record<string, string> = {};
-  for (const f of error.fields) if (known.includes(f.field)) messages[f.field] ??= f.message;
+  for (const f of error.fields) if (known.includes(f.field)) messages[f.field] ??= refusalKey(f);
   return messages;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, applyErrorCatalogue, formEncode } from '../../../src/rest';
 
 function effects() {
-  return { showMessage: vi.fn(), showTimeout: vi.fn(), signOut: vi.fn() };
+  return { showMessage: vi.fn(), showTimeout: vi.fn(), showRefusal: vi.fn(), signOut: vi.fn() };
 }
 
 describe('the error catalogue of spec §8', () => {
@@ -30,15 +30,18 @@ describe('the error catalogue of spec §8', () => {
     expect(e.signOut).not.toHaveBeenCalled();
   });
 
+  it('a refused input is said from its fields, never by the server message', () => {
+    const e = effects();
+    const fields = [{ field: 'email', message: 'm', rule: 'email' as const }];
+    applyErrorCatalogue(new ApiError('VALIDATION_ERROR', 'email: m', 400, { fields }), e);
+    expect(e.showRefusal).toHaveBeenCalledWith(fields);
+    expect(e.showMessage).not.toHaveBeenCalled();
+  });
+
   it('anything else shows the server message', () => {
     const e = effects();
-    applyErrorCatalogue(
-      new ApiError('VALIDATION_ERROR', 'email: Enter a valid email address', 400, {
-        fields: [{ field: 'email', message: 'm' }],
-      }),
-      e,
-    );
-    expect(e.showMessage).toHaveBeenCalledWith('email: Enter a valid email address');
+    applyErrorCatalogue(new ApiError('CONFLICT', 'The slot is taken', 409), e);
+    expect(e.showMessage).toHaveBeenCalledWith('The slot is taken');
     expect(e.signOut).not.toHaveBeenCalled();
   });
 

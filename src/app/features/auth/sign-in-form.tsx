@@ -7,6 +7,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
+import { fieldMessage } from '../../components/field-message';
 import { TextField } from '../../components/text-field';
 import { usePortalRoot, useToasts } from '../../root';
 import type { SecondStep } from '../../../shared/api/account';
@@ -93,7 +94,7 @@ export function SignInForm({
     const message = 'errors' in checked ? checked.errors[field] : undefined;
     setErrors((current) => ({ ...current, [field]: message }));
   };
-  const message = (key?: string) => (key ? t(key, { defaultValue: key }) : undefined);
+  const message = (key?: string) => fieldMessage(t, key);
   return (
     <form
       ref={form}
