@@ -13,6 +13,7 @@ import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { TimeZonePicker } from '../../components/time-zone-picker';
+import { failureText, fieldText } from '../../components/server-field-errors';
 import { accountSettingPath, paths } from '../../paths';
 import { useDrafts, usePortalApi } from '../../root';
 import { useRestoredDraft } from '../../session';
@@ -59,8 +60,8 @@ export function ContactDetailsForm({ info, onSaved }: { info: DoctorInfo; onSave
       setSaved(true);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const fields = Object.fromEntries(error.fields.map((f) => [f.field, f.message]));
-      setErrors(Object.keys(fields).length > 0 ? fields : { root: error.message });
+      const fields = Object.fromEntries(error.fields.map((f) => [f.field, fieldText(f)]));
+      setErrors(Object.keys(fields).length > 0 ? fields : { root: failureText(error) });
     } finally {
       setBusy(false);
     }

@@ -10,6 +10,7 @@ import { SIGN_UP_CODE_SECONDS, type SecondStep, type SignUpStarted } from '../..
 import { ApiError } from '../../../rest';
 import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
+import { failureText } from '../../components/server-field-errors';
 import { DoneNotice, MailedCodeField } from '../../components/mailed-code-field';
 import { usePortalRoot, useSession } from '../../root';
 import { afterSignIn } from './post-sign-in';
@@ -71,7 +72,7 @@ export function SignUpCodeForm({
       if (!(caught instanceof ApiError)) throw caught;
       if (caught.code === 'VERIFICATION_CODE_INVALID') setError(t('signUp.wrongCode'));
       else if (caught.code === 'EMAIL_TAKEN') setError(t('signUp.taken'));
-      else setError(caught.message);
+      else setError(failureText(caught));
     } finally {
       setBusy(false);
     }
@@ -88,7 +89,7 @@ export function SignUpCodeForm({
       onResent(again);
     } catch (caught) {
       if (!(caught instanceof ApiError)) throw caught;
-      setError(caught.message);
+      setError(failureText(caught));
     } finally {
       setSending(false);
     }

@@ -32,7 +32,7 @@ import {
   type ProfileFormValues,
 } from './profile-form-schema';
 import { QueryFailed } from '../../components/query-failed';
-import { applyServerFieldErrors } from '../../components/server-field-errors';
+import { applyServerFieldErrors, failureText } from '../../components/server-field-errors';
 import { dropProfileDraft, useProfileDraft } from './profile-draft';
 import { AUDIT_INFO_KEY, DOCTOR_INFO_KEY } from './queries';
 import { useProfileOptions } from './use-profile-options';
@@ -72,7 +72,7 @@ export function ProfileForm({ info }: { info: ConsultInfo | null }) {
       if (error.code === 'EMAIL_NOT_VERIFIED')
         setError('root', { message: t('verification:profileBlocked') });
       else if (applyServerFieldErrors(error, setError, FIELDS) === 0)
-        setError('root', { message: error.message });
+        setError('root', { message: failureText(error) });
     }
   });
 

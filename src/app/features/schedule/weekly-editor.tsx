@@ -11,6 +11,7 @@ import type { Schedule } from '../../../shared/api/schedule';
 import { SCHEDULE_LIMITS } from '../../../shared/api/schedule';
 import { Button } from '../../components/button';
 import { TimeZonePicker } from '../../components/time-zone-picker';
+import { failureText, fieldText } from '../../components/server-field-errors';
 import { useToasts } from '../../root';
 import { useScheduleMutations, weekdayNames } from './use-schedule';
 
@@ -85,10 +86,10 @@ export function WeeklyEditor({ schedule }: { schedule: Schedule }) {
       for (const f of error.fields) {
         const m = /^weekly\.(\d+)/.exec(f.field);
         const slot = m ? ordered[Number(m[1])] : undefined;
-        found[slot ? String(slot.key) : f.field] = f.message;
+        found[slot ? String(slot.key) : f.field] = fieldText(f);
       }
       setErrors(found);
-      if (error.fields.length === 0) toasts.show(error.message);
+      if (error.fields.length === 0) toasts.show(failureText(error));
     }
   };
 

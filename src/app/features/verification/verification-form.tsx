@@ -10,6 +10,7 @@ import type { DoctorInfo } from '../../../shared/api/account';
 import { ApiError } from '../../../rest';
 import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
+import { failureText } from '../../components/server-field-errors';
 import { DoneNotice, MailedCodeField } from '../../components/mailed-code-field';
 import { usePortalApi } from '../../root';
 
@@ -61,7 +62,7 @@ export function VerificationForm({
       onVerified(await account.verifyEmail(code.trim(), { quiet: true }));
     } catch (caught) {
       if (!(caught instanceof ApiError)) throw caught;
-      setError(caught.code === 'VERIFICATION_CODE_INVALID' ? t('wrongCode') : caught.message);
+      setError(caught.code === 'VERIFICATION_CODE_INVALID' ? t('wrongCode') : failureText(caught));
     } finally {
       setBusy(false);
     }
@@ -79,7 +80,7 @@ export function VerificationForm({
       if (!(caught instanceof ApiError)) throw caught;
       const seconds = retryAfter(caught);
       if (seconds !== null) setResendAt(Date.now() + seconds * 1000);
-      setError(caught.message);
+      setError(failureText(caught));
     } finally {
       setSending(false);
     }
