@@ -16,6 +16,17 @@ import { entry } from '../unit/app/chat/entry-fixture';
 import { serveApi } from './fake-api';
 import { createTestRuntime, renderWithRuntime } from './test-runtime';
 
+/** The Messages screen as `/message` shows it with no conversation named in the address. */
+const ListedScreen = () => (
+  <MessagesScreen
+    userId={null}
+    dialogId={null}
+    onShown={() => undefined}
+    backToList={false}
+    onBack={() => undefined}
+  />
+);
+
 const ME = 100010;
 
 const dialog = (dialogId: string, name: string, fields: Partial<ProviderDialog> = {}): ProviderDialog => ({
@@ -62,16 +73,7 @@ describe('the dialog list', () => {
         ],
       }),
     });
-    renderWithRuntime(
-      <MessagesScreen
-        userId={null}
-        dialogId={null}
-        onShown={() => undefined}
-        backToList={false}
-        onBack={() => undefined}
-      />,
-      runtime,
-    );
+    renderWithRuntime(<ListedScreen />, runtime);
     expect(screen.getByText('Loading conversations…')).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(api.requests).toEqual(['GET /message/qb/doctor/getDialogs']);
@@ -144,13 +146,7 @@ describe('the dialog list', () => {
     });
     renderWithRuntime(
       <main tabIndex={-1}>
-        <MessagesScreen
-          userId={null}
-          dialogId={null}
-          onShown={() => undefined}
-          backToList={false}
-          onBack={() => undefined}
-        />
+        <ListedScreen />
       </main>,
       runtime,
     );
@@ -184,16 +180,7 @@ describe('the dialog list', () => {
         ],
       }),
     });
-    renderWithRuntime(
-      <MessagesScreen
-        userId={null}
-        dialogId={null}
-        onShown={() => undefined}
-        backToList={false}
-        onBack={() => undefined}
-      />,
-      runtime,
-    );
+    renderWithRuntime(<ListedScreen />, runtime);
     await waitFor(() => expect(rows()[0]).toContain('Audio call · Duration 00:04'));
     expect(rows()[0]).not.toContain('Durata');
   });
