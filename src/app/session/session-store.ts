@@ -16,7 +16,6 @@ import {
   storage,
 } from '../storage/local-storage';
 import { rememberAutoLogoff, rememberSignIn } from '../storage/activity-storage';
-import { forgetReturnPaths } from '../storage/return-path';
 
 export const ADVISOR_VERSION = '1.0.0';
 
@@ -98,11 +97,7 @@ export interface SessionStore {
    * away: the portal runtime's connections live by it (connections/connections.ts).
    */
   onToken(listener: (token: string | null) => void): () => void;
-  /**
-   * Ends the session in this browser: storage, session storage and the auth cookie (spec §8).
-   * `onPurpose` (she signed out, or closed her account): no page she was on is returned to at the
-   * next sign-in (docs/security.md "Automatic logoff").
-   */
+  /** Ends the session in this browser: storage, session storage and the auth cookie (spec §8). */
   end(options?: { onPurpose?: boolean }): void;
 }
 
@@ -162,10 +157,8 @@ export function createSessionStore(now: () => number = Date.now): SessionStore {
     onEnd: (listener) => events.on('end', listener),
     onToken: (listener) => events.on('token', listener),
     end(options = {}) {
-      const owner = state.userInfo?.userId;
       move('end');
       clearSessionStorage();
-      if (options.onPurpose && owner !== undefined) forgetReturnPaths(owner, now());
       state.session = { phase: 'signed out', onPurpose: options.onPurpose ?? false };
       events.emit('token', null);
       events.emit('end', undefined);
