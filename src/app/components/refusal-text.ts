@@ -13,13 +13,22 @@ import { FIELD_RULES } from '../../shared/api/field-rules';
 /** The language of the server's messages. */
 const SERVER_LANGUAGE = 'en';
 
-export const ruleKnown = (f: FieldError) => f.rule !== undefined && FIELD_RULES.includes(f.rule);
-export const inServerLanguage = () => i18next.language === SERVER_LANGUAGE;
+const ruleKnown = (f: FieldError) => f.rule !== undefined && FIELD_RULES.includes(f.rule);
+const inServerLanguage = () => i18next.language === SERVER_LANGUAGE;
+
+/**
+ * The one decision: a refused field's key of `common`'s `refused` (its rule's, else the refusal in
+ * general outside English), or null where the server's own words are said (English, no known rule).
+ */
+export function refusalKey(f: FieldError): string | null {
+  if (ruleKnown(f)) return `common:refused.${f.rule!}`;
+  return inServerLanguage() ? null : 'common:refused.value';
+}
 
 /** One refused field's text in her language. */
 export function fieldText(f: FieldError): string {
-  if (ruleKnown(f)) return i18next.t(`common:refused.${f.rule!}`, { limit: f.limit });
-  return inServerLanguage() ? f.message : i18next.t('common:refused.value');
+  const key = refusalKey(f);
+  return key === null ? f.message : i18next.t(key, { limit: f.limit });
 }
 
 /** What a toast or a form says of a refusal that names none of the form's fields. */
@@ -32,3 +41,7 @@ export function refusalText(fields: readonly FieldError[]): string {
 /** What a form says of a failure it tells itself: a refusal in her words, else the server's message. */
 export const failureText = (error: ApiError): string =>
   error.code === 'VALIDATION_ERROR' ? refusalText(error.fields) : error.message;
+
+/** A failure said in one line beside one field: its first refused field, else `failureText`. */
+export const failureLine = (error: ApiError): string =>
+  error.fields[0] ? fieldText(error.fields[0]) : failureText(error);

@@ -5,14 +5,14 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../rest';
 import type { FieldError } from '../../shared/api/envelope';
-import { inServerLanguage, ruleKnown } from './refusal-text';
+import { refusalKey } from './refusal-text';
 
-export { failureText, fieldText, refusalText } from './refusal-text';
+export { failureLine, failureText, fieldText, refusalText } from './refusal-text';
 
 /** A field's refusal as a message key with its number (field-message.ts), or the server's words. */
-function refusalKey(f: FieldError): string {
-  if (!ruleKnown(f)) return inServerLanguage() ? f.message : 'common:refused.value';
-  const key = `common:refused.${f.rule!}`;
+function fieldMessageOf(f: FieldError): string {
+  const key = refusalKey(f);
+  if (key === null) return f.message;
   return f.limit === undefined ? key : `${key}|${JSON.stringify({ limit: f.limit })}`;
 }
 
@@ -39,6 +39,6 @@ export const refusesFields =
 export function serverFieldMessages(error: unknown, known: readonly string[]): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   const messages: Record<string, string> = {};
-  for (const f of error.fields) if (known.includes(f.field)) messages[f.field] ??= refusalKey(f);
+  for (const f of error.fields) if (known.includes(f.field)) messages[f.field] ??= fieldMessageOf(f);
   return messages;
 }

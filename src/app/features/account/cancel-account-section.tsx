@@ -11,7 +11,7 @@ import { ApiError } from '../../../rest';
 import { accountCalls } from '../../api/domain-calls/account';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { failureText, fieldText } from '../../components/server-field-errors';
+import { failureLine } from '../../components/server-field-errors';
 import { TextField } from '../../components/text-field';
 import { usePortalApi, useSession } from '../../root';
 import { forgetReturnPaths } from '../../session';
@@ -45,7 +45,7 @@ export function CancelAccountSection() {
       navigate(paths.login, { replace: true });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      setError(e.fields[0] ? fieldText(e.fields[0]) : failureText(e));
+      setError(failureLine(e));
       if (e.code === 'ACCOUNT_HAS_CONSULTATIONS') void counts.refetch();
     } finally {
       setBusy(false);

@@ -5,7 +5,7 @@ import { ApiError } from '../../../rest';
 import type { Schedule } from '../../../shared/api/schedule';
 import { Button } from '../../components/button';
 import { formatLocalDate } from '../../components/format';
-import { failureText, fieldText } from '../../components/server-field-errors';
+import { failureLine } from '../../components/server-field-errors';
 import { useScheduleMutations } from './use-schedule';
 
 export function OverridesEditor({ schedule }: { schedule: Schedule }) {
@@ -28,7 +28,7 @@ export function OverridesEditor({ schedule }: { schedule: Schedule }) {
       setNote('');
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      setError(e.fields[0] ? fieldText(e.fields[0]) : failureText(e));
+      setError(failureLine(e));
     }
   };
 
