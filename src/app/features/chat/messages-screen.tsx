@@ -7,7 +7,7 @@
  * conversation fills the width, and the conversation has a way back to the list.
  */
 import { isPrivateDialog } from '../../../shared/dialog-type';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChat, useChatLink } from '../../connections';
 import { openDialogWith } from './chat-actions';
@@ -103,15 +103,22 @@ export function MessagesScreen({
   // The conversation the provider came back from, whose row takes focus (docs/conventions.md
   // "Accessibility": focus returns).
   const [left, setLeft] = useState<string | null>(null);
+  // Closes the open conversation `id`, back to the list, whose row of it takes focus.
+  const close = useCallback(
+    (id: string) => {
+      setLeft(id);
+      store.setActive(null);
+    },
+    [store],
+  );
   // A conversation still open and no address of one: gone back from it, it closes; back on the
   // screen, it is named.
   const openDialog = open ? dialogs[open] : undefined;
   useEffect(() => {
     if (!openDialog || userId !== null || dialogId !== null) return;
     if (!backToList) return onShown(linkOf(openDialog), false);
-    setLeft(openDialog.id);
-    store.setActive(null);
-  }, [openDialog, userId, dialogId, backToList, onShown, store]);
+    close(openDialog.id);
+  }, [openDialog, userId, dialogId, backToList, onShown, close]);
   const show = (id: string) => {
     store.setActive(id);
     const dialog = dialogs[id];
@@ -142,8 +149,7 @@ export function MessagesScreen({
             key={open}
             dialogId={open}
             onBack={() => {
-              setLeft(open);
-              store.setActive(null);
+              close(open);
               onBack();
             }}
           />

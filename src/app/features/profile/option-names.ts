@@ -10,25 +10,36 @@ import type { z } from 'zod/mini';
 type Country = z.infer<typeof CountryOption>;
 type Language = z.infer<typeof LanguageOption>;
 
-function displayName(language: string, type: 'region' | 'language', code: string): string | undefined {
+/** A namer of `type` codes in `language`, made once for a list; a code it does not know is undefined. */
+function namer(language: string, type: 'region' | 'language'): (code: string) => string | undefined {
+  let names: Intl.DisplayNames;
   try {
-    const name = new Intl.DisplayNames([language], { type, fallback: 'none' }).of(code);
-    return name ?? undefined;
+    names = new Intl.DisplayNames([language], { type, fallback: 'none' });
   } catch {
-    // An unknown code or language: the caller keeps the server's name.
-    return undefined;
+    // A language the browser does not know: the caller keeps the server's names.
+    return () => undefined;
   }
+  return (code) => {
+    try {
+      return names.of(code) ?? undefined;
+    } catch {
+      // A code that is not well formed: the caller keeps the server's name.
+      return undefined;
+    }
+  };
 }
 
 /** Countries named in `language`, in its alphabetical order. */
 export function countriesIn(language: string, countries: readonly Country[]): Country[] {
+  const name = namer(language, 'region');
   const collator = new Intl.Collator(language);
   return countries
-    .map((c) => ({ code: c.code, name: displayName(language, 'region', c.code) ?? c.name }))
+    .map((c) => ({ code: c.code, name: name(c.code) ?? c.name }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
 /** Consultation languages with `name` in `language` (their own name, `nativeName`, stays). */
 export function languagesIn(language: string, languages: readonly Language[]): Language[] {
-  return languages.map((l) => ({ ...l, name: displayName(language, 'language', l.code) ?? l.name }));
+  const name = namer(language, 'language');
+  return languages.map((l) => ({ ...l, name: name(l.code) ?? l.name }));
 }
