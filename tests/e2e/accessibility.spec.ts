@@ -15,7 +15,7 @@ import { member, provider } from '../../fixtures';
 import { startMember } from '../support/member-simulator';
 import { stopPeer } from '../support/xmpp-peer';
 import { chatMessage, freshChatProvider, memberOpensDialog, providerJid } from './messages-support';
-import { chartDrawn, signInAs, signInOverApi, signInThroughForm, uniqueEmail } from './support';
+import { chartDrawn, listOf, signInAs, signInOverApi, signInThroughForm, uniqueEmail } from './support';
 import { freshProvider } from './workspace-support';
 
 /** A new provider's dashboard: her onboarding checklist (issue 26). */
@@ -23,7 +23,6 @@ const ONBOARDING = 'Get ready for your first consultation';
 
 const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
 const COUNTED: readonly ImpactValue[] = ['serious', 'critical'];
-const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
 // The portal's Content-Security-Policy allows no inline script, which is how a script tag is added.
 test.use({ bypassCSP: true });
@@ -96,15 +95,6 @@ const dialogOpen = (name: string) => visible((page) => page.getByRole('dialog', 
 
 function report(msg: string[]) {
   expect(msg, `axe found serious or critical violations:\n${msg.join('\n')}`).toEqual([]);
-}
-
-async function token(page: Page): Promise<Record<string, string>> {
-  return { ...HEADERS, authToken: (await page.evaluate(() => localStorage.getItem('authToken')))! };
-}
-
-async function listOf<T>(page: Page, url: string): Promise<T[]> {
-  const answer = await page.request.get(url, { headers: await token(page) });
-  return ((await answer.json()) as { data: { list: T[] } }).data.list;
 }
 
 test.afterAll(() => {

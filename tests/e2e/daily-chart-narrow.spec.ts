@@ -8,10 +8,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
-import { chartDrawn, signInAs } from './support';
+import { chartDrawn, listOf, signInAs } from './support';
 
 const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
-const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
 
 // The portal's Content-Security-Policy allows no inline script, which is how a script tag is added.
 test.use({ bypassCSP: true });
@@ -20,14 +19,12 @@ test('the daily chart at 375 px: its scrolling table is a named region the keybo
   page,
 }) => {
   await signInAs(page, 'amelia');
-  const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const answer = await page.request.get(
+  const [draft] = await listOf<{ reportId: number }>(
+    page,
     '/api/user/member/expertReport/reportList?type=MyTask&page=1&pageSize=50',
-    { headers: { ...HEADERS, authToken: token! } },
   );
-  const draft = ((await answer.json()) as { data: { list: Array<{ reportId: number }> } }).data.list[0]!;
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto(`/reports/daily-chart?reportId=${draft.reportId}`);
+  await page.goto(`/reports/daily-chart?reportId=${draft!.reportId}`);
   await chartDrawn(page.getByTestId('cycle-chart'));
   await page.addScriptTag({ path: AXE });
   const results = (await page.evaluate(() =>

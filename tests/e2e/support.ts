@@ -262,3 +262,15 @@ export async function chartDrawn(chart: Locator): Promise<void> {
   await chart.scrollIntoViewIfNeeded();
   await expect(chart).toHaveAttribute('data-chart-state', 'ready');
 }
+
+/** The headers of the page's signed-in portal (spec §7): its token and the client headers. */
+async function signedInHeaders(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  return { apiVersion: '7', os: 'web', timezone: 'Europe/London', authToken: token! };
+}
+
+/** The `list` of a paged own-API read, asked as the page's signed-in provider. */
+export async function listOf<T>(page: Page, url: string): Promise<T[]> {
+  const answer = await page.request.get(url, { headers: await signedInHeaders(page) });
+  return ((await answer.json()) as { data: { list: T[] } }).data.list;
+}
