@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react';
+import { useMemo, type ComponentProps, type Ref } from 'react';
+import { useKeepFocus } from './keep-focus';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -21,12 +22,23 @@ export function Button({
   children,
   disabled,
   type = 'button',
+  ref,
+  onClick,
   ...rest
 }: ButtonProps) {
+  const off = Boolean(disabled || busy);
+  // Disabled while its action runs, it takes focus back after (keep-focus.ts).
+  const kept = useKeepFocus<HTMLButtonElement>(off);
+  const setRef = useMemo(() => mergeRefs(kept.ref, ref), [kept.ref, ref]);
   return (
     <button
+      ref={setRef}
       type={type}
-      disabled={disabled || busy}
+      onClick={(event) => {
+        kept.pressed();
+        onClick?.(event);
+      }}
+      disabled={off}
       aria-busy={busy || undefined}
       className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${STYLES[variant]} ${className}`}
       {...rest}
@@ -40,4 +52,13 @@ export function Button({
       {children}
     </button>
   );
+}
+
+/** The button element to both refs: its own, and the caller's (a callback or an object). */
+function mergeRefs(own: { current: HTMLButtonElement | null }, theirs: Ref<HTMLButtonElement> | undefined) {
+  return (element: HTMLButtonElement | null) => {
+    own.current = element;
+    if (typeof theirs === 'function') theirs(element);
+    else if (theirs) theirs.current = element;
+  };
 }

@@ -1,13 +1,12 @@
 /**
  * The shared dialog (spec §2): a title, content and Cancel/Done buttons; Escape cancels; focus goes
  * back to the control that opened it (return-focus.ts), and stays on Done when what it does fails
- * (keep-focus.ts).
+ * (the shared Button, keep-focus.ts).
  */
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import { useKeepFocus } from './keep-focus';
 import { useReturnFocus } from './return-focus';
 
 export interface DialogProps {
@@ -44,7 +43,6 @@ export function Dialog({
 }: DialogProps) {
   const { t } = useTranslation();
   useReturnFocus(open);
-  const done = useKeepFocus<HTMLButtonElement>(Boolean(busy));
   return (
     <HeadlessDialog
       open={open}
@@ -66,11 +64,7 @@ export function Dialog({
           )}
           {onDone && (
             <Button
-              ref={done.ref}
-              onClick={() => {
-                done.pressed();
-                onDone();
-              }}
+              onClick={onDone}
               disabled={doneDisabled}
               busy={busy}
               data-autofocus={focusDone || undefined}

@@ -13,7 +13,6 @@ import type { NotificationCategory, NotificationItem } from '../../../shared/api
 import { SIMPLE_PAGE_SIZE_DEFAULT } from '../../../shared/constants';
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
-import { useKeepFocus } from '../../components/keep-focus';
 import { formatDateTime } from '../../components/format';
 import { SimplePagination } from '../../components/pagination';
 import { CategoryList } from './category-list';
@@ -32,7 +31,6 @@ export function NotificationCentre() {
   const api = usePortalApi();
   const list = useQuery({ ...notificationListQuery(api, filter), placeholderData: keepPreviousData });
   const { markOne, markAll, busy } = useMarkRead();
-  const markAllButton = useKeepFocus<HTMLButtonElement>(busy);
   const timeZone = useTimeZone();
   const render = { language: i18n.language, timeZone };
   const rows = (list.data?.records ?? []).map((n) => ({
@@ -130,15 +128,7 @@ export function NotificationCentre() {
             />
             {t('unreadOnly')}
           </label>
-          <Button
-            ref={markAllButton.ref}
-            variant="secondary"
-            disabled={busy}
-            onClick={() => {
-              markAllButton.pressed();
-              markAll(category);
-            }}
-          >
+          <Button variant="secondary" disabled={busy} onClick={() => markAll(category)}>
             {category ? t('markAllReadIn', { category: t(`categories.${category}`) }) : t('markAllRead')}
           </Button>
         </div>
