@@ -23,21 +23,16 @@ export function Button({
   disabled,
   type = 'button',
   ref,
-  onClick,
   ...rest
 }: ButtonProps) {
   const off = Boolean(disabled || busy);
   // Disabled while its action runs, it takes focus back after (keep-focus.ts).
   const kept = useKeepFocus<HTMLButtonElement>(off);
-  const setRef = useMemo(() => mergeRefs(kept.ref, ref), [kept.ref, ref]);
+  const setRef = useMemo(() => mergeRefs(kept, ref), [kept, ref]);
   return (
     <button
       ref={setRef}
       type={type}
-      onClick={(event) => {
-        kept.pressed();
-        onClick?.(event);
-      }}
       disabled={off}
       aria-busy={busy || undefined}
       className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${STYLES[variant]} ${className}`}
