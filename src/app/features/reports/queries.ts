@@ -3,7 +3,8 @@
  * its calls in one place. Every change of a report's state refreshes the report lists and the
  * dashboard's pending count (its root, api/query-keys.ts).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ReportListType } from '../../../shared/expert-reports';
 import { contentCalls, cycleCalls, reportCalls } from '../../api/domain-calls';
 import { usePortalApi } from '../../root';
@@ -66,9 +67,8 @@ export function useMemberReports(userId: number | undefined, page: number, pageS
 }
 
 /** The lists the editor picks from: findings, steps and lifestyle advice. */
-export function useCatalogue() {
-  const reports = reportCalls(usePortalApi());
-  return useQuery({
+function catalogueQuery(reports: ReturnType<typeof reportCalls>) {
+  return queryOptions({
     queryKey: reportKeys.catalogue,
     queryFn: async () => {
       const [categories, toDos, lifestyle] = await Promise.all([
@@ -80,6 +80,23 @@ export function useCatalogue() {
     },
     staleTime: 10 * 60_000,
   });
+}
+
+export function useCatalogue() {
+  return useQuery(catalogueQuery(reportCalls(usePortalApi())));
+}
+
+/**
+ * Asks for the editor's lists beside the report itself rather than once the report has come and
+ * the editor renders, so the editor's findings do not wait for two round trips in a row
+ * (docs/performance.md "The editor's lists beside the report").
+ */
+export function usePrefetchCatalogue(enabled: boolean) {
+  const reports = reportCalls(usePortalApi());
+  const client = useQueryClient();
+  useEffect(() => {
+    if (enabled) void client.prefetchQuery(catalogueQuery(reports));
+  }, [client, reports, enabled]);
 }
 
 export function useBlogCategories() {

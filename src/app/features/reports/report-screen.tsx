@@ -19,7 +19,7 @@ import { FileLinkButton } from './file-link-button';
 import { idParam, reportDetailPath, reportReviewPath } from './links';
 import { MemberCharts } from './member-charts';
 import { MemberPanel } from './member-panel';
-import { useReportDetail } from './queries';
+import { usePrefetchCatalogue, useReportDetail } from './queries';
 import { ReportContentView } from './report-content-view';
 import { ReportEditor } from './report-editor';
 import { ReportStatusBadge } from './status-badge';
@@ -33,6 +33,7 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
   const reportId = idParam(params.get('reportId'));
   const cycles = cycleCalls(usePortalApi());
   const query = useReportDetail(reportId);
+  usePrefetchCatalogue(mode === 'detail' && reportId !== null);
   // The report's heading and the member's question paint as soon as the report comes; its editor,
   // charts and member panel follow in a render React can interrupt, so the answer's render is not
   // one long task (docs/performance.md "Layout shifts").
