@@ -7,7 +7,7 @@
  * once in `modules.ts`. `main.ts` opens the database, supervises Prosody and starts it.
  */
 import http from 'node:http';
-import https from 'node:https';
+import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -22,6 +22,7 @@ import { answerFrameworkError, installEnvelopeHandlers } from './http/envelope';
 import { refuseNulCharacters } from './http/input-checks';
 import { buildOpenApi } from './http/openapi';
 import { OriginPolicy } from './http/origins';
+import { hostFromAuthority } from './http/http2';
 import { answerRaw } from './http/raw-answer';
 import { answerClientError, DRAINING, PARSER_MAX_HEADER_BYTES, requestRefusal } from './http/request-guard';
 import { registeredEndpoints } from './http/route';
@@ -115,6 +116,7 @@ export async function buildApp(
     serverFactory: (handler) => {
       fastifyHandler = handler;
       const listener: http.RequestListener = (request, response) => {
+        hostFromAuthority(request);
         const path = (request.url ?? '').split('?')[0]!;
         const refused = closing ? DRAINING : requestRefusal(request, origins);
         if (refused) answerRaw(response, path, refused);
@@ -122,11 +124,19 @@ export async function buildApp(
         else if (path === BOSH_PATH) bosh(request, response);
         else handler(request, response);
       };
+      // Over TLS, HTTP/2 for the clients that offer it and HTTP/1.1 for the rest, upgrades among
+      // them (http/http2.ts); Node hands both to the listener in HTTP/1.1's shape.
       const server = options.tls
-        ? https.createServer(
-            { maxHeaderSize: PARSER_MAX_HEADER_BYTES, cert: options.tls.cert, key: options.tls.key },
-            listener,
-          )
+        ? (http2.createSecureServer(
+            {
+              allowHTTP1: true,
+              cert: options.tls.cert,
+              key: options.tls.key,
+              // Read by the HTTP/1.1 parser of the connections that do not speak HTTP/2.
+              ...{ maxHeaderSize: PARSER_MAX_HEADER_BYTES },
+            },
+            listener as unknown as Parameters<typeof http2.createSecureServer>[1],
+          ) as unknown as http.Server)
         : http.createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES }, listener);
       // An idle keep-alive connection is closed after 72 s, not Node's 5 s: a client (or a proxy in
       // front) that reuses one just as the server closes it gets a reset, which a loaded

@@ -57,6 +57,15 @@ for (const transport of ['websocket', 'bosh'] as const) {
     browser,
   }) => {
     await ameliaWith(browser, stack, 'ava', async (portal, context) => {
+      // Over TLS the portal's page, its chunks and its API calls come over HTTP/2
+      // (docs/architecture.md §1 "The server"); its chat socket still opens over HTTP/1.1.
+      const protocols = await portal.evaluate(() =>
+        [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+          .filter((entry) => /\/(assets|api)\/|\/message/.test(entry.name))
+          .map((entry) => (entry as PerformanceResourceTiming).nextHopProtocol),
+      );
+      expect(protocols.length).toBeGreaterThan(5);
+      expect(new Set(protocols)).toEqual(new Set(['h2']));
       const ava = await vendorMember(context, stack, 'ava', transport);
       const dialog = await privateDialog(ava);
       const log = logOf(portal, 'Ava Thompson');

@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_CODES, type ErrorCode } from '../../shared/api/envelope';
+import { isHttp2 } from './http2';
 import { rawAnswerHeaders } from './security-headers';
 
 export interface Refusal {
@@ -26,12 +27,13 @@ function body(path: string, refusal: Refusal): string {
   );
 }
 
-function headersOf(text: string, refusal: Refusal): Record<string, string> {
+/** `close` ends an HTTP/1.1 connection after the answer; HTTP/2 has no such field (http2.ts). */
+function headersOf(text: string, refusal: Refusal, close: boolean): Record<string, string> {
   return {
     ...rawAnswerHeaders(),
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(text)),
-    Connection: 'close',
+    ...(close ? { Connection: 'close' } : {}),
     ...refusal.headers,
   };
 }
@@ -39,7 +41,7 @@ function headersOf(text: string, refusal: Refusal): Record<string, string> {
 /** Answers an HTTP request that Fastify never sees. */
 export function answerRaw(response: ServerResponse, path: string, refusal: Refusal): void {
   const text = body(path, refusal);
-  response.writeHead(ERROR_CODES[refusal.code], headersOf(text, refusal)).end(text);
+  response.writeHead(ERROR_CODES[refusal.code], headersOf(text, refusal, !isHttp2(response.req))).end(text);
 }
 
 /** Answers on a bare socket (an upgrade, or a request the HTTP parser refused) and closes it. */
@@ -50,6 +52,6 @@ export function answerSocket(socket: Duplex, path: string, refusal: Refusal): vo
   }
   const status = ERROR_CODES[refusal.code];
   const text = body(path, refusal);
-  const head = Object.entries(headersOf(text, refusal)).map(([name, value]) => `${name}: ${value}\r\n`);
+  const head = Object.entries(headersOf(text, refusal, true)).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head.join('')}\r\n${text}`);
 }

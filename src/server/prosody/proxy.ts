@@ -7,6 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { answerRaw } from '../http/raw-answer';
+import { endToEndHeaders } from '../http/http2';
 import { rawAnswerHeaders } from '../http/security-headers';
 import { reject } from '../http/upgrade';
 
@@ -86,12 +87,16 @@ export function proxyBosh(getPort: () => number | null) {
       answerRaw(response, BOSH_PATH, { code: 'SERVICE_UNAVAILABLE', message: 'The chat server is starting' });
       return;
     }
-    const headers = { ...request.headers, 'x-forwarded-for': clientAddress(request) };
+    // Only the end-to-end fields pass, either way: an HTTP/2 request's pseudo-headers are no
+    // HTTP/1.1 fields, and an HTTP/2 answer may not carry Prosody's connection fields (http2.ts).
+    const headers = { ...endToEndHeaders(request.headers), 'x-forwarded-for': clientAddress(request) };
     const upstream = http.request(
       { host: '127.0.0.1', port, method: request.method, path: request.url, headers },
       (answer) => {
         const out = Object.fromEntries(
-          Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')),
+          Object.entries(endToEndHeaders(answer.headers)).filter(
+            ([name]) => !name.startsWith('access-control-'),
+          ),
         );
         // Prosody's answers carry the same security headers as ours (docs/security.md).
         response.writeHead(answer.statusCode ?? 502, { ...out, ...rawAnswerHeaders() });
