@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
+import tls from 'node:tls';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,22 @@ describe('HTTP/2 on the TLS port', () => {
     expect(answer.text).toMatch(/<body [^>]*sid='[^']+'/);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+  });
+
+  it('closes a connection that agreed on HTTP/2 and then sends no HTTP/2, and serves the next', async () => {
+    const closed = await new Promise<string>((resolve, reject) => {
+      const socket = tls.connect({ host: '127.0.0.1', port: stack.port, ca, ALPNProtocols: ['h2'] }, () => {
+        expect(socket.alpnProtocol).toBe('h2');
+        socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n\u0000\u00ff garbage');
+      });
+      socket.on('error', () => resolve('reset'));
+      socket.on('close', () => resolve('closed'));
+      socket.on('timeout', () => reject(new Error('the server kept the connection open')));
+      socket.setTimeout(5_000);
+      socket.resume();
+    });
+    expect(['closed', 'reset']).toContain(closed);
+    expect((await h2(VERSION_INFO)).status).toBe(200);
   });
 
   it('serves a client without HTTP/2 over HTTP/1.1 on the same port', async () => {

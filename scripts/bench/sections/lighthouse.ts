@@ -3,8 +3,14 @@
  * out) and of the signed-in pages a provider opens most — the dashboard, Messages, a report and
  * the calendar (session kept, HTTP cache cleared) — mobile profile with Lighthouse's default
  * simulated throttling, next to their targets (docs/architecture.md §4).
+ *
+ * The targets are judged over the transport providers reach the portal by: TLS, where browsers
+ * speak HTTP/2 (the server's own TLS port, or any TLS proxy in front; docs/performance.md
+ * "HTTP/2 on the TLS port"), on a stack of the section's own started with `TLS=self-signed`. A
+ * full run also measures each page over the bench's plain HTTP/1.1 stack, shown without a target.
  */
-import type { BenchSection } from '../bench';
+import { startStack, type TestStack } from '../../../tests/support/stack';
+import type { BenchContext, BenchSection } from '../bench';
 import { runLighthouse, type LighthouseFigures, type LighthousePath } from '../portal/lighthouse';
 
 interface Target {
@@ -43,19 +49,43 @@ const TARGETS: readonly Target[] = [
 const QUICK_PAGES = new Set(['/login', '/Dashboard/Dashboard']);
 const quick = process.argv.includes('--quick');
 
-export const section: BenchSection = {
+/** One Lighthouse run of `target` at `origin`, once more if it could not measure. */
+async function measure(
+  origin: string,
+  target: Target,
+  note: BenchContext['note'],
+): Promise<LighthouseFigures> {
+  try {
+    return await runLighthouse(origin, target.path, target.signedIn);
+  } catch (error) {
+    // Once more: a run can miss its trace on a loaded machine; the reason stays in the output.
+    note(`${(error as Error).message}; run again`);
+    return runLighthouse(origin, target.path, target.signedIn);
+  }
+}
+
+export const section: BenchSection<TestStack> = {
   name: 'lighthouse',
-  async run({ stack, report, note }) {
+  setup: () => startStack({ portal: true, env: { TLS: 'self-signed' } }),
+  teardown: (tls) => tls.stop({ remove: true }),
+  async run({ stack, report, note }, tls) {
     note('Lighthouse 12.8.2: Lighthouse 13 needs Node 22.19, outside our engines (package.json)');
+    note("over TLS (HTTP/2, the server's own TLS port with TLS=self-signed); the plain rows: HTTP/1.1");
     for (const target of quick ? TARGETS.filter((t) => QUICK_PAGES.has(t.name)) : TARGETS) {
-      let figures: LighthouseFigures;
-      try {
-        figures = await runLighthouse(stack.url, target.path, target.signedIn);
-      } catch (error) {
-        // Once more: a run can miss its trace on a loaded machine; the reason stays in the output.
-        note(`${(error as Error).message}; run again`);
-        figures = await runLighthouse(stack.url, target.path, target.signedIn);
+      if (!quick) {
+        const plain = await measure(stack.url, target, note);
+        report({
+          metric: `${target.name} over plain HTTP/1.1, performance`,
+          ours: plain.performance,
+          unit: '',
+        });
+        report({
+          metric: `${target.name} over plain HTTP/1.1, largest paint`,
+          ours: plain.lcpMs,
+          unit: 'ms',
+        });
       }
+      const figures = await measure(`https://127.0.0.1:${tls.port}`, target, note);
       for (const category of ['performance', 'accessibility'] as const)
         report({
           metric: `${target.name} Lighthouse ${category} (mobile)`,
