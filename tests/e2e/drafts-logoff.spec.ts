@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { member } from '../../fixtures';
 import { stopPeer } from '../support/xmpp-peer';
 import { memberOpensDialog } from './messages-support';
-import { acknowledgeApproval, signInThroughForm } from './support';
+import { acknowledgeApproval, scrollUntilAttached, signInThroughForm } from './support';
 import { admin, submitProfileOverApi } from './workspace-support';
 
 const HEADERS = { apiVersion: '7', os: 'web', timezone: 'Europe/London' };
@@ -94,10 +94,13 @@ test('drafts survive the idle logoff, are named in its warning and offered back 
   // searched — so the click waits for them (docs/testing.md "Load failures found and fixed").
   const notice = page.getByRole('region', { name: 'Not saved before you were signed out' });
   await expect(notice).toBeVisible();
-  for (const list of ['Articles', 'Videos'])
-    await expect(
-      editor.getByRole('region', { name: list, exact: true }).getByRole('button', { name: /^Add / }).first(),
-    ).toBeVisible();
+  for (const list of ['Articles', 'Videos']) {
+    const add = editor
+      .getByRole('region', { name: list, exact: true })
+      .getByRole('button', { name: /^Add / });
+    await scrollUntilAttached(add.first());
+    await expect(add.first()).toBeVisible();
+  }
   await editor.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByTestId('save-state')).toHaveText(/^Draft saved at /);
   await notice.getByRole('link', { name: 'Message to Emma Laurent' }).click();

@@ -259,8 +259,22 @@ export async function acknowledgeApproval(page: Page, timeoutMs = 60_000): Promi
  * (src/app/features/reports/member-charts.tsx), so the test scrolls to it as a provider would.
  */
 export async function chartDrawn(chart: Locator): Promise<void> {
+  await scrollUntilAttached(chart);
   await chart.scrollIntoViewIfNeeded();
   await expect(chart).toHaveAttribute('data-chart-state', 'ready');
+}
+
+/**
+ * Scrolls as she would until `target` is on the page: a section that renders as it comes near the
+ * viewport (src/app/components/when-near.tsx: a report's charts, member and recommended content)
+ * is brought into view, one after another, until `target` is there.
+ */
+export async function scrollUntilAttached(target: Locator): Promise<void> {
+  const page = target.page();
+  await expect(async () => {
+    await page.evaluate(() => document.querySelector('[data-testid="when-near"]')?.scrollIntoView());
+    await expect(target).toBeAttached({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The headers of the page's signed-in portal (spec §7): its token and the client headers. */

@@ -10,6 +10,7 @@
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nearViewport } from '../near-viewport';
 
 export type ChartOption = Record<string, unknown>;
 
@@ -47,26 +48,6 @@ export async function chartSvg(
 ): Promise<string> {
   const { renderSvg } = await loadECharts(engine);
   return renderSvg(option, width, height);
-}
-
-/** How far below the viewport a chart starts loading, so it is drawn by the time it scrolls in. */
-const NEAR_VIEWPORT = '200px';
-
-/** Resolves when `element` first comes near the viewport (at once where there is no observer). */
-function nearViewport(element: HTMLElement, signal: AbortSignal): Promise<void> {
-  if (typeof IntersectionObserver === 'undefined') return Promise.resolve();
-  return new Promise((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
-      },
-      { rootMargin: NEAR_VIEWPORT },
-    );
-    observer.observe(element);
-    signal.addEventListener('abort', () => observer.disconnect());
-  });
 }
 
 export interface ChartProps {

@@ -18,6 +18,7 @@ import { TextArea } from '../../components/field';
 import { formatTime } from '../../components/format';
 import { QueryFailed } from '../../components/query-failed';
 import { TallLoading } from '../../components/tall-loading';
+import { WhenNear } from '../../components/when-near';
 import { useConfirmedAction } from './confirm-action';
 import { ContentPicker } from './content-picker';
 import { useDrafts, usePortalApi, useTimeZone } from '../../root';
@@ -288,11 +289,13 @@ export function ReportEditor({ report }: { report: ReportDetail }) {
           </div>
           <div>
             <h3 className="mb-2 text-sm font-semibold text-slate-800">{t('editor.recommended')}</h3>
-            <ContentPicker
-              value={{ blogIds: content.blogIds, videoIds: content.videoIds, tagIds: content.tagIds }}
-              chosen={report}
-              onChange={(picked) => edit(picked)}
-            />
+            <WhenNear className="min-h-48">
+              <ContentPicker
+                value={{ blogIds: content.blogIds, videoIds: content.videoIds, tagIds: content.tagIds }}
+                chosen={report}
+                onChange={(picked) => edit(picked)}
+              />
+            </WhenNear>
           </div>
           <label className="flex items-center gap-2 text-sm">
             <span className="font-medium text-slate-700">{t('editor.followUp')}</span>

@@ -13,6 +13,7 @@ import { cycleCalls } from '../../api/domain-calls';
 import { Button } from '../../components/button';
 import { formatDateTime } from '../../components/format';
 import { TallLoading } from '../../components/tall-loading';
+import { WhenNear } from '../../components/when-near';
 import { paths } from '../../paths';
 import { useConfirmedAction } from './confirm-action';
 import { FileLinkButton } from './file-link-button';
@@ -118,7 +119,13 @@ export function ReportScreen({ mode }: { mode: 'detail' | 'review' }) {
   );
 }
 
-/** The report's content (editor or read-only), the member's charts and her panel. */
+/** Where a section below the first screen will be, until it comes near (components/when-near.tsx). */
+const LOWER_SECTION = 'min-h-64 rounded-2xl border border-slate-200 bg-white';
+
+/**
+ * The report's content (editor or read-only), the member's charts and her panel; the charts and
+ * the panel render, and ask for her data, as they come near the viewport.
+ */
 function ReportBody({ report: r, mode }: { report: ReportDetail; mode: 'detail' | 'review' }) {
   const { t } = useTranslation('reports');
   // Her health data is readable through a report the provider claimed or completed
@@ -133,14 +140,20 @@ function ReportBody({ report: r, mode }: { report: ReportDetail; mode: 'detail' 
           <ReportContentView report={r} />
         )}
         {holds ? (
-          <MemberCharts memberId={r.memberId} reportId={r.reportId} />
+          <WhenNear className={LOWER_SECTION}>
+            <MemberCharts memberId={r.memberId} reportId={r.reportId} />
+          </WhenNear>
         ) : (
           <p className="rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-600">
             {t('view.claimToSee')}
           </p>
         )}
       </div>
-      {holds && <MemberPanel userId={r.memberId} currentReportId={r.reportId} />}
+      {holds && (
+        <WhenNear className={LOWER_SECTION}>
+          <MemberPanel userId={r.memberId} currentReportId={r.reportId} />
+        </WhenNear>
+      )}
     </div>
   );
 }
