@@ -147,8 +147,10 @@ describe('HTTP/2 on the TLS port', () => {
 
   it('serves a client without HTTP/2 over HTTP/1.1 on the same port', async () => {
     const version = await new Promise<string>((resolve, reject) => {
+      // An agent of its own: another file of this process may have set the global agent's `ca`
+      // to its own stack's certificate (tests/support/vendor-sdk-node.ts).
       https
-        .get(`${origin}${VERSION_INFO}`, { ca }, (answer) => {
+        .get(`${origin}${VERSION_INFO}`, { agent: new https.Agent({ ca }) }, (answer) => {
           answer.resume();
           answer.on('end', () => resolve(`${answer.httpVersion} ${answer.statusCode}`));
         })
