@@ -129,6 +129,42 @@ describe('HTTP/2 on the TLS port', () => {
     expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
 
+  it('carries a BOSH request without a length, over HTTP/2 and chunked over HTTP/1.1', async () => {
+    const body = `<body rid='1' to='${stack.chatDomain}' xmlns='http://jabber.org/protocol/httpbind' wait='5' hold='1' ver='1.6'/>`;
+    const overH2 = await h2('/http-bind', {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8' },
+      body,
+    });
+    expect(overH2.status).toBe(200);
+    expect(overH2.text).toMatch(/<body [^>]*sid='[^']+'/);
+    const chunked = await new Promise<string>((resolve, reject) => {
+      const request = https.request(
+        `${origin}/http-bind`,
+        { method: 'POST', agent: new https.Agent({ ca }), headers: { 'content-type': 'text/xml' } },
+        (answer) => {
+          let text = '';
+          answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          answer.on('end', () => resolve(`${answer.statusCode} ${text}`));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 20));
+      request.end(body.slice(20));
+    });
+    expect(chunked).toMatch(/^200 <body [^>]*sid='[^']+'/);
+  });
+
+  it('refuses a BOSH request without a length past 1 MB with 413 in the envelope', async () => {
+    const answer = await h2('/http-bind', {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8' },
+      body: `<body rid='1' xmlns='http://jabber.org/protocol/httpbind'>${'a'.repeat(1024 * 1024 + 1)}</body>`,
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
   it('closes a connection that agreed on HTTP/2 and then sends no HTTP/2, and serves the next', async () => {
     const closed = await new Promise<string>((resolve, reject) => {
       const socket = tls.connect({ host: '127.0.0.1', port: stack.port, ca, ALPNProtocols: ['h2'] }, () => {

@@ -77,6 +77,37 @@ export function proxyXmppWebSocket(getPort: () => number | null) {
 }
 
 /**
+ * The most of a BOSH request without a length that is gathered to give it one (the API's own
+ * body limit, src/server/app.ts); BOSH bodies are stanzas, far smaller.
+ */
+export const BOSH_UNSIZED_LIMIT = 1024 * 1024;
+
+/**
+ * A BOSH request's body, gathered, when it came without a length (chunked over HTTP/1.1, or
+ * HTTP/2 without `content-length`): Prosody's BOSH reads only a body of known length and answers
+ * any other `item-not-found`. Null when it passed BOSH_UNSIZED_LIMIT.
+ */
+function gathered(request: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > BOSH_UNSIZED_LIMIT) {
+        request.removeAllListeners('data');
+        request.resume();
+        resolve(null);
+      } else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+    request.on('close', () => {
+      if (!request.complete) reject(new Error('The request ended before its body'));
+    });
+  });
+}
+
+/**
  * BOSH long-poll requests streamed to Prosody; its CORS headers are dropped (same origin only) and
  * ours added.
  */
@@ -90,24 +121,47 @@ export function proxyBosh(getPort: () => number | null) {
     // Only the end-to-end fields pass, either way: an HTTP/2 request's pseudo-headers are no
     // HTTP/1.1 fields, and an HTTP/2 answer may not carry Prosody's connection fields (http2.ts).
     const headers = { ...endToEndHeaders(request.headers), 'x-forwarded-for': clientAddress(request) };
-    const upstream = http.request(
-      { host: '127.0.0.1', port, method: request.method, path: request.url, headers },
-      (answer) => {
-        const out = Object.fromEntries(
-          Object.entries(endToEndHeaders(answer.headers)).filter(
-            ([name]) => !name.startsWith('access-control-'),
-          ),
-        );
-        // Prosody's answers carry the same security headers as ours (docs/security.md).
-        response.writeHead(answer.statusCode ?? 502, { ...out, ...rawAnswerHeaders() });
-        answer.pipe(response);
+    const send = (body: Buffer | null) => {
+      const upstream = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: request.method,
+          path: request.url,
+          headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
+        },
+        (answer) => {
+          const out = Object.fromEntries(
+            Object.entries(endToEndHeaders(answer.headers)).filter(
+              ([name]) => !name.startsWith('access-control-'),
+            ),
+          );
+          // Prosody's answers carry the same security headers as ours (docs/security.md).
+          response.writeHead(answer.statusCode ?? 502, { ...out, ...rawAnswerHeaders() });
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', () => {
+        if (response.headersSent) response.end();
+        else
+          answerRaw(response, BOSH_PATH, { code: 'BAD_GATEWAY', message: 'The chat server is unavailable' });
+      });
+      request.on('aborted', () => upstream.destroy());
+      if (body) upstream.end(body);
+      else request.pipe(upstream);
+    };
+    const sized = request.headers['content-length'] !== undefined || request.method !== 'POST';
+    if (sized) return send(null);
+    gathered(request).then(
+      (body) => {
+        if (body) send(body);
+        else
+          answerRaw(response, BOSH_PATH, {
+            code: 'PAYLOAD_TOO_LARGE',
+            message: `A chat request without a length may be at most ${BOSH_UNSIZED_LIMIT / 1024} KB`,
+          });
       },
+      () => response.destroy(),
     );
-    upstream.on('error', () => {
-      if (response.headersSent) response.end();
-      else answerRaw(response, BOSH_PATH, { code: 'BAD_GATEWAY', message: 'The chat server is unavailable' });
-    });
-    request.on('aborted', () => upstream.destroy());
-    request.pipe(upstream);
   };
 }
