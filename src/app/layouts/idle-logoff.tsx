@@ -149,7 +149,8 @@ export function IdleLogoff() {
     void (async () => {
       // What was typed last reaches the browser's store before the session's storage goes.
       await drafts.flush();
-      await signOut(session, api);
+      // Not on purpose: signing in again returns her to the page recorded above.
+      await signOut(session, api, { onPurpose: false });
       toasts.show(t('idleLogoff.signedOut', { minutes }), 'info', 60_000);
       navigate(paths.login, { replace: true });
     })();

@@ -13,7 +13,6 @@ import { useKeptOutbox } from '../connections';
 import { signOut } from '../features/auth';
 import { useDrafts, usePortalApi, useSession } from '../root';
 import { paths } from '../paths';
-import { forgetReturnPaths } from '../session';
 import { hasUnsavedWork, unsavedLabels, unsavedWork, type UnsavedWork } from './unsaved-work';
 
 /** `trigger` renders what starts it (a button of the page's own kind), given the function to call. */
@@ -27,11 +26,8 @@ export function SignOut({ trigger }: { trigger(start: () => void): ReactNode }) 
   const [asking, setAsking] = useState<UnsavedWork | null>(null);
   const keptOutbox = useKeptOutbox();
   const leave = async () => {
-    const owner = userInfo?.userId;
+    // The end on purpose leaves no page to return to, least of all a deleted draft's (session-store.ts).
     await signOut(session, api);
-    // Only the automatic logoff returns her to her page (docs/security.md "Automatic logoff"):
-    // none from before this sign-out is taken, least of all a deleted draft's.
-    if (owner !== undefined) forgetReturnPaths(owner, Date.now());
     navigate(paths.login, { replace: true });
   };
   const askThenLeave = async () => {

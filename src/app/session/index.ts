@@ -23,5 +23,5 @@ export {
   type DraftKind,
 } from './drafts';
 export type { DraftStore } from './draft-store';
-export { forgetReturnPaths, newTabId, rememberReturnPath, takeReturnPath } from '../storage/return-path';
+export { newTabId, rememberReturnPath, takeReturnPath } from '../storage/return-path';
 export { signedInAt } from '../storage/activity-storage';

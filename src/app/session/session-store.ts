@@ -16,6 +16,7 @@ import {
   storage,
 } from '../storage/local-storage';
 import { rememberAutoLogoff, rememberSignIn } from '../storage/activity-storage';
+import { forgetReturnPaths } from '../storage/return-path';
 
 export const ADVISOR_VERSION = '1.0.0';
 
@@ -97,7 +98,11 @@ export interface SessionStore {
    * away: the portal runtime's connections live by it (connections/connections.ts).
    */
   onToken(listener: (token: string | null) => void): () => void;
-  /** Ends the session in this browser: storage, session storage and the auth cookie (spec §8). */
+  /**
+   * Ends the session in this browser: storage, session storage and the auth cookie (spec §8).
+   * `onPurpose` (she signed out, or closed her account): no page she was on is returned to at the
+   * next sign-in (docs/security.md "Automatic logoff").
+   */
   end(options?: { onPurpose?: boolean }): void;
 }
 
@@ -157,8 +162,10 @@ export function createSessionStore(now: () => number = Date.now): SessionStore {
     onEnd: (listener) => events.on('end', listener),
     onToken: (listener) => events.on('token', listener),
     end(options = {}) {
+      const owner = state.userInfo?.userId;
       move('end');
       clearSessionStorage();
+      if (options.onPurpose && owner !== undefined) forgetReturnPaths(owner, now());
       state.session = { phase: 'signed out', onPurpose: options.onPurpose ?? false };
       events.emit('token', null);
       events.emit('end', undefined);

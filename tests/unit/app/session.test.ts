@@ -15,6 +15,7 @@ import {
 import { personas } from '../../../fixtures';
 import { createPortalRoot } from '../../../src/app/root/portal-root';
 import { memoryDraftStore } from '../../../src/app/session/draft-store';
+import { rememberReturnPath, takeReturnPath } from '../../../src/app/storage/return-path';
 
 const AMELIA = personas.providers.find((p) => p.key === 'amelia')!;
 const amelia = { userId: 1, chatId: AMELIA.chatId, name: AMELIA.name, country: 'GB' } as DoctorInfo;
@@ -76,7 +77,28 @@ describe('the portal session (spec §5 guard)', () => {
     expect(session.state.session).toEqual({ phase: 'signed out', onPurpose: true });
     expect([session.state.token, session.state.userInfo]).toEqual([null, null]);
     expect(ended).toEqual(['signed out']);
-    expect([...items.keys()]).toEqual(['language']);
+    // What is left: her language, and when she signed out on purpose (storage/return-path.ts).
+    expect([...items.keys()]).toEqual(['language', 'returnAfterSignIn.signedOut']);
+  });
+
+  it('leaves no page to return to after an end on purpose, whoever ends it, and keeps them after any other', () => {
+    browserStorage();
+    let clock = 1_000;
+    const session = createSessionStore(() => clock);
+    // Signing out and closing the account both end the session on purpose (features/auth,
+    // features/account): the page another tab was on before it is not returned to.
+    session.start('token-a', amelia);
+    rememberReturnPath(amelia.userId, '/reports/detail?id=7', { id: 'tab-1', visible: true, at: 900 });
+    session.end({ onPurpose: true });
+    rememberReturnPath(amelia.userId, '/calendar', { id: 'tab-2', visible: true, at: 950 });
+    expect(takeReturnPath(amelia.userId)).toBeNull();
+
+    // The automatic logoff and a token error end it otherwise: she returns to her page.
+    clock = 2_000;
+    session.start('token-b', amelia);
+    session.end();
+    rememberReturnPath(amelia.userId, '/message', { id: 'tab-3', visible: true, at: 1_900 });
+    expect(takeReturnPath(amelia.userId)).toBe('/message');
   });
 
   it('keeps the portal closed until she agrees, across a reload', () => {

@@ -14,7 +14,6 @@ import { Dialog } from '../../components/dialog';
 import { failureLine } from '../../components/server-field-errors';
 import { TextField } from '../../components/text-field';
 import { usePortalApi, useSession } from '../../root';
-import { forgetReturnPaths } from '../../session';
 import { paths } from '../../paths';
 import { consultationCountsQuery } from './queries';
 import { ReadFailure } from '../../components/query-failed';
@@ -37,11 +36,8 @@ export function CancelAccountSection() {
     setError(null);
     try {
       await account.cancelAccount({ password }, { quiet: true });
-      const owner = session.state.userInfo?.userId;
+      // On purpose, as the sign-out: no page she was on is returned to (session-store.ts `end`).
       session.end({ onPurpose: true });
-      // Leaving on purpose, as the sign-out does: no page she was on is returned to
-      // (docs/security.md "Automatic logoff").
-      if (owner !== undefined) forgetReturnPaths(owner, Date.now());
       navigate(paths.login, { replace: true });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
