@@ -128,16 +128,13 @@ export async function buildApp(
       // them (http/http2.ts); Node hands both to the listener in HTTP/1.1's shape.
       const server = options.tls
         ? (http2.createSecureServer(
-            {
-              allowHTTP1: true,
-              cert: options.tls.cert,
-              key: options.tls.key,
-              // Read by the HTTP/1.1 parser of the connections that do not speak HTTP/2.
-              ...{ maxHeaderSize: PARSER_MAX_HEADER_BYTES },
-            },
+            { allowHTTP1: true, cert: options.tls.cert, key: options.tls.key },
             listener as unknown as Parameters<typeof http2.createSecureServer>[1],
           ) as unknown as http.Server)
         : http.createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES }, listener);
+      // The HTTP/1.1 connections of the TLS port are parsed by Node's HTTP/1.1 server code, which
+      // reads the limit from the server object; `createSecureServer` takes no such option.
+      if (options.tls) Object.assign(server, { maxHeaderSize: PARSER_MAX_HEADER_BYTES });
       // An idle keep-alive connection is closed after 72 s, not Node's 5 s: a client (or a proxy in
       // front) that reuses one just as the server closes it gets a reset, which a loaded
       // machine made happen to a test's request; clients and proxies idle for 60 s at most.

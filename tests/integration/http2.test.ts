@@ -112,6 +112,22 @@ describe('HTTP/2 on the TLS port', () => {
     expect(JSON.parse(answer.text)).toMatchObject({ code: 'HEADERS_TOO_LARGE' });
   });
 
+  it('takes a URL and headers each within their limit, together past 16 KB, on both versions', async () => {
+    // 1.5 KB of URL and 15 KB of headers: each limit is on its own part, as on the plain port.
+    const requestPath = `${VERSION_INFO}?pad=${'b'.repeat(1_500)}`;
+    const padding = { 'x-padding': 'a'.repeat(15_000) };
+    expect((await h2(requestPath, { headers: padding })).status).toBe(200);
+    const overHttp1 = await new Promise<number>((resolve, reject) => {
+      https
+        .get(`${origin}${requestPath}`, { agent: new https.Agent({ ca }), headers: padding }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
+    expect(overHttp1).toBe(200);
+  });
+
   it('carries BOSH to Prosody and back', async () => {
     const body = `<body rid='1' to='${stack.chatDomain}' xmlns='http://jabber.org/protocol/httpbind' wait='5' hold='1' ver='1.6'/>`;
     // With its length, as a browser's request over HTTP/2 has it.

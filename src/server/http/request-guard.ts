@@ -27,10 +27,19 @@ export const DRAINING: Refusal = {
   headers: { 'Retry-After': '1' },
 };
 
+/**
+ * The header fields as `name, value` pairs, without HTTP/2's pseudo-headers: `:path` is the URL,
+ * limited on its own, as HTTP/1.1's request line is (http2.ts).
+ */
+function* fields(request: IncomingMessage): Generator<[string, string]> {
+  const raw = request.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) if (!raw[i]!.startsWith(':')) yield [raw[i]!, raw[i + 1]!];
+}
+
 function headerBytes(request: IncomingMessage): number {
   let size = 0;
   // Each header line is `name: value\r\n`.
-  for (const part of request.rawHeaders) size += Buffer.byteLength(part) + 2;
+  for (const [name, value] of fields(request)) size += Buffer.byteLength(name) + Buffer.byteLength(value) + 4;
   return size;
 }
 
@@ -40,7 +49,7 @@ function headerBytes(request: IncomingMessage): number {
  */
 function surelySmallHeaders(request: IncomingMessage): boolean {
   let chars = 0;
-  for (const part of request.rawHeaders) chars += part.length + 1;
+  for (const [name, value] of fields(request)) chars += name.length + value.length + 2;
   return 3 * chars <= MAX_HEADER_BYTES;
 }
 
