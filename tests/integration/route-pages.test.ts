@@ -81,3 +81,29 @@ describe('a page’s own index.html', () => {
     }
   });
 });
+
+describe('files at the portal’s root (docs/security.md "Honest errors")', () => {
+  it('answers /robots.txt, which keeps every crawler out', async () => {
+    const answer = await fetch(new URL('/robots.txt', stack.url));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
+    const rules = (await answer.text()).split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(rules).toEqual(['User-agent: *', 'Disallow: /']);
+  });
+
+  it('answers a file name the build did not write with the 404 envelope, not the portal', async () => {
+    const tooLong = `/${'x'.repeat(300)}.png`;
+    for (const pathname of ['/favicon.ico', '/.well-known/security.txt', '/reports/chart.png', tooLong]) {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await fetch(new URL(pathname, stack.url), { method });
+        expect([pathname.slice(0, 40), method, answer.status]).toEqual([pathname.slice(0, 40), method, 404]);
+        if (method === 'GET')
+          expect(await answer.json()).toEqual({
+            code: 'NOT_FOUND',
+            message: `No such file: ${pathname}`,
+            data: null,
+          });
+      }
+    }
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * Serves the built portal (Vite output) on the same origin with a history fallback: `/` and any
  * GET that is not an API, chat or asset path and not a file answers `index.html` (spec §2 "history
- * mode"); the router then sends a signed-out visitor to the login page. Unknown API paths and
- * missing assets answer the 404 envelope; a known path asked with a method it does not take
+ * mode"); the router then sends a signed-out visitor to the login page. Unknown API paths,
+ * missing assets and file names the build did not write (`/favicon.ico`) answer the 404 envelope;
+ * `/robots.txt` (public/) keeps crawlers out; a known path asked with a method it does not take
  * answers 405 with `Allow` (docs/security.md "Honest errors"). A page of the portal answers its own
  * copy of `index.html`, which asks for the page's chunks with the document (`pages/index.json`,
  * written by the build: docs/performance.md "The route's chunks asked for with the document").
@@ -17,6 +18,12 @@ import { routedMethods } from '../http/methods';
 
 /** Tested on the path, or on the whole URL: a query string ends the first segment too. */
 const NOT_PORTAL = /^\/(api|qb|internal|socket|xmpp-websocket|http-bind|assets)([/?]|$)/;
+/**
+ * A path whose last segment names a file (`/favicon.ico`, `/.well-known/security.txt`): no page of
+ * spec §2 has a dot there, so one the build did not write is a 404, not the portal's `index.html`
+ * (docs/security.md "Honest errors").
+ */
+const FILE_NAME = /\.[^/]*$/;
 const PAGE_METHODS = ['GET', 'HEAD'];
 /** Longest file name the file system takes (NAME_MAX); a longer segment names a page, not a file. */
 const NAME_MAX = 255;
@@ -35,6 +42,8 @@ function pagePathKind(url: string): 'bad' | 'page' | 'maybe-file' {
   if (decoded.includes('\0')) return 'bad';
   return decoded.split('/').some((segment) => Buffer.byteLength(segment) > NAME_MAX) ? 'page' : 'maybe-file';
 }
+
+const noSuchFile = (url: string) => new ApiError('NOT_FOUND', `No such file: ${url}`);
 
 /** Page path → its `index.html` (relative to the portal), from the build's `pages/index.json`. */
 function readPageFiles(portalDir: string): ReadonlyMap<string, string> {
@@ -56,6 +65,7 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
       const kind = pagePathKind(url);
       if (kind === 'bad')
         return done(new ApiError('BAD_REQUEST', `The path ${JSON.stringify(url)} cannot name a page`));
+      if (kind === 'page' && FILE_NAME.test(url)) return done(noSuchFile(url));
       if (kind === 'page') {
         reply.header('Cache-Control', 'no-cache');
         // Answered here: Fastify goes no further when the hook sends without calling done.
@@ -83,7 +93,9 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    const page = hasPortal && !NOT_PORTAL.test(url);
+    const portalPath = hasPortal && !NOT_PORTAL.test(url);
+    const file = portalPath && FILE_NAME.test(url);
+    const page = portalPath && !file;
     const allowed = page ? PAGE_METHODS : routedMethods(app, url);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
       return sendError(
@@ -94,7 +106,10 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
       );
     }
     if (!page) {
-      return sendError(reply, new ApiError('NOT_FOUND', `No such endpoint: ${request.method} ${url}`));
+      return sendError(
+        reply,
+        file ? noSuchFile(url) : new ApiError('NOT_FOUND', `No such endpoint: ${request.method} ${url}`),
+      );
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile(pageFile(url));
