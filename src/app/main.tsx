@@ -12,21 +12,6 @@ import { createPortalRoot, type PortalRoot } from './root';
 import { createRouter, type PortalRouter } from './router/router';
 import './styles.css';
 
-/**
- * Ends the current task: the browser may paint and take input before the next step of the start.
- * A message to a channel, not a timer, which a tab opened in the background would hold for 1 s.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
 function askNotificationPermission(): void {
   if ('Notification' in window && Notification.permission === 'default') {
     Notification.requestPermission().catch(() => undefined);
@@ -39,7 +24,7 @@ function askNotificationPermission(): void {
  * load side by side with the languages rather than after them (docs/performance.md "The route's
  * chunks beside the languages").
  */
-async function createPortal(): Promise<{ root: PortalRoot; router: PortalRouter }> {
+function createPortal(): { root: PortalRoot; router: PortalRouter } {
   const root = createPortalRoot({
     navigation: {
       toLogin: () => void router.navigate(paths.login, { replace: true }),
@@ -50,7 +35,6 @@ async function createPortal(): Promise<{ root: PortalRoot; router: PortalRouter 
       },
     },
   });
-  await nextTask();
   const router = createRouter(root);
   return { root, router };
 }
@@ -70,8 +54,7 @@ function renderPortal({ root, router }: { root: PortalRoot; router: PortalRouter
 }
 
 async function startPortal(): Promise<void> {
-  await nextTask();
-  const portal = await createPortal();
+  const portal = createPortal();
   await initI18n();
   askNotificationPermission();
   renderPortal(portal);
