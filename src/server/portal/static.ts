@@ -30,9 +30,10 @@ const NAME_MAX = 255;
 
 /**
  * What a page path is before the file server sees it (docs/security.md "Honest errors"): the file
- * server would refuse a NUL or an over-long name as 403, which names the wrong cause.
+ * server would refuse a NUL or an over-long name as 403, which names the wrong cause. A segment
+ * too long for a file name names a page, or, with a file name's dot, a file that is not there.
  */
-function pagePathKind(url: string): 'bad' | 'page' | 'maybe-file' {
+function pagePathKind(url: string): 'bad' | 'page' | 'no-file' | 'maybe-file' {
   let decoded: string;
   try {
     decoded = decodeURIComponent(url);
@@ -40,7 +41,8 @@ function pagePathKind(url: string): 'bad' | 'page' | 'maybe-file' {
     return 'bad';
   }
   if (decoded.includes('\0')) return 'bad';
-  return decoded.split('/').some((segment) => Buffer.byteLength(segment) > NAME_MAX) ? 'page' : 'maybe-file';
+  if (!decoded.split('/').some((segment) => Buffer.byteLength(segment) > NAME_MAX)) return 'maybe-file';
+  return FILE_NAME.test(url) ? 'no-file' : 'page';
 }
 
 const noSuchFile = (url: string) => new ApiError('NOT_FOUND', `No such file: ${url}`);
@@ -65,7 +67,7 @@ export async function registerPortal(app: FastifyInstance, portalDir: string | n
       const kind = pagePathKind(url);
       if (kind === 'bad')
         return done(new ApiError('BAD_REQUEST', `The path ${JSON.stringify(url)} cannot name a page`));
-      if (kind === 'page' && FILE_NAME.test(url)) return done(noSuchFile(url));
+      if (kind === 'no-file') return done(noSuchFile(url));
       if (kind === 'page') {
         reply.header('Cache-Control', 'no-cache');
         // Answered here: Fastify goes no further when the hook sends without calling done.
